@@ -1,0 +1,26 @@
+import { z } from 'zod';
+
+/** The error body every failing API call returns (design §4). */
+export const ErrorResponseSchema = z.object({
+  success: z.literal(false),
+  error: z.string(),
+  code: z.string().optional(),
+  fields: z.record(z.string(), z.array(z.string())).optional(),
+});
+export type ErrorResponse = z.infer<typeof ErrorResponseSchema>;
+
+export const MessageResponseSchema = z.object({
+  success: z.literal(true),
+  message: z.string(),
+});
+export type MessageResponse = z.infer<typeof MessageResponseSchema>;
+
+export const IdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+
+/** Django-style email field: trimmed, at most 254 characters. */
+export const EmailSchema = z
+  .string({ error: 'Enter an email address.' })
+  .trim()
+  .min(1, 'Enter an email address.')
+  .max(254, 'Email addresses are at most 254 characters.')
+  .pipe(z.email({ error: 'Enter a valid email address.' }));
