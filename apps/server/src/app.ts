@@ -1,0 +1,122 @@
+import cookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import { randomUUID } from 'node:crypto';
+import { Redis } from 'ioredis';
+import type { AppConfig } from './config/env';
+import type { Db } from './db/client';
+import type { Deps } from './lib/deps';
+import { createMailer, type Mailer } from './lib/mail';
+import { memoryCounterStore, redisCounterStore, Throttle } from './lib/throttle';
+import { activityRoutes } from './modules/activity/activity.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { healthRoutes } from './modules/health/health.routes';
+import { profileRoutes } from './modules/profile/profile.routes';
+import authPlugin from './plugins/auth';
+import csrfPlugin from './plugins/csrf';
+import errorHandler from './plugins/error-handler';
+import openapiPlugin from './plugins/openapi';
+import securityHeaders from './plugins/security-headers';
+import spaPlugin from './plugins/spa';
+import './plugins/types';
+
+export const BODY_LIMIT = 1024 * 1024;
+
+const SECRET_URL = /^(\/auth\/(?:reset-password\/[^/?#]+|register-from-token)\/)[^/?#]+/;
+/** Keeps reset and invitation tokens out of the logs. */
+export function redactUrl(url: string): string {
+  return url.replace(SECRET_URL, '$1[redacted]');
+}
+
+export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+  return {
+    level,
+    redact: {
+      paths: [
+        'req.headers.cookie',
+        'req.headers["x-csrftoken"]',
+        'req.headers.authorization',
+        'res.headers["set-cookie"]',
+      ],
+      censor: '[redacted]',
+    },
+    serializers: {
+      req: (req: { method: string; url: string; hostname?: string; ip?: string; id?: string }) => ({
+        id: req.id,
+        method: req.method,
+        url: redactUrl(req.url),
+        host: req.hostname,
+        remoteAddress: req.ip,
+      }),
+    },
+  };
+}
+
+export interface AppDeps {
+  db: Db;
+  mailer?: Mailer;
+  throttle?: Throttle;
+  /** Called for every route as it is registered (tests walk the route table with it). */
+  onRoute?: (route: { method: string | string[]; url: string; config?: { public?: boolean } }) => void;
+}
+
+export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger: loggerOptions(config.logLevel),
+    genReqId: () => randomUUID(),
+    requestIdHeader: false,
+    bodyLimit: BODY_LIMIT,
+    trustProxy: false,
+  }).withTypeProvider<ZodTypeProvider>();
+
+  const onRoute = deps.onRoute;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route));
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // An empty body with a JSON content type (e.g. a bodiless logout) is no body, not malformed JSON.
+  const jsonParser = app.getDefaultJsonParser('error', 'error');
+  app.removeContentTypeParser('application/json');
+  app.addContentTypeParser('application/json', { parseAs: 'string', bodyLimit: BODY_LIMIT }, (request, body, done) => {
+    if (body === '') return done(null, undefined);
+    jsonParser(request, body as string, done);
+  });
+
+  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+  const counterStore = redis ? redisCounterStore(redis) : memoryCounterStore(config.now);
+  const appDeps: Deps = {
+    db: deps.db,
+    config,
+    mailer: deps.mailer ?? createMailer(config, app.log),
+    throttle: deps.throttle ?? new Throttle(counterStore),
+    log: app.log,
+  };
+  app.decorate('deps', appDeps);
+  // In-flight responses during shutdown close their keep-alive connection so close() need not wait for it.
+  let closing = false;
+  app.addHook('preClose', async () => {
+    closing = true;
+  });
+  app.addHook('onSend', async (_request, reply) => {
+    if (closing) void reply.header('connection', 'close');
+  });
+  app.addHook('onClose', async () => {
+    appDeps.mailer.close();
+    await counterStore.close();
+  });
+
+  await app.register(cookie);
+  await app.register(errorHandler);
+  await app.register(securityHeaders);
+  await app.register(authPlugin);
+  await app.register(csrfPlugin);
+  await app.register(openapiPlugin);
+
+  await app.register(healthRoutes);
+  await app.register(authRoutes);
+  await app.register(profileRoutes);
+  await app.register(activityRoutes);
+
+  await app.register(spaPlugin);
+  return app;
+}

@@ -1,0 +1,133 @@
+import { randomBytes } from 'node:crypto';
+import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import path from 'node:path';
+import { z } from 'zod';
+import { defaultWebDistDir } from '../lib/paths';
+
+const booleanString = z
+  .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
+  .transform((value) => value === 'true' || value === '1' || value === 'yes');
+
+const originList = z.string().transform((value, ctx) => {
+  const origins: string[] = [];
+  for (const part of value.split(',').map((item) => item.trim()).filter(Boolean)) {
+    try {
+      const url = new URL(part);
+      origins.push(url.origin);
+    } catch {
+      ctx.addIssue({ code: 'custom', message: `"${part}" is not an origin such as https://example.com` });
+      return z.NEVER;
+    }
+  }
+  return origins;
+});
+
+const EnvSchema = z.object({
+  NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
+  HOST: z.string().min(1).default('0.0.0.0'),
+  PORT: z.coerce.number().int().min(0).max(65535).default(3000),
+  DATA_DIR: z.string().min(1).default('./data'),
+  DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
+  COOKIE_SECURE: booleanString.default(false),
+  TRUSTED_ORIGINS: originList.default([]),
+  REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
+  SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
+  MAIL_FROM: z.string().min(3).default('RecruitDesk <no-reply@recruitdesk.local>'),
+  PUBLIC_URL: z.url({ protocol: /^https?$/ }).optional(),
+  DEMO_PASSWORD: z.string().min(10, 'must be at least 10 characters').max(128).optional(),
+  OWNER_EMAIL: z.email().optional(),
+  OWNER_PASSWORD: z.string().min(10, 'must be at least 10 characters').max(128).optional(),
+  LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  WEB_DIST_DIR: z.string().min(1).optional(),
+  SENTRY_DSN: z.string().optional(),
+});
+
+export interface AppConfig {
+  nodeEnv: 'development' | 'production' | 'test';
+  host: string;
+  port: number;
+  dataDir: string;
+  databaseUrl: string | undefined;
+  secretKey: string;
+  cookieSecure: boolean;
+  trustedOrigins: string[];
+  redisUrl: string | undefined;
+  smtpUrl: string | undefined;
+  mailFrom: string;
+  publicUrl: string;
+  demoPassword: string | undefined;
+  ownerEmail: string | undefined;
+  ownerPassword: string | undefined;
+  logLevel: string;
+  webDistDir: string;
+  sentryDsn: string | undefined;
+  /** Injectable clock for tests (token expiry). */
+  now: () => Date;
+}
+
+export class ConfigError extends Error {
+  constructor(
+    readonly variable: string,
+    readonly detail: string,
+  ) {
+    super(`Invalid environment variable ${variable}: ${detail}`);
+    this.name = 'ConfigError';
+  }
+}
+
+/** Reads the secret from DATA_DIR/secret-key, creating it (mode 0600) on first start. */
+function persistedSecretKey(dataDir: string): string {
+  const file = path.join(dataDir, 'secret-key');
+  if (existsSync(file)) {
+    const existing = readFileSync(file, 'utf8').trim();
+    if (existing.length >= 32) return existing;
+  }
+  mkdirSync(dataDir, { recursive: true });
+  const key = randomBytes(32).toString('base64url');
+  writeFileSync(file, `${key}\n`, { mode: 0o600 });
+  chmodSync(file, 0o600);
+  return key;
+}
+
+/** Validates the environment; throws ConfigError naming the first bad variable. */
+export function parseEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
+  // Empty strings count as unset, as in most .env files.
+  const cleaned: Record<string, string> = {};
+  for (const key of Object.keys(EnvSchema.shape)) {
+    const value = env[key];
+    if (value !== undefined && value !== '') cleaned[key] = value;
+  }
+  const result = EnvSchema.safeParse(cleaned);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const variable = String(issue?.path[0] ?? 'environment');
+    throw new ConfigError(variable, issue?.message ?? 'invalid value');
+  }
+  const e = result.data;
+  if (e.DATABASE_URL && e.NODE_ENV === 'production' && !e.SECRET_KEY) {
+    throw new ConfigError('SECRET_KEY', 'is required when DATABASE_URL is set in production');
+  }
+  const dataDir = path.resolve(e.DATA_DIR);
+  return {
+    nodeEnv: e.NODE_ENV,
+    host: e.HOST,
+    port: e.PORT,
+    dataDir,
+    databaseUrl: e.DATABASE_URL,
+    secretKey: e.SECRET_KEY ?? persistedSecretKey(dataDir),
+    cookieSecure: e.COOKIE_SECURE,
+    trustedOrigins: e.TRUSTED_ORIGINS,
+    redisUrl: e.REDIS_URL,
+    smtpUrl: e.SMTP_URL,
+    mailFrom: e.MAIL_FROM,
+    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    demoPassword: e.DEMO_PASSWORD,
+    ownerEmail: e.OWNER_EMAIL?.toLowerCase(),
+    ownerPassword: e.OWNER_PASSWORD,
+    logLevel: e.LOG_LEVEL,
+    webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDistDir(),
+    sentryDsn: e.SENTRY_DSN,
+    now: () => new Date(),
+  };
+}

@@ -1,0 +1,14 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type { AppConfig } from '../config/env';
+import type { Db } from '../db/client';
+import type { Mailer } from './mail';
+import type { Throttle } from './throttle';
+
+/** What services need from the outside world; built once in buildApp and passed explicitly. */
+export interface Deps {
+  db: Db;
+  config: AppConfig;
+  mailer: Mailer;
+  throttle: Throttle;
+  log: FastifyBaseLogger;
+}

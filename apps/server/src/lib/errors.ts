@@ -1,0 +1,23 @@
+/** The one error type services throw; the error handler turns it into `{success:false, error, code, fields?}`. */
+export class AppError extends Error {
+  constructor(
+    readonly code: string,
+    readonly status: number,
+    message: string,
+    readonly fields?: Record<string, string[]>,
+    readonly headers?: Record<string, string>,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const ERROR_MESSAGES = {
+  validation: 'Please correct the highlighted fields.',
+  malformedJson: 'Malformed JSON in request body.',
+  tooLarge: 'The request body is too large.',
+  unsupportedMedia: 'Unsupported content type.',
+  notFound: 'Not found.',
+  forbidden: 'You do not have permission to perform this action.',
+  internal: 'Something went wrong on our side.',
+} as const;

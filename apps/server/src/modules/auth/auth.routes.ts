@@ -1,0 +1,89 @@
+import {
+  AUTH_MESSAGES,
+  AuthStatusResponseSchema,
+  CsrfTokenResponseSchema,
+  LoginInputSchema,
+  LoginResponseSchema,
+  PasswordResetConfirmInputSchema,
+  PasswordResetInputSchema,
+  ProfileResponseSchema,
+} from '@recruitdesk/contracts/auth';
+import { ErrorResponseSchema, MessageResponseSchema } from '@recruitdesk/contracts/common';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { requireUser } from '../../plugins/auth';
+import { clearPresessionCookie, clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../plugins/cookies';
+import { issueAnonymousCsrfToken, issueCsrfToken, sessionBinding } from '../../plugins/csrf';
+import { toApiUser } from '../users/users.service';
+import { confirmPasswordReset, login, logout, requestPasswordReset } from './auth.service';
+
+const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 429: ErrorResponseSchema };
+
+export const authRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const tags = ['auth'];
+
+  app.get('/api/auth/csrf-token/', {
+    config: { public: true },
+    schema: { tags, response: { 200: CsrfTokenResponseSchema } },
+    handler: async (request, reply) => ({ csrf_token: issueCsrfToken(request, reply, deps.config) }),
+  });
+
+  app.post('/api/auth/login/', {
+    config: { public: true },
+    schema: { tags, body: LoginInputSchema, response: { 200: LoginResponseSchema, ...errors } },
+    handler: async (request, reply) => {
+      const result = await login(deps, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+        previousToken: request.cookies[SESSION_COOKIE],
+      });
+      setSessionCookie(reply, deps.config, result.token, request.body.remember_me);
+      clearPresessionCookie(reply, deps.config);
+      issueCsrfToken(request, reply, deps.config, sessionBinding(result.session.id));
+      return { success: true as const, user: toApiUser(result.user), session_max_age: result.maxAge };
+    },
+  });
+
+  app.post('/api/auth/logout/', {
+    config: { public: true },
+    schema: { tags, response: { 200: MessageResponseSchema, 403: ErrorResponseSchema } },
+    handler: async (request, reply) => {
+      await logout(deps, request.session, request.user);
+      clearSessionCookie(reply, deps.config);
+      issueAnonymousCsrfToken(reply, deps.config);
+      return { success: true as const, message: 'Signed out.' };
+    },
+  });
+
+  app.get('/api/auth/profile/', {
+    schema: { tags, response: { 200: ProfileResponseSchema, 401: ErrorResponseSchema } },
+    handler: async (request) => ({ success: true as const, user: toApiUser(requireUser(request)) }),
+  });
+
+  app.get('/api/auth/status/', {
+    config: { public: true },
+    schema: { tags, response: { 200: AuthStatusResponseSchema } },
+    handler: async (request) =>
+      request.user
+        ? { authenticated: true, user: toApiUser(request.user) }
+        : { authenticated: false, user: null },
+  });
+
+  app.post('/api/auth/password-reset/', {
+    config: { public: true },
+    schema: { tags, body: PasswordResetInputSchema, response: { 200: MessageResponseSchema, ...errors } },
+    handler: async (request) => {
+      await requestPasswordReset(deps, request.body.email, request.ip);
+      return { success: true as const, message: AUTH_MESSAGES.resetRequested };
+    },
+  });
+
+  app.post('/api/auth/password-reset/confirm/', {
+    config: { public: true },
+    schema: { tags, body: PasswordResetConfirmInputSchema, response: { 200: MessageResponseSchema, ...errors } },
+    handler: async (request) => {
+      await confirmPasswordReset(deps, request.body);
+      return { success: true as const, message: AUTH_MESSAGES.resetDone };
+    },
+  });
+};

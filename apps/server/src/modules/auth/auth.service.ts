@@ -1,0 +1,157 @@
+import { AUTH_MESSAGES } from '@recruitdesk/contracts/auth';
+import { inTransaction } from '../../db/transaction';
+import { hmac, sha256 } from '../../lib/crypto';
+import type { Deps } from '../../lib/deps';
+import { AppError } from '../../lib/errors';
+import type { Limit } from '../../lib/throttle';
+import { recordActivity } from '../activity/activity.service';
+import {
+  createSession,
+  deleteAllSessionsOfUser,
+  deleteSession,
+  deleteSessionByToken,
+  REMEMBER_ME_SECONDS,
+  type SessionRow,
+} from '../sessions/sessions.service';
+import {
+  getUserByEmail,
+  getUserById,
+  setPassword,
+  updateUser,
+  verifyDummyPassword,
+  verifyPassword,
+  type UserRow,
+} from '../users/users.service';
+import { checkPasswordPolicy } from './password-policy';
+import { decodeUid, encodeUid, makeResetToken, resetTokenValid } from './reset-token';
+
+const FIFTEEN_MINUTES = 15 * 60;
+const ONE_HOUR = 60 * 60;
+
+const loginLimits = (email: string, ip: string) => ({
+  account: { key: `login:acct:${sha256(email)}`, max: 5, windowSeconds: FIFTEEN_MINUTES },
+  ip: { key: `login:ip:${ip}`, max: 20, windowSeconds: FIFTEEN_MINUTES },
+});
+
+const resetLimits = (email: string, ip: string): Limit[] => [
+  { key: `reset:acct:${sha256(email)}`, max: 5, windowSeconds: ONE_HOUR },
+  { key: `reset:ip:${ip}`, max: 20, windowSeconds: ONE_HOUR },
+];
+
+function tooMany(retryAfter: number, message: string): AppError {
+  return new AppError('TOO_MANY_REQUESTS', 429, message, undefined, { 'Retry-After': String(retryAfter) });
+}
+
+export interface RequestMeta {
+  ip: string;
+  userAgent: string | null;
+  /** The session cookie the request carried, if any: deleted at sign-in (rotation). */
+  previousToken: string | undefined;
+}
+
+export async function login(
+  deps: Deps,
+  input: { email: string; password: string; remember_me: boolean },
+  meta: RequestMeta,
+): Promise<{ user: UserRow; token: string; session: SessionRow; maxAge: number | null }> {
+  const email = input.email.trim().toLowerCase();
+  const limits = loginLimits(email, meta.ip);
+  const wait = await deps.throttle.blockedFor([limits.account, limits.ip]);
+  if (wait !== null) {
+    deps.log.warn({ emailHash: sha256(email).slice(0, 16), ip: meta.ip }, 'sign-in throttled');
+    throw tooMany(wait, AUTH_MESSAGES.tooManyAttempts);
+  }
+
+  const user = await getUserByEmail(deps.db, email);
+  const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : (await verifyDummyPassword(input.password), false);
+  if (!user || !passwordOk || !user.isActive) {
+    await deps.throttle.fail([limits.account, limits.ip]);
+    deps.log.info({ emailHash: sha256(email).slice(0, 16), ip: meta.ip }, 'sign-in failed');
+    throw new AppError('INVALID_CREDENTIALS', 400, AUTH_MESSAGES.invalidCredentials);
+  }
+
+  const now = deps.config.now();
+  const result = await inTransaction(deps.db, async (tx) => {
+    if (meta.previousToken) await deleteSessionByToken(tx, meta.previousToken);
+    const created = await createSession(tx, {
+      userId: user.id,
+      rememberMe: input.remember_me,
+      ip: meta.ip,
+      userAgent: meta.userAgent,
+      now,
+    });
+    const updated = await updateUser(tx, user.id, { lastLogin: now });
+    await recordActivity(tx, { actor: updated, verb: 'signed_in', modelType: 'user', objectId: user.id, summary: `${updated.email} signed in` });
+    return { ...created, user: updated };
+  });
+  await deps.throttle.clear([limits.account.key]);
+  deps.log.info({ userId: user.id, ip: meta.ip }, 'sign-in succeeded');
+  return { ...result, maxAge: input.remember_me ? REMEMBER_ME_SECONDS : null };
+}
+
+export async function logout(deps: Deps, session: SessionRow | null, user: UserRow | null): Promise<void> {
+  if (!session || !user) return;
+  await inTransaction(deps.db, async (tx) => {
+    await deleteSession(tx, session.id);
+    await recordActivity(tx, { actor: user, verb: 'signed_out', modelType: 'user', objectId: user.id, summary: `${user.email} signed out` });
+  });
+}
+
+/** Same answer and near-same work for known and unknown emails (security §9). */
+export async function requestPasswordReset(deps: Deps, rawEmail: string, ip: string): Promise<void> {
+  const email = rawEmail.trim().toLowerCase();
+  const limits = resetLimits(email, ip);
+  const wait = await deps.throttle.blockedFor(limits);
+  if (wait !== null) throw tooMany(wait, 'Too many password reset requests. Please wait and try again.');
+  await deps.throttle.fail(limits);
+
+  const user = await getUserByEmail(deps.db, email);
+  const now = deps.config.now();
+  if (!user || !user.isActive) {
+    hmac(deps.config.secretKey, `reset|0|${email}|${now.getTime()}`);
+    return;
+  }
+  const link = `${deps.config.publicUrl}/auth/reset-password/${encodeUid(user.id)}/${makeResetToken(deps.config.secretKey, user, now)}`;
+  // Not awaited, so a slow mail server cannot reveal which emails exist.
+  deps.mailer
+    .send({
+      to: user.email,
+      subject: 'Reset your RecruitDesk password',
+      text: [
+        `Hello ${user.firstName || user.email},`,
+        '',
+        'We received a request to reset the password for your RecruitDesk account.',
+        'To choose a new password, open this link within 24 hours:',
+        '',
+        link,
+        '',
+        'If you did not ask for this, you can ignore this email; your password stays the same.',
+        '',
+        'RecruitDesk',
+      ].join('\n'),
+    })
+    .catch((error: unknown) => deps.log.error({ err: error, userId: user.id }, 'password reset mail failed'));
+}
+
+export async function confirmPasswordReset(
+  deps: Deps,
+  input: { uid: string; token: string; new_password: string },
+): Promise<void> {
+  const invalid = () => new AppError('RESET_LINK_INVALID', 400, AUTH_MESSAGES.resetInvalid);
+  const id = decodeUid(input.uid);
+  const user = id === null ? undefined : await getUserById(deps.db, id);
+  const now = deps.config.now();
+  if (!user || !user.isActive || !resetTokenValid(deps.config.secretKey, user, input.token, now)) throw invalid();
+
+  const problems = checkPasswordPolicy(input.new_password, user);
+  if (problems.length) {
+    throw new AppError('VALIDATION_FAILED', 400, 'Please correct the highlighted fields.', { new_password: problems });
+  }
+  await inTransaction(deps.db, async (tx) => {
+    await setPassword(tx, user.id, input.new_password, now);
+    await deleteAllSessionsOfUser(tx, user.id);
+    await recordActivity(tx, { actor: user, verb: 'password_reset', modelType: 'user', objectId: user.id, summary: `${user.email} reset their password` });
+  });
+  await deps.throttle.clear([loginLimits(user.email, '').account.key]);
+  deps.log.info({ userId: user.id }, 'password reset completed');
+}

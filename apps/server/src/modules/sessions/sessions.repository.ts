@@ -1,0 +1,46 @@
+import { and, eq, ne } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { usersTable, type UserRow } from '../users/users.table';
+import { sessionsTable, type SessionRow } from './sessions.table';
+
+export async function insertSession(db: Db, values: typeof sessionsTable.$inferInsert): Promise<SessionRow> {
+  const [row] = await db.insert(sessionsTable).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/** The session and its user in one query (the user's is_active is checked on every request). */
+export async function findSessionWithUser(
+  db: Db,
+  tokenHash: string,
+): Promise<{ session: SessionRow; user: UserRow } | undefined> {
+  const [row] = await db
+    .select({ session: sessionsTable, user: usersTable })
+    .from(sessionsTable)
+    .innerJoin(usersTable, eq(sessionsTable.userId, usersTable.id))
+    .where(eq(sessionsTable.tokenHash, tokenHash))
+    .limit(1);
+  return row;
+}
+
+export async function updateSessionRow(db: Db, id: number, values: Partial<typeof sessionsTable.$inferInsert>) {
+  await db.update(sessionsTable).set(values).where(eq(sessionsTable.id, id));
+}
+
+export async function deleteSessionRow(db: Db, id: number): Promise<void> {
+  await db.delete(sessionsTable).where(eq(sessionsTable.id, id));
+}
+
+export async function deleteSessionByTokenHash(db: Db, tokenHash: string): Promise<void> {
+  await db.delete(sessionsTable).where(eq(sessionsTable.tokenHash, tokenHash));
+}
+
+export async function deleteSessionsOfUser(db: Db, userId: number, exceptId?: number): Promise<void> {
+  await db
+    .delete(sessionsTable)
+    .where(
+      exceptId === undefined
+        ? eq(sessionsTable.userId, userId)
+        : and(eq(sessionsTable.userId, userId), ne(sessionsTable.id, exceptId)),
+    );
+}

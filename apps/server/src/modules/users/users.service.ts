@@ -1,0 +1,112 @@
+import { hash, verify } from '@node-rs/argon2';
+import { primaryUserType, USER_TYPES, type User, type UserType } from '@recruitdesk/contracts/users';
+import type { Db } from '../../db/client';
+import {
+  countUserRows,
+  findUserByEmail,
+  findUserById,
+  insertUserRow,
+  updateUserRow,
+} from './users.repository';
+import type { NewUserRow, UserRow } from './users.table';
+
+export type { UserRow } from './users.table';
+
+// argon2id (the library default) with OWASP parameters (security §7): 19 MiB, 2 iterations, 1 lane.
+const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
+
+export const hashPassword = (password: string): Promise<string> => hash(password, ARGON2_OPTIONS);
+
+export async function verifyPassword(passwordHash: string, password: string): Promise<boolean> {
+  try {
+    return await verify(passwordHash, password);
+  } catch {
+    return false;
+  }
+}
+
+let dummyHash: Promise<string> | undefined;
+/** Verifies against a throw-away hash so unknown emails cost the same time as known ones. */
+export async function verifyDummyPassword(password: string): Promise<void> {
+  dummyHash ??= hashPassword('dummy-password-for-timing');
+  await verifyPassword(await dummyHash, password);
+}
+
+export function userTypesOfRow(user: Pick<UserRow, 'userType'>): UserType[] {
+  return user.userType.filter((type): type is UserType => (USER_TYPES as readonly string[]).includes(type));
+}
+
+export function displayName(user: Pick<UserRow, 'firstName' | 'lastName' | 'username' | 'email'>): string {
+  const full = `${user.firstName} ${user.lastName}`.trim();
+  return full || user.username || user.email;
+}
+
+function initialsOf(user: Pick<UserRow, 'firstName' | 'lastName' | 'username' | 'email'>): string {
+  const first = user.firstName.trim()[0] ?? '';
+  const last = user.lastName.trim()[0] ?? '';
+  const fromName = `${first}${last}`;
+  return (fromName || (user.username || user.email).slice(0, 2)).toUpperCase();
+}
+
+/** The user as every API response shows it (contracts UserSchema). */
+export function toApiUser(user: UserRow): User {
+  const types = userTypesOfRow(user);
+  const role = primaryUserType(types);
+  return {
+    id: user.id,
+    email: user.email,
+    username: user.username,
+    first_name: user.firstName,
+    last_name: user.lastName,
+    name: displayName(user),
+    initials: initialsOf(user),
+    role,
+    user_role: role,
+    user_type: types,
+    profile_picture_url: null,
+    time_zone: user.timeZone,
+    theme: user.theme === 'dark' ? 'dark' : 'light',
+    is_active: user.isActive,
+    last_login: user.lastLogin ? user.lastLogin.toISOString() : null,
+    date_joined: user.dateJoined.toISOString(),
+  };
+}
+
+export const getUserById = (db: Db, id: number) => findUserById(db, id);
+export const getUserByEmail = (db: Db, email: string) => findUserByEmail(db, email);
+export const countUsers = (db: Db) => countUserRows(db);
+
+export interface CreateUserInput {
+  email: string;
+  password: string;
+  userType: UserType[];
+  username?: string;
+  firstName?: string;
+  lastName?: string;
+  timeZone?: string;
+  isActive?: boolean;
+}
+
+export async function createUser(db: Db, input: CreateUserInput): Promise<UserRow> {
+  const email = input.email.trim().toLowerCase();
+  return insertUserRow(db, {
+    email,
+    username: input.username ?? email,
+    firstName: input.firstName ?? '',
+    lastName: input.lastName ?? '',
+    passwordHash: await hashPassword(input.password),
+    userType: input.userType,
+    isActive: input.isActive ?? true,
+    timeZone: input.timeZone ?? 'UTC',
+  });
+}
+
+export async function updateUser(db: Db, id: number, values: Partial<NewUserRow>): Promise<UserRow> {
+  const row = await updateUserRow(db, id, values);
+  if (!row) throw new Error(`user ${id} vanished during update`);
+  return row;
+}
+
+export async function setPassword(db: Db, id: number, password: string, now: Date): Promise<UserRow> {
+  return updateUser(db, id, { passwordHash: await hashPassword(password), passwordChangedAt: now });
+}

@@ -1,0 +1,89 @@
+import { AUTH_MESSAGES } from '@recruitdesk/contracts/auth';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { AppConfig } from '../config/env';
+import { hmac, randomToken, safeEqual } from '../lib/crypto';
+import { AppError } from '../lib/errors';
+import { isApiPath } from './auth';
+import { CSRF_COOKIE, PRESESSION_COOKIE, setCsrfCookie, setPresessionCookie } from './cookies';
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
+
+/** What a CSRF token is bound to: the session, or the anonymous pre-session cookie. */
+export const sessionBinding = (sessionId: number): string => `s:${sessionId}`;
+const presessionBinding = (value: string): string => `p:${value}`;
+
+function currentBinding(request: FastifyRequest): string | null {
+  if (request.session) return sessionBinding(request.session.id);
+  const presession = request.cookies[PRESESSION_COOKIE];
+  return presession ? presessionBinding(presession) : null;
+}
+
+export function makeCsrfToken(secret: string, binding: string): string {
+  const nonce = randomToken(18);
+  return `${nonce}.${hmac(secret, `${binding}|${nonce}`)}`;
+}
+
+export function csrfTokenValid(secret: string, binding: string, token: string): boolean {
+  const [nonce, signature, extra] = token.split('.');
+  if (!nonce || !signature || extra !== undefined) return false;
+  return safeEqual(signature, hmac(secret, `${binding}|${nonce}`));
+}
+
+/** Issues a token for the given binding, or for the request's own (creating a pre-session if needed). */
+export function issueCsrfToken(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: AppConfig,
+  binding?: string,
+): string {
+  let target = binding ?? currentBinding(request);
+  if (!target) {
+    const presession = randomToken(32);
+    setPresessionCookie(reply, config, presession);
+    target = presessionBinding(presession);
+  }
+  const token = makeCsrfToken(config.secretKey, target);
+  setCsrfCookie(reply, config, token);
+  return token;
+}
+
+/** A fresh anonymous binding, for responses that end the session (logout). */
+export function issueAnonymousCsrfToken(reply: FastifyReply, config: AppConfig): string {
+  const presession = randomToken(32);
+  setPresessionCookie(reply, config, presession);
+  const token = makeCsrfToken(config.secretKey, presessionBinding(presession));
+  setCsrfCookie(reply, config, token);
+  return token;
+}
+
+function originAllowed(request: FastifyRequest, config: AppConfig): boolean {
+  const origin = request.headers.origin;
+  if (origin !== undefined) {
+    const own = `${request.protocol}://${request.headers.host ?? ''}`;
+    return origin === own || config.trustedOrigins.includes(origin);
+  }
+  const site = request.headers['sec-fetch-site'];
+  if (site !== undefined) return site === 'same-origin' || site === 'none';
+  return true;
+}
+
+/** Security §6: on unsafe /api methods, the header must match the cookie and be signed for this binding. */
+export default fp(async function csrf(app: FastifyInstance) {
+  const { config } = app.deps;
+  const refuse = (request: FastifyRequest, reason: string) => {
+    request.log.warn({ userId: request.user?.id ?? null, route: `${request.method} ${request.url}`, reason }, 'CSRF check failed');
+    return new AppError('CSRF_FAILED', 403, AUTH_MESSAGES.csrfFailed);
+  };
+
+  app.addHook('onRequest', async (request) => {
+    if (SAFE_METHODS.has(request.method) || !isApiPath(request.url) || request.is404) return;
+    if (!originAllowed(request, config)) throw refuse(request, 'origin');
+    const header = request.headers['x-csrftoken'];
+    const cookie = request.cookies[CSRF_COOKIE];
+    if (typeof header !== 'string' || !header || !cookie) throw refuse(request, 'missing');
+    if (!safeEqual(header, cookie)) throw refuse(request, 'mismatch');
+    const binding = currentBinding(request);
+    if (!binding || !csrfTokenValid(config.secretKey, binding, header)) throw refuse(request, 'binding');
+  });
+});

@@ -1,0 +1,61 @@
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import { AppError, ERROR_MESSAGES } from '../lib/errors';
+
+type ErrorBody = { success: false; error: string; code?: string; fields?: Record<string, string[]> };
+
+export function sendError(reply: FastifyReply, status: number, body: ErrorBody) {
+  return reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
+}
+
+function fieldKey(instancePath: string): string {
+  const key = instancePath.replace(/^\//, '').split('/').join('.');
+  return key || 'non_field_errors';
+}
+
+export function who(request: FastifyRequest): { userId: number | null; route: string } {
+  return { userId: request.user?.id ?? null, route: `${request.method} ${request.routeOptions.url ?? request.url}` };
+}
+
+/** One error path (conventions habit 2): AppError, validation, parser errors, 404 and hidden 500s. */
+export default fp(async function errorHandler(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError | AppError, request, reply) => {
+    if (error instanceof AppError) {
+      if (error.status === 403) request.log.warn({ ...who(request), code: error.code }, 'request refused');
+      if (error.headers) void reply.headers(error.headers);
+      return sendError(reply, error.status, {
+        success: false,
+        error: error.message,
+        code: error.code,
+        ...(error.fields ? { fields: error.fields } : {}),
+      });
+    }
+    if (hasZodFastifySchemaValidationErrors(error)) {
+      const fields: Record<string, string[]> = {};
+      for (const issue of error.validation) {
+        const key = fieldKey(issue.instancePath);
+        (fields[key] ??= []).push(issue.message ?? 'Invalid value.');
+      }
+      request.log.info({ ...who(request), fields: Object.keys(fields) }, 'validation failed');
+      return sendError(reply, 400, { success: false, error: ERROR_MESSAGES.validation, code: 'VALIDATION_FAILED', fields });
+    }
+    switch (error.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+        return sendError(reply, 400, { success: false, error: ERROR_MESSAGES.malformedJson, code: 'MALFORMED_JSON' });
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return sendError(reply, 413, { success: false, error: ERROR_MESSAGES.tooLarge, code: 'TOO_LARGE' });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return sendError(reply, 415, { success: false, error: ERROR_MESSAGES.unsupportedMedia, code: 'UNSUPPORTED_MEDIA_TYPE' });
+    }
+    const status = typeof error.statusCode === 'number' ? error.statusCode : 500;
+    if (status >= 400 && status < 500) {
+      request.log.info({ ...who(request), code: error.code }, 'client error');
+      const message = status === 404 ? ERROR_MESSAGES.notFound : 'The request could not be processed.';
+      return sendError(reply, status, { success: false, error: message });
+    }
+    request.log.error({ err: error, ...who(request) }, 'unexpected error');
+    return sendError(reply, 500, { success: false, error: ERROR_MESSAGES.internal });
+  });
+});

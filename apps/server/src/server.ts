@@ -1,0 +1,67 @@
+import { buildApp } from './app';
+import { ConfigError, parseEnv, type AppConfig } from './config/env';
+import { openDatabase } from './db/client';
+import { seedOnStart, type SeedResult } from './modules/demo/demo.service';
+
+function printStartBanner(config: AppConfig, seed: SeedResult) {
+  const lines = [``, `RecruitDesk is running at http://localhost:${config.port}`];
+  if (seed.kind === 'demo-created') {
+    lines.push('', 'Demo logins (created now):');
+    for (const email of seed.emails) lines.push(`  ${email}`);
+    lines.push(`  password: ${seed.password}`);
+    if (seed.generatedPassword) lines.push('  (randomly generated and shown only this once; set DEMO_PASSWORD to choose it)');
+  } else if (seed.kind === 'demo-exists') {
+    lines.push('', 'Demo logins:');
+    for (const email of seed.emails) lines.push(`  ${email}`);
+    lines.push('  password: the one printed at first start (or DEMO_PASSWORD)');
+  } else if (seed.kind === 'owner-created') {
+    lines.push('', `Owner account created: ${seed.email}`);
+  }
+  console.log(lines.join('\n') + '\n');
+}
+
+async function main() {
+  let config: AppConfig;
+  try {
+    config = parseEnv();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(error.message);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database = await openDatabase(config);
+  await database.migrate();
+  const app = await buildApp(config, { db: database.db });
+  const seed = await seedOnStart(app.deps, database.kind);
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) {
+      console.error(`Received ${signal} again; exiting now.`);
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info({ signal }, 'shutting down: finishing in-flight requests');
+    try {
+      await app.close();
+      await database.close();
+      process.exit(0);
+    } catch (error) {
+      console.error('Shutdown failed', error);
+      process.exit(1);
+    }
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  await app.listen({ host: config.host, port: config.port });
+  printStartBanner(config, seed);
+}
+
+main().catch((error: unknown) => {
+  console.error('RecruitDesk failed to start:', error);
+  process.exit(1);
+});
