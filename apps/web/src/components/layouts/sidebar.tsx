@@ -1,0 +1,276 @@
+import { useId, useState, type ComponentType, type SVGProps } from 'react';
+import { NavLink } from 'react-router';
+import {
+  Archive,
+  BarChart3,
+  Briefcase,
+  Building2,
+  CalendarDays,
+  ChevronDown,
+  CircleDot,
+  LayoutDashboard,
+  LogOut,
+  Megaphone,
+  PanelLeftClose,
+  PanelLeftOpen,
+  Receipt,
+  Sparkles,
+  UserCog,
+  Users,
+} from 'lucide-react';
+import type { User } from '@recruitdesk/contracts/users';
+import { cn } from '@/components/ui/cn';
+import { Logo } from '@/components/ui/logo';
+import { paths } from '@/config/paths';
+import { canManageUsers, canSeeAiChat, canSeeInvoices } from '@/lib/permissions';
+import { SideTooltip } from './tooltip';
+
+type Icon = ComponentType<SVGProps<SVGSVGElement>>;
+
+interface NavItem {
+  name: string;
+  href: string;
+  icon: Icon;
+  visible?: (user: User | null) => boolean;
+}
+
+interface NavGroup {
+  name: string;
+  icon: Icon;
+  children: NavItem[];
+}
+
+interface NavSection {
+  title: string;
+  items: (NavItem | NavGroup)[];
+}
+
+const isGroup = (item: NavItem | NavGroup): item is NavGroup => 'children' in item;
+
+/** The navigation shell (spec §2), with the permission rules of spec §6. */
+export const NAV_SECTIONS: NavSection[] = [
+  {
+    title: 'Main',
+    items: [
+      { name: 'Dashboard', href: paths.app.dashboard.getHref(), icon: LayoutDashboard },
+      {
+        name: 'Jobs',
+        icon: Briefcase,
+        children: [
+          { name: 'Active', href: paths.app.jobsActive.getHref(), icon: CircleDot },
+          { name: 'Closed', href: paths.app.jobsClosed.getHref(), icon: Archive },
+          { name: 'Indeed Posting', href: paths.app.jobsIndeed.getHref(), icon: Megaphone },
+        ],
+      },
+      { name: 'Clients', href: paths.app.clients.getHref(), icon: Building2 },
+      { name: 'Candidates', href: paths.app.candidates.getHref(), icon: Users },
+      { name: 'Invoices', href: paths.app.invoices.getHref(), icon: Receipt, visible: canSeeInvoices },
+    ],
+  },
+  {
+    title: 'Tools',
+    items: [
+      { name: 'Calendar', href: paths.app.calendar.getHref(), icon: CalendarDays },
+      { name: 'Analytics', href: paths.app.analytics.getHref(), icon: BarChart3 },
+      { name: 'AI Chat', href: paths.app.aiChat.getHref(), icon: Sparkles, visible: canSeeAiChat },
+    ],
+  },
+  {
+    title: 'Admin',
+    items: [{ name: 'Users', href: paths.app.users.getHref(), icon: UserCog, visible: canManageUsers }],
+  },
+];
+
+const rowBase =
+  'group relative flex w-full items-center gap-3 rounded-lg text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600 dark:focus-visible:outline-brand-400';
+const rowIdle =
+  'text-gray-600 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-400 dark:hover:bg-white/5 dark:hover:text-white';
+const rowActive = 'bg-brand-50 text-brand-700 dark:bg-brand-500/10 dark:text-brand-300';
+
+function SidebarLink({ item, collapsed, nested = false }: { item: NavItem; collapsed: boolean; nested?: boolean }) {
+  const Icon = item.icon;
+  return (
+    <SideTooltip label={item.name} enabled={collapsed}>
+      {(handlers) => (
+        <NavLink
+          to={item.href}
+          aria-label={collapsed ? item.name : undefined}
+          className={({ isActive }) =>
+            cn(
+              rowBase,
+              collapsed ? 'h-9 justify-center' : cn('h-9 px-2.5', nested && 'h-8 pl-9'),
+              isActive ? rowActive : rowIdle,
+            )
+          }
+          {...handlers}
+        >
+          {({ isActive }) => (
+            <>
+              {nested && !collapsed ? (
+                <span
+                  aria-hidden="true"
+                  className={cn(
+                    'absolute left-[19px] h-full w-px',
+                    isActive ? 'bg-brand-500' : 'bg-gray-200 dark:bg-white/10',
+                  )}
+                />
+              ) : (
+                <Icon
+                  aria-hidden="true"
+                  className={cn(
+                    'size-[18px] shrink-0',
+                    isActive
+                      ? 'text-brand-600 dark:text-brand-400'
+                      : 'text-gray-400 group-hover:text-gray-600 dark:text-gray-500 dark:group-hover:text-gray-300',
+                  )}
+                />
+              )}
+              {collapsed ? null : <span className="truncate">{item.name}</span>}
+            </>
+          )}
+        </NavLink>
+      )}
+    </SideTooltip>
+  );
+}
+
+function SidebarGroup({ group, collapsed }: { group: NavGroup; collapsed: boolean }) {
+  const [expanded, setExpanded] = useState(true);
+  const listId = useId();
+  const Icon = group.icon;
+  if (collapsed) {
+    // Icon-only mode: the group's items are shown as icons, each with its own accessible name.
+    return (
+      <li>
+        <ul className="space-y-1 border-y border-gray-100 py-1 dark:border-white/5" aria-label={group.name}>
+          {group.children.map((child) => (
+            <li key={child.href}>
+              <SidebarLink item={child} collapsed />
+            </li>
+          ))}
+        </ul>
+      </li>
+    );
+  }
+  return (
+    <li>
+      <button
+        type="button"
+        aria-expanded={expanded}
+        aria-controls={listId}
+        onClick={() => setExpanded((v) => !v)}
+        className={cn(rowBase, rowIdle, 'h-9 px-2.5')}
+      >
+        <Icon
+          aria-hidden="true"
+          className="size-[18px] shrink-0 text-gray-400 group-hover:text-gray-600 dark:text-gray-500 dark:group-hover:text-gray-300"
+        />
+        <span className="flex-1 text-left">{group.name}</span>
+        <ChevronDown
+          aria-hidden="true"
+          className={cn('size-4 text-gray-400 transition-transform', expanded ? 'rotate-0' : '-rotate-90')}
+        />
+      </button>
+      <ul id={listId} hidden={!expanded} className="mt-1 space-y-0.5">
+        {group.children.map((child) => (
+          <li key={child.href}>
+            <SidebarLink item={child} collapsed={false} nested />
+          </li>
+        ))}
+      </ul>
+    </li>
+  );
+}
+
+export interface SidebarProps {
+  user: User | null;
+  onLogout: () => void;
+  /** Icon-only mode (large screens). */
+  collapsed?: boolean;
+  /** Shows the collapse/expand control (large screens only). */
+  onToggleCollapsed?: () => void;
+  className?: string;
+}
+
+export function Sidebar({ user, onLogout, collapsed = false, onToggleCollapsed, className }: SidebarProps) {
+  return (
+    <div className={cn('flex h-full flex-col bg-white dark:bg-gray-900', className)}>
+      <div className={cn('flex h-16 shrink-0 items-center', collapsed ? 'justify-center px-2' : 'px-5')}>
+        <Logo showName={!collapsed} />
+      </div>
+      <nav aria-label="Sidebar" className="flex flex-1 flex-col overflow-y-auto px-3 pb-4">
+        {NAV_SECTIONS.map((section) => {
+          const items = section.items.filter((item) => isGroup(item) || !item.visible || item.visible(user));
+          const isAdmin = section.title === 'Admin';
+          return (
+            <div key={section.title} className={cn('pt-4', isAdmin && 'mt-auto')}>
+              {collapsed ? (
+                <div className="mx-2 mb-2 h-px bg-gray-200 dark:bg-white/10" role="presentation" />
+              ) : (
+                <h2 className="mb-1.5 px-2.5 text-[11px] font-semibold tracking-wider text-gray-400 uppercase dark:text-gray-500">
+                  {section.title}
+                </h2>
+              )}
+              <ul className="space-y-0.5" aria-label={collapsed ? section.title : undefined}>
+                {items.map((item) =>
+                  isGroup(item) ? (
+                    <SidebarGroup key={item.name} group={item} collapsed={collapsed} />
+                  ) : (
+                    <li key={item.href}>
+                      <SidebarLink item={item} collapsed={collapsed} />
+                    </li>
+                  ),
+                )}
+                {isAdmin ? (
+                  <li>
+                    <SideTooltip label="Logout" enabled={collapsed}>
+                      {(handlers) => (
+                        <button
+                          type="button"
+                          onClick={onLogout}
+                          aria-label={collapsed ? 'Logout' : undefined}
+                          className={cn(rowBase, rowIdle, collapsed ? 'h-9 justify-center' : 'h-9 px-2.5')}
+                          {...handlers}
+                        >
+                          <LogOut
+                            aria-hidden="true"
+                            className="size-[18px] shrink-0 text-gray-400 group-hover:text-gray-600 dark:text-gray-500 dark:group-hover:text-gray-300"
+                          />
+                          {collapsed ? null : <span>Logout</span>}
+                        </button>
+                      )}
+                    </SideTooltip>
+                  </li>
+                ) : null}
+              </ul>
+            </div>
+          );
+        })}
+      </nav>
+      {onToggleCollapsed ? (
+        <div className={cn('border-t border-gray-200 p-3 dark:border-white/10', collapsed && 'flex justify-center')}>
+          <SideTooltip label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'} enabled={collapsed}>
+            {(handlers) => (
+              <button
+                type="button"
+                onClick={onToggleCollapsed}
+                aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
+                className={cn(rowBase, rowIdle, collapsed ? 'h-9 w-9 justify-center' : 'h-9 px-2.5')}
+                {...handlers}
+              >
+                {collapsed ? (
+                  <PanelLeftOpen aria-hidden="true" className="size-[18px] text-gray-400" />
+                ) : (
+                  <>
+                    <PanelLeftClose aria-hidden="true" className="size-[18px] text-gray-400" />
+                    <span aria-hidden="true">Collapse</span>
+                  </>
+                )}
+              </button>
+            )}
+          </SideTooltip>
+        </div>
+      ) : null}
+    </div>
+  );
+}

@@ -1,0 +1,113 @@
+/** Every route path in one place (spec §2), with href builders. */
+type Id = string | number;
+
+export const paths = {
+  home: { path: '/', getHref: () => '/' },
+  auth: {
+    login: {
+      path: '/auth/login',
+      getHref: (next?: string | null) => (next ? `/auth/login?next=${encodeURIComponent(next)}` : '/auth/login'),
+    },
+    forgotPassword: { path: '/auth/forgot-password', getHref: () => '/auth/forgot-password' },
+    resetPassword: {
+      path: '/auth/reset-password/:uid/:token',
+      getHref: (uid: string, token: string) =>
+        `/auth/reset-password/${encodeURIComponent(uid)}/${encodeURIComponent(token)}`,
+    },
+    registerFromToken: {
+      path: '/auth/register-from-token/:token',
+      getHref: (token: string) => `/auth/register-from-token/${encodeURIComponent(token)}`,
+    },
+  },
+  app: {
+    dashboard: { path: '/dashboard', getHref: () => '/dashboard' },
+    jobsActive: {
+      path: '/jobs/active',
+      getHref: (clientId?: Id) => (clientId === undefined ? '/jobs/active' : `/jobs/active?client=${clientId}`),
+    },
+    jobsClosed: { path: '/jobs/closed', getHref: () => '/jobs/closed' },
+    jobsIndeed: { path: '/jobs/indeed', getHref: () => '/jobs/indeed' },
+    profile: { path: '/profile', getHref: () => '/profile' },
+    me: { path: '/me', getHref: () => '/me' },
+    settings: { path: '/settings', getHref: () => '/settings' },
+    users: { path: '/users', getHref: () => '/users' },
+    user: { path: '/users/:userId', getHref: (id: Id) => `/users/${id}` },
+    analytics: { path: '/analytics', getHref: () => '/analytics' },
+    clients: { path: '/clients', getHref: () => '/clients' },
+    clientNew: { path: '/clients/new', getHref: () => '/clients/new' },
+    client: { path: '/clients/:clientId', getHref: (id: Id) => `/clients/${id}` },
+    clientNotes: { path: '/clients/:clientId/notes', getHref: (id: Id) => `/clients/${id}/notes` },
+    roleCreate: { path: '/roles/create', getHref: () => '/roles/create' },
+    role: { path: '/roles/:roleId', getHref: (id: Id) => `/roles/${id}` },
+    roleEdit: { path: '/roles/:roleId/edit', getHref: (id: Id) => `/roles/${id}/edit` },
+    roleNotes: { path: '/roles/:roleId/notes', getHref: (id: Id) => `/roles/${id}/notes` },
+    qualificationAdd: {
+      path: '/roles/:roleId/job-qualification/add',
+      getHref: (roleId: Id) => `/roles/${roleId}/job-qualification/add`,
+    },
+    qualificationEdit: {
+      path: '/roles/:roleId/job-qualification/:qualificationId/edit',
+      getHref: (roleId: Id, id: Id) => `/roles/${roleId}/job-qualification/${id}/edit`,
+    },
+    qualificationCreate: { path: '/job-qualifications/create', getHref: () => '/job-qualifications/create' },
+    pipelines: { path: '/roles/:roleId/pipelines', getHref: (roleId: Id) => `/roles/${roleId}/pipelines` },
+    pipelineCreate: {
+      path: '/roles/:roleId/pipelines/create',
+      getHref: (roleId: Id) => `/roles/${roleId}/pipelines/create`,
+    },
+    pipeline: {
+      path: '/roles/:roleId/pipelines/:pipelineId',
+      getHref: (roleId: Id, id: Id) => `/roles/${roleId}/pipelines/${id}`,
+    },
+    pipelineNotes: {
+      path: '/roles/:roleId/pipelines/:pipelineId/notes',
+      getHref: (roleId: Id, id: Id) => `/roles/${roleId}/pipelines/${id}/notes`,
+    },
+    candidates: { path: '/candidates', getHref: () => '/candidates' },
+    candidate: { path: '/candidates/:candidateId', getHref: (id: Id) => `/candidates/${id}` },
+    roleCandidate: {
+      path: '/roles/:roleId/candidates/:candidateId',
+      getHref: (roleId: Id, id: Id) => `/roles/${roleId}/candidates/${id}`,
+    },
+    roleCandidateNotes: {
+      path: '/roles/:roleId/candidates/:candidateId/notes',
+      getHref: (roleId: Id, id: Id) => `/roles/${roleId}/candidates/${id}/notes`,
+    },
+    application: {
+      path: '/roles/:roleId/applications/:applicationId',
+      getHref: (roleId: Id, id: Id) => `/roles/${roleId}/applications/${id}`,
+    },
+    applicationNotes: {
+      path: '/roles/:roleId/applications/:applicationId/notes',
+      getHref: (roleId: Id, id: Id) => `/roles/${roleId}/applications/${id}/notes`,
+    },
+    invoices: { path: '/invoices', getHref: () => '/invoices' },
+    roleInvoiceCreate: { path: '/role/:id/invoice/create', getHref: (id: Id) => `/role/${id}/invoice/create` },
+    roleInvoice: {
+      path: '/role/:id/invoice/:invoiceId',
+      getHref: (id: Id, invoiceId: Id) => `/role/${id}/invoice/${invoiceId}`,
+    },
+    clientInvoiceCreate: {
+      path: '/client/:id/invoices/create',
+      getHref: (id: Id) => `/client/${id}/invoices/create`,
+    },
+    clientInvoice: {
+      path: '/client/:id/invoices/:invoiceId',
+      getHref: (id: Id, invoiceId: Id) => `/client/${id}/invoices/${invoiceId}`,
+    },
+    aiChat: { path: '/ai-chat', getHref: () => '/ai-chat' },
+    calendar: { path: '/calendar', getHref: () => '/calendar' },
+    notes: {
+      path: '/notes/:modelType/:objectId',
+      getHref: (modelType: string, objectId: Id) => `/notes/${modelType}/${objectId}`,
+    },
+  },
+} as const;
+
+/** Only same-app paths may be used as a post-sign-in destination (no open redirects). */
+export function safeRedirectPath(candidate: unknown): string | null {
+  if (typeof candidate !== 'string') return null;
+  if (!candidate.startsWith('/') || candidate.startsWith('//') || candidate.startsWith('/\\')) return null;
+  if (candidate.startsWith('/auth/')) return null;
+  return candidate;
+}

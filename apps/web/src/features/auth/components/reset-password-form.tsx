@@ -1,0 +1,89 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { NewPasswordSchema, PASSWORD_MIN_LENGTH } from '@recruitdesk/contracts/passwords';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { TextLink } from '@/components/ui/link';
+import { paths } from '@/config/paths';
+import { errorMessage, type ApiQueryError } from '@/lib/base-api';
+import { useConfirmPasswordResetMutation } from '../api';
+
+/** Local form schema: the contract's password rules plus the confirmation match. */
+const ResetPasswordFormSchema = z
+  .object({
+    new_password: NewPasswordSchema,
+    confirm_password: z.string(),
+  })
+  .refine((v) => v.new_password === v.confirm_password, {
+    message: 'The passwords do not match.',
+    path: ['confirm_password'],
+  });
+type ResetPasswordFormValues = z.infer<typeof ResetPasswordFormSchema>;
+
+export function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
+  const [confirmReset, { data, error, isLoading }] = useConfirmPasswordResetMutation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<ResetPasswordFormValues>({
+    resolver: zodResolver(ResetPasswordFormSchema),
+    defaultValues: { new_password: '', confirm_password: '' },
+  });
+
+  if (data) {
+    return (
+      <div role="status" className="space-y-4 text-center">
+        <p className="rounded-lg bg-emerald-50 p-3 text-sm text-emerald-800 ring-1 ring-emerald-200 ring-inset dark:bg-emerald-500/10 dark:text-emerald-300 dark:ring-emerald-500/20">
+          {data.message}
+        </p>
+        <TextLink to={paths.auth.login.getHref()} className="text-sm">
+          Sign in
+        </TextLink>
+      </div>
+    );
+  }
+
+  const onSubmit = async (values: ResetPasswordFormValues) => {
+    const result = await confirmReset({ uid, token, new_password: values.new_password });
+    if ('error' in result && result.error) {
+      const fields = (result.error as ApiQueryError).fields;
+      const message = fields?.new_password?.[0];
+      if (message) setError('new_password', { message });
+    }
+  };
+
+  const apiError = error as ApiQueryError | undefined;
+  const showBanner = apiError && !apiError.fields?.new_password;
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
+      {showBanner ? (
+        <Alert tone="error">
+          {errorMessage(apiError)}{' '}
+          <TextLink to={paths.auth.forgotPassword.getHref()}>Request a new link</TextLink>
+        </Alert>
+      ) : null}
+      <Field
+        label="New password"
+        error={errors.new_password?.message}
+        hint={`At least ${PASSWORD_MIN_LENGTH} characters, not entirely numeric.`}
+      >
+        <Input type="password" autoComplete="new-password" autoFocus {...register('new_password')} />
+      </Field>
+      <Field label="Confirm new password" error={errors.confirm_password?.message}>
+        <Input type="password" autoComplete="new-password" {...register('confirm_password')} />
+      </Field>
+      <Button type="submit" size="lg" className="w-full" loading={isLoading}>
+        {isLoading ? 'Saving…' : 'Set new password'}
+      </Button>
+      <p className="pt-1 text-center text-sm">
+        <TextLink to={paths.auth.login.getHref()}>Back to sign in</TextLink>
+      </p>
+    </form>
+  );
+}
