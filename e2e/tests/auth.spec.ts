@@ -55,6 +55,8 @@ test.describe('sign-in and sessions', () => {
 
   test('a session deleted on the server ends in the session-expired toast and the sign-in page', async ({ page, context, baseURL }) => {
     await login(page, 'recruiter');
+    // Let the dashboard finish its own calls first, so the 401 comes from the action below.
+    await expect(page.getByRole('list', { name: 'Recent activity' }).getByText('signed in').first()).toBeVisible();
 
     // Another client ends this session on the server while the browser still holds its cookie.
     const cookies = await context.cookies();

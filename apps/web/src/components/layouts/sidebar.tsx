@@ -207,7 +207,7 @@ export function Sidebar({ user, onLogout, collapsed = false, onToggleCollapsed, 
               {collapsed ? (
                 <div className="mx-2 mb-2 h-px bg-gray-200 dark:bg-white/10" role="presentation" />
               ) : (
-                <h2 className="mb-1.5 px-2.5 text-[11px] font-semibold tracking-wider text-gray-400 uppercase dark:text-gray-500">
+                <h2 className="mb-1.5 px-2.5 text-[11px] font-semibold tracking-wider text-gray-500 uppercase dark:text-gray-400">
                   {section.title}
                 </h2>
               )}
