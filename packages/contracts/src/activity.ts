@@ -12,7 +12,9 @@ export const ActivitySchema = z.object({
 export type Activity = z.infer<typeof ActivitySchema>;
 
 export const ActivityListQuerySchema = z.object({
-  mine: z.coerce.boolean().optional(),
+  mine: z.enum(['true', 'false']).optional(),
+  /** Another user's activity: owners and superusers only. */
+  actor_id: z.coerce.number().int().positive().optional(),
   model_type: z.string().max(40).optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   before: z.coerce.number().int().positive().optional(),

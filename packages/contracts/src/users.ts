@@ -49,3 +49,70 @@ const PRECEDENCE: UserType[] = ['owner', 'superuser', 'recruiter', 'viewer'];
 export function primaryUserType(types: UserType[]): UserType {
   return PRECEDENCE.find((type) => types.includes(type)) ?? 'viewer';
 }
+
+/** One line each, for the user-type pickers (GET /api/registration/user-types/). */
+export const USER_TYPE_DESCRIPTIONS: Record<UserType, { label: string; description: string }> = {
+  owner: { label: 'Owner', description: 'Everything, including invoices, payouts, agency settings and the AI assistant.' },
+  superuser: { label: 'Superuser', description: 'Administers users, invitations and settings, and works every record.' },
+  recruiter: { label: 'Recruiter', description: 'Works clients, roles, candidates, pipelines, notes, calendar and job posting.' },
+  viewer: { label: 'Viewer', description: 'Reads everything they may see; changes nothing.' },
+};
+
+export const UserTypeInfoSchema = z.object({
+  value: UserTypeSchema,
+  label: z.string(),
+  description: z.string(),
+});
+export const UserTypesResponseSchema = z.object({
+  success: z.literal(true),
+  user_types: z.array(UserTypeInfoSchema),
+});
+export type UserTypesResponse = z.infer<typeof UserTypesResponseSchema>;
+
+/** One value or a list (spec §3), at least one, no repeats; normalised to a list. */
+export const UserTypeInputSchema = z
+  .union([UserTypeSchema, z.array(UserTypeSchema)])
+  .transform((value) => [...new Set(Array.isArray(value) ? value : [value])])
+  .refine((list) => list.length > 0, 'Choose at least one user type.');
+
+export const USER_ORDERINGS = [
+  'name',
+  '-name',
+  'email',
+  '-email',
+  'last_login',
+  '-last_login',
+  'date_joined',
+  '-date_joined',
+] as const;
+
+export const UserListQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  user_type: UserTypeSchema.optional(),
+  is_active: z.enum(['true', 'false']).optional(),
+  ordering: z.enum(USER_ORDERINGS).default('name'),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(25),
+});
+export type UserListQuery = z.input<typeof UserListQuerySchema>;
+
+export const UserListResponseSchema = z.object({
+  success: z.literal(true),
+  results: z.array(UserSchema),
+  count: z.number().int(),
+});
+export type UserListResponse = z.infer<typeof UserListResponseSchema>;
+
+export const UserDetailResponseSchema = z.object({
+  success: z.literal(true),
+  user: UserSchema,
+  sessions_count: z.number().int(),
+});
+export type UserDetailResponse = z.infer<typeof UserDetailResponseSchema>;
+
+/** PATCH /api/users/{id}/role/ */
+export const UpdateUserRoleInputSchema = z.object({ user_type: UserTypeInputSchema });
+export type UpdateUserRoleInput = z.input<typeof UpdateUserRoleInputSchema>;
+
+export const UserResponseSchema = z.object({ success: z.literal(true), user: UserSchema });
+export type UserResponse = z.infer<typeof UserResponseSchema>;

@@ -41,11 +41,11 @@ function toApiActivity(row: ActivityRow): Activity {
 export async function listActivity(
   db: Db,
   actor: UserRow,
-  query: { mine?: boolean | undefined; model_type?: string | undefined; limit: number; before?: number | undefined },
+  query: { mine?: 'true' | 'false' | undefined; actor_id?: number | undefined; model_type?: string | undefined; limit: number; before?: number | undefined },
 ): Promise<{ results: Activity[]; has_more: boolean }> {
   // Every signed-in user type may read the activity feed (viewers read everything).
   const rows = await listActivityRows(db, {
-    ...(query.mine ? { actorId: actor.id } : {}),
+    ...(query.mine === 'true' ? { actorId: actor.id } : {}),
     ...(query.model_type ? { modelType: query.model_type } : {}),
     ...(query.before ? { beforeId: query.before } : {}),
     limit: query.limit + 1,

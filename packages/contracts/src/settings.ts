@@ -1,0 +1,39 @@
+import { z } from 'zod';
+
+const optionalText = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`).default('');
+
+export const InvoiceIssuerSchema = z.object({
+  legal_name: optionalText(200),
+  address: optionalText(1000),
+  tax_id: optionalText(100),
+  bank_details: optionalText(1000),
+  email: z.union([z.literal(''), z.email({ error: 'Enter a valid email address.' })]).default(''),
+  phone: optionalText(50),
+});
+
+/** The agency's settings (GET for every signed-in user; PUT for owners). Later issues read them. */
+export const AgencySettingsSchema = z.object({
+  agency_name: z.string().trim().min(1, 'Enter the agency name.').max(200, 'Use at most 200 characters.'),
+  currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code such as USD.'),
+  default_finders_fee_percent: z.coerce
+    .number({ error: 'Enter a percentage.' })
+    .min(0, 'Use a percentage from 0 to 100.')
+    .max(100, 'Use a percentage from 0 to 100.'),
+  default_payment_terms_days: z.coerce
+    .number({ error: 'Enter a number of days.' })
+    .int('Use whole days.')
+    .min(0, 'Use 0 to 365 days.')
+    .max(365, 'Use 0 to 365 days.'),
+  invoice_issuer: InvoiceIssuerSchema,
+});
+export type AgencySettings = z.infer<typeof AgencySettingsSchema>;
+export type AgencySettingsInput = z.input<typeof AgencySettingsSchema>;
+
+export const AgencySettingsResponseSchema = z.object({ success: z.literal(true), settings: AgencySettingsSchema });
+export type AgencySettingsResponse = z.infer<typeof AgencySettingsResponseSchema>;
+
+export const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'CHF', 'SEK', 'NOK', 'DKK', 'SGD', 'INR', 'JPY', 'ZAR'] as const;
