@@ -11,7 +11,13 @@ import { memoryCounterStore, redisCounterStore, Throttle } from './lib/throttle'
 import { activityRoutes } from './modules/activity/activity.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
+import { filesRoutes } from './modules/files/files.routes';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { registrationRoutes } from './modules/registration/registration.routes';
+import { sessionsRoutes } from './modules/sessions/sessions.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { createStorage, type Storage } from './lib/storage';
 import authPlugin from './plugins/auth';
 import csrfPlugin from './plugins/csrf';
 import errorHandler from './plugins/error-handler';
@@ -22,8 +28,9 @@ import './plugins/types';
 
 export const BODY_LIMIT = 1024 * 1024;
 
-const SECRET_URL = /^(\/auth\/(?:reset-password\/[^/?#]+|register-from-token)\/)[^/?#]+/;
-/** Keeps reset and invitation tokens out of the logs. */
+const SECRET_URL =
+  /^(\/(?:auth\/(?:reset-password\/[^/?#]+|register-from-token)|api\/registration\/validate|api\/files\/(?:upload|download))\/)[^/?#]+/;
+/** Keeps reset and invitation tokens and signed file links out of the logs. */
 export function redactUrl(url: string): string {
   return url.replace(SECRET_URL, '$1[redacted]');
 }
@@ -56,6 +63,7 @@ export interface AppDeps {
   db: Db;
   mailer?: Mailer;
   throttle?: Throttle;
+  storage?: Storage;
   /** Called for every route as it is registered (tests walk the route table with it). */
   onRoute?: (route: { method: string | string[]; url: string; config?: { public?: boolean } }) => void;
 }
@@ -67,6 +75,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT,
     trustProxy: false,
+    // Signed file links carry their token in the path.
+    routerOptions: { maxParamLength: 2048 },
   }).withTypeProvider<ZodTypeProvider>();
 
   const onRoute = deps.onRoute;
@@ -89,6 +99,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     config,
     mailer: deps.mailer ?? createMailer(config, app.log),
     throttle: deps.throttle ?? new Throttle(counterStore),
+    storage: deps.storage ?? createStorage(config),
     log: app.log,
   };
   app.decorate('deps', appDeps);
@@ -116,6 +127,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(authRoutes);
   await app.register(profileRoutes);
   await app.register(activityRoutes);
+  await app.register(usersRoutes);
+  await app.register(sessionsRoutes);
+  await app.register(registrationRoutes);
+  await app.register(settingsRoutes);
+  await app.register(filesRoutes);
 
   await app.register(spaPlugin);
   return app;

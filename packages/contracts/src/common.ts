@@ -24,3 +24,12 @@ export const EmailSchema = z
   .min(1, 'Enter an email address.')
   .max(254, 'Email addresses are at most 254 characters.')
   .pipe(z.email({ error: 'Enter a valid email address.' }));
+
+/** Fixed texts of the file endpoints (signed upload and download links). */
+export const FILE_MESSAGES = {
+  linkInvalid: 'This link is not valid.',
+  linkExpired: 'This link has expired.',
+  wrongType: 'The file type does not match the upload link.',
+  tooLarge: 'The file is too large.',
+  notFound: 'File not found.',
+} as const;

@@ -58,3 +58,14 @@ export const ChangePasswordInputSchema = z.object({
   new_password: NewPasswordSchema,
 });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;
+
+/** Fixed texts of the profile endpoints. */
+export const PROFILE_MESSAGES = {
+  pictureType: 'Use a PNG, JPEG or WebP image.',
+  pictureTooLarge: 'The picture must be 5 MB or smaller.',
+  pictureMissing: 'Upload the picture first, then confirm it.',
+  pictureRemoved: 'Your picture was removed.',
+  wrongCurrentPassword: 'Your current password is incorrect.',
+  passwordChanged: 'Your password has been changed. Other sessions were signed out.',
+  timeZone: 'Choose a time zone from the list.',
+} as const;

@@ -93,3 +93,11 @@ export const CompleteRegistrationResponseSchema = z.object({
   user: UserSchema,
   session_max_age: z.number().int().nullable(),
 });
+
+export const INVITATION_MESSAGES = {
+  notFound: 'Invitation not found.',
+  notPending: 'This invitation is no longer pending.',
+  ownerOnly: 'Only an owner can invite another owner.',
+  tooMany: 'Too many invitations. Please wait and try again.',
+  tooManyLookups: 'Too many attempts. Please wait and try again.',
+} as const;

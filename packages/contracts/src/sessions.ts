@@ -21,3 +21,9 @@ export type SessionListResponse = z.infer<typeof SessionListResponseSchema>;
 
 /** POST /api/sessions/revoke-others/ */
 export const RevokeOthersResponseSchema = z.object({ success: z.literal(true), revoked: z.number().int() });
+
+export const SESSION_MESSAGES = {
+  notFound: 'Session not found.',
+  revoked: 'The session was signed out.',
+  revokedCurrent: 'You have been signed out.',
+} as const;

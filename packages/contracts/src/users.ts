@@ -116,3 +116,13 @@ export type UpdateUserRoleInput = z.input<typeof UpdateUserRoleInputSchema>;
 
 export const UserResponseSchema = z.object({ success: z.literal(true), user: UserSchema });
 export type UserResponse = z.infer<typeof UserResponseSchema>;
+
+/** Refusals of the user administration endpoints (409 or 403), and the detail's 404. */
+export const USER_ERRORS = {
+  NOT_FOUND: 'User not found.',
+  LAST_OWNER: 'The agency must keep at least one active owner.',
+  OWNER_ONLY: 'Only an owner can grant or change the owner user type.',
+  SELF_LOCKOUT: 'You cannot remove your own access. Ask another owner or superuser.',
+  USERNAME_TAKEN: 'This username is taken.',
+} as const;
+export type UserErrorCode = keyof typeof USER_ERRORS;

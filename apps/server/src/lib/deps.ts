@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config/env';
 import type { Db } from '../db/client';
 import type { Mailer } from './mail';
+import type { Storage } from './storage';
 import type { Throttle } from './throttle';
 
 /** What services need from the outside world; built once in buildApp and passed explicitly. */
@@ -10,5 +11,6 @@ export interface Deps {
   config: AppConfig;
   mailer: Mailer;
   throttle: Throttle;
+  storage: Storage;
   log: FastifyBaseLogger;
 }

@@ -21,3 +21,11 @@ export const ERROR_MESSAGES = {
   forbidden: 'You do not have permission to perform this action.',
   internal: 'Something went wrong on our side.',
 } as const;
+
+/** A PostgreSQL unique violation (23505), however deeply the driver or Drizzle wrapped it. */
+export function isUniqueViolation(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23505') return true;
+  }
+  return false;
+}

@@ -10,6 +10,8 @@ export interface Actor {
 const RULES = {
   'users.manage': ['superuser'],
   'settings.manage': ['superuser'],
+  /** Agency settings (name, currency, fees, invoice issuer): owners only. */
+  'agency.manage': [],
   'records.read': ['superuser', 'recruiter', 'viewer'],
   'records.write': ['recruiter'],
   'invoices.manage': [],

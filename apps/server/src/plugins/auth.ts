@@ -4,6 +4,7 @@ import fp from 'fastify-plugin';
 import { AppError } from '../lib/errors';
 import { resolveSession } from '../modules/sessions/sessions.service';
 import type { UserRow } from '../modules/users/users.service';
+import type { SessionRow } from '../modules/sessions/sessions.service';
 import { SESSION_COOKIE } from './cookies';
 
 export function isApiPath(url: string): boolean {
@@ -14,6 +15,13 @@ export function isApiPath(url: string): boolean {
 export function requireUser(request: FastifyRequest): UserRow {
   if (!request.user) throw new AppError('NOT_AUTHENTICATED', 401, AUTH_MESSAGES.notAuthenticated);
   return request.user;
+}
+
+/** The signed-in user and their current session, or 401. */
+export function requireSession(request: FastifyRequest): { user: UserRow; session: SessionRow } {
+  const user = requireUser(request);
+  if (!request.session) throw new AppError('NOT_AUTHENTICATED', 401, AUTH_MESSAGES.notAuthenticated);
+  return { user, session: request.session };
 }
 
 /**

@@ -5,6 +5,9 @@ import { isApiPath } from './auth';
 
 /** Security §18/§20: CSP, nosniff, referrer and opener policies, HSTS behind HTTPS, no-store on the API. */
 export default fp(async function securityHeaders(app: FastifyInstance) {
+  // With S3 storage the browser uploads to and loads pictures from the bucket's origin directly.
+  const storageOrigin = app.deps.storage.browserOrigin;
+  const extra = storageOrigin ? [storageOrigin] : [];
   await app.register(helmet, {
     contentSecurityPolicy: {
       useDefaults: false,
@@ -12,8 +15,8 @@ export default fp(async function securityHeaders(app: FastifyInstance) {
         defaultSrc: ["'self'"],
         scriptSrc: ["'self'"],
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        imgSrc: ["'self'", 'data:', 'blob:', ...extra],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...extra],
         fontSrc: ["'self'", 'data:'],
         objectSrc: ["'none'"],
         baseUri: ["'none'"],

@@ -20,3 +20,10 @@ export function extractResetLink(eml: string): { uid: string; token: string; url
   if (!match?.[1] || !match[2] || !match[3]) throw new Error('no reset link in mail');
   return { url: match[1], uid: match[2], token: match[3] };
 }
+
+export function extractInvitationLink(eml: string): { token: string; url: string } {
+  const unwrapped = eml.replace(/=\r?\n/g, '').replace(/=3D/g, '=');
+  const match = /(https?:\/\/\S+\/auth\/register-from-token\/([A-Za-z0-9_-]+))/.exec(unwrapped);
+  if (!match?.[1] || !match[2]) throw new Error('no invitation link in mail');
+  return { url: match[1], token: match[2] };
+}

@@ -1,6 +1,7 @@
 import type { Activity } from '@recruitdesk/contracts/activity';
 import type { Db } from '../../db/client';
-import { displayName, type UserRow } from '../users/users.service';
+import { assertCan } from '../../lib/permissions';
+import { actorOf, displayName, type UserRow } from '../users/users.service';
 import { insertActivity, listActivityRows } from './activity.repository';
 import type { ActivityRow } from './activity.table';
 
@@ -43,9 +44,12 @@ export async function listActivity(
   actor: UserRow,
   query: { mine?: 'true' | 'false' | undefined; actor_id?: number | undefined; model_type?: string | undefined; limit: number; before?: number | undefined },
 ): Promise<{ results: Activity[]; has_more: boolean }> {
-  // Every signed-in user type may read the activity feed (viewers read everything).
+  // Every signed-in user type may read the activity feed (viewers read everything); another person's
+  // own history (actor_id) is for those who administer users.
+  if (query.actor_id !== undefined && query.actor_id !== actor.id) assertCan(actorOf(actor), 'users.manage');
+  const actorId = query.mine === 'true' ? actor.id : query.actor_id;
   const rows = await listActivityRows(db, {
-    ...(query.mine === 'true' ? { actorId: actor.id } : {}),
+    ...(actorId !== undefined ? { actorId } : {}),
     ...(query.model_type ? { modelType: query.model_type } : {}),
     ...(query.before ? { beforeId: query.before } : {}),
     limit: query.limit + 1,

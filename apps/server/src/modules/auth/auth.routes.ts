@@ -11,9 +11,10 @@ import {
 import { ErrorResponseSchema, MessageResponseSchema } from '@recruitdesk/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/auth';
-import { clearPresessionCookie, clearSessionCookie, SESSION_COOKIE, setSessionCookie } from '../../plugins/cookies';
-import { issueAnonymousCsrfToken, issueCsrfToken, sessionBinding } from '../../plugins/csrf';
-import { toApiUser } from '../users/users.service';
+import { clearSessionCookie, SESSION_COOKIE } from '../../plugins/cookies';
+import { issueAnonymousCsrfToken, issueCsrfToken } from '../../plugins/csrf';
+import { applySignIn } from '../../plugins/sign-in';
+import { presentUser } from '../users/users.service';
 import { confirmPasswordReset, login, logout, requestPasswordReset } from './auth.service';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 429: ErrorResponseSchema };
@@ -37,10 +38,8 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
         userAgent: request.headers['user-agent'] ?? null,
         previousToken: request.cookies[SESSION_COOKIE],
       });
-      setSessionCookie(reply, deps.config, result.token, request.body.remember_me);
-      clearPresessionCookie(reply, deps.config);
-      issueCsrfToken(request, reply, deps.config, sessionBinding(result.session.id));
-      return { success: true as const, user: toApiUser(result.user), session_max_age: result.maxAge };
+      applySignIn(request, reply, deps.config, result);
+      return { success: true as const, user: await presentUser(deps, result.user), session_max_age: result.maxAge };
     },
   });
 
@@ -57,7 +56,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/auth/profile/', {
     schema: { tags, response: { 200: ProfileResponseSchema, 401: ErrorResponseSchema } },
-    handler: async (request) => ({ success: true as const, user: toApiUser(requireUser(request)) }),
+    handler: async (request) => ({ success: true as const, user: await presentUser(deps, requireUser(request)) }),
   });
 
   app.get('/api/auth/status/', {
@@ -65,7 +64,7 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, response: { 200: AuthStatusResponseSchema } },
     handler: async (request) =>
       request.user
-        ? { authenticated: true, user: toApiUser(request.user) }
+        ? { authenticated: true, user: await presentUser(deps, request.user) }
         : { authenticated: false, user: null },
   });
 

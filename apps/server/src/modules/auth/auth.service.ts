@@ -1,4 +1,6 @@
 import { AUTH_MESSAGES } from '@recruitdesk/contracts/auth';
+import { PROFILE_MESSAGES } from '@recruitdesk/contracts/profile';
+import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { hmac, sha256 } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
@@ -23,6 +25,8 @@ import {
   type UserRow,
 } from '../users/users.service';
 import { checkPasswordPolicy } from './password-policy';
+
+export { checkPasswordPolicy, PASSWORD_MESSAGES } from './password-policy';
 import { decodeUid, encodeUid, makeResetToken, resetTokenValid } from './reset-token';
 
 const FIFTEEN_MINUTES = 15 * 60;
@@ -53,7 +57,7 @@ export async function login(
   deps: Deps,
   input: { email: string; password: string; remember_me: boolean },
   meta: RequestMeta,
-): Promise<{ user: UserRow; token: string; session: SessionRow; maxAge: number | null }> {
+): Promise<OpenedSession> {
   const email = input.email.trim().toLowerCase();
   const limits = loginLimits(email, meta.ip);
   const wait = await deps.throttle.blockedFor([limits.account, limits.ip]);
@@ -70,23 +74,37 @@ export async function login(
     throw new AppError('INVALID_CREDENTIALS', 400, AUTH_MESSAGES.invalidCredentials);
   }
 
-  const now = deps.config.now();
-  const result = await inTransaction(deps.db, async (tx) => {
-    if (meta.previousToken) await deleteSessionByToken(tx, meta.previousToken);
-    const created = await createSession(tx, {
-      userId: user.id,
-      rememberMe: input.remember_me,
-      ip: meta.ip,
-      userAgent: meta.userAgent,
-      now,
-    });
-    const updated = await updateUser(tx, user.id, { lastLogin: now });
-    await recordActivity(tx, { actor: updated, verb: 'signed_in', modelType: 'user', objectId: user.id, summary: `${updated.email} signed in` });
-    return { ...created, user: updated };
-  });
+  const result = await inTransaction(deps.db, (tx) => openSession(tx, deps, user, meta, input.remember_me));
   await deps.throttle.clear([limits.account.key]);
   deps.log.info({ userId: user.id, ip: meta.ip }, 'sign-in succeeded');
-  return { ...result, maxAge: input.remember_me ? REMEMBER_ME_SECONDS : null };
+  return result;
+}
+
+export interface OpenedSession {
+  user: UserRow;
+  token: string;
+  session: SessionRow;
+  maxAge: number | null;
+}
+
+/**
+ * The one way a user becomes signed in (login, registration): the request's previous session cookie is
+ * deleted (rotation), a new session is created, last_login is set and the sign-in is recorded. Run it
+ * inside the caller's transaction; the route then calls `applySignIn` for the cookies.
+ */
+export async function openSession(
+  tx: Db,
+  deps: Pick<Deps, 'config'>,
+  user: UserRow,
+  meta: RequestMeta,
+  rememberMe: boolean,
+): Promise<OpenedSession> {
+  const now = deps.config.now();
+  if (meta.previousToken) await deleteSessionByToken(tx, meta.previousToken);
+  const created = await createSession(tx, { userId: user.id, rememberMe, ip: meta.ip, userAgent: meta.userAgent, now });
+  const updated = await updateUser(tx, user.id, { lastLogin: now });
+  await recordActivity(tx, { actor: updated, verb: 'signed_in', modelType: 'user', objectId: user.id, summary: `${updated.email} signed in` });
+  return { ...created, user: updated, maxAge: rememberMe ? REMEMBER_ME_SECONDS : null };
 }
 
 export async function logout(deps: Deps, session: SessionRow | null, user: UserRow | null): Promise<void> {
@@ -154,4 +172,39 @@ export async function confirmPasswordReset(
   });
   await deps.throttle.clear([loginLimits(user.email, '').account.key]);
   deps.log.info({ userId: user.id }, 'password reset completed');
+}
+
+/**
+ * Changes the signed-in user's password (security §5, §7, §8): the current password is required and its
+ * failures count against the account's sign-in limit; success ends every other session of the user.
+ */
+export async function changePassword(
+  deps: Deps,
+  user: UserRow,
+  currentSession: SessionRow,
+  input: { current_password: string; new_password: string },
+  ip: string,
+): Promise<void> {
+  const limits = loginLimits(user.email, ip);
+  const wait = await deps.throttle.blockedFor([limits.account]);
+  if (wait !== null) throw tooMany(wait, AUTH_MESSAGES.tooManyAttempts);
+  if (!(await verifyPassword(user.passwordHash, input.current_password))) {
+    await deps.throttle.fail([limits.account]);
+    deps.log.info({ userId: user.id, ip }, 'password change: wrong current password');
+    throw new AppError('VALIDATION_FAILED', 400, 'Please correct the highlighted fields.', {
+      current_password: [PROFILE_MESSAGES.wrongCurrentPassword],
+    });
+  }
+  const problems = checkPasswordPolicy(input.new_password, user);
+  if (problems.length) {
+    throw new AppError('VALIDATION_FAILED', 400, 'Please correct the highlighted fields.', { new_password: problems });
+  }
+  const now = deps.config.now();
+  await inTransaction(deps.db, async (tx) => {
+    await setPassword(tx, user.id, input.new_password, now);
+    await deleteAllSessionsOfUser(tx, user.id, currentSession.id);
+    await recordActivity(tx, { actor: user, verb: 'password_changed', modelType: 'user', objectId: user.id, summary: `${user.email} changed their password` });
+  });
+  await deps.throttle.clear([limits.account.key]);
+  deps.log.info({ userId: user.id }, 'password changed');
 }

@@ -3,7 +3,10 @@ import type { UserType } from '@recruitdesk/contracts/users';
 import { inTransaction } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
 import { insertUser } from '../../test/factories/users.factory';
+import type { AgencySettings } from '@recruitdesk/contracts/settings';
 import { recordActivity } from '../activity/activity.service';
+import { insertPendingInvitation } from '../registration/registration.service';
+import { saveAgencySettings } from '../settings/settings.service';
 import { countUsers, createUser, getUserByEmail } from '../users/users.service';
 
 export const DEMO_USERS: { email: string; firstName: string; lastName: string; userType: UserType }[] = [
@@ -12,6 +15,21 @@ export const DEMO_USERS: { email: string; firstName: string; lastName: string; u
   { email: 'recruiter@demo.test', firstName: 'Rachel', lastName: 'Moreno', userType: 'recruiter' },
   { email: 'viewer@demo.test', firstName: 'Victor', lastName: 'Lindqvist', userType: 'viewer' },
 ];
+
+export const DEMO_AGENCY_SETTINGS: AgencySettings = {
+  agency_name: 'Northwind Talent Partners',
+  currency: 'USD',
+  default_finders_fee_percent: 22,
+  default_payment_terms_days: 30,
+  invoice_issuer: {
+    legal_name: 'Northwind Talent Partners LLC',
+    address: '1200 Harbor Boulevard, Suite 410\nSeattle, WA 98101\nUnited States',
+    tax_id: 'EIN 84-2917365',
+    bank_details: 'Pacific Commerce Bank\nAccount name: Northwind Talent Partners LLC\nRouting: 125000024\nAccount: 4410 2287 9931',
+    email: 'billing@northwind-talent.example',
+    phone: '+1 206 555 0142',
+  },
+};
 
 export type SeedResult =
   | { kind: 'demo-created'; emails: string[]; password: string; generatedPassword: boolean }
@@ -65,6 +83,9 @@ export async function seedOnStart(deps: Deps, kind: 'pglite' | 'postgres'): Prom
     for (const user of created) {
       await recordActivity(tx, { actor: owner, verb: 'created', modelType: 'user', objectId: user.id, summary: `${user.firstName} ${user.lastName} joined as ${user.userType.join(', ')}` });
     }
+    const now = deps.config.now();
+    await saveAgencySettings(tx, owner, DEMO_AGENCY_SETTINGS, now);
+    if (owner) await insertPendingInvitation(tx, { email: 'alex.chen@demo.test', userTypes: ['recruiter'], inviter: owner, now });
   });
   return { kind: 'demo-created', emails, password, generatedPassword: !deps.config.demoPassword };
 }

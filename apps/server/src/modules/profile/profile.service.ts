@@ -1,36 +1,123 @@
-import type { UpdateProfileInput } from '@recruitdesk/contracts/profile';
+import { PROFILE_MESSAGES, PROFILE_PICTURE_MAX_BYTES, type UpdateProfileInput, type UploadTarget } from '@recruitdesk/contracts/profile';
+import { USER_ERRORS } from '@recruitdesk/contracts/users';
 import { inTransaction } from '../../db/transaction';
+import { randomToken } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
-import { AppError } from '../../lib/errors';
+import { AppError, isUniqueViolation } from '../../lib/errors';
+import { forbidden } from '../../lib/permissions';
 import { recordActivity } from '../activity/activity.service';
-import { updateUser, type UserRow } from '../users/users.service';
+import { getUserByUsername, updateUser, type UserRow } from '../users/users.service';
 
 let zones: Set<string> | undefined;
+let zoneList: string[] | undefined;
 export function isKnownTimeZone(zone: string): boolean {
-  zones ??= new Set([...Intl.supportedValuesOf('timeZone'), 'UTC']);
+  zones ??= new Set(listTimeZones());
   return zones.has(zone);
 }
 
-/** Any signed-in user may change their own theme and time zone. */
+/** The IANA zones this runtime knows, plus UTC, sorted. */
+export function listTimeZones(): string[] {
+  zoneList ??= [...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC'])].sort();
+  return zoneList;
+}
+
+const fieldError = (field: string, message: string, code = 'VALIDATION_FAILED') =>
+  new AppError(code, 400, 'Please correct the highlighted fields.', { [field]: [message] });
+
+
+/** Any signed-in user may change their own name, username, theme and time zone (never their user type). */
 export async function updateOwnProfile(deps: Deps, actor: UserRow, input: UpdateProfileInput): Promise<UserRow> {
-  if (input.time_zone !== undefined && !isKnownTimeZone(input.time_zone)) {
-    throw new AppError('VALIDATION_FAILED', 400, 'Please correct the highlighted fields.', {
-      time_zone: ['Choose a time zone from the list.'],
-    });
-  }
-  const values: Partial<Pick<UserRow, 'theme' | 'timeZone'>> = {};
+  if (input.time_zone !== undefined && !isKnownTimeZone(input.time_zone)) throw fieldError('time_zone', PROFILE_MESSAGES.timeZone);
+  const values: Partial<Pick<UserRow, 'theme' | 'timeZone' | 'firstName' | 'lastName' | 'username'>> = {};
   if (input.theme !== undefined) values.theme = input.theme;
   if (input.time_zone !== undefined) values.timeZone = input.time_zone;
+  if (input.first_name !== undefined) values.firstName = input.first_name;
+  if (input.last_name !== undefined) values.lastName = input.last_name;
+  if (input.username !== undefined && input.username !== actor.username) {
+    const other = await getUserByUsername(deps.db, input.username);
+    if (other && other.id !== actor.id) throw fieldError('username', USER_ERRORS.USERNAME_TAKEN, 'USERNAME_TAKEN');
+    values.username = input.username;
+  }
   if (Object.keys(values).length === 0) return actor;
-  return inTransaction(deps.db, async (tx) => {
-    const updated = await updateUser(tx, actor.id, values);
-    await recordActivity(tx, {
-      actor: updated,
-      verb: 'updated',
-      modelType: 'profile',
-      objectId: actor.id,
-      summary: `${updated.email} updated their preferences (${Object.keys(values).join(', ')})`,
+  try {
+    return await inTransaction(deps.db, async (tx) => {
+      const updated = await updateUser(tx, actor.id, values);
+      await recordActivity(tx, {
+        actor: updated,
+        verb: 'updated',
+        modelType: 'profile',
+        objectId: actor.id,
+        summary: `${updated.email} updated their profile (${Object.keys(values).join(', ')})`,
+      });
+      return updated;
     });
-    return updated;
+  } catch (error) {
+    if (isUniqueViolation(error)) throw fieldError('username', USER_ERRORS.USERNAME_TAKEN, 'USERNAME_TAKEN');
+    throw error;
+  }
+}
+
+const EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;
+type PictureType = keyof typeof EXTENSIONS;
+const UPLOAD_SECONDS = 15 * 60;
+const pictureKeyPattern = (userId: number) => new RegExp(`^profile-pictures/${userId}/[A-Za-z0-9_-]{16,64}\\.(png|jpg|webp)$`);
+
+/** Where to PUT a new picture: a generated key under the user's own prefix, signed for 15 minutes. */
+export async function createPictureUploadTarget(deps: Deps, user: UserRow, input: { content_type: PictureType; size: number }): Promise<UploadTarget> {
+  const key = `profile-pictures/${user.id}/${randomToken(18)}.${EXTENSIONS[input.content_type]}`;
+  return deps.storage.createUploadTarget({
+    key,
+    contentType: input.content_type,
+    size: input.size,
+    maxBytes: PROFILE_PICTURE_MAX_BYTES,
+    userId: user.id,
+    expiresInSeconds: UPLOAD_SECONDS,
   });
+}
+
+/** The image type the bytes really are (magic bytes), or null. */
+export function sniffImageType(bytes: Buffer): PictureType | null {
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
+  return null;
+}
+
+/**
+ * Checks the uploaded object (owner by key prefix, size, content by magic bytes) and makes it the
+ * user's picture; the previous picture is deleted. Refused objects are deleted too.
+ */
+export async function confirmPicture(deps: Deps, user: UserRow, key: string): Promise<UserRow> {
+  if (!pictureKeyPattern(user.id).test(key)) throw forbidden();
+  const info = await deps.storage.head(key);
+  if (!info) throw new AppError('NOT_FOUND', 404, PROFILE_MESSAGES.pictureMissing);
+  const refuse = async (error: AppError) => {
+    await deps.storage.delete(key).catch(() => undefined);
+    return error;
+  };
+  if (info.size > PROFILE_PICTURE_MAX_BYTES) throw await refuse(new AppError('TOO_LARGE', 413, PROFILE_MESSAGES.pictureTooLarge));
+  const bytes = await deps.storage.read(key);
+  if (bytes.length > PROFILE_PICTURE_MAX_BYTES) throw await refuse(new AppError('TOO_LARGE', 413, PROFILE_MESSAGES.pictureTooLarge));
+  const type = sniffImageType(bytes);
+  if (!type || EXTENSIONS[type] !== key.split('.').pop()) throw await refuse(new AppError('UNSUPPORTED_MEDIA_TYPE', 415, PROFILE_MESSAGES.pictureType));
+  const previous = user.profilePictureKey;
+  const updated = await inTransaction(deps.db, async (tx) => {
+    const row = await updateUser(tx, user.id, { profilePictureKey: key });
+    await recordActivity(tx, { actor: row, verb: 'updated', modelType: 'profile', objectId: user.id, summary: `${row.email} changed their profile picture` });
+    return row;
+  });
+  if (previous && previous !== key) await deps.storage.delete(previous).catch((error: unknown) => deps.log.warn({ err: error }, 'old picture delete failed'));
+  return updated;
+}
+
+export async function removePicture(deps: Deps, user: UserRow): Promise<UserRow> {
+  const previous = user.profilePictureKey;
+  if (!previous) return user;
+  const updated = await inTransaction(deps.db, async (tx) => {
+    const row = await updateUser(tx, user.id, { profilePictureKey: null });
+    await recordActivity(tx, { actor: row, verb: 'updated', modelType: 'profile', objectId: user.id, summary: `${row.email} removed their profile picture` });
+    return row;
+  });
+  await deps.storage.delete(previous).catch((error: unknown) => deps.log.warn({ err: error }, 'picture delete failed'));
+  return updated;
 }

@@ -1,4 +1,4 @@
-import { and, eq, ne } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ne } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { usersTable, type UserRow } from '../users/users.table';
 import { sessionsTable, type SessionRow } from './sessions.table';
@@ -43,4 +43,37 @@ export async function deleteSessionsOfUser(db: Db, userId: number, exceptId?: nu
         ? eq(sessionsTable.userId, userId)
         : and(eq(sessionsTable.userId, userId), ne(sessionsTable.id, exceptId)),
     );
+}
+
+export async function listSessionRowsOfUser(db: Db, userId: number, now: Date): Promise<SessionRow[]> {
+  return db
+    .select()
+    .from(sessionsTable)
+    .where(and(eq(sessionsTable.userId, userId), gt(sessionsTable.expiresAt, now)))
+    .orderBy(desc(sessionsTable.lastSeenAt), desc(sessionsTable.id));
+}
+
+export async function countLiveSessionRows(db: Db, userId: number, now: Date): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(sessionsTable)
+    .where(and(eq(sessionsTable.userId, userId), gt(sessionsTable.expiresAt, now)));
+  return row?.value ?? 0;
+}
+
+/** Deletes one session if it belongs to the user; returns whether it did. */
+export async function deleteSessionRowOfUser(db: Db, userId: number, id: number): Promise<boolean> {
+  const rows = await db
+    .delete(sessionsTable)
+    .where(and(eq(sessionsTable.id, id), eq(sessionsTable.userId, userId)))
+    .returning({ id: sessionsTable.id });
+  return rows.length > 0;
+}
+
+export async function deleteOtherSessionRows(db: Db, userId: number, keepId: number): Promise<number> {
+  const rows = await db
+    .delete(sessionsTable)
+    .where(and(eq(sessionsTable.userId, userId), ne(sessionsTable.id, keepId)))
+    .returning({ id: sessionsTable.id });
+  return rows.length;
 }

@@ -1,7 +1,18 @@
+import type { Session } from '@recruitdesk/contracts/sessions';
+import { SESSION_MESSAGES } from '@recruitdesk/contracts/sessions';
+import { UAParser } from 'ua-parser-js';
 import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import type { Deps } from '../../lib/deps';
+import { AppError } from '../../lib/errors';
+import { recordActivity } from '../activity/activity.service';
 import { randomToken, sha256 } from '../../lib/crypto';
 import type { UserRow } from '../users/users.service';
 import {
+  countLiveSessionRows,
+  deleteOtherSessionRows,
+  deleteSessionRowOfUser,
+  listSessionRowsOfUser,
   deleteSessionByTokenHash,
   deleteSessionRow,
   deleteSessionsOfUser,
@@ -74,3 +85,52 @@ export const deleteSessionByToken = (db: Db, token: string) => deleteSessionByTo
 /** Ends every session of a user (password reset, deactivation), optionally keeping one. */
 export const deleteAllSessionsOfUser = (db: Db, userId: number, exceptSessionId?: number) =>
   deleteSessionsOfUser(db, userId, exceptSessionId);
+
+export const countLiveSessions = (db: Db, userId: number, now: Date) => countLiveSessionRows(db, userId, now);
+
+/** 'Chrome 126 on Linux' from a user agent; 'Unknown device' when it says nothing useful. */
+export function describeDevice(userAgent: string | null): { device: string; browser: string | null; os: string | null } {
+  if (!userAgent) return { device: 'Unknown device', browser: null, os: null };
+  const result = UAParser(userAgent);
+  const browser = result.browser.name ? [result.browser.name, result.browser.major].filter(Boolean).join(' ') : null;
+  const os = result.os.name ? [result.os.name, result.os.version && !/^(Linux|Ubuntu)$/.test(result.os.name) ? result.os.version.split('.')[0] : null].filter(Boolean).join(' ') : null;
+  const device = browser && os ? `${browser} on ${os}` : browser ?? os ?? 'Unknown device';
+  return { device, browser, os };
+}
+
+function toApiSession(row: SessionRow, currentId: number): Session {
+  return {
+    id: row.id,
+    ...describeDevice(row.userAgent),
+    ip: row.ip,
+    created_at: row.createdAt.toISOString(),
+    last_seen_at: row.lastSeenAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    remember_me: row.rememberMe,
+    current: row.id === currentId,
+  };
+}
+
+/** The signed-in user's own live sessions, most recently seen first. */
+export async function listOwnSessions(deps: Deps, user: UserRow, current: SessionRow): Promise<Session[]> {
+  const rows = await listSessionRowsOfUser(deps.db, user.id, deps.config.now());
+  return rows.map((row) => toApiSession(row, current.id));
+}
+
+/** Ends one of the user's own sessions (another user's id is simply not found); returns whether it was the current one. */
+export async function revokeOwnSession(deps: Deps, user: UserRow, current: SessionRow, id: number): Promise<{ current: boolean }> {
+  return inTransaction(deps.db, async (tx) => {
+    const deleted = await deleteSessionRowOfUser(tx, user.id, id);
+    if (!deleted) throw new AppError('NOT_FOUND', 404, SESSION_MESSAGES.notFound);
+    await recordActivity(tx, { actor: user, verb: id === current.id ? 'signed_out' : 'session_revoked', modelType: 'session', objectId: id, summary: `${user.email} signed out a session` });
+    return { current: id === current.id };
+  });
+}
+
+export async function revokeOtherSessions(deps: Deps, user: UserRow, current: SessionRow): Promise<number> {
+  return inTransaction(deps.db, async (tx) => {
+    const revoked = await deleteOtherSessionRows(tx, user.id, current.id);
+    await recordActivity(tx, { actor: user, verb: 'sessions_revoked', modelType: 'session', objectId: null, summary: `${user.email} signed out ${revoked} other session${revoked === 1 ? '' : 's'}` });
+    return revoked;
+  });
+}

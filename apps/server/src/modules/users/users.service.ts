@@ -1,10 +1,13 @@
 import { hash, verify } from '@node-rs/argon2';
 import { primaryUserType, USER_TYPES, type User, type UserType } from '@recruitdesk/contracts/users';
 import type { Db } from '../../db/client';
+import type { Deps } from '../../lib/deps';
+import type { Actor } from '../../lib/permissions';
 import {
   countUserRows,
   findUserByEmail,
   findUserById,
+  findUserByUsername,
   insertUserRow,
   updateUserRow,
 } from './users.repository';
@@ -48,8 +51,8 @@ function initialsOf(user: Pick<UserRow, 'firstName' | 'lastName' | 'username' | 
   return (fromName || (user.username || user.email).slice(0, 2)).toUpperCase();
 }
 
-/** The user as every API response shows it (contracts UserSchema). */
-export function toApiUser(user: UserRow): User {
+/** The user as every API response shows it (contracts UserSchema); see `presentUser` for the picture URL. */
+export function toApiUser(user: UserRow, pictureUrl: string | null = null): User {
   const types = userTypesOfRow(user);
   const role = primaryUserType(types);
   return {
@@ -63,7 +66,7 @@ export function toApiUser(user: UserRow): User {
     role,
     user_role: role,
     user_type: types,
-    profile_picture_url: null,
+    profile_picture_url: pictureUrl,
     time_zone: user.timeZone,
     theme: user.theme === 'dark' ? 'dark' : 'light',
     is_active: user.isActive,
@@ -71,6 +74,33 @@ export function toApiUser(user: UserRow): User {
     date_joined: user.dateJoined.toISOString(),
   };
 }
+
+export const PICTURE_URL_SECONDS = 60 * 60;
+
+const PICTURE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
+/** Picture keys end in the extension of their checked type: profile-pictures/{userId}/{random}.{png|jpg|webp}. */
+export const pictureContentType = (key: string): string => PICTURE_TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream';
+
+/**
+ * The API user with a signed picture URL for the viewer (default: the user themself). The URL is the same
+ * for a few minutes, so browsers cache the image, and valid for about an hour.
+ */
+export async function presentUser(deps: Pick<Deps, 'storage'>, user: UserRow, viewerId: number = user.id): Promise<User> {
+  if (!user.profilePictureKey) return toApiUser(user);
+  const url = await deps.storage.createDownloadUrl({
+    key: user.profilePictureKey,
+    userId: viewerId,
+    disposition: 'inline',
+    contentType: pictureContentType(user.profilePictureKey),
+    expiresInSeconds: PICTURE_URL_SECONDS,
+  });
+  return toApiUser(user, url);
+}
+
+/** For permission checks (lib/permissions). */
+export const actorOf = (user: UserRow): Actor => ({ id: user.id, user_type: userTypesOfRow(user) });
+
+export const getUserByUsername = (db: Db, username: string) => findUserByUsername(db, username);
 
 export const getUserById = (db: Db, id: number) => findUserById(db, id);
 export const getUserByEmail = (db: Db, email: string) => findUserByEmail(db, email);

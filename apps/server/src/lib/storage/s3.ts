@@ -1,0 +1,128 @@
+import {
+  DeleteObjectCommand,
+  GetObjectCommand,
+  HeadObjectCommand,
+  NotFound,
+  PutObjectCommand,
+  S3Client,
+} from '@aws-sdk/client-s3';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import {
+  assertDeclaredSize,
+  assertValidKey,
+  bucketStart,
+  contentDisposition,
+  type CreateDownloadUrlInput,
+  type CreateUploadTargetInput,
+  type ObjectInfo,
+  type Storage,
+  type UploadTarget,
+} from './storage';
+
+export interface S3Options {
+  bucket: string;
+  endpoint: string | undefined;
+  region: string;
+  accessKeyId: string | undefined;
+  secretAccessKey: string | undefined;
+  forcePathStyle: boolean;
+}
+
+/** The origin browsers upload to and download from (for the CSP). */
+export function s3BrowserOrigin(options: S3Options): string {
+  if (options.endpoint) {
+    const url = new URL(options.endpoint);
+    return options.forcePathStyle ? url.origin : `${url.protocol}//${options.bucket}.${url.host}`;
+  }
+  return options.forcePathStyle
+    ? `https://s3.${options.region}.amazonaws.com`
+    : `https://${options.bucket}.s3.${options.region}.amazonaws.com`;
+}
+
+/** S3-compatible storage with presigned PUT (content type and length signed) and GET URLs. */
+export class S3Storage implements Storage {
+  readonly kind = 's3' as const;
+  readonly browserOrigin: string;
+  readonly client: S3Client;
+
+  constructor(
+    private readonly options: S3Options,
+    private readonly now: () => Date,
+  ) {
+    this.browserOrigin = s3BrowserOrigin(options);
+    this.client = new S3Client({
+      region: options.region,
+      forcePathStyle: options.forcePathStyle,
+      ...(options.endpoint ? { endpoint: options.endpoint } : {}),
+      ...(options.accessKeyId && options.secretAccessKey
+        ? { credentials: { accessKeyId: options.accessKeyId, secretAccessKey: options.secretAccessKey } }
+        : {}),
+      // Plain requests that every S3-compatible server understands (no default CRC32 trailers).
+      requestChecksumCalculation: 'WHEN_REQUIRED',
+      responseChecksumValidation: 'WHEN_REQUIRED',
+    });
+  }
+
+  async createUploadTarget(input: CreateUploadTargetInput): Promise<UploadTarget> {
+    assertValidKey(input.key);
+    assertDeclaredSize(input);
+    const now = this.now();
+    const command = new PutObjectCommand({
+      Bucket: this.options.bucket,
+      Key: input.key,
+      ContentType: input.contentType,
+      ContentLength: input.size,
+    });
+    const url = await getSignedUrl(this.client, command, {
+      expiresIn: input.expiresInSeconds,
+      signingDate: now,
+      signableHeaders: new Set(['content-type', 'content-length']),
+    });
+    return {
+      url,
+      method: 'PUT',
+      // The browser sets Content-Length from the body; it must equal the signed size.
+      headers: { 'Content-Type': input.contentType },
+      key: input.key,
+      expires_at: new Date(now.getTime() + input.expiresInSeconds * 1000).toISOString(),
+    };
+  }
+
+  async createDownloadUrl(input: CreateDownloadUrlInput): Promise<string> {
+    assertValidKey(input.key);
+    const inline = input.disposition === 'inline' && (input.contentType ?? '').startsWith('image/');
+    const command = new GetObjectCommand({
+      Bucket: this.options.bucket,
+      Key: input.key,
+      ResponseContentDisposition: contentDisposition(inline ? 'inline' : 'attachment', input.filename),
+      ...(input.contentType ? { ResponseContentType: input.contentType } : {}),
+      ResponseCacheControl: `private, max-age=${input.expiresInSeconds}`,
+    });
+    return getSignedUrl(this.client, command, { expiresIn: input.expiresInSeconds, signingDate: bucketStart(this.now(), input.expiresInSeconds) });
+  }
+
+  async read(key: string): Promise<Buffer> {
+    const result = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
+    if (!result.Body) return Buffer.alloc(0);
+    return Buffer.from(await result.Body.transformToByteArray());
+  }
+
+  async head(key: string): Promise<ObjectInfo | null> {
+    try {
+      const result = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: key }));
+      return { size: result.ContentLength ?? 0, contentType: result.ContentType ?? null };
+    } catch (error) {
+      if (error instanceof NotFound || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+      throw error;
+    }
+  }
+
+  async delete(key: string): Promise<void> {
+    await this.client.send(new DeleteObjectCommand({ Bucket: this.options.bucket, Key: key }));
+  }
+
+  async write(key: string, body: Buffer, contentType: string): Promise<void> {
+    assertValidKey(key);
+    await this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: body, ContentType: contentType }));
+  }
+}

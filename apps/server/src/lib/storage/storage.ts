@@ -1,0 +1,88 @@
+import { AppError } from '../errors';
+
+/** Where and how to upload: the contract's UploadTarget. */
+export interface UploadTarget {
+  url: string;
+  method: 'PUT';
+  headers: Record<string, string>;
+  key: string;
+  expires_at: string;
+}
+
+export interface CreateUploadTargetInput {
+  /** A generated storage name (see `isValidKey`); never a user-supplied file name. */
+  key: string;
+  contentType: string;
+  /** The size the client declared; the upload must not exceed it (S3 signs it exactly). */
+  size: number;
+  /** The cap for this kind of file; a declared size above it is refused (413). */
+  maxBytes: number;
+  /** Only this user may use the target. */
+  userId: number;
+  expiresInSeconds: number;
+}
+
+export interface CreateDownloadUrlInput {
+  key: string;
+  /** Only this user may use the URL (local storage; S3 URLs are bearer links that expire). */
+  userId: number;
+  filename?: string;
+  disposition: 'inline' | 'attachment';
+  contentType?: string;
+  expiresInSeconds: number;
+}
+
+export interface ObjectInfo {
+  size: number;
+  contentType: string | null;
+}
+
+/**
+ * One interface for the local directory and S3-compatible storage. Resumes, job descriptions and
+ * profile pictures all go through it.
+ */
+export interface Storage {
+  readonly kind: 'local' | 's3';
+  /** Origin to allow in the CSP (connect-src, img-src) when browsers talk to the storage directly. */
+  readonly browserOrigin: string | null;
+  createUploadTarget(input: CreateUploadTargetInput): Promise<UploadTarget>;
+  createDownloadUrl(input: CreateDownloadUrlInput): Promise<string>;
+  read(key: string): Promise<Buffer>;
+  head(key: string): Promise<ObjectInfo | null>;
+  delete(key: string): Promise<void>;
+  /** Stores bytes directly (server-generated files, demo data, tests). */
+  write(key: string, body: Buffer, contentType: string): Promise<void>;
+}
+
+/** Generated names only: segments of letters, digits, `._-`, never starting with a dot. */
+const KEY = /^[A-Za-z0-9_-][A-Za-z0-9._-]{0,200}(\/[A-Za-z0-9_-][A-Za-z0-9._-]{0,200}){0,9}$/;
+export function isValidKey(key: string): boolean {
+  return key.length <= 500 && KEY.test(key);
+}
+
+export function assertValidKey(key: string): void {
+  if (!isValidKey(key)) throw new Error(`invalid storage key: ${key}`);
+}
+
+export function assertDeclaredSize(input: CreateUploadTargetInput): void {
+  if (input.size > input.maxBytes) throw new AppError('TOO_LARGE', 413, 'The file is too large.');
+}
+
+/**
+ * Download URLs are issued for a time bucket, so the same object gives the same URL for a few minutes
+ * (browsers can cache it) while every URL stays valid for at least `expiresInSeconds - BUCKET`.
+ */
+export const DOWNLOAD_BUCKET_SECONDS = 300;
+export function bucketStart(now: Date, expiresInSeconds: number): Date {
+  // Short links use a shorter bucket, so they still live at least three quarters of their time.
+  const bucketMs = Math.min(DOWNLOAD_BUCKET_SECONDS, Math.floor(expiresInSeconds / 4)) * 1000;
+  if (bucketMs <= 0) return now;
+  return new Date(Math.floor(now.getTime() / bucketMs) * bucketMs);
+}
+
+/** `attachment; filename="..."; filename*=UTF-8''...` with a safe ASCII fallback. */
+export function contentDisposition(disposition: 'inline' | 'attachment', filename?: string): string {
+  if (!filename) return disposition;
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}

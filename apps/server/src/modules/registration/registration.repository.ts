@@ -1,0 +1,50 @@
+import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { invitationsTable, type InvitationRow, type NewInvitationRow } from './invitations.table';
+
+export async function insertInvitation(db: Db, values: NewInvitationRow): Promise<InvitationRow> {
+  const [row] = await db.insert(invitationsTable).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function findInvitationById(db: Db, id: number): Promise<InvitationRow | undefined> {
+  const [row] = await db.select().from(invitationsTable).where(eq(invitationsTable.id, id)).limit(1);
+  return row;
+}
+
+export async function findInvitationByTokenHash(db: Db, tokenHash: string): Promise<InvitationRow | undefined> {
+  const [row] = await db.select().from(invitationsTable).where(eq(invitationsTable.tokenHash, tokenHash)).limit(1);
+  return row;
+}
+
+const pending = (now: Date) =>
+  and(isNull(invitationsTable.acceptedAt), isNull(invitationsTable.cancelledAt), gt(invitationsTable.expiresAt, now));
+
+export async function findPendingInvitationForEmail(db: Db, email: string, now: Date): Promise<InvitationRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invitationsTable)
+    .where(and(sql`lower(${invitationsTable.email}) = ${email.trim().toLowerCase()}`, pending(now)))
+    .limit(1);
+  return row;
+}
+
+export async function listPendingInvitationRows(db: Db, now: Date): Promise<InvitationRow[]> {
+  return db.select().from(invitationsTable).where(pending(now)).orderBy(desc(invitationsTable.createdAt), desc(invitationsTable.id));
+}
+
+export async function updateInvitationRow(db: Db, id: number, values: Partial<NewInvitationRow>): Promise<InvitationRow | undefined> {
+  const [row] = await db.update(invitationsTable).set(values).where(eq(invitationsTable.id, id)).returning();
+  return row;
+}
+
+/** Marks the invitation used unless it already is (or was cancelled): at most one registration per token. */
+export async function acceptInvitationRow(db: Db, id: number, userId: number, now: Date): Promise<boolean> {
+  const rows = await db
+    .update(invitationsTable)
+    .set({ acceptedAt: now, acceptedUserId: userId })
+    .where(and(eq(invitationsTable.id, id), isNull(invitationsTable.acceptedAt), isNull(invitationsTable.cancelledAt)))
+    .returning({ id: invitationsTable.id });
+  return rows.length > 0;
+}

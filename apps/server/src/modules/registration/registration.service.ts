@@ -1,0 +1,288 @@
+import {
+  INVITATION_CONFLICTS,
+  INVITATION_ERRORS,
+  INVITATION_MESSAGES,
+  type Invitation,
+  type InvitationErrorCode,
+  type ValidateInvitationResponse,
+} from '@recruitdesk/contracts/registration';
+import { USER_ERRORS, USER_TYPE_DESCRIPTIONS, USER_TYPES, type UserType } from '@recruitdesk/contracts/users';
+import { inTransaction } from '../../db/transaction';
+import { randomToken, sha256 } from '../../lib/crypto';
+import type { Deps } from '../../lib/deps';
+import { AppError, isUniqueViolation } from '../../lib/errors';
+import { assertCan } from '../../lib/permissions';
+import type { Limit } from '../../lib/throttle';
+import { recordActivity } from '../activity/activity.service';
+import { checkPasswordPolicy, openSession, type OpenedSession, type RequestMeta } from '../auth/auth.service';
+import { getAgencySettings } from '../settings/settings.service';
+import {
+  actorOf,
+  createUser,
+  displayName,
+  getUserByEmail,
+  getUserByUsername,
+  userTypesOfRow,
+  type UserRow,
+} from '../users/users.service';
+import {
+  acceptInvitationRow,
+  findInvitationById,
+  findInvitationByTokenHash,
+  findPendingInvitationForEmail,
+  insertInvitation,
+  listPendingInvitationRows,
+  updateInvitationRow,
+} from './registration.repository';
+import type { InvitationRow } from './invitations.table';
+
+export const INVITATION_SECONDS = 7 * 24 * 60 * 60;
+const ONE_HOUR = 60 * 60;
+const FIFTEEN_MINUTES = 15 * 60;
+
+const inviterLimit = (userId: number): Limit => ({ key: `invite:user:${userId}`, max: 50, windowSeconds: ONE_HOUR });
+const lookupLimit = (ip: string): Limit => ({ key: `invite-lookup:ip:${ip}`, max: 20, windowSeconds: FIFTEEN_MINUTES });
+
+function tooMany(seconds: number, message: string): AppError {
+  return new AppError('TOO_MANY_REQUESTS', 429, message, undefined, { 'Retry-After': String(seconds) });
+}
+
+export function listUserTypes() {
+  return USER_TYPES.map((value) => ({ value, ...USER_TYPE_DESCRIPTIONS[value] }));
+}
+
+function statusOf(row: InvitationRow, now: Date): Invitation['status'] {
+  if (row.acceptedAt) return 'accepted';
+  if (row.cancelledAt) return 'cancelled';
+  if (row.expiresAt.getTime() <= now.getTime()) return 'expired';
+  return 'pending';
+}
+
+function toApiInvitation(row: InvitationRow, now: Date): Invitation {
+  return {
+    id: row.id,
+    email: row.email,
+    user_type: row.userType.filter((type): type is UserType => (USER_TYPES as readonly string[]).includes(type)),
+    status: statusOf(row, now),
+    invited_by: row.invitedById === null && !row.invitedByName ? null : { id: row.invitedById, name: row.invitedByName },
+    created_at: row.createdAt.toISOString(),
+    expires_at: row.expiresAt.toISOString(),
+    last_sent_at: row.lastSentAt.toISOString(),
+  };
+}
+
+/** Owners and superusers invite; only an owner may grant owner (design §3, security §13). */
+function assertMayInvite(actor: UserRow, types: readonly string[]): void {
+  assertCan(actorOf(actor), 'users.manage');
+  if (types.includes('owner') && !userTypesOfRow(actor).includes('owner')) {
+    throw new AppError('OWNER_ONLY', 403, INVITATION_MESSAGES.ownerOnly);
+  }
+}
+
+async function throttleInviter(deps: Deps, actor: UserRow): Promise<void> {
+  const limit = inviterLimit(actor.id);
+  const wait = await deps.throttle.blockedFor([limit]);
+  if (wait !== null) throw tooMany(wait, INVITATION_MESSAGES.tooMany);
+  await deps.throttle.fail([limit]);
+}
+
+async function sendInvitationMail(deps: Deps, row: InvitationRow, token: string, inviter: UserRow): Promise<void> {
+  const { agency_name: agency } = await getAgencySettings(deps.db);
+  const link = `${deps.config.publicUrl}/auth/register-from-token/${token}`;
+  const types = row.userType.map((type) => USER_TYPE_DESCRIPTIONS[type as UserType]?.label ?? type).join(', ');
+  try {
+    await deps.mailer.send({
+      to: row.email,
+      subject: `${displayName(inviter)} invited you to ${agency} on RecruitDesk`,
+      text: [
+        'Hello,',
+        '',
+        `${displayName(inviter)} invited you to join ${agency} on RecruitDesk as ${types}.`,
+        'To create your account, open this link within 7 days:',
+        '',
+        link,
+        '',
+        'If you did not expect this invitation, you can ignore this email.',
+        '',
+        'RecruitDesk',
+      ].join('\n'),
+    });
+  } catch (error) {
+    deps.log.error({ err: error, invitationId: row.id }, 'invitation mail failed');
+  }
+}
+
+export async function createInvitation(
+  deps: Deps,
+  actor: UserRow,
+  input: { email: string; user_type: UserType[] },
+): Promise<Invitation> {
+  assertMayInvite(actor, input.user_type);
+  await throttleInviter(deps, actor);
+  const email = input.email.trim().toLowerCase();
+  const now = deps.config.now();
+  const token = randomToken(32);
+  const row = await inTransaction(deps.db, async (tx) => {
+    if (await getUserByEmail(tx, email)) throw new AppError('ACCOUNT_EXISTS', 409, INVITATION_CONFLICTS.ACCOUNT_EXISTS, { email: [INVITATION_CONFLICTS.ACCOUNT_EXISTS] });
+    if (await findPendingInvitationForEmail(tx, email, now)) {
+      throw new AppError('INVITATION_PENDING', 409, INVITATION_CONFLICTS.INVITATION_PENDING, { email: [INVITATION_CONFLICTS.INVITATION_PENDING] });
+    }
+    const created = await insertInvitation(tx, {
+      email,
+      userType: input.user_type,
+      tokenHash: sha256(token),
+      invitedById: actor.id,
+      invitedByName: displayName(actor),
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + INVITATION_SECONDS * 1000),
+      lastSentAt: now,
+    });
+    await recordActivity(tx, { actor, verb: 'invited', modelType: 'invitation', objectId: created.id, summary: `${displayName(actor)} invited ${email} as ${input.user_type.join(', ')}` });
+    return created;
+  });
+  await sendInvitationMail(deps, row, token, actor);
+  return toApiInvitation(row, now);
+}
+
+export async function listPendingInvitations(deps: Deps, actor: UserRow): Promise<Invitation[]> {
+  assertCan(actorOf(actor), 'users.manage');
+  const now = deps.config.now();
+  return (await listPendingInvitationRows(deps.db, now)).map((row) => toApiInvitation(row, now));
+}
+
+async function loadChangeable(deps: Deps, id: number): Promise<InvitationRow> {
+  const row = await findInvitationById(deps.db, id);
+  if (!row) throw new AppError('NOT_FOUND', 404, INVITATION_MESSAGES.notFound);
+  if (row.acceptedAt || row.cancelledAt) throw new AppError('NOT_PENDING', 409, INVITATION_MESSAGES.notPending);
+  return row;
+}
+
+/** Pending or expired invitations can be cancelled; used or cancelled ones answer 409. */
+export async function cancelInvitation(deps: Deps, actor: UserRow, id: number): Promise<Invitation> {
+  assertCan(actorOf(actor), 'users.manage');
+  const row = await loadChangeable(deps, id);
+  const now = deps.config.now();
+  const updated = await inTransaction(deps.db, async (tx) => {
+    const result = await updateInvitationRow(tx, row.id, { cancelledAt: now });
+    if (!result) throw new AppError('NOT_FOUND', 404, INVITATION_MESSAGES.notFound);
+    await recordActivity(tx, { actor, verb: 'cancelled', modelType: 'invitation', objectId: row.id, summary: `${displayName(actor)} cancelled the invitation for ${row.email}` });
+    return result;
+  });
+  return toApiInvitation(updated, now);
+}
+
+/** A new token (the old link dies) and a new 7-day expiry, mailed again. */
+export async function resendInvitation(deps: Deps, actor: UserRow, id: number): Promise<Invitation> {
+  const row = await loadChangeable(deps, id);
+  assertMayInvite(actor, row.userType);
+  await throttleInviter(deps, actor);
+  if (await getUserByEmail(deps.db, row.email)) throw new AppError('ACCOUNT_EXISTS', 409, INVITATION_CONFLICTS.ACCOUNT_EXISTS);
+  const now = deps.config.now();
+  const token = randomToken(32);
+  const updated = await inTransaction(deps.db, async (tx) => {
+    const result = await updateInvitationRow(tx, row.id, {
+      tokenHash: sha256(token),
+      expiresAt: new Date(now.getTime() + INVITATION_SECONDS * 1000),
+      lastSentAt: now,
+    });
+    if (!result) throw new AppError('NOT_FOUND', 404, INVITATION_MESSAGES.notFound);
+    await recordActivity(tx, { actor, verb: 'resent', modelType: 'invitation', objectId: row.id, summary: `${displayName(actor)} resent the invitation for ${row.email}` });
+    return result;
+  });
+  await sendInvitationMail(deps, updated, token, actor);
+  return toApiInvitation(updated, now);
+}
+
+function tokenError(code: InvitationErrorCode): AppError {
+  return new AppError(code, code === 'INVITATION_NOT_FOUND' ? 404 : 410, INVITATION_ERRORS[code]);
+}
+
+/** Finds a usable invitation for a raw token; failed lookups count against the caller's IP. */
+async function usableInvitation(deps: Deps, token: string, ip: string): Promise<InvitationRow> {
+  const limit = lookupLimit(ip);
+  const wait = await deps.throttle.blockedFor([limit]);
+  if (wait !== null) throw tooMany(wait, INVITATION_MESSAGES.tooManyLookups);
+  const row = await findInvitationByTokenHash(deps.db, sha256(token));
+  const status = row ? statusOf(row, deps.config.now()) : null;
+  if (!row || status !== 'pending') {
+    await deps.throttle.fail([limit]);
+    throw tokenError(
+      status === 'accepted' ? 'INVITATION_USED' : status === 'cancelled' ? 'INVITATION_CANCELLED' : status === 'expired' ? 'INVITATION_EXPIRED' : 'INVITATION_NOT_FOUND',
+    );
+  }
+  return row;
+}
+
+export async function validateInvitation(deps: Deps, token: string, ip: string): Promise<ValidateInvitationResponse> {
+  const row = await usableInvitation(deps, token, ip);
+  const invitation = toApiInvitation(row, deps.config.now());
+  return {
+    success: true,
+    valid: true,
+    email: row.email,
+    user_type: invitation.user_type,
+    expires_at: invitation.expires_at,
+    agency_name: (await getAgencySettings(deps.db)).agency_name,
+    invited_by: row.invitedByName || null,
+  };
+}
+
+function usernameTaken(): AppError {
+  return new AppError('USERNAME_TAKEN', 400, 'Please correct the highlighted fields.', { username: [USER_ERRORS.USERNAME_TAKEN] });
+}
+
+
+/**
+ * Creates the account with exactly the invitation's email and user types (security §10), marks the
+ * invitation used and signs the new user in through the login path.
+ */
+export async function completeRegistration(
+  deps: Deps,
+  input: { token: string; username: string; first_name: string; last_name: string; password: string },
+  meta: RequestMeta,
+): Promise<OpenedSession> {
+  const invitation = await usableInvitation(deps, input.token, meta.ip);
+  const problems = checkPasswordPolicy(input.password, { email: invitation.email, firstName: input.first_name, lastName: input.last_name });
+  if (problems.length) throw new AppError('VALIDATION_FAILED', 400, 'Please correct the highlighted fields.', { password: problems });
+  if (await getUserByUsername(deps.db, input.username)) throw usernameTaken();
+  if (await getUserByEmail(deps.db, invitation.email)) throw new AppError('ACCOUNT_EXISTS', 409, INVITATION_CONFLICTS.ACCOUNT_EXISTS);
+  const now = deps.config.now();
+  try {
+    return await inTransaction(deps.db, async (tx) => {
+      const user = await createUser(tx, {
+        email: invitation.email,
+        username: input.username,
+        firstName: input.first_name,
+        lastName: input.last_name,
+        password: input.password,
+        userType: invitation.userType.filter((type): type is UserType => (USER_TYPES as readonly string[]).includes(type)),
+      });
+      if (!(await acceptInvitationRow(tx, invitation.id, user.id, now))) throw tokenError('INVITATION_USED');
+      await recordActivity(tx, { actor: user, verb: 'registered', modelType: 'user', objectId: user.id, summary: `${displayName(user)} joined as ${user.userType.join(', ')} (invited by ${invitation.invitedByName || 'a former user'})` });
+      return openSession(tx, deps, user, meta, false);
+    });
+  } catch (error) {
+    if (isUniqueViolation(error)) throw usernameTaken();
+    throw error;
+  }
+}
+
+/** A pending invitation without a mail (demo data); returns the raw token. */
+export async function insertPendingInvitation(
+  tx: Deps['db'],
+  input: { email: string; userTypes: UserType[]; inviter: UserRow; now: Date },
+): Promise<{ invitation: InvitationRow; token: string }> {
+  const token = randomToken(32);
+  const invitation = await insertInvitation(tx, {
+    email: input.email.toLowerCase(),
+    userType: input.userTypes,
+    tokenHash: sha256(token),
+    invitedById: input.inviter.id,
+    invitedByName: displayName(input.inviter),
+    createdAt: input.now,
+    expiresAt: new Date(input.now.getTime() + INVITATION_SECONDS * 1000),
+    lastSentAt: input.now,
+  });
+  await recordActivity(tx, { actor: input.inviter, verb: 'invited', modelType: 'invitation', objectId: invitation.id, summary: `${displayName(input.inviter)} invited ${invitation.email} as ${input.userTypes.join(', ')}` });
+  return { invitation, token };
+}

@@ -1,0 +1,53 @@
+import type { AgencySettings } from '@recruitdesk/contracts/settings';
+import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import type { Deps } from '../../lib/deps';
+import { assertCan } from '../../lib/permissions';
+import { recordActivity } from '../activity/activity.service';
+import { actorOf, type UserRow } from '../users/users.service';
+import { findAgencySettingsRow, upsertAgencySettingsRow } from './settings.repository';
+import type { AgencySettingsRow } from './settings.table';
+
+export const DEFAULT_AGENCY_SETTINGS: AgencySettings = {
+  agency_name: 'My Agency',
+  currency: 'USD',
+  default_finders_fee_percent: 20,
+  default_payment_terms_days: 30,
+  invoice_issuer: { legal_name: '', address: '', tax_id: '', bank_details: '', email: '', phone: '' },
+};
+
+function toApiSettings(row: AgencySettingsRow | undefined): AgencySettings {
+  if (!row) return DEFAULT_AGENCY_SETTINGS;
+  return {
+    agency_name: row.agencyName,
+    currency: row.currency,
+    default_finders_fee_percent: row.defaultFindersFeePercent,
+    default_payment_terms_days: row.defaultPaymentTermsDays,
+    invoice_issuer: { ...DEFAULT_AGENCY_SETTINGS.invoice_issuer, ...row.invoiceIssuer },
+  };
+}
+
+/** Every signed-in user reads them (later issues use currency, fees and issuer details). */
+export async function getAgencySettings(db: Db): Promise<AgencySettings> {
+  return toApiSettings(await findAgencySettingsRow(db));
+}
+
+/** Writes the settings (no permission check: for demo data and the owner path below). */
+export async function saveAgencySettings(db: Db, actor: UserRow | null, input: AgencySettings, now: Date): Promise<AgencySettings> {
+  const row = await upsertAgencySettingsRow(db, {
+    agencyName: input.agency_name,
+    currency: input.currency,
+    defaultFindersFeePercent: input.default_finders_fee_percent,
+    defaultPaymentTermsDays: input.default_payment_terms_days,
+    invoiceIssuer: input.invoice_issuer,
+    updatedAt: now,
+  });
+  await recordActivity(db, { actor, verb: 'updated', modelType: 'agency_settings', objectId: 1, summary: `Agency settings updated (${input.agency_name})` });
+  return toApiSettings(row);
+}
+
+/** Owners only. */
+export async function updateAgencySettings(deps: Deps, actor: UserRow, input: AgencySettings): Promise<AgencySettings> {
+  assertCan(actorOf(actor), 'agency.manage');
+  return inTransaction(deps.db, (tx) => saveAgencySettings(tx, actor, input, deps.config.now()));
+}

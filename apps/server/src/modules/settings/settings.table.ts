@@ -1,0 +1,28 @@
+import { sql } from 'drizzle-orm';
+import { check, doublePrecision, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+
+export interface InvoiceIssuerColumn {
+  legal_name: string;
+  address: string;
+  tax_id: string;
+  bank_details: string;
+  email: string;
+  phone: string;
+}
+
+/** One row (id = 1) of agency-wide settings; absent until first saved (defaults apply). */
+export const agencySettingsTable = pgTable(
+  'agency_settings',
+  {
+    id: integer('id').primaryKey().default(1),
+    agencyName: text('agency_name').notNull().default('My Agency'),
+    currency: text('currency').notNull().default('USD'),
+    defaultFindersFeePercent: doublePrecision('default_finders_fee_percent').notNull().default(20),
+    defaultPaymentTermsDays: integer('default_payment_terms_days').notNull().default(30),
+    invoiceIssuer: jsonb('invoice_issuer').$type<InvoiceIssuerColumn>().notNull().default(sql`'{}'::jsonb`),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [check('agency_settings_single_row', sql`${table.id} = 1`)],
+);
+
+export type AgencySettingsRow = typeof agencySettingsTable.$inferSelect;

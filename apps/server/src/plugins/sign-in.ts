@@ -1,0 +1,16 @@
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { AppConfig } from '../config/env';
+import { clearPresessionCookie, setSessionCookie } from './cookies';
+import { issueCsrfToken, sessionBinding } from './csrf';
+
+/** The cookie half of signing in (login, registration): new session cookie, fresh CSRF token bound to it. */
+export function applySignIn(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  config: AppConfig,
+  opened: { token: string; session: { id: number }; maxAge: number | null },
+): void {
+  setSessionCookie(reply, config, opened.token, opened.maxAge !== null);
+  clearPresessionCookie(reply, config);
+  issueCsrfToken(request, reply, config, sessionBinding(opened.session.id));
+}

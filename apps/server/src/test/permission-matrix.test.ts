@@ -1,0 +1,163 @@
+/**
+ * Design §3 as a table: every API endpoint × {anonymous, owner, superuser, recruiter, viewer} → status,
+ * each checked through real HTTP. Later issues add one entry per endpoint; the last test fails when a
+ * registered /api route has no entry.
+ */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createSession } from '../modules/sessions/sessions.service';
+import type { UserRow } from '../modules/users/users.service';
+import { buildTestApp, type TestApp } from './build-test-app';
+import { insertInvitation } from './factories/invitations.factory';
+import { DEFAULT_TEST_PASSWORD, insertUser } from './factories/users.factory';
+import { HttpClient } from './http-client';
+import { signedInClient } from './sign-in';
+
+const CALLERS = ['anonymous', 'owner', 'superuser', 'recruiter', 'viewer'] as const;
+type Caller = (typeof CALLERS)[number];
+type Expected = Record<Caller, number>;
+
+interface Ctx {
+  t: TestApp;
+  caller: Caller;
+  /** The signed-in user (null for anonymous). */
+  user: UserRow | null;
+  /** Someone else to act on: a fresh recruiter for every cell. */
+  target(): Promise<UserRow>;
+}
+
+interface Entry {
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  /** Distinguishes several entries of one route. */
+  name?: string;
+  /** The route as registered (for the coverage check). */
+  route: string;
+  path?: (ctx: Ctx) => string | Promise<string>;
+  body?: (ctx: Ctx) => unknown;
+  raw?: { contentType: string; text: string };
+  expect: Expected;
+}
+
+const all = (status: number): Expected => ({ anonymous: status, owner: status, superuser: status, recruiter: status, viewer: status });
+const SIGNED_IN = (status = 200): Expected => ({ ...all(status), anonymous: 401 });
+const ADMIN = (status = 200): Expected => ({ anonymous: 401, owner: status, superuser: status, recruiter: 403, viewer: 403 });
+const OWNER = (status = 200): Expected => ({ anonymous: 401, owner: status, superuser: 403, recruiter: 403, viewer: 403 });
+
+const uid = (ctx: Ctx) => `${ctx.caller}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
+const fresh = async (ctx: Ctx) => (await ctx.target()).id;
+const invitation = async (ctx: Ctx) => (await insertInvitation(ctx.t.db, { email: `${uid(ctx)}@invited.test` })).invitation.id;
+const fileLink = async (ctx: Ctx, op: 'upload' | 'download') => {
+  const userId = ctx.user?.id ?? 999_999;
+  const key = `matrix/${userId}/${uid(ctx)}.txt`;
+  const storage = ctx.t.app.deps.storage;
+  if (op === 'download') {
+    await storage.write(key, Buffer.from('hello'), 'text/plain');
+    return storage.createDownloadUrl({ key, userId, disposition: 'attachment', contentType: 'text/plain', expiresInSeconds: 600 });
+  }
+  return (await storage.createUploadTarget({ key, contentType: 'text/plain', size: 5, maxBytes: 100, userId, expiresInSeconds: 600 })).url;
+};
+
+const SETTINGS = { agency_name: 'Matrix Agency', currency: 'USD', default_finders_fee_percent: 20, default_payment_terms_days: 30, invoice_issuer: {} };
+
+export const MATRIX: Entry[] = [
+  // Issue 2: platform
+  { method: 'GET', route: '/api/auth/csrf-token/', expect: all(200) },
+  { method: 'POST', route: '/api/auth/login/', body: () => ({ email: 'nobody@example.test', password: 'wrong-password' }), expect: all(400) },
+  { method: 'POST', route: '/api/auth/logout/', expect: all(200) },
+  { method: 'GET', route: '/api/auth/profile/', expect: SIGNED_IN() },
+  { method: 'GET', route: '/api/auth/status/', expect: all(200) },
+  { method: 'POST', route: '/api/auth/password-reset/', body: (ctx) => ({ email: `${uid(ctx)}@example.test` }), expect: all(200) },
+  { method: 'POST', route: '/api/auth/password-reset/confirm/', body: () => ({ uid: 'MQ', token: 'abc-def', new_password: 'Granite-Orchard-River-8' }), expect: all(400) },
+  { method: 'GET', route: '/api/activity/', expect: SIGNED_IN() },
+  { method: 'GET', route: '/api/activity/', name: "another user's", path: async (ctx) => `/api/activity/?actor_id=${await fresh(ctx)}`, expect: ADMIN() },
+  { method: 'PATCH', route: '/api/profile/', body: () => ({ theme: 'dark' }), expect: SIGNED_IN() },
+  // Issue 3: users
+  { method: 'GET', route: '/api/users/', expect: ADMIN() },
+  { method: 'GET', route: '/api/users/:id/', path: async (ctx) => `/api/users/${await fresh(ctx)}/`, expect: ADMIN() },
+  { method: 'PATCH', route: '/api/users/:id/role/', path: async (ctx) => `/api/users/${await fresh(ctx)}/role/`, body: () => ({ user_type: 'viewer' }), expect: ADMIN() },
+  { method: 'POST', route: '/api/users/:id/deactivate/', path: async (ctx) => `/api/users/${await fresh(ctx)}/deactivate/`, expect: ADMIN() },
+  { method: 'POST', route: '/api/users/:id/reactivate/', path: async (ctx) => `/api/users/${await fresh(ctx)}/reactivate/`, expect: ADMIN() },
+  { method: 'DELETE', route: '/api/users/:id/', path: async (ctx) => `/api/users/${await fresh(ctx)}/`, expect: ADMIN() },
+  // Issue 3: registration
+  { method: 'GET', route: '/api/registration/user-types/', expect: SIGNED_IN() },
+  { method: 'POST', route: '/api/registration/invitations/', body: (ctx) => ({ email: `${uid(ctx)}@invited.test`, user_type: 'recruiter' }), expect: ADMIN(201) },
+  { method: 'GET', route: '/api/registration/invitations/pending/', expect: ADMIN() },
+  { method: 'POST', route: '/api/registration/invitations/:id/cancel/', path: async (ctx) => `/api/registration/invitations/${await invitation(ctx)}/cancel/`, expect: ADMIN() },
+  { method: 'POST', route: '/api/registration/invitations/:id/resend/', path: async (ctx) => `/api/registration/invitations/${await invitation(ctx)}/resend/`, expect: ADMIN() },
+  { method: 'GET', route: '/api/registration/validate/:token/', path: async (ctx) => `/api/registration/validate/${(await insertInvitation(ctx.t.db, { email: `${uid(ctx)}@invited.test` })).token}/`, expect: all(200) },
+  { method: 'POST', route: '/api/registration/complete/', body: () => ({ token: 'unknown-token', username: 'someone', first_name: 'Some', last_name: 'One', password: 'Granite-Orchard-River-8' }), expect: all(404) },
+  // Issue 3: profile
+  { method: 'GET', route: '/api/profile/time-zones/', expect: SIGNED_IN() },
+  { method: 'POST', route: '/api/profile/picture/upload-url/', body: () => ({ content_type: 'image/png', size: 1000 }), expect: SIGNED_IN() },
+  { method: 'POST', route: '/api/profile/picture/confirm/', body: (ctx) => ({ key: `profile-pictures/${ctx.user?.id ?? 1}/${'x'.repeat(24)}.png` }), expect: SIGNED_IN(404) },
+  { method: 'DELETE', route: '/api/profile/picture/', expect: SIGNED_IN() },
+  { method: 'POST', route: '/api/profile/password/', body: () => ({ current_password: DEFAULT_TEST_PASSWORD, new_password: 'Granite-Orchard-River-8' }), expect: SIGNED_IN() },
+  // Issue 3: sessions
+  { method: 'GET', route: '/api/sessions/', expect: SIGNED_IN() },
+  {
+    method: 'DELETE',
+    route: '/api/sessions/:id/',
+    path: async (ctx) => {
+      if (!ctx.user) return '/api/sessions/1/';
+      const { session } = await createSession(ctx.t.db, { userId: ctx.user.id, rememberMe: false, ip: null, userAgent: null, now: new Date() });
+      return `/api/sessions/${session.id}/`;
+    },
+    expect: SIGNED_IN(),
+  },
+  { method: 'POST', route: '/api/sessions/revoke-others/', expect: SIGNED_IN() },
+  // Issue 3: settings
+  { method: 'GET', route: '/api/settings/agency/', expect: SIGNED_IN() },
+  { method: 'PUT', route: '/api/settings/agency/', body: () => SETTINGS, expect: OWNER() },
+  // Issue 3: files (local storage links, made for the caller)
+  { method: 'PUT', route: '/api/files/upload/:token/', path: (ctx) => fileLink(ctx, 'upload'), raw: { contentType: 'text/plain', text: 'hello' }, expect: SIGNED_IN() },
+  { method: 'GET', route: '/api/files/download/:token/', path: (ctx) => fileLink(ctx, 'download'), expect: SIGNED_IN() },
+];
+
+const seenRoutes: { method: string; url: string }[] = [];
+let t: TestApp;
+const users = {} as Record<Exclude<Caller, 'anonymous'>, UserRow>;
+
+beforeAll(async () => {
+  t = await buildTestApp({
+    deps: { onRoute: (route) => void [route.method].flat().forEach((method) => seenRoutes.push({ method, url: route.url })) },
+  });
+  // A second owner, so the matrix's owner may do everything without being the last one.
+  await insertUser(t.db, { userType: ['owner'] });
+  for (const type of ['owner', 'superuser', 'recruiter', 'viewer'] as const) users[type] = await insertUser(t.db, { userType: [type] });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('permission matrix', () => {
+  for (const entry of MATRIX) {
+    const label = `${entry.method} ${entry.route}${entry.name ? ` (${entry.name})` : ''}`;
+    it(label, async () => {
+      const results: Record<string, number> = {};
+      for (const caller of CALLERS) {
+        const user = caller === 'anonymous' ? null : users[caller];
+        const client = user ? await signedInClient(t, user) : new HttpClient(t.baseUrl);
+        await client.get('/api/auth/csrf-token/');
+        const ctx: Ctx = { t, caller, user, target: () => insertUser(t.db, { userType: ['recruiter'] }) };
+        const path = entry.path ? await entry.path(ctx) : entry.route;
+        const response = entry.raw
+          ? await client.request(entry.method, path, { rawBody: entry.raw.text, headers: { 'content-type': entry.raw.contentType } })
+          : await client.request(entry.method, path, entry.body ? { body: entry.body(ctx) } : {});
+        results[caller] = response.status;
+        if (response.status === 403 && entry.expect[caller] === 403) {
+          expect(response.json).toMatchObject({ success: false, error: 'You do not have permission to perform this action.' });
+        }
+      }
+      expect(results).toEqual(entry.expect);
+    });
+  }
+
+  it('covers every registered /api route', () => {
+    const covered = new Set(MATRIX.map((entry) => `${entry.method} ${entry.route}`));
+    const missing = seenRoutes
+      .filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && route.url !== '/api/openapi.json')
+      .filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS')
+      .map((route) => `${route.method} ${route.url}`)
+      .filter((key) => !covered.has(key));
+    expect(missing).toEqual([]);
+  });
+});
