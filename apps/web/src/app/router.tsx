@@ -12,6 +12,11 @@ import { RouteError } from './routes/route-error';
 const ForgotPasswordRoute = lazy(() => import('@/features/auth/routes/forgot-password'));
 const ResetPasswordRoute = lazy(() => import('@/features/auth/routes/reset-password'));
 const DashboardRoute = lazy(() => import('./routes/dashboard'));
+const RegisterFromTokenRoute = lazy(() => import('./routes/register-from-token'));
+const UsersRoute = lazy(() => import('./routes/users'));
+const UserDetailRoute = lazy(() => import('./routes/user-detail'));
+const ProfileRoute = lazy(() => import('./routes/profile'));
+const SettingsRoute = lazy(() => import('./routes/settings'));
 
 const page = (element: React.ReactNode, size: 'sm' | 'md' = 'md') => (
   <Suspense fallback={<LoadingScreen size={size} />}>{element}</Suspense>
@@ -27,6 +32,7 @@ export const router = createBrowserRouter([
       { path: 'login', element: <LoginRoute /> },
       { path: 'forgot-password', element: page(<ForgotPasswordRoute />, 'sm') },
       { path: 'reset-password/:uid/:token', element: page(<ResetPasswordRoute />, 'sm') },
+      { path: 'register-from-token/:token', element: page(<RegisterFromTokenRoute />, 'sm') },
       { path: '*', element: <Navigate to={paths.auth.login.getHref()} replace /> },
     ],
   },
@@ -40,6 +46,11 @@ export const router = createBrowserRouter([
         children: [
           { index: true, element: <NotFoundRedirect /> },
           { path: 'dashboard', element: page(<DashboardRoute />) },
+          { path: 'users', element: page(<UsersRoute />) },
+          { path: 'users/:userId', element: page(<UserDetailRoute />) },
+          { path: 'profile', element: page(<ProfileRoute />) },
+          { path: 'me', element: page(<ProfileRoute />) },
+          { path: 'settings', element: page(<SettingsRoute />) },
           { path: '*', element: <NotFoundRedirect /> },
         ],
       },

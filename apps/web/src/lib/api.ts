@@ -299,6 +299,51 @@ export async function apiUpload<T = unknown>(
   return apiRequest<T>(path, request);
 }
 
+/** True when `url` points at this app's own origin (relative URLs included). */
+export function isSameOrigin(url: string): boolean {
+  if (typeof window === 'undefined') return url.startsWith('/');
+  try {
+    return new URL(url, window.location.href).origin === window.location.origin;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * PUTs a file's bytes to a signed upload URL (local storage endpoint or an S3 presigned URL) with the
+ * headers the server asked for. The CSRF header and cookies go only to our own origin: a presigned S3 URL
+ * must not receive them. Resolves when the upload is stored; rejects with `ApiError`.
+ */
+export async function apiPutFile(
+  url: string,
+  file: Blob,
+  headers: Record<string, string> = {},
+  options: { signal?: AbortSignal; timeoutMs?: number } = {},
+): Promise<void> {
+  const sameOrigin = isSameOrigin(url);
+  const sendHeaders: Record<string, string> = { ...headers };
+  if (sameOrigin) {
+    const token = await getCsrfToken();
+    if (token) sendHeaders[CSRF_HEADER_NAME] = token;
+  }
+  const init: RequestInit = {
+    method: 'PUT',
+    headers: sendHeaders,
+    body: file,
+    credentials: sameOrigin ? 'include' : 'omit',
+  };
+  if (options.signal) init.signal = options.signal;
+  const response = await fetchWithTimeout(url, init, options.timeoutMs ?? 60_000);
+  if (response.ok) return;
+  const data = await readBody(response);
+  const error = new ApiError(response.status, errorMessageFrom(data, response), {
+    data,
+    isAuthError: response.status === 401,
+  });
+  if (response.status === 401 && sameOrigin) sessionExpiredHandler?.(error);
+  throw error;
+}
+
 const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** The filename from a Content-Disposition header (RFC 6266 `filename*` first), or null. */

@@ -54,6 +54,8 @@ export const TAG_TYPES = [
   'Pipeline',
   'Note',
   'Invoice',
+  'Invitation',
+  'AgencySettings',
 ] as const;
 
 /** The one RTK Query API; features add their endpoints with `baseApi.injectEndpoints`. */

@@ -41,7 +41,7 @@ export function greetingFor(date: Date): string {
 
 const ROLE_LABELS: Record<string, string> = {
   owner: 'Owner',
-  superuser: 'Administrator',
+  superuser: 'Superuser',
   recruiter: 'Recruiter',
   viewer: 'Viewer',
 };

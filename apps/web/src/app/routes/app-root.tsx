@@ -1,10 +1,12 @@
-import { lazy, Suspense, useCallback } from 'react';
+import { lazy, Suspense, useCallback, useMemo } from 'react';
 import { Navigate, useLocation, useNavigate } from 'react-router';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { paths } from '@/config/paths';
 import { logout, selectAuth } from '@/features/auth/auth-slice';
+import { usersApi } from '@/features/users/api';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { isSessionExpiring } from '@/lib/session-expiry';
+import type { RootState } from '../store';
 import { useThemeToggle } from '../theme';
 
 // The shell (Headless UI dialog, menu) loads after sign-in, keeping the sign-in page's JS small.
@@ -22,12 +24,25 @@ export function useSignOut() {
   }, [dispatch, navigate]);
 }
 
+/** Names for ids in the breadcrumb trail, from what the pages already loaded. */
+function useBreadcrumbLookups(pathname: string) {
+  const userId = /^\/users\/(\d+)/.exec(pathname)?.[1];
+  const userName = useAppSelector((state: RootState) =>
+    userId ? usersApi.endpoints.getUser.select(Number(userId))(state).data?.user.name : undefined,
+  );
+  return useMemo(
+    () => ({ user: (id: string) => (id === userId && userName ? { name: userName } : null) }),
+    [userId, userName],
+  );
+}
+
 /** The authenticated layout: guard + shell. */
 export function AppRoot() {
   const { isAuthenticated, user } = useAppSelector(selectAuth);
   const location = useLocation();
   const { theme, toggle } = useThemeToggle();
   const signOut = useSignOut();
+  const breadcrumbLookups = useBreadcrumbLookups(location.pathname);
 
   if (!isAuthenticated) {
     // Between a 401 and the redirect (1 s), keep a neutral screen under the toast.
@@ -43,7 +58,13 @@ export function AppRoot() {
 
   return (
     <Suspense fallback={<LoadingScreen size="lg" />}>
-      <AppLayout user={user} theme={theme} onToggleTheme={toggle} onLogout={signOut} />
+      <AppLayout
+        user={user}
+        theme={theme}
+        onToggleTheme={toggle}
+        onLogout={signOut}
+        breadcrumbLookups={breadcrumbLookups}
+      />
     </Suspense>
   );
 }

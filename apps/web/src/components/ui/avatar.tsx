@@ -1,6 +1,12 @@
 import { cn } from './cn';
 
-const SIZES = { sm: 'size-7 text-[11px]', md: 'size-8 text-xs', lg: 'size-10 text-sm' } as const;
+const SIZES = {
+  sm: 'size-7 text-[11px]',
+  md: 'size-8 text-xs',
+  lg: 'size-10 text-sm',
+  xl: 'size-16 text-xl',
+  '2xl': 'size-20 text-2xl',
+} as const;
 
 export function initialsOf(name: string | null | undefined): string {
   if (!name) return '?';
@@ -9,7 +15,10 @@ export function initialsOf(name: string | null | undefined): string {
   return letters.join('').toUpperCase() || '?';
 }
 
-/** Initials in a circle (or the picture when there is one); decorative: the name is shown beside it. */
+/**
+ * The profile picture (alt = the person's name) when there is one, else the initials in a circle
+ * (decorative: the name is shown beside it).
+ */
 export function Avatar({
   name,
   initials,
@@ -24,7 +33,17 @@ export function Avatar({
   className?: string;
 }) {
   if (src) {
-    return <img src={src} alt="" className={cn('rounded-full object-cover', SIZES[size], className)} />;
+    return (
+      <img
+        src={src}
+        alt={name}
+        className={cn(
+          'shrink-0 rounded-full bg-gray-100 object-cover dark:bg-white/10',
+          SIZES[size],
+          className,
+        )}
+      />
+    );
   }
   return (
     <span

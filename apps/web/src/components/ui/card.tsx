@@ -38,3 +38,26 @@ export function CardHeader({
     </div>
   );
 }
+
+/** A titled card section of a page (a region named by its title). */
+export function SectionCard({
+  id,
+  title,
+  description,
+  children,
+  flush = false,
+}: {
+  id: string;
+  title: string;
+  description?: ReactNode;
+  children: ReactNode;
+  /** Children fill the card edge to edge (lists); otherwise they get padding. */
+  flush?: boolean;
+}) {
+  return (
+    <Card role="region" aria-labelledby={`${id}-title`}>
+      <CardHeader titleId={`${id}-title`} title={title} description={description} />
+      {flush ? children : <div className="px-5 py-5">{children}</div>}
+    </Card>
+  );
+}

@@ -3,6 +3,8 @@ import { baseApi } from '@/lib/base-api';
 
 export interface ActivityQuery {
   mine?: boolean;
+  /** Another user's activity (owners and superusers). */
+  actor_id?: number;
   limit?: number;
   model_type?: string;
   before?: number;
@@ -11,9 +13,9 @@ export interface ActivityQuery {
 export const activityApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getActivity: build.query<ActivityListResponse, ActivityQuery>({
-      query: ({ mine, limit = 20, model_type, before }) => ({
+      query: ({ mine, actor_id, limit = 20, model_type, before }) => ({
         url: '/api/activity/',
-        params: { mine, limit, model_type, before },
+        params: { mine, actor_id, limit, model_type, before },
       }),
       providesTags: ['Activity'],
     }),

@@ -76,9 +76,24 @@ function ActivitySkeleton() {
   );
 }
 
-/** The signed-in user's recent activity (`GET /api/activity/?mine=true&limit=10`). */
-export function RecentActivity({ limit = 10 }: { limit?: number }) {
-  const { data, error, isLoading, isFetching, refetch } = useGetActivityQuery({ mine: true, limit });
+export interface RecentActivityProps {
+  limit?: number;
+  /** Someone else's activity (`?actor_id=`); by default the signed-in user's own (`?mine=true`). */
+  actorId?: number;
+  description?: string;
+  emptyDescription?: string;
+}
+
+/** Recent activity: the signed-in user's (`GET /api/activity/?mine=true&limit=10`) or one person's. */
+export function RecentActivity({
+  limit = 10,
+  actorId,
+  description = 'Your latest changes across clients, roles and candidates.',
+  emptyDescription = 'When you add clients, roles or candidates, your changes will show up here.',
+}: RecentActivityProps) {
+  const { data, error, isLoading, isFetching, refetch } = useGetActivityQuery(
+    actorId === undefined ? { mine: true, limit } : { actor_id: actorId, limit },
+  );
   const now = new Date();
 
   return (
@@ -86,7 +101,7 @@ export function RecentActivity({ limit = 10 }: { limit?: number }) {
       <CardHeader
         titleId="recent-activity-title"
         title="Recent activity"
-        description="Your latest changes across clients, roles and candidates."
+        description={description}
       />
       {isLoading ? (
         <>
@@ -108,7 +123,7 @@ export function RecentActivity({ limit = 10 }: { limit?: number }) {
         <EmptyState
           icon={History}
           title="No activity yet"
-          description="When you add clients, roles or candidates, your changes will show up here."
+          description={emptyDescription}
         />
       ) : (
         <ul className="divide-y divide-gray-100 dark:divide-white/5" aria-label="Recent activity">

@@ -1,0 +1,42 @@
+import { Lock } from 'lucide-react';
+import { SectionCard as Section } from '@/components/ui/card';
+import { selectUser } from '@/features/auth/auth-slice';
+import { PreferencesForm } from '@/features/profile/components/preferences-form';
+import { AgencySettingsSection } from '@/features/settings/components/agency-settings-form';
+import { useAppSelector } from '@/lib/hooks';
+import { isOwner } from '@/lib/permissions';
+import { useUpdateAuthUser } from './use-update-auth-user';
+
+/** /settings: personal preferences for everyone; agency settings edited by the owner. */
+export function SettingsRoute() {
+  const user = useAppSelector(selectUser);
+  const onUserUpdated = useUpdateAuthUser();
+  if (!user) return null;
+  const owner = isOwner(user);
+  return (
+    <div className="mx-auto max-w-3xl space-y-6">
+      <Section id="personal" title="Personal" description="Your own theme and time zone.">
+        <PreferencesForm user={user} onUserUpdated={onUserUpdated} />
+      </Section>
+      <Section
+        id="agency"
+        title="Agency"
+        description={
+          owner
+            ? 'Used for new clients and on every invoice.'
+            : 'Used for new clients and on every invoice. Only an owner can change these.'
+        }
+      >
+        {owner ? null : (
+          <p className="mb-5 flex items-center gap-2 rounded-lg bg-gray-50 px-3 py-2 text-sm text-gray-600 ring-1 ring-gray-200 ring-inset dark:bg-white/5 dark:text-gray-400 dark:ring-white/10">
+            <Lock aria-hidden="true" className="size-4 shrink-0" />
+            Read-only: only an owner can change the agency settings.
+          </p>
+        )}
+        <AgencySettingsSection canEdit={owner} />
+      </Section>
+    </div>
+  );
+}
+
+export default SettingsRoute;

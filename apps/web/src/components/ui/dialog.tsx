@@ -1,0 +1,148 @@
+import type { ReactNode } from 'react';
+import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
+import { AlertTriangle, X } from 'lucide-react';
+import { Button } from './button';
+import { cn } from './cn';
+
+export interface ModalProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  children?: ReactNode;
+  /** Buttons at the bottom, right-aligned (stacked on phones). */
+  footer?: ReactNode;
+  size?: 'sm' | 'md' | 'lg';
+  tone?: 'default' | 'danger';
+}
+
+const WIDTHS = { sm: 'sm:max-w-md', md: 'sm:max-w-lg', lg: 'sm:max-w-2xl' } as const;
+
+/**
+ * A modal dialog (Headless UI Dialog: focus trap, Escape, labelled by its title and described by its
+ * description). On phones it is a bottom sheet.
+ */
+export function Modal({
+  open,
+  onClose,
+  title,
+  description,
+  children,
+  footer,
+  size = 'md',
+  tone = 'default',
+}: ModalProps) {
+  return (
+    <Dialog open={open} onClose={onClose} className="fixed inset-0 z-50">
+      <DialogBackdrop
+        transition
+        className="fixed inset-0 bg-gray-900/50 transition-opacity duration-150 data-closed:opacity-0 dark:bg-black/70"
+      />
+      <div className="fixed inset-0 z-10 w-screen overflow-y-auto">
+        <div className="flex min-h-full items-end justify-center p-0 sm:items-center sm:p-4">
+          <DialogPanel
+            transition
+            className={cn(
+              'relative w-full rounded-t-2xl border border-gray-200 bg-white shadow-xl transition duration-150 sm:rounded-2xl',
+              'data-closed:translate-y-4 data-closed:opacity-0 sm:data-closed:translate-y-0 sm:data-closed:scale-95',
+              'dark:border-white/10 dark:bg-gray-900',
+              WIDTHS[size],
+            )}
+          >
+            <div className="flex items-start gap-4 px-5 pt-5 sm:px-6 sm:pt-6">
+              {tone === 'danger' ? (
+                <div className="flex size-10 shrink-0 items-center justify-center rounded-full bg-red-50 text-red-600 dark:bg-red-500/10 dark:text-red-400">
+                  <AlertTriangle aria-hidden="true" className="size-5" />
+                </div>
+              ) : null}
+              <div className="min-w-0 flex-1">
+                <DialogTitle className="text-base font-semibold text-gray-900 dark:text-white">
+                  {title}
+                </DialogTitle>
+                {description ? (
+                  <Description className="mt-1 text-sm text-gray-600 dark:text-gray-400">
+                    {description}
+                  </Description>
+                ) : null}
+              </div>
+              <button
+                type="button"
+                onClick={onClose}
+                aria-label="Close"
+                className="-mt-1 -mr-2 inline-flex size-8 shrink-0 items-center justify-center rounded-lg text-gray-400 hover:bg-gray-100 hover:text-gray-600 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-white/5 dark:hover:text-gray-200"
+              >
+                <X aria-hidden="true" className="size-4" />
+              </button>
+            </div>
+            {children ? <div className="px-5 pt-4 sm:px-6">{children}</div> : null}
+            {footer ? (
+              <div className="mt-5 flex flex-col-reverse gap-2 border-t border-gray-200 px-5 py-4 sm:flex-row sm:justify-end sm:px-6 dark:border-white/10">
+                {footer}
+              </div>
+            ) : (
+              <div className="h-5 sm:h-6" />
+            )}
+          </DialogPanel>
+        </div>
+      </div>
+    </Dialog>
+  );
+}
+
+export interface ConfirmDialogProps {
+  open: boolean;
+  onClose: () => void;
+  onConfirm: () => void;
+  title: string;
+  description?: ReactNode;
+  confirmLabel: string;
+  cancelLabel?: string;
+  tone?: 'default' | 'danger';
+  loading?: boolean;
+  /** Extra content (e.g. a field to type a confirmation, or a server error). */
+  children?: ReactNode;
+  confirmDisabled?: boolean;
+}
+
+/** A yes/no question in a dialog. */
+export function ConfirmDialog({
+  open,
+  onClose,
+  onConfirm,
+  title,
+  description,
+  confirmLabel,
+  cancelLabel = 'Cancel',
+  tone = 'default',
+  loading = false,
+  children,
+  confirmDisabled = false,
+}: ConfirmDialogProps) {
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={title}
+      description={description}
+      tone={tone}
+      size="sm"
+      footer={
+        <>
+          <Button variant="secondary" onClick={onClose}>
+            {cancelLabel}
+          </Button>
+          <Button
+            variant={tone === 'danger' ? 'danger' : 'primary'}
+            onClick={onConfirm}
+            loading={loading}
+            disabled={confirmDisabled}
+          >
+            {confirmLabel}
+          </Button>
+        </>
+      }
+    >
+      {children}
+    </Modal>
+  );
+}

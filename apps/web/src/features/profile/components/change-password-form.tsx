@@ -1,0 +1,95 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { z } from 'zod';
+import { NewPasswordSchema, PASSWORD_MIN_LENGTH } from '@recruitdesk/contracts/passwords';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { errorMessage } from '@/lib/base-api';
+import { applyFieldErrors } from '@/lib/form-errors';
+import { useAppDispatch } from '@/lib/hooks';
+import { notifySuccess } from '@/lib/notify';
+import { useChangePasswordMutation } from '../api';
+
+export const PASSWORD_CHANGED_MESSAGE =
+  'Your password has been changed. Other sessions were signed out.';
+
+/** The contract's rules plus the confirmation match. */
+const ChangePasswordFormSchema = z
+  .object({
+    current_password: z.string().min(1, 'Enter your current password.').max(1024),
+    new_password: NewPasswordSchema,
+    confirm_password: z.string(),
+  })
+  .refine((v) => v.new_password === v.confirm_password, {
+    message: 'The passwords do not match.',
+    path: ['confirm_password'],
+  });
+type ChangePasswordValues = z.infer<typeof ChangePasswordFormSchema>;
+
+export function ChangePasswordForm() {
+  const dispatch = useAppDispatch();
+  const [changePassword, { isLoading, error, reset: resetMutation }] = useChangePasswordMutation();
+  const {
+    register,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors },
+  } = useForm<ChangePasswordValues>({
+    resolver: zodResolver(ChangePasswordFormSchema),
+    defaultValues: { current_password: '', new_password: '', confirm_password: '' },
+  });
+
+  const onSubmit = async ({ current_password, new_password }: ChangePasswordValues) => {
+    const result = await changePassword({ current_password, new_password });
+    if (result.error) {
+      applyFieldErrors(result.error, setError, ['current_password', 'new_password']);
+      return;
+    }
+    reset();
+    resetMutation();
+    dispatch(notifySuccess(PASSWORD_CHANGED_MESSAGE));
+  };
+
+  const fields = (error as { fields?: Record<string, string[]> } | undefined)?.fields;
+  const banner =
+    error && !fields?.current_password?.length && !fields?.new_password?.length
+      ? errorMessage(error)
+      : null;
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      className="space-y-5"
+      aria-label="Change password"
+    >
+      {banner ? <Alert>{banner}</Alert> : null}
+      <Field label="Current password" error={errors.current_password?.message}>
+        <Input type="password" autoComplete="current-password" {...register('current_password')} />
+      </Field>
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+        <Field
+          label="New password"
+          error={errors.new_password?.message}
+          hint={`At least ${PASSWORD_MIN_LENGTH} characters, not entirely numeric.`}
+        >
+          <Input type="password" autoComplete="new-password" {...register('new_password')} />
+        </Field>
+        <Field label="Confirm new password" error={errors.confirm_password?.message}>
+          <Input type="password" autoComplete="new-password" {...register('confirm_password')} />
+        </Field>
+      </div>
+      <p className="text-xs text-gray-500 dark:text-gray-400">
+        Changing your password signs out every other session.
+      </p>
+      <div className="flex justify-end">
+        <Button type="submit" loading={isLoading}>
+          Change password
+        </Button>
+      </div>
+    </form>
+  );
+}

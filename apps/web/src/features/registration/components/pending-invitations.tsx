@@ -1,0 +1,184 @@
+import { useState } from 'react';
+import { MailCheck, RefreshCw, Send, X } from 'lucide-react';
+import type { Invitation } from '@recruitdesk/contracts/registration';
+import { USER_TYPE_DESCRIPTIONS } from '@recruitdesk/contracts/users';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/base-api';
+import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { useAppDispatch } from '@/lib/hooks';
+import { notifySuccess } from '@/lib/notify';
+import {
+  useCancelInvitationMutation,
+  useListPendingInvitationsQuery,
+  useResendInvitationMutation,
+} from '../api';
+
+function InvitationRow({
+  invitation,
+  now,
+  onResend,
+  onCancel,
+  resending,
+}: {
+  invitation: Invitation;
+  now: Date;
+  onResend: () => void;
+  onCancel: () => void;
+  resending: boolean;
+}) {
+  return (
+    <li className="flex flex-col gap-3 px-5 py-4 md:flex-row md:items-center">
+      <div className="min-w-0 flex-1 space-y-1.5">
+        <p className="truncate text-sm font-medium text-gray-900 dark:text-white">
+          {invitation.email}
+        </p>
+        <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-gray-500 dark:text-gray-400">
+          <span className="flex flex-wrap gap-1">
+            {invitation.user_type.map((type) => (
+              <Badge key={type} tone="brand">
+                {USER_TYPE_DESCRIPTIONS[type].label}
+              </Badge>
+            ))}
+          </span>
+          {invitation.invited_by ? <span>Invited by {invitation.invited_by.name}</span> : null}
+          <span>
+            Expires{' '}
+            <time dateTime={invitation.expires_at} title={formatDateTime(invitation.expires_at)}>
+              {formatRelativeTime(invitation.expires_at, now)}
+            </time>
+          </span>
+        </div>
+      </div>
+      <div className="flex gap-2">
+        <Button
+          variant="secondary"
+          size="sm"
+          onClick={onResend}
+          loading={resending}
+          aria-label={`Resend invitation to ${invitation.email}`}
+        >
+          {resending ? null : <Send aria-hidden="true" className="size-3.5" />}
+          Resend
+        </Button>
+        <Button
+          variant="ghost"
+          size="sm"
+          onClick={onCancel}
+          aria-label={`Cancel invitation to ${invitation.email}`}
+        >
+          <X aria-hidden="true" className="size-3.5" />
+          Cancel
+        </Button>
+      </div>
+    </li>
+  );
+}
+
+/** Invitations not yet accepted: resend or cancel. */
+export function PendingInvitations() {
+  const dispatch = useAppDispatch();
+  const { data, error, isLoading, isFetching, refetch } = useListPendingInvitationsQuery();
+  const [resend, resendState] = useResendInvitationMutation();
+  const [cancel, cancelState] = useCancelInvitationMutation();
+  const [resendingId, setResendingId] = useState<number | null>(null);
+  const [toCancel, setToCancel] = useState<Invitation | null>(null);
+  const now = new Date();
+
+  const onResend = async (invitation: Invitation) => {
+    setResendingId(invitation.id);
+    const result = await resend(invitation.id);
+    setResendingId(null);
+    if (!result.error) dispatch(notifySuccess(`Invitation sent to ${invitation.email}`));
+  };
+
+  const onCancel = async () => {
+    if (!toCancel) return;
+    const result = await cancel(toCancel.id);
+    if (!result.error) {
+      dispatch(notifySuccess(`Invitation to ${toCancel.email} cancelled.`));
+      setToCancel(null);
+    }
+  };
+
+  const invitations = data?.invitations ?? [];
+  const actionError = resendState.error;
+
+  return (
+    <div>
+      {actionError ? (
+        <div className="px-5 pt-4">
+          <Alert>{errorMessage(actionError)}</Alert>
+        </div>
+      ) : null}
+      {isLoading ? (
+        <>
+          <div className="space-y-3 px-5 py-4">
+            <Skeleton className="h-4 w-1/3" />
+            <Skeleton className="h-3 w-1/2" />
+          </div>
+          <span role="status" className="sr-only">
+            Loading invitations
+          </span>
+        </>
+      ) : error ? (
+        <div role="alert" className="flex flex-col items-center gap-3 px-5 py-8 text-center">
+          <p className="text-sm font-medium text-gray-900 dark:text-white">
+            Could not load the invitations
+          </p>
+          <p className="text-sm text-gray-500 dark:text-gray-400">{errorMessage(error)}</p>
+          <Button variant="secondary" size="sm" onClick={() => void refetch()} loading={isFetching}>
+            {isFetching ? null : <RefreshCw aria-hidden="true" className="size-4" />}
+            Retry
+          </Button>
+        </div>
+      ) : invitations.length === 0 ? (
+        <EmptyState
+          icon={MailCheck}
+          title="No pending invitations"
+          description="Invitations you send appear here until they are accepted."
+        />
+      ) : (
+        <ul
+          className="divide-y divide-gray-100 dark:divide-white/5"
+          aria-label="Pending invitations"
+        >
+          {invitations.map((invitation) => (
+            <InvitationRow
+              key={invitation.id}
+              invitation={invitation}
+              now={now}
+              resending={resendingId === invitation.id}
+              onResend={() => void onResend(invitation)}
+              onCancel={() => {
+                cancelState.reset();
+                setToCancel(invitation);
+              }}
+            />
+          ))}
+        </ul>
+      )}
+      <ConfirmDialog
+        open={toCancel !== null}
+        onClose={() => setToCancel(null)}
+        onConfirm={() => void onCancel()}
+        title="Cancel invitation?"
+        description={
+          toCancel
+            ? `The link sent to ${toCancel.email} will stop working. You can invite them again later.`
+            : undefined
+        }
+        confirmLabel="Cancel invitation"
+        cancelLabel="Keep it"
+        tone="danger"
+        loading={cancelState.isLoading}
+      >
+        {cancelState.error ? <Alert>{errorMessage(cancelState.error)}</Alert> : null}
+      </ConfirmDialog>
+    </div>
+  );
+}

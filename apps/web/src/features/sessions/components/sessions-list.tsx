@@ -1,0 +1,200 @@
+import { useState } from 'react';
+import { Laptop, LogOut, RefreshCw, Smartphone } from 'lucide-react';
+import type { Session } from '@recruitdesk/contracts/sessions';
+import { Alert } from '@/components/ui/alert';
+import { Badge } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { Skeleton } from '@/components/ui/skeleton';
+import { errorMessage } from '@/lib/base-api';
+import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { useAppDispatch } from '@/lib/hooks';
+import { notifySuccess } from '@/lib/notify';
+import {
+  useListSessionsQuery,
+  useRevokeOtherSessionsMutation,
+  useRevokeSessionMutation,
+} from '../api';
+
+const isPhone = (s: Session) => /android|iphone|ipad|ios|mobile/i.test(`${s.device} ${s.os ?? ''}`);
+
+function When({ value, now }: { value: string; now: Date }) {
+  return (
+    <time dateTime={value} title={formatDateTime(value)}>
+      {formatRelativeTime(value, now)}
+    </time>
+  );
+}
+
+function SessionRow({
+  session,
+  now,
+  onRevoke,
+  revoking,
+}: {
+  session: Session;
+  now: Date;
+  onRevoke: (session: Session) => void;
+  revoking: boolean;
+}) {
+  const Icon = isPhone(session) ? Smartphone : Laptop;
+  return (
+    <li className="flex flex-col gap-3 px-5 py-4 sm:flex-row sm:items-center">
+      <div className="flex min-w-0 flex-1 items-start gap-3">
+        <span className="flex size-9 shrink-0 items-center justify-center rounded-lg bg-gray-100 text-gray-500 dark:bg-white/5 dark:text-gray-400">
+          <Icon aria-hidden="true" className="size-[18px]" />
+        </span>
+        <div className="min-w-0 text-sm">
+          <p className="flex flex-wrap items-center gap-2 font-medium text-gray-900 dark:text-white">
+            {session.device}
+            {session.current ? <Badge tone="green">This device</Badge> : null}
+          </p>
+          <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-gray-500 sm:flex sm:flex-wrap sm:gap-x-4 dark:text-gray-400">
+            <div className="contents sm:flex sm:gap-1">
+              <dt>IP</dt>
+              <dd className="text-gray-700 dark:text-gray-300">{session.ip ?? 'Unknown'}</dd>
+            </div>
+            <div className="contents sm:flex sm:gap-1">
+              <dt>Signed in</dt>
+              <dd className="text-gray-700 dark:text-gray-300">
+                <When value={session.created_at} now={now} />
+              </dd>
+            </div>
+            <div className="contents sm:flex sm:gap-1">
+              <dt>Last active</dt>
+              <dd className="text-gray-700 dark:text-gray-300">
+                <When value={session.last_seen_at} now={now} />
+              </dd>
+            </div>
+          </dl>
+        </div>
+      </div>
+      {session.current ? null : (
+        <Button
+          variant="secondary"
+          size="sm"
+          className="self-start sm:self-center"
+          aria-label={`Revoke session on ${session.device}`}
+          onClick={() => onRevoke(session)}
+          loading={revoking}
+        >
+          Revoke
+        </Button>
+      )}
+    </li>
+  );
+}
+
+/** The signed-in user's sessions: revoke one, or all but this one. */
+export function SessionsList() {
+  const dispatch = useAppDispatch();
+  const { data, error, isLoading, isFetching, refetch } = useListSessionsQuery();
+  const [revokeSession, revokeState] = useRevokeSessionMutation();
+  const [revokeOthers, othersState] = useRevokeOtherSessionsMutation();
+  const [confirmOthers, setConfirmOthers] = useState(false);
+  const [revokingId, setRevokingId] = useState<number | null>(null);
+  const now = new Date();
+
+  const sessions = data?.sessions ?? [];
+  const others = sessions.filter((s) => !s.current);
+
+  const onRevoke = async (session: Session) => {
+    setRevokingId(session.id);
+    const result = await revokeSession(session.id);
+    setRevokingId(null);
+    if (!result.error) dispatch(notifySuccess(`Signed out ${session.device}.`));
+  };
+
+  const onRevokeOthers = async () => {
+    const result = await revokeOthers();
+    setConfirmOthers(false);
+    if (!result.error) {
+      const n = result.data.revoked;
+      dispatch(
+        notifySuccess(n === 1 ? 'Signed out 1 other session.' : `Signed out ${n} other sessions.`),
+      );
+    }
+  };
+
+  const actionError = revokeState.error ?? othersState.error;
+
+  return (
+    <div>
+      {actionError ? (
+        <div className="px-5 pt-4">
+          <Alert>{errorMessage(actionError)}</Alert>
+        </div>
+      ) : null}
+      {isLoading ? (
+        <>
+          <ul aria-hidden="true" className="divide-y divide-gray-100 dark:divide-white/5">
+            {[0, 1].map((i) => (
+              <li key={i} className="flex items-center gap-3 px-5 py-4">
+                <Skeleton className="size-9 rounded-lg" />
+                <div className="flex-1 space-y-2">
+                  <Skeleton className="h-3.5 w-1/3" />
+                  <Skeleton className="h-3 w-2/3" />
+                </div>
+              </li>
+            ))}
+          </ul>
+          <span role="status" className="sr-only">
+            Loading sessions
+          </span>
+        </>
+      ) : error ? (
+        <div role="alert" className="flex flex-col items-center gap-3 px-5 py-8 text-center">
+          <p className="text-sm font-medium text-gray-900 dark:text-white">
+            Could not load your sessions
+          </p>
+          <p className="text-sm text-gray-500 dark:text-gray-400">{errorMessage(error)}</p>
+          <Button variant="secondary" size="sm" onClick={() => void refetch()} loading={isFetching}>
+            {isFetching ? null : <RefreshCw aria-hidden="true" className="size-4" />}
+            Retry
+          </Button>
+        </div>
+      ) : (
+        <ul className="divide-y divide-gray-100 dark:divide-white/5" aria-label="Sessions">
+          {sessions.map((session) => (
+            <SessionRow
+              key={session.id}
+              session={session}
+              now={now}
+              onRevoke={(s) => void onRevoke(s)}
+              revoking={revokingId === session.id}
+            />
+          ))}
+        </ul>
+      )}
+      {!isLoading && !error ? (
+        <div className="flex flex-col gap-3 border-t border-gray-200 px-5 py-4 sm:flex-row sm:items-center sm:justify-between dark:border-white/10">
+          <p className="text-sm text-gray-500 dark:text-gray-400">
+            {others.length === 0
+              ? 'You are signed in on this device only.'
+              : others.length === 1
+                ? 'You are signed in on 1 other device.'
+                : `You are signed in on ${others.length} other devices.`}
+          </p>
+          <Button
+            variant="secondary"
+            disabled={others.length === 0}
+            onClick={() => setConfirmOthers(true)}
+          >
+            <LogOut aria-hidden="true" className="size-4" />
+            Sign out all other sessions
+          </Button>
+        </div>
+      ) : null}
+      <ConfirmDialog
+        open={confirmOthers}
+        onClose={() => setConfirmOthers(false)}
+        onConfirm={() => void onRevokeOthers()}
+        title="Sign out all other sessions?"
+        description="Every browser and device except this one will be signed out and will need your password again."
+        confirmLabel="Sign out others"
+        cancelLabel="Keep them"
+        loading={othersState.isLoading}
+      />
+    </div>
+  );
+}

@@ -1,0 +1,101 @@
+import { useEffect, useState } from 'react';
+import { Search } from 'lucide-react';
+import { USER_TYPE_DESCRIPTIONS, USER_TYPES, type UserType } from '@recruitdesk/contracts/users';
+import { inputClasses } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { cn } from '@/components/ui/cn';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+export type UserStatusFilter = 'all' | 'active' | 'inactive';
+
+export interface UsersFilters {
+  search: string;
+  userType: UserType | 'all';
+  status: UserStatusFilter;
+}
+
+/** Search (debounced 300 ms), user-type and status filters. */
+export function UsersToolbar({
+  filters,
+  onChange,
+}: {
+  filters: UsersFilters;
+  onChange: (next: UsersFilters) => void;
+}) {
+  const [text, setText] = useState(filters.search);
+  const debounced = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
+
+  useEffect(() => {
+    if (debounced.trim() !== filters.search) onChange({ ...filters, search: debounced.trim() });
+    // Only a settled search text triggers a change; the other filters are passed through as they are.
+    // eslint-disable-next-line react-hooks/exhaustive-deps
+  }, [debounced]);
+
+  return (
+    <div className="flex flex-col gap-3 border-b border-gray-200 px-4 py-3 sm:flex-row sm:items-end dark:border-white/10">
+      <div className="relative min-w-0 flex-1">
+        <label htmlFor="users-search" className="sr-only">
+          Search users
+        </label>
+        <Search
+          aria-hidden="true"
+          className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400"
+        />
+        <input
+          id="users-search"
+          type="search"
+          value={text}
+          onChange={(event) => setText(event.target.value)}
+          placeholder="Search name, email, username"
+          className={cn(inputClasses(false), 'pl-9')}
+          autoComplete="off"
+        />
+      </div>
+      <div className="grid grid-cols-2 gap-3 sm:flex">
+        <div className="sm:w-44">
+          <label
+            htmlFor="users-type"
+            className="mb-1 block text-xs font-medium text-gray-600 dark:text-gray-400"
+          >
+            User type
+          </label>
+          <Select
+            id="users-type"
+            value={filters.userType}
+            onChange={(event) =>
+              onChange({ ...filters, userType: event.target.value as UsersFilters['userType'] })
+            }
+          >
+            <option value="all">All</option>
+            {USER_TYPES.map((type) => (
+              <option key={type} value={type}>
+                {USER_TYPE_DESCRIPTIONS[type].label}
+              </option>
+            ))}
+          </Select>
+        </div>
+        <div className="sm:w-36">
+          <label
+            htmlFor="users-status"
+            className="mb-1 block text-xs font-medium text-gray-600 dark:text-gray-400"
+          >
+            Status
+          </label>
+          <Select
+            id="users-status"
+            value={filters.status}
+            onChange={(event) =>
+              onChange({ ...filters, status: event.target.value as UserStatusFilter })
+            }
+          >
+            <option value="all">All</option>
+            <option value="active">Active</option>
+            <option value="inactive">Inactive</option>
+          </Select>
+        </div>
+      </div>
+    </div>
+  );
+}
