@@ -1,0 +1,233 @@
+import { z } from 'zod';
+import { ClientTypeSchema } from './clients';
+
+/** Active = open or on hold; closed roles can be reopened. */
+export const ROLE_STATES = ['open', 'on_hold', 'closed'] as const;
+export const RoleStateSchema = z.enum(ROLE_STATES);
+export type RoleState = z.infer<typeof RoleStateSchema>;
+export const ROLE_STATE_LABELS: Record<RoleState, string> = { open: 'Open', on_hold: 'On hold', closed: 'Closed' };
+
+export const REMOTE_TYPES = ['onsite', 'hybrid', 'remote'] as const;
+export const EMPLOYMENT_TYPES = ['full_time', 'part_time', 'contract', 'temporary', 'internship'] as const;
+export const ROLE_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
+export const ROLE_CLOSE_REASONS = ['filled', 'filled_by_client', 'cancelled_by_client', 'lost_to_competitor', 'on_hold_indefinitely', 'other'] as const;
+export const ROLE_CLOSE_REASON_LABELS: Record<(typeof ROLE_CLOSE_REASONS)[number], string> = {
+  filled: 'Filled by us',
+  filled_by_client: 'Filled by the client',
+  cancelled_by_client: 'Cancelled by the client',
+  lost_to_competitor: 'Lost to another agency',
+  on_hold_indefinitely: 'On hold indefinitely',
+  other: 'Other',
+};
+
+const PersonRefSchema = z.object({ id: z.number().int().nullable(), name: z.string() });
+
+export const JobDescriptionFileSchema = z.object({
+  filename: z.string(),
+  size: z.number().int(),
+  content_type: z.string(),
+  uploaded_at: z.string(),
+});
+
+export const RoleSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  state: RoleStateSchema,
+  /** Spec §3: client {id, name}; the type decides the payout basis. */
+  client: z.object({ id: z.number().int(), name: z.string(), client_type: ClientTypeSchema }),
+  close_reason: z.enum(ROLE_CLOSE_REASONS).nullable(),
+  close_note: z.string(),
+  openings: z.number().int(),
+  location: z.string(),
+  remote_type: z.enum(REMOTE_TYPES),
+  employment_type: z.enum(EMPLOYMENT_TYPES),
+  salary_min: z.number().nullable(),
+  salary_max: z.number().nullable(),
+  salary_currency: z.string(),
+  /** Overrides the client's finder's fee % for this role. */
+  fee_percent_override: z.number().nullable(),
+  priority: z.enum(ROLE_PRIORITIES),
+  recruiter: PersonRefSchema.nullable(),
+  opened_at: z.string(),
+  closed_at: z.string().nullable(),
+  description_text: z.string(),
+  description_file: JobDescriptionFileSchema.nullable(),
+  indeed_posting: z.boolean(),
+  qualifications_count: z.number().int(),
+  notes_count: z.number().int(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Role = z.infer<typeof RoleSchema>;
+
+const text = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`);
+const money = z.coerce.number().min(0, 'Use a positive amount.').max(100_000_000, 'The amount is too large.');
+
+const RoleFieldsSchema = z.object({
+  client_id: z.coerce.number({ error: 'Choose a client.' }).int().positive('Choose a client.'),
+  name: text(200).min(1, 'Enter the job title.'),
+  state: z.enum(['open', 'on_hold']).default('open'),
+  openings: z.coerce.number().int('Use a whole number.').min(1, 'At least one opening.').max(500, 'At most 500 openings.').default(1),
+  location: text(200).default(''),
+  remote_type: z.enum(REMOTE_TYPES).default('onsite'),
+  employment_type: z.enum(EMPLOYMENT_TYPES).default('full_time'),
+  salary_min: money.nullable().default(null),
+  salary_max: money.nullable().default(null),
+  salary_currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'Use a three-letter currency code.').optional(),
+  fee_percent_override: z.coerce.number().min(0, 'Use 0 to 100 %.').max(100, 'Use 0 to 100 %.').nullable().default(null),
+  priority: z.enum(ROLE_PRIORITIES).default('medium'),
+  recruiter_id: z.coerce.number().int().positive().nullable().default(null),
+  opened_at: z.iso.date({ error: 'Enter a date.' }).optional(),
+  description_text: text(50_000).default(''),
+  indeed_posting: z.boolean().default(false),
+});
+
+const salaryOrder = (value: { salary_min?: number | null; salary_max?: number | null }, ctx: z.RefinementCtx) => {
+  if (value.salary_min != null && value.salary_max != null && value.salary_min > value.salary_max) {
+    ctx.addIssue({ code: 'custom', path: ['salary_max'], message: 'The maximum must be at least the minimum.' });
+  }
+};
+
+/** POST /api/roles/ and PUT /api/roles/{id}/ */
+export const RoleInputSchema = RoleFieldsSchema.superRefine(salaryOrder);
+export type RoleInput = z.input<typeof RoleInputSchema>;
+export type RoleInputParsed = z.output<typeof RoleInputSchema>;
+
+/** PATCH /api/roles/{id}/field/: one field edited in place. */
+export const ROLE_INLINE_FIELDS = [
+  'name',
+  'openings',
+  'location',
+  'remote_type',
+  'employment_type',
+  'salary_min',
+  'salary_max',
+  'fee_percent_override',
+  'priority',
+  'recruiter_id',
+  'description_text',
+  'indeed_posting',
+] as const;
+export const RoleFieldUpdateInputSchema = z.object({
+  field: z.enum(ROLE_INLINE_FIELDS),
+  value: z.unknown(),
+});
+export type RoleFieldUpdateInput = z.infer<typeof RoleFieldUpdateInputSchema>;
+/** The server validates `value` with the matching field of this schema. */
+export const RoleInlineFieldSchemas = RoleFieldsSchema.pick({
+  name: true,
+  openings: true,
+  location: true,
+  remote_type: true,
+  employment_type: true,
+  salary_min: true,
+  salary_max: true,
+  fee_percent_override: true,
+  priority: true,
+  recruiter_id: true,
+  description_text: true,
+  indeed_posting: true,
+}).shape;
+
+export const CloseRoleInputSchema = z.object({
+  reason: z.enum(ROLE_CLOSE_REASONS, { error: 'Choose why the role is closing.' }),
+  note: text(2000).default(''),
+});
+export type CloseRoleInput = z.input<typeof CloseRoleInputSchema>;
+
+export const RoleResponseSchema = z.object({ success: z.literal(true), role: RoleSchema });
+export type RoleResponse = z.infer<typeof RoleResponseSchema>;
+
+export const ROLE_ORDERINGS = ['name', '-name', 'opened_at', '-opened_at', 'closed_at', '-closed_at', 'priority', '-priority', 'client', '-client'] as const;
+
+/** GET /api/roles/dashboard/ (active roles) and GET /api/roles/closed/ */
+export const RoleListQuerySchema = z.object({
+  client: z.coerce.number().int().positive().optional(),
+  search: z.string().trim().max(200).optional(),
+  state: z.enum(['open', 'on_hold']).optional(),
+  recruiter: z.union([z.literal('me'), z.coerce.number().int().positive()]).optional(),
+  priority: z.enum(ROLE_PRIORITIES).optional(),
+  ordering: z.enum(ROLE_ORDERINGS).default('-opened_at'),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(200).default(50),
+});
+export type RoleListQuery = z.input<typeof RoleListQuerySchema>;
+
+export const RoleListResponseSchema = z.object({
+  success: z.literal(true),
+  roles: z.array(RoleSchema),
+  count: z.number().int(),
+});
+export type RoleListResponse = z.infer<typeof RoleListResponseSchema>;
+
+/** GET /api/roles/form-data/ */
+export const RoleFormDataResponseSchema = z.object({
+  success: z.literal(true),
+  clients: z.array(z.object({ id: z.number().int(), name: z.string(), client_type: ClientTypeSchema, state: z.string() })),
+  recruiters: z.array(z.object({ id: z.number().int(), name: z.string() })),
+  remote_types: z.array(z.string()),
+  employment_types: z.array(z.string()),
+  priorities: z.array(z.string()),
+  close_reasons: z.array(z.object({ value: z.string(), label: z.string() })),
+  default_currency: z.string(),
+});
+export type RoleFormDataResponse = z.infer<typeof RoleFormDataResponseSchema>;
+
+/**
+ * GET /api/roles/{id}/payout/: finder's fee = fee % × salary basis per opening (the role's override or
+ * the client's %; basis = salary_max, else salary_min); retainer = the role's share of the client's
+ * retainer (the retainer split evenly over the client's roles that are not closed-as-cancelled).
+ */
+export const RolePayoutSchema = z.object({
+  basis: ClientTypeSchema,
+  currency: z.string(),
+  fee_percent: z.number().nullable(),
+  salary_basis: z.number().nullable(),
+  per_opening: z.number().nullable(),
+  openings: z.number().int(),
+  total: z.number().nullable(),
+  explanation: z.string(),
+});
+export type RolePayout = z.infer<typeof RolePayoutSchema>;
+export const RolePayoutResponseSchema = z.object({ success: z.literal(true), payout: RolePayoutSchema });
+
+/** GET /api/roles/stats/: the dashboard cards. */
+export const RoleStatsResponseSchema = z.object({
+  success: z.literal(true),
+  stats: z.object({
+    open_roles: z.number().int(),
+    active_clients: z.number().int(),
+    roles_opened_this_month: z.number().int(),
+    my_roles: z.number().int(),
+  }),
+});
+export type RoleStatsResponse = z.infer<typeof RoleStatsResponseSchema>;
+
+/** Job description: text edited in place, or a PDF/DOCX/TXT file up to 10 MB. */
+export const JOB_DESCRIPTION_TYPES = [
+  'application/pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'text/plain',
+] as const;
+export const JOB_DESCRIPTION_MAX_BYTES = 10 * 1024 * 1024;
+
+export const JobDescriptionSchema = z.object({ text: z.string(), file: JobDescriptionFileSchema.nullable() });
+export const JobDescriptionResponseSchema = z.object({ success: z.literal(true), job_description: JobDescriptionSchema });
+export const UpdateJobDescriptionInputSchema = z.object({ text: text(50_000) });
+export const JobDescriptionUploadUrlInputSchema = z.object({
+  filename: z.string().trim().min(1).max(255),
+  content_type: z.enum(JOB_DESCRIPTION_TYPES, { error: 'Use a PDF, DOCX or TXT file.' }),
+  size: z.number().int().positive().max(JOB_DESCRIPTION_MAX_BYTES, 'The file must be 10 MB or smaller.'),
+});
+export const ConfirmJobDescriptionInputSchema = z.object({
+  key: z.string().min(1).max(500),
+  filename: z.string().trim().min(1).max(255),
+});
+export const DownloadUrlResponseSchema = z.object({ success: z.literal(true), url: z.string() });
+
+export const ROLE_ERRORS = {
+  ROLE_NOT_FOUND: 'Role not found.',
+  ROLE_ALREADY_CLOSED: 'This role is already closed.',
+  ROLE_NOT_CLOSED: 'Only a closed role can be reopened.',
+  CLIENT_NOT_ACTIVE: 'Roles can only be added to a client that is not closed.',
+} as const;
