@@ -1,12 +1,12 @@
 import { z } from 'zod';
 
-export const USER_TYPES = ['owner', 'superuser', 'recruiter', 'viewer'] as const;
-export const UserTypeSchema = z.enum(USER_TYPES);
-export type UserType = z.infer<typeof UserTypeSchema>;
+import { THEMES, USER_TYPES, type UserType } from './user-types';
 
-export const THEMES = ['light', 'dark'] as const;
+export { hasUserType, primaryUserType, THEMES, USER_TYPES, userTypesOf } from './user-types';
+export type { Theme, UserType } from './user-types';
+
+export const UserTypeSchema = z.enum(USER_TYPES);
 export const ThemeSchema = z.enum(THEMES);
-export type Theme = z.infer<typeof ThemeSchema>;
 
 /** The user as every API response shows it (spec §3, design §3). */
 export const UserSchema = z.object({
@@ -29,26 +29,6 @@ export const UserSchema = z.object({
   date_joined: z.string(),
 });
 export type User = z.infer<typeof UserSchema>;
-
-/** A user type may be stored as one value or a list (spec §3); normalise to a list. */
-export function userTypesOf(user: { user_type: UserType | UserType[] } | null | undefined): UserType[] {
-  if (!user) return [];
-  return Array.isArray(user.user_type) ? user.user_type : [user.user_type];
-}
-
-export function hasUserType(
-  user: { user_type: UserType | UserType[] } | null | undefined,
-  ...types: UserType[]
-): boolean {
-  const held = userTypesOf(user);
-  return types.some((type) => held.includes(type));
-}
-
-/** Most powerful first, so `primaryUserType` picks the first one held. */
-const PRECEDENCE: UserType[] = ['owner', 'superuser', 'recruiter', 'viewer'];
-export function primaryUserType(types: UserType[]): UserType {
-  return PRECEDENCE.find((type) => types.includes(type)) ?? 'viewer';
-}
 
 /** One line each, for the user-type pickers (GET /api/registration/user-types/). */
 export const USER_TYPE_DESCRIPTIONS: Record<UserType, { label: string; description: string }> = {

@@ -1,4 +1,4 @@
-import { hasUserType, type UserType } from '@recruitdesk/contracts/users';
+import { hasUserType, type UserType } from '@recruitdesk/contracts/user-types';
 
 type UserLike = { user_type: UserType | UserType[] } | null | undefined;
 

@@ -1,4 +1,4 @@
-import { AUTH_MESSAGES } from '@recruitdesk/contracts/auth';
+import { AUTH_MESSAGES } from '@recruitdesk/contracts/auth-messages';
 
 export const SESSION_EXPIRED_TOAST = {
   message: AUTH_MESSAGES.sessionExpired,

@@ -1,6 +1,5 @@
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { LoginInputSchema, type LoginInput } from '@recruitdesk/contracts/auth';
+import type { LoginInput, LoginInputSchema } from '@recruitdesk/contracts/auth';
 import type { z } from 'zod';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -10,9 +9,15 @@ import { Input } from '@/components/ui/input';
 import { TextLink } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { lazyResolver } from '@/lib/lazy-resolver';
 import { clearAuthError, login, selectAuth } from '../auth-slice';
 
 type LoginOutput = z.output<typeof LoginInputSchema>;
+
+// The schema loads when the visitor starts typing, so the sign-in page renders without zod.
+const loginResolver = lazyResolver<LoginInput, LoginOutput>(() =>
+  import('../login-resolver').then((module) => module.loginResolver),
+);
 
 /** Sign-in form; on success the auth state changes and the login route redirects. */
 export function LoginForm({ onSuccess }: { onSuccess?: () => void }) {
@@ -24,7 +29,7 @@ export function LoginForm({ onSuccess }: { onSuccess?: () => void }) {
     setError,
     formState: { errors, isSubmitting },
   } = useForm<LoginInput, unknown, LoginOutput>({
-    resolver: zodResolver(LoginInputSchema),
+    resolver: loginResolver,
     defaultValues: { email: '', password: '', remember_me: false },
   });
 
@@ -44,6 +49,7 @@ export function LoginForm({ onSuccess }: { onSuccess?: () => void }) {
   return (
     <form
       noValidate
+      onInput={loginResolver.preload}
       onSubmit={(e) => {
         if (error) dispatch(clearAuthError());
         void handleSubmit(onSubmit)(e);
