@@ -9,6 +9,10 @@ import type { Deps } from './lib/deps';
 import { createMailer, type Mailer } from './lib/mail';
 import { memoryCounterStore, redisCounterStore, Throttle } from './lib/throttle';
 import { activityRoutes } from './modules/activity/activity.routes';
+import { clientsRoutes } from './modules/clients/clients.routes';
+import { jobQualificationsRoutes } from './modules/job-qualifications/job-qualifications.routes';
+import { notesRoutes } from './modules/notes/notes.routes';
+import { rolesRoutes } from './modules/roles/roles.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { filesRoutes } from './modules/files/files.routes';
@@ -132,6 +136,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(registrationRoutes);
   await app.register(settingsRoutes);
   await app.register(filesRoutes);
+  await app.register(clientsRoutes);
+  await app.register(rolesRoutes);
+  await app.register(jobQualificationsRoutes);
+  await app.register(notesRoutes);
 
   await app.register(spaPlugin);
   return app;

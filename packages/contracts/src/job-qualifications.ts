@@ -40,3 +40,8 @@ export const JobQualificationListResponseSchema = z.object({
   success: z.literal(true),
   qualifications: z.array(JobQualificationSchema),
 });
+
+export const JOB_QUALIFICATION_ERRORS = {
+  QUALIFICATION_NOT_FOUND: 'Job qualification not found.',
+  REORDER_MISMATCH: 'Send every qualification of the role exactly once.',
+} as const;

@@ -231,3 +231,11 @@ export const ROLE_ERRORS = {
   ROLE_NOT_CLOSED: 'Only a closed role can be reopened.',
   CLIENT_NOT_ACTIVE: 'Roles can only be added to a client that is not closed.',
 } as const;
+
+/** Texts of the job description file endpoints (413, 415, 404). */
+export const JOB_DESCRIPTION_ERRORS = {
+  missing: 'The uploaded file was not found. Upload it again.',
+  tooLarge: 'The file must be 10 MB or smaller.',
+  type: 'Use a PDF, DOCX or TXT file.',
+  noFile: 'This role has no job description file.',
+} as const;

@@ -3,3 +3,7 @@ export * from '../modules/sessions/sessions.table';
 export * from '../modules/activity/activity.table';
 export * from '../modules/registration/invitations.table';
 export * from '../modules/settings/settings.table';
+export * from '../modules/clients/clients.table';
+export * from '../modules/roles/roles.table';
+export * from '../modules/job-qualifications/job-qualifications.table';
+export * from '../modules/notes/notes.table';

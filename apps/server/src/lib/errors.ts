@@ -29,3 +29,16 @@ export function isUniqueViolation(error: unknown): boolean {
   }
   return false;
 }
+
+/** A 400 with messages keyed by field, the same shape as schema validation failures. */
+export function fieldsError(fields: Record<string, string[]>, code = 'VALIDATION_FAILED'): AppError {
+  return new AppError(code, 400, ERROR_MESSAGES.validation, fields);
+}
+
+/** A PostgreSQL foreign key violation (23503). */
+export function isForeignKeyViolation(error: unknown): boolean {
+  for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
+    if ((current as { code?: unknown }).code === '23503') return true;
+  }
+  return false;
+}

@@ -13,7 +13,8 @@ const RULES = {
   /** Agency settings (name, currency, fees, invoice issuer): owners only. */
   'agency.manage': [],
   'records.read': ['superuser', 'recruiter', 'viewer'],
-  'records.write': ['recruiter'],
+  // Clients, roles, qualifications, notes (and later candidates, pipelines): superusers and recruiters work them.
+  'records.write': ['superuser', 'recruiter'],
   'invoices.manage': [],
   'assistant.use': [],
 } as const satisfies Record<string, readonly UserType[]>;

@@ -7,7 +7,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../modules/sessions/sessions.service';
 import type { UserRow } from '../modules/users/users.service';
 import { buildTestApp, type TestApp } from './build-test-app';
+import { insertClient } from './factories/clients.factory';
 import { insertInvitation } from './factories/invitations.factory';
+import { insertNote } from './factories/notes.factory';
+import { insertRole } from './factories/roles.factory';
+import { insertQualificationRow } from '../modules/job-qualifications/job-qualifications.repository';
 import { DEFAULT_TEST_PASSWORD, insertUser } from './factories/users.factory';
 import { HttpClient } from './http-client';
 import { signedInClient } from './sign-in';
@@ -55,6 +59,23 @@ const fileLink = async (ctx: Ctx, op: 'upload' | 'download') => {
   }
   return (await storage.createUploadTarget({ key, contentType: 'text/plain', size: 5, maxBytes: 100, userId, expiresInSeconds: 600 })).url;
 };
+
+/** Reads are for every signed-in user; writes for owners, superusers and recruiters (design §3). */
+const READ = SIGNED_IN;
+const WRITE = (status = 200): Expected => ({ anonymous: 401, owner: status, superuser: status, recruiter: status, viewer: 403 });
+const newClient = async (ctx: Ctx) => (await insertClient(ctx.t.db)).id;
+const newRole = async (ctx: Ctx, overrides: Parameters<typeof insertRole>[1] = {}) => (await insertRole(ctx.t.db, overrides)).id;
+const newQualification = async (ctx: Ctx, roleId?: number) =>
+  (await insertQualificationRow(ctx.t.db, { roleId: roleId ?? (await newRole(ctx)), name: 'Kubernetes', position: 1 })).id;
+/** Values a path function makes for the body function of the same cell (they run in that order). */
+const stash: { roleId?: number; ids?: number[] } = {};
+const roleWithFile = async (ctx: Ctx) => {
+  const key = `job-descriptions/matrix/${uid(ctx)}.txt`;
+  await ctx.t.app.deps.storage.write(key, Buffer.from('job description'), 'text/plain');
+  return newRole(ctx, { descriptionFileKey: key, descriptionFilename: 'jd.txt', descriptionFileSize: 15, descriptionContentType: 'text/plain', descriptionUploadedAt: new Date() });
+};
+const CLIENT_BODY = (ctx: Ctx) => ({ name: `Matrix ${uid(ctx)}`, client_type: 'finders_fee' });
+const ROLE_BODY = () => ({ client_id: stash.roleId, name: 'Matrix Engineer' });
 
 const SETTINGS = { agency_name: 'Matrix Agency', currency: 'USD', default_finders_fee_percent: 20, default_payment_terms_days: 30, invoice_issuer: {} };
 
@@ -110,6 +131,110 @@ export const MATRIX: Entry[] = [
   // Issue 3: files (local storage links, made for the caller)
   { method: 'PUT', route: '/api/files/upload/:token/', path: (ctx) => fileLink(ctx, 'upload'), raw: { contentType: 'text/plain', text: 'hello' }, expect: SIGNED_IN() },
   { method: 'GET', route: '/api/files/download/:token/', path: (ctx) => fileLink(ctx, 'download'), expect: SIGNED_IN() },
+  // Issue 4: clients
+  { method: 'GET', route: '/api/clients/', expect: READ() },
+  { method: 'POST', route: '/api/clients/', body: CLIENT_BODY, expect: WRITE(201) },
+  { method: 'GET', route: '/api/clients/:id/', path: async (ctx) => `/api/clients/${await newClient(ctx)}/`, expect: READ() },
+  { method: 'PATCH', route: '/api/clients/:id/', path: async (ctx) => `/api/clients/${await newClient(ctx)}/`, body: CLIENT_BODY, expect: WRITE() },
+  { method: 'POST', route: '/api/clients/:id/state/', path: async (ctx) => `/api/clients/${await newClient(ctx)}/state/`, body: () => ({ state: 'On Hold' }), expect: WRITE() },
+  { method: 'DELETE', route: '/api/clients/:id/', path: async (ctx) => `/api/clients/${await newClient(ctx)}/`, expect: WRITE() },
+  { method: 'GET', route: '/api/clients/:id/roles/', path: async (ctx) => `/api/clients/${await newClient(ctx)}/roles/`, expect: READ() },
+  // Issue 4: roles
+  {
+    method: 'POST',
+    route: '/api/roles/',
+    path: async (ctx) => {
+      stash.roleId = await newClient(ctx);
+      return '/api/roles/';
+    },
+    body: ROLE_BODY,
+    expect: WRITE(201),
+  },
+  { method: 'GET', route: '/api/roles/form-data/', expect: READ() },
+  { method: 'GET', route: '/api/roles/dashboard/', path: () => '/api/roles/dashboard/?recruiter=me', expect: READ() },
+  { method: 'GET', route: '/api/roles/closed/', expect: READ() },
+  { method: 'GET', route: '/api/roles/stats/', expect: READ() },
+  { method: 'GET', route: '/api/roles/:id/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/`, expect: READ() },
+  {
+    method: 'PUT',
+    route: '/api/roles/:id/',
+    path: async (ctx) => {
+      const role = await insertRole(ctx.t.db);
+      stash.roleId = role.clientId;
+      return `/api/roles/${role.id}/`;
+    },
+    body: ROLE_BODY,
+    expect: WRITE(),
+  },
+  { method: 'PATCH', route: '/api/roles/:id/field/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/field/`, body: () => ({ field: 'priority', value: 'high' }), expect: WRITE() },
+  { method: 'POST', route: '/api/roles/:id/close/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/close/`, body: () => ({ reason: 'filled' }), expect: WRITE() },
+  { method: 'POST', route: '/api/roles/:id/reopen/', path: async (ctx) => `/api/roles/${await newRole(ctx, { state: 'closed', closeReason: 'other' })}/reopen/`, expect: WRITE() },
+  { method: 'GET', route: '/api/roles/:id/payout/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/payout/`, expect: READ() },
+  // Issue 4: job qualifications
+  { method: 'GET', route: '/api/roles/:id/qualifications/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/qualifications/`, expect: READ() },
+  {
+    method: 'POST',
+    route: '/api/roles/:id/qualifications/reorder/',
+    path: async (ctx) => {
+      const roleId = await newRole(ctx);
+      stash.ids = [await newQualification(ctx, roleId), await newQualification(ctx, roleId)].reverse();
+      return `/api/roles/${roleId}/qualifications/reorder/`;
+    },
+    body: () => ({ ids: stash.ids }),
+    expect: WRITE(),
+  },
+  {
+    method: 'POST',
+    route: '/api/job-qualifications/',
+    path: async (ctx) => {
+      stash.roleId = await newRole(ctx);
+      return '/api/job-qualifications/';
+    },
+    body: () => ({ role_id: stash.roleId, name: 'TypeScript' }),
+    expect: WRITE(201),
+  },
+  { method: 'GET', route: '/api/job-qualifications/:id/', path: async (ctx) => `/api/job-qualifications/${await newQualification(ctx)}/`, expect: READ() },
+  { method: 'PUT', route: '/api/job-qualifications/:id/', path: async (ctx) => `/api/job-qualifications/${await newQualification(ctx)}/`, body: () => ({ name: 'Rust' }), expect: WRITE() },
+  { method: 'DELETE', route: '/api/job-qualifications/:id/', path: async (ctx) => `/api/job-qualifications/${await newQualification(ctx)}/`, expect: WRITE() },
+  // Issue 4: job descriptions
+  { method: 'GET', route: '/api/roles/:id/job-description/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/job-description/`, expect: READ() },
+  { method: 'PUT', route: '/api/roles/:id/job-description/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/job-description/`, body: () => ({ text: 'About the role' }), expect: WRITE() },
+  {
+    method: 'POST',
+    route: '/api/roles/:id/job-description/upload-url/',
+    path: async (ctx) => `/api/roles/${await newRole(ctx)}/job-description/upload-url/`,
+    body: () => ({ filename: 'jd.pdf', content_type: 'application/pdf', size: 1000 }),
+    expect: WRITE(),
+  },
+  {
+    method: 'POST',
+    route: '/api/roles/:id/job-description/confirm/',
+    path: async (ctx) => {
+      stash.roleId = await newRole(ctx);
+      return `/api/roles/${stash.roleId}/job-description/confirm/`;
+    },
+    body: (ctx) => ({ key: `job-descriptions/${stash.roleId}/${ctx.user?.id ?? 1}-${'x'.repeat(24)}.pdf`, filename: 'jd.pdf' }),
+    expect: WRITE(404),
+  },
+  { method: 'GET', route: '/api/roles/:id/job-description/download-url/', path: async (ctx) => `/api/roles/${await roleWithFile(ctx)}/job-description/download-url/`, expect: READ() },
+  { method: 'DELETE', route: '/api/roles/:id/job-description/file/', path: async (ctx) => `/api/roles/${await roleWithFile(ctx)}/job-description/file/`, expect: WRITE() },
+  // Issue 4: notes
+  { method: 'GET', route: '/api/notes/:model_type/:object_id/', path: async (ctx) => `/api/notes/client/${await newClient(ctx)}/`, expect: READ() },
+  { method: 'POST', route: '/api/notes/:model_type/:object_id/', path: async (ctx) => `/api/notes/role/${await newRole(ctx)}/`, body: () => ({ body: 'A note' }), expect: WRITE(201) },
+  { method: 'GET', route: '/api/notes/:model_type/:object_id/summary/', path: async (ctx) => `/api/notes/role/${await newRole(ctx)}/summary/`, expect: READ() },
+  {
+    method: 'PATCH',
+    route: '/api/notes/item/:id/',
+    path: async (ctx) => `/api/notes/item/${(await insertNote(ctx.t.db, { modelType: 'client', objectId: await newClient(ctx), authorId: ctx.user?.id ?? null })).id}/`,
+    body: () => ({ pinned: true }),
+    expect: WRITE(),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/notes/item/:id/',
+    path: async (ctx) => `/api/notes/item/${(await insertNote(ctx.t.db, { modelType: 'client', objectId: await newClient(ctx), authorId: ctx.user?.id ?? null })).id}/`,
+    expect: WRITE(),
+  },
 ];
 
 const seenRoutes: { method: string; url: string }[] = [];

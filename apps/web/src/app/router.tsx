@@ -17,6 +17,26 @@ const UsersRoute = lazy(() => import('./routes/users'));
 const UserDetailRoute = lazy(() => import('./routes/user-detail'));
 const ProfileRoute = lazy(() => import('./routes/profile'));
 const SettingsRoute = lazy(() => import('./routes/settings'));
+const ClientsRoute = lazy(() => import('./routes/clients'));
+const ClientNewRoute = lazy(() => import('./routes/client-new'));
+const ClientDetailRoute = lazy(() => import('./routes/client-detail'));
+const RoleDetailRoute = lazy(() => import('./routes/role-detail'));
+const JobsActiveRoute = lazy(() => import('./routes/jobs').then((m) => ({ default: m.JobsActiveRoute })));
+const JobsClosedRoute = lazy(() => import('./routes/jobs').then((m) => ({ default: m.JobsClosedRoute })));
+const RoleCreateRoute = lazy(() => import('./routes/role-form-pages').then((m) => ({ default: m.RoleCreateRoute })));
+const RoleEditRoute = lazy(() => import('./routes/role-form-pages').then((m) => ({ default: m.RoleEditRoute })));
+const ClientNotesRoute = lazy(() => import('./routes/notes').then((m) => ({ default: m.ClientNotesRoute })));
+const RoleNotesRoute = lazy(() => import('./routes/notes').then((m) => ({ default: m.RoleNotesRoute })));
+const GenericNotesRoute = lazy(() => import('./routes/notes').then((m) => ({ default: m.GenericNotesRoute })));
+const QualificationAddRoute = lazy(() =>
+  import('./routes/job-qualification').then((m) => ({ default: m.QualificationAddRoute })),
+);
+const QualificationEditRoute = lazy(() =>
+  import('./routes/job-qualification').then((m) => ({ default: m.QualificationEditRoute })),
+);
+const QualificationCreateRoute = lazy(() =>
+  import('./routes/job-qualification').then((m) => ({ default: m.QualificationCreateRoute })),
+);
 
 const page = (element: React.ReactNode, size: 'sm' | 'md' = 'md') => (
   <Suspense fallback={<LoadingScreen size={size} />}>{element}</Suspense>
@@ -51,6 +71,20 @@ export const router = createBrowserRouter([
           { path: 'profile', element: page(<ProfileRoute />) },
           { path: 'me', element: page(<ProfileRoute />) },
           { path: 'settings', element: page(<SettingsRoute />) },
+          { path: 'jobs/active', element: page(<JobsActiveRoute />) },
+          { path: 'jobs/closed', element: page(<JobsClosedRoute />) },
+          { path: 'clients', element: page(<ClientsRoute />) },
+          { path: 'clients/new', element: page(<ClientNewRoute />) },
+          { path: 'clients/:clientId', element: page(<ClientDetailRoute />) },
+          { path: 'clients/:clientId/notes', element: page(<ClientNotesRoute />) },
+          { path: 'roles/create', element: page(<RoleCreateRoute />) },
+          { path: 'roles/:roleId', element: page(<RoleDetailRoute />) },
+          { path: 'roles/:roleId/edit', element: page(<RoleEditRoute />) },
+          { path: 'roles/:roleId/notes', element: page(<RoleNotesRoute />) },
+          { path: 'roles/:roleId/job-qualification/add', element: page(<QualificationAddRoute />) },
+          { path: 'roles/:roleId/job-qualification/:qualificationId/edit', element: page(<QualificationEditRoute />) },
+          { path: 'job-qualifications/create', element: page(<QualificationCreateRoute />) },
+          { path: 'notes/:modelType/:objectId', element: page(<GenericNotesRoute />) },
           { path: '*', element: <NotFoundRedirect /> },
         ],
       },

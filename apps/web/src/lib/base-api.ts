@@ -53,6 +53,7 @@ export const TAG_TYPES = [
   'Candidate',
   'Pipeline',
   'Note',
+  'JobQualification',
   'Invoice',
   'Invitation',
   'AgencySettings',

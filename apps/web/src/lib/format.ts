@@ -47,3 +47,35 @@ const ROLE_LABELS: Record<string, string> = {
 };
 
 export const userTypeLabel = (type: string) => ROLE_LABELS[type] ?? type;
+
+/** '£85,000' / '$1,200.50'; an unknown code falls back to '85,000 XYZ'. */
+export function formatMoney(value: number | null | undefined, currency: string, locale?: string): string {
+  if (value == null) return '—';
+  try {
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      maximumFractionDigits: Number.isInteger(value) ? 0 : 2,
+    }).format(value);
+  } catch {
+    return `${value.toLocaleString(locale)} ${currency}`;
+  }
+}
+
+export function formatDate(value: string | number | Date, locale?: string): string {
+  const date = typeof value === 'string' && /^\d{4}-\d{2}-\d{2}$/.test(value) ? new Date(`${value}T00:00:00`) : new Date(value);
+  return new Intl.DateTimeFormat(locale, { dateStyle: 'medium' }).format(date);
+}
+
+/** '12 KB', '3.4 MB'. */
+export function formatBytes(bytes: number): string {
+  if (bytes < 1024) return `${bytes} B`;
+  if (bytes < 1024 * 1024) return `${Math.round(bytes / 1024)} KB`;
+  return `${(bytes / (1024 * 1024)).toFixed(1)} MB`;
+}
+
+/** 'full_time' → 'Full time'. */
+export function humanize(value: string): string {
+  const text = value.replace(/[_-]+/g, ' ').trim();
+  return text ? text[0]!.toUpperCase() + text.slice(1) : value;
+}

@@ -7,6 +7,7 @@ import type { AgencySettings } from '@recruitdesk/contracts/settings';
 import { recordActivity } from '../activity/activity.service';
 import { insertPendingInvitation } from '../registration/registration.service';
 import { saveAgencySettings } from '../settings/settings.service';
+import { seedDemoClientsAndRoles } from './demo-clients';
 import { countUsers, createUser, getUserByEmail } from '../users/users.service';
 
 export const DEMO_USERS: { email: string; firstName: string; lastName: string; userType: UserType }[] = [
@@ -86,6 +87,7 @@ export async function seedOnStart(deps: Deps, kind: 'pglite' | 'postgres'): Prom
     const now = deps.config.now();
     await saveAgencySettings(tx, owner, DEMO_AGENCY_SETTINGS, now);
     if (owner) await insertPendingInvitation(tx, { email: 'alex.chen@demo.test', userTypes: ['recruiter'], inviter: owner, now });
+    await seedDemoClientsAndRoles(tx, created, now);
   });
   return { kind: 'demo-created', emails, password, generatedPassword: !deps.config.demoPassword };
 }

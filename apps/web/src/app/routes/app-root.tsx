@@ -3,10 +3,14 @@ import { Navigate, useLocation, useNavigate } from 'react-router';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { paths } from '@/config/paths';
 import { logout, selectAuth } from '@/features/auth/auth-slice';
+import { clientsApi } from '@/features/clients/api';
+import { rolesApi } from '@/features/roles/api';
 import { usersApi } from '@/features/users/api';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { isSessionExpiring } from '@/lib/session-expiry';
 import type { RootState } from '../store';
+import { ActiveClientsPanelContainer } from '../active-clients';
+import { idsInPath, makeBreadcrumbLookups } from '../breadcrumb-lookups';
 import { useThemeToggle } from '../theme';
 
 // The shell (Headless UI dialog, menu) loads after sign-in, keeping the sign-in page's JS small.
@@ -26,15 +30,31 @@ export function useSignOut() {
 
 /** Names for ids in the breadcrumb trail, from what the pages already loaded. */
 function useBreadcrumbLookups(pathname: string) {
-  const userId = /^\/users\/(\d+)/.exec(pathname)?.[1];
+  const { userId, roleId, clientId } = idsInPath(pathname);
   const userName = useAppSelector((state: RootState) =>
     userId ? usersApi.endpoints.getUser.select(Number(userId))(state).data?.user.name : undefined,
   );
+  const role = useAppSelector((state: RootState) =>
+    roleId ? rolesApi.endpoints.getRole.select(Number(roleId))(state).data?.role : undefined,
+  );
+  const clientName = useAppSelector((state: RootState) =>
+    clientId ? clientsApi.endpoints.getClient.select(Number(clientId))(state).data?.client.name : undefined,
+  );
   return useMemo(
-    () => ({ user: (id: string) => (id === userId && userName ? { name: userName } : null) }),
-    [userId, userName],
+    () =>
+      makeBreadcrumbLookups({
+        user: userId && userName ? { id: userId, name: userName } : undefined,
+        role:
+          roleId && role
+            ? { id: roleId, value: { name: role.name, state: role.state, client: { id: role.client.id, name: role.client.name } } }
+            : undefined,
+        client: clientId && clientName ? { id: clientId, name: clientName } : undefined,
+      }),
+    [userId, userName, roleId, role, clientId, clientName],
   );
 }
+
+const SIDEBAR_PANELS = { [paths.app.jobsActive.getHref()]: () => <ActiveClientsPanelContainer /> };
 
 /** The authenticated layout: guard + shell. */
 export function AppRoot() {
@@ -64,6 +84,7 @@ export function AppRoot() {
         onToggleTheme={toggle}
         onLogout={signOut}
         breadcrumbLookups={breadcrumbLookups}
+        sidebarPanels={SIDEBAR_PANELS}
       />
     </Suspense>
   );

@@ -3,6 +3,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Card, CardHeader } from '@/components/ui/card';
 import { RecentActivity } from '@/features/activity/components/recent-activity';
 import { selectUser } from '@/features/auth/auth-slice';
+import { DashboardStats } from '@/features/roles/components/dashboard-stats';
 import { formatDateTime, formatLongDate, greetingFor, userTypeLabel } from '@/lib/format';
 import { useAppSelector } from '@/lib/hooks';
 
@@ -57,6 +58,7 @@ export function DashboardRoute() {
           {formatLongDate(now)}
         </p>
       </section>
+      <DashboardStats />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="lg:col-span-2">
           <RecentActivity limit={10} />

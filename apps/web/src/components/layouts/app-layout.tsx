@@ -21,12 +21,22 @@ export interface AppLayoutProps {
   onToggleTheme: () => void;
   onLogout: () => void;
   breadcrumbLookups?: BreadcrumbLookups;
+  /** Hover panels of the expanded desktop sidebar, by item href (the Active Clients panel). */
+  sidebarPanels?: Record<string, () => ReactNode>;
   /** Defaults to the router outlet. */
   children?: ReactNode;
 }
 
 /** The authenticated shell: sidebar (collapsible on lg+, slide-over below), top bar, page. */
-export function AppLayout({ user, theme, onToggleTheme, onLogout, breadcrumbLookups, children }: AppLayoutProps) {
+export function AppLayout({
+  user,
+  theme,
+  onToggleTheme,
+  onLogout,
+  breadcrumbLookups,
+  sidebarPanels,
+  children,
+}: AppLayoutProps) {
   const dispatch = useAppDispatch();
   const open = useAppSelector(selectSidebarOpen);
   const collapsed = useAppSelector(selectSidebarCollapsed);
@@ -75,6 +85,7 @@ export function AppLayout({ user, theme, onToggleTheme, onLogout, breadcrumbLook
           onLogout={onLogout}
           collapsed={collapsed}
           onToggleCollapsed={() => dispatch(toggleSidebarCollapsed())}
+          {...(sidebarPanels && !collapsed ? { hoverPanels: sidebarPanels } : {})}
         />
       </aside>
 

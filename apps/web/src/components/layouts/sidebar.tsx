@@ -1,4 +1,5 @@
-import { useId, useState, type ComponentType, type SVGProps } from 'react';
+import { useEffect, useId, useRef, useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
+import { createPortal } from 'react-dom';
 import { NavLink } from 'react-router';
 import {
   Archive,
@@ -134,7 +135,76 @@ function SidebarLink({ item, collapsed, nested = false }: { item: NavItem; colla
   );
 }
 
-function SidebarGroup({ group, collapsed }: { group: NavGroup; collapsed: boolean }) {
+/**
+ * Shows `renderPanel()` beside its trigger while the trigger or the panel is hovered or focused (closing
+ * after a short delay, so the pointer can travel into the panel). Escape closes it.
+ */
+function HoverPanel({ renderPanel, children }: { renderPanel: () => ReactNode; children: ReactNode }) {
+  const [pos, setPos] = useState<{ top: number; left: number } | null>(null);
+  const anchor = useRef<HTMLDivElement>(null);
+  const panel = useRef<HTMLDivElement>(null);
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const cancelClose = () => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  };
+  const open = () => {
+    cancelClose();
+    const rect = anchor.current?.getBoundingClientRect();
+    if (rect) setPos({ top: Math.max(8, rect.top - 8), left: rect.right + 8 });
+  };
+  const close = () => {
+    cancelClose();
+    timer.current = setTimeout(() => setPos(null), 150);
+  };
+  useEffect(() => cancelClose, []);
+  const inside = (node: EventTarget | null) =>
+    node instanceof Node && (anchor.current?.contains(node) || panel.current?.contains(node));
+  return (
+    <div
+      ref={anchor}
+      onMouseEnter={open}
+      onMouseLeave={close}
+      onFocus={open}
+      onBlur={(event) => {
+        if (!inside(event.relatedTarget)) close();
+      }}
+      onKeyDown={(event) => {
+        if (event.key === 'Escape') setPos(null);
+      }}
+    >
+      {children}
+      {pos
+        ? createPortal(
+            <div
+              ref={panel}
+              style={{ top: pos.top, left: pos.left }}
+              className="fixed z-50"
+              onMouseEnter={cancelClose}
+              onMouseLeave={close}
+              onFocus={cancelClose}
+              onBlur={(event) => {
+                if (!inside(event.relatedTarget)) close();
+              }}
+            >
+              {renderPanel()}
+            </div>,
+            document.body,
+          )
+        : null}
+    </div>
+  );
+}
+
+function SidebarGroup({
+  group,
+  collapsed,
+  panels,
+}: {
+  group: NavGroup;
+  collapsed: boolean;
+  panels?: Record<string, () => ReactNode> | undefined;
+}) {
   const [expanded, setExpanded] = useState(true);
   const listId = useId();
   const Icon = group.icon;
@@ -172,11 +242,20 @@ function SidebarGroup({ group, collapsed }: { group: NavGroup; collapsed: boolea
         />
       </button>
       <ul id={listId} hidden={!expanded} className="mt-1 space-y-0.5">
-        {group.children.map((child) => (
-          <li key={child.href}>
-            <SidebarLink item={child} collapsed={false} nested />
-          </li>
-        ))}
+        {group.children.map((child) => {
+          const renderPanel = panels?.[child.href];
+          return (
+            <li key={child.href}>
+              {renderPanel ? (
+                <HoverPanel renderPanel={renderPanel}>
+                  <SidebarLink item={child} collapsed={false} nested />
+                </HoverPanel>
+              ) : (
+                <SidebarLink item={child} collapsed={false} nested />
+              )}
+            </li>
+          );
+        })}
       </ul>
     </li>
   );
@@ -190,9 +269,14 @@ export interface SidebarProps {
   /** Shows the collapse/expand control (large screens only). */
   onToggleCollapsed?: () => void;
   className?: string;
+  /**
+   * Hover panels for items of the expanded sidebar, by href (e.g. the Active Clients panel on
+   * '/jobs/active'); rendered only while shown, so their data loads on first hover.
+   */
+  hoverPanels?: Record<string, () => ReactNode>;
 }
 
-export function Sidebar({ user, onLogout, collapsed = false, onToggleCollapsed, className }: SidebarProps) {
+export function Sidebar({ user, onLogout, collapsed = false, onToggleCollapsed, className, hoverPanels }: SidebarProps) {
   return (
     <div className={cn('flex h-full flex-col bg-white dark:bg-gray-900', className)}>
       <div className={cn('flex h-16 shrink-0 items-center', collapsed ? 'justify-center px-2' : 'px-5')}>
@@ -214,7 +298,7 @@ export function Sidebar({ user, onLogout, collapsed = false, onToggleCollapsed, 
               <ul className="space-y-0.5" aria-label={collapsed ? section.title : undefined}>
                 {items.map((item) =>
                   isGroup(item) ? (
-                    <SidebarGroup key={item.name} group={item} collapsed={collapsed} />
+                    <SidebarGroup key={item.name} group={item} collapsed={collapsed} panels={hoverPanels} />
                   ) : (
                     <li key={item.href}>
                       <SidebarLink item={item} collapsed={collapsed} />

@@ -1,10 +1,7 @@
-import {
-  PROFILE_PICTURE_MAX_BYTES,
-  PROFILE_PICTURE_TYPES,
-  type UploadTargetResponse,
-} from '@recruitdesk/contracts/profile';
+import { PROFILE_PICTURE_MAX_BYTES, PROFILE_PICTURE_TYPES } from '@recruitdesk/contracts/profile';
 import type { User } from '@recruitdesk/contracts/users';
-import { api, apiPutFile } from '@/lib/api';
+import { api } from '@/lib/api';
+import { checkFile, uploadThroughSignedUrl } from '@/lib/file-upload';
 
 export const PICTURE_ACCEPT = PROFILE_PICTURE_TYPES.join(',');
 
@@ -16,11 +13,7 @@ export const PICTURE_MESSAGES = {
 
 /** The client-side check before anything is sent; the server checks the bytes again. */
 export function checkPictureFile(file: File): string | null {
-  if (!(PROFILE_PICTURE_TYPES as readonly string[]).includes(file.type))
-    return PICTURE_MESSAGES.type;
-  if (file.size === 0) return PICTURE_MESSAGES.empty;
-  if (file.size > PROFILE_PICTURE_MAX_BYTES) return PICTURE_MESSAGES.size;
-  return null;
+  return checkFile(file, { types: PROFILE_PICTURE_TYPES, maxBytes: PROFILE_PICTURE_MAX_BYTES, messages: PICTURE_MESSAGES });
 }
 
 type UserBody = { success: true; user?: User };
@@ -37,12 +30,12 @@ async function userFrom(body: UserBody | undefined): Promise<User> {
  * with the updated user (its `profile_picture_url` set).
  */
 export async function uploadProfilePicture(file: File): Promise<User> {
-  const { upload } = await api.post<UploadTargetResponse>('/api/profile/picture/upload-url/', {
-    content_type: file.type,
-    size: file.size,
+  const confirmed = await uploadThroughSignedUrl<UserBody>({
+    file,
+    uploadUrlPath: '/api/profile/picture/upload-url/',
+    uploadUrlBody: { content_type: file.type, size: file.size },
+    confirmPath: '/api/profile/picture/confirm/',
   });
-  await apiPutFile(upload.url, file, upload.headers);
-  const confirmed = await api.post<UserBody>('/api/profile/picture/confirm/', { key: upload.key });
   return userFrom(confirmed);
 }
 

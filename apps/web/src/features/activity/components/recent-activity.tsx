@@ -13,11 +13,13 @@ import {
   UserCog,
   UserRound,
 } from 'lucide-react';
+import { Link } from 'react-router';
 import type { Activity } from '@recruitdesk/contracts/activity';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/base-api';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
 import { useGetActivityQuery } from '../api';
@@ -37,15 +39,32 @@ const ICONS: Record<string, { icon: Icon; tone: string }> = {
 };
 const FALLBACK = { icon: ActivityIcon, tone: 'bg-gray-100 text-gray-600 dark:bg-white/5 dark:text-gray-300' };
 
+/** The page an activity item is about, when it has one. */
+export function activityHref(item: Pick<Activity, 'model_type' | 'object_id'>): string | null {
+  if (item.object_id == null) return null;
+  if (item.model_type === 'client') return paths.app.client.getHref(item.object_id);
+  if (item.model_type === 'role') return paths.app.role.getHref(item.object_id);
+  return null;
+}
+
 function ActivityRow({ item, now }: { item: Activity; now: Date }) {
   const { icon: Icon, tone } = ICONS[item.model_type] ?? FALLBACK;
+  const href = activityHref(item);
   return (
     <li className="flex items-start gap-3 px-5 py-3.5">
       <span className={`mt-0.5 flex size-8 shrink-0 items-center justify-center rounded-lg ${tone}`}>
         <Icon aria-hidden="true" className="size-4" />
       </span>
       <div className="min-w-0 flex-1">
-        <p className="text-sm text-gray-900 dark:text-gray-100">{item.summary}</p>
+        <p className="text-sm text-gray-900 dark:text-gray-100">
+          {href ? (
+            <Link to={href} className="hover:text-brand-600 hover:underline focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:text-brand-400">
+              {item.summary}
+            </Link>
+          ) : (
+            item.summary
+          )}
+        </p>
         {item.actor?.name ? <p className="mt-0.5 text-xs text-gray-500 dark:text-gray-400">{item.actor.name}</p> : null}
       </div>
       <time

@@ -1,0 +1,193 @@
+import { and, asc, count, desc, eq, gt, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/sql-helpers';
+import { rolesTable } from '../roles/roles.table';
+import { usersTable } from '../users/users.table';
+import { clientsTable, type ClientRow, type NewClientRow } from './clients.table';
+
+export interface ClientWithCounts {
+  client: ClientRow;
+  owner: { id: number; firstName: string; lastName: string; username: string; email: string } | null;
+  activeRolesCount: number;
+  rolesCount: number;
+}
+
+export interface ClientListFilter {
+  search?: string | undefined;
+  state?: string | undefined;
+  clientType?: string | undefined;
+  hasActiveRoles?: boolean | undefined;
+  ordering: string;
+  limit: number;
+  offset: number;
+}
+
+/** Role counts per client, grouped once and joined (no query per client). */
+function roleCounts(db: Db) {
+  return db
+    .select({
+      clientId: rolesTable.clientId,
+      total: sql<number>`count(*)::int`.as('roles_total'),
+      active: sql<number>`(count(*) filter (where ${rolesTable.state} in ('open', 'on_hold')))::int`.as('active_total'),
+    })
+    .from(rolesTable)
+    .groupBy(rolesTable.clientId)
+    .as('role_counts');
+}
+
+function selectClients(db: Db, withTotal: boolean) {
+  const counts = roleCounts(db);
+  const active = sql<number>`coalesce(${counts.active}, 0)`.mapWith(Number);
+  const query = db
+    .select({
+      client: clientsTable,
+      ownerId: usersTable.id,
+      ownerFirstName: usersTable.firstName,
+      ownerLastName: usersTable.lastName,
+      ownerUsername: usersTable.username,
+      ownerEmail: usersTable.email,
+      activeRolesCount: active,
+      rolesCount: sql<number>`coalesce(${counts.total}, 0)`.mapWith(Number),
+      total: withTotal ? sql<number>`count(*) over()`.mapWith(Number) : sql<number>`0`.mapWith(Number),
+    })
+    .from(clientsTable)
+    .leftJoin(counts, eq(counts.clientId, clientsTable.id))
+    .leftJoin(usersTable, eq(usersTable.id, clientsTable.ownerId));
+  return { query, counts, active };
+}
+
+type SelectedRow = {
+  client: ClientRow;
+  ownerId: number | null;
+  ownerFirstName: string | null;
+  ownerLastName: string | null;
+  ownerUsername: string | null;
+  ownerEmail: string | null;
+  activeRolesCount: number;
+  rolesCount: number;
+};
+
+function toWithCounts(row: SelectedRow): ClientWithCounts {
+  return {
+    client: row.client,
+    owner:
+      row.ownerId === null
+        ? null
+        : {
+            id: row.ownerId,
+            firstName: row.ownerFirstName ?? '',
+            lastName: row.ownerLastName ?? '',
+            username: row.ownerUsername ?? '',
+            email: row.ownerEmail ?? '',
+          },
+    activeRolesCount: row.activeRolesCount,
+    rolesCount: row.rolesCount,
+  };
+}
+
+export async function findClientWithCounts(db: Db, id: number): Promise<ClientWithCounts | undefined> {
+  const { query } = selectClients(db, false);
+  const [row] = await query.where(eq(clientsTable.id, id)).limit(1);
+  return row ? toWithCounts(row) : undefined;
+}
+
+export async function listClientRows(db: Db, filter: ClientListFilter): Promise<{ rows: ClientWithCounts[]; count: number }> {
+  const { query, active } = selectClients(db, true);
+  const conditions: SQL[] = [];
+  if (filter.search) {
+    const pattern = `%${escapeLike(filter.search)}%`;
+    const match = or(
+      ilike(clientsTable.name, pattern),
+      ilike(clientsTable.industry, pattern),
+      ilike(clientsTable.location, pattern),
+      ilike(clientsTable.contactName, pattern),
+      ilike(clientsTable.contactEmail, pattern),
+    );
+    if (match) conditions.push(match);
+  }
+  if (filter.state) conditions.push(eq(clientsTable.state, filter.state));
+  if (filter.clientType) conditions.push(eq(clientsTable.clientType, filter.clientType));
+  if (filter.hasActiveRoles === true) conditions.push(gt(active, 0));
+  if (filter.hasActiveRoles === false) conditions.push(eq(active, 0));
+
+  const descending = filter.ordering.startsWith('-');
+  const field = filter.ordering.replace(/^-/, '');
+  const dir = (column: SQL) => (descending ? desc(column) : asc(column));
+  const lowerName = sql`lower(${clientsTable.name})`;
+  const order: SQL[] =
+    field === 'created_at'
+      ? [dir(sql`${clientsTable.createdAt}`)]
+      : field === 'active_roles_count'
+        ? [dir(active), asc(lowerName)]
+        : field === 'state'
+          ? [dir(sql`${clientsTable.state}`), asc(lowerName)]
+          : [dir(lowerName)];
+  const where = conditions.length ? and(...conditions) : undefined;
+  const rows = await query
+    .where(where)
+    .orderBy(...order, asc(clientsTable.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+  if (rows.length === 0 && filter.offset > 0) {
+    const counts = roleCounts(db);
+    const [row] = await db
+      .select({ value: count() })
+      .from(clientsTable)
+      .leftJoin(counts, eq(counts.clientId, clientsTable.id))
+      .where(where);
+    return { rows: [], count: row?.value ?? 0 };
+  }
+  return { rows: rows.map(toWithCounts), count: rows[0]?.total ?? 0 };
+}
+
+export async function findClientRow(db: Db, id: number): Promise<ClientRow | undefined> {
+  const [row] = await db.select().from(clientsTable).where(eq(clientsTable.id, id)).limit(1);
+  return row;
+}
+
+export async function findClientByName(db: Db, name: string, exceptId?: number): Promise<ClientRow | undefined> {
+  const conditions: SQL[] = [sql`lower(${clientsTable.name}) = ${name.trim().toLowerCase()}`];
+  if (exceptId !== undefined) conditions.push(ne(clientsTable.id, exceptId));
+  const [row] = await db.select().from(clientsTable).where(and(...conditions)).limit(1);
+  return row;
+}
+
+export async function insertClientRow(db: Db, values: NewClientRow): Promise<ClientRow> {
+  const [row] = await db.insert(clientsTable).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function insertClientRows(db: Db, values: NewClientRow[]): Promise<ClientRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(clientsTable).values(values).returning();
+}
+
+export async function updateClientRow(db: Db, id: number, values: Partial<NewClientRow>): Promise<ClientRow | undefined> {
+  const [row] = await db.update(clientsTable).set(values).where(eq(clientsTable.id, id)).returning();
+  return row;
+}
+
+export async function deleteClientRow(db: Db, id: number): Promise<void> {
+  await db.delete(clientsTable).where(eq(clientsTable.id, id));
+}
+
+export async function countRolesOfClient(db: Db, clientId: number): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(rolesTable).where(eq(rolesTable.clientId, clientId));
+  return row?.value ?? 0;
+}
+
+/** Clients with state Open (the dashboard's active clients card). */
+export async function countClientsInState(db: Db, state: string): Promise<number> {
+  const [row] = await db.select({ value: count() }).from(clientsTable).where(eq(clientsTable.state, state));
+  return row?.value ?? 0;
+}
+
+/** Clients that are not Closed, for the role form. */
+export async function listSelectableClients(db: Db): Promise<Pick<ClientRow, 'id' | 'name' | 'clientType' | 'state'>[]> {
+  return db
+    .select({ id: clientsTable.id, name: clientsTable.name, clientType: clientsTable.clientType, state: clientsTable.state })
+    .from(clientsTable)
+    .where(ne(clientsTable.state, 'Closed'))
+    .orderBy(asc(sql`lower(${clientsTable.name})`), asc(clientsTable.id));
+}

@@ -1,0 +1,167 @@
+import { and, asc, count, desc, eq, gte, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/sql-helpers';
+import { clientsTable } from '../clients/clients.table';
+import { jobQualificationsTable } from '../job-qualifications/job-qualifications.table';
+import { notesTable } from '../notes/notes.table';
+import { usersTable } from '../users/users.table';
+import { rolesTable, type NewRoleRow, type RoleRow } from './roles.table';
+
+export interface RoleWithRelations {
+  role: RoleRow;
+  client: { id: number; name: string; clientType: string };
+  recruiter: { id: number; firstName: string; lastName: string; username: string; email: string } | null;
+  qualificationsCount: number;
+  notesCount: number;
+}
+
+export interface RoleListFilter {
+  states: string[];
+  clientId?: number | undefined;
+  search?: string | undefined;
+  recruiterId?: number | undefined;
+  priority?: string | undefined;
+  ordering: string;
+  limit: number;
+  offset: number;
+}
+
+/** Role with its client, recruiter and counts in one query (counts as correlated subqueries on indexes). */
+function selectRoles(db: Db) {
+  return db
+    .select({
+      role: rolesTable,
+      clientId: clientsTable.id,
+      clientName: clientsTable.name,
+      clientType: clientsTable.clientType,
+      recruiterId: usersTable.id,
+      recruiterFirstName: usersTable.firstName,
+      recruiterLastName: usersTable.lastName,
+      recruiterUsername: usersTable.username,
+      recruiterEmail: usersTable.email,
+      qualificationsCount: sql<number>`(select count(*)::int from ${jobQualificationsTable} where ${jobQualificationsTable.roleId} = ${rolesTable.id})`.mapWith(Number),
+      notesCount: sql<number>`(select count(*)::int from ${notesTable} where ${notesTable.modelType} = 'role' and ${notesTable.objectId} = ${rolesTable.id})`.mapWith(Number),
+      total: sql<number>`count(*) over()`.mapWith(Number),
+    })
+    .from(rolesTable)
+    .innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId))
+    .leftJoin(usersTable, eq(usersTable.id, rolesTable.recruiterId));
+}
+
+type Selected = Awaited<ReturnType<ReturnType<typeof selectRoles>['execute']>>[number];
+
+function toWithRelations(row: Selected): RoleWithRelations {
+  return {
+    role: row.role,
+    client: { id: row.clientId, name: row.clientName, clientType: row.clientType },
+    recruiter:
+      row.recruiterId === null
+        ? null
+        : {
+            id: row.recruiterId,
+            firstName: row.recruiterFirstName ?? '',
+            lastName: row.recruiterLastName ?? '',
+            username: row.recruiterUsername ?? '',
+            email: row.recruiterEmail ?? '',
+          },
+    qualificationsCount: row.qualificationsCount,
+    notesCount: row.notesCount,
+  };
+}
+
+export async function findRoleWithRelations(db: Db, id: number): Promise<RoleWithRelations | undefined> {
+  const [row] = await selectRoles(db).where(eq(rolesTable.id, id)).limit(1);
+  return row ? toWithRelations(row) : undefined;
+}
+
+const PRIORITY_RANK = sql`case ${rolesTable.priority} when 'urgent' then 4 when 'high' then 3 when 'medium' then 2 else 1 end`;
+
+function listConditions(filter: RoleListFilter): SQL | undefined {
+  const conditions: SQL[] = [inArray(rolesTable.state, filter.states)];
+  if (filter.clientId !== undefined) conditions.push(eq(rolesTable.clientId, filter.clientId));
+  if (filter.recruiterId !== undefined) conditions.push(eq(rolesTable.recruiterId, filter.recruiterId));
+  if (filter.priority) conditions.push(eq(rolesTable.priority, filter.priority));
+  if (filter.search) {
+    const pattern = `%${escapeLike(filter.search)}%`;
+    const match = or(ilike(rolesTable.name, pattern), ilike(clientsTable.name, pattern), ilike(rolesTable.location, pattern));
+    if (match) conditions.push(match);
+  }
+  return and(...conditions);
+}
+
+export async function listRoleRows(db: Db, filter: RoleListFilter): Promise<{ rows: RoleWithRelations[]; count: number }> {
+  const descending = filter.ordering.startsWith('-');
+  const field = filter.ordering.replace(/^-/, '');
+  const dir = (column: SQL) => (descending ? desc(column) : asc(column));
+  const order: SQL[] =
+    field === 'name'
+      ? [dir(sql`lower(${rolesTable.name})`)]
+      : field === 'closed_at'
+        ? [descending ? sql`${rolesTable.closedAt} DESC NULLS LAST` : sql`${rolesTable.closedAt} ASC NULLS LAST`]
+        : field === 'priority'
+          ? [dir(PRIORITY_RANK), desc(rolesTable.openedAt)]
+          : field === 'client'
+            ? [dir(sql`lower(${clientsTable.name})`), asc(sql`lower(${rolesTable.name})`)]
+            : [dir(sql`${rolesTable.openedAt}`)];
+  const where = listConditions(filter);
+  const rows = await selectRoles(db)
+    .where(where)
+    .orderBy(...order, desc(rolesTable.id))
+    .limit(filter.limit)
+    .offset(filter.offset);
+  if (rows.length === 0 && filter.offset > 0) {
+    const [row] = await db.select({ value: count() }).from(rolesTable).innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId)).where(where);
+    return { rows: [], count: row?.value ?? 0 };
+  }
+  return { rows: rows.map(toWithRelations), count: rows[0]?.total ?? 0 };
+}
+
+export async function findRoleRow(db: Db, id: number): Promise<RoleRow | undefined> {
+  const [row] = await db.select().from(rolesTable).where(eq(rolesTable.id, id)).limit(1);
+  return row;
+}
+
+export async function insertRoleRow(db: Db, values: NewRoleRow): Promise<RoleRow> {
+  const [row] = await db.insert(rolesTable).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function insertRoleRows(db: Db, values: NewRoleRow[]): Promise<RoleRow[]> {
+  if (values.length === 0) return [];
+  return db.insert(rolesTable).values(values).returning();
+}
+
+export async function updateRoleRow(db: Db, id: number, values: Partial<NewRoleRow>): Promise<RoleRow | undefined> {
+  const [row] = await db.update(rolesTable).set(values).where(eq(rolesTable.id, id)).returning();
+  return row;
+}
+
+/** Roles of a client that share its retainer (all but those the client cancelled). */
+export async function countRetainerSharingRoles(db: Db, clientId: number): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(rolesTable)
+    .where(and(eq(rolesTable.clientId, clientId), or(ne(rolesTable.state, 'closed'), sql`${rolesTable.closeReason} is distinct from 'cancelled_by_client'`)));
+  return row?.value ?? 0;
+}
+
+export async function roleStats(db: Db, userId: number, monthStart: string): Promise<{ openRoles: number; openedThisMonth: number; myRoles: number }> {
+  const [row] = await db
+    .select({
+      openRoles: sql<number>`(count(*) filter (where ${rolesTable.state} in ('open', 'on_hold')))::int`.mapWith(Number),
+      openedThisMonth: sql<number>`(count(*) filter (where ${gte(rolesTable.openedAt, monthStart)}))::int`.mapWith(Number),
+      myRoles: sql<number>`(count(*) filter (where ${rolesTable.state} in ('open', 'on_hold') and ${rolesTable.recruiterId} = ${userId}))::int`.mapWith(Number),
+    })
+    .from(rolesTable);
+  return { openRoles: row?.openRoles ?? 0, openedThisMonth: row?.openedThisMonth ?? 0, myRoles: row?.myRoles ?? 0 };
+}
+
+/** Active users who may recruit (recruiter, owner, superuser), for the role form. */
+export async function listRecruiterUsers(db: Db) {
+  return db
+    .select({ id: usersTable.id, firstName: usersTable.firstName, lastName: usersTable.lastName, username: usersTable.username, email: usersTable.email })
+    .from(usersTable)
+    .where(and(eq(usersTable.isActive, true), sql`${usersTable.userType} && ARRAY['recruiter', 'owner', 'superuser']::text[]`))
+    .orderBy(asc(sql`lower(${usersTable.firstName})`), asc(sql`lower(${usersTable.lastName})`), asc(usersTable.id));
+}

@@ -1,0 +1,367 @@
+import { CLIENT_ERRORS } from '@recruitdesk/contracts/clients';
+import {
+  EMPLOYMENT_TYPES,
+  REMOTE_TYPES,
+  ROLE_CLOSE_REASON_LABELS,
+  ROLE_CLOSE_REASONS,
+  ROLE_ERRORS,
+  ROLE_PRIORITIES,
+  RoleInlineFieldSchemas,
+  type CloseRoleInput,
+  type Role,
+  type RoleFieldUpdateInput,
+  type RoleFormDataResponse,
+  type RoleInputParsed,
+  type RoleListQuerySchema,
+  type RolePayout,
+} from '@recruitdesk/contracts/roles';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { fromNumeric, roundMoney, toNumeric } from '../../db/sql-helpers';
+import { inTransaction } from '../../db/transaction';
+import type { Deps } from '../../lib/deps';
+import { AppError, fieldsError } from '../../lib/errors';
+import { assertCan } from '../../lib/permissions';
+import { recordActivity } from '../activity/activity.service';
+import { countClientsInState, listSelectableClients, requireClientRow } from '../clients/clients.service';
+import type { ClientRow } from '../clients/clients.table';
+import { getAgencySettings } from '../settings/settings.service';
+import { actorOf, displayName, getUserById, type UserRow } from '../users/users.service';
+import {
+  countRetainerSharingRoles,
+  findRoleRow,
+  findRoleWithRelations,
+  insertRoleRow,
+  listRecruiterUsers,
+  listRoleRows,
+  roleStats,
+  updateRoleRow,
+  type RoleWithRelations,
+} from './roles.repository';
+import type { NewRoleRow, RoleRow } from './roles.table';
+
+export type { RoleRow } from './roles.table';
+
+export function descriptionFileOf(role: RoleRow): Role['description_file'] {
+  if (!role.descriptionFileKey || !role.descriptionUploadedAt) return null;
+  return {
+    filename: role.descriptionFilename ?? 'job-description',
+    size: role.descriptionFileSize ?? 0,
+    content_type: role.descriptionContentType ?? 'application/octet-stream',
+    uploaded_at: role.descriptionUploadedAt.toISOString(),
+  };
+}
+
+export function toApiRole(row: RoleWithRelations): Role {
+  const { role } = row;
+  return {
+    id: role.id,
+    name: role.name,
+    state: role.state as Role['state'],
+    client: { id: row.client.id, name: row.client.name, client_type: row.client.clientType as Role['client']['client_type'] },
+    close_reason: (role.closeReason as Role['close_reason']) ?? null,
+    close_note: role.closeNote,
+    openings: role.openings,
+    location: role.location,
+    remote_type: role.remoteType as Role['remote_type'],
+    employment_type: role.employmentType as Role['employment_type'],
+    salary_min: fromNumeric(role.salaryMin),
+    salary_max: fromNumeric(role.salaryMax),
+    salary_currency: role.salaryCurrency,
+    fee_percent_override: fromNumeric(role.feePercentOverride),
+    priority: role.priority as Role['priority'],
+    recruiter: row.recruiter ? { id: row.recruiter.id, name: displayName(row.recruiter) } : null,
+    opened_at: role.openedAt,
+    closed_at: role.closedAt ? role.closedAt.toISOString() : null,
+    description_text: role.descriptionText,
+    description_file: descriptionFileOf(role),
+    indeed_posting: role.indeedPosting,
+    qualifications_count: row.qualificationsCount,
+    notes_count: row.notesCount,
+    created_at: role.createdAt.toISOString(),
+    updated_at: role.updatedAt.toISOString(),
+  };
+}
+
+const notFound = () => new AppError('ROLE_NOT_FOUND', 404, ROLE_ERRORS.ROLE_NOT_FOUND);
+const clientNotActive = () => new AppError('CLIENT_NOT_ACTIVE', 409, ROLE_ERRORS.CLIENT_NOT_ACTIVE, { client_id: [ROLE_ERRORS.CLIENT_NOT_ACTIVE] });
+
+/** The role row or 404 (no permission check: for other services). */
+export async function requireRoleRow(db: Db, id: number): Promise<RoleRow> {
+  const row = await findRoleRow(db, id);
+  if (!row) throw notFound();
+  return row;
+}
+
+export async function presentRole(db: Db, id: number): Promise<Role> {
+  const row = await findRoleWithRelations(db, id);
+  if (!row) throw notFound();
+  return toApiRole(row);
+}
+
+export async function getRole(deps: Deps, actor: UserRow, id: number): Promise<Role> {
+  assertCan(actorOf(actor), 'records.read');
+  return presentRole(deps.db, id);
+}
+
+type ListQuery = z.output<typeof RoleListQuerySchema>;
+
+async function listRoles(deps: Deps, actor: UserRow, query: ListQuery, states: string[]): Promise<{ roles: Role[]; count: number }> {
+  assertCan(actorOf(actor), 'records.read');
+  const { rows, count } = await listRoleRows(deps.db, {
+    states,
+    clientId: query.client,
+    search: query.search || undefined,
+    recruiterId: query.recruiter === 'me' ? actor.id : query.recruiter,
+    priority: query.priority,
+    ordering: query.ordering,
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+  });
+  return { roles: rows.map(toApiRole), count };
+}
+
+/** Active roles (open and on hold), or one of the two with `state`. */
+export const listActiveRoles = (deps: Deps, actor: UserRow, query: ListQuery) =>
+  listRoles(deps, actor, query, query.state ? [query.state] : ['open', 'on_hold']);
+
+export const listClosedRoles = (deps: Deps, actor: UserRow, query: ListQuery) => listRoles(deps, actor, { ...query, state: undefined }, ['closed']);
+
+/** Every role of a client, whatever its state. */
+export async function listRolesOfClient(deps: Deps, actor: UserRow, clientId: number): Promise<{ roles: Role[]; count: number }> {
+  assertCan(actorOf(actor), 'records.read');
+  await requireClientRow(deps.db, clientId);
+  const { rows, count } = await listRoleRows(deps.db, {
+    states: ['open', 'on_hold', 'closed'],
+    clientId,
+    ordering: '-opened_at',
+    limit: 1000,
+    offset: 0,
+  });
+  return { roles: rows.map(toApiRole), count };
+}
+
+async function assertRecruiterExists(db: Db, recruiterId: number | null | undefined): Promise<void> {
+  if (recruiterId == null) return;
+  if (!(await getUserById(db, recruiterId))) throw fieldsError({ recruiter_id: ['Choose an existing user.'] });
+}
+
+async function requireOpenClient(db: Db, clientId: number): Promise<ClientRow> {
+  const client = await requireClientRow(db, clientId).catch((error: unknown) => {
+    if (error instanceof AppError && error.status === 404) throw fieldsError({ client_id: [CLIENT_ERRORS.CLIENT_NOT_FOUND] }, 'CLIENT_NOT_FOUND');
+    throw error;
+  });
+  if (client.state === 'Closed') throw clientNotActive();
+  return client;
+}
+
+const today = (now: Date) => now.toISOString().slice(0, 10);
+
+function roleValues(input: RoleInputParsed): Omit<NewRoleRow, 'salaryCurrency' | 'openedAt' | 'state'> {
+  return {
+    clientId: input.client_id,
+    name: input.name,
+    openings: input.openings,
+    location: input.location,
+    remoteType: input.remote_type,
+    employmentType: input.employment_type,
+    salaryMin: toNumeric(input.salary_min),
+    salaryMax: toNumeric(input.salary_max),
+    feePercentOverride: toNumeric(input.fee_percent_override),
+    priority: input.priority,
+    recruiterId: input.recruiter_id,
+    descriptionText: input.description_text,
+    indeedPosting: input.indeed_posting,
+  };
+}
+
+export async function createRole(deps: Deps, actor: UserRow, input: RoleInputParsed): Promise<Role> {
+  assertCan(actorOf(actor), 'records.write');
+  const client = await requireOpenClient(deps.db, input.client_id);
+  await assertRecruiterExists(deps.db, input.recruiter_id);
+  const now = deps.config.now();
+  const id = await inTransaction(deps.db, async (tx) => {
+    const row = await insertRoleRow(tx, {
+      ...roleValues(input),
+      state: input.state,
+      salaryCurrency: input.salary_currency ?? client.currency,
+      openedAt: input.opened_at ?? today(now),
+      createdById: actor.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await recordActivity(tx, { actor, verb: 'created', modelType: 'role', objectId: row.id, summary: `Created role ${row.name} for ${client.name}` });
+    return row.id;
+  });
+  return presentRole(deps.db, id);
+}
+
+/** Full edit; a closed role stays closed (reopen it to change its state). */
+export async function updateRole(deps: Deps, actor: UserRow, id: number, input: RoleInputParsed): Promise<Role> {
+  assertCan(actorOf(actor), 'records.write');
+  const existing = await requireRoleRow(deps.db, id);
+  const client = input.client_id === existing.clientId ? await requireClientRow(deps.db, input.client_id) : await requireOpenClient(deps.db, input.client_id);
+  await assertRecruiterExists(deps.db, input.recruiter_id);
+  await inTransaction(deps.db, async (tx) => {
+    const row = await updateRoleRow(tx, id, {
+      ...roleValues(input),
+      state: existing.state === 'closed' ? 'closed' : input.state,
+      salaryCurrency: input.salary_currency ?? (input.client_id === existing.clientId ? existing.salaryCurrency : client.currency),
+      openedAt: input.opened_at ?? existing.openedAt,
+      updatedAt: deps.config.now(),
+    });
+    if (!row) throw notFound();
+    await recordActivity(tx, { actor, verb: 'updated', modelType: 'role', objectId: id, summary: `Updated role ${row.name}` });
+  });
+  return presentRole(deps.db, id);
+}
+
+const FIELD_COLUMNS = {
+  name: 'name',
+  openings: 'openings',
+  location: 'location',
+  remote_type: 'remoteType',
+  employment_type: 'employmentType',
+  salary_min: 'salaryMin',
+  salary_max: 'salaryMax',
+  fee_percent_override: 'feePercentOverride',
+  priority: 'priority',
+  recruiter_id: 'recruiterId',
+  description_text: 'descriptionText',
+  indeed_posting: 'indeedPosting',
+} as const satisfies Record<RoleFieldUpdateInput['field'], keyof NewRoleRow>;
+
+const NUMERIC_FIELDS = new Set(['salary_min', 'salary_max', 'fee_percent_override']);
+
+/** One field edited in place; the value is validated by that field's schema. */
+export async function updateRoleField(deps: Deps, actor: UserRow, id: number, input: RoleFieldUpdateInput): Promise<Role> {
+  assertCan(actorOf(actor), 'records.write');
+  const existing = await requireRoleRow(deps.db, id);
+  const { field } = input;
+  const parsed = RoleInlineFieldSchemas[field].safeParse(input.value);
+  if (!parsed.success) throw fieldsError({ [field]: parsed.error.issues.map((issue) => issue.message) });
+  const value = parsed.data as string | number | boolean | null;
+  if (field === 'salary_min' && typeof value === 'number') {
+    const max = fromNumeric(existing.salaryMax);
+    if (max !== null && value > max) throw fieldsError({ salary_min: ['The minimum must be at most the maximum.'] });
+  }
+  if (field === 'salary_max' && typeof value === 'number') {
+    const min = fromNumeric(existing.salaryMin);
+    if (min !== null && value < min) throw fieldsError({ salary_max: ['The maximum must be at least the minimum.'] });
+  }
+  if (field === 'recruiter_id') await assertRecruiterExists(deps.db, value as number | null);
+  const column = FIELD_COLUMNS[field];
+  const stored = NUMERIC_FIELDS.has(field) ? toNumeric(value as number | null) : value;
+  await inTransaction(deps.db, async (tx) => {
+    const row = await updateRoleRow(tx, id, { [column]: stored, updatedAt: deps.config.now() });
+    if (!row) throw notFound();
+    await recordActivity(tx, {
+      actor,
+      verb: 'updated',
+      modelType: 'role',
+      objectId: id,
+      summary: `Updated ${field.replace(/_/g, ' ')} of role ${row.name}`,
+    });
+  });
+  return presentRole(deps.db, id);
+}
+
+export async function closeRole(deps: Deps, actor: UserRow, id: number, input: Required<CloseRoleInput>): Promise<Role> {
+  assertCan(actorOf(actor), 'records.write');
+  const existing = await requireRoleRow(deps.db, id);
+  if (existing.state === 'closed') throw new AppError('ROLE_ALREADY_CLOSED', 409, ROLE_ERRORS.ROLE_ALREADY_CLOSED);
+  await inTransaction(deps.db, async (tx) => {
+    const now = deps.config.now();
+    await updateRoleRow(tx, id, { state: 'closed', closeReason: input.reason, closeNote: input.note, closedAt: now, updatedAt: now });
+    await recordActivity(tx, {
+      actor,
+      verb: 'closed',
+      modelType: 'role',
+      objectId: id,
+      summary: `Closed role ${existing.name} (${ROLE_CLOSE_REASON_LABELS[input.reason]})`,
+    });
+  });
+  return presentRole(deps.db, id);
+}
+
+export async function reopenRole(deps: Deps, actor: UserRow, id: number): Promise<Role> {
+  assertCan(actorOf(actor), 'records.write');
+  const existing = await requireRoleRow(deps.db, id);
+  if (existing.state !== 'closed') throw new AppError('ROLE_NOT_CLOSED', 409, ROLE_ERRORS.ROLE_NOT_CLOSED);
+  await inTransaction(deps.db, async (tx) => {
+    await updateRoleRow(tx, id, { state: 'open', closeReason: null, closeNote: '', closedAt: null, updatedAt: deps.config.now() });
+    await recordActivity(tx, { actor, verb: 'reopened', modelType: 'role', objectId: id, summary: `Reopened role ${existing.name}` });
+  });
+  return presentRole(deps.db, id);
+}
+
+export async function roleFormData(deps: Deps, actor: UserRow): Promise<Omit<RoleFormDataResponse, 'success'>> {
+  assertCan(actorOf(actor), 'records.read');
+  const [clients, recruiters, settings] = [
+    await listSelectableClients(deps.db),
+    await listRecruiterUsers(deps.db),
+    await getAgencySettings(deps.db),
+  ];
+  return {
+    clients: clients.map((client) => ({ id: client.id, name: client.name, client_type: client.clientType as 'finders_fee' | 'retainer', state: client.state })),
+    recruiters: recruiters.map((user) => ({ id: user.id, name: displayName(user) })),
+    remote_types: [...REMOTE_TYPES],
+    employment_types: [...EMPLOYMENT_TYPES],
+    priorities: [...ROLE_PRIORITIES],
+    close_reasons: ROLE_CLOSE_REASONS.map((value) => ({ value, label: ROLE_CLOSE_REASON_LABELS[value] })),
+    default_currency: settings.currency,
+  };
+}
+
+const formatMoney = (amount: number, currency: string) =>
+  `${currency} ${amount.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
+
+/** The expected fee for a role (see RolePayoutSchema for the rules). */
+export async function rolePayout(deps: Deps, actor: UserRow, id: number): Promise<RolePayout> {
+  assertCan(actorOf(actor), 'records.read');
+  const role = await requireRoleRow(deps.db, id);
+  const client = await requireClientRow(deps.db, role.clientId);
+  if (client.clientType === 'retainer') {
+    const amount = fromNumeric(client.retainerAmount);
+    const sharing = Math.max(1, await countRetainerSharingRoles(deps.db, client.id));
+    const currency = client.currency;
+    if (amount === null) {
+      return { basis: 'retainer', currency, fee_percent: null, salary_basis: null, per_opening: null, openings: role.openings, total: null, explanation: `${client.name} has no retainer amount yet, so this role's share cannot be calculated.` };
+    }
+    const total = roundMoney(amount / sharing);
+    const perOpening = roundMoney(total / role.openings);
+    const explanation =
+      sharing === 1
+        ? `${client.name} pays a retainer of ${formatMoney(amount, currency)}; this is its only role, so the whole retainer (${formatMoney(total, currency)}) counts towards it.`
+        : `${client.name} pays a retainer of ${formatMoney(amount, currency)}, split evenly over its ${sharing} roles: ${formatMoney(total, currency)} for this role.`;
+    return { basis: 'retainer', currency, fee_percent: null, salary_basis: null, per_opening: perOpening, openings: role.openings, total, explanation };
+  }
+  const override = fromNumeric(role.feePercentOverride);
+  const feePercent = override ?? fromNumeric(client.findersFeePercent) ?? (await getAgencySettings(deps.db)).default_finders_fee_percent;
+  const salaryBasis = fromNumeric(role.salaryMax) ?? fromNumeric(role.salaryMin);
+  const currency = role.salaryCurrency;
+  const possessive = client.name.endsWith('s') ? `${client.name}'` : `${client.name}'s`;
+  const source = override !== null ? "this role's fee override" : `${possessive} finder's fee`;
+  if (salaryBasis === null) {
+    return { basis: 'finders_fee', currency, fee_percent: feePercent, salary_basis: null, per_opening: null, openings: role.openings, total: null, explanation: `The fee is ${feePercent} % (${source}) of the salary; add a salary to calculate it.` };
+  }
+  const perOpening = roundMoney((salaryBasis * feePercent) / 100);
+  const total = roundMoney(perOpening * role.openings);
+  const which = role.salaryMax !== null ? 'maximum' : 'minimum';
+  const explanation = `${feePercent} % (${source}) of the ${which} salary ${formatMoney(salaryBasis, currency)} is ${formatMoney(perOpening, currency)} per opening; ${role.openings} ${role.openings === 1 ? 'opening makes' : 'openings make'} ${formatMoney(total, currency)}.`;
+  return { basis: 'finders_fee', currency, fee_percent: feePercent, salary_basis: salaryBasis, per_opening: perOpening, openings: role.openings, total, explanation };
+}
+
+/** The dashboard cards. */
+export async function roleDashboardStats(deps: Deps, actor: UserRow) {
+  assertCan(actorOf(actor), 'records.read');
+  const now = deps.config.now();
+  const monthStart = `${now.toISOString().slice(0, 7)}-01`;
+  const stats = await roleStats(deps.db, actor.id, monthStart);
+  return {
+    open_roles: stats.openRoles,
+    active_clients: await countClientsInState(deps.db, 'Open'),
+    roles_opened_this_month: stats.openedThisMonth,
+    my_roles: stats.myRoles,
+  };
+}

@@ -1,0 +1,47 @@
+import { boolean, date, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { clientsTable } from '../clients/clients.table';
+import { usersTable } from '../users/users.table';
+
+export const rolesTable = pgTable(
+  'roles',
+  {
+    id: serial('id').primaryKey(),
+    clientId: integer('client_id')
+      .notNull()
+      .references(() => clientsTable.id, { onDelete: 'restrict' }),
+    name: text('name').notNull(),
+    state: text('state').notNull().default('open'),
+    closeReason: text('close_reason'),
+    closeNote: text('close_note').notNull().default(''),
+    openings: integer('openings').notNull().default(1),
+    location: text('location').notNull().default(''),
+    remoteType: text('remote_type').notNull().default('onsite'),
+    employmentType: text('employment_type').notNull().default('full_time'),
+    salaryMin: numeric('salary_min', { precision: 14, scale: 2 }),
+    salaryMax: numeric('salary_max', { precision: 14, scale: 2 }),
+    salaryCurrency: text('salary_currency').notNull().default('USD'),
+    feePercentOverride: numeric('fee_percent_override', { precision: 5, scale: 2 }),
+    priority: text('priority').notNull().default('medium'),
+    recruiterId: integer('recruiter_id').references(() => usersTable.id, { onDelete: 'set null' }),
+    openedAt: date('opened_at', { mode: 'string' }).notNull(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+    descriptionText: text('description_text').notNull().default(''),
+    descriptionFileKey: text('description_file_key'),
+    descriptionFilename: text('description_filename'),
+    descriptionFileSize: integer('description_file_size'),
+    descriptionContentType: text('description_content_type'),
+    descriptionUploadedAt: timestamp('description_uploaded_at', { withTimezone: true }),
+    indeedPosting: boolean('indeed_posting').notNull().default(false),
+    createdById: integer('created_by').references(() => usersTable.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (table) => [
+    index('roles_state_opened_at_idx').on(table.state, table.openedAt),
+    index('roles_client_id_idx').on(table.clientId),
+    index('roles_recruiter_id_idx').on(table.recruiterId),
+  ],
+);
+
+export type RoleRow = typeof rolesTable.$inferSelect;
+export type NewRoleRow = typeof rolesTable.$inferInsert;

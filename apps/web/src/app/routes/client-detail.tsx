@@ -1,0 +1,127 @@
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Building2, Pencil, Trash2 } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { useGetClientQuery } from '@/features/clients/api';
+import { ClientStateBadge, ClientTypeBadge } from '@/features/clients/components/client-badges';
+import {
+  ClientContactCard,
+  ClientFeeTermsCard,
+  ClientRolesCard,
+  ClientStateSelect,
+  DeleteClientDialog,
+} from '@/features/clients/components/client-detail';
+import { ClientForm } from '@/features/clients/components/client-form';
+import { NotesPanel } from '@/features/notes/components/notes-panel';
+import { useAppDispatch } from '@/lib/hooks';
+import { notifySuccess } from '@/lib/notify';
+import { useClientDefaults } from './client-new';
+import { BackLink, idParam, RecordError, useCanEdit } from './route-helpers';
+
+function ClientDetail({ id }: { id: number }) {
+  const navigate = useNavigate();
+  const dispatch = useAppDispatch();
+  const editable = useCanEdit();
+  const { defaults } = useClientDefaults();
+  const { data, error, isLoading, isFetching, refetch } = useGetClientQuery(id);
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+
+  if (isLoading) return <LoadingScreen />;
+  if (error || !data) {
+    return (
+      <div className="space-y-4">
+        <BackLink to={paths.app.clients.getHref()}>All clients</BackLink>
+        <RecordError icon={Building2} what="client" error={error} onRetry={() => void refetch()} retrying={isFetching} />
+      </div>
+    );
+  }
+  const { client } = data;
+
+  if (editing) {
+    return (
+      <div className="mx-auto max-w-3xl space-y-4">
+        <h2 className="text-2xl font-semibold tracking-tight text-gray-900 dark:text-white">Edit {client.name}</h2>
+        <Card className="px-5 py-6 sm:px-8">
+          <ClientForm
+            client={client}
+            defaults={defaults}
+            onCancel={() => setEditing(false)}
+            onSaved={(saved) => {
+              dispatch(notifySuccess(`${saved.name} was saved.`));
+              setEditing(false);
+            }}
+          />
+        </Card>
+      </div>
+    );
+  }
+
+  return (
+    <div className="space-y-6">
+      <BackLink to={paths.app.clients.getHref()}>All clients</BackLink>
+      <PageHeader
+        title={client.name}
+        meta={
+          <>
+            <ClientTypeBadge type={client.client_type} />
+            <ClientStateBadge state={client.state} />
+          </>
+        }
+        description={[client.industry, client.location].filter(Boolean).join(' · ') || undefined}
+        actions={
+          editable ? (
+            <>
+              <ClientStateSelect client={client} />
+              <Button variant="secondary" onClick={() => setEditing(true)}>
+                <Pencil aria-hidden="true" className="size-4" />
+                Edit client
+              </Button>
+              <Button variant="ghost" onClick={() => setDeleting(true)}>
+                <Trash2 aria-hidden="true" className="size-4" />
+                Delete client
+              </Button>
+            </>
+          ) : null
+        }
+      />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="space-y-6 lg:col-span-2">
+          <ClientRolesCard client={client} canEdit={editable} />
+          <NotesPanel
+            target={{ modelType: 'client', objectId: client.id }}
+            canWrite={editable}
+            limit={5}
+            allNotesHref={paths.app.clientNotes.getHref(client.id)}
+          />
+        </div>
+        <div className="space-y-6">
+          <ClientContactCard client={client} />
+          <ClientFeeTermsCard client={client} />
+        </div>
+      </div>
+      {editable ? (
+        <DeleteClientDialog
+          client={client}
+          open={deleting}
+          onClose={() => setDeleting(false)}
+          onDeleted={() => void navigate(paths.app.clients.getHref(), { replace: true })}
+        />
+      ) : null}
+    </div>
+  );
+}
+
+/** /clients/{clientId} */
+export function ClientDetailRoute() {
+  const { clientId } = useParams();
+  const id = idParam(clientId);
+  if (!id) return <RecordError icon={Building2} what="client" error={null} />;
+  return <ClientDetail key={id} id={id} />;
+}
+
+export default ClientDetailRoute;

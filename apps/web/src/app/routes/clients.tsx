@@ -1,0 +1,34 @@
+import { Link } from 'react-router';
+import { Plus } from 'lucide-react';
+import { buttonClasses } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { ClientsList } from '@/features/clients/components/clients-list';
+import { useCanEdit } from './route-helpers';
+
+/** /clients */
+export function ClientsRoute() {
+  const editable = useCanEdit();
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Clients"
+        description="The companies you recruit for."
+        actions={
+          editable ? (
+            <Link to={paths.app.clientNew.getHref()} className={buttonClasses()}>
+              <Plus aria-hidden="true" className="size-4" />
+              New client
+            </Link>
+          ) : null
+        }
+      />
+      <Card className="overflow-hidden" role="region" aria-label="Client list">
+        <ClientsList />
+      </Card>
+    </div>
+  );
+}
+
+export default ClientsRoute;

@@ -1,0 +1,59 @@
+import { screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { resetApiStateForTests } from '@/lib/api';
+import { jsonResponse } from '@/test/factories';
+import { callsOf, renderWithProviders } from '@/test/render';
+import { ClientForm } from './components/client-form';
+
+let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
+beforeEach(() => {
+  resetApiStateForTests();
+  document.cookie = 'csrftoken=test-token';
+  fetchMock = vi.fn<typeof fetch>(async () => jsonResponse(201, { success: true, client: { id: 5, name: 'Acme' } }));
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.unstubAllGlobals());
+
+const defaults = { currency: 'GBP', finders_fee_percent: 18, payment_terms_days: 30 };
+
+describe('ClientForm', () => {
+  it('switches the fee terms with the client type', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ClientForm defaults={defaults} onSaved={() => {}} />);
+    expect(screen.getByLabelText("Finder's fee (%)")).toHaveValue(18);
+    expect(screen.getByLabelText('Guarantee (days)')).toBeInTheDocument();
+    expect(screen.queryByLabelText('Retainer amount')).not.toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /Retainer/ }));
+    expect(screen.queryByLabelText("Finder's fee (%)")).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Retainer amount')).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Add instalment' })).toBeInTheDocument();
+  });
+
+  it('requires retainer instalments to add up to 100 %', async () => {
+    const user = userEvent.setup();
+    const onSaved = vi.fn();
+    renderWithProviders(<ClientForm defaults={defaults} onSaved={onSaved} />);
+    await user.type(screen.getByLabelText('Name'), 'Acme');
+    await user.click(screen.getByRole('radio', { name: /Retainer/ }));
+    await user.type(screen.getByLabelText('Retainer amount'), '30000');
+    await user.click(screen.getByRole('button', { name: 'Add instalment' }));
+    const first = screen.getByLabelText('Instalment 1 percent');
+    await user.clear(first);
+    await user.type(first, '40');
+    await user.click(screen.getByRole('button', { name: 'Add instalment' }));
+    const second = screen.getByLabelText('Instalment 2 percent');
+    await user.clear(second);
+    await user.type(second, '50');
+    expect(screen.getByText('Total 90 % — must be 100 %')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Create client' }));
+    expect(await screen.findByText('The instalments must add up to 100 %.')).toBeInTheDocument();
+    expect(callsOf(fetchMock).filter((c) => c.startsWith('POST /api/clients/'))).toHaveLength(0);
+
+    await user.clear(second);
+    await user.type(second, '60');
+    expect(screen.getByText('Total 100 %')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Remove instalment 2' }));
+    expect(screen.queryByLabelText('Instalment 2 percent')).not.toBeInTheDocument();
+  });
+});

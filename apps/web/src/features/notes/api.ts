@@ -1,0 +1,52 @@
+import type {
+  CreateNoteInput,
+  Note,
+  NoteListResponse,
+  NoteModelType,
+  NoteSummaryResponse,
+  UpdateNoteInput,
+} from '@recruitdesk/contracts/notes';
+import { baseApi } from '@/lib/base-api';
+
+export interface NoteTarget {
+  modelType: NoteModelType;
+  objectId: number;
+}
+
+const targetTag = ({ modelType, objectId }: NoteTarget) => ({ type: 'Note' as const, id: `${modelType}:${objectId}` });
+
+export const notesApi = baseApi.injectEndpoints({
+  endpoints: (build) => ({
+    listNotes: build.query<NoteListResponse, NoteTarget & { page_size?: number }>({
+      query: ({ modelType, objectId, page_size = 100 }) => ({
+        url: `/api/notes/${modelType}/${objectId}/`,
+        params: { page_size },
+      }),
+      providesTags: (_result, _error, target) => [targetTag(target)],
+    }),
+    getNotesSummary: build.query<NoteSummaryResponse, NoteTarget>({
+      query: ({ modelType, objectId }) => `/api/notes/${modelType}/${objectId}/summary/`,
+      providesTags: (_result, _error, target) => [targetTag(target)],
+    }),
+    createNote: build.mutation<{ success: true; note: Note }, NoteTarget & { body: CreateNoteInput }>({
+      query: ({ modelType, objectId, body }) => ({ url: `/api/notes/${modelType}/${objectId}/`, method: 'POST', body }),
+      invalidatesTags: (_result, _error, target) => [targetTag(target), 'Activity', { type: 'Role', id: target.objectId }],
+    }),
+    updateNote: build.mutation<{ success: true; note: Note }, NoteTarget & { id: number; body: UpdateNoteInput }>({
+      query: ({ id, body }) => ({ url: `/api/notes/item/${id}/`, method: 'PATCH', body }),
+      invalidatesTags: (_result, _error, target) => [targetTag(target), 'Activity'],
+    }),
+    deleteNote: build.mutation<unknown, NoteTarget & { id: number }>({
+      query: ({ id }) => ({ url: `/api/notes/item/${id}/`, method: 'DELETE' }),
+      invalidatesTags: (_result, _error, target) => [targetTag(target), 'Activity'],
+    }),
+  }),
+});
+
+export const {
+  useListNotesQuery,
+  useGetNotesSummaryQuery,
+  useCreateNoteMutation,
+  useUpdateNoteMutation,
+  useDeleteNoteMutation,
+} = notesApi;

@@ -1,0 +1,260 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Link } from 'react-router';
+import { Pin, PinOff, StickyNote } from 'lucide-react';
+import { CreateNoteInputSchema, type CreateNoteInput, type Note } from '@recruitdesk/contracts/notes';
+import { Alert } from '@/components/ui/alert';
+import { Avatar } from '@/components/ui/avatar';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { Checkbox } from '@/components/ui/checkbox';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { QueryError } from '@/components/ui/query-error';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Textarea } from '@/components/ui/textarea';
+import { textLinkClasses } from '@/components/ui/link';
+import { errorMessage } from '@/lib/base-api';
+import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { useAppDispatch } from '@/lib/hooks';
+import { notifyError } from '@/lib/notify';
+import {
+  useCreateNoteMutation,
+  useDeleteNoteMutation,
+  useGetNotesSummaryQuery,
+  useListNotesQuery,
+  useUpdateNoteMutation,
+  type NoteTarget,
+} from '../api';
+
+/** Pinned first, then newest first (the server's order; kept here so optimistic lists agree). */
+export function sortNotes(notes: Note[]): Note[] {
+  return [...notes].sort((a, b) => Number(b.pinned) - Number(a.pinned) || b.created_at.localeCompare(a.created_at));
+}
+
+function Composer({ target }: { target: NoteTarget }) {
+  const [create, { isLoading, error }] = useCreateNoteMutation();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<CreateNoteInput, unknown, { body: string; pinned: boolean }>({
+    resolver: zodResolver(CreateNoteInputSchema),
+    defaultValues: { body: '', pinned: false },
+  });
+  return (
+    <form
+      noValidate
+      aria-label="Add a note"
+      className="space-y-3 border-b border-gray-200 px-5 py-4 dark:border-white/10"
+      onSubmit={handleSubmit(async (body) => {
+        const result = await create({ ...target, body });
+        if (!result.error) reset();
+      })}
+    >
+      <label htmlFor={`note-new-${target.modelType}-${target.objectId}`} className="sr-only">
+        New note
+      </label>
+      <Textarea
+        id={`note-new-${target.modelType}-${target.objectId}`}
+        placeholder="Add a note"
+        rows={3}
+        invalid={Boolean(errors.body)}
+        aria-describedby={errors.body ? `note-new-${target.objectId}-error` : undefined}
+        {...register('body')}
+      />
+      {errors.body ? (
+        <p id={`note-new-${target.objectId}-error`} className="text-sm text-red-600 dark:text-red-400">
+          {errors.body.message}
+        </p>
+      ) : null}
+      {error ? <Alert>{errorMessage(error)}</Alert> : null}
+      <div className="flex items-center justify-between gap-3">
+        <Checkbox label="Pin this note" {...register('pinned')} />
+        <Button type="submit" size="sm" loading={isLoading}>
+          Add note
+        </Button>
+      </div>
+    </form>
+  );
+}
+
+function NoteItem({ note, target, now }: { note: Note; target: NoteTarget; now: Date }) {
+  const dispatch = useAppDispatch();
+  const [update, updateState] = useUpdateNoteMutation();
+  const [remove, removeState] = useDeleteNoteMutation();
+  const [editing, setEditing] = useState(false);
+  const [draft, setDraft] = useState(note.body);
+  const [confirming, setConfirming] = useState(false);
+  const editId = `note-edit-${note.id}`;
+
+  const save = async () => {
+    const result = await update({ ...target, id: note.id, body: { body: draft } });
+    if (!result.error) setEditing(false);
+  };
+  const togglePin = async () => {
+    const result = await update({ ...target, id: note.id, body: { pinned: !note.pinned } });
+    if (result.error) dispatch(notifyError(errorMessage(result.error)));
+  };
+
+  return (
+    <li className="flex gap-3 px-5 py-4" aria-label={`Note by ${note.author.name}`}>
+      <Avatar name={note.author.name} size="md" />
+      <div className="min-w-0 flex-1">
+        <div className="flex flex-wrap items-center gap-x-2 text-sm">
+          <span className="font-medium text-gray-900 dark:text-white">{note.author.name}</span>
+          <time dateTime={note.created_at} title={formatDateTime(note.created_at)} className="text-xs text-gray-500 dark:text-gray-400">
+            {formatRelativeTime(note.created_at, now)}
+          </time>
+          {note.pinned ? (
+            <span className="inline-flex items-center gap-1 text-xs font-medium text-amber-700 dark:text-amber-400">
+              <Pin aria-hidden="true" className="size-3.5" />
+              Pinned
+            </span>
+          ) : null}
+        </div>
+        {editing ? (
+          <form
+            noValidate
+            className="mt-2 space-y-2"
+            onSubmit={(event) => {
+              event.preventDefault();
+              void save();
+            }}
+            onKeyDown={(event) => {
+              if (event.key === 'Escape') {
+                event.stopPropagation();
+                setEditing(false);
+              }
+            }}
+          >
+            <label htmlFor={editId} className="sr-only">
+              Edit note
+            </label>
+            <Textarea id={editId} rows={3} value={draft} onChange={(event) => setDraft(event.target.value)} autoFocus />
+            {updateState.error ? <Alert>{errorMessage(updateState.error)}</Alert> : null}
+            <div className="flex gap-2">
+              <Button type="submit" size="sm" loading={updateState.isLoading} disabled={!draft.trim()}>
+                Save
+              </Button>
+              <Button variant="secondary" size="sm" onClick={() => setEditing(false)}>
+                Cancel
+              </Button>
+            </div>
+          </form>
+        ) : (
+          <p className="mt-1 text-sm whitespace-pre-wrap break-words text-gray-700 dark:text-gray-300">{note.body}</p>
+        )}
+        {note.can_edit && !editing ? (
+          <div className="mt-2 flex flex-wrap gap-1">
+            <Button
+              variant="ghost"
+              size="sm"
+              onClick={() => {
+                setDraft(note.body);
+                setEditing(true);
+              }}
+            >
+              Edit
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => void togglePin()} loading={updateState.isLoading}>
+              {note.pinned ? <PinOff aria-hidden="true" className="size-4" /> : <Pin aria-hidden="true" className="size-4" />}
+              {note.pinned ? 'Unpin' : 'Pin'}
+            </Button>
+            <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
+              Delete
+            </Button>
+          </div>
+        ) : null}
+      </div>
+      <ConfirmDialog
+        open={confirming}
+        onClose={() => setConfirming(false)}
+        tone="danger"
+        title="Delete this note?"
+        description="It is removed for good."
+        confirmLabel="Delete note"
+        loading={removeState.isLoading}
+        onConfirm={async () => {
+          const result = await remove({ ...target, id: note.id });
+          if (result.error) dispatch(notifyError(errorMessage(result.error)));
+          setConfirming(false);
+        }}
+      />
+    </li>
+  );
+}
+
+/** '{count} notes · {pinned} pinned · last by {name} {time}'. */
+export function NotesSummary({ target }: { target: NoteTarget }) {
+  const { data } = useGetNotesSummaryQuery(target);
+  if (!data) return null;
+  const { count, pinned_count, latest } = data.summary;
+  if (count === 0) return <>No notes yet</>;
+  const parts = [`${count} ${count === 1 ? 'note' : 'notes'}`, `${pinned_count} pinned`];
+  if (latest) parts.push(`last by ${latest.author.name} ${formatRelativeTime(latest.created_at)}`);
+  return <>{parts.join(' · ')}</>;
+}
+
+/**
+ * Notes on any record: a composer (when the user may write), then the notes, pinned first; edit, pin and
+ * delete show on the notes the user may change (`can_edit`).
+ */
+export function NotesPanel({
+  target,
+  canWrite,
+  title = 'Notes',
+  limit,
+  allNotesHref,
+}: {
+  target: NoteTarget;
+  canWrite: boolean;
+  title?: string;
+  /** Show at most this many (the panel on a detail page); the full page shows all. */
+  limit?: number;
+  allNotesHref?: string;
+}) {
+  const { data, error, isLoading, isFetching, refetch } = useListNotesQuery(target);
+  const titleId = `notes-${target.modelType}-${target.objectId}-title`;
+  const notes = data ? sortNotes(data.notes) : [];
+  const shown = limit ? notes.slice(0, limit) : notes;
+  const now = new Date();
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader
+        titleId={titleId}
+        title={title}
+        description={<NotesSummary target={target} />}
+        action={
+          allNotesHref && data && data.count > 0 ? (
+            <Link to={allNotesHref} className={`${textLinkClasses} text-sm whitespace-nowrap`}>
+              All notes
+            </Link>
+          ) : null
+        }
+      />
+      {canWrite ? <Composer target={target} /> : null}
+      {isLoading ? (
+        <div className="space-y-3 p-5" aria-busy="true">
+          <span role="status" className="sr-only">
+            Loading notes
+          </span>
+          <Skeleton className="h-4 w-2/3" />
+          <Skeleton className="h-4 w-1/2" />
+        </div>
+      ) : error ? (
+        <QueryError title="Could not load the notes" error={error} onRetry={() => void refetch()} retrying={isFetching} />
+      ) : shown.length === 0 ? (
+        <EmptyState icon={StickyNote} title="No notes yet" description={canWrite ? 'Write the first note above.' : undefined} />
+      ) : (
+        <ul className="divide-y divide-gray-100 dark:divide-white/5" aria-label={title}>
+          {shown.map((note) => (
+            <NoteItem key={note.id} note={note} target={target} now={now} />
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}

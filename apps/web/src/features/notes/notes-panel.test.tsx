@@ -1,0 +1,68 @@
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { Note } from '@recruitdesk/contracts/notes';
+import { resetApiStateForTests } from '@/lib/api';
+import { jsonResponse } from '@/test/factories';
+import { renderWithProviders } from '@/test/render';
+import { NotesPanel } from './components/notes-panel';
+
+const note = (overrides: Partial<Note>): Note => ({
+  id: 1,
+  model_type: 'client',
+  object_id: 9,
+  body: 'A note',
+  pinned: false,
+  author: { id: 1, name: 'Olivia Martin' },
+  created_at: '2026-03-01T09:00:00Z',
+  updated_at: '2026-03-01T09:00:00Z',
+  can_edit: false,
+  ...overrides,
+});
+
+const notes = [
+  note({ id: 1, body: 'Newest, not mine', created_at: '2026-03-03T09:00:00Z' }),
+  note({ id: 2, body: 'Pinned and mine', pinned: true, can_edit: true, created_at: '2026-03-01T09:00:00Z' }),
+];
+
+beforeEach(() => {
+  resetApiStateForTests();
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL) => {
+      const url = String(input);
+      if (url.includes('/summary/')) {
+        return jsonResponse(200, {
+          success: true,
+          summary: { count: 2, pinned_count: 1, authors: [{ id: 1, name: 'Olivia Martin' }], latest: notes[0] },
+        });
+      }
+      return jsonResponse(200, { success: true, notes, count: 2, target: { model_type: 'client', object_id: 9, label: 'Acme' } });
+    }),
+  );
+});
+afterEach(() => vi.unstubAllGlobals());
+
+describe('NotesPanel', () => {
+  it('lists pinned notes first and shows edit controls only on notes the user may change', async () => {
+    renderWithProviders(<NotesPanel target={{ modelType: 'client', objectId: 9 }} canWrite />);
+    const list = await screen.findByRole('list', { name: 'Notes' });
+    const items = within(list).getAllByRole('listitem');
+    expect(items[0]).toHaveTextContent('Pinned and mine');
+    expect(items[0]).toHaveTextContent('Pinned');
+    expect(items[1]).toHaveTextContent('Newest, not mine');
+    expect(within(items[0]!).getByRole('button', { name: 'Edit' })).toBeInTheDocument();
+    expect(within(items[0]!).getByRole('button', { name: 'Unpin' })).toBeInTheDocument();
+    expect(within(items[0]!).getByRole('button', { name: 'Delete' })).toBeInTheDocument();
+    expect(within(items[1]!).queryByRole('button', { name: 'Edit' })).not.toBeInTheDocument();
+    expect(within(items[1]!).queryByRole('button', { name: 'Pin' })).not.toBeInTheDocument();
+    expect(await screen.findByText(/2 notes · 1 pinned · last by Olivia Martin/)).toBeInTheDocument();
+    expect(screen.getByLabelText('New note')).toBeInTheDocument();
+    expect(screen.getByLabelText('Pin this note')).toBeInTheDocument();
+  });
+
+  it('hides the composer from readers', async () => {
+    renderWithProviders(<NotesPanel target={{ modelType: 'client', objectId: 9 }} canWrite={false} />);
+    await screen.findByRole('list', { name: 'Notes' });
+    expect(screen.queryByLabelText('New note')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,302 @@
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { Archive, Pencil, RotateCcw } from 'lucide-react';
+import { Link } from 'react-router';
+import {
+  CloseRoleInputSchema,
+  EMPLOYMENT_TYPES,
+  REMOTE_TYPES,
+  ROLE_CLOSE_REASON_LABELS,
+  ROLE_CLOSE_REASONS,
+  ROLE_PRIORITIES,
+  type CloseRoleInput,
+  type Role,
+  type RoleFieldUpdateInput,
+} from '@recruitdesk/contracts/roles';
+import { Alert } from '@/components/ui/alert';
+import { Button, buttonClasses } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { Modal } from '@/components/ui/dialog';
+import { Field } from '@/components/ui/field';
+import { InlineField } from '@/components/ui/inline-field';
+import { QueryError } from '@/components/ui/query-error';
+import { Select } from '@/components/ui/select';
+import { Skeleton } from '@/components/ui/skeleton';
+import { Textarea } from '@/components/ui/textarea';
+import { paths } from '@/config/paths';
+import { errorMessage, type ApiQueryError } from '@/lib/base-api';
+import { formatDate, formatMoney, humanize } from '@/lib/format';
+import { useAppDispatch } from '@/lib/hooks';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import {
+  useCloseRoleMutation,
+  useGetRoleFormDataQuery,
+  useGetRolePayoutQuery,
+  useReopenRoleMutation,
+  useUpdateRoleFieldMutation,
+} from '../api';
+
+type InlineName = RoleFieldUpdateInput['field'];
+
+const toNumberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
+const options = (values: readonly string[]) => values.map((value) => ({ value, label: humanize(value) }));
+
+/** The role's fields, each edited in place (PATCH /api/roles/{id}/field/). */
+export function RoleDetailsCard({ role, canEdit }: { role: Role; canEdit: boolean }) {
+  const [patch] = useUpdateRoleFieldMutation();
+  const { data: formData } = useGetRoleFormDataQuery(undefined, { skip: !canEdit });
+  const editable = canEdit && role.state !== 'closed';
+
+  const save = (field: InlineName, convert: (text: string) => unknown) => async (text: string) => {
+    const result = await patch({ id: role.id, field, value: convert(text) });
+    if (!result.error) return null;
+    const error = result.error as ApiQueryError;
+    return error.fields?.value?.[0] ?? error.fields?.[field]?.[0] ?? errorMessage(error);
+  };
+  const money = (value: number | null) => (value == null ? '' : formatMoney(value, role.salary_currency));
+  const recruiters = [{ value: '', label: 'Unassigned' }, ...(formData?.recruiters ?? []).map((r) => ({ value: String(r.id), label: r.name }))];
+
+  return (
+    <Card role="region" aria-labelledby="role-details-title">
+      <CardHeader titleId="role-details-title" title="Details" description={editable ? 'Select a pencil to change a field.' : undefined} />
+      <dl className="divide-y divide-gray-100 dark:divide-white/5">
+        <InlineField label="Job title" display={role.name} value={role.name} editable={editable} onSave={save('name', (t) => t)} />
+        <InlineField
+          label="Openings"
+          kind="number"
+          inputMode="numeric"
+          display={String(role.openings)}
+          value={String(role.openings)}
+          editable={editable}
+          onSave={save('openings', (t) => Number(t))}
+        />
+        <InlineField label="Location" display={role.location} value={role.location} editable={editable} onSave={save('location', (t) => t)} />
+        <InlineField
+          label="Remote type"
+          kind="select"
+          options={options(REMOTE_TYPES)}
+          display={humanize(role.remote_type)}
+          value={role.remote_type}
+          editable={editable}
+          onSave={save('remote_type', (t) => t)}
+        />
+        <InlineField
+          label="Employment type"
+          kind="select"
+          options={options(EMPLOYMENT_TYPES)}
+          display={humanize(role.employment_type)}
+          value={role.employment_type}
+          editable={editable}
+          onSave={save('employment_type', (t) => t)}
+        />
+        <InlineField
+          label="Salary minimum"
+          kind="number"
+          inputMode="decimal"
+          display={money(role.salary_min)}
+          value={role.salary_min == null ? '' : String(role.salary_min)}
+          editable={editable}
+          onSave={save('salary_min', toNumberOrNull)}
+        />
+        <InlineField
+          label="Salary maximum"
+          kind="number"
+          inputMode="decimal"
+          display={money(role.salary_max)}
+          value={role.salary_max == null ? '' : String(role.salary_max)}
+          editable={editable}
+          onSave={save('salary_max', toNumberOrNull)}
+        />
+        <InlineField
+          label="Fee override (%)"
+          kind="number"
+          inputMode="decimal"
+          display={role.fee_percent_override == null ? '' : `${role.fee_percent_override} %`}
+          value={role.fee_percent_override == null ? '' : String(role.fee_percent_override)}
+          editable={editable}
+          onSave={save('fee_percent_override', toNumberOrNull)}
+        />
+        <InlineField
+          label="Priority"
+          kind="select"
+          options={options(ROLE_PRIORITIES)}
+          display={humanize(role.priority)}
+          value={role.priority}
+          editable={editable}
+          onSave={save('priority', (t) => t)}
+        />
+        <InlineField
+          label="Recruiter"
+          kind="select"
+          options={recruiters}
+          display={role.recruiter?.name ?? ''}
+          value={role.recruiter?.id == null ? '' : String(role.recruiter.id)}
+          editable={editable && Boolean(formData)}
+          onSave={save('recruiter_id', toNumberOrNull)}
+        />
+        <InlineField
+          label="Post on Indeed"
+          kind="select"
+          options={[
+            { value: 'true', label: 'Yes' },
+            { value: 'false', label: 'No' },
+          ]}
+          display={role.indeed_posting ? 'Yes' : 'No'}
+          value={String(role.indeed_posting)}
+          editable={editable}
+          onSave={save('indeed_posting', (t) => t === 'true')}
+        />
+        <div className="grid grid-cols-3 gap-3 px-5 py-3 text-sm">
+          <dt className="text-gray-500 dark:text-gray-400">Opened</dt>
+          <dd className="col-span-2 font-medium text-gray-900 dark:text-gray-100">{formatDate(role.opened_at)}</dd>
+        </div>
+        {role.state === 'closed' ? (
+          <div className="grid grid-cols-3 gap-3 px-5 py-3 text-sm">
+            <dt className="text-gray-500 dark:text-gray-400">Closed</dt>
+            <dd className="col-span-2 font-medium text-gray-900 dark:text-gray-100">
+              {role.closed_at ? formatDate(role.closed_at) : '—'}
+              {role.close_reason ? ` · ${ROLE_CLOSE_REASON_LABELS[role.close_reason]}` : ''}
+              {role.close_note ? <span className="block font-normal text-gray-500 dark:text-gray-400">{role.close_note}</span> : null}
+            </dd>
+          </div>
+        ) : null}
+      </dl>
+    </Card>
+  );
+}
+
+/** 'Close this role?' with a reason and a note. */
+export function CloseRoleDialog({ role, open, onClose }: { role: Role; open: boolean; onClose: () => void }) {
+  const dispatch = useAppDispatch();
+  const [close, { isLoading, error, reset: resetMutation }] = useCloseRoleMutation();
+  const {
+    register,
+    handleSubmit,
+    reset,
+    formState: { errors },
+  } = useForm<CloseRoleInput, unknown, { reason: (typeof ROLE_CLOSE_REASONS)[number]; note: string }>({
+    resolver: zodResolver(CloseRoleInputSchema),
+    defaultValues: { reason: '' as unknown as CloseRoleInput['reason'], note: '' },
+  });
+  const dismiss = () => {
+    reset();
+    resetMutation();
+    onClose();
+  };
+  const formId = `close-role-${role.id}`;
+  return (
+    <Modal
+      open={open}
+      onClose={dismiss}
+      title="Close this role?"
+      description={`${role.name} moves to Closed Roles. You can reopen it later.`}
+      footer={
+        <>
+          <Button variant="secondary" onClick={dismiss}>
+            Cancel
+          </Button>
+          <Button type="submit" form={formId} loading={isLoading}>
+            Close role
+          </Button>
+        </>
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        className="space-y-4"
+        onSubmit={handleSubmit(async (body) => {
+          const result = await close({ id: role.id, body });
+          if (result.error) return;
+          dispatch(notifySuccess(`${role.name} was closed.`));
+          dismiss();
+        })}
+      >
+        {error ? <Alert>{errorMessage(error)}</Alert> : null}
+        <Field label="Reason" error={errors.reason?.message}>
+          <Select {...register('reason')}>
+            <option value="">Choose a reason…</option>
+            {ROLE_CLOSE_REASONS.map((reason) => (
+              <option key={reason} value={reason}>
+                {ROLE_CLOSE_REASON_LABELS[reason]}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Note" error={errors.note?.message}>
+          <Textarea rows={3} {...register('note')} />
+        </Field>
+      </form>
+    </Modal>
+  );
+}
+
+/** Edit role, Close role or Reopen role. */
+export function RoleActions({ role }: { role: Role }) {
+  const dispatch = useAppDispatch();
+  const [closing, setClosing] = useState(false);
+  const [reopen, { isLoading }] = useReopenRoleMutation();
+  return (
+    <>
+      <Link to={paths.app.roleEdit.getHref(role.id)} className={buttonClasses('secondary')}>
+        <Pencil aria-hidden="true" className="size-4" />
+        Edit role
+      </Link>
+      {role.state === 'closed' ? (
+        <Button
+          loading={isLoading}
+          onClick={async () => {
+            const result = await reopen(role.id);
+            if (result.error) dispatch(notifyError(errorMessage(result.error)));
+            else dispatch(notifySuccess(`${role.name} was reopened.`));
+          }}
+        >
+          {isLoading ? null : <RotateCcw aria-hidden="true" className="size-4" />}
+          Reopen role
+        </Button>
+      ) : (
+        <Button variant="secondary" onClick={() => setClosing(true)}>
+          <Archive aria-hidden="true" className="size-4" />
+          Close role
+        </Button>
+      )}
+      <CloseRoleDialog role={role} open={closing} onClose={() => setClosing(false)} />
+    </>
+  );
+}
+
+/** The calculated payout: per opening, total and how it was worked out. */
+export function PayoutCard({ roleId }: { roleId: number }) {
+  const { data, error, isLoading, isFetching, refetch } = useGetRolePayoutQuery(roleId);
+  const payout = data?.payout;
+  return (
+    <Card role="region" aria-labelledby="role-payout-title">
+      <CardHeader titleId="role-payout-title" title="Payout" />
+      {isLoading ? (
+        <div className="space-y-3 p-5" aria-busy="true">
+          <Skeleton className="h-7 w-1/2" />
+          <Skeleton className="h-4 w-3/4" />
+        </div>
+      ) : error || !payout ? (
+        <QueryError title="Could not work out the payout" error={error} onRetry={() => void refetch()} retrying={isFetching} />
+      ) : (
+        <div className="space-y-4 px-5 py-5">
+          <div className="grid grid-cols-2 gap-4">
+            <div>
+              <p className="text-xs text-gray-500 dark:text-gray-400">Per opening</p>
+              <p className="text-xl font-semibold text-gray-900 tabular-nums dark:text-white">{formatMoney(payout.per_opening, payout.currency)}</p>
+            </div>
+            <div>
+              <p className="text-xs text-gray-500 dark:text-gray-400">
+                Total ({payout.openings} {payout.openings === 1 ? 'opening' : 'openings'})
+              </p>
+              <p className="text-xl font-semibold text-gray-900 tabular-nums dark:text-white">{formatMoney(payout.total, payout.currency)}</p>
+            </div>
+          </div>
+          <p className="text-sm text-gray-600 dark:text-gray-400">{payout.explanation}</p>
+        </div>
+      )}
+    </Card>
+  );
+}

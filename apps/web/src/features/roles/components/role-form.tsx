@@ -1,0 +1,230 @@
+import { useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import {
+  EMPLOYMENT_TYPES,
+  REMOTE_TYPES,
+  ROLE_PRIORITIES,
+  RoleInputSchema,
+  type Role,
+  type RoleFormDataResponse,
+  type RoleInput,
+  type RoleInputParsed,
+} from '@recruitdesk/contracts/roles';
+import { CURRENCIES } from '@recruitdesk/contracts/settings';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { Textarea } from '@/components/ui/textarea';
+import { errorMessage } from '@/lib/base-api';
+import { applyFieldErrors } from '@/lib/form-errors';
+import { humanize } from '@/lib/format';
+import { useCreateRoleMutation, useUpdateRoleMutation } from '../api';
+
+const FIELD_NAMES = [
+  'client_id',
+  'name',
+  'state',
+  'openings',
+  'location',
+  'remote_type',
+  'employment_type',
+  'salary_min',
+  'salary_max',
+  'salary_currency',
+  'fee_percent_override',
+  'priority',
+  'recruiter_id',
+  'opened_at',
+  'description_text',
+] as const;
+
+const numberOrNull = (value: unknown) => (value === '' || value === null || value === undefined ? null : value);
+
+function valuesFor(role: Role | undefined, clientId: number | undefined, formData: RoleFormDataResponse): RoleInput {
+  if (!role) {
+    return {
+      client_id: clientId ?? ('' as unknown as number),
+      name: '',
+      state: 'open',
+      openings: 1,
+      location: '',
+      remote_type: 'onsite',
+      employment_type: 'full_time',
+      salary_min: null,
+      salary_max: null,
+      salary_currency: formData.default_currency,
+      fee_percent_override: null,
+      priority: 'medium',
+      recruiter_id: null,
+      opened_at: new Date().toISOString().slice(0, 10),
+      description_text: '',
+      indeed_posting: false,
+    };
+  }
+  return {
+    client_id: role.client.id,
+    name: role.name,
+    state: role.state === 'on_hold' ? 'on_hold' : 'open',
+    openings: role.openings,
+    location: role.location,
+    remote_type: role.remote_type,
+    employment_type: role.employment_type,
+    salary_min: role.salary_min,
+    salary_max: role.salary_max,
+    salary_currency: role.salary_currency,
+    fee_percent_override: role.fee_percent_override,
+    priority: role.priority,
+    recruiter_id: role.recruiter?.id ?? null,
+    opened_at: role.opened_at.slice(0, 10),
+    description_text: role.description_text,
+    indeed_posting: role.indeed_posting,
+  };
+}
+
+/** Create a role (client preselected from `?client=`) or edit all of it. */
+export function RoleForm({
+  role,
+  clientId,
+  formData,
+  onSaved,
+  onCancel,
+}: {
+  role?: Role;
+  clientId?: number;
+  formData: RoleFormDataResponse;
+  onSaved: (role: Role) => void;
+  onCancel: () => void;
+}) {
+  const [create, createState] = useCreateRoleMutation();
+  const [update, updateState] = useUpdateRoleMutation();
+  const serverError = role ? updateState.error : createState.error;
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm<RoleInput, unknown, RoleInputParsed>({
+    resolver: zodResolver(RoleInputSchema),
+    defaultValues: valuesFor(role, clientId, formData),
+  });
+  const clients = formData.clients.filter((c) => c.state !== 'Closed' || c.id === role?.client.id);
+
+  const onSubmit = async (values: RoleInputParsed) => {
+    const result = role ? await update({ id: role.id, body: values }) : await create(values);
+    if (result.error) {
+      applyFieldErrors(result.error, setError, FIELD_NAMES);
+      return;
+    }
+    onSaved(result.data.role);
+  };
+
+  const currencies = CURRENCIES.includes(formData.default_currency as (typeof CURRENCIES)[number])
+    ? CURRENCIES
+    : [formData.default_currency, ...CURRENCIES];
+
+  return (
+    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={role ? 'Edit role' : 'New role'} className="space-y-6">
+      {serverError && !(serverError as { fields?: unknown }).fields ? <Alert>{errorMessage(serverError)}</Alert> : null}
+      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+        <Field label="Client" error={errors.client_id?.message}>
+          <Select {...register('client_id')}>
+            <option value="">Choose a client…</option>
+            {clients.map((client) => (
+              <option key={client.id} value={client.id}>
+                {client.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Job title" error={errors.name?.message}>
+          <Input {...register('name')} />
+        </Field>
+        <Field label="State" error={errors.state?.message}>
+          <Select {...register('state')}>
+            <option value="open">Open</option>
+            <option value="on_hold">On hold</option>
+          </Select>
+        </Field>
+        <Field label="Priority" error={errors.priority?.message}>
+          <Select {...register('priority')}>
+            {ROLE_PRIORITIES.map((p) => (
+              <option key={p} value={p}>
+                {humanize(p)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Openings" error={errors.openings?.message}>
+          <Input type="number" inputMode="numeric" min={1} {...register('openings')} />
+        </Field>
+        <Field label="Recruiter" error={errors.recruiter_id?.message}>
+          <Select {...register('recruiter_id', { setValueAs: numberOrNull })}>
+            <option value="">Unassigned</option>
+            {formData.recruiters.map((r) => (
+              <option key={r.id} value={r.id}>
+                {r.name}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Location" error={errors.location?.message}>
+          <Input {...register('location')} />
+        </Field>
+        <Field label="Remote type" error={errors.remote_type?.message}>
+          <Select {...register('remote_type')}>
+            {REMOTE_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {humanize(t)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Employment type" error={errors.employment_type?.message}>
+          <Select {...register('employment_type')}>
+            {EMPLOYMENT_TYPES.map((t) => (
+              <option key={t} value={t}>
+                {humanize(t)}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Opened on" error={errors.opened_at?.message}>
+          <Input type="date" {...register('opened_at')} />
+        </Field>
+        <Field label="Salary minimum" error={errors.salary_min?.message}>
+          <Input type="number" inputMode="decimal" min={0} step="any" {...register('salary_min', { setValueAs: numberOrNull })} />
+        </Field>
+        <Field label="Salary maximum" error={errors.salary_max?.message}>
+          <Input type="number" inputMode="decimal" min={0} step="any" {...register('salary_max', { setValueAs: numberOrNull })} />
+        </Field>
+        <Field label="Salary currency" error={errors.salary_currency?.message}>
+          <Select {...register('salary_currency')}>
+            {currencies.map((code) => (
+              <option key={code} value={code}>
+                {code}
+              </option>
+            ))}
+          </Select>
+        </Field>
+        <Field label="Fee override (%)" error={errors.fee_percent_override?.message} hint="Leave empty to use the client's fee.">
+          <Input type="number" inputMode="decimal" min={0} max={100} step="any" {...register('fee_percent_override', { setValueAs: numberOrNull })} />
+        </Field>
+        <Field label="Job description" error={errors.description_text?.message} className="sm:col-span-2">
+          <Textarea rows={6} {...register('description_text')} />
+        </Field>
+        <Checkbox label="Post on Indeed" className="sm:col-span-2" {...register('indeed_posting')} />
+      </div>
+      <div className="flex flex-col-reverse gap-2 border-t border-gray-200 pt-5 sm:flex-row sm:justify-end dark:border-white/10">
+        <Button variant="secondary" onClick={onCancel}>
+          Cancel
+        </Button>
+        <Button type="submit" loading={createState.isLoading || updateState.isLoading}>
+          {role ? 'Save changes' : 'Create role'}
+        </Button>
+      </div>
+    </form>
+  );
+}

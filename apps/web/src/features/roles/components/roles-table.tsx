@@ -1,0 +1,258 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { Briefcase, RotateCcw, SearchX } from 'lucide-react';
+import { ROLE_CLOSE_REASON_LABELS, ROLE_ORDERINGS, type Role } from '@recruitdesk/contracts/roles';
+import { Button } from '@/components/ui/button';
+import { DataTable, type ColumnDef } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
+import { QueryError } from '@/components/ui/query-error';
+import { RoleStateBadge } from '@/components/ui/role-state-badge';
+import { SearchInput, ToolbarSelect } from '@/components/ui/search-input';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/base-api';
+import { formatDate } from '@/lib/format';
+import { useAppDispatch } from '@/lib/hooks';
+import { notifyError, notifySuccess } from '@/lib/notify';
+import { orderingFromSorting, pageFrom, sortingFromOrdering, useUrlParams } from '@/lib/use-url-params';
+import { useListActiveRolesQuery, useListClosedRolesQuery, useReopenRoleMutation, type RoleListParams } from '../api';
+import { PriorityBadge } from './role-badges';
+
+export const ROLES_PAGE_SIZE = 25;
+type Ordering = (typeof ROLE_ORDERINGS)[number];
+
+/** ?client=&search=&recruiter=me&sort=&page= → the list query. */
+export function rolesQueryFromSearchParams(params: URLSearchParams, defaultOrdering: Ordering): RoleListParams & { ordering: Ordering; page: number } {
+  const sort = params.get('sort');
+  const query: RoleListParams & { ordering: Ordering; page: number } = {
+    ordering: (ROLE_ORDERINGS as readonly string[]).includes(sort ?? '') ? (sort as Ordering) : defaultOrdering,
+    page: pageFrom(params),
+    page_size: ROLES_PAGE_SIZE,
+  };
+  const client = Number(params.get('client'));
+  if (Number.isInteger(client) && client > 0) query.client = client;
+  const search = params.get('search')?.trim();
+  if (search) query.search = search;
+  if (params.get('recruiter') === 'me') query.recruiter = 'me';
+  return query;
+}
+
+const linkClass =
+  'font-medium text-gray-900 hover:text-brand-600 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-white dark:hover:text-brand-400';
+
+const nameColumn: ColumnDef<Role, unknown> = {
+  id: 'name',
+  header: 'Role',
+  enableSorting: true,
+  sortDescFirst: false,
+  cell: ({ row: { original: role } }) => (
+    <div className="min-w-0">
+      <Link to={paths.app.role.getHref(role.id)} className={linkClass}>
+        {role.name}
+      </Link>
+      <p className="truncate text-gray-500 sm:hidden dark:text-gray-400">{role.client.name}</p>
+    </div>
+  ),
+};
+const clientColumn: ColumnDef<Role, unknown> = {
+  id: 'client',
+  header: 'Client',
+  enableSorting: true,
+  sortDescFirst: false,
+  cell: ({ row: { original: role } }) => (
+    <Link to={paths.app.client.getHref(role.client.id)} className="text-gray-700 hover:text-brand-600 dark:text-gray-300 dark:hover:text-brand-400">
+      {role.client.name}
+    </Link>
+  ),
+  meta: { className: 'hidden sm:table-cell' },
+};
+
+const ACTIVE_COLUMNS: ColumnDef<Role, unknown>[] = [
+  nameColumn,
+  clientColumn,
+  { id: 'state', header: 'State', enableSorting: false, cell: ({ row }) => <RoleStateBadge state={row.original.state} /> },
+  {
+    id: 'priority',
+    header: 'Priority',
+    enableSorting: true,
+    sortDescFirst: true,
+    cell: ({ row }) => <PriorityBadge priority={row.original.priority} />,
+    meta: { className: 'hidden md:table-cell' },
+  },
+  {
+    id: 'openings',
+    header: 'Openings',
+    enableSorting: false,
+    cell: ({ row }) => <span className="tabular-nums">{row.original.openings}</span>,
+    meta: { className: 'hidden lg:table-cell' },
+  },
+  {
+    id: 'recruiter',
+    header: 'Recruiter',
+    enableSorting: false,
+    cell: ({ row }) => row.original.recruiter?.name ?? <span className="text-gray-400">—</span>,
+    meta: { className: 'hidden lg:table-cell' },
+  },
+  {
+    id: 'opened_at',
+    header: 'Opened',
+    enableSorting: true,
+    sortDescFirst: true,
+    cell: ({ row }) => <span className="whitespace-nowrap">{formatDate(row.original.opened_at)}</span>,
+    meta: { className: 'hidden md:table-cell' },
+  },
+  {
+    id: 'location',
+    header: 'Location',
+    enableSorting: false,
+    cell: ({ row }) => row.original.location || <span className="text-gray-400">—</span>,
+    meta: { className: 'hidden xl:table-cell' },
+  },
+];
+
+function ReopenButton({ role }: { role: Role }) {
+  const dispatch = useAppDispatch();
+  const [reopen, { isLoading }] = useReopenRoleMutation();
+  return (
+    <Button
+      variant="secondary"
+      size="sm"
+      loading={isLoading}
+      aria-label={`Reopen ${role.name}`}
+      onClick={async () => {
+        const result = await reopen(role.id);
+        if (result.error) dispatch(notifyError(errorMessage(result.error)));
+        else dispatch(notifySuccess(`${role.name} was reopened.`));
+      }}
+    >
+      {isLoading ? null : <RotateCcw aria-hidden="true" className="size-4" />}
+      Reopen
+    </Button>
+  );
+}
+
+function closedColumns(canEdit: boolean): ColumnDef<Role, unknown>[] {
+  const columns: ColumnDef<Role, unknown>[] = [
+    nameColumn,
+    clientColumn,
+    {
+      id: 'close_reason',
+      header: 'Reason',
+      enableSorting: false,
+      cell: ({ row }) => (row.original.close_reason ? ROLE_CLOSE_REASON_LABELS[row.original.close_reason] : '—'),
+      meta: { className: 'hidden md:table-cell' },
+    },
+    {
+      id: 'closed_at',
+      header: 'Closed',
+      enableSorting: true,
+      sortDescFirst: true,
+      cell: ({ row }) => (row.original.closed_at ? <span className="whitespace-nowrap">{formatDate(row.original.closed_at)}</span> : '—'),
+    },
+  ];
+  if (canEdit) {
+    columns.push({
+      id: 'actions',
+      header: () => <span className="sr-only">Actions</span>,
+      enableSorting: false,
+      cell: ({ row }) => <ReopenButton role={row.original} />,
+      meta: { className: 'text-right' },
+    });
+  }
+  return columns;
+}
+
+/** Active Jobs (`/api/roles/dashboard/`) or Closed Roles (`/api/roles/closed/`), state in the URL. */
+export function RolesTable({
+  variant,
+  canEdit,
+  filterChip,
+}: {
+  variant: 'active' | 'closed';
+  canEdit: boolean;
+  /** The applied client filter, shown above the table. */
+  filterChip?: ReactNode;
+}) {
+  const [params, update] = useUrlParams();
+  const defaultOrdering: Ordering = variant === 'active' ? '-opened_at' : '-closed_at';
+  const query = rolesQueryFromSearchParams(params, defaultOrdering);
+  const active = useListActiveRolesQuery(query, { skip: variant !== 'active' });
+  const closed = useListClosedRolesQuery(query, { skip: variant !== 'closed' });
+  const { data, error, isLoading, isFetching, refetch } = variant === 'active' ? active : closed;
+  const [toolbarKey, setToolbarKey] = useState(0);
+  const sorting = useMemo(() => sortingFromOrdering(query.ordering), [query.ordering]);
+  const columns = useMemo(() => (variant === 'active' ? ACTIVE_COLUMNS : closedColumns(canEdit)), [variant, canEdit]);
+  const filtered = Boolean(query.search || query.recruiter || query.client);
+
+  const clear = () => {
+    setToolbarKey((k) => k + 1);
+    update({ search: null, recruiter: null, client: null, page: null });
+  };
+
+  return (
+    <div>
+      <div className="flex flex-col gap-3 border-b border-gray-200 px-4 py-3 dark:border-white/10">
+        <div className="flex flex-col gap-3 sm:flex-row sm:items-end">
+          <SearchInput
+            key={toolbarKey}
+            label="Search roles"
+            placeholder="Search title, client, location"
+            value={query.search ?? ''}
+            onChange={(search) => update({ search, page: null })}
+            className="flex-1"
+          />
+          <ToolbarSelect
+            label="Recruiter"
+            className="sm:w-40"
+            value={query.recruiter === 'me' ? 'me' : 'anyone'}
+            onChange={(value) => update({ recruiter: value === 'me' ? 'me' : null, page: null })}
+            options={[
+              { value: 'anyone', label: 'Anyone' },
+              { value: 'me', label: 'Me' },
+            ]}
+          />
+        </div>
+        {filterChip ? <div className="flex flex-wrap gap-2">{filterChip}</div> : null}
+      </div>
+      <DataTable<Role>
+        label={variant === 'active' ? 'Active roles' : 'Closed roles'}
+        noun={data?.count === 1 ? 'role' : 'roles'}
+        columns={columns}
+        data={data?.roles ?? []}
+        getRowId={(role) => String(role.id)}
+        sorting={sorting}
+        onSortingChange={(next) => {
+          const ordering = orderingFromSorting(next);
+          update({ sort: ordering === defaultOrdering ? null : ordering, page: null });
+        }}
+        loading={isLoading || isFetching}
+        pagination={{
+          page: query.page,
+          pageSize: ROLES_PAGE_SIZE,
+          total: data?.count ?? 0,
+          onPageChange: (page) => update({ page: page === 1 ? null : String(page) }),
+        }}
+        error={error ? <QueryError title="Could not load the roles" error={error} onRetry={() => void refetch()} retrying={isFetching} /> : undefined}
+        empty={
+          filtered ? (
+            <EmptyState
+              icon={SearchX}
+              title="No roles match"
+              description="Try another search or clear the filters."
+              action={
+                <Button variant="secondary" size="sm" onClick={clear}>
+                  Clear filters
+                </Button>
+              }
+            />
+          ) : (
+            <EmptyState
+              icon={Briefcase}
+              title={variant === 'active' ? 'No active roles' : 'No closed roles'}
+              description={variant === 'active' ? 'Open a role for a client to start filling it.' : 'Roles you close show up here.'}
+            />
+          )
+        }
+      />
+    </div>
+  );
+}

@@ -1,0 +1,98 @@
+import { expect, login, test } from '../fixtures';
+
+test('a recruiter works a retainer client and its role end to end', async ({ page }) => {
+  const clientName = `Retainer Co ${Date.now()}`;
+  const roleName = `Platform Engineer ${Date.now()}`;
+  await login(page, 'recruiter');
+
+  // Create a retainer client.
+  await page.goto('/clients');
+  await page.getByRole('link', { name: 'New client' }).click();
+  await expect(page).toHaveURL(/\/clients\/new$/);
+  await page.getByLabel('Name', { exact: true }).fill(clientName);
+  await page.getByRole('radio', { name: /Retainer/ }).check();
+  await page.getByLabel('Retainer amount').fill('30000');
+  await page.getByRole('button', { name: 'Create client' }).click();
+  await expect(page.getByRole('heading', { name: clientName })).toBeVisible();
+
+  // Create a role for it from the client page.
+  await page.getByRole('link', { name: 'New role' }).click();
+  await expect(page).toHaveURL(/\/roles\/create\?client=\d+/);
+  await page.getByLabel('Job title').fill(roleName);
+  await page.getByRole('button', { name: 'Create role' }).click();
+  await expect(page.getByRole('heading', { name: roleName })).toBeVisible();
+  const roleUrl = page.url();
+  const clientHref = await page.getByRole('link', { name: clientName }).first().getAttribute('href');
+  const clientId = clientHref?.split('/').pop();
+
+  // Active Jobs filtered by the client, from the hover panel.
+  await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Active', exact: true }).hover();
+  await expect(page.getByRole('link', { name: /All active jobs/ })).toBeVisible();
+  // The panel lists the 15 open clients with the most active roles; the demo agency may push a new
+  // one-role client past them ('And N more active clients...').
+  const panelLink = page.getByRole('list', { name: 'Active clients' }).getByRole('link', { name: new RegExp(clientName) });
+  if (await panelLink.count()) await panelLink.click();
+  else {
+    await expect(page.getByText(/And \d+ more active clients\.\.\./)).toBeVisible();
+    await page.goto(`/jobs/active?client=${clientId}`);
+  }
+  await expect(page).toHaveURL(/\/jobs\/active\?client=\d+/);
+  await expect(page.getByText(`Client: ${clientName}`)).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Remove client filter' })).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Active roles' }).getByRole('link', { name: roleName })).toBeVisible();
+
+  // Edit a field inline.
+  await page.goto(roleUrl);
+  await page.getByRole('button', { name: 'Edit Location' }).click();
+  await page.getByRole('textbox', { name: 'Location' }).fill('Berlin');
+  await page.getByRole('textbox', { name: 'Location' }).press('Enter');
+  await expect(page.getByRole('region', { name: 'Details' }).getByText('Berlin')).toBeVisible();
+
+  // Add and pin a note.
+  await page.getByLabel('New note').fill('Client wants a shortlist by Friday.');
+  await page.getByLabel('Pin this note').check();
+  await page.getByRole('button', { name: 'Add note' }).click();
+  const notes = page.getByRole('region', { name: 'Notes' });
+  await expect(notes.getByText('Client wants a shortlist by Friday.')).toBeVisible();
+  await expect(notes.getByRole('button', { name: 'Unpin' })).toBeVisible();
+
+  // Upload and download a job description.
+  await page.getByLabel('Upload file').setInputFiles({
+    name: 'job-description.pdf',
+    mimeType: 'application/pdf',
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+  });
+  await expect(page.getByText('job-description.pdf')).toBeVisible();
+  const downloadPromise = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download' }).click();
+  const download = await downloadPromise;
+  expect(download.suggestedFilename()).toBe('job-description.pdf');
+
+  // Close it with a reason: it moves to Closed Roles.
+  await page.getByRole('button', { name: 'Close role' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Close this role?' });
+  await dialog.getByLabel('Reason').selectOption({ label: 'Filled by us' });
+  await dialog.getByRole('button', { name: 'Close role' }).click();
+  await expect(page.getByRole('button', { name: 'Reopen role' })).toBeVisible();
+  await page.goto('/jobs/closed');
+  await expect(page.getByRole('table', { name: 'Closed roles' }).getByRole('link', { name: roleName })).toBeVisible();
+
+  // Reopen it.
+  await page.getByRole('button', { name: `Reopen ${roleName}` }).click();
+  await expect(page.getByRole('table', { name: 'Closed roles' }).getByRole('link', { name: roleName })).toBeHidden();
+  await page.goto(roleUrl);
+  await expect(page.getByRole('button', { name: 'Close role' })).toBeVisible();
+});
+
+test('a viewer sees a client without write buttons', async ({ page }) => {
+  await login(page, 'viewer');
+  await page.goto('/clients');
+  await expect(page.getByRole('link', { name: 'New client' })).toHaveCount(0);
+  await page.getByRole('table', { name: 'Clients' }).getByRole('link').first().click();
+  await expect(page).toHaveURL(/\/clients\/\d+$/);
+  await expect(page.getByRole('region', { name: 'Contact' })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Delete client' })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Edit client' })).toHaveCount(0);
+  await expect(page.getByRole('combobox', { name: 'Change state' })).toHaveCount(0);
+  await expect(page.getByLabel('New note')).toHaveCount(0);
+});
