@@ -90,7 +90,19 @@ export const ClientInputSchema = z
 export type ClientInput = z.input<typeof ClientInputSchema>;
 export type ClientInputParsed = z.output<typeof ClientInputSchema>;
 
-export const CLIENT_ORDERINGS = ['name', '-name', 'created_at', '-created_at', 'active_roles_count', '-active_roles_count', 'state', '-state'] as const;
+/** `recent_roles`: by when the client's newest active role was created (the Active Clients panel). */
+export const CLIENT_ORDERINGS = [
+  'name',
+  '-name',
+  'created_at',
+  '-created_at',
+  'active_roles_count',
+  '-active_roles_count',
+  'state',
+  '-state',
+  'recent_roles',
+  '-recent_roles',
+] as const;
 
 export const ClientListQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),

@@ -9,7 +9,7 @@ export function ActiveClientsPanelContainer() {
     state: 'Open',
     has_active_roles: 'true',
     page_size: ACTIVE_CLIENTS_PANEL_LIMIT,
-    ordering: '-active_roles_count',
+    ordering: '-recent_roles',
   });
   const clients = withRoles.data?.clients ?? [];
   return (

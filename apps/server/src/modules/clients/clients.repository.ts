@@ -29,6 +29,9 @@ function roleCounts(db: Db) {
       clientId: rolesTable.clientId,
       total: sql<number>`count(*)::int`.as('roles_total'),
       active: sql<number>`(count(*) filter (where ${rolesTable.state} in ('open', 'on_hold')))::int`.as('active_total'),
+      latestActive: sql<Date | null>`max(${rolesTable.createdAt}) filter (where ${rolesTable.state} in ('open', 'on_hold'))`.as(
+        'latest_active_created_at',
+      ),
     })
     .from(rolesTable)
     .groupBy(rolesTable.clientId)
@@ -53,7 +56,7 @@ function selectClients(db: Db, withTotal: boolean) {
     .from(clientsTable)
     .leftJoin(counts, eq(counts.clientId, clientsTable.id))
     .leftJoin(usersTable, eq(usersTable.id, clientsTable.ownerId));
-  return { query, counts, active };
+  return { query, counts, active, latestActive: sql`${counts.latestActive}` };
 }
 
 type SelectedRow = {
@@ -92,7 +95,7 @@ export async function findClientWithCounts(db: Db, id: number): Promise<ClientWi
 }
 
 export async function listClientRows(db: Db, filter: ClientListFilter): Promise<{ rows: ClientWithCounts[]; count: number }> {
-  const { query, active } = selectClients(db, true);
+  const { query, active, latestActive } = selectClients(db, true);
   const conditions: SQL[] = [];
   if (filter.search) {
     const pattern = `%${escapeLike(filter.search)}%`;
@@ -121,7 +124,9 @@ export async function listClientRows(db: Db, filter: ClientListFilter): Promise<
         ? [dir(active), asc(lowerName)]
         : field === 'state'
           ? [dir(sql`${clientsTable.state}`), asc(lowerName)]
-          : [dir(lowerName)];
+          : field === 'recent_roles'
+            ? [sql`${latestActive} ${sql.raw(descending ? 'desc' : 'asc')} nulls last`, desc(clientsTable.id)]
+            : [dir(lowerName)];
   const where = conditions.length ? and(...conditions) : undefined;
   const rows = await query
     .where(where)

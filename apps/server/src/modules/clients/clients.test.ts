@@ -159,6 +159,24 @@ describe('clients', () => {
     expect(roles.json.roles.map((role: { state: string }) => role.state).sort()).toEqual(['closed', 'on_hold', 'open']);
   });
 
+  it('orders by the newest active role for the Active Clients panel', async () => {
+    const hour = 60 * 60 * 1000;
+    const older = await insertClient(t.db, { name: 'Panel Older', state: 'Open' });
+    const newer = await insertClient(t.db, { name: 'Panel Newer', state: 'Open' });
+    const closedOnly = await insertClient(t.db, { name: 'Panel Closed Roles', state: 'Open' });
+    await insertRole(t.db, { clientId: older.id, createdAt: new Date(Date.now() - 5 * hour) });
+    await insertRole(t.db, { clientId: older.id, createdAt: new Date(Date.now() - 4 * hour) });
+    await insertRole(t.db, { clientId: newer.id, createdAt: new Date(Date.now() + hour) });
+    await insertRole(t.db, { clientId: closedOnly.id, state: 'closed', createdAt: new Date(Date.now() + 2 * hour) });
+
+    const response = await viewer.get('/api/clients/?state=Open&has_active_roles=true&ordering=-recent_roles&page_size=15');
+    expect(response.status).toBe(200);
+    const names = (response.json.clients as { name: string }[]).map((client) => client.name);
+    expect(names[0]).toBe('Panel Newer');
+    expect(names.indexOf('Panel Older')).toBeGreaterThan(0);
+    expect(names).not.toContain('Panel Closed Roles');
+  });
+
   it('deletes only clients without roles (and their notes)', async () => {
     const withRoles = await insertClient(t.db);
     await insertRole(t.db, { clientId: withRoles.id });
