@@ -66,9 +66,13 @@ export function ClientFeeTermsCard({ client }: { client: Client }) {
                 {client.retainer_instalments.map((item, index) => (
                   <li key={index} className="flex justify-between gap-3">
                     <span>
-                      {item.label} <span className="font-normal text-gray-500 dark:text-gray-400">· {humanize(item.milestone)}</span>
+                      {item.label}
+                      {/* The milestone only adds something when the label does not already name it. */}
+                      {item.label.toLowerCase() !== humanize(item.milestone).toLowerCase() ? (
+                        <span className="font-normal text-gray-500 dark:text-gray-400"> · {humanize(item.milestone)}</span>
+                      ) : null}
                     </span>
-                    <span className="tabular-nums">{item.percent} %</span>
+                    <span className="whitespace-nowrap tabular-nums">{item.percent} %</span>
                   </li>
                 ))}
               </ul>
