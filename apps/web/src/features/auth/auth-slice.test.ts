@@ -1,6 +1,5 @@
 import { configureStore } from '@reduxjs/toolkit';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiStateForTests } from '@/lib/api';
+import { describe, expect, it } from 'vitest';
 import { baseApi } from '@/lib/base-api';
 import { buildUser, jsonResponse } from '@/test/factories';
 import {
@@ -13,6 +12,7 @@ import {
   logout,
   setUserTheme,
 } from './auth-slice';
+import { installFetchStub } from '@/test/fetch-stub';
 
 const makeStore = () =>
   configureStore({
@@ -20,15 +20,7 @@ const makeStore = () =>
     middleware: (gdm) => gdm().concat(baseApi.middleware),
   });
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-
-beforeEach(() => {
-  resetApiStateForTests();
-  document.cookie = 'csrftoken=test-token; path=/';
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => vi.unstubAllGlobals());
+const fetchStub = installFetchStub();
 
 describe('auth reducer', () => {
   it('starts unauthenticated', () => {
@@ -60,11 +52,11 @@ describe('auth reducer', () => {
 describe('auth thunks', () => {
   it('login success sets the user and marks authenticated, sending remember_me', async () => {
     const user = buildUser();
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { success: true, user, session_max_age: 2592000 }));
+    fetchStub.mock.mockResolvedValueOnce(jsonResponse(200, { success: true, user, session_max_age: 2592000 }));
     const store = makeStore();
     await store.dispatch(login({ email: 'olivia@agency.test', password: 'secret', remember_me: true }));
     expect(store.getState().auth).toMatchObject({ user, isAuthenticated: true, loading: false, error: null });
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const [url, init] = fetchStub.mock.mock.calls[0]!;
     expect(url).toBe('/api/auth/login/');
     expect(JSON.parse(init!.body as string)).toEqual({
       email: 'olivia@agency.test',
@@ -74,7 +66,7 @@ describe('auth thunks', () => {
   });
 
   it('login failure stores the server message', async () => {
-    fetchMock.mockResolvedValueOnce(
+    fetchStub.mock.mockResolvedValueOnce(
       jsonResponse(401, { success: false, error: 'The email or password you entered is incorrect.' }),
     );
     const store = makeStore();
@@ -88,7 +80,7 @@ describe('auth thunks', () => {
 
   it('logout clears the local session even when the server call fails', async () => {
     const user = buildUser();
-    fetchMock
+    fetchStub.mock
       .mockResolvedValueOnce(jsonResponse(200, { success: true, user, session_max_age: null }))
       .mockRejectedValueOnce(new TypeError('network down'));
     const store = makeStore();
@@ -100,7 +92,7 @@ describe('auth thunks', () => {
   it('fetchProfile replaces the user', async () => {
     const store = makeStore();
     const updated = buildUser({ first_name: 'Liv', name: 'Liv Martin' });
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { success: true, user: updated }));
+    fetchStub.mock.mockResolvedValueOnce(jsonResponse(200, { success: true, user: updated }));
     await store.dispatch(fetchProfile());
     expect(store.getState().auth.user).toEqual(updated);
   });
@@ -108,17 +100,17 @@ describe('auth thunks', () => {
   it('checkAuthStatus sets the user when authenticated, else clears; a failed call clears', async () => {
     const store = makeStore();
     const user = buildUser();
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { authenticated: true, user }));
+    fetchStub.mock.mockResolvedValueOnce(jsonResponse(200, { authenticated: true, user }));
     await store.dispatch(checkAuthStatus());
     expect(store.getState().auth).toMatchObject({ user, isAuthenticated: true });
 
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { authenticated: false, user: null }));
+    fetchStub.mock.mockResolvedValueOnce(jsonResponse(200, { authenticated: false, user: null }));
     await store.dispatch(checkAuthStatus());
     expect(store.getState().auth).toMatchObject({ user: null, isAuthenticated: false });
 
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { authenticated: true, user }));
+    fetchStub.mock.mockResolvedValueOnce(jsonResponse(200, { authenticated: true, user }));
     await store.dispatch(checkAuthStatus());
-    fetchMock.mockResolvedValueOnce(jsonResponse(500, { error: 'boom' }));
+    fetchStub.mock.mockResolvedValueOnce(jsonResponse(500, { error: 'boom' }));
     await store.dispatch(checkAuthStatus());
     expect(store.getState().auth).toMatchObject({ user: null, isAuthenticated: false });
   });

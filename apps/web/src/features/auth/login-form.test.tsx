@@ -3,22 +3,14 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiStateForTests } from '@/lib/api';
+import { describe, expect, it } from 'vitest';
 import { baseApi } from '@/lib/base-api';
 import { buildUser, jsonResponse } from '@/test/factories';
 import { authReducer } from './auth-slice';
 import { LoginRoute } from './routes/login';
+import { installFetchStub } from '@/test/fetch-stub';
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-
-beforeEach(() => {
-  resetApiStateForTests();
-  document.cookie = 'csrftoken=test-token; path=/';
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => vi.unstubAllGlobals());
+const fetchStub = installFetchStub();
 
 function Where() {
   const location = useLocation();
@@ -67,11 +59,11 @@ describe('sign-in page', () => {
     expect(screen.getByText('Enter your password.')).toBeInTheDocument();
     expect(email).toHaveAttribute('aria-invalid', 'true');
     expect(email).toHaveAccessibleDescription('Enter an email address.');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchStub.mock).not.toHaveBeenCalled();
   });
 
   it('shows the server error from a rejected sign-in in an alert', async () => {
-    fetchMock.mockResolvedValueOnce(
+    fetchStub.mock.mockResolvedValueOnce(
       jsonResponse(401, { success: false, error: 'The email or password you entered is incorrect.' }),
     );
     renderLogin();
@@ -82,18 +74,18 @@ describe('sign-in page', () => {
   });
 
   it('signs in with remember me and returns to where the visitor came from', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { success: true, user: buildUser(), session_max_age: 2592000 }));
+    fetchStub.mock.mockResolvedValueOnce(jsonResponse(200, { success: true, user: buildUser(), session_max_age: 2592000 }));
     renderLogin({ pathname: '/auth/login', state: { from: '/candidates?page=2' } });
     await userEvent.type(screen.getByLabelText('Email address'), 'olivia@agency.test');
     await userEvent.type(screen.getByLabelText('Password'), 'right-password');
     await userEvent.click(screen.getByRole('checkbox', { name: 'Remember me' }));
     await userEvent.click(screen.getByRole('button', { name: 'Sign in' }));
     expect(await screen.findByText('At /candidates?page=2')).toBeInTheDocument();
-    expect(JSON.parse(fetchMock.mock.calls[0]![1]!.body as string)).toMatchObject({ remember_me: true });
+    expect(JSON.parse(fetchStub.mock.mock.calls[0]![1]!.body as string)).toMatchObject({ remember_me: true });
   });
 
   it('ignores a ?next= that leaves the app and goes to the dashboard', async () => {
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, { success: true, user: buildUser(), session_max_age: null }));
+    fetchStub.mock.mockResolvedValueOnce(jsonResponse(200, { success: true, user: buildUser(), session_max_age: null }));
     renderLogin('/auth/login?next=//evil.example/');
     await userEvent.type(screen.getByLabelText('Email address'), 'olivia@agency.test');
     await userEvent.type(screen.getByLabelText('Password'), 'right-password');

@@ -1,20 +1,12 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiStateForTests } from '@/lib/api';
+import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '@/test/factories';
 import { renderWithProviders } from '@/test/render';
 import { ChangePasswordForm, PASSWORD_CHANGED_MESSAGE } from './components/change-password-form';
+import { installFetchStub } from '@/test/fetch-stub';
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-
-beforeEach(() => {
-  resetApiStateForTests();
-  document.cookie = 'csrftoken=test-token; path=/';
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => vi.unstubAllGlobals());
+const fetchStub = installFetchStub();
 
 async function fill(current: string, next: string, confirm: string) {
   const user = userEvent.setup();
@@ -30,11 +22,11 @@ describe('change password', () => {
     await fill('old-password-1', 'a-brand-new-phrase', 'a-brand-new-phrasE');
     expect(await screen.findByText('The passwords do not match.')).toBeInTheDocument();
     expect(screen.getByLabelText('Confirm new password')).toHaveAttribute('aria-invalid', 'true');
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchStub.mock).not.toHaveBeenCalled();
   });
 
   it('sends the current and new password, clears the form and confirms with a toast', async () => {
-    fetchMock.mockResolvedValueOnce(
+    fetchStub.mock.mockResolvedValueOnce(
       jsonResponse(200, { success: true, message: 'Password changed.' }),
     );
     const { store } = renderWithProviders(<ChangePasswordForm />);
@@ -44,7 +36,7 @@ describe('change password', () => {
         PASSWORD_CHANGED_MESSAGE,
       ),
     );
-    const [url, init] = fetchMock.mock.calls[0]!;
+    const [url, init] = fetchStub.mock.mock.calls[0]!;
     expect(String(url)).toContain('/api/profile/password/');
     expect(JSON.parse(String(init?.body))).toEqual({
       current_password: 'old-password-1',
@@ -54,7 +46,7 @@ describe('change password', () => {
   });
 
   it('shows a wrong current password on its field', async () => {
-    fetchMock.mockResolvedValueOnce(
+    fetchStub.mock.mockResolvedValueOnce(
       jsonResponse(400, {
         success: false,
         error: 'Check the highlighted fields.',

@@ -1,26 +1,18 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiStateForTests } from '@/lib/api';
+import { describe, expect, it, vi } from 'vitest';
 import { buildUser, jsonResponse } from '@/test/factories';
 import { renderWithProviders } from '@/test/render';
 import { ProfilePicture } from './components/profile-picture-card';
 import { checkPictureFile, PICTURE_MESSAGES, uploadProfilePicture } from './picture-upload';
+import { installFetchStub } from '@/test/fetch-stub';
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-
-beforeEach(() => {
-  resetApiStateForTests();
-  document.cookie = 'csrftoken=test-token; path=/';
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => vi.unstubAllGlobals());
+const fetchStub = installFetchStub();
 
 const png = (size = 68) => new File([new Uint8Array(size)], 'me.png', { type: 'image/png' });
 
 function answerUploadFlow(uploadUrl: string) {
   const updated = buildUser({ profile_picture_url: '/api/files/download/abc/' });
-  fetchMock.mockImplementation(async (input, init) => {
+  fetchStub.mock.mockImplementation(async (input, init) => {
     const url = String(input);
     if (url.endsWith('/api/profile/picture/upload-url/')) {
       return jsonResponse(200, {
@@ -65,7 +57,7 @@ describe('profile picture checks', () => {
       target: { files: [new File(['GIF89a'], 'cat.gif', { type: 'image/gif' })] },
     });
     expect(await screen.findByRole('alert')).toHaveTextContent(PICTURE_MESSAGES.type);
-    expect(fetchMock).not.toHaveBeenCalled();
+    expect(fetchStub.mock).not.toHaveBeenCalled();
   });
 });
 
@@ -75,7 +67,7 @@ describe('profile picture upload', () => {
     const file = png();
     await expect(uploadProfilePicture(file)).resolves.toEqual(updated);
 
-    const calls = fetchMock.mock.calls.map(
+    const calls = fetchStub.mock.mock.calls.map(
       ([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`,
     );
     expect(calls).toEqual([
@@ -83,15 +75,15 @@ describe('profile picture upload', () => {
       'PUT /api/files/upload/tok/',
       'POST /api/profile/picture/confirm/',
     ]);
-    expect(JSON.parse(String(fetchMock.mock.calls[0]![1]?.body))).toEqual({
+    expect(JSON.parse(String(fetchStub.mock.mock.calls[0]![1]?.body))).toEqual({
       content_type: 'image/png',
       size: 68,
     });
-    const put = fetchMock.mock.calls[1]![1]!;
+    const put = fetchStub.mock.mock.calls[1]![1]!;
     expect(put.body).toBe(file);
     expect(put.credentials).toBe('include');
     expect(put.headers).toEqual({ 'Content-Type': 'image/png', 'X-CSRFToken': 'test-token' });
-    expect(JSON.parse(String(fetchMock.mock.calls[2]![1]?.body))).toEqual({
+    expect(JSON.parse(String(fetchStub.mock.mock.calls[2]![1]?.body))).toEqual({
       key: 'avatars/1/xyz.png',
     });
   });
@@ -99,7 +91,7 @@ describe('profile picture upload', () => {
   it('sends neither the CSRF token nor cookies to another origin (S3)', async () => {
     answerUploadFlow('https://bucket.s3.example.com/avatars/1/xyz.png?X-Amz-Signature=abc');
     await uploadProfilePicture(png());
-    const put = fetchMock.mock.calls[1]![1]!;
+    const put = fetchStub.mock.mock.calls[1]![1]!;
     expect(put.headers).toEqual({ 'Content-Type': 'image/png' });
     expect(put.credentials).toBe('omit');
   });
@@ -119,7 +111,7 @@ describe('profile picture upload', () => {
 
   it('shows the server’s refusal of the bytes', async () => {
     answerUploadFlow('/api/files/upload/tok/');
-    fetchMock.mockImplementationOnce(async () =>
+    fetchStub.mock.mockImplementationOnce(async () =>
       jsonResponse(200, {
         success: true,
         upload: {
@@ -131,7 +123,7 @@ describe('profile picture upload', () => {
         },
       }),
     );
-    fetchMock.mockImplementationOnce(async () =>
+    fetchStub.mock.mockImplementationOnce(async () =>
       jsonResponse(415, { success: false, error: 'The file is not a PNG, JPEG or WebP image.' }),
     );
     renderWithProviders(<ProfilePicture user={buildUser()} onUserUpdated={vi.fn()} />);

@@ -1,21 +1,13 @@
 import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { INVITATION_ERRORS, type InvitationErrorCode } from '@recruitdesk/contracts/registration';
-import { resetApiStateForTests } from '@/lib/api';
 import { buildUser, jsonResponse } from '@/test/factories';
 import { renderWithProviders } from '@/test/render';
 import { RegisterFromToken } from './components/register-from-token';
+import { installFetchStub } from '@/test/fetch-stub';
 
-let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-
-beforeEach(() => {
-  resetApiStateForTests();
-  document.cookie = 'csrftoken=test-token; path=/';
-  fetchMock = vi.fn<typeof fetch>();
-  vi.stubGlobal('fetch', fetchMock);
-});
-afterEach(() => vi.unstubAllGlobals());
+const fetchStub = installFetchStub();
 
 const valid = {
   success: true,
@@ -39,7 +31,7 @@ describe('registration from an invitation', () => {
   it.each(Object.keys(INVITATION_ERRORS) as InvitationErrorCode[])(
     'shows the message for %s',
     async (code) => {
-      fetchMock.mockResolvedValue(
+      fetchStub.mock.mockResolvedValue(
         jsonResponse(code === 'INVITATION_NOT_FOUND' ? 404 : 410, {
           success: false,
           error: 'Gone',
@@ -53,13 +45,13 @@ describe('registration from an invitation', () => {
         '/auth/login',
       );
       expect(screen.queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument();
-      expect(String(fetchMock.mock.calls[0]?.[0])).toContain('/api/registration/validate/tok-123/');
+      expect(String(fetchStub.mock.mock.calls[0]?.[0])).toContain('/api/registration/validate/tok-123/');
     },
   );
 
   it('shows the invitation and submits the account details', async () => {
     const user = userEvent.setup();
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, valid));
+    fetchStub.mock.mockResolvedValueOnce(jsonResponse(200, valid));
     const onRegistered = renderRegister();
 
     expect(
@@ -78,7 +70,7 @@ describe('registration from an invitation', () => {
     await user.type(screen.getByLabelText('Confirm password'), 'a-different-phrase');
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('The passwords do not match.')).toBeInTheDocument();
-    expect(fetchMock).toHaveBeenCalledTimes(1);
+    expect(fetchStub.mock).toHaveBeenCalledTimes(1);
 
     await user.clear(screen.getByLabelText('Confirm password'));
     await user.type(screen.getByLabelText('Confirm password'), 'a-long-secret-phrase');
@@ -87,11 +79,11 @@ describe('registration from an invitation', () => {
       user: buildUser({ email: 'ravi@agency.test' }),
       session_max_age: null,
     };
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, response));
+    fetchStub.mock.mockResolvedValueOnce(jsonResponse(200, response));
     await user.click(screen.getByRole('button', { name: 'Create account' }));
 
     await waitFor(() => expect(onRegistered).toHaveBeenCalledWith(response));
-    const [url, init] = fetchMock.mock.calls[1]!;
+    const [url, init] = fetchStub.mock.mock.calls[1]!;
     expect(String(url)).toContain('/api/registration/complete/');
     expect(JSON.parse(String(init?.body))).toEqual({
       token: 'tok-123',
@@ -104,7 +96,7 @@ describe('registration from an invitation', () => {
 
   it('puts the server’s field messages on the fields', async () => {
     const user = userEvent.setup();
-    fetchMock.mockResolvedValueOnce(jsonResponse(200, valid));
+    fetchStub.mock.mockResolvedValueOnce(jsonResponse(200, valid));
     const onRegistered = renderRegister();
     await screen.findByRole('heading', { name: 'Join Northwind Talent' });
     await user.type(screen.getByLabelText('Username'), 'ravi');
@@ -112,7 +104,7 @@ describe('registration from an invitation', () => {
     await user.type(screen.getByLabelText('Last name'), 'Patel');
     await user.type(screen.getByLabelText('Password'), 'password123');
     await user.type(screen.getByLabelText('Confirm password'), 'password123');
-    fetchMock.mockResolvedValueOnce(
+    fetchStub.mock.mockResolvedValueOnce(
       jsonResponse(400, {
         success: false,
         error: 'Check the highlighted fields.',

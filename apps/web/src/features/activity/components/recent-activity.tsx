@@ -8,21 +8,19 @@ import {
   History,
   LogIn,
   Receipt,
-  RefreshCw,
   StickyNote,
   UserCog,
   UserRound,
 } from 'lucide-react';
 import { Link } from 'react-router';
 import type { Activity } from '@recruitdesk/contracts/activity';
-import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/base-api';
 import { formatDateTime, formatRelativeTime } from '@/lib/format';
 import { useGetActivityQuery } from '../api';
+import { QueryError } from '@/components/ui/query-error';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -130,14 +128,7 @@ export function RecentActivity({
           </span>
         </>
       ) : error ? (
-        <div role="alert" className="flex flex-col items-center gap-3 px-5 py-10 text-center">
-          <p className="text-sm font-medium text-gray-900 dark:text-white">Could not load recent activity</p>
-          <p className="text-sm text-gray-500 dark:text-gray-400">{errorMessage(error)}</p>
-          <Button variant="secondary" size="sm" onClick={() => void refetch()} loading={isFetching}>
-            {isFetching ? null : <RefreshCw aria-hidden="true" className="size-4" />}
-            Retry
-          </Button>
-        </div>
+        <QueryError title="Could not load recent activity" error={error} onRetry={() => void refetch()} retrying={isFetching} />
       ) : !data || data.results.length === 0 ? (
         <EmptyState
           icon={History}

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { MailCheck, RefreshCw, Send, X } from 'lucide-react';
+import { MailCheck, Send, X } from 'lucide-react';
 import type { Invitation } from '@recruitdesk/contracts/registration';
 import { USER_TYPE_DESCRIPTIONS } from '@recruitdesk/contracts/users';
 import { Alert } from '@/components/ui/alert';
@@ -17,6 +17,7 @@ import {
   useListPendingInvitationsQuery,
   useResendInvitationMutation,
 } from '../api';
+import { QueryError } from '@/components/ui/query-error';
 
 function InvitationRow({
   invitation,
@@ -126,16 +127,7 @@ export function PendingInvitations() {
           </span>
         </>
       ) : error ? (
-        <div role="alert" className="flex flex-col items-center gap-3 px-5 py-8 text-center">
-          <p className="text-sm font-medium text-gray-900 dark:text-white">
-            Could not load the invitations
-          </p>
-          <p className="text-sm text-gray-500 dark:text-gray-400">{errorMessage(error)}</p>
-          <Button variant="secondary" size="sm" onClick={() => void refetch()} loading={isFetching}>
-            {isFetching ? null : <RefreshCw aria-hidden="true" className="size-4" />}
-            Retry
-          </Button>
-        </div>
+        <QueryError title="Could not load the invitations" error={error} onRetry={() => void refetch()} retrying={isFetching} />
       ) : invitations.length === 0 ? (
         <EmptyState
           icon={MailCheck}

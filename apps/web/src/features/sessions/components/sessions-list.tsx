@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { Laptop, LogOut, RefreshCw, Smartphone } from 'lucide-react';
+import { Laptop, LogOut, Smartphone } from 'lucide-react';
 import type { Session } from '@recruitdesk/contracts/sessions';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
@@ -15,6 +15,7 @@ import {
   useRevokeOtherSessionsMutation,
   useRevokeSessionMutation,
 } from '../api';
+import { QueryError } from '@/components/ui/query-error';
 
 const isPhone = (s: Session) => /android|iphone|ipad|ios|mobile/i.test(`${s.device} ${s.os ?? ''}`);
 
@@ -143,16 +144,7 @@ export function SessionsList() {
           </span>
         </>
       ) : error ? (
-        <div role="alert" className="flex flex-col items-center gap-3 px-5 py-8 text-center">
-          <p className="text-sm font-medium text-gray-900 dark:text-white">
-            Could not load your sessions
-          </p>
-          <p className="text-sm text-gray-500 dark:text-gray-400">{errorMessage(error)}</p>
-          <Button variant="secondary" size="sm" onClick={() => void refetch()} loading={isFetching}>
-            {isFetching ? null : <RefreshCw aria-hidden="true" className="size-4" />}
-            Retry
-          </Button>
-        </div>
+        <QueryError title="Could not load your sessions" error={error} onRetry={() => void refetch()} retrying={isFetching} />
       ) : (
         <ul className="divide-y divide-gray-100 dark:divide-white/5" aria-label="Sessions">
           {sessions.map((session) => (
