@@ -1,6 +1,8 @@
 import { expect, login, test } from '../fixtures';
 
 test('a recruiter works a retainer client and its role end to end', async ({ page }) => {
+  // A whole working session in one journey: well past the default 30 s on a busy 2-core machine.
+  test.setTimeout(90_000);
   const clientName = `Retainer Co ${Date.now()}`;
   const roleName = `Platform Engineer ${Date.now()}`;
   await login(page, 'recruiter');
