@@ -9,6 +9,7 @@ import type { Deps } from './lib/deps';
 import { createMailer, type Mailer } from './lib/mail';
 import { memoryCounterStore, redisCounterStore, Throttle } from './lib/throttle';
 import { activityRoutes } from './modules/activity/activity.routes';
+import { candidatesRoutes } from './modules/candidates/candidates.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { jobQualificationsRoutes } from './modules/job-qualifications/job-qualifications.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
@@ -140,6 +141,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(rolesRoutes);
   await app.register(jobQualificationsRoutes);
   await app.register(notesRoutes);
+  await app.register(candidatesRoutes);
 
   await app.register(spaPlugin);
   return app;

@@ -7,3 +7,4 @@ export * from '../modules/clients/clients.table';
 export * from '../modules/roles/roles.table';
 export * from '../modules/job-qualifications/job-qualifications.table';
 export * from '../modules/notes/notes.table';
+export * from '../modules/candidates/candidates.table';

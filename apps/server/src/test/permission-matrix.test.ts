@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createSession } from '../modules/sessions/sessions.service';
 import type { UserRow } from '../modules/users/users.service';
 import { buildTestApp, type TestApp } from './build-test-app';
+import { insertCandidate } from './factories/candidates.factory';
 import { insertClient } from './factories/clients.factory';
 import { insertInvitation } from './factories/invitations.factory';
 import { insertNote } from './factories/notes.factory';
@@ -74,6 +75,8 @@ const roleWithFile = async (ctx: Ctx) => {
   await ctx.t.app.deps.storage.write(key, Buffer.from('job description'), 'text/plain');
   return newRole(ctx, { descriptionFileKey: key, descriptionFilename: 'jd.txt', descriptionFileSize: 15, descriptionContentType: 'text/plain', descriptionUploadedAt: new Date() });
 };
+const newCandidate = async (ctx: Ctx) => (await insertCandidate(ctx.t.db)).id;
+const CANDIDATE_BODY = () => ({ first_name: 'Matrix', last_name: 'Candidate', skills: ['Go'] });
 const CLIENT_BODY = (ctx: Ctx) => ({ name: `Matrix ${uid(ctx)}`, client_type: 'finders_fee' });
 const ROLE_BODY = () => ({ client_id: stash.roleId, name: 'Matrix Engineer' });
 
@@ -235,6 +238,13 @@ export const MATRIX: Entry[] = [
     path: async (ctx) => `/api/notes/item/${(await insertNote(ctx.t.db, { modelType: 'client', objectId: await newClient(ctx), authorId: ctx.user?.id ?? null })).id}/`,
     expect: WRITE(),
   },
+  // Issue 5: candidates
+  { method: 'GET', route: '/api/candidates/', path: () => '/api/candidates/?search=matrix&skills=go&status=active&experience=3-5', expect: READ() },
+  { method: 'POST', route: '/api/candidates/', body: CANDIDATE_BODY, expect: WRITE(201) },
+  { method: 'GET', route: '/api/candidates/duplicates/', path: () => '/api/candidates/duplicates/?email=someone%40example.test', expect: READ() },
+  { method: 'GET', route: '/api/candidates/:id/', path: async (ctx) => `/api/candidates/${await newCandidate(ctx)}/`, expect: READ() },
+  { method: 'PUT', route: '/api/candidates/:id/', path: async (ctx) => `/api/candidates/${await newCandidate(ctx)}/`, body: CANDIDATE_BODY, expect: WRITE() },
+  { method: 'DELETE', route: '/api/candidates/:id/', path: async (ctx) => `/api/candidates/${await newCandidate(ctx)}/`, expect: WRITE() },
 ];
 
 const seenRoutes: { method: string; url: string }[] = [];

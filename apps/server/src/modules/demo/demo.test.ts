@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { HttpClient } from '../../test/http-client';
-import { seedOnStart } from './demo.service';
+import { DEMO_CANDIDATES, seedOnStart } from './demo.service';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -38,5 +38,10 @@ describe('demo data', () => {
     expect(stats.open_roles).toBe(active.count);
     const withNotes = clients.clients.find((row: { id: number }) => row.id === clients.clients[0].id);
     expect((await client.get(`/api/notes/client/${withNotes.id}/summary/`)).status).toBe(200);
+
+    const candidates = (await client.get('/api/candidates/')).json;
+    expect(candidates.count).toBe(DEMO_CANDIDATES);
+    expect(candidates.results).toHaveLength(10);
+    expect((await client.get('/api/candidates/?skills=python&status=active')).json.count).toBeGreaterThan(0);
   });
 });

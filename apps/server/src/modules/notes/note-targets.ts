@@ -1,6 +1,7 @@
 import type { NoteModelType } from '@recruitdesk/contracts/notes';
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { candidatesTable } from '../candidates/candidates.table';
 import { clientsTable } from '../clients/clients.table';
 import { rolesTable } from '../roles/roles.table';
 
@@ -8,7 +9,7 @@ import { rolesTable } from '../roles/roles.table';
 export type NoteTargetLookup = (db: Db, id: number) => Promise<string | null>;
 
 /**
- * The records notes can be attached to. Later issues add candidate, pipeline, application and invoice;
+ * The records notes can be attached to. Later issues add pipeline, application and invoice;
  * a model type without an entry answers 404 like a missing record.
  */
 export const NOTE_TARGETS: Partial<Record<NoteModelType, NoteTargetLookup>> = {
@@ -24,6 +25,14 @@ export const NOTE_TARGETS: Partial<Record<NoteModelType, NoteTargetLookup>> = {
       .where(eq(rolesTable.id, id))
       .limit(1);
     return row ? `${row.name} (${row.client})` : null;
+  },
+  candidate: async (db, id) => {
+    const [row] = await db
+      .select({ firstName: candidatesTable.firstName, lastName: candidatesTable.lastName })
+      .from(candidatesTable)
+      .where(eq(candidatesTable.id, id))
+      .limit(1);
+    return row ? `${row.firstName} ${row.lastName}`.trim() : null;
   },
 };
 

@@ -1,0 +1,272 @@
+import { and, count, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import { buildCandidate, insertCandidate, insertCandidates } from '../../test/factories/candidates.factory';
+import { insertNote } from '../../test/factories/notes.factory';
+import { insertUser } from '../../test/factories/users.factory';
+import { HttpClient } from '../../test/http-client';
+import { signedInClient } from '../../test/sign-in';
+import { notesTable } from '../notes/notes.table';
+
+let t: TestApp;
+let owner: HttpClient;
+let recruiter: HttpClient;
+let viewer: HttpClient;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  owner = await signedInClient(t, await insertUser(t.db, { userType: ['owner'] }));
+  recruiter = await signedInClient(t, await insertUser(t.db, { userType: ['recruiter'], firstName: 'Rita', lastName: 'Recruiter' }));
+  viewer = await signedInClient(t, await insertUser(t.db, { userType: ['viewer'] }));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const activityFor = async (objectId: number) =>
+  ((await owner.get('/api/activity/?model_type=candidate&limit=50')).json.results as { object_id: number; verb: string; summary: string }[]).filter(
+    (row) => row.object_id === objectId,
+  );
+
+const tag = () => Math.random().toString(36).slice(2, 8);
+
+describe('candidates CRUD', () => {
+  it('creates, reads, replaces and deletes a candidate, with activity and notes removed', async () => {
+    const created = await recruiter.post('/api/candidates/', {
+      first_name: ' Ada ',
+      last_name: 'Lovelace',
+      email: 'ada.lovelace@analytical.example',
+      phone: '+44 20 7946 0018',
+      current_title: 'Mathematician',
+      current_company: 'Analytical Engines Ltd',
+      linkedin_url: 'https://www.linkedin.com/in/ada',
+      skills: ['Python', ' python ', 'Algorithms'],
+      years_experience: 12,
+      desired_salary: 150000,
+      consent_date: '2026-01-15',
+    });
+    expect(created.status, created.text).toBe(201);
+    expect(created.json).toMatchObject({ success: true, duplicates: [] });
+    const candidate = created.json.candidate;
+    expect(candidate).toMatchObject({
+      first_name: 'Ada',
+      last_name: 'Lovelace',
+      name: 'Ada Lovelace',
+      skills: ['Python', 'Algorithms'],
+      years_experience: 12,
+      desired_salary: 150000,
+      status: 'active',
+      consent_date: '2026-01-15',
+      resume: null,
+    });
+
+    const read = await viewer.get(`/api/candidates/${candidate.id}/`);
+    expect(read.status).toBe(200);
+    expect(read.json).toEqual({ success: true, candidate });
+
+    const updated = await recruiter.request('PUT', `/api/candidates/${candidate.id}/`, {
+      body: { first_name: 'Ada', last_name: 'King', email: 'ada@analytical.example', status: 'placed', skills: ['Analysis'] },
+    });
+    expect(updated.status, updated.text).toBe(200);
+    expect(updated.json.candidate).toMatchObject({ name: 'Ada King', status: 'placed', phone: '', current_company: '', skills: ['Analysis'], years_experience: null, consent_date: null });
+
+    await insertNote(t.db, { modelType: 'candidate', objectId: candidate.id });
+    const notes = await viewer.get(`/api/notes/candidate/${candidate.id}/`);
+    expect(notes.status).toBe(200);
+    expect(notes.json.target.label).toBe('Ada King');
+
+    expect((await recruiter.request('DELETE', `/api/candidates/${candidate.id}/`)).status).toBe(200);
+    expect((await viewer.get(`/api/candidates/${candidate.id}/`)).status).toBe(404);
+    expect((await viewer.get(`/api/notes/candidate/${candidate.id}/`)).status).toBe(404);
+    const [left] = await t.db
+      .select({ n: count() })
+      .from(notesTable)
+      .where(and(eq(notesTable.modelType, 'candidate'), eq(notesTable.objectId, candidate.id)));
+    expect(left?.n).toBe(0);
+
+    const verbs = (await activityFor(candidate.id)).map((row) => row.verb).sort();
+    expect(verbs).toEqual(['created', 'deleted', 'status_changed', 'updated']);
+  });
+
+  it('answers 404 for a missing candidate on read, update and delete', async () => {
+    expect((await viewer.get('/api/candidates/999999/')).status).toBe(404);
+    expect((await recruiter.request('PUT', '/api/candidates/999999/', { body: { first_name: 'A', last_name: 'B' } })).status).toBe(404);
+    expect((await recruiter.request('DELETE', '/api/candidates/999999/')).status).toBe(404);
+  });
+
+  it('refuses writes to viewers and everything to anonymous callers', async () => {
+    const existing = await insertCandidate(t.db);
+    expect((await viewer.post('/api/candidates/', { first_name: 'A', last_name: 'B' })).status).toBe(403);
+    expect((await viewer.request('PUT', `/api/candidates/${existing.id}/`, { body: { first_name: 'A', last_name: 'B' } })).status).toBe(403);
+    expect((await viewer.request('DELETE', `/api/candidates/${existing.id}/`)).status).toBe(403);
+    const anonymous = new HttpClient(t.baseUrl);
+    await anonymous.get('/api/auth/csrf-token/');
+    expect((await anonymous.get('/api/candidates/')).status).toBe(401);
+    expect((await anonymous.get(`/api/candidates/${existing.id}/`)).status).toBe(401);
+    expect((await anonymous.post('/api/candidates/', { first_name: 'A', last_name: 'B' })).status).toBe(401);
+  });
+});
+
+describe('candidate validation', () => {
+  const cases: [string, Record<string, unknown>, string][] = [
+    ['missing names', {}, 'first_name'],
+    ['blank last name', { first_name: 'A', last_name: '  ' }, 'last_name'],
+    ['bad email', { first_name: 'A', last_name: 'B', email: 'not-an-email' }, 'email'],
+    ['60 skills', { first_name: 'A', last_name: 'B', skills: Array.from({ length: 60 }, (_, i) => `Skill ${i}`) }, 'skills'],
+    ['skills not a list', { first_name: 'A', last_name: 'B', skills: 'Python' }, 'skills'],
+    ['years as text', { first_name: 'A', last_name: 'B', years_experience: 'ten' }, 'years_experience'],
+    ['negative salary', { first_name: 'A', last_name: 'B', desired_salary: -5 }, 'desired_salary'],
+    ['unknown status', { first_name: 'A', last_name: 'B', status: 'hired' }, 'status'],
+    ['bad linkedin', { first_name: 'A', last_name: 'B', linkedin_url: 'linkedin/ada' }, 'linkedin_url'],
+    ['bad consent date', { first_name: 'A', last_name: 'B', consent_date: '15/01/2026' }, 'consent_date'],
+    ['name as number', { first_name: 42, last_name: 'B' }, 'first_name'],
+  ];
+  for (const [label, body, field] of cases) {
+    it(`answers 400 with the field for ${label}`, async () => {
+      const response = await recruiter.post('/api/candidates/', body);
+      expect(response.status, response.text).toBe(400);
+      expect(response.json.success).toBe(false);
+      expect(Object.keys(response.json.fields ?? {})).toContain(field);
+    });
+  }
+
+  it('answers 400, never 500, for bad list queries and a non-object body', async () => {
+    for (const query of ['status=hired', 'experience=1-3', 'page=0', 'page_size=101', 'ordering=salary', 'page=abc']) {
+      expect((await viewer.get(`/api/candidates/?${query}`)).status, query).toBe(400);
+    }
+    expect((await recruiter.post('/api/candidates/', ['a'])).status).toBe(400);
+    expect((await viewer.get('/api/candidates/abc/')).status).toBe(400);
+  });
+});
+
+describe('candidate list', () => {
+  const marker = `zq${tag()}`;
+  beforeAll(async () => {
+    const make = (first: string, overrides: Parameters<typeof buildCandidate>[0]) =>
+      buildCandidate({ firstName: first, lastName: marker, currentCompany: `${marker} Works`, ...overrides });
+    await insertCandidates(t.db, [
+      make('Grace', { currentTitle: 'Compiler Engineer', skills: ['COBOL', 'Fortran'], yearsExperience: 1, status: 'active' }),
+      make('Alan', { currentTitle: 'Cryptanalyst', skills: ['Mathematics', 'cobol', 'Go'], yearsExperience: 4, status: 'active' }),
+      make('Barbara', { currentTitle: 'Systems Engineer', skills: ['CLU', 'Go'], yearsExperience: 8, status: 'placed' }),
+      make('Edsger', { currentTitle: 'Professor', skills: ['Algol', 'Go', 'COBOL'], yearsExperience: 25, status: 'archived' }),
+      make('Margaret', { currentTitle: 'Flight Software Lead', skills: ['Assembly'], yearsExperience: null, status: 'do_not_contact' }),
+    ]);
+  });
+  const names = (json: { results: { first_name: string }[] }) => json.results.map((row) => row.first_name).sort();
+  const list = async (query: string) => {
+    const response = await viewer.get(`/api/candidates/?search=${marker}&${query}`);
+    expect(response.status, response.text).toBe(200);
+    return response.json;
+  };
+
+  it('answers {results, count} with page size 10 by default, newest first', async () => {
+    const response = await viewer.get('/api/candidates/');
+    expect(response.status).toBe(200);
+    expect(Object.keys(response.json).sort()).toEqual(['count', 'results']);
+    expect(response.json.results.length).toBeLessThanOrEqual(10);
+    const times = response.json.results.map((row: { created_at: string }) => row.created_at);
+    expect([...times].sort().reverse()).toEqual(times);
+  });
+
+  it('searches every word in names, title, company, email and skills (AND, any case)', async () => {
+    expect(names(await list(''))).toEqual(['Alan', 'Barbara', 'Edsger', 'Grace', 'Margaret']);
+    expect(names((await viewer.get(`/api/candidates/?search=${marker.toUpperCase()}%20grace`)).json)).toEqual(['Grace']);
+    expect(names((await viewer.get(`/api/candidates/?search=cryptanalyst%20${marker}`)).json)).toEqual(['Alan']);
+    expect(names((await viewer.get(`/api/candidates/?search=${marker}%20fortran`)).json)).toEqual(['Grace']);
+    expect(names((await viewer.get(`/api/candidates/?search=${marker}%20works%20flight`)).json)).toEqual(['Margaret']);
+    expect((await viewer.get(`/api/candidates/?search=${marker}%20nothing-like-this`)).json.count).toBe(0);
+    expect((await viewer.get('/api/candidates/?search=100%25_')).status).toBe(200);
+  });
+
+  it('filters by status', async () => {
+    expect(names(await list('status=active'))).toEqual(['Alan', 'Grace']);
+    expect(names(await list('status=do_not_contact'))).toEqual(['Margaret']);
+    expect(names(await list('status='))).toHaveLength(5);
+  });
+
+  it('filters by skills: every listed skill must match, in any case, repeated or comma-separated', async () => {
+    expect(names(await list('skills=cobol'))).toEqual(['Alan', 'Edsger', 'Grace']);
+    expect(names(await list('skills=COBOL&skills=go'))).toEqual(['Alan', 'Edsger']);
+    expect(names(await list('skills=cobol,go,algol'))).toEqual(['Edsger']);
+    expect(names(await list('skills=cobol,rust'))).toEqual([]);
+  });
+
+  it('filters by experience range', async () => {
+    expect(names(await list('experience=0-2'))).toEqual(['Grace']);
+    expect(names(await list('experience=3-5'))).toEqual(['Alan']);
+    expect(names(await list('experience=6-10'))).toEqual(['Barbara']);
+    expect(names(await list('experience=10%2B'))).toEqual(['Edsger']);
+    expect(names(await list('experience=6-10&skills=go&status=placed'))).toEqual(['Barbara']);
+  });
+
+  it('pages from 1 with the total count', async () => {
+    const pageMarker = `pg${tag()}`;
+    await insertCandidates(
+      t.db,
+      Array.from({ length: 23 }, (_, i) => buildCandidate({ lastName: pageMarker, firstName: `P${String(i).padStart(2, '0')}`, createdAt: new Date(Date.UTC(2025, 0, 1, 0, i)) })),
+    );
+    const first = (await viewer.get(`/api/candidates/?search=${pageMarker}`)).json;
+    const second = (await viewer.get(`/api/candidates/?search=${pageMarker}&page=2`)).json;
+    const third = (await viewer.get(`/api/candidates/?search=${pageMarker}&page=3`)).json;
+    expect([first.count, second.count, third.count]).toEqual([23, 23, 23]);
+    expect(first.results.map((row: { first_name: string }) => row.first_name)[0]).toBe('P22');
+    expect(second.results.map((row: { first_name: string }) => row.first_name)).toEqual(['P12', 'P11', 'P10', 'P09', 'P08', 'P07', 'P06', 'P05', 'P04', 'P03']);
+    expect(third.results).toHaveLength(3);
+    const beyond = (await viewer.get(`/api/candidates/?search=${pageMarker}&page=9`)).json;
+    expect(beyond).toEqual({ results: [], count: 23 });
+    const byName = (await viewer.get(`/api/candidates/?search=${pageMarker}&ordering=name&page_size=3`)).json;
+    expect(byName.results.map((row: { first_name: string }) => row.first_name)).toEqual(['P00', 'P01', 'P02']);
+  });
+});
+
+describe('duplicate check', () => {
+  it('warns about the same email, phone or a similar name at the same company, and still saves', async () => {
+    const t1 = tag();
+    const existing = await insertCandidate(t.db, {
+      firstName: 'Jonathan',
+      lastName: `Whitaker${t1}`,
+      email: `jon.${t1}@example.test`,
+      phone: `(206) 555-${String(Math.floor(Math.random() * 9000) + 1000)}`,
+      currentCompany: `Harbor ${t1}`,
+    });
+    const base = { first_name: 'Someone', last_name: `Else${t1}` };
+
+    const byEmail = await recruiter.post('/api/candidates/', { ...base, email: existing.email.toUpperCase() });
+    expect(byEmail.status).toBe(201);
+    expect(byEmail.json.duplicates).toEqual([{ id: existing.id, name: `Jonathan Whitaker${t1}`, email: existing.email, reason: 'email' }]);
+    expect((await viewer.get(`/api/candidates/${byEmail.json.candidate.id}/`)).status).toBe(200);
+
+    const byPhone = await recruiter.post('/api/candidates/', { ...base, phone: `+1 ${existing.phone}` });
+    expect(byPhone.status).toBe(201);
+    expect(byPhone.json.duplicates).toEqual([expect.objectContaining({ id: existing.id, reason: 'phone' })]);
+
+    const byName = await recruiter.post('/api/candidates/', { first_name: 'Jonathon', last_name: `Whitaker${t1}`, current_company: `harbor ${t1}` });
+    expect(byName.status).toBe(201);
+    expect(byName.json.duplicates).toEqual([expect.objectContaining({ id: existing.id, reason: 'name_company' })]);
+
+    const otherCompany = await recruiter.post('/api/candidates/', { first_name: 'Jonathan', last_name: `Whitaker${t1}`, current_company: 'Elsewhere Inc' });
+    expect(otherCompany.json.duplicates).toEqual([]);
+
+    // The check before saving, and an edit excludes the record itself.
+    const check = await viewer.get(`/api/candidates/duplicates/?email=${encodeURIComponent(existing.email)}&phone=123`);
+    expect(check.status).toBe(200);
+    expect(check.json).toEqual({
+      success: true,
+      duplicates: [expect.objectContaining({ id: existing.id, reason: 'email' }), expect.objectContaining({ id: byEmail.json.candidate.id, reason: 'email' })],
+    });
+    expect((await viewer.get(`/api/candidates/duplicates/?email=${encodeURIComponent(existing.email)}&exclude_id=${existing.id}`)).json.duplicates).toEqual([
+      expect.objectContaining({ id: byEmail.json.candidate.id }),
+    ]);
+    expect((await viewer.get('/api/candidates/duplicates/')).json.duplicates).toEqual([]);
+
+    const edit = await recruiter.request('PUT', `/api/candidates/${byName.json.candidate.id}/`, {
+      body: { first_name: 'Jonathon', last_name: `Whitaker${t1}`, current_company: 'Elsewhere Inc', email: existing.email },
+    });
+    expect(edit.status).toBe(200);
+    expect(edit.json.duplicates.map((row: { id: number; reason: string }) => [row.id, row.reason])).toEqual([
+      [existing.id, 'email'],
+      [byEmail.json.candidate.id, 'email'],
+      [otherCompany.json.candidate.id, 'name_company'],
+    ]);
+  });
+});

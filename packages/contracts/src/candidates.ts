@@ -1,0 +1,194 @@
+import { z } from 'zod';
+
+export const CANDIDATE_STATUSES = ['active', 'placed', 'do_not_contact', 'archived'] as const;
+export const CandidateStatusSchema = z.enum(CANDIDATE_STATUSES);
+export type CandidateStatus = z.infer<typeof CandidateStatusSchema>;
+export const CANDIDATE_STATUS_LABELS: Record<CandidateStatus, string> = {
+  active: 'Active',
+  placed: 'Placed',
+  do_not_contact: 'Do not contact',
+  archived: 'Archived',
+};
+
+/** Years-of-experience filter ranges (inclusive; `10+` is more than 10 years). */
+export const EXPERIENCE_RANGES = ['0-2', '3-5', '6-10', '10+'] as const;
+export const ExperienceRangeSchema = z.enum(EXPERIENCE_RANGES);
+export type ExperienceRange = z.infer<typeof ExperienceRangeSchema>;
+export const EXPERIENCE_RANGE_BOUNDS: Record<ExperienceRange, [number, number | null]> = {
+  '0-2': [0, 2],
+  '3-5': [3, 5],
+  '6-10': [6, 10],
+  '10+': [11, null],
+};
+
+export const MAX_CANDIDATE_SKILLS = 50;
+
+export const CandidateResumeSchema = z.object({
+  filename: z.string(),
+  size: z.number().int(),
+  content_type: z.string(),
+  uploaded_at: z.string(),
+});
+export type CandidateResume = z.infer<typeof CandidateResumeSchema>;
+
+export const CandidateSchema = z.object({
+  id: z.number().int(),
+  first_name: z.string(),
+  last_name: z.string(),
+  name: z.string(),
+  email: z.string(),
+  phone: z.string(),
+  location: z.string(),
+  current_title: z.string(),
+  current_company: z.string(),
+  linkedin_url: z.string(),
+  skills: z.array(z.string()),
+  years_experience: z.number().nullable(),
+  desired_salary: z.number().nullable(),
+  status: CandidateStatusSchema,
+  source: z.string(),
+  /** YYYY-MM-DD */
+  consent_date: z.string().nullable(),
+  resume: CandidateResumeSchema.nullable(),
+  created_at: z.string(),
+  updated_at: z.string(),
+});
+export type Candidate = z.infer<typeof CandidateSchema>;
+
+const text = (max: number) => z.string({ error: 'Enter text.' }).trim().max(max, `Use at most ${max} characters.`);
+const optionalEmail = z
+  .string({ error: 'Enter a valid email address.' })
+  .trim()
+  .max(254, 'Email addresses are at most 254 characters.')
+  .pipe(z.union([z.literal(''), z.email({ error: 'Enter a valid email address.' })]));
+const optionalUrl = z
+  .string({ error: 'Enter a full address such as https://www.linkedin.com/in/name.' })
+  .trim()
+  .max(500, 'Use at most 500 characters.')
+  .pipe(z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Enter a full address such as https://www.linkedin.com/in/name.' })]));
+
+/** Trimmed, non-empty, at most 50, duplicates (ignoring case) dropped keeping the first spelling. */
+export const SkillsSchema = z
+  .array(z.string({ error: 'Each skill must be text.' }).trim().min(1, 'Skills cannot be blank.').max(100, 'Use at most 100 characters per skill.'), {
+    error: 'Enter a list of skills.',
+  })
+  .max(MAX_CANDIDATE_SKILLS, `Use at most ${MAX_CANDIDATE_SKILLS} skills.`)
+  .transform((skills) => {
+    const seen = new Set<string>();
+    return skills.filter((skill) => {
+      const key = skill.toLowerCase();
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return true;
+    });
+  });
+
+/** Create and full update (PUT). */
+export const CandidateInputSchema = z.object({
+  first_name: text(100).min(1, 'Enter the first name.'),
+  last_name: text(100).min(1, 'Enter the last name.'),
+  email: optionalEmail.default(''),
+  phone: text(50).default(''),
+  location: text(200).default(''),
+  current_title: text(200).default(''),
+  current_company: text(200).default(''),
+  linkedin_url: optionalUrl.default(''),
+  skills: SkillsSchema.default([]),
+  years_experience: z
+    .number({ error: 'Enter a number of years.' })
+    .int('Use whole years.')
+    .min(0, 'Use 0 to 70 years.')
+    .max(70, 'Use 0 to 70 years.')
+    .nullable()
+    .default(null),
+  desired_salary: z
+    .number({ error: 'Enter an amount.' })
+    .min(0, 'Use a positive amount.')
+    .max(100_000_000, 'The amount is too large.')
+    .nullable()
+    .default(null),
+  status: CandidateStatusSchema.default('active'),
+  source: text(100).default(''),
+  consent_date: z.iso.date({ error: 'Enter a date as YYYY-MM-DD.' }).nullable().default(null),
+});
+export type CandidateInput = z.input<typeof CandidateInputSchema>;
+export type CandidateInputParsed = z.output<typeof CandidateInputSchema>;
+
+export const CANDIDATE_ORDERINGS = ['created_at', '-created_at', 'updated_at', '-updated_at', 'name', '-name', 'years_experience', '-years_experience'] as const;
+
+const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
+
+/** `skills=a&skills=b` or `skills=a,b`: every listed skill must match (case-insensitive). */
+const SkillsFilterSchema = z.preprocess(
+  (value) => {
+    if (value === undefined) return undefined;
+    const items = (Array.isArray(value) ? value : [value]).flatMap((item) => (typeof item === 'string' ? item.split(',') : [item]));
+    const cleaned = items.map((item) => (typeof item === 'string' ? item.trim() : item)).filter((item) => item !== '');
+    return cleaned.length ? cleaned : undefined;
+  },
+  z.array(z.string().max(100)).max(20, 'Filter by at most 20 skills.').optional(),
+);
+
+export const CandidateListQuerySchema = z.object({
+  search: z.string().trim().max(200).optional(),
+  status: z.preprocess(blankToUndefined, CandidateStatusSchema.optional()),
+  skills: SkillsFilterSchema,
+  experience: z.preprocess(blankToUndefined, ExperienceRangeSchema.optional()),
+  ordering: z.preprocess(blankToUndefined, z.enum(CANDIDATE_ORDERINGS).default('-created_at')),
+  page: z.coerce.number().int().min(1).default(1),
+  page_size: z.coerce.number().int().min(1).max(100).default(10),
+});
+export type CandidateListQuery = z.input<typeof CandidateListQuerySchema>;
+
+/** GET /api/candidates/ → {results, count} (spec §3, design §4). */
+export const CandidateListResponseSchema = z.object({
+  results: z.array(CandidateSchema),
+  count: z.number().int(),
+});
+export type CandidateListResponse = z.infer<typeof CandidateListResponseSchema>;
+
+export const CandidateResponseSchema = z.object({ success: z.literal(true), candidate: CandidateSchema });
+export type CandidateResponse = z.infer<typeof CandidateResponseSchema>;
+
+export const DUPLICATE_REASONS = ['email', 'phone', 'name_company'] as const;
+export const DuplicateReasonSchema = z.enum(DUPLICATE_REASONS);
+export type DuplicateReason = z.infer<typeof DuplicateReasonSchema>;
+export const DUPLICATE_REASON_LABELS: Record<DuplicateReason, string> = {
+  email: 'Same email address',
+  phone: 'Same phone number',
+  name_company: 'Similar name at the same company',
+};
+
+export const CandidateDuplicateSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  reason: DuplicateReasonSchema,
+});
+export type CandidateDuplicate = z.infer<typeof CandidateDuplicateSchema>;
+
+/** Existing records that look like the same person: a warning only, the save still happens. */
+export const DuplicateWarningSchema = z.object({ duplicates: z.array(CandidateDuplicateSchema) });
+export type DuplicateWarning = z.infer<typeof DuplicateWarningSchema>;
+
+/** POST and PUT → {success, candidate, duplicates}. */
+export const CandidateSaveResponseSchema = CandidateResponseSchema.extend(DuplicateWarningSchema.shape);
+export type CandidateSaveResponse = z.infer<typeof CandidateSaveResponseSchema>;
+
+/** GET /api/candidates/duplicates/: the check before saving (exclude_id: the record being edited). */
+export const CandidateDuplicateQuerySchema = z.object({
+  email: z.string().trim().max(254).optional(),
+  phone: z.string().trim().max(50).optional(),
+  first_name: z.string().trim().max(100).optional(),
+  last_name: z.string().trim().max(100).optional(),
+  current_company: z.string().trim().max(200).optional(),
+  exclude_id: z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional()),
+});
+export type CandidateDuplicateQuery = z.input<typeof CandidateDuplicateQuerySchema>;
+
+export const CandidateDuplicateResponseSchema = z.object({ success: z.literal(true) }).extend(DuplicateWarningSchema.shape);
+export type CandidateDuplicateResponse = z.infer<typeof CandidateDuplicateResponseSchema>;
+
+export const CANDIDATE_ERRORS = {
+  CANDIDATE_NOT_FOUND: 'Candidate not found.',
+} as const;
