@@ -1,68 +1,18 @@
-import { lazy, Suspense, useCallback, useMemo } from 'react';
-import { Navigate, useLocation, useNavigate } from 'react-router';
+import { lazy, Suspense } from 'react';
+import { Navigate, useLocation } from 'react-router';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { paths } from '@/config/paths';
-import { logout, selectAuth } from '@/features/auth/auth-slice';
-import { clientsApi } from '@/features/clients/api';
-import { rolesApi } from '@/features/roles/api';
-import { usersApi } from '@/features/users/api';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { selectAuth } from '@/features/auth/auth-slice';
+import { useAppSelector } from '@/lib/hooks';
 import { isSessionExpiring } from '@/lib/session-expiry';
-import type { RootState } from '../store';
-import { ActiveClientsPanelContainer } from '../active-clients';
-import { idsInPath, makeBreadcrumbLookups } from '../breadcrumb-lookups';
-import { useThemeToggle } from '../theme';
 
-// The shell (Headless UI dialog, menu) loads after sign-in, keeping the sign-in page's JS small.
-const AppLayout = lazy(() =>
-  import('@/components/layouts/app-layout').then((m) => ({ default: m.AppLayout })),
-);
+// Only the guard is in the main chunk; the shell loads after sign-in (see app-shell.tsx).
+const AppShell = lazy(() => import('./app-shell'));
 
-/** Signs out; the local session ends at once and the user lands on the sign-in page whatever the server says. */
-export function useSignOut() {
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  return useCallback(() => {
-    void dispatch(logout());
-    void navigate(paths.auth.login.getHref(), { replace: true });
-  }, [dispatch, navigate]);
-}
-
-/** Names for ids in the breadcrumb trail, from what the pages already loaded. */
-function useBreadcrumbLookups(pathname: string) {
-  const { userId, roleId, clientId } = idsInPath(pathname);
-  const userName = useAppSelector((state: RootState) =>
-    userId ? usersApi.endpoints.getUser.select(Number(userId))(state).data?.user.name : undefined,
-  );
-  const role = useAppSelector((state: RootState) =>
-    roleId ? rolesApi.endpoints.getRole.select(Number(roleId))(state).data?.role : undefined,
-  );
-  const clientName = useAppSelector((state: RootState) =>
-    clientId ? clientsApi.endpoints.getClient.select(Number(clientId))(state).data?.client.name : undefined,
-  );
-  return useMemo(
-    () =>
-      makeBreadcrumbLookups({
-        user: userId && userName ? { id: userId, name: userName } : undefined,
-        role:
-          roleId && role
-            ? { id: roleId, value: { name: role.name, state: role.state, client: { id: role.client.id, name: role.client.name } } }
-            : undefined,
-        client: clientId && clientName ? { id: clientId, name: clientName } : undefined,
-      }),
-    [userId, userName, roleId, role, clientId, clientName],
-  );
-}
-
-const SIDEBAR_PANELS = { [paths.app.jobsActive.getHref()]: () => <ActiveClientsPanelContainer /> };
-
-/** The authenticated layout: guard + shell. */
+/** The authenticated layout: sends visitors to sign in (remembering the page), then shows the shell. */
 export function AppRoot() {
-  const { isAuthenticated, user } = useAppSelector(selectAuth);
+  const { isAuthenticated } = useAppSelector(selectAuth);
   const location = useLocation();
-  const { theme, toggle } = useThemeToggle();
-  const signOut = useSignOut();
-  const breadcrumbLookups = useBreadcrumbLookups(location.pathname);
 
   if (!isAuthenticated) {
     // Between a 401 and the redirect (1 s), keep a neutral screen under the toast.
@@ -78,14 +28,7 @@ export function AppRoot() {
 
   return (
     <Suspense fallback={<LoadingScreen size="lg" />}>
-      <AppLayout
-        user={user}
-        theme={theme}
-        onToggleTheme={toggle}
-        onLogout={signOut}
-        breadcrumbLookups={breadcrumbLookups}
-        sidebarPanels={SIDEBAR_PANELS}
-      />
+      <AppShell />
     </Suspense>
   );
 }
