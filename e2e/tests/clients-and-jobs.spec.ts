@@ -84,6 +84,11 @@ test('a recruiter works a retainer client and its role end to end', async ({ pag
   await expect(page.getByRole('table', { name: 'Closed roles' }).getByRole('link', { name: roleName })).toBeHidden();
   await page.goto(roleUrl);
   await expect(page.getByRole('button', { name: 'Close role' })).toBeVisible();
+
+  // The role's own history shows both changes.
+  const history = page.getByRole('region', { name: 'Recent activity' });
+  await expect(history).toContainText(`Reopened role ${roleName}`);
+  await expect(history).toContainText(`Closed role ${roleName} (Filled by us)`);
 });
 
 test('a viewer sees a client without write buttons', async ({ page }) => {

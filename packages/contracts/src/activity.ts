@@ -16,6 +16,8 @@ export const ActivityListQuerySchema = z.object({
   /** Another user's activity: owners and superusers only. */
   actor_id: z.coerce.number().int().positive().optional(),
   model_type: z.string().max(40).optional(),
+  /** One object's history (needs model_type), e.g. `?model_type=client&object_id=7`. */
+  object_id: z.coerce.number().int().positive().optional(),
   limit: z.coerce.number().int().min(1).max(100).default(20),
   before: z.coerce.number().int().positive().optional(),
 });

@@ -10,11 +10,12 @@ export async function insertActivity(db: Db, values: typeof activityTable.$infer
 
 export async function listActivityRows(
   db: Db,
-  filter: { actorId?: number; modelType?: string; beforeId?: number; limit: number },
+  filter: { actorId?: number; modelType?: string; objectId?: number; beforeId?: number; limit: number },
 ): Promise<ActivityRow[]> {
   const conditions: SQL[] = [];
   if (filter.actorId !== undefined) conditions.push(eq(activityTable.actorId, filter.actorId));
   if (filter.modelType) conditions.push(eq(activityTable.modelType, filter.modelType));
+  if (filter.objectId !== undefined) conditions.push(eq(activityTable.objectId, filter.objectId));
   if (filter.beforeId !== undefined) conditions.push(lt(activityTable.id, filter.beforeId));
   return db
     .select()

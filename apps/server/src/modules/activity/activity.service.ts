@@ -1,3 +1,4 @@
+import { AppError } from '../../lib/errors';
 import type { Activity } from '@recruitdesk/contracts/activity';
 import type { Db } from '../../db/client';
 import { assertCan } from '../../lib/permissions';
@@ -42,15 +43,28 @@ function toApiActivity(row: ActivityRow): Activity {
 export async function listActivity(
   db: Db,
   actor: UserRow,
-  query: { mine?: 'true' | 'false' | undefined; actor_id?: number | undefined; model_type?: string | undefined; limit: number; before?: number | undefined },
+  query: {
+    mine?: 'true' | 'false' | undefined;
+    actor_id?: number | undefined;
+    model_type?: string | undefined;
+    object_id?: number | undefined;
+    limit: number;
+    before?: number | undefined;
+  },
 ): Promise<{ results: Activity[]; has_more: boolean }> {
   // Every signed-in user type may read the activity feed (viewers read everything); another person's
   // own history (actor_id) is for those who administer users.
   if (query.actor_id !== undefined && query.actor_id !== actor.id) assertCan(actorOf(actor), 'users.manage');
+  if (query.object_id !== undefined && !query.model_type) {
+    throw new AppError('VALIDATION_FAILED', 400, 'Please correct the highlighted fields.', {
+      object_id: ['Give model_type with object_id.'],
+    });
+  }
   const actorId = query.mine === 'true' ? actor.id : query.actor_id;
   const rows = await listActivityRows(db, {
     ...(actorId !== undefined ? { actorId } : {}),
     ...(query.model_type ? { modelType: query.model_type } : {}),
+    ...(query.object_id !== undefined ? { objectId: query.object_id } : {}),
     ...(query.before ? { beforeId: query.before } : {}),
     limit: query.limit + 1,
   });

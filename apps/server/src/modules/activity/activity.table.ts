@@ -17,6 +17,7 @@ export const activityTable = pgTable(
   (table) => [
     index('activity_actor_id_idx').on(table.actorId, table.id.desc()),
     index('activity_created_at_idx').on(table.createdAt.desc()),
+    index('activity_object_idx').on(table.modelType, table.objectId, table.id.desc()),
   ],
 );
 

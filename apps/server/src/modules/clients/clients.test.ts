@@ -177,6 +177,23 @@ describe('clients', () => {
     expect(names).not.toContain('Panel Closed Roles');
   });
 
+  it("lists one client's history with model_type and object_id", async () => {
+    const first = (await recruiter.post('/api/clients/', { name: 'History One', client_type: 'finders_fee' })).json.client.id as number;
+    const second = (await recruiter.post('/api/clients/', { name: 'History Two', client_type: 'finders_fee' })).json.client.id as number;
+    await recruiter.post(`/api/clients/${first}/state/`, { state: 'On Hold' });
+
+    const response = await viewer.get(`/api/activity/?model_type=client&object_id=${first}&limit=50`);
+    expect(response.status).toBe(200);
+    const rows = response.json.results as { object_id: number; summary: string }[];
+    expect(rows.length).toBeGreaterThanOrEqual(2);
+    expect(rows.every((row) => row.object_id === first)).toBe(true);
+    expect(rows.some((row) => row.object_id === second)).toBe(false);
+
+    const missingType = await viewer.get(`/api/activity/?object_id=${first}`);
+    expect(missingType.status).toBe(400);
+    expect(missingType.json.fields.object_id).toEqual(['Give model_type with object_id.']);
+  });
+
   it('deletes only clients without roles (and their notes)', async () => {
     const withRoles = await insertClient(t.db);
     await insertRole(t.db, { clientId: withRoles.id });

@@ -16,6 +16,7 @@ import {
   DeleteClientDialog,
 } from '@/features/clients/components/client-detail';
 import { ClientForm } from '@/features/clients/components/client-form';
+import { RecentActivity } from '@/features/activity/components/recent-activity';
 import { NotesPanel } from '@/features/notes/components/notes-panel';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
@@ -102,6 +103,12 @@ function ClientDetail({ id }: { id: number }) {
         <div className="space-y-6">
           <ClientContactCard client={client} />
           <ClientFeeTermsCard client={client} />
+          <RecentActivity
+            subject={{ modelType: 'client', objectId: client.id }}
+            limit={8}
+            description="Changes to this client."
+            emptyDescription="Changes to this client will show up here."
+          />
         </div>
       </div>
       {editable ? (

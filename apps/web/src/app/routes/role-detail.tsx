@@ -5,6 +5,7 @@ import { PageHeader } from '@/components/ui/page-header';
 import { RoleStateBadge } from '@/components/ui/role-state-badge';
 import { paths } from '@/config/paths';
 import { QualificationsCard } from '@/features/job-qualifications/components/qualifications-card';
+import { RecentActivity } from '@/features/activity/components/recent-activity';
 import { NotesPanel } from '@/features/notes/components/notes-panel';
 import { useGetRoleQuery } from '@/features/roles/api';
 import { JobDescriptionCard } from '@/features/roles/components/job-description-card';
@@ -48,6 +49,12 @@ function RoleDetail({ id }: { id: number }) {
         <div className="space-y-6">
           <PayoutCard roleId={role.id} />
           <NotesPanel target={{ modelType: 'role', objectId: role.id }} canWrite={editable} limit={5} allNotesHref={paths.app.roleNotes.getHref(role.id)} />
+          <RecentActivity
+            subject={{ modelType: 'role', objectId: role.id }}
+            limit={8}
+            description="Changes to this role."
+            emptyDescription="Changes to this role will show up here."
+          />
         </div>
       </div>
     </div>

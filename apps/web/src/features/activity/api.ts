@@ -5,6 +5,7 @@ export interface ActivityQuery {
   mine?: boolean;
   /** Another user's activity (owners and superusers). */
   actor_id?: number;
+  object_id?: number;
   limit?: number;
   model_type?: string;
   before?: number;
@@ -13,9 +14,9 @@ export interface ActivityQuery {
 export const activityApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getActivity: build.query<ActivityListResponse, ActivityQuery>({
-      query: ({ mine, actor_id, limit = 20, model_type, before }) => ({
+      query: ({ mine, actor_id, limit = 20, model_type, object_id, before }) => ({
         url: '/api/activity/',
-        params: { mine, actor_id, limit, model_type, before },
+        params: { mine, actor_id, limit, model_type, object_id, before },
       }),
       providesTags: ['Activity'],
     }),

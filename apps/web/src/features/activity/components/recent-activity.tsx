@@ -97,6 +97,8 @@ export interface RecentActivityProps {
   limit?: number;
   /** Someone else's activity (`?actor_id=`); by default the signed-in user's own (`?mine=true`). */
   actorId?: number;
+  /** One record's history (`?model_type=&object_id=`), e.g. a client's. */
+  subject?: { modelType: string; objectId: number };
   description?: string;
   emptyDescription?: string;
 }
@@ -105,11 +107,16 @@ export interface RecentActivityProps {
 export function RecentActivity({
   limit = 10,
   actorId,
+  subject,
   description = 'Your latest changes across clients, roles and candidates.',
   emptyDescription = 'When you add clients, roles or candidates, your changes will show up here.',
 }: RecentActivityProps) {
   const { data, error, isLoading, isFetching, refetch } = useGetActivityQuery(
-    actorId === undefined ? { mine: true, limit } : { actor_id: actorId, limit },
+    subject
+      ? { model_type: subject.modelType, object_id: subject.objectId, limit }
+      : actorId === undefined
+        ? { mine: true, limit }
+        : { actor_id: actorId, limit },
   );
   const now = new Date();
 

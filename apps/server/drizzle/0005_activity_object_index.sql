@@ -1,0 +1,1 @@
+CREATE INDEX "activity_object_idx" ON "activity" USING btree ("model_type","object_id","id" DESC NULLS LAST);
