@@ -64,7 +64,7 @@ test('a recruiter works a retainer client and its role end to end', async ({ pag
     mimeType: 'application/pdf',
     buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
   });
-  await expect(page.getByText('job-description.pdf')).toBeVisible();
+  await expect(page.getByText('job-description.pdf', { exact: true })).toBeVisible();
   const downloadPromise = page.waitForEvent('download');
   await page.getByRole('button', { name: 'Download' }).click();
   const download = await downloadPromise;
