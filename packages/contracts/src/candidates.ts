@@ -28,6 +28,8 @@ export const CandidateResumeSchema = z.object({
   size: z.number().int(),
   content_type: z.string(),
   uploaded_at: z.string(),
+  /** Whether text could be read from the file (scanned PDFs have none): only then is it searchable. */
+  has_text: z.boolean(),
 });
 export type CandidateResume = z.infer<typeof CandidateResumeSchema>;
 
@@ -188,6 +190,37 @@ export type CandidateDuplicateQuery = z.input<typeof CandidateDuplicateQuerySche
 
 export const CandidateDuplicateResponseSchema = z.object({ success: z.literal(true) }).extend(DuplicateWarningSchema.shape);
 export type CandidateDuplicateResponse = z.infer<typeof CandidateDuplicateResponseSchema>;
+
+/** Resumes: PDF or DOCX up to 10 MB, checked by content; the text is extracted and searchable. */
+export const RESUME_TYPES = ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'] as const;
+export const RESUME_MAX_BYTES = 10 * 1024 * 1024;
+
+/** POST /api/candidates/{id}/resume/upload-url/ → {success, upload} (UploadTargetResponseSchema); then PUT the bytes. */
+export const ResumeUploadUrlInputSchema = z.object({
+  filename: z.string().trim().min(1, 'Name the file.').max(255),
+  content_type: z.enum(RESUME_TYPES, { error: 'Use a PDF or DOCX file.' }),
+  size: z.number().int().positive().max(RESUME_MAX_BYTES, 'The resume must be 10 MB or smaller.'),
+});
+export type ResumeUploadUrlInput = z.infer<typeof ResumeUploadUrlInputSchema>;
+
+/**
+ * PATCH /api/candidates/{id}/resume/ → {success, candidate}: with `key`, the uploaded file becomes the
+ * resume (checked, text extracted, previous file deleted); `filename` alone renames the current one.
+ */
+export const ResumeMetadataInputSchema = z
+  .object({
+    key: z.string().min(1).max(500).optional(),
+    filename: z.string().trim().min(1, 'Name the file.').max(255).optional(),
+  })
+  .refine((value) => value.key !== undefined || value.filename !== undefined, { message: 'Nothing to change.', path: ['filename'] });
+export type ResumeMetadataInput = z.infer<typeof ResumeMetadataInputSchema>;
+
+export const RESUME_ERRORS = {
+  missing: 'The uploaded file was not found. Upload it again.',
+  tooLarge: 'The resume must be 10 MB or smaller.',
+  type: 'Use a PDF or DOCX file.',
+  noResume: 'This candidate has no resume.',
+} as const;
 
 export const CANDIDATE_ERRORS = {
   CANDIDATE_NOT_FOUND: 'Candidate not found.',

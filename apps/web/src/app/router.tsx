@@ -37,6 +37,14 @@ const QualificationEditRoute = lazy(() =>
 const QualificationCreateRoute = lazy(() =>
   import('./routes/job-qualification').then((m) => ({ default: m.QualificationCreateRoute })),
 );
+const CandidatesRoute = lazy(() => import('./routes/candidates').then((m) => ({ default: m.CandidatesRoute })));
+const CandidateDetailRoute = lazy(() => import('./routes/candidates').then((m) => ({ default: m.CandidateDetailRoute })));
+const PipelineBoardRoute = lazy(() => import('./routes/pipelines').then((m) => ({ default: m.PipelineBoardRoute })));
+const PipelineCreateRoute = lazy(() => import('./routes/pipelines').then((m) => ({ default: m.PipelineCreateRoute })));
+const PipelineDetailRoute = lazy(() => import('./routes/pipelines').then((m) => ({ default: m.PipelineDetailRoute })));
+const PipelineNotesRoute = lazy(() => import('./routes/notes').then((m) => ({ default: m.PipelineNotesRoute })));
+const RoleCandidateRoute = lazy(() => import('./routes/pipelines').then((m) => ({ default: m.RoleCandidateRoute })));
+const RoleCandidateNotesRoute = lazy(() => import('./routes/notes').then((m) => ({ default: m.RoleCandidateNotesRoute })));
 
 const page = (element: React.ReactNode, size: 'sm' | 'md' = 'md') => (
   <Suspense fallback={<LoadingScreen size={size} />}>{element}</Suspense>
@@ -84,6 +92,14 @@ export const router = createBrowserRouter([
           { path: 'roles/:roleId/job-qualification/add', element: page(<QualificationAddRoute />) },
           { path: 'roles/:roleId/job-qualification/:qualificationId/edit', element: page(<QualificationEditRoute />) },
           { path: 'job-qualifications/create', element: page(<QualificationCreateRoute />) },
+          { path: 'roles/:roleId/pipelines', element: page(<PipelineBoardRoute />) },
+          { path: 'roles/:roleId/pipelines/create', element: page(<PipelineCreateRoute />) },
+          { path: 'roles/:roleId/pipelines/:pipelineId', element: page(<PipelineDetailRoute />) },
+          { path: 'roles/:roleId/pipelines/:pipelineId/notes', element: page(<PipelineNotesRoute />) },
+          { path: 'roles/:roleId/candidates/:candidateId', element: page(<RoleCandidateRoute />) },
+          { path: 'roles/:roleId/candidates/:candidateId/notes', element: page(<RoleCandidateNotesRoute />) },
+          { path: 'candidates', element: page(<CandidatesRoute />) },
+          { path: 'candidates/:candidateId', element: page(<CandidateDetailRoute />) },
           { path: 'notes/:modelType/:objectId', element: page(<GenericNotesRoute />) },
           { path: '*', element: <NotFoundRedirect /> },
         ],

@@ -62,6 +62,7 @@ export function toApiCandidate(row: CandidateListRow): Candidate {
             size: row.resumeSize ?? 0,
             content_type: row.resumeContentType ?? 'application/octet-stream',
             uploaded_at: row.resumeUploadedAt.toISOString(),
+            has_text: false, // TODO(resume helper): from the extracted text
           }
         : null,
     created_at: row.createdAt.toISOString(),

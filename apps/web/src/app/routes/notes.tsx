@@ -9,6 +9,7 @@ import { BackLink, idParam, RecordError, useCanEdit } from './route-helpers';
 const BACK: Partial<Record<NoteModelType, (id: number) => string>> = {
   client: (id) => paths.app.client.getHref(id),
   role: (id) => paths.app.role.getHref(id),
+  candidate: (id) => paths.app.candidate.getHref(id),
 };
 
 function NotesPage({ modelType, objectId }: { modelType: NoteModelType; objectId: number }) {
@@ -45,4 +46,16 @@ export function GenericNotesRoute() {
   const id = idParam(objectId);
   const type = (NOTE_MODEL_TYPES as readonly string[]).includes(modelType ?? '') ? (modelType as NoteModelType) : null;
   return id && type ? <NotesPage modelType={type} objectId={id} /> : <RecordError icon={StickyNote} what="record" error={null} />;
+}
+
+/** /roles/{roleId}/pipelines/{pipelineId}/notes */
+export function PipelineNotesRoute() {
+  const id = idParam(useParams().pipelineId);
+  return id ? <NotesPage modelType="pipeline" objectId={id} /> : <RecordError icon={StickyNote} what="pipeline" error={null} />;
+}
+
+/** /roles/{roleId}/candidates/{candidateId}/notes: the candidate's notes, reached from the role. */
+export function RoleCandidateNotesRoute() {
+  const id = idParam(useParams().candidateId);
+  return id ? <NotesPage modelType="candidate" objectId={id} /> : <RecordError icon={StickyNote} what="candidate" error={null} />;
 }
