@@ -38,3 +38,8 @@ await copyFile(
   path.join(here, 'src/modules/auth/common-passwords.txt'),
   path.join(here, 'dist/common-passwords.txt'),
 );
+// The document text worker (PDF/DOCX extraction) is loaded by URL from beside the bundle.
+await copyFile(
+  path.join(here, 'src/lib/document-text.worker.mjs'),
+  path.join(here, 'dist/document-text.worker.mjs'),
+);

@@ -13,6 +13,7 @@ import { candidatesRoutes } from './modules/candidates/candidates.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { jobQualificationsRoutes } from './modules/job-qualifications/job-qualifications.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
+import { pipelinesRoutes } from './modules/pipelines/pipelines.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
@@ -142,6 +143,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(jobQualificationsRoutes);
   await app.register(notesRoutes);
   await app.register(candidatesRoutes);
+  await app.register(pipelinesRoutes);
 
   await app.register(spaPlugin);
   return app;

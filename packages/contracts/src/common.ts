@@ -15,7 +15,9 @@ export const MessageResponseSchema = z.object({
 });
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 
-export const IdParamSchema = z.object({ id: z.coerce.number().int().positive() });
+/** Ids are PostgreSQL `integer`s: anything above 2^31 - 1 cannot exist and is bad input (400), not a 500. */
+export const MAX_ID = 2_147_483_647;
+export const IdParamSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
 
 /** Django-style email field: trimmed, at most 254 characters. */
 export const EmailSchema = z

@@ -1,42 +1,69 @@
 /**
  * `npm run bench`: loads generated candidates into a fresh database (PGlite in memory, and PostgreSQL at
- * BENCH_DATABASE_URL in a database of its own) and prints p50/p95 server-side latency of the candidate
- * list (through app.inject, session cookie included) plus the PostgreSQL plan of the text search.
+ * BENCH_DATABASE_URL in a database of its own), 90% of them with 2–6 KB of realistic resume text, runs
+ * ANALYZE, and prints p50/p95 server-side latency of the candidate list (through app.inject, session
+ * cookie included) for text searches, each filter, combinations and unfiltered pages, then the
+ * PostgreSQL plans (EXPLAIN ANALYZE, BUFFERS) of the page and count queries of the slowest cases.
  *
- * BENCH_COUNT (default 100000) candidates on PostgreSQL; BENCH_PGLITE_COUNT (default 20000) on PGlite,
- * whose single-connection inserts with the trigram index run at ~1.6 ms a row (100k would take ~3 min).
- * BENCH_SKIP_PGLITE=1 / BENCH_SKIP_POSTGRES=1 leave one out.
+ * BENCH_COUNT (default 100000) candidates on PostgreSQL; BENCH_PGLITE_COUNT (default 20000) on PGlite
+ * (one connection, ~4.5 ms a row with resumes: 100k takes ~8 minutes to load). BENCH_SKIP_PGLITE=1 /
+ * BENCH_SKIP_POSTGRES=1 leave one out; BENCH_RUNS (default 60) runs per case; BENCH_EXPLAIN=all prints
+ * every case's plans.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { desc, sql } from 'drizzle-orm';
+import { CandidateListQuerySchema } from '@recruitdesk/contracts/candidates';
+import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../app';
 import { parseEnv, type AppConfig } from '../config/env';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { generateCandidates } from '../modules/candidates/candidate-generator';
-import { candidateListConditions, insertCandidateRows } from '../modules/candidates/candidates.repository';
+import {
+  candidateCountQuery,
+  candidatePageQuery,
+  candidateSearchTsquery,
+  insertCandidateRows,
+  searchCountQuery,
+  searchPageIdsQuery,
+  searchPageJoinQuery,
+  searchPageStrategy,
+  type CandidateListFilter,
+} from '../modules/candidates/candidates.repository';
 import { candidatesTable } from '../modules/candidates/candidates.table';
 import { createSession } from '../modules/sessions/sessions.service';
 import { insertUser } from '../test/factories/users.factory';
+import { benchPipelineBoard } from './pipeline-board.bench';
 
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PG_COUNT = Number(process.env.BENCH_COUNT ?? 100_000);
 const PGLITE_COUNT = Number(process.env.BENCH_PGLITE_COUNT ?? 20_000);
 const RUNS = Number(process.env.BENCH_RUNS ?? 60);
 const WARMUP = 5;
+/** Share of candidates with a resume (2–6 KB of extracted text each, like real resumes). */
+const RESUME_SHARE = 0.9;
 const SEARCH = 'senior engineer python';
 const print = (line: string) => void process.stdout.write(`${line}\n`);
 
-const CASES: [string, string][] = [
+/** The cases; `sample` is one loaded candidate (its email and phone are searched for). */
+const casesFor = (sample: { email: string; phone: string }): [string, string][] => [
   ['search (3 words)', `search=${encodeURIComponent(SEARCH)}`],
   ['search (1 rare word)', 'search=kowalski'],
+  ['search (resume-only rare)', 'search=vikajor'],
+  ['search (common word)', 'search=experience'],
+  ['search (prefix "kube")', 'search=kube'],
+  ['search (2 letters "go")', 'search=go'],
+  ['search (email)', `search=${encodeURIComponent(sample.email)}`],
+  ['search (phone digits)', `search=${encodeURIComponent(sample.phone.replace(/\D/g, '').slice(-10))}`],
   ['status=active', 'status=active'],
   ['skills=python,sql', 'skills=python&skills=sql'],
   ['experience=6-10', 'experience=6-10'],
+  ['status=placed, page 20', 'status=placed&page=20'],
+  ['status + skills', 'status=active&skills=python'],
+  ['search + status', 'search=engineer&status=placed'],
   ['combined', `search=engineer&status=active&skills=aws&experience=3-5`],
   ['no filter, page 1', ''],
   ['no filter, page 50', 'page=50'],
@@ -75,19 +102,21 @@ async function load(database: Database, total: number): Promise<number> {
   const started = performance.now();
   const chunk = 10_000;
   for (let offset = 0; offset < total; offset += chunk) {
-    await insertCandidateRows(database.db, generateCandidates(Math.min(chunk, total - offset), { seed: 1000 + offset, offset }));
+    await insertCandidateRows(database.db, generateCandidates(Math.min(chunk, total - offset), { seed: 1000 + offset, offset, resumeShare: RESUME_SHARE }));
   }
   return performance.now() - started;
 }
 
-async function measure(database: Database, dataDir: string): Promise<Result[]> {
+async function measure(database: Database, dataDir: string): Promise<{ results: Result[]; cases: [string, string][] }> {
   const config: AppConfig = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', WEB_DIST_DIR: path.join(dataDir, 'no-web') });
   const app = await buildApp(config, { db: database.db });
   try {
     const user = await insertUser(database.db, { userType: ['viewer'] });
     const { token } = await createSession(database.db, { userId: user.id, rememberMe: false, ip: '127.0.0.1', userAgent: null, now: new Date() });
     const results: Result[] = [];
-    for (const [name, query] of CASES) {
+    const [sample] = await database.db.select({ email: candidatesTable.email, phone: candidatesTable.phone }).from(candidatesTable).orderBy(candidatesTable.id).offset(4242).limit(1);
+    const cases = casesFor(sample ?? { email: 'nobody@example.test', phone: '' });
+    for (const [name, query] of cases) {
       const url = `/api/candidates/${query ? `?${query}` : ''}`;
       const times: number[] = [];
       let count = 0;
@@ -102,37 +131,84 @@ async function measure(database: Database, dataDir: string): Promise<Result[]> {
       times.sort((a, b) => a - b);
       results.push({ name, count, p50: percentile(times, 50), p95: percentile(times, 95) });
     }
-    return results;
+    return { results, cases };
   } finally {
     await app.close();
   }
 }
 
-async function explainSearch(url: string): Promise<string> {
+/** The repository's filter for a case's query string, as the service builds it. */
+function filterOf(query: string): CandidateListFilter {
+  const parsed = CandidateListQuerySchema.parse(Object.fromEntries(new URLSearchParams(query)));
+  return {
+    search: parsed.search || undefined,
+    status: parsed.status,
+    skills: parsed.skills,
+    experience: parsed.experience,
+    ordering: parsed.ordering,
+    limit: parsed.page_size,
+    offset: (parsed.page - 1) * parsed.page_size,
+  };
+}
+
+/**
+ * EXPLAIN (ANALYZE, BUFFERS) of each case's queries as listCandidateRows runs them: without a search
+ * the page and the count; with one, in a transaction with the same plan hints, the count, then the
+ * page of ids (walk or collect) or the joined page for other orderings.
+ */
+async function explainCases(url: string, cases: [string, string][]): Promise<string> {
   const database = openPostgres(url);
-  const query = database.db
-    .select({ id: candidatesTable.id, total: sql`count(*) over()` })
-    .from(candidatesTable)
-    .where(candidateListConditions({ search: SEARCH }))
-    .orderBy(desc(candidatesTable.createdAt), desc(candidatesTable.id))
-    .limit(10)
-    .toSQL();
-  await database.close();
   const client = new pg.Client({ connectionString: url });
   await client.connect();
+  const out: string[] = [];
+  const explain = async (label: string, built: { sql: string; params: unknown[] }) => {
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${built.sql}`, built.params);
+    out.push(`-- ${label}`, ...rows.map((row) => row['QUERY PLAN']), '');
+  };
   try {
-    const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, COSTS OFF) ${query.sql}`, query.params);
-    return rows.map((row) => row['QUERY PLAN']).join('\n');
+    for (const [name, query] of cases) {
+      const filter = filterOf(query);
+      const tsquery = candidateSearchTsquery(filter);
+      if (!tsquery) {
+        await explain(`${name}: page`, candidatePageQuery(database.db, filter).toSQL());
+        await explain(`${name}: count`, candidateCountQuery(database.db, filter).toSQL());
+        continue;
+      }
+      await client.query('BEGIN');
+      try {
+        await client.query('SET LOCAL enable_seqscan = off');
+        const count = searchCountQuery(database.db, tsquery).toSQL();
+        const matches = Number((await client.query<{ count: string }>(count.sql, count.params)).rows[0]?.count ?? 0);
+        await explain(`${name}: count (${matches} matches)`, count);
+        if (filter.ordering.replace(/^-/, '') !== 'created_at') {
+          await explain(`${name}: page (joined)`, searchPageJoinQuery(database.db, tsquery, filter).toSQL());
+        } else {
+          const rows = Number((await client.query<{ rows: number }>("SELECT reltuples AS rows FROM pg_class WHERE oid = 'candidate_search'::regclass")).rows[0]?.rows ?? 0);
+          const strategy = searchPageStrategy({ matches, rows, wanted: filter.offset + filter.limit });
+          if (strategy === 'collect') await client.query('SET LOCAL enable_indexscan = off');
+          await explain(`${name}: page ids (${strategy})`, searchPageIdsQuery(database.db, tsquery, filter).toSQL());
+        }
+      } finally {
+        await client.query('COMMIT');
+      }
+    }
+    const { rows: sizes } = await client.query<{ name: string; size: string; total: string }>(
+      `SELECT relname AS name, pg_size_pretty(pg_relation_size(oid)) AS size, pg_size_pretty(pg_total_relation_size(oid)) AS total FROM pg_class
+       WHERE relname IN ('candidates', 'candidate_search') OR (relkind = 'i' AND relname LIKE 'candidate%') ORDER BY pg_total_relation_size(oid) DESC`,
+    );
+    out.push('-- sizes (the table itself; with TOAST and indexes)', ...sizes.map((row) => `${row.name.padEnd(40)} ${row.size.padStart(8)} ${row.total.padStart(8)}`));
+    return out.join('\n');
   } finally {
     await client.end();
+    await database.close();
   }
 }
 
 function printTable(label: string, results: Result[]): void {
   print(`\n${label}`);
-  print(`${'case'.padEnd(24)} ${'matches'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`);
+  print(`${'case'.padEnd(28)} ${'matches'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`);
   for (const row of results) {
-    print(`${row.name.padEnd(24)} ${String(row.count).padStart(8)} ${row.p50.toFixed(1).padStart(8)} ${row.p95.toFixed(1).padStart(8)}`);
+    print(`${row.name.padEnd(28)} ${String(row.count).padStart(8)} ${row.p50.toFixed(1).padStart(8)} ${row.p95.toFixed(1).padStart(8)}`);
   }
 }
 
@@ -142,14 +218,15 @@ async function main(): Promise<void> {
   try {
     if (process.env.BENCH_SKIP_PGLITE !== '1') {
       if (PGLITE_COUNT < 100_000) {
-        print(`\nNOTE: PGlite loads ${PGLITE_COUNT.toLocaleString('en-US')} candidates, not 100,000: its inserts with the trigram index run at ~1.6 ms a row on one connection (100k ≈ 3 min). Set BENCH_PGLITE_COUNT=100000 for the full size.`);
+        print(`\nNOTE: PGlite loads ${PGLITE_COUNT.toLocaleString('en-US')} candidates, not 100,000 (one connection, ~4.5 ms a row with resumes: 100k takes ~8 minutes). Set BENCH_PGLITE_COUNT=100000 for the full size.`);
       }
       const database = await openPglite();
       await database.migrate();
       const loadMs = await load(database, PGLITE_COUNT);
       print(`PGlite (in memory): loaded ${PGLITE_COUNT.toLocaleString('en-US')} candidates in ${(loadMs / 1000).toFixed(1)} s`);
-      await database.db.execute(sql`ANALYZE candidates`);
-      printTable(`PGlite, ${PGLITE_COUNT.toLocaleString('en-US')} candidates`, await measure(database, dataDir));
+      await database.db.execute(sql`ANALYZE candidates, candidate_search`);
+      printTable(`PGlite, ${PGLITE_COUNT.toLocaleString('en-US')} candidates`, (await measure(database, dataDir)).results);
+      printTable('PGlite, pipeline board: one role with 500 pipelines', await benchPipelineBoard(database.db, { dataDir, runs: RUNS }));
       await database.close();
     }
     if (process.env.BENCH_SKIP_POSTGRES !== '1') {
@@ -159,13 +236,16 @@ async function main(): Promise<void> {
         await database.migrate();
         const loadMs = await load(database, PG_COUNT);
         print(`\nPostgreSQL: loaded ${PG_COUNT.toLocaleString('en-US')} candidates in ${(loadMs / 1000).toFixed(1)} s`);
-        await database.db.execute(sql`VACUUM ANALYZE candidates`);
-        const results = await measure(database, dataDir);
+        await database.db.execute(sql`VACUUM ANALYZE candidates, candidate_search`);
+        const { results, cases } = await measure(database, dataDir);
+        const board = await benchPipelineBoard(database.db, { dataDir, runs: RUNS });
         await database.close();
         printTable(`PostgreSQL, ${PG_COUNT.toLocaleString('en-US')} candidates (target p95 < 50 ms)`, results);
         const slow = results.filter((row) => row.p95 >= 50);
         print(slow.length ? `Over target: ${slow.map((row) => row.name).join(', ')}` : 'Every case is under the 50 ms p95 target.');
-        print(`\nEXPLAIN ANALYZE of the search "${SEARCH}" (page query) on PostgreSQL:\n${await explainSearch(created.url)}`);
+        printTable('PostgreSQL, pipeline board: one role with 500 pipelines (target p95 < 50 ms)', board);
+        const explained = process.env.BENCH_EXPLAIN === 'all' ? cases : cases.filter(([name]) => name === cases[0]?.[0] || slow.some((row) => row.name === name));
+        print(`\nPostgreSQL plans:\n${await explainCases(created.url, explained)}`);
       } finally {
         await created.drop();
       }

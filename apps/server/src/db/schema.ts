@@ -8,3 +8,4 @@ export * from '../modules/roles/roles.table';
 export * from '../modules/job-qualifications/job-qualifications.table';
 export * from '../modules/notes/notes.table';
 export * from '../modules/candidates/candidates.table';
+export * from '../modules/pipelines/pipelines.table';

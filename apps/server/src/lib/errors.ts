@@ -1,4 +1,7 @@
-/** The one error type services throw; the error handler turns it into `{success:false, error, code, fields?}`. */
+/**
+ * The one error type services throw; the error handler turns it into `{success:false, error, code, fields?}`
+ * plus any `extra` keys (e.g. the fresh record of a 409 conflict).
+ */
 export class AppError extends Error {
   constructor(
     readonly code: string,
@@ -6,6 +9,7 @@ export class AppError extends Error {
     message: string,
     readonly fields?: Record<string, string[]>,
     readonly headers?: Record<string, string>,
+    readonly extra?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'AppError';
@@ -35,10 +39,14 @@ export function fieldsError(fields: Record<string, string[]>, code = 'VALIDATION
   return new AppError(code, 400, ERROR_MESSAGES.validation, fields);
 }
 
-/** A PostgreSQL foreign key violation (23503). */
+/**
+ * A PostgreSQL foreign key violation: 23503, or 23001 (restrict_violation) from an `ON DELETE RESTRICT`
+ * key, which PostgreSQL reports under its own code.
+ */
 export function isForeignKeyViolation(error: unknown): boolean {
   for (let current: unknown = error; current; current = (current as { cause?: unknown }).cause) {
-    if ((current as { code?: unknown }).code === '23503') return true;
+    const code = (current as { code?: unknown }).code;
+    if (code === '23503' || code === '23001') return true;
   }
   return false;
 }

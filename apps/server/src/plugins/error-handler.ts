@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, ERROR_MESSAGES } from '../lib/errors';
 
-type ErrorBody = { success: false; error: string; code?: string; fields?: Record<string, string[]> };
+type ErrorBody = { success: false; error: string; code?: string; fields?: Record<string, string[]>; [extra: string]: unknown };
 
 export function sendError(reply: FastifyReply, status: number, body: ErrorBody) {
   return reply.status(status).type('application/json; charset=utf-8').send(JSON.stringify(body));
@@ -25,6 +25,7 @@ export default fp(async function errorHandler(app: FastifyInstance) {
       if (error.status === 403) request.log.warn({ ...who(request), code: error.code }, 'request refused');
       if (error.headers) void reply.headers(error.headers);
       return sendError(reply, error.status, {
+        ...error.extra,
         success: false,
         error: error.message,
         code: error.code,

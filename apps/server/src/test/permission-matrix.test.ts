@@ -11,6 +11,7 @@ import { insertCandidate } from './factories/candidates.factory';
 import { insertClient } from './factories/clients.factory';
 import { insertInvitation } from './factories/invitations.factory';
 import { insertNote } from './factories/notes.factory';
+import { insertInterview, insertPipeline, insertSubmittal } from './factories/pipelines.factory';
 import { insertRole } from './factories/roles.factory';
 import { insertQualificationRow } from '../modules/job-qualifications/job-qualifications.repository';
 import { DEFAULT_TEST_PASSWORD, insertUser } from './factories/users.factory';
@@ -76,9 +77,36 @@ const roleWithFile = async (ctx: Ctx) => {
   return newRole(ctx, { descriptionFileKey: key, descriptionFilename: 'jd.txt', descriptionFileSize: 15, descriptionContentType: 'text/plain', descriptionUploadedAt: new Date() });
 };
 const newCandidate = async (ctx: Ctx) => (await insertCandidate(ctx.t.db)).id;
+const candidateWithResume = async (ctx: Ctx) => {
+  const key = `resumes/matrix/${uid(ctx)}.pdf`;
+  await ctx.t.app.deps.storage.write(key, Buffer.from('%PDF-1.4 resume'), 'application/pdf');
+  const candidate = await insertCandidate(ctx.t.db, { resumeKey: key, resumeFilename: 'cv.pdf', resumeSize: 15, resumeContentType: 'application/pdf', resumeUploadedAt: new Date() });
+  return candidate.id;
+};
 const CANDIDATE_BODY = () => ({ first_name: 'Matrix', last_name: 'Candidate', skills: ['Go'] });
 const CLIENT_BODY = (ctx: Ctx) => ({ name: `Matrix ${uid(ctx)}`, client_type: 'finders_fee' });
 const ROLE_BODY = () => ({ client_id: stash.roleId, name: 'Matrix Engineer' });
+
+const newPipeline = async (ctx: Ctx, overrides: Parameters<typeof insertPipeline>[1] = {}) => (await insertPipeline(ctx.t.db, overrides)).id;
+/** A pipeline in Internal interview with a pending interview (for the outcome action). */
+const interviewingPipeline = async (ctx: Ctx) => {
+  const id = await newPipeline(ctx, { stage: 'internal_interview' });
+  await insertInterview(ctx.t.db, { pipelineId: id });
+  return id;
+};
+/** A pipeline in Submitted with its submittal (for the submittal outcome action). */
+const submittedPipeline = async (ctx: Ctx) => {
+  const id = await newPipeline(ctx, { stage: 'submitted' });
+  await insertSubmittal(ctx.t.db, id);
+  return id;
+};
+const PIPELINE_ACTION = (action: string, pipeline: (ctx: Ctx) => Promise<number>, body: Record<string, unknown>): Entry => ({
+  method: 'POST',
+  route: `/api/pipelines/:id/actions/${action}/`,
+  path: async (ctx) => `/api/pipelines/${await pipeline(ctx)}/actions/${action}/`,
+  body: () => ({ version: 1, ...body }),
+  expect: WRITE(),
+});
 
 const SETTINGS = { agency_name: 'Matrix Agency', currency: 'USD', default_finders_fee_percent: 20, default_payment_terms_days: 30, invoice_issuer: {} };
 
@@ -245,6 +273,62 @@ export const MATRIX: Entry[] = [
   { method: 'GET', route: '/api/candidates/:id/', path: async (ctx) => `/api/candidates/${await newCandidate(ctx)}/`, expect: READ() },
   { method: 'PUT', route: '/api/candidates/:id/', path: async (ctx) => `/api/candidates/${await newCandidate(ctx)}/`, body: CANDIDATE_BODY, expect: WRITE() },
   { method: 'DELETE', route: '/api/candidates/:id/', path: async (ctx) => `/api/candidates/${await newCandidate(ctx)}/`, expect: WRITE() },
+  // Issue 5: resumes
+  {
+    method: 'POST',
+    route: '/api/candidates/:id/resume/upload-url/',
+    path: async (ctx) => `/api/candidates/${await newCandidate(ctx)}/resume/upload-url/`,
+    body: () => ({ filename: 'cv.pdf', content_type: 'application/pdf', size: 1000 }),
+    expect: WRITE(),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/candidates/:id/resume/',
+    name: 'confirm a missing upload',
+    path: async (ctx) => {
+      stash.ids = [await newCandidate(ctx)];
+      return `/api/candidates/${stash.ids[0]}/resume/`;
+    },
+    body: (ctx) => ({ key: `resumes/${stash.ids?.[0]}/${ctx.user?.id ?? 1}-${'x'.repeat(24)}.pdf`, filename: 'cv.pdf' }),
+    expect: WRITE(404),
+  },
+  { method: 'PATCH', route: '/api/candidates/:id/resume/', name: 'rename', path: async (ctx) => `/api/candidates/${await candidateWithResume(ctx)}/resume/`, body: () => ({ filename: 'Renamed.pdf' }), expect: WRITE() },
+  { method: 'GET', route: '/api/candidates/:id/resume/download-url/', path: async (ctx) => `/api/candidates/${await candidateWithResume(ctx)}/resume/download-url/`, expect: READ() },
+  { method: 'DELETE', route: '/api/candidates/:id/resume/', path: async (ctx) => `/api/candidates/${await candidateWithResume(ctx)}/resume/`, expect: WRITE() },
+  // Issue 6: pipelines
+  { method: 'GET', route: '/api/roles/:id/pipelines/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/pipelines/?state=all`, expect: READ() },
+  {
+    method: 'POST',
+    route: '/api/roles/:id/pipelines/',
+    path: async (ctx) => {
+      stash.ids = [await newCandidate(ctx)];
+      return `/api/roles/${await newRole(ctx)}/pipelines/`;
+    },
+    body: () => ({ candidate_id: stash.ids?.[0] }),
+    expect: WRITE(201),
+  },
+  { method: 'POST', route: '/api/roles/:id/candidates/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/candidates/`, body: () => ({ candidate: CANDIDATE_BODY() }), expect: WRITE(201) },
+  { method: 'GET', route: '/api/roles/:id/candidates/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/candidates/?search=matrix&state=open`, expect: READ() },
+  { method: 'GET', route: '/api/roles/:id/candidates/export/', path: async (ctx) => `/api/roles/${(await insertPipeline(ctx.t.db)).roleId}/candidates/export/`, expect: READ() },
+  { method: 'GET', route: '/api/roles/:id/pipeline-headers/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/pipeline-headers/`, expect: READ() },
+  { method: 'GET', route: '/api/candidates/:id/detail/', path: async (ctx) => `/api/candidates/${(await insertPipeline(ctx.t.db)).candidateId}/detail/`, expect: READ() },
+  { method: 'GET', route: '/api/pipelines/form-data/', expect: READ() },
+  { method: 'GET', route: '/api/pipelines/:id/', path: async (ctx) => `/api/pipelines/${await newPipeline(ctx)}/`, expect: READ() },
+  { method: 'PATCH', route: '/api/pipelines/:id/', path: async (ctx) => `/api/pipelines/${await newPipeline(ctx)}/`, body: () => ({ version: 1, stage: 'submitted' }), expect: WRITE() },
+  { method: 'DELETE', route: '/api/pipelines/:id/', path: async (ctx) => `/api/pipelines/${await newPipeline(ctx)}/`, expect: WRITE() },
+  { method: 'POST', route: '/api/pipelines/:id/close/', path: async (ctx) => `/api/pipelines/${await newPipeline(ctx)}/close/`, body: () => ({ version: 1, reason: 'other' }), expect: WRITE() },
+  {
+    method: 'POST',
+    route: '/api/pipelines/:id/reopen/',
+    path: async (ctx) => `/api/pipelines/${await newPipeline(ctx, { state: 'closed', closeReason: 'other', closedAt: new Date() })}/reopen/`,
+    body: () => ({ version: 1 }),
+    expect: WRITE(),
+  },
+  PIPELINE_ACTION('book-interview', newPipeline, { scheduled_at: '2030-01-07T10:00:00Z' }),
+  PIPELINE_ACTION('internal-interview-outcome', interviewingPipeline, { outcome: 'passed' }),
+  PIPELINE_ACTION('submit-pending', newPipeline, {}),
+  PIPELINE_ACTION('submittal', newPipeline, { submitted_on: '2026-11-20' }),
+  PIPELINE_ACTION('submittal-outcome', submittedPipeline, { outcome: 'offer' }),
 ];
 
 const seenRoutes: { method: string; url: string }[] = [];

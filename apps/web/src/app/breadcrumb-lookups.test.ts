@@ -29,4 +29,25 @@ describe('breadcrumb lookups', () => {
     expect(buildBreadcrumbs('/clients/4/notes', lookups).map((c) => c.label)).toEqual(['Clients', 'Globex', 'Notes']);
     expect(buildBreadcrumbs('/clients/5', lookups).map((c) => c.label)).toEqual(['Clients', '#5']);
   });
+
+  it('names the candidate of a candidate page, also under a role', () => {
+    expect(idsInPath('/candidates/12').candidateId).toBe('12');
+    expect(idsInPath('/roles/3/candidates/12/notes').candidateId).toBe('12');
+    const lookups = makeBreadcrumbLookups({ candidate: { id: '12', name: 'Ada Lovelace' } });
+    expect(buildBreadcrumbs('/candidates/12', lookups).map((c) => c.label)).toEqual(['Candidates', 'Ada Lovelace']);
+    expect(buildBreadcrumbs('/candidates/13', lookups).map((c) => c.label)).toEqual(['Candidates', '#13']);
+  });
+
+  it('names a pipeline by its candidate: Stages, then the candidate', () => {
+    expect(idsInPath('/roles/3/pipelines/9/notes').pipelineId).toBe('9');
+    expect(idsInPath('/roles/3/pipelines/create').pipelineId).toBeUndefined();
+    const lookups = makeBreadcrumbLookups({
+      role: { id: '3', value: { name: 'Data Engineer', state: 'open', client: { id: 1, name: 'Acme' } } },
+      pipeline: { id: '9', name: 'Ada Lovelace' },
+    });
+    const crumbs = buildBreadcrumbs('/roles/3/pipelines/9/notes', lookups);
+    expect(crumbs.map((c) => c.label)).toEqual(['Active Jobs', 'Acme', 'Data Engineer', 'Stages', 'Ada Lovelace', 'Notes']);
+    expect(crumbs[3]!.href).toBe('/roles/3/pipelines');
+    expect(crumbs[4]!.href).toBe('/roles/3/pipelines/9');
+  });
 });

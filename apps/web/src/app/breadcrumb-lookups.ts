@@ -6,18 +6,25 @@ export function idsInPath(pathname: string) {
     userId: /^\/users\/(\d+)/.exec(pathname)?.[1],
     roleId: /^\/roles?\/(\d+)/.exec(pathname)?.[1],
     clientId: /^\/clients?\/(\d+)/.exec(pathname)?.[1],
+    candidateId: /^(?:\/roles\/\d+)?\/candidates\/(\d+)/.exec(pathname)?.[1],
+    pipelineId: /^\/roles\/\d+\/pipelines\/(\d+)/.exec(pathname)?.[1],
   };
 }
 
-/** Builds the lookups from what the pages already loaded (one role, one client, one user). */
+/** Builds the lookups from what the pages already loaded (one role, one client, one user, one candidate). */
 export function makeBreadcrumbLookups(known: {
   role?: { id: string; value: RoleLookup } | undefined;
   client?: { id: string; name: string } | undefined;
   user?: { id: string; name: string } | undefined;
+  candidate?: { id: string; name: string } | undefined;
+  /** A pipeline is named by its candidate. */
+  pipeline?: { id: string; name: string } | undefined;
 }): BreadcrumbLookups {
   return {
+    candidate: (id) => (known.candidate && known.candidate.id === id ? { name: known.candidate.name } : null),
     role: (id) => (known.role && known.role.id === id ? known.role.value : null),
     client: (id) => (known.client && known.client.id === id ? { name: known.client.name } : null),
     user: (id) => (known.user && known.user.id === id ? { name: known.user.name } : null),
+    pipeline: (id) => (known.pipeline && known.pipeline.id === id ? { name: known.pipeline.name } : null),
   };
 }

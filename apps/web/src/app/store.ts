@@ -14,12 +14,14 @@ import {
 // Not redux-persist/lib/storage: that one breaks the production build (stack-notes.md).
 import storage from 'redux-persist/es/storage';
 import { authReducer, type AuthState } from '@/features/auth/auth-slice';
+import { candidatesReducer } from '@/features/candidates/candidates-slice';
 import { baseApi } from '@/lib/base-api';
 import { uiReducer } from '@/lib/ui-slice';
 
 const rootReducer = combineReducers({
   auth: authReducer,
   ui: uiReducer,
+  candidates: candidatesReducer,
   [baseApi.reducerPath]: baseApi.reducer,
 });
 

@@ -35,14 +35,18 @@ export async function uploadThroughSignedUrl<T>({
   uploadUrlBody,
   confirmPath,
   confirmBody = {},
+  confirmMethod = 'POST',
 }: {
   file: Blob;
   uploadUrlPath: string;
   uploadUrlBody: Record<string, unknown>;
   confirmPath: string;
   confirmBody?: Record<string, unknown>;
+  /** How the confirm call is sent (a resume's metadata is PATCHed). */
+  confirmMethod?: 'POST' | 'PATCH';
 }): Promise<T> {
   const { upload } = await api.post<UploadTargetResponse>(uploadUrlPath, uploadUrlBody);
   await apiPutFile(upload.url, file, upload.headers);
-  return api.post<T>(confirmPath, { ...confirmBody, key: upload.key });
+  const body = { ...confirmBody, key: upload.key };
+  return confirmMethod === 'PATCH' ? api.patch<T>(confirmPath, body) : api.post<T>(confirmPath, body);
 }

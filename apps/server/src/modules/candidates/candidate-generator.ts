@@ -1,6 +1,7 @@
 import { CANDIDATE_STATUSES, type CandidateStatus } from '@recruitdesk/contracts/candidates';
 import { seededRandom } from '../demo/demo-clients';
 import type { CandidateValues } from './candidates.repository';
+import { generateResumeText } from './resume-text-generator';
 
 const FIRST_NAMES = [
   'James', 'Mary', 'Robert', 'Patricia', 'John', 'Jennifer', 'Michael', 'Linda', 'David', 'Elizabeth', 'William', 'Barbara',
@@ -111,11 +112,19 @@ export interface GenerateOptions {
   /** Makes emails unique across several generated batches. */
   offset?: number;
   createdById?: number | null;
+  /**
+   * Share of candidates (0–1) with a resume: realistic extracted text of 2–6 KB and its file details
+   * (no stored file). Default 0 (the demo data has no resumes); the bench uses 0.9.
+   */
+  resumeShare?: number;
 }
 
 /** `count` realistic candidates from fixed pools with a seeded PRNG: deterministic for a seed and date. */
 export function generateCandidates(count: number, options: GenerateOptions = {}): CandidateValues[] {
   const random = seededRandom(options.seed ?? 20_261_122);
+  // A generator of its own, so resumes never change the other fields of a seed.
+  const resumeRandom = seededRandom((options.seed ?? 20_261_122) ^ 0x5eed);
+  const resumeShare = options.resumeShare ?? 0;
   const now = (options.now ?? new Date('2026-11-22T12:00:00Z')).getTime();
   const span = 3 * 365 * 86_400_000;
   const rows: CandidateValues[] = [];
@@ -131,7 +140,7 @@ export function generateCandidates(count: number, options: GenerateOptions = {})
     const createdAt = new Date(now - Math.floor(random() * span));
     const area = 200 + Math.floor(random() * 790);
     const line = String(number % 10_000_000).padStart(7, '0');
-    rows.push({
+    const row: CandidateValues = {
       firstName,
       lastName,
       email: `${slug(firstName)}.${slug(lastName)}.${number}@${pick(random, ['gmail.example', 'outlook.example', 'proton.example', 'mail.example'])}`,
@@ -149,7 +158,25 @@ export function generateCandidates(count: number, options: GenerateOptions = {})
       createdById: options.createdById ?? null,
       createdAt,
       updatedAt: createdAt,
-    });
+    };
+    if (resumeShare > 0 && resumeRandom() < resumeShare) {
+      const resumeText = generateResumeText(
+        resumeRandom,
+        { ...row, email: row.email ?? '', phone: row.phone ?? '', location: row.location ?? '', currentTitle: row.currentTitle ?? '', currentCompany: row.currentCompany ?? '', skills: row.skills ?? [], yearsExperience: row.yearsExperience ?? null, trackTitles: track.titles, trackSkills: track.skills },
+        createdAt,
+      );
+      const pdf = resumeRandom() < 0.7;
+      Object.assign(row, {
+        resumeKey: `resumes/${number}/generated-${number.toString(36)}.${pdf ? 'pdf' : 'docx'}`,
+        resumeFilename: `${firstName} ${lastName} Resume.${pdf ? 'pdf' : 'docx'}`,
+        resumeSize: resumeText.length * (pdf ? 9 : 4) + 20_000,
+        resumeContentType: pdf ? 'application/pdf' : 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+        resumeUploadedAt: createdAt,
+        resumeText,
+        resumeHasText: true,
+      } satisfies Partial<CandidateValues>);
+    }
+    rows.push(row);
   }
   return rows;
 }

@@ -1,14 +1,16 @@
 import { EXPERIENCE_RANGE_BOUNDS, type DuplicateReason, type ExperienceRange } from '@recruitdesk/contracts/candidates';
-import { and, arrayContains, asc, count, desc, eq, getTableColumns, gte, ilike, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, arrayContains, asc, count, desc, eq, getTableColumns, getTableName, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { escapeLike } from '../../db/sql-helpers';
-import { candidatesTable, type CandidateRow, type NewCandidateRow } from './candidates.table';
+import { candidateSearchQuery, candidateSearchText, filterTerms } from './candidate-search';
+import { candidateSearchTable, candidatesTable, type CandidateRow, type NewCandidateRow } from './candidates.table';
+
+export { candidateSearchText };
 
 /** The columns the repository derives from the others; callers never set them. */
 type DerivedColumns = 'phoneDigits' | 'skillsNormalized' | 'searchText';
 export type CandidateValues = Omit<NewCandidateRow, DerivedColumns>;
-/** A row as the API needs it (without the search column and resume text). */
-export type CandidateListRow = Omit<CandidateRow, DerivedColumns | 'resumeText'>;
+/** A row as the API needs it (without the search columns and resume text). */
+export type CandidateListRow = Omit<CandidateRow, 'phoneDigits' | 'skillsNormalized' | 'resumeText'>;
 
 /** The phone's digits, at most the last 10 (so +1 206 555 0100 and (206) 555-0100 agree); '' under 7 digits. */
 export function phoneKey(phone: string | null | undefined): string {
@@ -20,16 +22,6 @@ export function normalizeSkills(skills: readonly string[]): string[] {
   return [...new Set(skills.map((skill) => skill.trim().toLowerCase()).filter(Boolean))];
 }
 
-/** What the list search matches: one lower-cased line of the searchable fields. */
-export function candidateSearchText(values: Pick<CandidateValues, 'firstName' | 'lastName' | 'email' | 'phone' | 'currentTitle' | 'currentCompany' | 'skills' | 'resumeText'>): string {
-  const phone = values.phone ?? '';
-  return [values.firstName, values.lastName, values.email, phone, phone.replace(/\D/g, ''), values.currentTitle, values.currentCompany, (values.skills ?? []).join(' '), values.resumeText]
-    .filter((part): part is string => Boolean(part))
-    .join(' ')
-    .replace(/\s+/g, ' ')
-    .toLowerCase();
-}
-
 export function withDerivedColumns(values: CandidateValues): NewCandidateRow {
   return {
     ...values,
@@ -39,7 +31,10 @@ export function withDerivedColumns(values: CandidateValues): NewCandidateRow {
   };
 }
 
-const { searchText: _searchText, resumeText: _resumeText, skillsNormalized: _skillsNormalized, phoneDigits: _phoneDigits, ...listColumns } = getTableColumns(candidatesTable);
+/** Every column the application reads (the search text is only matched, never read back). */
+const { searchText: _searchText, ...rowColumns } = getTableColumns(candidatesTable);
+/** The list's columns: without the resume text either. */
+const { resumeText: _resumeText, skillsNormalized: _skillsNormalized, phoneDigits: _phoneDigits, ...listColumns } = rowColumns;
 
 export interface CandidateListFilter {
   search?: string | undefined;
@@ -51,18 +46,11 @@ export interface CandidateListFilter {
   offset: number;
 }
 
-/** Search words: each must appear somewhere in the search text (AND), matched through the trigram index. */
-export function searchWords(search: string | undefined): string[] {
-  return (search ?? '')
-    .toLowerCase()
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 10);
-}
+type ListConditions = Omit<CandidateListFilter, 'ordering' | 'limit' | 'offset'>;
 
-export function candidateListConditions(filter: Omit<CandidateListFilter, 'ordering' | 'limit' | 'offset'>): SQL | undefined {
+/** The list's WHERE clause without a text search: b-tree indexes for status and experience, GIN for skills. */
+export function candidateListConditions(filter: Omit<ListConditions, 'search'>): SQL | undefined {
   const conditions: SQL[] = [];
-  for (const word of searchWords(filter.search)) conditions.push(ilike(candidatesTable.searchText, `%${escapeLike(word)}%`));
   if (filter.status) conditions.push(eq(candidatesTable.status, filter.status));
   const skills = normalizeSkills(filter.skills ?? []);
   if (skills.length) conditions.push(arrayContains(candidatesTable.skillsNormalized, skills));
@@ -73,6 +61,23 @@ export function candidateListConditions(filter: Omit<CandidateListFilter, 'order
   }
   return conditions.length ? and(...conditions) : undefined;
 }
+
+/**
+ * With a text search, the whole filter as one tsquery over `candidate_search.vector` (the search words
+ * and the filter lexemes, candidate-search.ts); null without a search.
+ */
+export function candidateSearchTsquery(filter: ListConditions): string | null {
+  const search = candidateSearchQuery(filter.search);
+  if (!search) return null;
+  const filters = filterTerms({
+    status: filter.status,
+    skills: normalizeSkills(filter.skills ?? []),
+    years: filter.experience ? EXPERIENCE_RANGE_BOUNDS[filter.experience] : undefined,
+  });
+  return [search, ...filters].join(' & ');
+}
+
+const searchMatches = (tsquery: string) => sql`${candidateSearchTable.vector} @@ ${tsquery}::tsquery`;
 
 function orderColumns(ordering: string): SQL[] {
   const descending = ordering.startsWith('-');
@@ -85,40 +90,129 @@ function orderColumns(ordering: string): SQL[] {
   return [dir(sql`${candidatesTable.createdAt}`), id];
 }
 
-/**
- * One page and the total in one query: the inner query picks the page's ids with `count(*) over()`
- * (narrow rows, so the window stays small), the outer one joins the page's columns.
- */
-export async function listCandidateRows(db: Db, filter: CandidateListFilter): Promise<{ rows: CandidateListRow[]; count: number }> {
-  const where = candidateListConditions(filter);
-  const order = orderColumns(filter.ordering);
-  const page = db
-    .select({ pageId: sql<number>`${candidatesTable.id}`.as('page_id'), total: sql<number>`count(*) over()`.as('total') })
+/** One page of the list without a text search: only the page's rows are read (LIMIT/OFFSET over the ordering's index). */
+export function candidatePageQuery(db: Db, filter: Omit<CandidateListFilter, 'search'>) {
+  return db
+    .select(listColumns)
     .from(candidatesTable)
-    .where(where)
-    .orderBy(...order)
+    .where(candidateListConditions(filter))
+    .orderBy(...orderColumns(filter.ordering))
     .limit(filter.limit)
-    .offset(filter.offset)
-    .as('page');
-  const rows = await db
-    .select({ ...listColumns, total: sql<number>`${page.total}`.mapWith(Number) })
-    .from(page)
-    .innerJoin(candidatesTable, eq(candidatesTable.id, page.pageId))
-    .orderBy(...order);
-  if (rows.length === 0 && filter.offset > 0) {
-    const [row] = await db.select({ value: count() }).from(candidatesTable).where(where);
-    return { rows: [], count: row?.value ?? 0 };
-  }
-  return { rows: rows.map(({ total: _total, ...row }) => row), count: rows[0]?.total ?? 0 };
+    .offset(filter.offset);
 }
 
-export async function findCandidateRow(db: Db, id: number): Promise<CandidateRow | undefined> {
-  const [row] = await db.select().from(candidatesTable).where(eq(candidatesTable.id, id)).limit(1);
+/** The exact number of matches without a text search (index-only, b-tree or GIN-on-skills plans). */
+export function candidateCountQuery(db: Db, filter: Omit<ListConditions, 'search'>) {
+  return db.select({ value: count() }).from(candidatesTable).where(candidateListConditions(filter));
+}
+
+/** The exact number of matches of a search (with its filters): one GIN lookup on the narrow table. */
+export function searchCountQuery(db: Db, tsquery: string) {
+  return db.select({ value: count() }).from(candidateSearchTable).where(searchMatches(tsquery));
+}
+
+/** One page of ids of a search, newest (or oldest) first, from the narrow table. */
+export function searchPageIdsQuery(db: Db, tsquery: string, filter: Pick<CandidateListFilter, 'ordering' | 'limit' | 'offset'>) {
+  const direction = filter.ordering.startsWith('-') ? desc : asc;
+  return db
+    .select({ id: candidateSearchTable.candidateId })
+    .from(candidateSearchTable)
+    .where(searchMatches(tsquery))
+    .orderBy(direction(candidateSearchTable.createdAt), direction(candidateSearchTable.candidateId))
+    .limit(filter.limit)
+    .offset(filter.offset);
+}
+
+/** One page of a search in another ordering (name, updated, experience): the candidates whose ids match, sorted. */
+export function searchPageJoinQuery(db: Db, tsquery: string, filter: Pick<CandidateListFilter, 'ordering' | 'limit' | 'offset'>) {
+  const matching = db.select({ id: candidateSearchTable.candidateId }).from(candidateSearchTable).where(searchMatches(tsquery));
+  return db
+    .select(listColumns)
+    .from(candidatesTable)
+    .where(inArray(candidatesTable.id, matching))
+    .orderBy(...orderColumns(filter.ordering))
+    .limit(filter.limit)
+    .offset(filter.offset);
+}
+
+/**
+ * Reading one row's search vector while walking the creation-time index (a TOAST fetch and
+ * decompression) costs about this many times collecting one match through the GIN index (measured
+ * with the bench on PostgreSQL 15).
+ */
+export const WALK_COST_FACTOR = 25;
+
+/**
+ * How a search's page of ids is read (default ordering). "walk": follow `candidate_search`'s creation-
+ * time index and check each row until the page is full; it reads about `(offset + limit) × rows /
+ * matches` rows: cheap when many candidates match. "collect": take every match from the GIN index and
+ * keep the newest; its cost grows with the matches: cheap when few match. The planner cannot choose
+ * well by itself: it does not count reading a row's vector from TOAST, and it estimates a word that is
+ * not among its most common lexemes at 0.5% of the rows, so it walked all 100,000 rows for a word found
+ * in 4 resumes (2.8 s).
+ */
+export function searchPageStrategy(input: { matches: number; rows: number; wanted: number }): 'walk' | 'collect' {
+  if (input.matches <= 0) return 'collect';
+  const walked = (input.wanted * Math.max(input.rows, input.matches)) / input.matches;
+  return walked * WALK_COST_FACTOR < input.matches ? 'walk' : 'collect';
+}
+
+/** The planner's row count of the search table (pg_class.reltuples); null before its first VACUUM or ANALYZE. */
+async function estimatedSearchRows(db: Db): Promise<number | null> {
+  const [row] = await db
+    .select({ rows: sql<number>`reltuples`.mapWith(Number) })
+    .from(sql`pg_class`)
+    .where(sql`oid = to_regclass(${getTableName(candidateSearchTable)})`);
+  return row && row.rows > 0 ? row.rows : null;
+}
+
+/**
+ * One page and the exact total.
+ *
+ * Without a text search: the page and the count in parallel on the PostgreSQL pool (PGlite runs them
+ * one after the other on its one connection); status, experience and skills have their indexes and the
+ * planner picks well.
+ *
+ * With one: the search and every filter are one tsquery on `candidate_search` (a narrow table kept by a
+ * trigger), run in a transaction with plan hints (`SET LOCAL`): the count through the GIN index (never a
+ * sequential scan, which would read every row's vector), then the page's ids with the strategy
+ * `searchPageStrategy` picks from the count, then those candidates' rows. Pass the pool, not a
+ * transaction: the hints would outlive a savepoint.
+ */
+export async function listCandidateRows(db: Db, filter: CandidateListFilter): Promise<{ rows: CandidateListRow[]; count: number }> {
+  const tsquery = candidateSearchTsquery(filter);
+  if (!tsquery) {
+    const [rows, [total]] = await Promise.all([candidatePageQuery(db, filter), candidateCountQuery(db, filter)]);
+    return { rows, count: total?.value ?? 0 };
+  }
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
+    const [total] = await searchCountQuery(tx, tsquery);
+    const matches = total?.value ?? 0;
+    if (matches <= filter.offset) return { rows: [], count: matches };
+    if (filter.ordering.replace(/^-/, '') !== 'created_at') {
+      return { rows: await searchPageJoinQuery(tx, tsquery, filter), count: matches };
+    }
+    const rows = (await estimatedSearchRows(tx)) ?? (await tx.select({ value: count() }).from(candidateSearchTable))[0]?.value ?? matches;
+    if (searchPageStrategy({ matches, rows, wanted: filter.offset + filter.limit }) === 'collect') {
+      await tx.execute(sql`SET LOCAL enable_indexscan = off`);
+    }
+    const ids = (await searchPageIdsQuery(tx, tsquery, filter)).map((row) => row.id);
+    if (ids.length === 0) return { rows: [], count: matches };
+    const found = await tx.select(listColumns).from(candidatesTable).where(inArray(candidatesTable.id, ids));
+    const byId = new Map(found.map((row) => [row.id, row]));
+    return { rows: ids.map((id) => byId.get(id)).filter((row): row is CandidateListRow => row !== undefined), count: matches };
+  });
+}
+
+export async function findCandidateRow(db: Db, id: number, options: { forUpdate?: boolean } = {}): Promise<CandidateRow | undefined> {
+  const query = db.select(rowColumns).from(candidatesTable).where(eq(candidatesTable.id, id)).limit(1);
+  const [row] = options.forUpdate ? await query.for('update') : await query;
   return row;
 }
 
 export async function insertCandidateRow(db: Db, values: CandidateValues): Promise<CandidateRow> {
-  const [row] = await db.insert(candidatesTable).values(withDerivedColumns(values)).returning();
+  const [row] = await db.insert(candidatesTable).values(withDerivedColumns(values)).returning(rowColumns);
   if (!row) throw new Error('insert returned no row');
   return row;
 }
@@ -132,8 +226,40 @@ export async function insertCandidateRows(db: Db, values: CandidateValues[], bat
 
 /** A full replacement of the editable columns; the resume (and its text) stays. */
 export async function updateCandidateRow(db: Db, id: number, values: CandidateValues & { resumeText: string }): Promise<CandidateRow | undefined> {
-  const [row] = await db.update(candidatesTable).set(withDerivedColumns(values)).where(eq(candidatesTable.id, id)).returning();
+  const [row] = await db.update(candidatesTable).set(withDerivedColumns(values)).where(eq(candidatesTable.id, id)).returning(rowColumns);
   return row;
+}
+
+/** Columns that no derived column depends on (e.g. the resume's file name, updated_at). */
+export async function updateCandidateColumns(
+  db: Db,
+  id: number,
+  values: Partial<Pick<CandidateRow, 'resumeFilename' | 'updatedAt'>>,
+): Promise<CandidateRow> {
+  const [row] = await db.update(candidatesTable).set(values).where(eq(candidatesTable.id, id)).returning(rowColumns);
+  if (!row) throw new Error(`candidate ${id} vanished`);
+  return row;
+}
+
+export type ResumeValues = Pick<
+  CandidateRow,
+  'resumeKey' | 'resumeFilename' | 'resumeSize' | 'resumeContentType' | 'resumeUploadedAt' | 'resumeText' | 'resumeHasText' | 'updatedAt'
+>;
+
+/**
+ * Sets (or clears) the resume and re-derives the search text from the row as it is now: the row is
+ * locked first, so an edit running at the same time is neither lost nor indexed with stale fields.
+ * Returns the row before and after (the caller deletes the previous file).
+ */
+export async function setCandidateResumeRow(db: Db, id: number, resume: ResumeValues): Promise<{ before: CandidateRow; after: CandidateRow } | undefined> {
+  const before = await findCandidateRow(db, id, { forUpdate: true });
+  if (!before) return undefined;
+  const [after] = await db
+    .update(candidatesTable)
+    .set({ ...resume, searchText: candidateSearchText({ ...before, resumeText: resume.resumeText }) })
+    .where(eq(candidatesTable.id, id))
+    .returning(rowColumns);
+  return after ? { before, after } : undefined;
 }
 
 export async function deleteCandidateRow(db: Db, id: number): Promise<void> {

@@ -6,13 +6,19 @@ import {
   CandidateListResponseSchema,
   CandidateResponseSchema,
   CandidateSaveResponseSchema,
+  ResumeMetadataInputSchema,
+  ResumeUploadUrlInputSchema,
 } from '@recruitdesk/contracts/candidates';
 import { ErrorResponseSchema, IdParamSchema, MessageResponseSchema } from '@recruitdesk/contracts/common';
+import { UploadTargetResponseSchema } from '@recruitdesk/contracts/profile';
+import { DownloadUrlResponseSchema } from '@recruitdesk/contracts/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { requireUser } from '../../plugins/auth';
 import { createCandidate, deleteCandidate, findCandidateDuplicates, getCandidate, listCandidates, updateCandidate } from './candidates.service';
+import { createResumeUploadTarget, removeResume, resumeDownloadUrl, updateResume } from './resume.service';
 
 const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
+const fileErrors = { ...errors, 413: ErrorResponseSchema, 415: ErrorResponseSchema };
 
 export const candidatesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -52,5 +58,26 @@ export const candidatesRoutes: FastifyPluginAsyncZod = async (app) => {
       await deleteCandidate(deps, requireUser(request), request.params.id);
       return { success: true as const, message: 'The candidate was deleted.' };
     },
+  });
+
+  // Resumes: upload-url, then the browser PUTs the file to the signed URL, then PATCH with the key.
+  app.post('/api/candidates/:id/resume/upload-url/', {
+    schema: { tags, params: IdParamSchema, body: ResumeUploadUrlInputSchema, response: { 200: UploadTargetResponseSchema, ...fileErrors } },
+    handler: async (request) => ({ success: true as const, upload: await createResumeUploadTarget(deps, requireUser(request), request.params.id, request.body) }),
+  });
+
+  app.patch('/api/candidates/:id/resume/', {
+    schema: { tags, params: IdParamSchema, body: ResumeMetadataInputSchema, response: { 200: CandidateResponseSchema, ...fileErrors } },
+    handler: async (request) => ({ success: true as const, candidate: await updateResume(deps, requireUser(request), request.params.id, request.body) }),
+  });
+
+  app.get('/api/candidates/:id/resume/download-url/', {
+    schema: { tags, params: IdParamSchema, response: { 200: DownloadUrlResponseSchema, ...errors } },
+    handler: async (request) => ({ success: true as const, url: await resumeDownloadUrl(deps, requireUser(request), request.params.id) }),
+  });
+
+  app.delete('/api/candidates/:id/resume/', {
+    schema: { tags, params: IdParamSchema, response: { 200: CandidateResponseSchema, ...errors } },
+    handler: async (request) => ({ success: true as const, candidate: await removeResume(deps, requireUser(request), request.params.id) }),
   });
 };

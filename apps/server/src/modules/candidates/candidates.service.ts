@@ -1,3 +1,4 @@
+import { deleteStoredFile } from '../../lib/document-upload';
 import {
   CANDIDATE_ERRORS,
   CANDIDATE_STATUS_LABELS,
@@ -13,7 +14,7 @@ import type { Db } from '../../db/client';
 import { fromNumeric, toNumeric } from '../../db/sql-helpers';
 import { inTransaction } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
-import { AppError } from '../../lib/errors';
+import { AppError, isForeignKeyViolation } from '../../lib/errors';
 import { assertCan } from '../../lib/permissions';
 import { recordActivity } from '../activity/activity.service';
 import { deleteNotesOf } from '../notes/notes.service';
@@ -62,7 +63,7 @@ export function toApiCandidate(row: CandidateListRow): Candidate {
             size: row.resumeSize ?? 0,
             content_type: row.resumeContentType ?? 'application/octet-stream',
             uploaded_at: row.resumeUploadedAt.toISOString(),
-            has_text: false, // TODO(resume helper): from the extracted text
+            has_text: row.resumeHasText,
           }
         : null,
     created_at: row.createdAt.toISOString(),
@@ -167,8 +168,10 @@ export async function createCandidate(deps: Deps, actor: UserRow, input: Candida
 /** A full replacement (PUT) of the editable fields; the resume stays. */
 export async function updateCandidate(deps: Deps, actor: UserRow, id: number, input: CandidateInputParsed): Promise<SavedCandidate> {
   assertCan(actorOf(actor), 'records.write');
-  const existing = await requireCandidateRow(deps.db, id);
   const row = await inTransaction(deps.db, async (tx) => {
+    // Locked: a resume saved at the same time keeps its text in the search.
+    const existing = await findCandidateRow(tx, id, { forUpdate: true });
+    if (!existing) throw notFound();
     const updated = await updateCandidateRow(tx, id, {
       ...candidateValues(input),
       createdById: existing.createdById,
@@ -187,13 +190,25 @@ export async function updateCandidate(deps: Deps, actor: UserRow, id: number, in
   return { candidate: toApiCandidate(row), duplicates: await duplicatesOf(deps.db, probeOf(row)) };
 }
 
-/** The candidate and their notes, in one transaction. */
+export const CANDIDATE_HAS_PLACEMENT = 'This candidate has a placement; archive them instead.';
+
+/**
+ * The candidate and their notes, in one transaction (their pipelines go with them). A placement is money
+ * owed: its foreign key is RESTRICT, so a placed candidate is refused (409) and nothing is deleted.
+ */
 export async function deleteCandidate(deps: Deps, actor: UserRow, id: number): Promise<void> {
   assertCan(actorOf(actor), 'records.write');
   const existing = await requireCandidateRow(deps.db, id);
-  await inTransaction(deps.db, async (tx) => {
-    await deleteNotesOf(tx, 'candidate', [id]);
-    await deleteCandidateRow(tx, id);
-    await recordActivity(tx, { actor, verb: 'deleted', modelType: 'candidate', objectId: id, summary: `Deleted candidate ${candidateName(existing)}` });
-  });
+  try {
+    await inTransaction(deps.db, async (tx) => {
+      await deleteNotesOf(tx, 'candidate', [id]);
+      await deleteCandidateRow(tx, id);
+      await recordActivity(tx, { actor, verb: 'deleted', modelType: 'candidate', objectId: id, summary: `Deleted candidate ${candidateName(existing)}` });
+    });
+  } catch (error) {
+    if (isForeignKeyViolation(error)) throw new AppError('CANDIDATE_HAS_PLACEMENT', 409, CANDIDATE_HAS_PLACEMENT);
+    throw error;
+  }
+  // After the commit: a failed delete leaves the record and its file together.
+  await deleteStoredFile(deps, existing.resumeKey, 'resume');
 }

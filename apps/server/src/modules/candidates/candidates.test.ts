@@ -7,6 +7,7 @@ import { insertUser } from '../../test/factories/users.factory';
 import { HttpClient } from '../../test/http-client';
 import { signedInClient } from '../../test/sign-in';
 import { notesTable } from '../notes/notes.table';
+import { candidatesTable } from './candidates.table';
 
 let t: TestApp;
 let owner: HttpClient;
@@ -268,5 +269,104 @@ describe('duplicate check', () => {
       [byEmail.json.candidate.id, 'email'],
       [otherCompany.json.candidate.id, 'name_company'],
     ]);
+  });
+});
+
+describe('candidate search (words by prefix, through the GIN index)', () => {
+  const marker = `ws${tag().replace(/\d/g, 'x')}`;
+  const digits = String(Math.floor(Math.random() * 9_000_000) + 1_000_000);
+  const phone = `+1 (206) ${digits.slice(0, 3)}-${digits.slice(3)}`;
+  const resumeWord = `orbiculum${tag().replace(/\d/g, 'y')}`;
+  let ada: { id: number };
+  let zoe: { id: number };
+  beforeAll(async () => {
+    ada = await insertCandidate(t.db, {
+      firstName: 'Ada',
+      lastName: `Lovelace${marker}`,
+      email: `ada.lovelace.${marker}@analytical.example`,
+      phone,
+      currentTitle: 'Mathematician',
+      skills: ['Node.js', 'C#'],
+      resumeText: `Ada Lovelace\nNotes on the ${resumeWord} engine — Bernoulli numbers, 1843.`,
+      resumeHasText: true,
+    });
+    zoe = await insertCandidate(t.db, { firstName: 'Zoë', lastName: `Müller${marker}`, currentCompany: `Straße ${marker} GmbH` });
+  });
+  const ids = async (search: string) => {
+    const response = await viewer.get(`/api/candidates/?search=${encodeURIComponent(search)}`);
+    expect(response.status, response.text).toBe(200);
+    return (response.json.results as { id: number }[]).map((row) => row.id);
+  };
+
+  it('finds a word that is only in the resume text', async () => {
+    expect(await ids(resumeWord)).toEqual([ada.id]);
+    expect(await ids(`${resumeWord} bernoulli`)).toEqual([ada.id]);
+    expect(await ids(`${resumeWord} babbage`)).toEqual([]);
+  });
+
+  it('matches the start of words (prefixes), not the middle', async () => {
+    expect(await ids(`lovelace${marker}`.slice(0, 10))).toContain(ada.id);
+    expect(await ids(`${resumeWord.slice(0, 8)} mathemat`)).toEqual([ada.id]);
+    expect(await ids(`ovelace${marker}`)).toEqual([]);
+  });
+
+  it('finds an email, whole or partly typed', async () => {
+    expect(await ids(`ada.lovelace.${marker}@analytical.example`)).toEqual([ada.id]);
+    expect(await ids(`ADA.LOVELACE.${marker}@ANALYT`)).toEqual([ada.id]);
+    expect(await ids(`lovelace.${marker}@`)).toEqual([ada.id]);
+  });
+
+  it('finds a phone number however it is written', async () => {
+    for (const typed of [phone, `206${digits}`, `1206${digits}`, `(206) ${digits.slice(0, 3)} ${digits.slice(3)}`, `${digits.slice(0, 3)}-${digits.slice(3)}`, digits]) {
+      expect(await ids(typed), typed).toEqual([ada.id]);
+    }
+    expect(await ids(`${marker} ${digits.slice(3)}`)).toEqual([ada.id]);
+  });
+
+  it('handles punctuation in skills, accents and odd input', async () => {
+    expect(await ids(`node.js ${marker}`)).toEqual([ada.id]);
+    expect(await ids(`c# ${marker}`)).toEqual([ada.id]);
+    expect(await ids(`zoë müller${marker}`)).toEqual([zoe.id]);
+    expect(await ids(`straße ${marker}`)).toEqual([zoe.id]);
+    for (const odd of ["'; drop table candidates; --", 'a & b | !c', '\\:*', ':* & !', '(((', "o'brien"]) {
+      expect((await viewer.get(`/api/candidates/?search=${encodeURIComponent(odd)}`)).status, odd).toBe(200);
+    }
+    // Nothing searchable (only punctuation): no text filter.
+    const all = (await viewer.get('/api/candidates/')).json.count;
+    expect((await viewer.get(`/api/candidates/?search=${encodeURIComponent('%_ -- !!')}`)).json.count).toBe(all);
+  });
+});
+
+describe('candidate search with filters (one lookup in candidate_search, kept by a trigger)', () => {
+  it('follows changes written straight to the table, like a pipeline moving a candidate to placed', async () => {
+    const marker = `tr${tag().replace(/\d/g, 'z')}`;
+    const row = await insertCandidate(t.db, { lastName: marker, status: 'active', skills: ["O'Caml", 'Go'], yearsExperience: 4 });
+    const ids = async (query: string) => ((await viewer.get(`/api/candidates/?search=${marker}&${query}`)).json.results as { id: number }[]).map((item) => item.id);
+    expect(await ids('status=active')).toEqual([row.id]);
+    expect(await ids(`skills=${encodeURIComponent("o'caml")}&skills=GO&experience=3-5`)).toEqual([row.id]);
+
+    await t.db.update(candidatesTable).set({ status: 'placed', yearsExperience: 12 }).where(eq(candidatesTable.id, row.id));
+    expect(await ids('status=active')).toEqual([]);
+    expect(await ids('status=placed&experience=10%2B')).toEqual([row.id]);
+    expect(await ids('experience=3-5')).toEqual([]);
+
+    await t.db.delete(candidatesTable).where(eq(candidatesTable.id, row.id));
+    expect((await viewer.get(`/api/candidates/?search=${marker}`)).json).toEqual({ results: [], count: 0 });
+  });
+
+  it('orders search results by any ordering', async () => {
+    const marker = `or${tag().replace(/\d/g, 'w')}`;
+    await insertCandidates(t.db, [
+      buildCandidate({ firstName: 'Bea', lastName: `${marker}`, yearsExperience: 9, createdAt: new Date('2025-03-01T00:00:00Z'), updatedAt: new Date('2025-03-05T00:00:00Z') }),
+      buildCandidate({ firstName: 'Abe', lastName: `${marker}`, yearsExperience: 2, createdAt: new Date('2025-03-02T00:00:00Z'), updatedAt: new Date('2025-03-03T00:00:00Z') }),
+      buildCandidate({ firstName: 'Cy', lastName: `${marker}`, yearsExperience: null, createdAt: new Date('2025-03-03T00:00:00Z'), updatedAt: new Date('2025-03-04T00:00:00Z') }),
+    ]);
+    const order = async (ordering: string) => ((await viewer.get(`/api/candidates/?search=${marker}&ordering=${ordering}`)).json.results as { first_name: string }[]).map((item) => item.first_name);
+    expect(await order('-created_at')).toEqual(['Cy', 'Abe', 'Bea']);
+    expect(await order('created_at')).toEqual(['Bea', 'Abe', 'Cy']);
+    expect(await order('name')).toEqual(['Abe', 'Bea', 'Cy']);
+    expect(await order('-updated_at')).toEqual(['Bea', 'Cy', 'Abe']);
+    expect(await order('-years_experience')).toEqual(['Bea', 'Abe', 'Cy']);
+    expect(await order('years_experience')).toEqual(['Abe', 'Bea', 'Cy']);
   });
 });

@@ -7,7 +7,8 @@ import { buildRole, insertRoles } from '../../test/factories/roles.factory';
 import { insertQualificationRows } from '../job-qualifications/job-qualifications.service';
 import type { NewJobQualificationRow } from '../job-qualifications/job-qualifications.table';
 import type { NewNoteRow } from '../notes/notes.table';
-import type { NewRoleRow } from '../roles/roles.table';
+import type { ClientRow } from '../clients/clients.table';
+import type { NewRoleRow, RoleRow } from '../roles/roles.table';
 import { displayName, type UserRow } from '../users/users.service';
 import { recordActivity } from '../activity/activity.service';
 
@@ -181,11 +182,11 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
  * The demo agency's clients, roles, qualifications and notes: deterministic (seeded), batch-inserted.
  * `users` are the demo owner, superuser, recruiter and viewer (in that order).
  */
-export async function seedDemoClientsAndRoles(db: Db, users: UserRow[], now: Date): Promise<{ clients: number; roles: number }> {
+export async function seedDemoClientsAndRoles(db: Db, users: UserRow[], now: Date): Promise<{ clients: number; roles: number; clientRows: ClientRow[]; roleRows: RoleRow[] }> {
   const random = seededRandom(20240611);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const [owner, superuser, recruiter] = users;
-  if (!owner || !superuser || !recruiter) return { clients: 0, roles: 0 };
+  if (!owner || !superuser || !recruiter) return { clients: 0, roles: 0, clientRows: [], roleRows: [] };
   const recruiters = [recruiter, recruiter, owner, superuser];
   const writers = [owner, superuser, recruiter];
   const day = 86_400_000;
@@ -308,5 +309,5 @@ export async function seedDemoClientsAndRoles(db: Db, users: UserRow[], now: Dat
     const actor = users.find((user) => user.id === role.recruiterId) ?? owner;
     await recordActivity(db, { actor, verb: 'created', modelType: 'role', objectId: role.id, summary: `Created role ${role.name} for ${client?.name ?? 'a client'}`, at: role.createdAt });
   }
-  return { clients: clientRows.length, roles: roleRows.length };
+  return { clients: clientRows.length, roles: roleRows.length, clientRows, roleRows };
 }

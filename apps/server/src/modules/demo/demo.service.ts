@@ -10,9 +10,10 @@ import { saveAgencySettings } from '../settings/settings.service';
 import { generateCandidates } from '../candidates/candidate-generator';
 import { insertCandidateRows } from '../candidates/candidates.service';
 import { seedDemoClientsAndRoles } from './demo-clients';
+import { seedDemoPipelines } from './demo-pipelines';
 
-/** Demo candidates: enough to page and filter through; 2,000 added ~3.3 s to the first start on PGlite, 1,000 add ~1.5 s. */
-export const DEMO_CANDIDATES = 1000;
+/** Demo candidates: enough to page and filter through and to fill every active role's pipelines. */
+export const DEMO_CANDIDATES = 2500;
 import { countUsers, createUser, getUserByEmail } from '../users/users.service';
 
 export const DEMO_USERS: { email: string; firstName: string; lastName: string; userType: UserType }[] = [
@@ -92,8 +93,9 @@ export async function seedOnStart(deps: Deps, kind: 'pglite' | 'postgres'): Prom
     const now = deps.config.now();
     await saveAgencySettings(tx, owner, DEMO_AGENCY_SETTINGS, now);
     if (owner) await insertPendingInvitation(tx, { email: 'alex.chen@demo.test', userTypes: ['recruiter'], inviter: owner, now });
-    await seedDemoClientsAndRoles(tx, created, now);
+    const { clientRows, roleRows } = await seedDemoClientsAndRoles(tx, created, now);
     await insertCandidateRows(tx, generateCandidates(DEMO_CANDIDATES, { now, createdById: created[2]?.id ?? owner?.id ?? null }));
+    await seedDemoPipelines(tx, { users: created, clientRows, roleRows, now });
   });
   return { kind: 'demo-created', emails, password, generatedPassword: !deps.config.demoPassword };
 }

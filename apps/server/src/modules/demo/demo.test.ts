@@ -1,3 +1,4 @@
+import { PIPELINE_STAGES, type PipelineSummary } from '@recruitdesk/contracts/pipelines';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { HttpClient } from '../../test/http-client';
@@ -43,5 +44,33 @@ describe('demo data', () => {
     expect(candidates.count).toBe(DEMO_CANDIDATES);
     expect(candidates.results).toHaveLength(10);
     expect((await client.get('/api/candidates/?skills=python&status=active')).json.count).toBeGreaterThan(0);
+
+    // Pipelines: every active role has 8 to 30, over every stage, some closed with reasons, a few placements.
+    const pipelines: PipelineSummary[] = [];
+    for (const role of active.roles as { id: number }[]) {
+      const board = (await client.get(`/api/roles/${role.id}/pipelines/?state=all`)).json;
+      expect(board.count).toBeGreaterThanOrEqual(8);
+      expect(board.count).toBeLessThanOrEqual(30);
+      pipelines.push(...board.pipelines);
+    }
+    expect(new Set(pipelines.filter((row) => row.state === 'open').map((row) => row.stage.name))).toEqual(new Set(PIPELINE_STAGES));
+    const closedReasons = new Set(pipelines.filter((row) => row.state === 'closed').map((row) => row.close_reason));
+    expect(closedReasons.size).toBeGreaterThanOrEqual(4);
+    const placed = pipelines.filter((row) => row.stage.name === 'placed');
+    expect(placed.length).toBeGreaterThanOrEqual(3);
+    const now = Date.now();
+    const upcoming = pipelines.filter((row) => row.next_interview_at && new Date(row.next_interview_at).getTime() - now < 14 * 86_400_000);
+    expect(upcoming.length).toBeGreaterThanOrEqual(10);
+
+    const detail = (await client.get(`/api/pipelines/${placed[0]?.id}/`)).json.data;
+    expect(detail.placement.fee).toBeGreaterThan(0);
+    expect(detail.placement.fee_explanation.length).toBeGreaterThan(20);
+    expect(detail.candidate.status).toBe('placed');
+    expect(detail.interviews.every((row: { outcome: string }) => row.outcome === 'passed')).toBe(true);
+    expect(detail.submittals[0].outcome).toBe('placed');
+    expect(detail.events.map((row: { kind: string }) => row.kind)).toEqual(['placed', 'submittal_outcome', 'submittal_outcome', 'submitted', 'interview_outcome', 'interview_booked', 'created']);
+    expect(detail.pipeline.version).toBe(detail.events.length);
+    const headers = (await client.get(`/api/roles/${placed[0]?.role_id}/pipeline-headers/`)).json;
+    expect(headers.headers.find((row: { name: string }) => row.name === 'placed').open_count).toBeGreaterThanOrEqual(1);
   });
 });

@@ -15,7 +15,7 @@ import { assertCan, can } from '../../lib/permissions';
 import { recordActivity } from '../activity/activity.service';
 import { actorOf, displayName, type UserRow } from '../users/users.service';
 import { noteTargetLabel } from './note-targets';
-export { deleteNotesOf, insertNoteRows } from './notes.repository';
+export { countNotes, deleteNotesOf, insertNoteRows } from './notes.repository';
 import { deleteNoteRow, findNoteRow, insertNoteRow, listNoteRows, summarizeNotes, updateNoteRow } from './notes.repository';
 import type { NoteRow } from './notes.table';
 

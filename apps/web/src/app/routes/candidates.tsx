@@ -1,7 +1,119 @@
-// Placeholder: the candidates screens are being built (issue 5).
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Plus, UserRound } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { Card } from '@/components/ui/card';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { RecentActivity } from '@/features/activity/components/recent-activity';
+import { useGetCandidateDetailQuery } from '@/features/candidates/api';
+import { CandidateFormDialog } from '@/features/candidates/components/candidate-form-dialog';
+import { CandidateProfile } from '@/features/candidates/components/candidate-profile';
+import { CandidatesList } from '@/features/candidates/components/candidates-list';
+import { NotesPanel } from '@/features/notes/components/notes-panel';
+import { AddToRoleDialog } from '@/features/pipelines/components/add-to-role-dialog';
+import { useAppDispatch } from '@/lib/hooks';
+import { notifySuccess } from '@/lib/notify';
+import { BackLink, idParam, RecordError, useCanEdit } from './route-helpers';
+
+/** /candidates */
 export function CandidatesRoute() {
-  return null;
+  const editable = useCanEdit();
+  const dispatch = useAppDispatch();
+  const [adding, setAdding] = useState(false);
+  const addButton = (size: 'md' | 'sm') => (
+    <Button size={size} variant={size === 'sm' ? 'secondary' : 'primary'} onClick={() => setAdding(true)}>
+      <Plus aria-hidden="true" className="size-4" />
+      Add candidate
+    </Button>
+  );
+  return (
+    <div className="space-y-6">
+      <PageHeader
+        title="Candidates"
+        description="Everyone you could place: search by name, skills, experience or what their resume says."
+        actions={editable ? addButton('md') : null}
+      />
+      <Card className="overflow-hidden" role="region" aria-label="Candidate list">
+        <CandidatesList emptyAction={editable ? addButton('sm') : undefined} />
+      </Card>
+      {editable ? (
+        <CandidateFormDialog
+          open={adding}
+          onClose={() => setAdding(false)}
+          onSaved={(candidate) => {
+            setAdding(false);
+            dispatch(notifySuccess(`${candidate.name} was added.`));
+          }}
+        />
+      ) : null}
+    </div>
+  );
 }
+
+function CandidateDetailPage({ id }: { id: number }) {
+  const navigate = useNavigate();
+  const editable = useCanEdit();
+  const { data, error, isLoading, isFetching, refetch } = useGetCandidateDetailQuery({ id });
+  const [addingToRole, setAddingToRole] = useState(false);
+  const back = <BackLink to={paths.app.candidates.getHref()}>All candidates</BackLink>;
+
+  if (isLoading) return <LoadingScreen />;
+  if (error || !data) {
+    return (
+      <div className="space-y-4">
+        {back}
+        <RecordError icon={UserRound} what="candidate" error={error} onRetry={() => void refetch()} retrying={isFetching} />
+      </div>
+    );
+  }
+  const { candidate } = data;
+  return (
+    <CandidateProfile
+      candidate={candidate}
+      canEdit={editable}
+      before={back}
+      onDeleted={() => void navigate(paths.app.candidates.getHref(), { replace: true })}
+      pipelinesAction={
+        editable ? (
+          <>
+            <Button variant="secondary" size="sm" onClick={() => setAddingToRole(true)}>
+              <Plus aria-hidden="true" className="size-4" />
+              Add to role
+            </Button>
+            <AddToRoleDialog
+              candidate={{ id: candidate.id, name: candidate.name }}
+              open={addingToRole}
+              onClose={() => setAddingToRole(false)}
+              onAdded={() => setAddingToRole(false)}
+            />
+          </>
+        ) : null
+      }
+      notes={
+        <NotesPanel
+          target={{ modelType: 'candidate', objectId: candidate.id }}
+          canWrite={editable}
+          limit={5}
+          allNotesHref={paths.app.notes.getHref('candidate', candidate.id)}
+        />
+      }
+      activity={
+        <RecentActivity
+          subject={{ modelType: 'candidate', objectId: candidate.id }}
+          limit={8}
+          description="Changes to this candidate."
+          emptyDescription="Changes to this candidate will show up here."
+        />
+      }
+    />
+  );
+}
+
+/** /candidates/{candidateId} */
 export function CandidateDetailRoute() {
-  return null;
+  const id = idParam(useParams().candidateId);
+  if (!id) return <RecordError icon={UserRound} what="candidate" error={null} />;
+  return <CandidateDetailPage key={id} id={id} />;
 }

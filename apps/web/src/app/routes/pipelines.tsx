@@ -1,13 +1,149 @@
-// Placeholder: the pipeline screens are being built (issue 5).
+import { useCallback, type ReactNode } from 'react';
+import { useParams } from 'react-router';
+import { KanbanSquare, UserRound } from 'lucide-react';
+import { LoadingScreen } from '@/components/ui/loading-screen';
+import { paths } from '@/config/paths';
+import { NotesPanel } from '@/features/notes/components/notes-panel';
+import { AddCandidatePage } from '@/features/pipelines/components/add-candidate';
+import { CloseRoleProvider } from '@/features/pipelines/components/close-role-context';
+import { PipelineBoardPage } from '@/features/pipelines/components/pipeline-board';
+import { PipelineDetailPage } from '@/features/pipelines/components/pipeline-page';
+import { RoleCandidateView } from '@/features/pipelines/components/role-candidate';
+import { useCloseRoleMutation, useGetRoleQuery } from '@/features/roles/api';
+import { errorMessage } from '@/lib/base-api';
+import { BackLink, idParam, RecordError, useCanEdit } from './route-helpers';
+
+// The pipeline screens combine the pipelines feature with the role (header, breadcrumbs, currency, closing
+// it once every opening is filled) and the notes panel. This module is a lazy chunk: dnd-kit loads with it.
+
+/** Closing the role as filled (offered after a placement fills every opening) goes through the roles API. */
+function WithCloseRole({ children }: { children: ReactNode }) {
+  const [closeRole] = useCloseRoleMutation();
+  const close = useCallback(
+    async (roleId: number) => {
+      const result = await closeRole({ id: roleId, body: { reason: 'filled', note: '' } });
+      return result.error ? errorMessage(result.error) : null;
+    },
+    [closeRole],
+  );
+  return <CloseRoleProvider closeRole={close}>{children}</CloseRoleProvider>;
+}
+
+/** The role of the path, loaded (it names the page and the breadcrumbs). */
+function useRole(roleId: number | null) {
+  return useGetRoleQuery(roleId ?? 0, { skip: !roleId });
+}
+
+/** /roles/{roleId}/pipelines */
 export function PipelineBoardRoute() {
-  return null;
+  const roleId = idParam(useParams().roleId);
+  const editable = useCanEdit();
+  const { data, error, isLoading, isFetching, refetch } = useRole(roleId);
+  if (!roleId) return <RecordError icon={KanbanSquare} what="role" error={null} />;
+  if (isLoading) return <LoadingScreen />;
+  if (error || !data)
+    return (
+      <RecordError
+        icon={KanbanSquare}
+        what="role"
+        error={error}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
+    );
+  return (
+    <WithCloseRole>
+      <PipelineBoardPage key={roleId} role={data.role} canEdit={editable} />
+    </WithCloseRole>
+  );
 }
+
+/** /roles/{roleId}/pipelines/create */
 export function PipelineCreateRoute() {
-  return null;
+  const roleId = idParam(useParams().roleId);
+  const { data, error, isLoading, isFetching, refetch } = useRole(roleId);
+  if (!roleId) return <RecordError icon={KanbanSquare} what="role" error={null} />;
+  if (isLoading) return <LoadingScreen />;
+  if (error || !data)
+    return (
+      <RecordError
+        icon={KanbanSquare}
+        what="role"
+        error={error}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
+    );
+  return (
+    <div className="space-y-4">
+      <div className="mx-auto max-w-3xl">
+        <BackLink to={paths.app.pipelines.getHref(roleId)}>Back to the board</BackLink>
+      </div>
+      <AddCandidatePage key={roleId} role={data.role} />
+    </div>
+  );
 }
+
+/** /roles/{roleId}/pipelines/{pipelineId} */
 export function PipelineDetailRoute() {
-  return null;
+  const params = useParams();
+  const roleId = idParam(params.roleId);
+  const pipelineId = idParam(params.pipelineId);
+  const editable = useCanEdit();
+  const { data: role } = useRole(roleId);
+  if (!roleId || !pipelineId)
+    return <RecordError icon={KanbanSquare} what="pipeline" error={null} />;
+  return (
+    <WithCloseRole>
+      <div className="space-y-4">
+        <BackLink to={paths.app.pipelines.getHref(roleId)}>Back to the board</BackLink>
+        <PipelineDetailPage
+          key={pipelineId}
+          pipelineId={pipelineId}
+          roleId={roleId}
+          canEdit={editable}
+          currency={role?.role.salary_currency}
+          aside={
+            <NotesPanel
+              target={{ modelType: 'pipeline', objectId: pipelineId }}
+              canWrite={editable}
+              limit={5}
+              allNotesHref={paths.app.pipelineNotes.getHref(roleId, pipelineId)}
+            />
+          }
+        />
+      </div>
+    </WithCloseRole>
+  );
 }
+
+/** /roles/{roleId}/candidates/{candidateId}: the candidate as seen from this role. */
 export function RoleCandidateRoute() {
-  return null;
+  const params = useParams();
+  const roleId = idParam(params.roleId);
+  const candidateId = idParam(params.candidateId);
+  const editable = useCanEdit();
+  const { data: role } = useRole(roleId);
+  if (!roleId || !candidateId)
+    return <RecordError icon={UserRound} what="candidate" error={null} />;
+  return (
+    <WithCloseRole>
+      <RoleCandidateView
+        key={`${roleId}-${candidateId}`}
+        roleId={roleId}
+        candidateId={candidateId}
+        role={role?.role}
+        canEdit={editable}
+        currency={role?.role.salary_currency}
+        aside={
+          <NotesPanel
+            target={{ modelType: 'candidate', objectId: candidateId }}
+            canWrite={editable}
+            limit={5}
+            allNotesHref={paths.app.roleCandidateNotes.getHref(roleId, candidateId)}
+          />
+        }
+      />
+    </WithCloseRole>
+  );
 }

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { QualificationsCard } from '@/features/job-qualifications/components/qualifications-card';
 import { RecentActivity } from '@/features/activity/components/recent-activity';
 import { NotesPanel } from '@/features/notes/components/notes-panel';
+import { RolePipelineCard } from '@/features/pipelines/components/role-pipeline-card';
 import { useGetRoleQuery } from '@/features/roles/api';
 import { JobDescriptionCard } from '@/features/roles/components/job-description-card';
 import { PriorityBadge } from '@/features/roles/components/role-badges';
@@ -47,6 +48,7 @@ function RoleDetail({ id }: { id: number }) {
           <QualificationsCard roleId={role.id} canEdit={editable} />
         </div>
         <div className="space-y-6">
+          <RolePipelineCard roleId={role.id} />
           <PayoutCard roleId={role.id} />
           <NotesPanel target={{ modelType: 'role', objectId: role.id }} canWrite={editable} limit={5} allNotesHref={paths.app.roleNotes.getHref(role.id)} />
           <RecentActivity

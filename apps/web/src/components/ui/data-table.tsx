@@ -3,6 +3,7 @@ import {
   flexRender,
   getCoreRowModel,
   useReactTable,
+  type Column,
   type ColumnDef,
   type RowData,
   type SortingState,
@@ -57,6 +58,12 @@ const ariaSort = (dir: false | 'asc' | 'desc') =>
  * The one table component (design §2): @tanstack/react-table with manual (server-side) sorting and paging.
  * Sortable headers are buttons inside a `th` with `aria-sort`; the footer reads 'Showing 1–25 of N'.
  */
+/** Accessor columns start the way TanStack would (dates and numbers descending); display columns ascending unless `sortDescFirst`. */
+function firstSortDescending<T>(column: Column<T, unknown>): boolean {
+  if (column.accessorFn) return column.getFirstSortDir() === 'desc';
+  return column.columnDef.sortDescFirst === true;
+}
+
 export function DataTable<T>({
   label,
   columns,
@@ -151,7 +158,8 @@ export function DataTable<T>({
               <tr key={group.id}>
                 {group.headers.map((header) => {
                   const column = header.column;
-                  const canSort = column.getCanSort() && Boolean(onSortingChange);
+                  // Display columns (cell renderers without an accessor) sort on the server too when they opt in.
+                  const canSort = (column.columnDef.enableSorting === true || column.getCanSort()) && Boolean(onSortingChange);
                   const dir = column.getIsSorted();
                   const content = header.isPlaceholder
                     ? null
@@ -172,7 +180,7 @@ export function DataTable<T>({
                       {canSort ? (
                         <button
                           type="button"
-                          onClick={column.getToggleSortingHandler()}
+                          onClick={() => onSortingChange?.([{ id: column.id, desc: dir ? dir === 'asc' : firstSortDescending(column) }])}
                           className="group -mx-1.5 inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 uppercase hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-white/5 dark:hover:text-white"
                         >
                           {content}

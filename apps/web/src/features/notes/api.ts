@@ -14,6 +14,8 @@ export interface NoteTarget {
 }
 
 const targetTag = ({ modelType, objectId }: NoteTarget) => ({ type: 'Note' as const, id: `${modelType}:${objectId}` });
+/** Roles show their notes count from the role record; other targets list the Note tag themselves. */
+const countTags = ({ modelType, objectId }: NoteTarget) => (modelType === 'role' ? [{ type: 'Role' as const, id: objectId }] : []);
 
 export const notesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
@@ -30,7 +32,7 @@ export const notesApi = baseApi.injectEndpoints({
     }),
     createNote: build.mutation<{ success: true; note: Note }, NoteTarget & { body: CreateNoteInput }>({
       query: ({ modelType, objectId, body }) => ({ url: `/api/notes/${modelType}/${objectId}/`, method: 'POST', body }),
-      invalidatesTags: (_result, _error, target) => [targetTag(target), 'Activity', { type: 'Role', id: target.objectId }],
+      invalidatesTags: (_result, _error, target) => [targetTag(target), 'Activity', ...countTags(target)],
     }),
     updateNote: build.mutation<{ success: true; note: Note }, NoteTarget & { id: number; body: UpdateNoteInput }>({
       query: ({ id, body }) => ({ url: `/api/notes/item/${id}/`, method: 'PATCH', body }),
@@ -38,7 +40,7 @@ export const notesApi = baseApi.injectEndpoints({
     }),
     deleteNote: build.mutation<unknown, NoteTarget & { id: number }>({
       query: ({ id }) => ({ url: `/api/notes/item/${id}/`, method: 'DELETE' }),
-      invalidatesTags: (_result, _error, target) => [targetTag(target), 'Activity'],
+      invalidatesTags: (_result, _error, target) => [targetTag(target), 'Activity', ...countTags(target)],
     }),
   }),
 });

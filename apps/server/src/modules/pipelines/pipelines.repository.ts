@@ -1,0 +1,466 @@
+import { PIPELINE_STAGES } from '@recruitdesk/contracts/pipelines';
+import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/sql-helpers';
+import { candidatesTable } from '../candidates/candidates.table';
+import { clientsTable } from '../clients/clients.table';
+import { rolesTable } from '../roles/roles.table';
+import { usersTable } from '../users/users.table';
+import {
+  interviewsTable,
+  pipelineEventsTable,
+  pipelinesTable,
+  placementsTable,
+  submittalsTable,
+  type InterviewRow,
+  type NewInterviewRow,
+  type NewPipelineEventRow,
+  type NewPipelineRow,
+  type NewPlacementRow,
+  type NewSubmittalRow,
+  type PipelineEventRow,
+  type PipelineRow,
+  type PlacementRow,
+  type SubmittalRow,
+} from './pipelines.table';
+
+/** The stage's position (0 = sourced) in SQL, for ordering. */
+const STAGE_POSITION = sql`array_position(array[${sql.join(
+  PIPELINE_STAGES.map((stage) => sql`${stage}`),
+  sql`, `,
+)}]::text[], ${pipelinesTable.stage})`;
+
+export interface PersonNameRow {
+  id: number;
+  firstName: string;
+  lastName: string;
+  username: string;
+  email: string;
+}
+
+/** A pipeline as a card shows it: flat columns, only what the summary needs (PGlite pays per column). */
+export interface PipelineSummaryRow {
+  id: number;
+  roleId: number;
+  stage: string;
+  state: string;
+  closeReason: string | null;
+  closeNote: string;
+  stageChangedAt: Date;
+  closedAt: Date | null;
+  version: number;
+  createdAt: Date;
+  updatedAt: Date;
+  candidateId: number;
+  firstName: string;
+  lastName: string;
+  currentTitle: string;
+  currentCompany: string;
+  email: string;
+  recruiterId: number | null;
+  recruiterFirstName: string | null;
+  recruiterLastName: string | null;
+  recruiterUsername: string | null;
+  recruiterEmail: string | null;
+  nextInterviewAt: Date | null;
+}
+
+/** The summary with its role and client (a candidate's pipelines, the detail). */
+export interface PipelineWithRoleRow extends PipelineSummaryRow {
+  roleName: string;
+  roleState: string;
+  roleOpenings: number;
+  clientId: number;
+  clientName: string;
+  clientType: string;
+}
+
+/**
+ * The summary columns: the pipeline, its candidate and recruiter by joins, and the next pending interview
+ * as a correlated (lateral) subquery on interviews(pipeline_id): one query per list, never one per card.
+ */
+function summaryColumns(now: Date) {
+  return {
+    id: pipelinesTable.id,
+    roleId: pipelinesTable.roleId,
+    stage: pipelinesTable.stage,
+    state: pipelinesTable.state,
+    closeReason: pipelinesTable.closeReason,
+    closeNote: pipelinesTable.closeNote,
+    stageChangedAt: pipelinesTable.stageChangedAt,
+    closedAt: pipelinesTable.closedAt,
+    version: pipelinesTable.version,
+    createdAt: pipelinesTable.createdAt,
+    updatedAt: pipelinesTable.updatedAt,
+    candidateId: candidatesTable.id,
+    firstName: candidatesTable.firstName,
+    lastName: candidatesTable.lastName,
+    currentTitle: candidatesTable.currentTitle,
+    currentCompany: candidatesTable.currentCompany,
+    email: candidatesTable.email,
+    recruiterId: pipelinesTable.recruiterId,
+    recruiterFirstName: usersTable.firstName,
+    recruiterLastName: usersTable.lastName,
+    recruiterUsername: usersTable.username,
+    recruiterEmail: usersTable.email,
+    nextInterviewAt: sql<Date | null>`(select min(${interviewsTable.scheduledAt}) from ${interviewsTable} where ${interviewsTable.pipelineId} = ${pipelinesTable.id} and ${interviewsTable.outcome} = 'pending' and ${interviewsTable.scheduledAt} >= ${now.toISOString()}::timestamptz)`.mapWith(
+      interviewsTable.scheduledAt,
+    ),
+  };
+}
+
+function selectSummaries(db: Db, now: Date) {
+  return db
+    .select(summaryColumns(now))
+    .from(pipelinesTable)
+    .innerJoin(candidatesTable, eq(candidatesTable.id, pipelinesTable.candidateId))
+    .leftJoin(usersTable, eq(usersTable.id, pipelinesTable.recruiterId));
+}
+
+function selectWithRole(db: Db, now: Date) {
+  return db
+    .select({
+      ...summaryColumns(now),
+      roleName: rolesTable.name,
+      roleState: rolesTable.state,
+      roleOpenings: rolesTable.openings,
+      clientId: clientsTable.id,
+      clientName: clientsTable.name,
+      clientType: clientsTable.clientType,
+    })
+    .from(pipelinesTable)
+    .innerJoin(candidatesTable, eq(candidatesTable.id, pipelinesTable.candidateId))
+    .innerJoin(rolesTable, eq(rolesTable.id, pipelinesTable.roleId))
+    .innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId))
+    .leftJoin(usersTable, eq(usersTable.id, pipelinesTable.recruiterId));
+}
+
+const stateCondition = (state: 'open' | 'closed' | 'all'): SQL | undefined => (state === 'all' ? undefined : eq(pipelinesTable.state, state));
+
+/** Every pipeline of a role in one state (or all): the board, ordered by stage then most recently moved. */
+export async function listRolePipelineRows(db: Db, roleId: number, state: 'open' | 'closed' | 'all', now: Date): Promise<PipelineSummaryRow[]> {
+  return selectSummaries(db, now)
+    .where(and(eq(pipelinesTable.roleId, roleId), stateCondition(state)))
+    .orderBy(STAGE_POSITION, desc(pipelinesTable.stageChangedAt), desc(pipelinesTable.id));
+}
+
+export interface RoleCandidatesFilter {
+  search?: string | undefined;
+  stage?: string | undefined;
+  state: 'open' | 'closed' | 'all';
+}
+
+/** Open before closed, furthest stage first, most recently moved first. */
+const ROLE_CANDIDATES_ORDER = [desc(pipelinesTable.state), desc(STAGE_POSITION), desc(pipelinesTable.stageChangedAt), desc(pipelinesTable.id)];
+
+function roleCandidatesConditions(roleId: number, filter: RoleCandidatesFilter): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [eq(pipelinesTable.roleId, roleId), stateCondition(filter.state)];
+  if (filter.stage) conditions.push(eq(pipelinesTable.stage, filter.stage));
+  const haystack = sql`(${candidatesTable.firstName} || ' ' || ${candidatesTable.lastName} || ' ' || ${candidatesTable.email} || ' ' || ${candidatesTable.currentTitle} || ' ' || ${candidatesTable.currentCompany})`;
+  const words = (filter.search ?? '').split(/\s+/).filter(Boolean).slice(0, 10);
+  for (const word of words) conditions.push(ilike(haystack, `%${escapeLike(word)}%`));
+  return and(...conditions);
+}
+
+/** A role's candidates (one row per pipeline), searched on name, email, title and company, one page and the total. */
+export async function listRoleCandidateRows(
+  db: Db,
+  roleId: number,
+  filter: RoleCandidatesFilter & { limit: number; offset: number },
+  now: Date,
+): Promise<{ rows: PipelineSummaryRow[]; count: number }> {
+  const where = roleCandidatesConditions(roleId, filter);
+  const rows = await db
+    .select({ ...summaryColumns(now), total: sql<number>`count(*) over()`.mapWith(Number) })
+    .from(pipelinesTable)
+    .innerJoin(candidatesTable, eq(candidatesTable.id, pipelinesTable.candidateId))
+    .leftJoin(usersTable, eq(usersTable.id, pipelinesTable.recruiterId))
+    .where(where)
+    .orderBy(...ROLE_CANDIDATES_ORDER)
+    .limit(filter.limit)
+    .offset(filter.offset);
+  if (rows.length === 0 && filter.offset > 0) {
+    const [row] = await db.select({ value: count() }).from(pipelinesTable).innerJoin(candidatesTable, eq(candidatesTable.id, pipelinesTable.candidateId)).where(where);
+    return { rows: [], count: row?.value ?? 0 };
+  }
+  return { rows: rows.map(({ total: _total, ...row }) => row), count: rows[0]?.total ?? 0 };
+}
+
+/** Every pipeline of a candidate, newest first. */
+export async function listCandidatePipelineRows(db: Db, candidateId: number, now: Date): Promise<PipelineWithRoleRow[]> {
+  return selectWithRole(db, now).where(eq(pipelinesTable.candidateId, candidateId)).orderBy(desc(pipelinesTable.createdAt), desc(pipelinesTable.id));
+}
+
+export async function findPipelineSummaryRow(db: Db, id: number, now: Date): Promise<PipelineWithRoleRow | undefined> {
+  const [row] = await selectWithRole(db, now).where(eq(pipelinesTable.id, id)).limit(1);
+  return row;
+}
+
+/** Open and closed counts per stage of one role (an index-only scan of (role_id, state, stage)). */
+export async function countRolePipelinesByStage(db: Db, roleId: number): Promise<{ stage: string; open: number; closed: number }[]> {
+  return db
+    .select({
+      stage: pipelinesTable.stage,
+      open: sql<number>`(count(*) filter (where ${pipelinesTable.state} = 'open'))::int`.mapWith(Number),
+      closed: sql<number>`(count(*) filter (where ${pipelinesTable.state} = 'closed'))::int`.mapWith(Number),
+    })
+    .from(pipelinesTable)
+    .where(eq(pipelinesTable.roleId, roleId))
+    .groupBy(pipelinesTable.stage);
+}
+
+/** The pipeline with the names its messages need. */
+export interface PipelineContextRow {
+  pipeline: PipelineRow;
+  candidate: { id: number; firstName: string; lastName: string; status: string };
+  role: { id: number; name: string; state: string; openings: number; clientId: number };
+  clientName: string;
+}
+
+export async function findPipelineContextRow(db: Db, id: number): Promise<PipelineContextRow | undefined> {
+  const [row] = await db
+    .select({
+      pipeline: pipelinesTable,
+      candidate: { id: candidatesTable.id, firstName: candidatesTable.firstName, lastName: candidatesTable.lastName, status: candidatesTable.status },
+      role: { id: rolesTable.id, name: rolesTable.name, state: rolesTable.state, openings: rolesTable.openings, clientId: rolesTable.clientId },
+      clientName: clientsTable.name,
+    })
+    .from(pipelinesTable)
+    .innerJoin(candidatesTable, eq(candidatesTable.id, pipelinesTable.candidateId))
+    .innerJoin(rolesTable, eq(rolesTable.id, pipelinesTable.roleId))
+    .innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId))
+    .where(eq(pipelinesTable.id, id))
+    .limit(1);
+  return row;
+}
+
+export async function findPipelineIdInRole(db: Db, roleId: number, candidateId: number): Promise<number | undefined> {
+  const [row] = await db
+    .select({ id: pipelinesTable.id })
+    .from(pipelinesTable)
+    .where(and(eq(pipelinesTable.roleId, roleId), eq(pipelinesTable.candidateId, candidateId)))
+    .limit(1);
+  return row?.id;
+}
+
+export async function insertPipelineRow(db: Db, values: NewPipelineRow): Promise<PipelineRow> {
+  const [row] = await db.insert(pipelinesTable).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+/**
+ * The optimistic write: `UPDATE pipelines SET ..., version = version + 1 WHERE id = $1 AND version = $2`.
+ * Undefined when no row matched (deleted, or someone else changed it first).
+ */
+export async function updatePipelineIfVersion(db: Db, id: number, version: number, values: Partial<NewPipelineRow>): Promise<PipelineRow | undefined> {
+  const [row] = await db
+    .update(pipelinesTable)
+    .set({ ...values, version: sql`${pipelinesTable.version} + 1` })
+    .where(and(eq(pipelinesTable.id, id), eq(pipelinesTable.version, version)))
+    .returning();
+  return row;
+}
+
+export async function deletePipelineRow(db: Db, id: number): Promise<void> {
+  await db.delete(pipelinesTable).where(eq(pipelinesTable.id, id));
+}
+
+export async function insertEventRows(db: Db, values: NewPipelineEventRow[]): Promise<void> {
+  if (values.length) await db.insert(pipelineEventsTable).values(values);
+}
+
+export async function listEventRows(db: Db, pipelineId: number): Promise<PipelineEventRow[]> {
+  return db.select().from(pipelineEventsTable).where(eq(pipelineEventsTable.pipelineId, pipelineId)).orderBy(desc(pipelineEventsTable.createdAt), desc(pipelineEventsTable.id));
+}
+
+export async function insertInterviewRow(db: Db, values: NewInterviewRow): Promise<InterviewRow> {
+  const [row] = await db.insert(interviewsTable).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateInterviewRow(db: Db, id: number, values: Partial<NewInterviewRow>): Promise<void> {
+  await db.update(interviewsTable).set(values).where(eq(interviewsTable.id, id));
+}
+
+/** The pending internal interview to record an outcome for: the one named, else the earliest. */
+export async function findPendingInternalInterview(db: Db, pipelineId: number, interviewId?: number): Promise<InterviewRow | undefined> {
+  const conditions = [eq(interviewsTable.pipelineId, pipelineId), eq(interviewsTable.kind, 'internal'), eq(interviewsTable.outcome, 'pending')];
+  if (interviewId !== undefined) conditions.push(eq(interviewsTable.id, interviewId));
+  const [row] = await db
+    .select()
+    .from(interviewsTable)
+    .where(and(...conditions))
+    .orderBy(asc(interviewsTable.scheduledAt), asc(interviewsTable.id))
+    .limit(1);
+  return row;
+}
+
+/** An interview with the names of its role and candidate. */
+export interface InterviewWithNamesRow {
+  interview: InterviewRow;
+  role: { id: number; name: string };
+  candidate: { id: number; firstName: string; lastName: string };
+}
+
+function selectInterviews(db: Db) {
+  return db
+    .select({
+      interview: interviewsTable,
+      role: { id: rolesTable.id, name: rolesTable.name },
+      candidate: { id: candidatesTable.id, firstName: candidatesTable.firstName, lastName: candidatesTable.lastName },
+    })
+    .from(interviewsTable)
+    .innerJoin(pipelinesTable, eq(pipelinesTable.id, interviewsTable.pipelineId))
+    .innerJoin(rolesTable, eq(rolesTable.id, pipelinesTable.roleId))
+    .innerJoin(candidatesTable, eq(candidatesTable.id, pipelinesTable.candidateId));
+}
+
+export async function listPipelineInterviewRows(db: Db, pipelineId: number): Promise<InterviewWithNamesRow[]> {
+  return selectInterviews(db).where(eq(interviewsTable.pipelineId, pipelineId)).orderBy(desc(interviewsTable.scheduledAt), desc(interviewsTable.id));
+}
+
+export async function listCandidateInterviewRows(db: Db, candidateId: number): Promise<InterviewWithNamesRow[]> {
+  return selectInterviews(db).where(eq(pipelinesTable.candidateId, candidateId)).orderBy(desc(interviewsTable.scheduledAt), desc(interviewsTable.id));
+}
+
+export async function insertSubmittalRow(db: Db, values: NewSubmittalRow): Promise<SubmittalRow> {
+  const [row] = await db.insert(submittalsTable).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function updateSubmittalRow(db: Db, id: number, values: Partial<NewSubmittalRow>): Promise<void> {
+  await db.update(submittalsTable).set(values).where(eq(submittalsTable.id, id));
+}
+
+export async function findLatestSubmittal(db: Db, pipelineId: number): Promise<SubmittalRow | undefined> {
+  const [row] = await db.select().from(submittalsTable).where(eq(submittalsTable.pipelineId, pipelineId)).orderBy(desc(submittalsTable.createdAt), desc(submittalsTable.id)).limit(1);
+  return row;
+}
+
+export async function listSubmittalRows(db: Db, pipelineId: number): Promise<{ submittal: SubmittalRow; submittedBy: PersonNameRow | null }[]> {
+  return db
+    .select({
+      submittal: submittalsTable,
+      submittedBy: { id: usersTable.id, firstName: usersTable.firstName, lastName: usersTable.lastName, username: usersTable.username, email: usersTable.email },
+    })
+    .from(submittalsTable)
+    .leftJoin(usersTable, eq(usersTable.id, submittalsTable.submittedById))
+    .where(eq(submittalsTable.pipelineId, pipelineId))
+    .orderBy(desc(submittalsTable.createdAt), desc(submittalsTable.id));
+}
+
+export async function insertPlacementRow(db: Db, values: NewPlacementRow): Promise<PlacementRow> {
+  const [row] = await db.insert(placementsTable).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function findPlacementRow(db: Db, pipelineId: number): Promise<{ placement: PlacementRow; createdBy: PersonNameRow | null } | undefined> {
+  const [row] = await db
+    .select({
+      placement: placementsTable,
+      createdBy: { id: usersTable.id, firstName: usersTable.firstName, lastName: usersTable.lastName, username: usersTable.username, email: usersTable.email },
+    })
+    .from(placementsTable)
+    .leftJoin(usersTable, eq(usersTable.id, placementsTable.createdById))
+    .where(eq(placementsTable.pipelineId, pipelineId))
+    .limit(1);
+  return row;
+}
+
+export async function countRolePlacements(db: Db, roleId: number): Promise<number> {
+  const [row] = await db
+    .select({ value: count() })
+    .from(placementsTable)
+    .innerJoin(pipelinesTable, eq(pipelinesTable.id, placementsTable.pipelineId))
+    .where(eq(pipelinesTable.roleId, roleId));
+  return row?.value ?? 0;
+}
+
+/** The candidate's status only (a placement makes them `placed`). */
+export async function setCandidateStatusRow(db: Db, candidateId: number, status: string, now: Date): Promise<void> {
+  await db.update(candidatesTable).set({ status, updatedAt: now }).where(eq(candidatesTable.id, candidateId));
+}
+
+/** Active users who may interview for the agency (recruiters, owners, superusers). */
+export async function listInterviewerRows(db: Db): Promise<PersonNameRow[]> {
+  return db
+    .select({ id: usersTable.id, firstName: usersTable.firstName, lastName: usersTable.lastName, username: usersTable.username, email: usersTable.email })
+    .from(usersTable)
+    .where(and(eq(usersTable.isActive, true), sql`${usersTable.userType} && ARRAY['recruiter', 'owner', 'superuser']::text[]`))
+    .orderBy(asc(sql`lower(${usersTable.firstName})`), asc(sql`lower(${usersTable.lastName})`), asc(usersTable.id));
+}
+
+export async function findUserNameRow(db: Db, id: number): Promise<PersonNameRow | undefined> {
+  const [row] = await db
+    .select({ id: usersTable.id, firstName: usersTable.firstName, lastName: usersTable.lastName, username: usersTable.username, email: usersTable.email })
+    .from(usersTable)
+    .where(eq(usersTable.id, id))
+    .limit(1);
+  return row;
+}
+
+/** One spreadsheet row per pipeline of the role: the candidate, the latest submittal and the placement. */
+export async function listRoleExportRows(db: Db, roleId: number) {
+  const latest = db
+    .select({ submittedOn: submittalsTable.submittedOn, proposedSalary: submittalsTable.proposedSalary })
+    .from(submittalsTable)
+    .where(eq(submittalsTable.pipelineId, pipelinesTable.id))
+    .orderBy(desc(submittalsTable.createdAt), desc(submittalsTable.id))
+    .limit(1)
+    .as('latest_submittal');
+  return db
+    .select({
+      pipeline: { stage: pipelinesTable.stage, state: pipelinesTable.state, closeReason: pipelinesTable.closeReason, createdAt: pipelinesTable.createdAt, stageChangedAt: pipelinesTable.stageChangedAt },
+      candidate: {
+        firstName: candidatesTable.firstName,
+        lastName: candidatesTable.lastName,
+        email: candidatesTable.email,
+        phone: candidatesTable.phone,
+        currentTitle: candidatesTable.currentTitle,
+        currentCompany: candidatesTable.currentCompany,
+      },
+      recruiter: { id: usersTable.id, firstName: usersTable.firstName, lastName: usersTable.lastName, username: usersTable.username, email: usersTable.email },
+      submittedOn: latest.submittedOn,
+      proposedSalary: latest.proposedSalary,
+      placement: { salary: placementsTable.salary, startDate: placementsTable.startDate, fee: placementsTable.fee },
+    })
+    .from(pipelinesTable)
+    .innerJoin(candidatesTable, eq(candidatesTable.id, pipelinesTable.candidateId))
+    .leftJoin(usersTable, eq(usersTable.id, pipelinesTable.recruiterId))
+    .leftJoin(placementsTable, eq(placementsTable.pipelineId, pipelinesTable.id))
+    .leftJoinLateral(latest, sql`true`)
+    .where(eq(pipelinesTable.roleId, roleId))
+    .orderBy(...ROLE_CANDIDATES_ORDER);
+}
+
+/** Bulk inserts (demo data, bench): multi-row inserts of `batchSize`, ids returned in order. */
+export async function insertPipelineRows(db: Db, values: NewPipelineRow[], batchSize = 1000): Promise<{ id: number }[]> {
+  const out: { id: number }[] = [];
+  for (let start = 0; start < values.length; start += batchSize) {
+    out.push(...(await db.insert(pipelinesTable).values(values.slice(start, start + batchSize)).returning({ id: pipelinesTable.id })));
+  }
+  return out;
+}
+
+export async function insertPipelineChildRows(
+  db: Db,
+  rows: { events: NewPipelineEventRow[]; interviews: NewInterviewRow[]; submittals: NewSubmittalRow[]; placements: NewPlacementRow[] },
+  batchSize = 1000,
+): Promise<void> {
+  const chunks = async <T>(items: T[], insert: (slice: T[]) => Promise<unknown>) => {
+    for (let start = 0; start < items.length; start += batchSize) await insert(items.slice(start, start + batchSize));
+  };
+  await chunks(rows.events, (slice) => db.insert(pipelineEventsTable).values(slice));
+  await chunks(rows.interviews, (slice) => db.insert(interviewsTable).values(slice));
+  await chunks(rows.submittals, (slice) => db.insert(submittalsTable).values(slice));
+  await chunks(rows.placements, (slice) => db.insert(placementsTable).values(slice));
+}
+
+/** Sets candidates' status in bulk (demo placements). */
+export async function setCandidatesStatusRows(db: Db, candidateIds: number[], status: string): Promise<void> {
+  if (candidateIds.length) await db.update(candidatesTable).set({ status }).where(inArray(candidatesTable.id, candidateIds));
+}

@@ -1,0 +1,113 @@
+import { PIPELINE_CLOSE_REASON_LABELS, PIPELINE_STAGE_LABELS, ROLE_EXPORT_COLUMNS, type PipelineCloseReason, type PipelineStageName } from '@recruitdesk/contracts/pipelines';
+import ExcelJS from 'exceljs';
+import { fromNumeric } from '../../db/sql-helpers';
+import type { Deps } from '../../lib/deps';
+import { assertCan } from '../../lib/permissions';
+import { requireRoleRow } from '../roles/roles.service';
+import { actorOf, displayName, type UserRow } from '../users/users.service';
+import { listRoleExportRows } from './pipelines.repository';
+
+export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+/** security.md 17: a text cell a spreadsheet could read as a formula gets a leading apostrophe. */
+export function escapeCell(text: string): string {
+  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
+}
+
+/** An ASCII file name part: accents dropped, anything else but letters and digits becomes a dash. */
+export function asciiSlug(value: string): string {
+  const slug = value
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/g, '');
+  return slug || 'role';
+}
+
+const unicodeSlug = (value: string): string =>
+  value
+    .toLowerCase()
+    .replace(/[^\p{L}\p{N}]+/gu, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60) || 'role';
+
+/** `attachment; filename="<ascii>"; filename*=UTF-8''<percent-encoded>` (RFC 6266 / 5987). */
+export function attachmentDisposition(roleName: string, date: string): string {
+  const ascii = `${asciiSlug(roleName)}-candidates-${date}.xlsx`;
+  const utf8 = `${unicodeSlug(roleName)}-candidates-${date}.xlsx`;
+  const encoded = encodeURIComponent(utf8).replace(/['()*!]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+const dateOnly = (iso: string | null): Date | null => (iso ? new Date(`${iso}T00:00:00Z`) : null);
+
+const MONEY = '#,##0.00';
+const DATE = 'yyyy-mm-dd';
+/** Column widths and number formats, in ROLE_EXPORT_COLUMNS order. */
+const FORMATS: { width: number; numFmt?: string }[] = [
+  { width: 28 },
+  { width: 32 },
+  { width: 18 },
+  { width: 28 },
+  { width: 24 },
+  { width: 18 },
+  { width: 9 },
+  { width: 22 },
+  { width: 12, numFmt: DATE },
+  { width: 14, numFmt: DATE },
+  { width: 13, numFmt: DATE },
+  { width: 15, numFmt: MONEY },
+  { width: 16, numFmt: MONEY },
+  { width: 12, numFmt: DATE },
+  { width: 13, numFmt: MONEY },
+  { width: 22 },
+];
+
+/** GET /api/roles/{id}/candidates/export/: one row per pipeline, typed cells, a bold frozen header. */
+export async function exportRoleCandidates(deps: Deps, actor: UserRow, roleId: number): Promise<{ body: Buffer; contentDisposition: string }> {
+  assertCan(actorOf(actor), 'records.read');
+  const role = await requireRoleRow(deps.db, roleId);
+  const rows = await listRoleExportRows(deps.db, roleId);
+
+  const workbook = new ExcelJS.Workbook();
+  workbook.creator = 'RecruitDesk';
+  workbook.created = deps.config.now();
+  const sheet = workbook.addWorksheet('Candidates', { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = ROLE_EXPORT_COLUMNS.map((header, index) => ({ header, key: `c${index}`, width: FORMATS[index]?.width ?? 16 }));
+  sheet.getRow(1).font = { bold: true };
+
+  const text = (value: string) => escapeCell(value);
+  for (const row of rows) {
+    const { pipeline, candidate, placement } = row;
+    const values: (string | number | Date | null)[] = [
+      text(`${candidate.firstName} ${candidate.lastName}`.trim()),
+      text(candidate.email),
+      text(candidate.phone),
+      text(candidate.currentTitle),
+      text(candidate.currentCompany),
+      PIPELINE_STAGE_LABELS[pipeline.stage as PipelineStageName] ?? text(pipeline.stage),
+      pipeline.state === 'open' ? 'Open' : 'Closed',
+      pipeline.closeReason ? (PIPELINE_CLOSE_REASON_LABELS[pipeline.closeReason as PipelineCloseReason] ?? text(pipeline.closeReason)) : null,
+      pipeline.createdAt,
+      pipeline.stageChangedAt,
+      dateOnly(row.submittedOn),
+      fromNumeric(row.proposedSalary),
+      fromNumeric(placement?.salary),
+      dateOnly(placement?.startDate ?? null),
+      fromNumeric(placement?.fee),
+      row.recruiter ? text(displayName(row.recruiter)) : null,
+    ];
+    const added = sheet.addRow(values);
+    values.forEach((_value, index) => {
+      const numFmt = FORMATS[index]?.numFmt;
+      if (numFmt) added.getCell(index + 1).numFmt = numFmt;
+    });
+  }
+
+  const body = Buffer.from(await workbook.xlsx.writeBuffer());
+  const today = deps.config.now().toISOString().slice(0, 10);
+  return { body, contentDisposition: attachmentDisposition(role.name, today) };
+}

@@ -1,0 +1,340 @@
+import { useId, useMemo, useRef, useState } from 'react';
+import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
+import { FileText, X } from 'lucide-react';
+import {
+  CANDIDATE_STATUS_LABELS,
+  CANDIDATE_STATUSES,
+  MAX_CANDIDATE_SKILLS,
+  type Candidate,
+  type CandidateDuplicate,
+  type CandidateInput,
+  type CandidateInputParsed,
+} from '@recruitdesk/contracts/candidates';
+import { Alert } from '@/components/ui/alert';
+import { Button } from '@/components/ui/button';
+import { Field } from '@/components/ui/field';
+import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
+import { errorMessage } from '@/lib/base-api';
+import { applyFieldErrors } from '@/lib/form-errors';
+import { formatBytes } from '@/lib/format';
+import { lazyResolver } from '@/lib/lazy-resolver';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import {
+  useCheckCandidateDuplicatesQuery,
+  useCreateCandidateMutation,
+  useUpdateCandidateMutation,
+  useUploadResumeMutation,
+  type CandidateDuplicateParams,
+} from '../api';
+import { checkResumeFile, RESUME_ACCEPT, resumeTypeOf } from '../resume-rules';
+import { DuplicateWarning } from './duplicate-warning';
+import { SkillsInput } from './skills-input';
+
+// The schema (and zod) loads when the form is first validated.
+const candidateFormResolver = lazyResolver<CandidateInput, CandidateInputParsed>(() =>
+  import('../candidate-resolver').then((module) => module.candidateResolver),
+);
+
+const FIELD_NAMES: Path<CandidateInput>[] = [
+  'first_name',
+  'last_name',
+  'email',
+  'phone',
+  'location',
+  'current_title',
+  'current_company',
+  'linkedin_url',
+  'skills',
+  'years_experience',
+  'desired_salary',
+  'status',
+  'source',
+  'consent_date',
+];
+
+/** Where candidates usually come from (free text: anything else can be typed). */
+const SOURCE_SUGGESTIONS = ['LinkedIn', 'Referral', 'Job board', 'Company website', 'Agency database', 'Event', 'Indeed'];
+
+const DUPLICATE_CHECK_DELAY_MS = 400;
+
+/** Empty number and date inputs mean "not set" (null). */
+const numberOrNull = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
+const textOrNull = (value: unknown) => (value === '' || value === null || value === undefined ? null : value);
+
+function valuesFor(candidate: Candidate | undefined): CandidateInput {
+  return {
+    first_name: candidate?.first_name ?? '',
+    last_name: candidate?.last_name ?? '',
+    email: candidate?.email ?? '',
+    phone: candidate?.phone ?? '',
+    location: candidate?.location ?? '',
+    current_title: candidate?.current_title ?? '',
+    current_company: candidate?.current_company ?? '',
+    linkedin_url: candidate?.linkedin_url ?? '',
+    skills: candidate?.skills ?? [],
+    years_experience: candidate?.years_experience ?? null,
+    desired_salary: candidate?.desired_salary ?? null,
+    status: candidate?.status ?? 'active',
+    source: candidate?.source ?? '',
+    consent_date: candidate?.consent_date ?? null,
+  };
+}
+
+/** The pre-save duplicate check's query, or null while there is not enough to go on. */
+export function duplicateQueryFor(
+  values: Partial<Pick<CandidateInput, 'first_name' | 'last_name' | 'email' | 'phone' | 'current_company'>>,
+  excludeId?: number,
+): CandidateDuplicateParams | null {
+  const first = values.first_name?.trim() ?? '';
+  const last = values.last_name?.trim() ?? '';
+  const email = values.email?.trim() ?? '';
+  const phone = values.phone?.trim() ?? '';
+  const company = values.current_company?.trim() ?? '';
+  const emailUsable = /^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email);
+  const phoneUsable = phone.replace(/\D/g, '').length >= 6;
+  if (!emailUsable && !phoneUsable && !(first && last)) return null;
+  const query: CandidateDuplicateParams = {};
+  if (emailUsable) query.email = email;
+  if (phoneUsable) query.phone = phone;
+  if (first) query.first_name = first;
+  if (last) query.last_name = last;
+  if (company) query.current_company = company;
+  if (excludeId) query.exclude_id = excludeId;
+  return query;
+}
+
+export interface CandidateSaved {
+  candidate: Candidate;
+  /** Records the server found that look like the same person (the save happened anyway). */
+  duplicates: CandidateDuplicate[];
+  /** Set when the candidate was saved but the chosen resume could not be uploaded. */
+  resumeError: string | null;
+}
+
+/** The resume chosen on the create form: checked here, uploaded right after the candidate is created. */
+function ResumePicker({ file, onChange }: { file: File | null; onChange: (file: File | null) => void }) {
+  const id = useId();
+  const inputRef = useRef<HTMLInputElement>(null);
+  const [problem, setProblem] = useState<string | null>(null);
+  return (
+    <div className="space-y-1.5">
+      <label htmlFor={id} className="block text-sm font-medium text-gray-900 dark:text-gray-100">
+        Resume
+      </label>
+      {file ? (
+        <div className="flex items-center justify-between gap-3 rounded-lg bg-gray-50 px-3 py-2 ring-1 ring-gray-200 ring-inset dark:bg-white/5 dark:ring-white/10">
+          <div className="flex min-w-0 items-center gap-2">
+            <FileText aria-hidden="true" className="size-4 shrink-0 text-brand-600 dark:text-brand-400" />
+            <span className="truncate text-sm text-gray-900 dark:text-white">{file.name}</span>
+            <span className="shrink-0 text-xs text-gray-500 dark:text-gray-400">{formatBytes(file.size)}</span>
+          </div>
+          <Button variant="ghost" size="icon" aria-label={`Remove ${file.name}`} title="Remove file" onClick={() => onChange(null)}>
+            <X aria-hidden="true" className="size-4" />
+          </Button>
+        </div>
+      ) : null}
+      <input
+        ref={inputRef}
+        id={id}
+        type="file"
+        accept={RESUME_ACCEPT}
+        aria-describedby={`${id}-hint${problem ? ` ${id}-error` : ''}`}
+        className="block w-full text-sm text-gray-600 file:mr-3 file:rounded-lg file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-sm file:font-medium file:text-brand-700 hover:file:bg-brand-100 dark:text-gray-400 dark:file:bg-brand-500/10 dark:file:text-brand-300"
+        onChange={(event) => {
+          const chosen = event.target.files?.[0];
+          if (inputRef.current) inputRef.current.value = '';
+          if (!chosen) return;
+          const message = checkResumeFile(chosen);
+          setProblem(message);
+          onChange(message ? null : chosen);
+        }}
+      />
+      <p id={`${id}-hint`} className="text-xs text-gray-500 dark:text-gray-400">
+        PDF or DOCX, up to 10 MB. Uploaded once the candidate is saved.
+      </p>
+      {problem ? (
+        <p id={`${id}-error`} role="alert" className="text-sm text-red-600 dark:text-red-400">
+          {problem}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/**
+ * Create or edit a candidate (CandidateInputSchema). While typing, the server is asked whether the person
+ * is already on file; a match is a warning with links, never a block. On create, a chosen resume is uploaded
+ * right after the candidate is saved.
+ */
+export function CandidateForm({
+  candidate,
+  onSaved,
+  onCancel,
+}: {
+  candidate?: Candidate;
+  onSaved: (saved: CandidateSaved) => void;
+  onCancel?: () => void;
+}) {
+  const [create, createState] = useCreateCandidateMutation();
+  const [update, updateState] = useUpdateCandidateMutation();
+  const [uploadResume, uploadState] = useUploadResumeMutation();
+  const [resume, setResume] = useState<File | null>(null);
+  const serverError = candidate ? updateState.error : createState.error;
+  const {
+    register,
+    control,
+    handleSubmit,
+    setError,
+    formState: { errors, isSubmitting },
+  } = useForm<CandidateInput, unknown, CandidateInputParsed>({
+    resolver: candidateFormResolver,
+    defaultValues: valuesFor(candidate),
+  });
+
+  const [first_name, last_name, email, phone, current_company] = useWatch({
+    control,
+    name: ['first_name', 'last_name', 'email', 'phone', 'current_company'],
+  });
+  const duplicateQuery = JSON.stringify(duplicateQueryFor({ first_name, last_name, email, phone, current_company }, candidate?.id));
+  const settledQuery = useDebouncedValue(duplicateQuery, DUPLICATE_CHECK_DELAY_MS);
+  const checkArgs = useMemo(() => JSON.parse(settledQuery) as CandidateDuplicateParams | null, [settledQuery]);
+  const { currentData: duplicateCheck } = useCheckCandidateDuplicatesQuery(checkArgs ?? {}, { skip: !checkArgs });
+  const duplicates = checkArgs ? (duplicateCheck?.duplicates ?? []) : [];
+
+  const onSubmit = async (values: CandidateInputParsed) => {
+    const result = candidate ? await update({ id: candidate.id, body: values }) : await create(values);
+    if (result.error) {
+      applyFieldErrors(result.error, setError, FIELD_NAMES);
+      return;
+    }
+    let saved = result.data.candidate;
+    let resumeError: string | null = null;
+    if (!candidate && resume) {
+      const upload = await uploadResume({ id: saved.id, file: resume, contentType: resumeTypeOf(resume) });
+      if (upload.error) resumeError = errorMessage(upload.error);
+      else saved = upload.data.candidate;
+    }
+    onSaved({ candidate: saved, duplicates: result.data.duplicates ?? [], resumeError });
+  };
+
+  const hasFieldErrors = Boolean((serverError as { fields?: unknown } | undefined)?.fields);
+  const saving = isSubmitting || createState.isLoading || updateState.isLoading || uploadState.isLoading;
+
+  return (
+    <form
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      aria-label={candidate ? 'Edit candidate' : 'New candidate'}
+      className="space-y-7"
+      onFocus={() => candidateFormResolver.preload()}
+    >
+      {serverError && !hasFieldErrors ? <Alert>{errorMessage(serverError)}</Alert> : null}
+
+      <section aria-labelledby="candidate-person" className="space-y-4">
+        <h3 id="candidate-person" className="text-sm font-semibold text-gray-900 dark:text-white">
+          Person
+        </h3>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <Field label="First name" error={errors.first_name?.message}>
+            <Input autoComplete="off" {...register('first_name')} />
+          </Field>
+          <Field label="Last name" error={errors.last_name?.message}>
+            <Input autoComplete="off" {...register('last_name')} />
+          </Field>
+          <Field label="Email" error={errors.email?.message}>
+            <Input type="email" inputMode="email" autoComplete="off" {...register('email')} />
+          </Field>
+          <Field label="Phone" error={errors.phone?.message}>
+            <Input type="tel" inputMode="tel" autoComplete="off" {...register('phone')} />
+          </Field>
+          <Field label="Location" error={errors.location?.message}>
+            <Input autoComplete="off" {...register('location')} />
+          </Field>
+          <Field label="LinkedIn URL" error={errors.linkedin_url?.message}>
+            <Input type="url" inputMode="url" placeholder="https://www.linkedin.com/in/" {...register('linkedin_url')} />
+          </Field>
+        </div>
+        <DuplicateWarning duplicates={duplicates} newTab />
+      </section>
+
+      <section aria-labelledby="candidate-work" className="space-y-4">
+        <h3 id="candidate-work" className="text-sm font-semibold text-gray-900 dark:text-white">
+          Work
+        </h3>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+          <Field label="Current title" error={errors.current_title?.message}>
+            <Input {...register('current_title')} />
+          </Field>
+          <Field label="Current company" error={errors.current_company?.message}>
+            <Input {...register('current_company')} />
+          </Field>
+          <Field label="Years of experience" error={errors.years_experience?.message}>
+            <Input type="number" inputMode="numeric" min={0} max={70} step={1} {...register('years_experience', { setValueAs: numberOrNull })} />
+          </Field>
+          <Field label="Desired salary" error={errors.desired_salary?.message}>
+            <Input type="number" inputMode="decimal" min={0} step="any" {...register('desired_salary', { setValueAs: numberOrNull })} />
+          </Field>
+          <Controller
+            control={control}
+            name="skills"
+            render={({ field }) => (
+              <SkillsInput
+                ref={field.ref}
+                label="Skills"
+                value={field.value ?? []}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                max={MAX_CANDIDATE_SKILLS}
+                placeholder="Type a skill and press Enter"
+                hint={`Press Enter or a comma after each skill (at most ${MAX_CANDIDATE_SKILLS}).`}
+                error={errors.skills?.message ?? errors.skills?.root?.message}
+                className="sm:col-span-2"
+              />
+            )}
+          />
+        </div>
+      </section>
+
+      <section aria-labelledby="candidate-tracking" className="space-y-4">
+        <h3 id="candidate-tracking" className="text-sm font-semibold text-gray-900 dark:text-white">
+          Tracking
+        </h3>
+        <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
+          <Field label="Status" error={errors.status?.message}>
+            <Select {...register('status')}>
+              {CANDIDATE_STATUSES.map((status) => (
+                <option key={status} value={status}>
+                  {CANDIDATE_STATUS_LABELS[status]}
+                </option>
+              ))}
+            </Select>
+          </Field>
+          <Field label="Source" error={errors.source?.message}>
+            <Input list="candidate-source-suggestions" autoComplete="off" {...register('source')} />
+          </Field>
+          <Field label="Consent date" error={errors.consent_date?.message}>
+            <Input type="date" className="dark:[color-scheme:dark]" {...register('consent_date', { setValueAs: textOrNull })} />
+          </Field>
+        </div>
+        <datalist id="candidate-source-suggestions">
+          {SOURCE_SUGGESTIONS.map((source) => (
+            <option key={source} value={source} />
+          ))}
+        </datalist>
+        {candidate ? null : <ResumePicker file={resume} onChange={setResume} />}
+      </section>
+
+      <div className="flex flex-col-reverse gap-2 border-t border-gray-200 pt-5 sm:flex-row sm:justify-end dark:border-white/10">
+        {onCancel ? (
+          <Button variant="secondary" onClick={onCancel}>
+            Cancel
+          </Button>
+        ) : null}
+        <Button type="submit" loading={saving}>
+          {uploadState.isLoading ? 'Uploading resume…' : candidate ? 'Save changes' : 'Add candidate'}
+        </Button>
+      </div>
+    </form>
+  );
+}

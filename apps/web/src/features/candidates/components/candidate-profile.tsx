@@ -1,0 +1,377 @@
+import { useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { CalendarClock, ExternalLink, GitBranch, Pencil, Trash2 } from 'lucide-react';
+import type { Candidate } from '@recruitdesk/contracts/candidates';
+import {
+  INTERVIEW_OUTCOME_LABELS,
+  PIPELINE_CLOSE_REASON_LABELS,
+  PIPELINE_STAGE_LABELS,
+  type CandidateDetail,
+  type Interview,
+} from '@recruitdesk/contracts/pipelines';
+import { Alert } from '@/components/ui/alert';
+import { Badge, type BadgeTone } from '@/components/ui/badge';
+import { Button } from '@/components/ui/button';
+import { Card, CardHeader } from '@/components/ui/card';
+import { DescriptionList } from '@/components/ui/description-list';
+import { ConfirmDialog } from '@/components/ui/dialog';
+import { EmptyState } from '@/components/ui/empty-state';
+import { PageHeader } from '@/components/ui/page-header';
+import { paths } from '@/config/paths';
+import { errorMessage } from '@/lib/base-api';
+import { formatDate, formatDateTime } from '@/lib/format';
+import { useAppDispatch } from '@/lib/hooks';
+import { notifySuccess } from '@/lib/notify';
+import { useDeleteCandidateMutation } from '../api';
+import { CandidateStatusBadge, formatExperience, titleAtCompany } from './candidate-badges';
+import { CandidateFormDialog } from './candidate-form-dialog';
+import { ResumeCard } from './resume-card';
+
+const linkClass = 'text-brand-600 hover:underline dark:text-brand-400';
+
+const formatAmount = (value: number | null) => (value === null ? '' : new Intl.NumberFormat().format(value));
+
+export function CandidateContactCard({ candidate }: { candidate: Candidate }) {
+  return (
+    <Card role="region" aria-labelledby="candidate-contact-title">
+      <CardHeader titleId="candidate-contact-title" title="Contact" />
+      <DescriptionList
+        items={[
+          {
+            label: 'Email',
+            value: candidate.email ? (
+              <a href={`mailto:${candidate.email}`} className={linkClass}>
+                {candidate.email}
+              </a>
+            ) : (
+              ''
+            ),
+          },
+          {
+            label: 'Phone',
+            value: candidate.phone ? (
+              <a href={`tel:${candidate.phone.replace(/[^\d+]/g, '')}`} className={linkClass}>
+                {candidate.phone}
+              </a>
+            ) : (
+              ''
+            ),
+          },
+          { label: 'Location', value: candidate.location },
+          {
+            label: 'LinkedIn',
+            value: candidate.linkedin_url ? (
+              <a href={candidate.linkedin_url} target="_blank" rel="noopener noreferrer" className={`${linkClass} inline-flex items-center gap-1`}>
+                <span className="break-all">{candidate.linkedin_url.replace(/^https?:\/\/(www\.)?/, '')}</span>
+                <ExternalLink aria-hidden="true" className="size-3.5 shrink-0" />
+                <span className="sr-only">(opens in a new tab)</span>
+              </a>
+            ) : (
+              ''
+            ),
+          },
+        ]}
+      />
+    </Card>
+  );
+}
+
+export function CandidateDetailsCard({ candidate }: { candidate: Candidate }) {
+  return (
+    <Card role="region" aria-labelledby="candidate-details-title">
+      <CardHeader titleId="candidate-details-title" title="Profile" />
+      <DescriptionList
+        items={[
+          {
+            label: 'Skills',
+            value: candidate.skills.length ? (
+              <ul className="flex flex-wrap gap-1">
+                {candidate.skills.map((skill) => (
+                  <li key={skill}>
+                    <Badge tone="sky">{skill}</Badge>
+                  </li>
+                ))}
+              </ul>
+            ) : (
+              ''
+            ),
+          },
+          { label: 'Experience', value: formatExperience(candidate.years_experience) },
+          { label: 'Desired salary', value: formatAmount(candidate.desired_salary) },
+          { label: 'Source', value: candidate.source },
+          { label: 'Consent date', value: candidate.consent_date ? formatDate(candidate.consent_date) : '' },
+          { label: 'Added', value: formatDate(candidate.created_at) },
+          { label: 'Last updated', value: formatDate(candidate.updated_at) },
+        ]}
+      />
+    </Card>
+  );
+}
+
+const STAGE_TONES: Record<string, BadgeTone> = {
+  sourced: 'gray',
+  internal_interview: 'sky',
+  submit_pending: 'amber',
+  submitted: 'violet',
+  client_interview: 'violet',
+  offer: 'brand',
+  placed: 'green',
+};
+
+/** Every role this candidate is in: role (linked), client, stage, state and when the stage last changed. */
+export function CandidatePipelinesCard({ candidate, action }: { candidate: CandidateDetail; action?: ReactNode }) {
+  const pipelines = candidate.pipelines;
+  return (
+    <Card role="region" aria-labelledby="candidate-pipelines-title">
+      <CardHeader
+        titleId="candidate-pipelines-title"
+        title="Pipelines"
+        description={
+          pipelines.length
+            ? `In ${pipelines.length} ${pipelines.length === 1 ? 'role' : 'roles'}, ${pipelines.filter((p) => p.state === 'open').length} open`
+            : undefined
+        }
+        action={action}
+      />
+      {pipelines.length === 0 ? (
+        <EmptyState icon={GitBranch} title="Not in any pipeline" description="Roles this candidate is put forward for show up here." />
+      ) : (
+        <ul className="divide-y divide-gray-100 dark:divide-white/5" aria-label={`Pipelines of ${candidate.name}`}>
+          {pipelines.map((pipeline) => (
+            <li key={pipeline.id} className="flex flex-col gap-2 px-5 py-3.5 sm:flex-row sm:items-center sm:justify-between">
+              <div className="min-w-0">
+                <Link
+                  to={paths.app.roleCandidate.getHref(pipeline.role.id, candidate.id)}
+                  className="block truncate text-sm font-medium text-gray-900 hover:text-brand-600 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-white dark:hover:text-brand-400"
+                >
+                  {pipeline.role.name}
+                </Link>
+                <p className="text-xs text-gray-500 dark:text-gray-400">
+                  <Link to={paths.app.client.getHref(pipeline.role.client.id)} className="hover:underline">
+                    {pipeline.role.client.name}
+                  </Link>
+                  {' · '}
+                  <span>
+                    In stage since <time dateTime={pipeline.stage_changed_at}>{formatDate(pipeline.stage_changed_at)}</time>
+                  </span>
+                </p>
+              </div>
+              <div className="flex shrink-0 flex-wrap items-center gap-2">
+                <Badge tone={pipeline.state === 'closed' ? 'gray' : (STAGE_TONES[pipeline.stage.name] ?? 'gray')}>
+                  {PIPELINE_STAGE_LABELS[pipeline.stage.name]}
+                </Badge>
+                {pipeline.state === 'closed' ? (
+                  <Badge tone="red">
+                    Closed{pipeline.close_reason ? ` · ${PIPELINE_CLOSE_REASON_LABELS[pipeline.close_reason]}` : ''}
+                  </Badge>
+                ) : (
+                  <Badge tone="green">Open</Badge>
+                )}
+              </div>
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
+const OUTCOME_TONES: Record<Interview['outcome'], BadgeTone> = {
+  pending: 'amber',
+  passed: 'green',
+  failed: 'red',
+  no_show: 'red',
+  cancelled: 'gray',
+};
+
+/** Upcoming first (soonest first), then past ones (latest first). */
+export function orderInterviews(interviews: Interview[], now: Date = new Date()) {
+  const at = (interview: Interview) => new Date(interview.scheduled_at).getTime();
+  const upcoming = interviews.filter((i) => at(i) >= now.getTime()).sort((a, b) => at(a) - at(b));
+  const past = interviews.filter((i) => at(i) < now.getTime()).sort((a, b) => at(b) - at(a));
+  return { upcoming, past };
+}
+
+function InterviewRow({ interview }: { interview: Interview }) {
+  const interviewer = interview.interviewer?.name || interview.interviewer_name;
+  return (
+    <li className="flex flex-col gap-1.5 px-5 py-3.5 sm:flex-row sm:items-start sm:justify-between sm:gap-4">
+      <div className="min-w-0 space-y-0.5">
+        <p className="text-sm font-medium text-gray-900 dark:text-white">
+          {interview.kind === 'client' ? 'Client interview' : 'Internal interview'}
+          <span className="font-normal text-gray-500 dark:text-gray-400"> · {interview.role.name}</span>
+        </p>
+        <p className="text-sm text-gray-700 dark:text-gray-300">
+          <time dateTime={interview.scheduled_at}>{formatDateTime(interview.scheduled_at)}</time>
+          <span className="text-gray-500 dark:text-gray-400"> · {interview.duration_minutes} min</span>
+        </p>
+        {interview.location || interview.meeting_url ? (
+          <p className="text-xs text-gray-500 dark:text-gray-400">
+            {interview.location}
+            {interview.location && interview.meeting_url ? ' · ' : ''}
+            {interview.meeting_url ? (
+              <a href={interview.meeting_url} target="_blank" rel="noopener noreferrer" className={linkClass}>
+                Meeting link<span className="sr-only"> (opens in a new tab)</span>
+              </a>
+            ) : null}
+          </p>
+        ) : null}
+        {interviewer ? <p className="text-xs text-gray-500 dark:text-gray-400">With {interviewer}</p> : null}
+      </div>
+      <Badge tone={OUTCOME_TONES[interview.outcome]} className="self-start">
+        {INTERVIEW_OUTCOME_LABELS[interview.outcome]}
+      </Badge>
+    </li>
+  );
+}
+
+export function CandidateInterviewsCard({ interviews }: { interviews: Interview[] }) {
+  const { upcoming, past } = orderInterviews(interviews);
+  const group = (title: string, items: Interview[]) =>
+    items.length ? (
+      <div>
+        <h3 className="bg-gray-50/80 px-5 py-2 text-xs font-semibold tracking-wide text-gray-500 uppercase dark:bg-white/[0.02] dark:text-gray-400">
+          {title}
+        </h3>
+        <ul className="divide-y divide-gray-100 dark:divide-white/5" aria-label={`${title} interviews`}>
+          {items.map((interview) => (
+            <InterviewRow key={interview.id} interview={interview} />
+          ))}
+        </ul>
+      </div>
+    ) : null;
+  return (
+    <Card role="region" aria-labelledby="candidate-interviews-title">
+      <CardHeader titleId="candidate-interviews-title" title="Interviews" />
+      {interviews.length === 0 ? (
+        <EmptyState icon={CalendarClock} title="No interviews" description="Interviews booked in this candidate’s pipelines show up here." />
+      ) : (
+        <>
+          {group('Upcoming', upcoming)}
+          {group('Past', past)}
+        </>
+      )}
+    </Card>
+  );
+}
+
+/** 'Delete {name}?' — removes the candidate for good. */
+export function DeleteCandidateDialog({
+  candidate,
+  open,
+  onClose,
+  onDeleted,
+}: {
+  candidate: Pick<Candidate, 'id' | 'name'>;
+  open: boolean;
+  onClose: () => void;
+  onDeleted: () => void;
+}) {
+  const dispatch = useAppDispatch();
+  const [remove, { isLoading, error, reset }] = useDeleteCandidateMutation();
+  const [done, setDone] = useState(false);
+  const close = () => {
+    reset();
+    onClose();
+  };
+  return (
+    <ConfirmDialog
+      open={open}
+      onClose={close}
+      tone="danger"
+      title={`Delete ${candidate.name}?`}
+      description={`${candidate.name}, their resume, pipelines, interviews and notes are removed for good.`}
+      confirmLabel="Delete candidate"
+      loading={isLoading || done}
+      onConfirm={async () => {
+        const result = await remove(candidate.id);
+        if (result.error) return;
+        setDone(true);
+        dispatch(notifySuccess(`${candidate.name} was deleted.`));
+        onDeleted();
+      }}
+    >
+      {error ? <Alert>{errorMessage(error)}</Alert> : null}
+    </ConfirmDialog>
+  );
+}
+
+/**
+ * The candidate page's body. The app layer passes what other features provide: an action for the
+ * pipelines card (e.g. 'Add to role'), the notes panel and the recent activity.
+ */
+export function CandidateProfile({
+  candidate,
+  canEdit,
+  onDeleted,
+  pipelinesAction,
+  notes,
+  activity,
+  before,
+}: {
+  candidate: CandidateDetail;
+  canEdit: boolean;
+  onDeleted: () => void;
+  pipelinesAction?: ReactNode;
+  notes?: ReactNode;
+  activity?: ReactNode;
+  /** Above the header (a back link). */
+  before?: ReactNode;
+}) {
+  const dispatch = useAppDispatch();
+  const [editing, setEditing] = useState(false);
+  const [deleting, setDeleting] = useState(false);
+  const role = titleAtCompany(candidate);
+
+  return (
+    <div className="space-y-6">
+      {before}
+      <PageHeader
+        title={candidate.name}
+        meta={<CandidateStatusBadge status={candidate.status} />}
+        description={role || undefined}
+        actions={
+          canEdit ? (
+            <>
+              <Button variant="secondary" onClick={() => setEditing(true)}>
+                <Pencil aria-hidden="true" className="size-4" />
+                Edit candidate
+              </Button>
+              <Button variant="ghost" onClick={() => setDeleting(true)}>
+                <Trash2 aria-hidden="true" className="size-4" />
+                Delete candidate
+              </Button>
+            </>
+          ) : null
+        }
+      />
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <div className="min-w-0 space-y-6 lg:col-span-2">
+          <ResumeCard candidate={candidate} canEdit={canEdit} />
+          <CandidatePipelinesCard candidate={candidate} action={pipelinesAction} />
+          <CandidateInterviewsCard interviews={candidate.interviews} />
+          {notes}
+        </div>
+        <div className="min-w-0 space-y-6">
+          <CandidateContactCard candidate={candidate} />
+          <CandidateDetailsCard candidate={candidate} />
+          {activity}
+        </div>
+      </div>
+      {canEdit ? (
+        <>
+          <CandidateFormDialog
+            open={editing}
+            candidate={candidate}
+            onClose={() => setEditing(false)}
+            onSaved={(saved) => {
+              setEditing(false);
+              dispatch(notifySuccess(`${saved.name} was saved.`));
+            }}
+          />
+          <DeleteCandidateDialog candidate={candidate} open={deleting} onClose={() => setDeleting(false)} onDeleted={onDeleted} />
+        </>
+      ) : null}
+    </div>
+  );
+}

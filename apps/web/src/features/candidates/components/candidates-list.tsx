@@ -1,0 +1,360 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { Link } from 'react-router';
+import { ChevronLeft, ChevronRight, FileText, SearchX, Users } from 'lucide-react';
+import {
+  CANDIDATE_ORDERINGS,
+  CANDIDATE_STATUS_LABELS,
+  CANDIDATE_STATUSES,
+  EXPERIENCE_RANGES,
+  type Candidate,
+  type CandidateStatus,
+  type ExperienceRange,
+} from '@recruitdesk/contracts/candidates';
+import { Button } from '@/components/ui/button';
+import { DataTable, type ColumnDef } from '@/components/ui/data-table';
+import { EmptyState } from '@/components/ui/empty-state';
+import { FilterChip } from '@/components/ui/filter-chip';
+import { QueryError } from '@/components/ui/query-error';
+import { SearchInput, ToolbarSelect } from '@/components/ui/search-input';
+import { paths } from '@/config/paths';
+import { formatDate } from '@/lib/format';
+import { useAppSelector } from '@/lib/hooks';
+import { orderingFromSorting, pageFrom, sortingFromOrdering, useUrlParams } from '@/lib/use-url-params';
+import { useListCandidatesQuery, type CandidateListParams, type CandidateOrdering } from '../api';
+import { CANDIDATES_PAGE_SIZE, selectCandidatesState } from '../candidates-slice';
+import { CandidateStatusBadge, formatExperience, SkillBadges, titleAtCompany } from './candidate-badges';
+import { SkillsInput } from './skills-input';
+
+const DEFAULT_ORDERING: CandidateOrdering = '-created_at';
+/** The list endpoint filters by at most 20 skills. */
+export const MAX_SKILL_FILTERS = 20;
+
+export const EXPERIENCE_LABELS: Record<ExperienceRange, string> = {
+  '0-2': '0–2 years',
+  '3-5': '3–5 years',
+  '6-10': '6–10 years',
+  '10+': '10+ years',
+};
+
+/** Skills travel in the URL as one comma list (`?skills=react,node`), as the API accepts them. */
+const skillsFrom = (value: string | null) =>
+  (value ?? '')
+    .split(',')
+    .map((s) => s.trim())
+    .filter(Boolean)
+    .slice(0, MAX_SKILL_FILTERS);
+
+/** The list's state lives in the URL (?search=&status=&skills=&experience=&sort=&page=). */
+export function candidatesQueryFromSearchParams(params: URLSearchParams): CandidateListParams & {
+  ordering: CandidateOrdering;
+  page: number;
+  page_size: number;
+} {
+  const search = params.get('search')?.trim() ?? '';
+  const status = params.get('status') ?? '';
+  const experience = params.get('experience') ?? '';
+  const sort = params.get('sort') ?? '';
+  const skills = skillsFrom(params.get('skills'));
+  const query: CandidateListParams & { ordering: CandidateOrdering; page: number; page_size: number } = {
+    ordering: (CANDIDATE_ORDERINGS as readonly string[]).includes(sort) ? (sort as CandidateOrdering) : DEFAULT_ORDERING,
+    page: pageFrom(params),
+    page_size: CANDIDATES_PAGE_SIZE,
+  };
+  if (search) query.search = search;
+  if ((CANDIDATE_STATUSES as readonly string[]).includes(status)) query.status = status as CandidateStatus;
+  if (skills.length) query.skills = skills;
+  if ((EXPERIENCE_RANGES as readonly string[]).includes(experience)) query.experience = experience as ExperienceRange;
+  return query;
+}
+
+const linkClasses =
+  'font-medium text-gray-900 hover:text-brand-600 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-white dark:hover:text-brand-400';
+
+/** The table's columns; skills named in the filter are shown first in each row. */
+const columnsFor = (skillFilter: string[]): ColumnDef<Candidate, unknown>[] => [
+  {
+    id: 'name',
+    accessorFn: (candidate) => candidate.name,
+    header: 'Name',
+    enableSorting: true,
+    sortDescFirst: false,
+    cell: ({ row: { original: candidate } }) => (
+      <div className="min-w-36">
+        <Link to={paths.app.candidate.getHref(candidate.id)} className={linkClasses}>
+          {candidate.name}
+        </Link>
+        {/* On narrow screens the title, skills and experience columns are hidden: their gist shows here. */}
+        {titleAtCompany(candidate) ? (
+          <p className="line-clamp-2 text-gray-500 lg:hidden dark:text-gray-400">{titleAtCompany(candidate)}</p>
+        ) : null}
+        {candidate.years_experience !== null ? (
+          <p className="text-xs text-gray-500 sm:hidden dark:text-gray-400">{formatExperience(candidate.years_experience)}</p>
+        ) : null}
+      </div>
+    ),
+  },
+  {
+    id: 'current_title',
+    header: 'Current role',
+    enableSorting: false,
+    cell: ({ row }) => titleAtCompany(row.original) || <span className="text-gray-400 dark:text-gray-500">—</span>,
+    meta: { className: 'hidden lg:table-cell max-w-64' },
+  },
+  {
+    id: 'skills',
+    header: 'Skills',
+    enableSorting: false,
+    cell: ({ row }) => <SkillBadges skills={row.original.skills} highlight={skillFilter} />,
+    meta: { className: 'hidden md:table-cell' },
+  },
+  {
+    id: 'years_experience',
+    accessorFn: (candidate) => candidate.years_experience,
+    header: 'Experience',
+    enableSorting: true,
+    sortDescFirst: true,
+    cell: ({ row }) =>
+      row.original.years_experience === null ? (
+        <span className="text-gray-400 dark:text-gray-500">—</span>
+      ) : (
+        <span className="whitespace-nowrap tabular-nums">{formatExperience(row.original.years_experience)}</span>
+      ),
+    meta: { className: 'hidden sm:table-cell' },
+  },
+  {
+    id: 'status',
+    header: 'Status',
+    enableSorting: false,
+    cell: ({ row }) => <CandidateStatusBadge status={row.original.status} />,
+  },
+  {
+    id: 'resume',
+    header: () => <span className="sr-only sm:not-sr-only">Resume</span>,
+    enableSorting: false,
+    cell: ({ row }) =>
+      row.original.resume ? (
+        <span title={`Resume: ${row.original.resume.filename}`} className="inline-flex text-brand-600 dark:text-brand-400">
+          <FileText aria-hidden="true" className="size-4" />
+          <span className="sr-only">Resume attached</span>
+        </span>
+      ) : (
+        <span className="text-gray-300 dark:text-gray-600">
+          <span aria-hidden="true">—</span>
+          <span className="sr-only">No resume</span>
+        </span>
+      ),
+    meta: { className: 'hidden sm:table-cell' },
+  },
+  {
+    id: 'created_at',
+    accessorFn: (candidate) => candidate.created_at,
+    header: 'Added',
+    enableSorting: true,
+    sortDescFirst: true,
+    cell: ({ row }) => (
+      <time dateTime={row.original.created_at} className="whitespace-nowrap">
+        {formatDate(row.original.created_at)}
+      </time>
+    ),
+    meta: { className: 'hidden md:table-cell' },
+  },
+];
+
+/** 'Page 2 of 7' with Previous and Next, and the total count. */
+function Pager({
+  page,
+  totalPages,
+  totalCount,
+  busy,
+  onPageChange,
+}: {
+  page: number;
+  totalPages: number;
+  totalCount: number;
+  busy: boolean;
+  onPageChange: (page: number) => void;
+}) {
+  return (
+    <nav
+      aria-label="Pagination"
+      className="flex flex-wrap items-center justify-between gap-3 border-t border-gray-200 px-4 py-3 dark:border-white/10"
+    >
+      <p className="text-sm text-gray-600 dark:text-gray-400" aria-live="polite">
+        Page <span className="font-medium text-gray-900 dark:text-white">{page}</span> of{' '}
+        <span className="font-medium text-gray-900 dark:text-white">{Math.max(totalPages, 1)}</span>
+        <span className="text-gray-400 dark:text-gray-500"> · </span>
+        <span className="font-medium text-gray-900 dark:text-white">{totalCount.toLocaleString()}</span>{' '}
+        {totalCount === 1 ? 'candidate' : 'candidates'}
+      </p>
+      <div className="flex gap-2">
+        <Button variant="secondary" size="sm" disabled={page <= 1 || busy} onClick={() => onPageChange(page - 1)}>
+          <ChevronLeft aria-hidden="true" className="-ml-1 size-4" />
+          Previous
+        </Button>
+        <Button variant="secondary" size="sm" disabled={page >= totalPages || busy} onClick={() => onPageChange(page + 1)}>
+          Next
+          <ChevronRight aria-hidden="true" className="-mr-1 size-4" />
+        </Button>
+      </div>
+    </nav>
+  );
+}
+
+/**
+ * Candidates with search, status, skills and experience filters, server-side sorting and paging (10 a page).
+ * Filters and page live in the URL; the rows, page and page count come from the candidates slice.
+ */
+export function CandidatesList({ emptyAction }: { emptyAction?: ReactNode }) {
+  const [params, update] = useUrlParams();
+  const query = candidatesQueryFromSearchParams(params);
+  // Every change of filters or page asks the server again, so the slice always holds the page on screen.
+  const { isFetching, isUninitialized, refetch } = useListCandidatesQuery(query, { refetchOnMountOrArgChange: true });
+  const { list, pagination, loading, error } = useAppSelector(selectCandidatesState);
+  const [toolbarKey, setToolbarKey] = useState(0);
+  const sorting = useMemo(() => sortingFromOrdering(query.ordering), [query.ordering]);
+  const skills = query.skills ?? [];
+  const skillsKey = skills.join(',');
+  const columns = useMemo(() => columnsFor(skillsKey ? skillsKey.split(',') : []), [skillsKey]);
+  const filtered = Boolean(query.search || query.status || query.experience || skills.length);
+  const busy = loading || isFetching || isUninitialized;
+  const page = query.page;
+
+  const setSkills = (next: string[]) => update({ skills: next.length ? next.join(',') : null, page: null });
+  // The search box keeps its own text: it starts afresh once the cleared URL is in place (the URL
+  // changes a moment after the click, and a box remounted earlier would keep the old text).
+  const [clearing, setClearing] = useState(false);
+  if (clearing && !filtered) {
+    setClearing(false);
+    setToolbarKey((k) => k + 1);
+  }
+  const clear = () => {
+    setClearing(true);
+    update({ search: null, status: null, skills: null, experience: null, page: null });
+  };
+  const goTo = (next: number) => update({ page: next <= 1 ? null : String(next) });
+
+  let empty: ReactNode;
+  if (pagination.totalCount > 0 && page > 1) {
+    empty = (
+      <EmptyState
+        icon={SearchX}
+        title="Nothing on this page"
+        description={`There are ${pagination.totalPages} ${pagination.totalPages === 1 ? 'page' : 'pages'}.`}
+        action={
+          <Button variant="secondary" size="sm" onClick={() => goTo(1)}>
+            Go to the first page
+          </Button>
+        }
+      />
+    );
+  } else if (filtered) {
+    empty = (
+      <EmptyState
+        icon={SearchX}
+        title="No candidates match"
+        description="Try another search or clear the filters."
+        action={
+          <Button variant="secondary" size="sm" onClick={clear}>
+            Clear filters
+          </Button>
+        }
+      />
+    );
+  } else {
+    empty = (
+      <EmptyState
+        icon={Users}
+        title="No candidates yet"
+        description="Add the people you place: their contact details, skills and resume."
+        action={emptyAction}
+      />
+    );
+  }
+
+  return (
+    <div>
+      <div className="space-y-3 border-b border-gray-200 px-4 py-3 dark:border-white/10">
+        <div className="flex flex-col gap-3 lg:flex-row lg:items-end">
+          <SearchInput
+            key={`search-${toolbarKey}`}
+            label="Search candidates"
+            placeholder="Search name, email, skills, resumes"
+            value={query.search ?? ''}
+            onChange={(search) => update({ search, page: null })}
+            className="lg:flex-1"
+          />
+          <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:flex">
+            <ToolbarSelect
+              label="Status"
+              className="lg:w-40"
+              value={query.status ?? 'all'}
+              onChange={(status) => update({ status: status === 'all' ? null : status, page: null })}
+              options={[{ value: 'all', label: 'All' }, ...CANDIDATE_STATUSES.map((s) => ({ value: s, label: CANDIDATE_STATUS_LABELS[s] }))]}
+            />
+            <ToolbarSelect
+              label="Experience"
+              className="lg:w-36"
+              value={query.experience ?? 'all'}
+              onChange={(experience) => update({ experience: experience === 'all' ? null : experience, page: null })}
+              options={[{ value: 'all', label: 'Any' }, ...EXPERIENCE_RANGES.map((r) => ({ value: r, label: EXPERIENCE_LABELS[r] }))]}
+            />
+            <SkillsInput
+              key={`skills-${toolbarKey}`}
+              label="Skills"
+              variant="toolbar"
+              showChips={false}
+              placeholder="Add a skill, press Enter"
+              max={MAX_SKILL_FILTERS}
+              value={skills}
+              onChange={setSkills}
+              className="col-span-2 sm:col-span-1 lg:w-52"
+            />
+          </div>
+        </div>
+        {skills.length || filtered ? (
+          <div className="flex flex-wrap items-center gap-2">
+            {skills.length ? (
+              <ul className="flex flex-wrap gap-1.5" aria-label="Skill filters (all must match)">
+                {skills.map((skill) => (
+                  <li key={skill}>
+                    <FilterChip
+                      label={skill}
+                      removeLabel={`Remove skill ${skill}`}
+                      onRemove={() => setSkills(skills.filter((s) => s !== skill))}
+                    />
+                  </li>
+                ))}
+              </ul>
+            ) : null}
+            {filtered ? (
+              <Button variant="ghost" size="sm" onClick={clear}>
+                Clear filters
+              </Button>
+            ) : null}
+          </div>
+        ) : null}
+      </div>
+      <DataTable<Candidate>
+        label="Candidates"
+        columns={columns}
+        data={list}
+        getRowId={(candidate) => String(candidate.id)}
+        sorting={sorting}
+        onSortingChange={(next) => {
+          const ordering = orderingFromSorting(next);
+          update({ sort: ordering === DEFAULT_ORDERING ? null : ordering, page: null });
+        }}
+        loading={busy}
+        error={
+          error ? (
+            <QueryError title="Could not load the candidates" error={{ message: error }} onRetry={() => void refetch()} retrying={isFetching} />
+          ) : undefined
+        }
+        empty={empty}
+      />
+      {error ? null : (
+        <Pager page={pagination.page} totalPages={pagination.totalPages} totalCount={pagination.totalCount} busy={busy} onPageChange={goTo} />
+      )}
+    </div>
+  );
+}
