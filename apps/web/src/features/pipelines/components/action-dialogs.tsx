@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { useForm, type FieldValues, type Path, type UseFormSetError } from 'react-hook-form';
+import { useForm, type FieldValues, type Path, type UseFormRegisterReturn, type UseFormSetError } from 'react-hook-form';
 import {
   BookInterviewInputSchema,
   ClosePipelineInputSchema,
@@ -44,6 +44,38 @@ import { blankToNull, contractResolver, localToIso, todayIso } from '../forms';
 type Named = PipelineTarget & { candidate: PipelineSummary['candidate'] };
 
 /** A dialog around one form: Cancel and a submit button, the server's refusal at the top. */
+type ScheduleField = 'scheduled_at' | 'duration_minutes' | 'location' | 'meeting_url';
+
+/** When and where an interview happens: the internal booking and the client interview share these. */
+function InterviewScheduleFields({
+  fields,
+  errors,
+  locationPlaceholder,
+}: {
+  fields: Record<ScheduleField, UseFormRegisterReturn>;
+  errors: Partial<Record<ScheduleField, { message?: string | undefined }>>;
+  locationPlaceholder?: string;
+}) {
+  return (
+    <>
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+        <Field label="Date and time" error={errors.scheduled_at?.message}>
+          <Input type="datetime-local" {...fields.scheduled_at} />
+        </Field>
+        <Field label="Duration (minutes)" error={errors.duration_minutes?.message}>
+          <Input type="number" inputMode="numeric" min={5} max={480} step={5} {...fields.duration_minutes} />
+        </Field>
+      </div>
+      <Field label="Location" error={errors.location?.message}>
+        <Input placeholder={locationPlaceholder} {...fields.location} />
+      </Field>
+      <Field label="Meeting link" error={errors.meeting_url?.message}>
+        <Input type="url" placeholder="https://" {...fields.meeting_url} />
+      </Field>
+    </>
+  );
+}
+
 function FormModal({
   open,
   onClose,
@@ -205,27 +237,16 @@ export function BookInterviewDialog({ pipeline, open, onClose }: DialogProps) {
           close();
       })}
     >
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Field label="Date and time" error={errors.scheduled_at?.message}>
-          <Input type="datetime-local" {...register('scheduled_at')} />
-        </Field>
-        <Field label="Duration (minutes)" error={errors.duration_minutes?.message}>
-          <Input
-            type="number"
-            inputMode="numeric"
-            min={5}
-            max={480}
-            step={5}
-            {...register('duration_minutes')}
-          />
-        </Field>
-      </div>
-      <Field label="Location" error={errors.location?.message}>
-        <Input placeholder="Office, phone…" {...register('location')} />
-      </Field>
-      <Field label="Meeting link" error={errors.meeting_url?.message}>
-        <Input type="url" placeholder="https://" {...register('meeting_url')} />
-      </Field>
+      <InterviewScheduleFields
+        fields={{
+          scheduled_at: register('scheduled_at'),
+          duration_minutes: register('duration_minutes'),
+          location: register('location'),
+          meeting_url: register('meeting_url'),
+        }}
+        errors={errors}
+        locationPlaceholder="Office, phone…"
+      />
       <Field label="Interviewer" error={errors.interviewer_id?.message}>
         <Select {...register('interviewer_id')}>
           <option value="">Not decided yet</option>
@@ -625,27 +646,15 @@ export function ClientOutcomeDialog({
       />
       {outcome === 'client_interview' ? (
         <>
-          <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-            <Field label="Date and time" error={errors.scheduled_at?.message}>
-              <Input type="datetime-local" {...register('scheduled_at')} />
-            </Field>
-            <Field label="Duration (minutes)" error={errors.duration_minutes?.message}>
-              <Input
-                type="number"
-                inputMode="numeric"
-                min={5}
-                max={480}
-                step={5}
-                {...register('duration_minutes')}
-              />
-            </Field>
-          </div>
-          <Field label="Location" error={errors.location?.message}>
-            <Input {...register('location')} />
-          </Field>
-          <Field label="Meeting link" error={errors.meeting_url?.message}>
-            <Input type="url" placeholder="https://" {...register('meeting_url')} />
-          </Field>
+          <InterviewScheduleFields
+            fields={{
+              scheduled_at: register('scheduled_at'),
+              duration_minutes: register('duration_minutes'),
+              location: register('location'),
+              meeting_url: register('meeting_url'),
+            }}
+            errors={errors}
+          />
           <Field label="Client's interviewer" error={errors.interviewer_name?.message}>
             <Input {...register('interviewer_name')} />
           </Field>
