@@ -16,7 +16,6 @@ import {
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { cn } from '@/components/ui/cn';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
@@ -33,6 +32,7 @@ import { useAppDispatch } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
 import { useCreatePipelineMutation, useSearchCandidatesToAddQuery } from '../api';
 import { contractResolver } from '../forms';
+import { RadioCard } from './radio-card';
 
 const STARTING_STAGES = ['sourced', 'internal_interview', 'submit_pending'] as const;
 type StartingStage = (typeof STARTING_STAGES)[number];
@@ -149,21 +149,12 @@ function ExistingCandidate({
           <ul className="max-h-96 space-y-2 overflow-y-auto p-0.5">
             {results.map((candidate) => (
               <li key={candidate.id}>
-                <label
-                  className={cn(
-                    'flex cursor-pointer items-start gap-3 rounded-lg px-3 py-2.5 ring-1 ring-gray-200 ring-inset dark:ring-white/10',
-                    'has-checked:bg-brand-50 has-checked:ring-brand-600 dark:has-checked:bg-brand-500/10 dark:has-checked:ring-brand-400',
-                    'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600',
-                  )}
+                <RadioCard
+                  name="candidate_id"
+                  value={candidate.id}
+                  checked={chosen === candidate.id}
+                  onChange={() => setChosen(candidate.id)}
                 >
-                  <input
-                    type="radio"
-                    name="candidate_id"
-                    value={candidate.id}
-                    checked={chosen === candidate.id}
-                    onChange={() => setChosen(candidate.id)}
-                    className="mt-1 size-4 accent-brand-600"
-                  />
                   <span className="min-w-0 text-sm">
                     <span className="block font-medium text-gray-900 dark:text-white">
                       {candidate.name}
@@ -179,7 +170,7 @@ function ExistingCandidate({
                         .join(' · ')}
                     </span>
                   </span>
-                </label>
+                </RadioCard>
               </li>
             ))}
           </ul>

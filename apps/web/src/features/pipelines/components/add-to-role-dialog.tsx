@@ -3,7 +3,6 @@ import { Briefcase } from 'lucide-react';
 import type { PipelineSummary } from '@recruitdesk/contracts/pipelines';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { cn } from '@/components/ui/cn';
 import { Modal } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryError } from '@/components/ui/query-error';
@@ -14,6 +13,7 @@ import { errorMessage } from '@/lib/base-api';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
 import { useCreatePipelineMutation, useSearchRolesToJoinQuery } from '../api';
+import { RadioCard } from './radio-card';
 
 /**
  * "Add to role": choose an active role (open or on hold) and put the candidate in its pipeline
@@ -105,21 +105,12 @@ export function AddToRoleDialog({
             <ul className="max-h-80 space-y-2 overflow-y-auto p-0.5">
               {roles.map((role) => (
                 <li key={role.id}>
-                  <label
-                    className={cn(
-                      'flex cursor-pointer items-start gap-3 rounded-lg px-3 py-2.5 ring-1 ring-gray-200 ring-inset dark:ring-white/10',
-                      'has-checked:bg-brand-50 has-checked:ring-brand-600 dark:has-checked:bg-brand-500/10 dark:has-checked:ring-brand-400',
-                      'has-focus-visible:outline-2 has-focus-visible:outline-offset-2 has-focus-visible:outline-brand-600',
-                    )}
+                  <RadioCard
+                    name="role_id"
+                    value={role.id}
+                    checked={roleId === role.id}
+                    onChange={() => setRoleId(role.id)}
                   >
-                    <input
-                      type="radio"
-                      name="role_id"
-                      value={role.id}
-                      checked={roleId === role.id}
-                      onChange={() => setRoleId(role.id)}
-                      className="mt-1 size-4 accent-brand-600"
-                    />
                     <span className="flex min-w-0 flex-1 items-start justify-between gap-2 text-sm">
                       <span className="min-w-0">
                         <span className="block font-medium text-gray-900 dark:text-white">
@@ -132,7 +123,7 @@ export function AddToRoleDialog({
                       </span>
                       <RoleStateBadge state={role.state} />
                     </span>
-                  </label>
+                  </RadioCard>
                 </li>
               ))}
             </ul>
