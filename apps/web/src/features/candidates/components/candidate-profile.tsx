@@ -9,16 +9,14 @@ import {
   type CandidateDetail,
   type Interview,
 } from '@recruitdesk/contracts/pipelines';
-import { Alert } from '@/components/ui/alert';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { DescriptionList } from '@/components/ui/description-list';
-import { ConfirmDialog } from '@/components/ui/dialog';
+import { DeleteRecordDialog } from '@/components/ui/delete-record-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/base-api';
 import { formatDate, formatDateTime } from '@/lib/format';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
@@ -267,32 +265,20 @@ export function DeleteCandidateDialog({
   onClose: () => void;
   onDeleted: () => void;
 }) {
-  const dispatch = useAppDispatch();
   const [remove, { isLoading, error, reset }] = useDeleteCandidateMutation();
-  const [done, setDone] = useState(false);
-  const close = () => {
-    reset();
-    onClose();
-  };
   return (
-    <ConfirmDialog
-      open={open}
-      onClose={close}
-      tone="danger"
-      title={`Delete ${candidate.name}?`}
+    <DeleteRecordDialog
+      name={candidate.name}
       description={`${candidate.name}, their resume, pipelines, interviews and notes are removed for good.`}
       confirmLabel="Delete candidate"
-      loading={isLoading || done}
-      onConfirm={async () => {
-        const result = await remove(candidate.id);
-        if (result.error) return;
-        setDone(true);
-        dispatch(notifySuccess(`${candidate.name} was deleted.`));
-        onDeleted();
-      }}
-    >
-      {error ? <Alert>{errorMessage(error)}</Alert> : null}
-    </ConfirmDialog>
+      open={open}
+      onClose={onClose}
+      onDeleted={onDeleted}
+      remove={() => remove(candidate.id)}
+      pending={isLoading}
+      error={error}
+      resetError={reset}
+    />
   );
 }
 

@@ -1,13 +1,11 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { Briefcase, Plus } from 'lucide-react';
 import { CLIENT_STATES, type Client, type ClientState } from '@recruitdesk/contracts/clients';
 import { buttonClasses } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { DescriptionList } from '@/components/ui/description-list';
-import { ConfirmDialog } from '@/components/ui/dialog';
+import { DeleteRecordDialog } from '@/components/ui/delete-record-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
-import { Alert } from '@/components/ui/alert';
 import { QueryError } from '@/components/ui/query-error';
 import { RoleStateBadge } from '@/components/ui/role-state-badge';
 import { Select } from '@/components/ui/select';
@@ -189,32 +187,19 @@ export function DeleteClientDialog({
   onClose: () => void;
   onDeleted: () => void;
 }) {
-  const dispatch = useAppDispatch();
   const [remove, { isLoading, error, reset }] = useDeleteClientMutation();
-  const [confirmed, setConfirmed] = useState(false);
-  const close = () => {
-    reset();
-    setConfirmed(false);
-    onClose();
-  };
   return (
-    <ConfirmDialog
-      open={open}
-      onClose={close}
-      tone="danger"
-      title={`Delete ${client.name}?`}
+    <DeleteRecordDialog
+      name={client.name}
       description="The client and its notes are removed for good."
       confirmLabel="Delete client"
-      loading={isLoading || confirmed}
-      onConfirm={async () => {
-        const result = await remove(client.id);
-        if (result.error) return;
-        setConfirmed(true);
-        dispatch(notifySuccess(`${client.name} was deleted.`));
-        onDeleted();
-      }}
-    >
-      {error ? <Alert>{errorMessage(error)}</Alert> : null}
-    </ConfirmDialog>
+      open={open}
+      onClose={onClose}
+      onDeleted={onDeleted}
+      remove={() => remove(client.id)}
+      pending={isLoading}
+      error={error}
+      resetError={reset}
+    />
   );
 }
