@@ -320,3 +320,12 @@ export async function countCandidates(db: Db): Promise<number> {
   const [row] = await db.select({ value: count() }).from(candidatesTable);
   return row?.value ?? 0;
 }
+
+/** Sets only the status of these candidates (a placement makes them `placed`); the search trigger follows. */
+export async function setCandidatesStatusRows(db: Db, candidateIds: number[], status: string, now?: Date): Promise<void> {
+  if (candidateIds.length === 0) return;
+  await db
+    .update(candidatesTable)
+    .set(now ? { status, updatedAt: now } : { status })
+    .where(inArray(candidatesTable.id, candidateIds));
+}

@@ -20,6 +20,7 @@ import { recordActivity } from '../activity/activity.service';
 import { deleteNotesOf } from '../notes/notes.service';
 import { actorOf, type UserRow } from '../users/users.service';
 import {
+  setCandidatesStatusRows,
   deleteCandidateRow,
   findCandidateRow,
   findDuplicateRows,
@@ -211,4 +212,9 @@ export async function deleteCandidate(deps: Deps, actor: UserRow, id: number): P
   }
   // After the commit: a failed delete leaves the record and its file together.
   await deleteStoredFile(deps, existing.resumeKey, 'resume');
+}
+
+/** A placement makes its candidates `placed`, inside the placement's own transaction. */
+export async function markCandidatesPlaced(db: Db, candidateIds: number[], now?: Date): Promise<void> {
+  await setCandidatesStatusRows(db, candidateIds, 'placed', now);
 }

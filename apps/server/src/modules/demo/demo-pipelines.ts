@@ -7,7 +7,8 @@ import { recordActivity } from '../activity/activity.service';
 import { candidatesTable } from '../candidates/candidates.table';
 import type { ClientRow } from '../clients/clients.table';
 import type { NewNoteRow } from '../notes/notes.table';
-import { insertPipelineChildRows, insertPipelineRows, setCandidatesStatusRows } from '../pipelines/pipelines.service';
+import { markCandidatesPlaced } from '../candidates/candidates.service';
+import { insertPipelineChildRows, insertPipelineRows } from '../pipelines/pipelines.service';
 import type { NewInterviewRow, NewPipelineEventRow, NewPipelineRow, NewPlacementRow, NewSubmittalRow } from '../pipelines/pipelines.table';
 import { placementFeeOf, roleFeeTerms, type RoleFeeTerms } from '../roles/roles.service';
 import type { RoleRow } from '../roles/roles.table';
@@ -274,7 +275,7 @@ export async function seedDemoPipelines(
     }
   });
   await insertPipelineChildRows(db, all);
-  await setCandidatesStatusRows(db, placedCandidates, 'placed');
+  await markCandidatesPlaced(db, placedCandidates);
 
   const notes: NewNoteRow[] = [];
   const writers = users.filter((user) => !user.userType.includes('viewer'));

@@ -1,5 +1,5 @@
 import { PIPELINE_STAGES } from '@recruitdesk/contracts/pipelines';
-import { and, asc, count, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/sql-helpers';
 import { candidatesTable } from '../candidates/candidates.table';
@@ -380,11 +380,6 @@ export async function countRolePlacements(db: Db, roleId: number): Promise<numbe
   return row?.value ?? 0;
 }
 
-/** The candidate's status only (a placement makes them `placed`). */
-export async function setCandidateStatusRow(db: Db, candidateId: number, status: string, now: Date): Promise<void> {
-  await db.update(candidatesTable).set({ status, updatedAt: now }).where(eq(candidatesTable.id, candidateId));
-}
-
 /** Active users who may interview for the agency (recruiters, owners, superusers). */
 export async function listInterviewerRows(db: Db): Promise<PersonNameRow[]> {
   return db
@@ -458,9 +453,4 @@ export async function insertPipelineChildRows(
   await chunks(rows.interviews, (slice) => db.insert(interviewsTable).values(slice));
   await chunks(rows.submittals, (slice) => db.insert(submittalsTable).values(slice));
   await chunks(rows.placements, (slice) => db.insert(placementsTable).values(slice));
-}
-
-/** Sets candidates' status in bulk (demo placements). */
-export async function setCandidatesStatusRows(db: Db, candidateIds: number[], status: string): Promise<void> {
-  if (candidateIds.length) await db.update(candidatesTable).set({ status }).where(inArray(candidatesTable.id, candidateIds));
 }

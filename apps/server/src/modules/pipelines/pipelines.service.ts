@@ -41,7 +41,7 @@ import type { Deps } from '../../lib/deps';
 import { AppError, fieldsError, isForeignKeyViolation, isUniqueViolation } from '../../lib/errors';
 import { assertCan } from '../../lib/permissions';
 import { recordActivity } from '../activity/activity.service';
-import { candidateName, createCandidate, requireCandidateRow, toApiCandidate } from '../candidates/candidates.service';
+import { candidateName, createCandidate, markCandidatesPlaced, requireCandidateRow, toApiCandidate } from '../candidates/candidates.service';
 import { requireClientRow } from '../clients/clients.service';
 import { countNotes, deleteNotesOf } from '../notes/notes.service';
 import { formatMoney, placementFeeOf, requireRoleRow, roleFeeTerms } from '../roles/roles.service';
@@ -70,7 +70,6 @@ import {
   listRoleCandidateRows,
   listRolePipelineRows,
   listSubmittalRows,
-  setCandidateStatusRow,
   updateInterviewRow,
   updatePipelineIfVersion,
   updateSubmittalRow,
@@ -83,7 +82,7 @@ import {
 import type { NewPipelineEventRow, NewPipelineRow, PipelineEventRow, PipelineRow } from './pipelines.table';
 
 export type { PipelineRow } from './pipelines.table';
-export { insertPipelineChildRows, insertPipelineRows, setCandidatesStatusRows, countRolePipelinesByStage, listRolePipelineRows } from './pipelines.repository';
+export { insertPipelineChildRows, insertPipelineRows, countRolePipelinesByStage, listRolePipelineRows } from './pipelines.repository';
 
 type EventKind = (typeof PIPELINE_EVENT_KINDS)[number];
 type Actor = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'username' | 'email'>;
@@ -814,7 +813,7 @@ export async function recordSubmittalOutcome(deps: Deps, actor: UserRow, id: num
     });
     if (submittal) await updateSubmittalRow(tx, submittal.id, { outcome: 'placed', outcomeAt: now });
     if (ctx.candidate.status !== 'placed') {
-      await setCandidateStatusRow(tx, ctx.candidate.id, 'placed', now);
+      await markCandidatesPlaced(tx, [ctx.candidate.id], now);
       const previous = CANDIDATE_STATUS_LABELS[ctx.candidate.status as CandidateStatus] ?? ctx.candidate.status;
       await recordActivity(tx, { actor, verb: 'status_changed', modelType: 'candidate', objectId: ctx.candidate.id, summary: `Changed candidate ${nameOf(ctx)} from ${previous} to Placed` });
     }
