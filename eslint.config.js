@@ -1,54 +1,12 @@
 // One lint config for the whole repository. The import-boundary rules of docs/conventions live here:
-// web features do not import each other, shared web code never imports features, contracts import only
-// zod, and server modules reach each other only through their .service.ts (or .table.ts for foreign keys).
-import fs from 'node:fs';
+// contracts import only zod; the web's layers are apps/web/eslint.boundaries.js (decision 018), the
+// server's layers and module order apps/server/eslint.boundaries.js (decision 007).
 import js from '@eslint/js';
 import tseslint from 'typescript-eslint';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
-
-const listDirs = (dir) =>
-  fs.existsSync(dir)
-    ? fs.readdirSync(dir, { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
-    : [];
-
-const webFeatures = listDirs('apps/web/src/features');
-const serverModules = listDirs('apps/server/src/modules');
-
-const featureBoundaries = webFeatures.map((feature) => ({
-  files: [`apps/web/src/features/${feature}/**/*.{ts,tsx}`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            group: ['@/features/*', `!@/features/${feature}`, '../../*/**', '@/app/**'],
-            message:
-              'Web features do not import each other or the app layer; combine them in app/routes/.',
-          },
-        ],
-      },
-    ],
-  },
-}));
-
-const moduleBoundaries = serverModules.map((mod) => ({
-  files: [`apps/server/src/modules/${mod}/**/*.ts`],
-  rules: {
-    'no-restricted-imports': [
-      'error',
-      {
-        patterns: [
-          {
-            regex: `^\\.\\./(?!${mod}/)[^/]+/[^/]+\\.(repository|routes)(\\.js)?$`,
-            message: 'Server modules use each other only through their .service.ts.',
-          },
-        ],
-      },
-    ],
-  },
-}));
+import serverBoundaries from './apps/server/eslint.boundaries.js';
+import webBoundaries from './apps/web/eslint.boundaries.js';
 
 export default tseslint.config(
   {
@@ -59,6 +17,10 @@ export default tseslint.config(
       'apps/server/drizzle/**',
       '**/test-results/**',
       '**/playwright-report/**',
+      // Deliberately bad files: linted only by apps/server/src/boundaries.test.ts.
+      'apps/server/lint-fixtures/**',
+      // Deliberately bad files: linted only by apps/web/build/lint-boundaries.test.ts.
+      'apps/web/build/lint-fixtures/**',
     ],
   },
   js.configs.recommended,
@@ -89,21 +51,8 @@ export default tseslint.config(
       ],
     },
   },
-  {
-    files: ['apps/web/src/components/**/*.{ts,tsx}', 'apps/web/src/lib/**/*.{ts,tsx}', 'apps/web/src/config/**/*.{ts,tsx}'],
-    rules: {
-      'no-restricted-imports': [
-        'error',
-        {
-          patterns: [
-            { group: ['@/features/*', '@/app/**'], message: 'Shared web code never imports features or the app layer.' },
-          ],
-        },
-      ],
-    },
-  },
-  ...featureBoundaries,
-  ...moduleBoundaries,
+  ...webBoundaries,
+  ...serverBoundaries,
   {
     files: ['scripts/**/*.mjs', '**/*.config.{js,ts,mjs}', 'apps/server/build.mjs', 'apps/server/src/server.ts', 'apps/server/src/scripts/**/*.ts', 'e2e/**/*.ts'],
     rules: { 'no-console': 'off' },

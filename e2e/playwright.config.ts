@@ -26,7 +26,8 @@ export default defineConfig({
   },
   projects: [{ name: 'chromium', use: { ...devices['Desktop Chrome'], channel: undefined } }],
   webServer: {
-    // A fresh embedded database for every run: the demo agency is created at start.
+    // A fresh embedded database for every run: the demo agency is created at start. Not
+    // NODE_ENV=production, which never creates it (it would want OWNER_EMAIL/OWNER_PASSWORD).
     command: `rm -rf "${dataDir}" && node ../apps/server/dist/server.js`,
     url: `http://localhost:${E2E_PORT}/readyz`,
     reuseExistingServer: false,
@@ -38,7 +39,7 @@ export default defineConfig({
       DATA_DIR: dataDir,
       DEMO_PASSWORD,
       LOG_LEVEL: 'warn',
-      NODE_ENV: 'production',
+      NODE_ENV: 'development',
     },
   },
 });

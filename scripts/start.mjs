@@ -1,5 +1,7 @@
 // `npm start`: build whatever is missing or older than its sources, then run the server.
 // The server migrates the database, loads the demo agency on first start and prints the URL and logins.
+// NODE_ENV is left as given (unset: development): with NODE_ENV=production the demo agency is never
+// created and an empty database needs OWNER_EMAIL/OWNER_PASSWORD (see README, Production).
 import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import path from 'node:path';
@@ -44,7 +46,7 @@ ensureBuilt('@recruitdesk/server', path.join(root, 'apps/server/dist/server.js')
 const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
   cwd: process.cwd(),
   stdio: 'inherit',
-  env: { NODE_ENV: 'production', ...process.env },
+  env: process.env,
 });
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));

@@ -1,36 +1,27 @@
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
-import { expect, login, test } from '../fixtures';
+import { apiPost, expect, login, test } from '../fixtures';
 import { resumePdf } from '../files';
-
-/** Calls the API from inside the signed-in page (same origin, the session cookie and the CSRF token). */
-async function apiPost<T>(page: Page, path: string, body: unknown): Promise<T> {
-  return page.evaluate(
-    async ({ path, body }) => {
-      const csrf = document.cookie.match(/(?:^|; )csrftoken=([^;]+)/)?.[1] ?? '';
-      const response = await fetch(path, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'X-CSRFToken': decodeURIComponent(csrf) },
-        body: JSON.stringify(body),
-      });
-      if (!response.ok) throw new Error(`${path}: ${response.status} ${await response.text()}`);
-      return response.json();
-    },
-    { path, body },
-  ) as Promise<T>;
-}
 
 /** Drags a board card by its handle onto another stage's column, as a mouse user does. */
 async function dragCard(page: Page, name: string, toStage: string) {
   const handle = page.getByRole('button', { name: `Move ${name}` });
   const column = page.getByRole('region', { name: new RegExp(`^${toStage}, `) });
   const from = await handle.boundingBox();
-  const to = await column.boundingBox();
-  if (!from || !to) throw new Error('the card or the column is not on screen');
+  if (!from) throw new Error('the card is not on screen');
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
   await page.mouse.down();
   await page.mouse.move(from.x + from.width / 2 + 20, from.y + from.height / 2, { steps: 5 });
-  await page.mouse.move(to.x + to.width / 2, to.y + 120, { steps: 15 });
+  // Wait for the drag to start and to be over the target before letting go: on a loaded machine the
+  // pointer can outrun the board's drag sensor.
+  await expect(page.getByText(new RegExp(`Picked up ${name}|${name} is over`))).toBeAttached();
+  // The board may auto-scroll while the card travels: aim at where the column is now until it says so.
+  await expect(async () => {
+    const target = await column.boundingBox();
+    if (!target) throw new Error('the column is not on screen');
+    await page.mouse.move(target.x + target.width / 2, target.y + 120, { steps: 15 });
+    await expect(page.getByText(`${name} is over ${toStage}`)).toBeAttached({ timeout: 1_000 });
+  }).toPass();
   await page.mouse.up();
 }
 
@@ -108,10 +99,16 @@ test('a recruiter finds a candidate by their resume and moves them through a rol
   await page.getByRole('button', { name: 'Add to role' }).click();
   const addDialog = page.getByRole('dialog', { name: `Add ${name} to a role` });
   await addDialog.getByLabel('Search active roles').fill(roleName);
-  await addDialog.getByText(roleName).click();
+  // The list may re-render as the search settles: choose until the role's radio holds the choice.
+  await expect(async () => {
+    await addDialog.getByText(roleName).click();
+    await expect(addDialog.getByRole('radio', { name: new RegExp(roleName) })).toBeChecked({ timeout: 1_000 });
+  }).toPass();
   await addDialog.getByRole('button', { name: 'Add to role' }).click();
   await expect(addDialog).toBeHidden();
-  await expect(page.getByRole('link', { name: roleName })).toBeVisible();
+  // The candidate's pipelines list the role; their history (decision 029) tells that it was added.
+  await expect(page.getByRole('link', { name: roleName, exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Recent activity' })).toContainText(`Added ${name} to ${roleName}`);
 
   // The role's board: drag to Internal interview, then the keyboard through every stage to Offer.
   await page.goto(`/roles/${role.role.id}/pipelines`);

@@ -100,14 +100,23 @@ test.describe('people and access', () => {
     await expect(rp).toHaveURL(/\/dashboard$/);
     await expect(rp.getByRole('heading', { level: 2, name: /, Casey$/ })).toBeVisible();
 
-    // A recruiter sees neither Users nor Invoices, and the users API refuses them.
+    // A recruiter does not see Invoices; Users is a read-only directory (no emails, no controls), and
+    // the server refuses a user's page and every change.
     const sidebar = rp.getByRole('navigation', { name: 'Sidebar' });
     await expect(sidebar.getByRole('link', { name: 'Candidates', exact: true })).toBeVisible();
-    for (const name of ['Users', 'Invoices']) {
-      await expect(sidebar.getByRole('link', { name, exact: true })).toHaveCount(0);
-    }
-    expect((await rp.request.get('/api/users/')).status()).toBe(403);
-    await rp.goto('/users');
+    await expect(sidebar.getByRole('link', { name: 'Invoices', exact: true })).toHaveCount(0);
+    await sidebar.getByRole('link', { name: 'Users', exact: true }).click();
+    const directory = rp.getByRole('table', { name: 'Users' });
+    await expect(directory.getByText('Casey Nguyen')).toBeVisible();
+    await expect(directory.getByRole('link')).toHaveCount(0);
+    await expect(directory.getByText(/@/)).toHaveCount(0);
+    await expect(rp.getByRole('button', { name: 'Invite user' })).toHaveCount(0);
+    await expect(rp.getByRole('region', { name: 'Pending invitations' })).toHaveCount(0);
+    const listed = await (await rp.request.get('/api/users/')).json();
+    expect(listed.view).toBe('directory');
+    expect(JSON.stringify(listed)).not.toContain('@');
+    expect((await rp.request.get(`/api/users/${listed.results[0].id}/`)).status()).toBe(403);
+    await rp.goto(`/users/${listed.results[0].id}`);
     await expect(rp.getByText('You do not have access to this page.')).toBeVisible();
 
     // The link is single-use.

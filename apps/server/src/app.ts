@@ -6,44 +6,46 @@ import { Redis } from 'ioredis';
 import type { AppConfig } from './config/env';
 import type { Db } from './db/client';
 import type { Deps } from './lib/deps';
+import { createErrorTracker } from './lib/error-tracking';
+import { redactLogObject, redactUrl, serializeError } from './lib/log-redaction';
 import { createMailer, type Mailer } from './lib/mail';
 import { memoryCounterStore, redisCounterStore, Throttle } from './lib/throttle';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { candidatesRoutes } from './modules/candidates/candidates.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
-import { jobQualificationsRoutes } from './modules/job-qualifications/job-qualifications.routes';
+import { jobQualificationsRoutes } from './modules/roles/job-qualifications.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { pipelinesRoutes } from './modules/pipelines/pipelines.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
+import { searchRoutes } from './modules/search/search.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
-import { filesRoutes } from './modules/files/files.routes';
+import { assertUploadOpen, startUploadSweeper } from './modules/files/files.service';
 import { profileRoutes } from './modules/profile/profile.routes';
+import { publicConfigRoutes } from './modules/public-config/public-config.routes';
 import { registrationRoutes } from './modules/registration/registration.routes';
+import sessionLoader from './modules/sessions/session-loader';
 import { sessionsRoutes } from './modules/sessions/sessions.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
-import { usersRoutes } from './modules/users/users.routes';
+import { userAdminRoutes } from './modules/user-admin/user-admin.routes';
 import { createStorage, type Storage } from './lib/storage';
-import authPlugin from './plugins/auth';
+import compressionPlugin from './plugins/compression';
 import csrfPlugin from './plugins/csrf';
 import errorHandler from './plugins/error-handler';
 import openapiPlugin from './plugins/openapi';
 import securityHeaders from './plugins/security-headers';
 import spaPlugin from './plugins/spa';
+import { storageLinks } from './plugins/storage-links';
 import './plugins/types';
 
 export const BODY_LIMIT = 1024 * 1024;
 
-const SECRET_URL =
-  /^(\/(?:auth\/(?:reset-password\/[^/?#]+|register-from-token)|api\/registration\/validate|api\/files\/(?:upload|download))\/)[^/?#]+/;
-/** Keeps reset and invitation tokens and signed file links out of the logs. */
-export function redactUrl(url: string): string {
-  return url.replace(SECRET_URL, '$1[redacted]');
-}
+export { redactUrl };
 
-export function loggerOptions(level: string): FastifyServerOptions['logger'] {
+export function loggerOptions(level: string, stream?: LogStream): FastifyServerOptions['logger'] {
   return {
     level,
+    ...(stream ? { stream } : {}),
     redact: {
       paths: [
         'req.headers.cookie',
@@ -53,7 +55,10 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
       ],
       censor: '[redacted]',
     },
+    // Every line: tokens in URLs are redacted wherever they appear; errors never carry query values.
+    formatters: { log: (object) => redactLogObject(object) },
     serializers: {
+      err: (error: Error) => serializeError(error) as { type: string; message: string; stack: string },
       req: (req: { method: string; url: string; hostname?: string; ip?: string; id?: string }) => ({
         id: req.id,
         method: req.method,
@@ -65,22 +70,33 @@ export function loggerOptions(level: string): FastifyServerOptions['logger'] {
   };
 }
 
+/** Where log lines go instead of stdout (tests capture them). */
+export interface LogStream {
+  write(line: string): void;
+}
+
 export interface AppDeps {
   db: Db;
   mailer?: Mailer;
   throttle?: Throttle;
   storage?: Storage;
+  logStream?: LogStream;
   /** Called for every route as it is registered (tests walk the route table with it). */
   onRoute?: (route: { method: string | string[]; url: string; config?: { public?: boolean } }) => void;
 }
 
+/** TRUST_PROXY=<n>: the nearest n hops are proxies. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp(config: AppConfig, deps: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: loggerOptions(config.logLevel),
+    logger: loggerOptions(config.logLevel, deps.logStream),
     genReqId: () => randomUUID(),
     requestIdHeader: false,
     bodyLimit: BODY_LIMIT,
-    trustProxy: false,
+    // Off unless TRUST_PROXY names the reverse proxy: then request.ip and request.protocol come from
+    // X-Forwarded-For / X-Forwarded-Proto (sessions, limits, logs and the Origin check).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     // Signed file links carry their token in the path.
     routerOptions: { maxParamLength: 2048 },
   }).withTypeProvider<ZodTypeProvider>();
@@ -107,6 +123,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     throttle: deps.throttle ?? new Throttle(counterStore),
     storage: deps.storage ?? createStorage(config),
     log: app.log,
+    errorTracker: await createErrorTracker(config),
   };
   app.decorate('deps', appDeps);
   // In-flight responses during shutdown close their keep-alive connection so close() need not wait for it.
@@ -118,6 +135,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     if (closing) void reply.header('connection', 'close');
   });
   app.addHook('onClose', async () => {
+    await appDeps.errorTracker?.close();
     appDeps.mailer.close();
     await counterStore.close();
   });
@@ -125,26 +143,36 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(cookie);
   await app.register(errorHandler);
   await app.register(securityHeaders);
-  await app.register(authPlugin);
+  await app.register(compressionPlugin);
+  await app.register(sessionLoader);
   await app.register(csrfPlugin);
   await app.register(openapiPlugin);
 
   await app.register(healthRoutes);
+  await app.register(publicConfigRoutes);
   await app.register(authRoutes);
   await app.register(profileRoutes);
   await app.register(activityRoutes);
-  await app.register(usersRoutes);
+  await app.register(userAdminRoutes);
   await app.register(sessionsRoutes);
   await app.register(registrationRoutes);
   await app.register(settingsRoutes);
-  await app.register(filesRoutes);
+  await app.register(storageLinks, { assertUploadOpen: (key, userId) => assertUploadOpen(appDeps, key, userId) });
   await app.register(clientsRoutes);
   await app.register(rolesRoutes);
   await app.register(jobQualificationsRoutes);
   await app.register(notesRoutes);
   await app.register(candidatesRoutes);
   await app.register(pipelinesRoutes);
+  await app.register(searchRoutes);
 
   await app.register(spaPlugin);
+
+  // Unconfirmed uploads older than 24 h go (security §16).
+  let stopSweeper: (() => void) | undefined;
+  app.addHook('onReady', async () => {
+    stopSweeper = startUploadSweeper(appDeps);
+  });
+  app.addHook('onClose', async () => stopSweeper?.());
   return app;
 }

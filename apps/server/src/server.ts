@@ -35,7 +35,19 @@ async function main() {
   const database = await openDatabase(config);
   await database.migrate();
   const app = await buildApp(config, { db: database.db });
-  const seed = await seedOnStart(app.deps, database.kind);
+  let seed: SeedResult;
+  try {
+    seed = await seedOnStart(app.deps, database.kind);
+    // A fresh bulk load: give the planner its row counts now (decision 023).
+    if (seed.kind === 'demo-created') await database.analyze();
+  } catch (error) {
+    if (!(error instanceof ConfigError)) throw error;
+    // E.g. an empty database in production without OWNER_EMAIL/OWNER_PASSWORD: refuse to run.
+    console.error(error.message);
+    await app.close();
+    await database.close();
+    process.exit(1);
+  }
 
   let stopping = false;
   const shutdown = async (signal: string) => {

@@ -1,17 +1,19 @@
 import { z } from 'zod';
+import { IdSchema, pageQueryShape } from './common';
+import { CANDIDATE_ORDERINGS, CANDIDATE_STATUSES, EXPERIENCE_RANGES, SEARCH_NOTHING_SEARCHABLE } from './candidate-constants';
 
-export const CANDIDATE_STATUSES = ['active', 'placed', 'do_not_contact', 'archived'] as const;
+export {
+  CANDIDATE_ORDERINGS,
+  CANDIDATE_STATUS_LABELS,
+  CANDIDATE_STATUSES,
+  EXPERIENCE_RANGES,
+  hasSearchableText,
+  SEARCH_NOTHING_SEARCHABLE,
+} from './candidate-constants';
+
 export const CandidateStatusSchema = z.enum(CANDIDATE_STATUSES);
 export type CandidateStatus = z.infer<typeof CandidateStatusSchema>;
-export const CANDIDATE_STATUS_LABELS: Record<CandidateStatus, string> = {
-  active: 'Active',
-  placed: 'Placed',
-  do_not_contact: 'Do not contact',
-  archived: 'Archived',
-};
 
-/** Years-of-experience filter ranges (inclusive; `10+` is more than 10 years). */
-export const EXPERIENCE_RANGES = ['0-2', '3-5', '6-10', '10+'] as const;
 export const ExperienceRangeSchema = z.enum(EXPERIENCE_RANGES);
 export type ExperienceRange = z.infer<typeof ExperienceRangeSchema>;
 export const EXPERIENCE_RANGE_BOUNDS: Record<ExperienceRange, [number, number | null]> = {
@@ -47,6 +49,7 @@ export const CandidateSchema = z.object({
   skills: z.array(z.string()),
   years_experience: z.number().nullable(),
   desired_salary: z.number().nullable(),
+  desired_salary_currency: z.string(),
   status: CandidateStatusSchema,
   source: z.string(),
   /** YYYY-MM-DD */
@@ -109,14 +112,17 @@ export const CandidateInputSchema = z.object({
     .max(100_000_000, 'The amount is too large.')
     .nullable()
     .default(null),
+  /** Left out or blank: kept on an edit, the agency's currency on a new record. */
+  desired_salary_currency: z.preprocess(
+    (value) => (value === '' || value === null ? undefined : value),
+    z.string({ error: 'Use a three-letter currency code.' }).trim().toUpperCase().regex(/^[A-Z]{3}$/, 'Use a three-letter currency code.').optional(),
+  ),
   status: CandidateStatusSchema.default('active'),
   source: text(100).default(''),
   consent_date: z.iso.date({ error: 'Enter a date as YYYY-MM-DD.' }).nullable().default(null),
 });
 export type CandidateInput = z.input<typeof CandidateInputSchema>;
 export type CandidateInputParsed = z.output<typeof CandidateInputSchema>;
-
-export const CANDIDATE_ORDERINGS = ['created_at', '-created_at', 'updated_at', '-updated_at', 'name', '-name', 'years_experience', '-years_experience'] as const;
 
 const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 
@@ -137,17 +143,70 @@ export const CandidateListQuerySchema = z.object({
   skills: SkillsFilterSchema,
   experience: z.preprocess(blankToUndefined, ExperienceRangeSchema.optional()),
   ordering: z.preprocess(blankToUndefined, z.enum(CANDIDATE_ORDERINGS).default('-created_at')),
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(10),
+  ...pageQueryShape(),
 });
 export type CandidateListQuery = z.input<typeof CandidateListQuerySchema>;
 
-/** GET /api/candidates/ → {results, count} (spec §3, design §4). */
+/** The fields a list search looks in, as each result reports where it matched. */
+export const SEARCH_MATCH_FIELDS = ['name', 'title', 'company', 'email', 'phone', 'skills', 'resume'] as const;
+export type SearchMatchField = (typeof SEARCH_MATCH_FIELDS)[number];
+export const SEARCH_MATCH_FIELD_LABELS: Record<SearchMatchField, string> = {
+  name: 'Name',
+  title: 'Title',
+  company: 'Company',
+  email: 'Email',
+  phone: 'Phone',
+  skills: 'Skills',
+  resume: 'Resume',
+};
+
+/**
+ * Where a search matched one result: the field, its text (for the resume, a snippet around the first
+ * match) and the matched words as [start, end) offsets in that text, in order, not overlapping.
+ */
+export const CandidateSearchMatchSchema = z.object({
+  field: z.enum(SEARCH_MATCH_FIELDS),
+  text: z.string(),
+  highlights: z.array(z.tuple([z.number().int(), z.number().int()])),
+});
+export type CandidateSearchMatch = z.infer<typeof CandidateSearchMatchSchema>;
+
+/** A list row: the candidate, and with a search where it matched. */
+export const CandidateListItemSchema = CandidateSchema.extend({ matches: z.array(CandidateSearchMatchSchema).optional() });
+export type CandidateListItem = z.infer<typeof CandidateListItemSchema>;
+
+/** GET /api/candidates/ → {results, count} (spec §3, design §4); with a search each result says where it matched. */
 export const CandidateListResponseSchema = z.object({
-  results: z.array(CandidateSchema),
+  results: z.array(CandidateListItemSchema),
   count: z.number().int(),
+  /** Present (true) when `count` is the database's estimate of a large list, not an exact count: show "about" (decision 023). */
+  count_estimated: z.literal(true).optional(),
 });
 export type CandidateListResponse = z.infer<typeof CandidateListResponseSchema>;
+
+/** GET /api/candidates/skills/?q=&limit=&exclude=: known skills to suggest as the user types. */
+export const SkillSuggestionQuerySchema = z.object({
+  q: z.string().trim().max(100).default(''),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+  /** Skills already chosen (repeated or comma-separated): left out of the answer. */
+  exclude: SkillsFilterSchema,
+});
+export type SkillSuggestionQuery = z.input<typeof SkillSuggestionQuerySchema>;
+
+export const SKILL_MATCH_KINDS = ['prefix', 'word', 'contains', 'similar'] as const;
+export const SkillSuggestionSchema = z.object({
+  /** The most used spelling ("PostgreSQL"). */
+  name: z.string(),
+  /** Lower-cased and trimmed: what the skills filter matches. */
+  normalized: z.string(),
+  /** How many candidates have it. */
+  count: z.number().int(),
+  /** How it matched the typed text: starts with it, a word starts with it, contains it, or a small typo away. */
+  match: z.enum(SKILL_MATCH_KINDS),
+});
+export type SkillSuggestion = z.infer<typeof SkillSuggestionSchema>;
+export const SkillSuggestionsResponseSchema = z.object({ success: z.literal(true), skills: z.array(SkillSuggestionSchema) });
+export type SkillSuggestionsResponse = z.infer<typeof SkillSuggestionsResponseSchema>;
 
 export const CandidateResponseSchema = z.object({ success: z.literal(true), candidate: CandidateSchema });
 export type CandidateResponse = z.infer<typeof CandidateResponseSchema>;
@@ -177,14 +236,25 @@ export type DuplicateWarning = z.infer<typeof DuplicateWarningSchema>;
 export const CandidateSaveResponseSchema = CandidateResponseSchema.extend(DuplicateWarningSchema.shape);
 export type CandidateSaveResponse = z.infer<typeof CandidateSaveResponseSchema>;
 
+/**
+ * A check runs while the user types, before the form's own limits are enforced: any length is accepted
+ * and cut to what a saved record can hold (longer text cannot be on file, so the cut loses no match).
+ */
+const probeText = (max: number) =>
+  z
+    .string()
+    .trim()
+    .transform((value) => value.slice(0, max).trim())
+    .optional();
+
 /** GET /api/candidates/duplicates/: the check before saving (exclude_id: the record being edited). */
 export const CandidateDuplicateQuerySchema = z.object({
-  email: z.string().trim().max(254).optional(),
-  phone: z.string().trim().max(50).optional(),
-  first_name: z.string().trim().max(100).optional(),
-  last_name: z.string().trim().max(100).optional(),
-  current_company: z.string().trim().max(200).optional(),
-  exclude_id: z.preprocess(blankToUndefined, z.coerce.number().int().positive().optional()),
+  email: probeText(254),
+  phone: probeText(50),
+  first_name: probeText(100),
+  last_name: probeText(100),
+  current_company: probeText(200),
+  exclude_id: z.preprocess(blankToUndefined, IdSchema.optional()),
 });
 export type CandidateDuplicateQuery = z.input<typeof CandidateDuplicateQuerySchema>;
 
@@ -224,4 +294,5 @@ export const RESUME_ERRORS = {
 
 export const CANDIDATE_ERRORS = {
   CANDIDATE_NOT_FOUND: 'Candidate not found.',
+  SEARCH_NOTHING_SEARCHABLE,
 } as const;

@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { ArchivedFilterSchema, MAX_ID, pageQueryShape } from './common';
+import { CLIENT_ORDERINGS, CLIENT_STATES, CLIENT_TYPES } from './client-constants';
 
-export const CLIENT_TYPES = ['finders_fee', 'retainer'] as const;
+export { CLIENT_ORDERINGS, CLIENT_STATES, CLIENT_TYPE_LABELS, CLIENT_TYPES } from './client-constants';
+
 export const ClientTypeSchema = z.enum(CLIENT_TYPES);
 export type ClientType = z.infer<typeof ClientTypeSchema>;
-export const CLIENT_TYPE_LABELS: Record<ClientType, string> = { finders_fee: "Finder's Fee", retainer: 'Retainer' };
 
-/** 'Open' is the state the Active Jobs panel and the active-clients count use (spec §4). */
-export const CLIENT_STATES = ['Prospect', 'Open', 'On Hold', 'Closed'] as const;
 export const ClientStateSchema = z.enum(CLIENT_STATES);
 export type ClientState = z.infer<typeof ClientStateSchema>;
 
@@ -20,7 +20,15 @@ export const RetainerInstalmentSchema = z.object({
 export type RetainerInstalment = z.infer<typeof RetainerInstalmentSchema>;
 
 const text = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`);
-const optionalUrl = z.union([z.literal(''), z.url({ error: 'Enter a full address such as https://example.com.' })]);
+/** A web address: http or https only (never javascript:, data: or other schemes that run in a link). */
+const optionalUrl = z
+  .string({ error: 'Enter a full address such as https://example.com.' })
+  .trim()
+  .max(500, 'Use at most 500 characters.')
+  .pipe(z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Enter a full address such as https://example.com.' })]));
+
+/** Whether a stored address may be shown as a link (older rows were not checked for the scheme). */
+export const isWebAddress = (value: string): boolean => /^https?:\/\//i.test(value.trim());
 const optionalEmail = z.union([z.literal(''), z.email({ error: 'Enter a valid email address.' })]);
 
 export const ClientSchema = z.object({
@@ -45,6 +53,8 @@ export const ClientSchema = z.object({
   owner: z.object({ id: z.number().int().nullable(), name: z.string() }).nullable(),
   active_roles_count: z.number().int(),
   roles_count: z.number().int(),
+  /** When it was archived (out of the default lists, restorable), else null. */
+  archived_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -72,7 +82,7 @@ export const ClientInputSchema = z
     retainer_instalments: z.array(RetainerInstalmentSchema).max(12, 'Use at most 12 instalments.').default([]),
     payment_terms_days: z.coerce.number().int('Use whole days.').min(0, 'Use 0 to 365 days.').max(365, 'Use 0 to 365 days.').optional(),
     currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'Use a three-letter currency code.').optional(),
-    owner_id: z.number().int().positive().nullable().optional(),
+    owner_id: z.number().int().positive().max(MAX_ID).nullable().optional(),
   })
   .superRefine((value, ctx) => {
     if (value.client_type === 'retainer') {
@@ -90,19 +100,6 @@ export const ClientInputSchema = z
 export type ClientInput = z.input<typeof ClientInputSchema>;
 export type ClientInputParsed = z.output<typeof ClientInputSchema>;
 
-/** `recent_roles`: by when the client's newest active role was created (the Active Clients panel). */
-export const CLIENT_ORDERINGS = [
-  'name',
-  '-name',
-  'created_at',
-  '-created_at',
-  'active_roles_count',
-  '-active_roles_count',
-  'state',
-  '-state',
-  'recent_roles',
-  '-recent_roles',
-] as const;
 
 export const ClientListQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
@@ -110,9 +107,10 @@ export const ClientListQuerySchema = z.object({
   client_type: ClientTypeSchema.optional(),
   /** 'true': only clients with at least one active (open or on hold) role — the Active Clients panel. */
   has_active_roles: z.enum(['true', 'false']).optional(),
+  /** Archived clients are left out unless asked for (`true`: only them, `all`: both). */
+  archived: ArchivedFilterSchema,
   ordering: z.enum(CLIENT_ORDERINGS).default('name'),
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageQueryShape(50),
 });
 export type ClientListQuery = z.input<typeof ClientListQuerySchema>;
 
@@ -132,6 +130,9 @@ export const ChangeClientStateInputSchema = z.object({ state: ClientStateSchema 
 
 export const CLIENT_ERRORS = {
   CLIENT_NOT_FOUND: 'Client not found.',
-  CLIENT_HAS_ROLES: 'This client has roles. Close or move its roles before deleting the client.',
+  CLIENT_HAS_ROLES: 'This client has roles, and the agency keeps their history, so it cannot be deleted. Archive it instead.',
+  CLIENT_ARCHIVED: 'This client is archived. Restore it first.',
+  CLIENT_NOT_ARCHIVED: 'This client is not archived.',
+  CLIENT_ALREADY_ARCHIVED: 'This client is already archived.',
   CLIENT_NAME_TAKEN: 'A client with this name already exists.',
 } as const;

@@ -17,7 +17,9 @@ export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 
 /** Ids are PostgreSQL `integer`s: anything above 2^31 - 1 cannot exist and is bad input (400), not a 500. */
 export const MAX_ID = 2_147_483_647;
-export const IdParamSchema = z.object({ id: z.coerce.number().int().positive().max(MAX_ID) });
+/** A record id given as a path or query value: a positive PostgreSQL integer, anything else 400. */
+export const IdSchema = z.coerce.number().int().positive().max(MAX_ID);
+export const IdParamSchema = z.object({ id: IdSchema });
 
 /** Django-style email field: trimmed, at most 254 characters. */
 export const EmailSchema = z
@@ -34,4 +36,62 @@ export const FILE_MESSAGES = {
   wrongType: 'The file type does not match the upload link.',
   tooLarge: 'The file is too large.',
   notFound: 'File not found.',
+  uploadUsed: 'This upload link has already been used.',
+  tooManyUploads: 'You have too many unfinished uploads. Finish one of them or try again later.',
 } as const;
+
+/** Page sizes a list offers (decision 028); every list endpoint accepts any size from 1 to MAX_PAGE_SIZE. */
+export const PAGE_SIZES = [10, 25, 50, 100] as const;
+/** The default page size (spec §9: candidates, 10 a page). */
+export const DEFAULT_PAGE_SIZE = 10;
+export const MAX_PAGE_SIZE = 100;
+/** Beyond this a page number is bad input: the offset would not fit an SQL integer. */
+export const MAX_PAGE = 1_000_000;
+export const PAGE_MESSAGES = {
+  page: `Give a page number from 1 to ${MAX_PAGE.toLocaleString('en-US')}.`,
+  pageSize: `Give a page size from 1 to ${MAX_PAGE_SIZE}.`,
+} as const;
+
+/**
+ * `?page=&page_size=` of every paged list, validated the same way everywhere (decision 028). Each list keeps
+ * its own default size; the cap is shared.
+ */
+export function pageQueryShape(defaultPageSize: number = DEFAULT_PAGE_SIZE) {
+  return {
+    page: z.coerce
+      .number({ error: PAGE_MESSAGES.page })
+      .int(PAGE_MESSAGES.page)
+      .min(1, PAGE_MESSAGES.page)
+      .max(MAX_PAGE, PAGE_MESSAGES.page)
+      .default(1),
+    page_size: z.coerce
+      .number({ error: PAGE_MESSAGES.pageSize })
+      .int(PAGE_MESSAGES.pageSize)
+      .min(1, PAGE_MESSAGES.pageSize)
+      .max(MAX_PAGE_SIZE, PAGE_MESSAGES.pageSize)
+      .default(defaultPageSize),
+  };
+}
+export const PageQuerySchema = z.object(pageQueryShape());
+/**
+ * What deleting a record would meet, asked before the confirmation (clients and roles; decision 021):
+ * `blockers` (history the agency keeps: roles, pipelines, invoices later) make a delete refused; then
+ * archiving is the way out, unless `archive_blocker` says what to do first. `removes` lists what a
+ * delete takes with it. `message` is the sentence the screen shows (the same as the refusal's).
+ */
+export const DeletionCheckSchema = z.object({
+  can_delete: z.boolean(),
+  blockers: z.array(z.object({ kind: z.string(), count: z.number().int(), label: z.string() })),
+  removes: z.array(z.string()),
+  message: z.string(),
+  archived: z.boolean(),
+  can_archive: z.boolean(),
+  archive_blocker: z.string().nullable(),
+});
+export type DeletionCheck = z.infer<typeof DeletionCheckSchema>;
+export const DeletionCheckResponseSchema = z.object({ success: z.literal(true), check: DeletionCheckSchema });
+export type DeletionCheckResponse = z.infer<typeof DeletionCheckResponseSchema>;
+
+/** `archived` on list queries: `false` (default) leaves archived records out, `true` lists only them, `all` both. */
+export const ArchivedFilterSchema = z.enum(['false', 'true', 'all']).default('false');
+export type ArchivedFilter = z.infer<typeof ArchivedFilterSchema>;

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { MAX_ID } from './common';
 
 export const QUALIFICATION_KINDS = ['must_have', 'nice_to_have'] as const;
 export const QUALIFICATION_KIND_LABELS: Record<(typeof QUALIFICATION_KINDS)[number], string> = {
@@ -19,7 +20,7 @@ export type JobQualification = z.infer<typeof JobQualificationSchema>;
 
 /** POST /api/job-qualifications/ */
 export const CreateJobQualificationInputSchema = z.object({
-  role_id: z.coerce.number({ error: 'Choose a role.' }).int().positive('Choose a role.'),
+  role_id: z.coerce.number({ error: 'Choose a role.' }).int().positive('Choose a role.').max(MAX_ID, 'Choose a role.'),
   name: z.string().trim().min(1, 'Name the qualification.').max(200, 'Use at most 200 characters.'),
   description: z.string().trim().max(2000, 'Use at most 2000 characters.').default(''),
   kind: z.enum(QUALIFICATION_KINDS).default('must_have'),
@@ -32,7 +33,7 @@ export type UpdateJobQualificationInput = z.input<typeof UpdateJobQualificationI
 
 /** POST /api/roles/{id}/qualifications/reorder/ with every id of the role in the new order. */
 export const ReorderJobQualificationsInputSchema = z.object({
-  ids: z.array(z.number().int().positive()).min(1).max(200),
+  ids: z.array(z.number().int().positive().max(MAX_ID)).min(1).max(200),
 });
 
 export const JobQualificationResponseSchema = z.object({ success: z.literal(true), qualification: JobQualificationSchema });

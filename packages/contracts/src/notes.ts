@@ -1,12 +1,14 @@
 import { z } from 'zod';
+import { IdSchema, pageQueryShape } from './common';
 
 export const NOTE_MODEL_TYPES = ['client', 'role', 'candidate', 'pipeline', 'application', 'invoice'] as const;
 export const NoteModelTypeSchema = z.enum(NOTE_MODEL_TYPES);
 export type NoteModelType = z.infer<typeof NoteModelTypeSchema>;
+export const isNoteModelType = (value: string): value is NoteModelType => (NOTE_MODEL_TYPES as readonly string[]).includes(value);
 
 export const NoteTargetParamsSchema = z.object({
   model_type: NoteModelTypeSchema,
-  object_id: z.coerce.number().int().positive(),
+  object_id: IdSchema,
 });
 
 export const NoteSchema = z.object({
@@ -19,6 +21,8 @@ export const NoteSchema = z.object({
   author: z.object({ id: z.number().int().nullable(), name: z.string() }),
   created_at: z.string(),
   updated_at: z.string(),
+  /** When the text was last edited (pinning is not an edit); null for a note never edited. */
+  edited_at: z.string().nullable(),
   /** The acting user may edit and delete it (its author, or an owner). */
   can_edit: z.boolean(),
 });
@@ -41,8 +45,7 @@ export const UpdateNoteInputSchema = z
 export type UpdateNoteInput = z.input<typeof UpdateNoteInputSchema>;
 
 export const NoteListQuerySchema = z.object({
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(20),
+  ...pageQueryShape(20),
 });
 
 /** Pinned first, then newest first. */

@@ -9,6 +9,7 @@ export const UpdateProfileInputSchema = z.object({
   last_name: PersonNameSchema.optional(),
   username: UsernameSchema.optional(),
   theme: ThemeSchema.optional(),
+  sidebar_collapsed: z.boolean().optional(),
   /** An IANA time zone name such as Europe/London, or UTC (GET /api/profile/time-zones/). */
   time_zone: z.string().trim().min(1, 'Choose a time zone.').max(64, 'Choose a time zone.').optional(),
 });

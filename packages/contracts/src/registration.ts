@@ -98,6 +98,7 @@ export const INVITATION_MESSAGES = {
   notFound: 'Invitation not found.',
   notPending: 'This invitation is no longer pending.',
   ownerOnly: 'Only an owner can invite another owner.',
+  ownersInvitation: "Only an owner can change an owner's invitation.",
   tooMany: 'Too many invitations. Please wait and try again.',
   tooManyLookups: 'Too many attempts. Please wait and try again.',
 } as const;

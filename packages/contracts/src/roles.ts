@@ -1,24 +1,16 @@
 import { z } from 'zod';
+import { ArchivedFilterSchema, IdSchema, MAX_ID, pageQueryShape } from './common';
 import { ClientTypeSchema } from './clients';
+import { ROLE_CLOSE_REASONS, ROLE_ORDERINGS, ROLE_STATES } from './role-constants';
 
-/** Active = open or on hold; closed roles can be reopened. */
-export const ROLE_STATES = ['open', 'on_hold', 'closed'] as const;
+export { ROLE_CLOSE_REASON_LABELS, ROLE_CLOSE_REASONS, ROLE_ORDERINGS, ROLE_STATE_LABELS, ROLE_STATES } from './role-constants';
+
 export const RoleStateSchema = z.enum(ROLE_STATES);
 export type RoleState = z.infer<typeof RoleStateSchema>;
-export const ROLE_STATE_LABELS: Record<RoleState, string> = { open: 'Open', on_hold: 'On hold', closed: 'Closed' };
 
 export const REMOTE_TYPES = ['onsite', 'hybrid', 'remote'] as const;
 export const EMPLOYMENT_TYPES = ['full_time', 'part_time', 'contract', 'temporary', 'internship'] as const;
 export const ROLE_PRIORITIES = ['low', 'medium', 'high', 'urgent'] as const;
-export const ROLE_CLOSE_REASONS = ['filled', 'filled_by_client', 'cancelled_by_client', 'lost_to_competitor', 'on_hold_indefinitely', 'other'] as const;
-export const ROLE_CLOSE_REASON_LABELS: Record<(typeof ROLE_CLOSE_REASONS)[number], string> = {
-  filled: 'Filled by us',
-  filled_by_client: 'Filled by the client',
-  cancelled_by_client: 'Cancelled by the client',
-  lost_to_competitor: 'Lost to another agency',
-  on_hold_indefinitely: 'On hold indefinitely',
-  other: 'Other',
-};
 
 const PersonRefSchema = z.object({ id: z.number().int().nullable(), name: z.string() });
 
@@ -50,6 +42,8 @@ export const RoleSchema = z.object({
   recruiter: PersonRefSchema.nullable(),
   opened_at: z.string(),
   closed_at: z.string().nullable(),
+  /** When the (closed) role was archived (out of the default lists, restorable), else null. */
+  archived_at: z.string().nullable(),
   description_text: z.string(),
   description_file: JobDescriptionFileSchema.nullable(),
   indeed_posting: z.boolean(),
@@ -64,7 +58,7 @@ const text = (max: number) => z.string().trim().max(max, `Use at most ${max} cha
 const money = z.coerce.number().min(0, 'Use a positive amount.').max(100_000_000, 'The amount is too large.');
 
 const RoleFieldsSchema = z.object({
-  client_id: z.coerce.number({ error: 'Choose a client.' }).int().positive('Choose a client.'),
+  client_id: z.coerce.number({ error: 'Choose a client.' }).int().positive('Choose a client.').max(MAX_ID, 'Choose a client.'),
   name: text(200).min(1, 'Enter the job title.'),
   state: z.enum(['open', 'on_hold']).default('open'),
   openings: z.coerce.number().int('Use a whole number.').min(1, 'At least one opening.').max(500, 'At most 500 openings.').default(1),
@@ -76,7 +70,7 @@ const RoleFieldsSchema = z.object({
   salary_currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'Use a three-letter currency code.').optional(),
   fee_percent_override: z.coerce.number().min(0, 'Use 0 to 100 %.').max(100, 'Use 0 to 100 %.').nullable().default(null),
   priority: z.enum(ROLE_PRIORITIES).default('medium'),
-  recruiter_id: z.coerce.number().int().positive().nullable().default(null),
+  recruiter_id: IdSchema.nullable().default(null),
   opened_at: z.iso.date({ error: 'Enter a date.' }).optional(),
   description_text: text(50_000).default(''),
   indeed_posting: z.boolean().default(false),
@@ -88,8 +82,13 @@ const salaryOrder = (value: { salary_min?: number | null; salary_max?: number | 
   }
 };
 
-/** POST /api/roles/ and PUT /api/roles/{id}/ */
-export const RoleInputSchema = RoleFieldsSchema.superRefine(salaryOrder);
+/**
+ * POST /api/roles/ and PUT /api/roles/{id}/. Without `recruiter_id` a new role's recruiter is its creator
+ * when they are a recruiter (else nobody); `null` says nobody.
+ */
+export const RoleInputSchema = RoleFieldsSchema.extend({
+  recruiter_id: IdSchema.nullable().optional(),
+}).superRefine(salaryOrder);
 export type RoleInput = z.input<typeof RoleInputSchema>;
 export type RoleInputParsed = z.output<typeof RoleInputSchema>;
 
@@ -138,18 +137,20 @@ export type CloseRoleInput = z.input<typeof CloseRoleInputSchema>;
 export const RoleResponseSchema = z.object({ success: z.literal(true), role: RoleSchema });
 export type RoleResponse = z.infer<typeof RoleResponseSchema>;
 
-export const ROLE_ORDERINGS = ['name', '-name', 'opened_at', '-opened_at', 'closed_at', '-closed_at', 'priority', '-priority', 'client', '-client'] as const;
 
 /** GET /api/roles/dashboard/ (active roles) and GET /api/roles/closed/ */
 export const RoleListQuerySchema = z.object({
-  client: z.coerce.number().int().positive().optional(),
+  client: IdSchema.optional(),
   search: z.string().trim().max(200).optional(),
   state: z.enum(['open', 'on_hold']).optional(),
-  recruiter: z.union([z.literal('me'), z.coerce.number().int().positive()]).optional(),
+  recruiter: z.union([z.literal('me'), IdSchema]).optional(),
   priority: z.enum(ROLE_PRIORITIES).optional(),
+  /** `this_month`: opened on or after the first of the month in the caller's profile time zone (the dashboard card). */
+  opened: z.enum(['this_month']).optional(),
+  /** Archived roles are left out unless asked for (`true`: only them, `all`: both); only closed roles are archived. */
+  archived: ArchivedFilterSchema,
   ordering: z.enum(ROLE_ORDERINGS).default('-opened_at'),
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(200).default(50),
+  ...pageQueryShape(50),
 });
 export type RoleListQuery = z.input<typeof RoleListQuerySchema>;
 
@@ -170,6 +171,8 @@ export const RoleFormDataResponseSchema = z.object({
   priorities: z.array(z.string()),
   close_reasons: z.array(z.object({ value: z.string(), label: z.string() })),
   default_currency: z.string(),
+  /** The recruiter a new role starts with: the caller when they are a recruiter, else null. */
+  default_recruiter_id: z.number().int().nullable(),
 });
 export type RoleFormDataResponse = z.infer<typeof RoleFormDataResponseSchema>;
 
@@ -187,6 +190,16 @@ export const RolePayoutSchema = z.object({
   openings: z.number().int(),
   total: z.number().nullable(),
   explanation: z.string(),
+  /**
+   * Once the role has placements: what they really earn (the fees stored with them), beside the estimate
+   * above; one total per currency (normally one). Null before the first placement.
+   */
+  placed: z
+    .object({
+      placements: z.number().int(),
+      fees: z.array(z.object({ currency: z.string(), total: z.number() })),
+    })
+    .nullable(),
 });
 export type RolePayout = z.infer<typeof RolePayoutSchema>;
 export const RolePayoutResponseSchema = z.object({ success: z.literal(true), payout: RolePayoutSchema });
@@ -197,6 +210,7 @@ export const RoleStatsResponseSchema = z.object({
   stats: z.object({
     open_roles: z.number().int(),
     active_clients: z.number().int(),
+    /** Active roles opened this month (the caller's time zone): what /jobs/active?opened=this_month lists. */
     roles_opened_this_month: z.number().int(),
     my_roles: z.number().int(),
   }),
@@ -223,13 +237,20 @@ export const ConfirmJobDescriptionInputSchema = z.object({
   key: z.string().min(1).max(500),
   filename: z.string().trim().min(1).max(255),
 });
+/** GET …/download-url/ (a resume, a job description file): a short-lived signed link. */
 export const DownloadUrlResponseSchema = z.object({ success: z.literal(true), url: z.string() });
+export type DownloadUrlResponse = z.infer<typeof DownloadUrlResponseSchema>;
 
 export const ROLE_ERRORS = {
   ROLE_NOT_FOUND: 'Role not found.',
   ROLE_ALREADY_CLOSED: 'This role is already closed.',
   ROLE_NOT_CLOSED: 'Only a closed role can be reopened.',
-  CLIENT_NOT_ACTIVE: 'Roles can only be added to a client that is not closed.',
+  CLIENT_NOT_ACTIVE: 'Roles can only be added to a client that is not closed or archived.',
+  ROLE_ARCHIVED: 'This role is archived. Restore it first.',
+  ROLE_NOT_ARCHIVED: 'This role is not archived.',
+  ROLE_ALREADY_ARCHIVED: 'This role is already archived.',
+  ROLE_ARCHIVE_NOT_CLOSED: 'Close the role before archiving it.',
+  ROLE_HAS_PIPELINES: 'This role has candidates in its pipeline, so it cannot be deleted. Archive it instead.',
 } as const;
 
 /** Texts of the job description file endpoints (413, 415, 404). */

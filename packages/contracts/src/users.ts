@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryShape } from './common';
 
 import { THEMES, USER_TYPES, type UserType } from './user-types';
 
@@ -24,6 +25,8 @@ export const UserSchema = z.object({
   profile_picture_url: z.string().nullable(),
   time_zone: z.string(),
   theme: ThemeSchema,
+  /** The large-screen sidebar shows icons only (kept like the theme). */
+  sidebar_collapsed: z.boolean(),
   is_active: z.boolean(),
   last_login: z.string().nullable(),
   date_joined: z.string(),
@@ -71,16 +74,43 @@ export const UserListQuerySchema = z.object({
   user_type: UserTypeSchema.optional(),
   is_active: z.enum(['true', 'false']).optional(),
   ordering: z.enum(USER_ORDERINGS).default('name'),
-  page: z.coerce.number().int().min(1).default(1),
-  page_size: z.coerce.number().int().min(1).max(100).default(25),
+  ...pageQueryShape(25),
 });
 export type UserListQuery = z.input<typeof UserListQuerySchema>;
 
-export const UserListResponseSchema = z.object({
-  success: z.literal(true),
-  results: z.array(UserSchema),
-  count: z.number().int(),
+/**
+ * A colleague as users who cannot administer see them (spec §6: the Users item is shown to everyone):
+ * name, user types and status, no email, username or sign-in times.
+ */
+export const UserDirectoryEntrySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  initials: z.string(),
+  role: UserTypeSchema,
+  user_type: z.array(UserTypeSchema),
+  profile_picture_url: z.string().nullable(),
+  is_active: z.boolean(),
 });
+export type UserDirectoryEntry = z.infer<typeof UserDirectoryEntrySchema>;
+
+/**
+ * GET /api/users/: owners and superusers get the full users (`view: "admin"`); everyone else the
+ * read-only directory (`view: "directory"`), searched by name only and sorted by name only.
+ */
+export const UserListResponseSchema = z.discriminatedUnion('view', [
+  z.object({
+    success: z.literal(true),
+    view: z.literal('admin'),
+    results: z.array(UserSchema),
+    count: z.number().int(),
+  }),
+  z.object({
+    success: z.literal(true),
+    view: z.literal('directory'),
+    results: z.array(UserDirectoryEntrySchema),
+    count: z.number().int(),
+  }),
+]);
 export type UserListResponse = z.infer<typeof UserListResponseSchema>;
 
 export const UserDetailResponseSchema = z.object({

@@ -21,21 +21,22 @@ import pg from 'pg';
 import { buildApp } from '../app';
 import { parseEnv, type AppConfig } from '../config/env';
 import { openPglite, openPostgres, type Database } from '../db/client';
-import { generateCandidates } from '../modules/candidates/candidate-generator';
+import { generateCandidates } from '../modules/demo/candidate-generator';
 import {
   candidateCountQuery,
   candidatePageQuery,
   candidateSearchTsquery,
-  insertCandidateRows,
   searchCountQuery,
   searchPageIdsQuery,
   searchPageJoinQuery,
   searchPageStrategy,
+  skillSpellingCountsQuery,
   type CandidateListFilter,
 } from '../modules/candidates/candidates.repository';
 import { candidatesTable } from '../modules/candidates/candidates.table';
 import { createSession } from '../modules/sessions/sessions.service';
-import { insertUser } from '../test/factories/users.factory';
+import { insertCandidates } from '../factories/candidates.factory';
+import { insertUser } from '../factories/users.factory';
 import { benchPipelineBoard } from './pipeline-board.bench';
 
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -57,6 +58,7 @@ const casesFor = (sample: { email: string; phone: string }): [string, string][] 
   ['search (prefix "kube")', 'search=kube'],
   ['search (2 letters "go")', 'search=go'],
   ['search (email)', `search=${encodeURIComponent(sample.email)}`],
+  ['search (symbol "c++")', 'search=c%2B%2B'],
   ['search (phone digits)', `search=${encodeURIComponent(sample.phone.replace(/\D/g, '').slice(-10))}`],
   ['status=active', 'status=active'],
   ['skills=python,sql', 'skills=python&skills=sql'],
@@ -102,7 +104,7 @@ async function load(database: Database, total: number): Promise<number> {
   const started = performance.now();
   const chunk = 10_000;
   for (let offset = 0; offset < total; offset += chunk) {
-    await insertCandidateRows(database.db, generateCandidates(Math.min(chunk, total - offset), { seed: 1000 + offset, offset, resumeShare: RESUME_SHARE }));
+    await insertCandidates(database.db, generateCandidates(Math.min(chunk, total - offset), { seed: 1000 + offset, offset, resumeShare: RESUME_SHARE }));
   }
   return performance.now() - started;
 }
@@ -131,10 +133,43 @@ async function measure(database: Database, dataDir: string): Promise<{ results: 
       times.sort((a, b) => a - b);
       results.push({ name, count, p50: percentile(times, 50), p95: percentile(times, 95) });
     }
+    results.push(...(await measureSkillSuggestions(database, (url) => app.inject({ method: 'GET', url, cookies: { sessionid: token } }))));
     return { results, cases };
   } finally {
     await app.close();
   }
+}
+
+/**
+ * The skills filter's suggestions: counting every candidate's skills (what a suggestion costs when the
+ * counted skills are not cached: the first after start, a save, or a minute) and the endpoint as typing
+ * calls it (cached). `count` is the number of distinct skills, then of suggestions.
+ */
+async function measureSkillSuggestions(database: Database, get: (url: string) => Promise<{ statusCode: number; body: string; json(): unknown }>): Promise<Result[]> {
+  const counted: number[] = [];
+  let distinct = 0;
+  for (let run = 0; run < 2 + Math.min(RUNS, 20); run += 1) {
+    const started = performance.now();
+    distinct = (await skillSpellingCountsQuery(database.db)).length;
+    if (run >= 2) counted.push(performance.now() - started);
+  }
+  const typed: number[] = [];
+  let suggestions = 0;
+  for (let run = 0; run < WARMUP + RUNS; run += 1) {
+    const url = `/api/candidates/skills/?q=${['p', 'py', 'pyt', 'kub', 'kubernets', 'sq'][run % 6]}`;
+    const started = performance.now();
+    const response = await get(url);
+    const elapsed = performance.now() - started;
+    if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
+    if (run >= WARMUP) typed.push(elapsed);
+    suggestions = (response.json() as { skills: unknown[] }).skills.length;
+  }
+  counted.sort((a, b) => a - b);
+  typed.sort((a, b) => a - b);
+  return [
+    { name: 'skills: count every skill', count: distinct, p50: percentile(counted, 50), p95: percentile(counted, 95) },
+    { name: 'skills: suggest (cached)', count: suggestions, p50: percentile(typed, 50), p95: percentile(typed, 95) },
+  ];
 }
 
 /** The repository's filter for a case's query string, as the service builds it. */

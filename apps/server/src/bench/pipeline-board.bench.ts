@@ -14,16 +14,17 @@ import { asc, sql } from 'drizzle-orm';
 import { buildApp } from '../app';
 import { parseEnv, type AppConfig } from '../config/env';
 import type { Db } from '../db/client';
-import { generateCandidates } from '../modules/candidates/candidate-generator';
+import { generateCandidates } from '../modules/demo/candidate-generator';
 import { candidatesTable } from '../modules/candidates/candidates.table';
-import { insertCandidateRows } from '../modules/candidates/candidates.service';
-import { insertPipelineChildRows, insertPipelineRows, listRolePipelines, rolePipelineHeaders } from '../modules/pipelines/pipelines.service';
+import { listRolePipelines, rolePipelineHeaders } from '../modules/pipelines/pipelines.service';
 import type { NewInterviewRow, NewPipelineRow } from '../modules/pipelines/pipelines.table';
 import { createSession } from '../modules/sessions/sessions.service';
-import { seededRandom } from '../modules/demo/demo-clients';
-import { insertClient } from '../test/factories/clients.factory';
-import { insertRole } from '../test/factories/roles.factory';
-import { insertUser } from '../test/factories/users.factory';
+import { seededRandom } from '../modules/demo/seeded-random';
+import { insertCandidates } from '../factories/candidates.factory';
+import { insertClient } from '../factories/clients.factory';
+import { insertPipelineChildren, insertPipelines } from '../factories/pipelines.factory';
+import { insertRole } from '../factories/roles.factory';
+import { insertUser } from '../factories/users.factory';
 
 export interface BoardBenchRow {
   name: string;
@@ -76,7 +77,7 @@ async function seed(db: Db): Promise<number> {
   const needed = BOARD_PIPELINES + (BACKGROUND_ROLES > 0 ? BACKGROUND_PIPELINES : 0);
   let ids = (await db.select({ id: candidatesTable.id }).from(candidatesTable).orderBy(asc(candidatesTable.id)).limit(needed)).map((row) => row.id);
   if (ids.length < needed) {
-    await insertCandidateRows(db, generateCandidates(needed - ids.length, { seed: 77, offset: 9_000_000 }));
+    await insertCandidates(db, generateCandidates(needed - ids.length, { seed: 77, offset: 9_000_000 }));
     ids = (await db.select({ id: candidatesTable.id }).from(candidatesTable).orderBy(asc(candidatesTable.id)).limit(needed)).map((row) => row.id);
   }
   const client = await insertClient(db, { name: `Board bench ${now}` });
@@ -88,8 +89,8 @@ async function seed(db: Db): Promise<number> {
   }
   for (const { roleId, candidates } of roles) {
     const { pipelines, interviews } = pipelinesFor(roleId, candidates, random, now);
-    const inserted = await insertPipelineRows(db, pipelines);
-    await insertPipelineChildRows(db, {
+    const inserted = await insertPipelines(db, pipelines);
+    await insertPipelineChildren(db, {
       events: [],
       interviews: inserted.flatMap(({ id }, index) => (interviews[index] ?? []).map((row) => ({ ...row, pipelineId: id }))),
       submittals: [],

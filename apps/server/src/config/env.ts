@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { chmodSync, existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { defaultWebDistDir } from '../lib/paths';
+import { defaultWebDistDir } from './paths';
 
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
@@ -22,6 +22,21 @@ const originList = z.string().transform((value, ctx) => {
   return origins;
 });
 
+/**
+ * TRUST_PROXY: off by default. `true` trusts every hop; a number trusts that many hops; otherwise a
+ * comma-separated list of proxy addresses or CIDR ranges (or `loopback`, `linklocal`, `uniquelocal`).
+ */
+const trustProxy = z.string().transform((value, ctx): boolean | number | string => {
+  const text = value.trim().toLowerCase();
+  if (['true', 'yes'].includes(text)) return true;
+  if (['false', 'no', '0', ''].includes(text)) return false;
+  if (/^[1-9]\d{0,1}$/.test(text)) return Number(text);
+  const parts = text.split(',').map((part) => part.trim()).filter(Boolean);
+  if (parts.length > 0 && parts.every((part) => /^(loopback|linklocal|uniquelocal)$/.test(part) || /^[0-9a-f:.]+(\/\d{1,3})?$/.test(part))) return parts.join(',');
+  ctx.addIssue({ code: 'custom', message: 'use true, a hop count, or proxy addresses/CIDR ranges such as 127.0.0.1 or 10.0.0.0/8' });
+  return z.NEVER;
+});
+
 const EnvSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   HOST: z.string().min(1).default('0.0.0.0'),
@@ -30,6 +45,7 @@ const EnvSchema = z.object({
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   COOKIE_SECURE: booleanString.default(false),
+  TRUST_PROXY: trustProxy.default(false),
   TRUSTED_ORIGINS: originList.default([]),
   REDIS_URL: z.url({ protocol: /^rediss?$/ }).optional(),
   SMTP_URL: z.url({ protocol: /^smtps?$/ }).optional(),
@@ -40,7 +56,7 @@ const EnvSchema = z.object({
   OWNER_PASSWORD: z.string().min(10, 'must be at least 10 characters').max(128).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
-  SENTRY_DSN: z.string().optional(),
+  SENTRY_DSN: z.url({ protocol: /^https?$/, error: 'must be a Sentry DSN such as https://key@o1.ingest.sentry.io/1' }).optional(),
   S3_BUCKET: z.string().min(3).max(63).regex(/^[a-z0-9][a-z0-9.-]+[a-z0-9]$/, 'must be a valid bucket name').optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
@@ -61,7 +77,12 @@ export interface AppConfig {
   redisUrl: string | undefined;
   smtpUrl: string | undefined;
   mailFrom: string;
+  /** PUBLIC_URL, or http://localhost:PORT; links in mails start with it. */
   publicUrl: string;
+  /** The origin of PUBLIC_URL when it is set: the Origin check compares against it. */
+  publicOrigin: string | null;
+  /** Fastify's trustProxy (TRUST_PROXY): client IP and protocol from X-Forwarded-* of trusted proxies. */
+  trustProxy: boolean | number | string;
   demoPassword: string | undefined;
   ownerEmail: string | undefined;
   ownerPassword: string | undefined;
@@ -87,8 +108,9 @@ export class ConfigError extends Error {
   constructor(
     readonly variable: string,
     readonly detail: string,
+    message?: string,
   ) {
-    super(`Invalid environment variable ${variable}: ${detail}`);
+    super(message ?? `Invalid environment variable ${variable}: ${detail}`);
     this.name = 'ConfigError';
   }
 }
@@ -147,6 +169,8 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     smtpUrl: e.SMTP_URL,
     mailFrom: e.MAIL_FROM,
     publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/+$/, ''),
+    publicOrigin: e.PUBLIC_URL ? new URL(e.PUBLIC_URL).origin : null,
+    trustProxy: e.TRUST_PROXY,
     demoPassword: e.DEMO_PASSWORD,
     ownerEmail: e.OWNER_EMAIL?.toLowerCase(),
     ownerPassword: e.OWNER_PASSWORD,

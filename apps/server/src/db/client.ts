@@ -8,19 +8,34 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
-import { migrationsDir } from '../lib/paths';
-import * as schema from './schema';
+import { sql } from 'drizzle-orm';
+import { migrationsDir } from '../config/paths';
 
-export type Schema = typeof schema;
-/** Both the PGlite and node-postgres drizzle databases (and their transactions) satisfy this. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>;
+/**
+ * Both the PGlite and node-postgres drizzle databases (and their transactions) satisfy this. No schema
+ * object: queries name their module's tables, so the platform knows no module (decision 007).
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
+  /** Applies the migrations, then refreshes the planner's statistics (ANALYZE). */
   migrate(): Promise<void>;
+  /** Refreshes the planner's statistics of every table: after a bulk load (the demo, an import, the bench). */
+  analyze(): Promise<void>;
   close(): Promise<void>;
 }
+
+/**
+ * How often the embedded database refreshes its statistics: PGlite runs no autovacuum, so without this
+ * the planner's row counts (pg_class.reltuples) stay unknown or stale (decision 023).
+ */
+export const PGLITE_ANALYZE_INTERVAL_MS = 10 * 60_000;
+
+const analyzeAll = async (db: Db) => {
+  await db.execute(sql`ANALYZE`);
+};
 
 /** Opens a PGlite database: a directory path, or in-memory when dataDir is undefined. */
 export async function openPglite(dataDir?: string): Promise<Database> {
@@ -30,12 +45,21 @@ export async function openPglite(dataDir?: string): Promise<Database> {
     ? new PGlite(dataDir, { extensions: { pg_trgm } })
     : new PGlite({ extensions: { pg_trgm } });
   await client.waitReady;
-  const db = drizzlePglite({ client, schema });
+  const db = drizzlePglite({ client });
+  const timer = setInterval(() => {
+    if (!client.closed) analyzeAll(db).catch((error: unknown) => console.error('Periodic ANALYZE failed', error));
+  }, PGLITE_ANALYZE_INTERVAL_MS);
+  timer.unref();
   return {
     db,
     kind: 'pglite',
-    migrate: () => migratePglite(db, { migrationsFolder: migrationsDir() }),
+    migrate: async () => {
+      await migratePglite(db, { migrationsFolder: migrationsDir() });
+      await analyzeAll(db);
+    },
+    analyze: () => analyzeAll(db),
     close: async () => {
+      clearInterval(timer);
       if (!client.closed) await client.close();
     },
   };
@@ -43,12 +67,16 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 
 export function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
-  const db = drizzlePg({ client: pool, schema });
+  const db = drizzlePg({ client: pool });
   let closed = false;
   return {
     db,
     kind: 'postgres',
-    migrate: () => migratePg(db, { migrationsFolder: migrationsDir() }),
+    migrate: async () => {
+      await migratePg(db, { migrationsFolder: migrationsDir() });
+      await analyzeAll(db);
+    },
+    analyze: () => analyzeAll(db),
     close: async () => {
       if (closed) return;
       closed = true;

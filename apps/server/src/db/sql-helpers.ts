@@ -1,3 +1,5 @@
+import { sql, type SQL } from 'drizzle-orm';
+
 /** Escapes LIKE wildcards so user text matches literally. */
 export const escapeLike = (value: string): string => value.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -8,3 +10,15 @@ export const toNumeric = (value: number | null | undefined): string | null => (v
 
 /** Two-decimal money rounding. */
 export const roundMoney = (value: number): number => Math.round(value * 100) / 100;
+
+/**
+ * `lower(expression)` contains `text` (literally, any case): what the trigram GIN indexes on
+ * `lower(<name>) gin_trgm_ops` answer without reading the table.
+ */
+export const lowerContains = (expression: SQL, text: string): SQL => sql`lower(${expression}) like ${`%${escapeLike(text.toLowerCase())}%`}`;
+
+/** 0 when the name starts with `text`, 1 when one of its later words does, 2 otherwise (best matches first). */
+export const nameMatchRank = (expression: SQL, text: string): SQL<number> => {
+  const escaped = escapeLike(text.toLowerCase());
+  return sql<number>`case when lower(${expression}) like ${`${escaped}%`} then 0 when lower(${expression}) like ${`% ${escaped}%`} then 1 else 2 end`;
+};

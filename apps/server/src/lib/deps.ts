@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config/env';
 import type { Db } from '../db/client';
+import type { ErrorTracker } from './error-tracking';
 import type { Mailer } from './mail';
 import type { Storage } from './storage';
 import type { Throttle } from './throttle';
@@ -13,4 +14,6 @@ export interface Deps {
   throttle: Throttle;
   storage: Storage;
   log: FastifyBaseLogger;
+  /** Sentry when SENTRY_DSN is set, else null. */
+  errorTracker: ErrorTracker | null;
 }

@@ -1,5 +1,7 @@
 import { Worker } from 'node:worker_threads';
-import type { DocumentKind } from './document-upload';
+
+/** The document kinds uploads accept (modules/files/document-upload.service.ts). */
+export type DocumentKind = 'pdf' | 'docx' | 'txt';
 
 export interface ExtractTextOptions {
   /** The extraction is stopped after this long (the worker is terminated). */

@@ -1,18 +1,34 @@
+import { ErrorResponseSchema } from '@recruitdesk/contracts/common';
+
+export interface AppErrorOptions {
+  /** Messages keyed by field, as in a validation failure. */
+  fields?: Record<string, string[]>;
+  /** Response headers (e.g. `Retry-After`). */
+  headers?: Record<string, string>;
+  /** More keys of the body (e.g. the fresh record of a 409 conflict). */
+  extra?: Record<string, unknown>;
+}
+
 /**
- * The one error type services throw; the error handler turns it into `{success:false, error, code, fields?}`
- * plus any `extra` keys (e.g. the fresh record of a 409 conflict).
+ * The one error type services throw: `new AppError(code, status, message, { fields?, headers?, extra? })`.
+ * The error handler turns it into `{success:false, error, code, fields?}` plus the `extra` keys.
  */
 export class AppError extends Error {
+  readonly fields?: Record<string, string[]>;
+  readonly headers?: Record<string, string>;
+  readonly extra?: Record<string, unknown>;
+
   constructor(
     readonly code: string,
     readonly status: number,
     message: string,
-    readonly fields?: Record<string, string[]>,
-    readonly headers?: Record<string, string>,
-    readonly extra?: Record<string, unknown>,
+    options: AppErrorOptions = {},
   ) {
     super(message);
     this.name = 'AppError';
+    this.fields = options.fields;
+    this.headers = options.headers;
+    this.extra = options.extra;
   }
 }
 
@@ -36,7 +52,7 @@ export function isUniqueViolation(error: unknown): boolean {
 
 /** A 400 with messages keyed by field, the same shape as schema validation failures. */
 export function fieldsError(fields: Record<string, string[]>, code = 'VALIDATION_FAILED'): AppError {
-  return new AppError(code, 400, ERROR_MESSAGES.validation, fields);
+  return new AppError(code, 400, ERROR_MESSAGES.validation, { fields });
 }
 
 /**
@@ -49,4 +65,16 @@ export function isForeignKeyViolation(error: unknown): boolean {
     if (code === '23503' || code === '23001') return true;
   }
   return false;
+}
+
+/** The statuses a route answers with the error body. */
+export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429;
+
+/**
+ * The error answers of a route's response schema (validation, OpenAPI and output stripping), all with the
+ * one error body: `response: { 200: ThingResponseSchema, ...errorResponses(400, 401, 403, 404) }`. A status
+ * with a richer body (a 409 naming the conflict) is declared after it and wins.
+ */
+export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<S, typeof ErrorResponseSchema> {
+  return Object.fromEntries(statuses.map((status) => [status, ErrorResponseSchema])) as Record<S, typeof ErrorResponseSchema>;
 }

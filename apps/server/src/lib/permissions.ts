@@ -1,9 +1,9 @@
-import { hasUserType, type UserType } from '@recruitdesk/contracts/users';
+import type { UserType } from '@recruitdesk/contracts/users';
 import { AppError, ERROR_MESSAGES } from './errors';
 
-export interface Actor {
-  id: number;
-  user_type: UserType[];
+/** The acting user as the checks read them: their users row (its `userType` column) or anything with one. */
+export interface PermissionSubject {
+  userType: readonly string[];
 }
 
 /** What each action needs (design §3). Owner may do everything. */
@@ -21,19 +21,22 @@ const RULES = {
 
 export type Action = keyof typeof RULES;
 
-export function can(user: Actor | null | undefined, action: Action): boolean {
+/** Whether the user holds one of the types given (an owner holds every right, so name it when meant). */
+const holds = (user: PermissionSubject, types: readonly UserType[]) => user.userType.some((type) => (types as readonly string[]).includes(type));
+
+export function can(user: PermissionSubject | null | undefined, action: Action): boolean {
   if (!user) return false;
-  return hasUserType(user, 'owner', ...RULES[action]);
+  return holds(user, ['owner', ...RULES[action]]);
 }
 
 export function forbidden(): AppError {
   return new AppError('FORBIDDEN', 403, ERROR_MESSAGES.forbidden);
 }
 
-export function assertCan(user: Actor | null | undefined, action: Action): void {
+export function assertCan(user: PermissionSubject | null | undefined, action: Action): void {
   if (!can(user, action)) throw forbidden();
 }
 
-export function assertUserType(user: Actor | null | undefined, ...types: UserType[]): void {
-  if (!user || !hasUserType(user, 'owner', ...types)) throw forbidden();
+export function assertUserType(user: PermissionSubject | null | undefined, ...types: UserType[]): void {
+  if (!user || !holds(user, ['owner', ...types])) throw forbidden();
 }

@@ -1,10 +1,11 @@
 import type { Redis } from 'ioredis';
 
-/** Fixed-window failure counters (sign-in, password reset). Memory by default, Redis when configured. */
+/** Fixed-window attempt counters (sign-in, password reset, invitations). Memory by default, Redis when configured. */
 export interface CounterStore {
-  /** Current count and seconds until the window resets. */
-  get(key: string): Promise<{ count: number; ttlSeconds: number }>;
-  increment(key: string, windowSeconds: number): Promise<number>;
+  /** Atomically adds one and returns the new count and the seconds until the window resets. */
+  increment(key: string, windowSeconds: number): Promise<{ count: number; ttlSeconds: number }>;
+  /** Takes one back (never below zero, never creating a window). */
+  decrement(key: string): Promise<void>;
   reset(key: string): Promise<void>;
   close(): Promise<void>;
 }
@@ -20,22 +21,22 @@ export function memoryCounterStore(now: () => Date = () => new Date()): CounterS
     return entry;
   };
   return {
-    async get(key) {
-      const entry = live(key);
-      if (!entry) return { count: 0, ttlSeconds: 0 };
-      return { count: entry.count, ttlSeconds: Math.ceil((entry.resetAt - now().getTime()) / 1000) };
-    },
+    // No await between reading and writing the entry: one event-loop turn, so the increment is atomic.
     async increment(key, windowSeconds) {
+      let entry = live(key);
+      if (entry) entry.count += 1;
+      else {
+        entry = { count: 1, resetAt: now().getTime() + windowSeconds * 1000 };
+        entries.set(key, entry);
+        if (entries.size > 100_000) {
+          for (const k of entries.keys()) if (!live(k)) entries.delete(k);
+        }
+      }
+      return { count: entry.count, ttlSeconds: Math.max(1, Math.ceil((entry.resetAt - now().getTime()) / 1000)) };
+    },
+    async decrement(key) {
       const entry = live(key);
-      if (entry) {
-        entry.count += 1;
-        return entry.count;
-      }
-      entries.set(key, { count: 1, resetAt: now().getTime() + windowSeconds * 1000 });
-      if (entries.size > 100_000) {
-        for (const k of entries.keys()) if (!live(k)) entries.delete(k);
-      }
-      return 1;
+      if (entry && entry.count > 0) entry.count -= 1;
     },
     async reset(key) {
       entries.delete(key);
@@ -46,16 +47,28 @@ export function memoryCounterStore(now: () => Date = () => new Date()): CounterS
   };
 }
 
+const DECREMENT_IF_POSITIVE = `local n = tonumber(redis.call('GET', KEYS[1]) or '0')
+if n > 0 then return redis.call('DECR', KEYS[1]) end
+return 0`;
+
 export function redisCounterStore(redis: Redis, prefix = 'rd:'): CounterStore {
   return {
-    async get(key) {
-      const [count, ttl] = await Promise.all([redis.get(prefix + key), redis.ttl(prefix + key)]);
-      return { count: Number(count ?? 0), ttlSeconds: Math.max(ttl, 0) };
-    },
     async increment(key, windowSeconds) {
-      const count = await redis.incr(prefix + key);
-      if (count === 1) await redis.expire(prefix + key, windowSeconds);
-      return count;
+      // One MULTI: the window starts with the first attempt and the expiry cannot be lost between commands.
+      const results = await redis
+        .multi()
+        .set(prefix + key, '0', 'EX', windowSeconds, 'NX')
+        .incr(prefix + key)
+        .ttl(prefix + key)
+        .exec();
+      if (!results) throw new Error('Redis transaction aborted');
+      for (const [error] of results) if (error) throw error;
+      const count = Number(results[1]?.[1]);
+      const ttl = Number(results[2]?.[1]);
+      return { count, ttlSeconds: ttl > 0 ? ttl : windowSeconds };
+    },
+    async decrement(key) {
+      await redis.eval(DECREMENT_IF_POSITIVE, 1, prefix + key);
     },
     async reset(key) {
       await redis.del(prefix + key);
@@ -72,25 +85,34 @@ export interface Limit {
   windowSeconds: number;
 }
 
-/** Checks several limits at once; failures are counted by `fail`, and `succeed` clears the given keys. */
+/**
+ * Reserve, then verify: an attempt is counted against every limit before the expensive or revealing work
+ * (argon2, a token lookup, a mail) starts, so concurrent requests cannot all pass a check made before any
+ * of them was counted. Attempts that turn out not to be failures are given back with `release`.
+ */
 export class Throttle {
   constructor(private readonly store: CounterStore) {}
 
-  /** Seconds to wait if any limit is reached, else null. */
-  async blockedFor(limits: Limit[]): Promise<number | null> {
+  /**
+   * Counts one attempt against each limit. Returns null when every limit still admits it, else the seconds
+   * to wait; a refused attempt is given back at once (it did no work, so it is no failure).
+   */
+  async reserve(limits: Limit[]): Promise<number | null> {
+    const counted = await Promise.all(limits.map((limit) => this.store.increment(limit.key, limit.windowSeconds)));
     let wait: number | null = null;
-    for (const limit of limits) {
-      const { count, ttlSeconds } = await this.store.get(limit.key);
-      if (count >= limit.max) wait = Math.max(wait ?? 0, ttlSeconds || limit.windowSeconds);
-    }
+    counted.forEach(({ count, ttlSeconds }, index) => {
+      if (count > limits[index]!.max) wait = Math.max(wait ?? 0, ttlSeconds);
+    });
+    if (wait !== null) await this.release(limits);
     return wait;
   }
 
-  async fail(limits: Limit[]): Promise<void> {
-    for (const limit of limits) await this.store.increment(limit.key, limit.windowSeconds);
+  /** Gives back a reserved attempt that did not fail (e.g. a successful sign-in from a shared IP). */
+  async release(limits: Limit[]): Promise<void> {
+    await Promise.all(limits.map((limit) => this.store.decrement(limit.key)));
   }
 
   async clear(keys: string[]): Promise<void> {
-    for (const key of keys) await this.store.reset(key);
+    await Promise.all(keys.map((key) => this.store.reset(key)));
   }
 }

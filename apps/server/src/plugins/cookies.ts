@@ -1,6 +1,5 @@
 import type { FastifyReply } from 'fastify';
 import type { AppConfig } from '../config/env';
-import { REMEMBER_ME_SECONDS } from '../modules/sessions/sessions.service';
 
 export const SESSION_COOKIE = 'sessionid';
 export const CSRF_COOKIE = 'csrftoken';
@@ -8,12 +7,13 @@ export const PRESESSION_COOKIE = 'presession';
 
 const base = (config: AppConfig) => ({ path: '/', sameSite: 'lax' as const, secure: config.cookieSecure });
 
-export function setSessionCookie(reply: FastifyReply, config: AppConfig, token: string, rememberMe: boolean) {
+/** maxAge: the remember-me lifetime in seconds, or null for a browser session. */
+export function setSessionCookie(reply: FastifyReply, config: AppConfig, token: string, maxAge: number | null) {
   // Without remember-me: no Max-Age, so the browser drops it when it closes (the server also idles it out).
   void reply.setCookie(SESSION_COOKIE, token, {
     ...base(config),
     httpOnly: true,
-    ...(rememberMe ? { maxAge: REMEMBER_ME_SECONDS } : {}),
+    ...(maxAge !== null ? { maxAge } : {}),
   });
 }
 

@@ -1,7 +1,7 @@
 import { AUTH_MESSAGES } from '@recruitdesk/contracts/auth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../test/build-test-app';
-import { DEFAULT_TEST_PASSWORD, insertUser } from '../test/factories/users.factory';
+import { DEFAULT_TEST_PASSWORD, insertUser } from '../factories/users.factory';
 import { HttpClient } from '../test/http-client';
 
 let t: TestApp;

@@ -4,7 +4,8 @@ import fp from 'fastify-plugin';
 import type { AppConfig } from '../config/env';
 import { hmac, randomToken, safeEqual } from '../lib/crypto';
 import { AppError } from '../lib/errors';
-import { isApiPath } from './auth';
+import { isApiRoute } from './auth';
+import { who } from './error-handler';
 import { CSRF_COOKIE, PRESESSION_COOKIE, setCsrfCookie, setPresessionCookie } from './cookies';
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS', 'TRACE']);
@@ -14,7 +15,7 @@ export const sessionBinding = (sessionId: number): string => `s:${sessionId}`;
 const presessionBinding = (value: string): string => `p:${value}`;
 
 function currentBinding(request: FastifyRequest): string | null {
-  if (request.session) return sessionBinding(request.session.id);
+  if (request.principal) return sessionBinding(request.principal.sessionId);
   const presession = request.cookies[PRESESSION_COOKIE];
   return presession ? presessionBinding(presession) : null;
 }
@@ -57,10 +58,18 @@ export function issueAnonymousCsrfToken(reply: FastifyReply, config: AppConfig):
   return token;
 }
 
+/**
+ * The app's own origin: PUBLIC_URL's when it is set; otherwise what the request was addressed to (with
+ * TRUST_PROXY, the protocol and host the client used in front of the proxy).
+ */
+function ownOrigin(request: FastifyRequest, config: AppConfig): string {
+  return config.publicOrigin ?? `${request.protocol}://${request.host}`;
+}
+
 function originAllowed(request: FastifyRequest, config: AppConfig): boolean {
   const origin = request.headers.origin;
   if (origin !== undefined) {
-    const own = `${request.protocol}://${request.headers.host ?? ''}`;
+    const own = ownOrigin(request, config);
     return origin === own || config.trustedOrigins.includes(origin);
   }
   const site = request.headers['sec-fetch-site'];
@@ -72,12 +81,12 @@ function originAllowed(request: FastifyRequest, config: AppConfig): boolean {
 export default fp(async function csrf(app: FastifyInstance) {
   const { config } = app.deps;
   const refuse = (request: FastifyRequest, reason: string) => {
-    request.log.warn({ userId: request.user?.id ?? null, route: `${request.method} ${request.url}`, reason }, 'CSRF check failed');
+    request.log.warn({ ...who(request), reason }, 'CSRF check failed');
     return new AppError('CSRF_FAILED', 403, AUTH_MESSAGES.csrfFailed);
   };
 
   app.addHook('onRequest', async (request) => {
-    if (SAFE_METHODS.has(request.method) || !isApiPath(request.url) || request.is404) return;
+    if (SAFE_METHODS.has(request.method) || request.is404 || !isApiRoute(request)) return;
     if (!originAllowed(request, config)) throw refuse(request, 'origin');
     const header = request.headers['x-csrftoken'];
     const cookie = request.cookies[CSRF_COOKIE];

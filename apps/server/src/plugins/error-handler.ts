@@ -2,6 +2,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError, ERROR_MESSAGES } from '../lib/errors';
+import { redactUrl } from '../lib/log-redaction';
 
 type ErrorBody = { success: false; error: string; code?: string; fields?: Record<string, string[]>; [extra: string]: unknown };
 
@@ -15,7 +16,8 @@ function fieldKey(instancePath: string): string {
 }
 
 export function who(request: FastifyRequest): { userId: number | null; route: string } {
-  return { userId: request.user?.id ?? null, route: `${request.method} ${request.routeOptions.url ?? request.url}` };
+  // The route pattern (`/api/files/upload/:token/`), never the URL with its values.
+  return { userId: request.principal?.userId ?? null, route: `${request.method} ${request.routeOptions.url ?? redactUrl(request.url.split('?')[0] ?? '')}` };
 }
 
 /** One error path (conventions habit 2): AppError, validation, parser errors, 404 and hidden 500s. */
@@ -57,6 +59,12 @@ export default fp(async function errorHandler(app: FastifyInstance) {
       return sendError(reply, status, { success: false, error: message });
     }
     request.log.error({ err: error, ...who(request) }, 'unexpected error');
+    // Reported with the user's id and type only (issue 9 §5); off unless SENTRY_DSN is set.
+    const principal = request.principal;
+    app.deps.errorTracker?.capture(error, {
+      user: principal ? { id: principal.userId, userType: principal.userType } : null,
+      route: who(request).route,
+    });
     return sendError(reply, 500, { success: false, error: ERROR_MESSAGES.internal });
   });
 });

@@ -4,7 +4,10 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
 
-/** OpenAPI document generated from the routes' zod schemas: /api/openapi.json and /api/docs. */
+/**
+ * OpenAPI document generated from the routes' zod schemas: /api/openapi.json and /api/docs. Public
+ * outside production; in production for signed-in users only (plugins/auth.ts).
+ */
 export default fp(async function openapi(app: FastifyInstance) {
   await app.register(swagger, {
     openapi: {
@@ -20,5 +23,5 @@ export default fp(async function openapi(app: FastifyInstance) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  app.get('/api/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  app.get('/api/openapi.json', { config: { public: app.deps.config.nodeEnv !== 'production' }, schema: { hide: true } }, async () => app.swagger());
 });

@@ -1,14 +1,13 @@
-import type { SessionRow } from '../modules/sessions/sessions.service';
-import type { UserRow } from '../modules/users/users.service';
 import type { Deps } from '../lib/deps';
+import type { Principal } from './auth';
 
 declare module 'fastify' {
   interface FastifyInstance {
     deps: Deps;
   }
   interface FastifyRequest {
-    user: UserRow | null;
-    session: SessionRow | null;
+    /** Set by the auth gate from the sessions module's `identify` (plugins/auth.ts). */
+    principal: Principal | null;
   }
   interface FastifyContextConfig {
     /** Reachable without a session (deny by default). */

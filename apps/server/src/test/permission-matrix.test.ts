@@ -4,23 +4,27 @@
  * registered /api route has no entry.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createUploadTarget } from '../modules/files/files.service';
+import { activityTable } from '../modules/activity/activity.table';
 import { createSession } from '../modules/sessions/sessions.service';
 import type { UserRow } from '../modules/users/users.service';
 import { buildTestApp, type TestApp } from './build-test-app';
-import { insertCandidate } from './factories/candidates.factory';
-import { insertClient } from './factories/clients.factory';
-import { insertInvitation } from './factories/invitations.factory';
-import { insertNote } from './factories/notes.factory';
-import { insertInterview, insertPipeline, insertSubmittal } from './factories/pipelines.factory';
-import { insertRole } from './factories/roles.factory';
-import { insertQualificationRow } from '../modules/job-qualifications/job-qualifications.repository';
-import { DEFAULT_TEST_PASSWORD, insertUser } from './factories/users.factory';
+import { insertCandidate } from '../factories/candidates.factory';
+import { insertClient } from '../factories/clients.factory';
+import { insertInvitation } from '../factories/invitations.factory';
+import { insertNote } from '../factories/notes.factory';
+import { insertInterview, insertPipeline, insertSubmittal } from '../factories/pipelines.factory';
+import { insertRole } from '../factories/roles.factory';
+import { insertQualificationRow } from '../modules/roles/job-qualifications.repository';
+import { DEFAULT_TEST_PASSWORD, insertUser } from '../factories/users.factory';
 import { HttpClient } from './http-client';
 import { signedInClient } from './sign-in';
 
 const CALLERS = ['anonymous', 'owner', 'superuser', 'recruiter', 'viewer'] as const;
 type Caller = (typeof CALLERS)[number];
-type Expected = Record<Caller, number>;
+/** A status, or for entries with `shown`: whether a 200 answer contained the record ('shown' | 'hidden'). */
+type Outcome = number | 'shown' | 'hidden';
+type Expected = Record<Caller, Outcome>;
 
 interface Ctx {
   t: TestApp;
@@ -40,6 +44,8 @@ interface Entry {
   path?: (ctx: Ctx) => string | Promise<string>;
   body?: (ctx: Ctx) => unknown;
   raw?: { contentType: string; text: string };
+  /** For visibility rows: whether the 200 body shows what the cell's path function made. */
+  shown?: (json: unknown) => boolean;
   expect: Expected;
 }
 
@@ -59,7 +65,9 @@ const fileLink = async (ctx: Ctx, op: 'upload' | 'download') => {
     await storage.write(key, Buffer.from('hello'), 'text/plain');
     return storage.createDownloadUrl({ key, userId, disposition: 'attachment', contentType: 'text/plain', expiresInSeconds: 600 });
   }
-  return (await storage.createUploadTarget({ key, contentType: 'text/plain', size: 5, maxBytes: 100, userId, expiresInSeconds: 600 })).url;
+  const input = { key, contentType: 'text/plain', size: 5, maxBytes: 100, userId, expiresInSeconds: 600 };
+  // A signed-in caller's link is recorded like every upload link (an unrecorded one cannot write).
+  return (ctx.user ? await createUploadTarget(ctx.t.app.deps, input) : await storage.createUploadTarget(input)).url;
 };
 
 /** Reads are for every signed-in user; writes for owners, superusers and recruiters (design §3). */
@@ -94,6 +102,12 @@ const interviewingPipeline = async (ctx: Ctx) => {
   await insertInterview(ctx.t.db, { pipelineId: id });
   return id;
 };
+/** A pipeline in Client interview with a pending client interview (for its outcome). */
+const clientInterviewPipeline = async (ctx: Ctx) => {
+  const id = await newPipeline(ctx, { stage: 'client_interview' });
+  await insertInterview(ctx.t.db, { pipelineId: id, kind: 'client' });
+  return id;
+};
 /** A pipeline in Submitted with its submittal (for the submittal outcome action). */
 const submittedPipeline = async (ctx: Ctx) => {
   const id = await newPipeline(ctx, { stage: 'submitted' });
@@ -108,11 +122,43 @@ const PIPELINE_ACTION = (action: string, pipeline: (ctx: Ctx) => Promise<number>
   expect: WRITE(),
 });
 
+let objectIds = 1_000_000;
+const nextObjectId = () => (objectIds += 1);
+/**
+ * One activity row made for the cell, then looked for through the feed filtered to its object: shown to
+ * the listed user types, hidden from the others (never a 403: the feed is for everyone, filtered).
+ */
+function ACTIVITY_ROW(
+  name: string,
+  make: (ctx: Ctx) => Promise<{ verb: string; modelType: string; objectId: number; actorId?: number; self?: boolean }>,
+  visibleTo: Caller[],
+): Entry {
+  let summary = '';
+  return {
+    method: 'GET',
+    route: '/api/activity/',
+    name: `activity: ${name}`,
+    path: async (ctx) => {
+      const row = await make(ctx);
+      summary = `matrix ${uid(ctx)}`;
+      const actorId = row.self ? ctx.user?.id : row.actorId;
+      await ctx.t.db.insert(activityTable).values({ actorId: actorId ?? null, actorName: 'Matrix', verb: row.verb, modelType: row.modelType, objectId: row.objectId, summary });
+      return `/api/activity/?model_type=${row.modelType}&object_id=${row.objectId}&limit=100`;
+    },
+    shown: (json) => ((json as { results?: { summary: string }[] }).results ?? []).some((item) => item.summary === summary),
+    expect: {
+      anonymous: 401,
+      ...(Object.fromEntries((['owner', 'superuser', 'recruiter', 'viewer'] as const).map((caller) => [caller, visibleTo.includes(caller) ? 'shown' : 'hidden'])) as Record<Exclude<Caller, 'anonymous'>, Outcome>),
+    },
+  };
+}
+
 const SETTINGS = { agency_name: 'Matrix Agency', currency: 'USD', default_finders_fee_percent: 20, default_payment_terms_days: 30, invoice_issuer: {} };
 
 export const MATRIX: Entry[] = [
   // Issue 2: platform
   { method: 'GET', route: '/api/auth/csrf-token/', expect: all(200) },
+  { method: 'GET', route: '/api/config/', expect: all(200) },
   { method: 'POST', route: '/api/auth/login/', body: () => ({ email: 'nobody@example.test', password: 'wrong-password' }), expect: all(400) },
   { method: 'POST', route: '/api/auth/logout/', expect: all(200) },
   { method: 'GET', route: '/api/auth/profile/', expect: SIGNED_IN() },
@@ -121,9 +167,21 @@ export const MATRIX: Entry[] = [
   { method: 'POST', route: '/api/auth/password-reset/confirm/', body: () => ({ uid: 'MQ', token: 'abc-def', new_password: 'Granite-Orchard-River-8' }), expect: all(400) },
   { method: 'GET', route: '/api/activity/', expect: SIGNED_IN() },
   { method: 'GET', route: '/api/activity/', name: "another user's", path: async (ctx) => `/api/activity/?actor_id=${await fresh(ctx)}`, expect: ADMIN() },
+  // Issue 9 §1.3: who reads which activity (security §12).
+  ACTIVITY_ROW('a client change', async (ctx) => ({ verb: 'updated', modelType: 'client', objectId: await newClient(ctx) }), ['owner', 'superuser', 'recruiter', 'viewer']),
+  ACTIVITY_ROW('a pipeline move', async (ctx) => ({ verb: 'stage_changed', modelType: 'pipeline', objectId: await newPipeline(ctx) }), ['owner', 'superuser', 'recruiter', 'viewer']),
+  ACTIVITY_ROW('their own sign-in', async (ctx) => ({ verb: 'signed_in', modelType: 'user', objectId: ctx.user?.id ?? 1, self: true }), ['owner', 'superuser', 'recruiter', 'viewer']),
+  ACTIVITY_ROW("another user's sign-in", async (ctx) => ({ verb: 'signed_in', modelType: 'user', objectId: await fresh(ctx) }), ['owner']),
+  ACTIVITY_ROW("another user's password change", async (ctx) => ({ verb: 'password_changed', modelType: 'user', objectId: await fresh(ctx) }), ['owner']),
+  ACTIVITY_ROW("another user's sessions", async (ctx) => ({ verb: 'sessions_revoked', modelType: 'session', objectId: await fresh(ctx), actorId: await fresh(ctx) }), ['owner']),
+  ACTIVITY_ROW("another user's role change", async (ctx) => ({ verb: 'role_changed', modelType: 'user', objectId: await fresh(ctx) }), ['owner', 'superuser']),
+  ACTIVITY_ROW('an invitation', async (ctx) => ({ verb: 'invited', modelType: 'invitation', objectId: await invitation(ctx) }), ['owner', 'superuser']),
+  ACTIVITY_ROW('an invoice', async () => ({ verb: 'created', modelType: 'invoice', objectId: nextObjectId() }), ['owner']),
+  ACTIVITY_ROW('a note on an invoice', async () => ({ verb: 'created', modelType: 'invoice_note', objectId: nextObjectId() }), ['owner']),
+  ACTIVITY_ROW('the agency settings', async () => ({ verb: 'updated', modelType: 'agency_settings', objectId: nextObjectId() }), ['owner']),
   { method: 'PATCH', route: '/api/profile/', body: () => ({ theme: 'dark' }), expect: SIGNED_IN() },
   // Issue 3: users
-  { method: 'GET', route: '/api/users/', expect: ADMIN() },
+  { method: 'GET', route: '/api/users/', expect: SIGNED_IN() },
   { method: 'GET', route: '/api/users/:id/', path: async (ctx) => `/api/users/${await fresh(ctx)}/`, expect: ADMIN() },
   { method: 'PATCH', route: '/api/users/:id/role/', path: async (ctx) => `/api/users/${await fresh(ctx)}/role/`, body: () => ({ user_type: 'viewer' }), expect: ADMIN() },
   { method: 'POST', route: '/api/users/:id/deactivate/', path: async (ctx) => `/api/users/${await fresh(ctx)}/deactivate/`, expect: ADMIN() },
@@ -135,7 +193,7 @@ export const MATRIX: Entry[] = [
   { method: 'GET', route: '/api/registration/invitations/pending/', expect: ADMIN() },
   { method: 'POST', route: '/api/registration/invitations/:id/cancel/', path: async (ctx) => `/api/registration/invitations/${await invitation(ctx)}/cancel/`, expect: ADMIN() },
   { method: 'POST', route: '/api/registration/invitations/:id/resend/', path: async (ctx) => `/api/registration/invitations/${await invitation(ctx)}/resend/`, expect: ADMIN() },
-  { method: 'GET', route: '/api/registration/validate/:token/', path: async (ctx) => `/api/registration/validate/${(await insertInvitation(ctx.t.db, { email: `${uid(ctx)}@invited.test` })).token}/`, expect: all(200) },
+  { method: 'GET', route: '/api/registration/validate/:token/', path: async (ctx) => `/api/registration/validate/${(await insertInvitation(ctx.t.db, { email: `${uid(ctx)}@invited.test`, inviter: await insertUser(ctx.t.db, { userType: ['owner'] }) })).token}/`, expect: all(200) },
   { method: 'POST', route: '/api/registration/complete/', body: () => ({ token: 'unknown-token', username: 'someone', first_name: 'Some', last_name: 'One', password: 'Granite-Orchard-River-8' }), expect: all(404) },
   // Issue 3: profile
   { method: 'GET', route: '/api/profile/time-zones/', expect: SIGNED_IN() },
@@ -169,6 +227,10 @@ export const MATRIX: Entry[] = [
   { method: 'PATCH', route: '/api/clients/:id/', path: async (ctx) => `/api/clients/${await newClient(ctx)}/`, body: CLIENT_BODY, expect: WRITE() },
   { method: 'POST', route: '/api/clients/:id/state/', path: async (ctx) => `/api/clients/${await newClient(ctx)}/state/`, body: () => ({ state: 'On Hold' }), expect: WRITE() },
   { method: 'DELETE', route: '/api/clients/:id/', path: async (ctx) => `/api/clients/${await newClient(ctx)}/`, expect: WRITE() },
+  // Issue 16 item 4: archive, restore, and what a delete would meet (decision 021): whoever may edit.
+  { method: 'POST', route: '/api/clients/:id/archive/', path: async (ctx) => `/api/clients/${await newClient(ctx)}/archive/`, expect: WRITE() },
+  { method: 'POST', route: '/api/clients/:id/restore/', path: async (ctx) => `/api/clients/${(await insertClient(ctx.t.db, { archivedAt: new Date() })).id}/restore/`, expect: WRITE() },
+  { method: 'GET', route: '/api/clients/:id/deletion/', path: async (ctx) => `/api/clients/${await newClient(ctx)}/deletion/`, expect: WRITE() },
   { method: 'GET', route: '/api/clients/:id/roles/', path: async (ctx) => `/api/clients/${await newClient(ctx)}/roles/`, expect: READ() },
   // Issue 4: roles
   {
@@ -200,6 +262,10 @@ export const MATRIX: Entry[] = [
   { method: 'PATCH', route: '/api/roles/:id/field/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/field/`, body: () => ({ field: 'priority', value: 'high' }), expect: WRITE() },
   { method: 'POST', route: '/api/roles/:id/close/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/close/`, body: () => ({ reason: 'filled' }), expect: WRITE() },
   { method: 'POST', route: '/api/roles/:id/reopen/', path: async (ctx) => `/api/roles/${await newRole(ctx, { state: 'closed', closeReason: 'other' })}/reopen/`, expect: WRITE() },
+  { method: 'POST', route: '/api/roles/:id/archive/', path: async (ctx) => `/api/roles/${await newRole(ctx, { state: 'closed', closeReason: 'filled' })}/archive/`, expect: WRITE() },
+  { method: 'POST', route: '/api/roles/:id/restore/', path: async (ctx) => `/api/roles/${await newRole(ctx, { state: 'closed', closeReason: 'filled', archivedAt: new Date() })}/restore/`, expect: WRITE() },
+  { method: 'GET', route: '/api/roles/:id/deletion/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/deletion/`, expect: WRITE() },
+  { method: 'DELETE', route: '/api/roles/:id/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/`, expect: WRITE() },
   { method: 'GET', route: '/api/roles/:id/payout/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/payout/`, expect: READ() },
   // Issue 4: job qualifications
   { method: 'GET', route: '/api/roles/:id/qualifications/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/qualifications/`, expect: READ() },
@@ -270,6 +336,7 @@ export const MATRIX: Entry[] = [
   { method: 'GET', route: '/api/candidates/', path: () => '/api/candidates/?search=matrix&skills=go&status=active&experience=3-5', expect: READ() },
   { method: 'POST', route: '/api/candidates/', body: CANDIDATE_BODY, expect: WRITE(201) },
   { method: 'GET', route: '/api/candidates/duplicates/', path: () => '/api/candidates/duplicates/?email=someone%40example.test', expect: READ() },
+  { method: 'GET', route: '/api/candidates/skills/', path: () => '/api/candidates/skills/?q=py', expect: READ() },
   { method: 'GET', route: '/api/candidates/:id/', path: async (ctx) => `/api/candidates/${await newCandidate(ctx)}/`, expect: READ() },
   { method: 'PUT', route: '/api/candidates/:id/', path: async (ctx) => `/api/candidates/${await newCandidate(ctx)}/`, body: CANDIDATE_BODY, expect: WRITE() },
   { method: 'DELETE', route: '/api/candidates/:id/', path: async (ctx) => `/api/candidates/${await newCandidate(ctx)}/`, expect: WRITE() },
@@ -326,9 +393,12 @@ export const MATRIX: Entry[] = [
   },
   PIPELINE_ACTION('book-interview', newPipeline, { scheduled_at: '2030-01-07T10:00:00Z' }),
   PIPELINE_ACTION('internal-interview-outcome', interviewingPipeline, { outcome: 'passed' }),
+  PIPELINE_ACTION('client-interview-outcome', clientInterviewPipeline, { outcome: 'passed' }),
   PIPELINE_ACTION('submit-pending', newPipeline, {}),
   PIPELINE_ACTION('submittal', newPipeline, { submitted_on: '2026-11-20' }),
   PIPELINE_ACTION('submittal-outcome', submittedPipeline, { outcome: 'offer' }),
+  // Issue 9: the shell search (what each user finds is tested in search.test.ts)
+  { method: 'GET', route: '/api/search/', path: () => '/api/search/?q=matrix', expect: READ() },
 ];
 
 const seenRoutes: { method: string; url: string }[] = [];
@@ -351,7 +421,7 @@ describe('permission matrix', () => {
   for (const entry of MATRIX) {
     const label = `${entry.method} ${entry.route}${entry.name ? ` (${entry.name})` : ''}`;
     it(label, async () => {
-      const results: Record<string, number> = {};
+      const results: Record<string, Outcome> = {};
       for (const caller of CALLERS) {
         const user = caller === 'anonymous' ? null : users[caller];
         const client = user ? await signedInClient(t, user) : new HttpClient(t.baseUrl);
@@ -361,7 +431,7 @@ describe('permission matrix', () => {
         const response = entry.raw
           ? await client.request(entry.method, path, { rawBody: entry.raw.text, headers: { 'content-type': entry.raw.contentType } })
           : await client.request(entry.method, path, entry.body ? { body: entry.body(ctx) } : {});
-        results[caller] = response.status;
+        results[caller] = entry.shown && response.status === 200 ? (entry.shown(response.json) ? 'shown' : 'hidden') : response.status;
         if (response.status === 403 && entry.expect[caller] === 403) {
           expect(response.json).toMatchObject({ success: false, error: 'You do not have permission to perform this action.' });
         }

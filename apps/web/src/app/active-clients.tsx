@@ -1,4 +1,4 @@
-import { CLIENT_TYPE_LABELS } from '@recruitdesk/contracts/clients';
+import { CLIENT_TYPE_LABELS } from '@recruitdesk/contracts/client-constants';
 import { ActiveClientsPanel, ACTIVE_CLIENTS_PANEL_LIMIT } from '@/components/layouts/active-clients-panel';
 import { useListClientsQuery } from '@/features/clients/api';
 

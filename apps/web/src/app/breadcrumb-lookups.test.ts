@@ -46,8 +46,36 @@ describe('breadcrumb lookups', () => {
       pipeline: { id: '9', name: 'Ada Lovelace' },
     });
     const crumbs = buildBreadcrumbs('/roles/3/pipelines/9/notes', lookups);
-    expect(crumbs.map((c) => c.label)).toEqual(['Active Jobs', 'Acme', 'Data Engineer', 'Stages', 'Ada Lovelace', 'Notes']);
+    expect(crumbs.map((c) => c.label)).toEqual(['Active Jobs', 'Acme', 'Data Engineer', 'Pipeline board', 'Ada Lovelace', 'Notes']);
     expect(crumbs[3]!.href).toBe('/roles/3/pipelines');
     expect(crumbs[4]!.href).toBe('/roles/3/pipelines/9');
+  });
+
+  it('gives /notes/{modelType}/{objectId} the trail of the record the notes are about', () => {
+    expect(idsInPath('/notes/client/4')).toMatchObject({ clientId: '4', roleId: undefined, candidateId: undefined });
+    expect(idsInPath('/notes/pipeline/9')).toMatchObject({ pipelineId: '9', roleId: undefined });
+    const client = makeBreadcrumbLookups({ client: { id: '4', name: 'Globex' } });
+    const crumbs = buildBreadcrumbs('/notes/client/4', client);
+    expect(crumbs.map((c) => c.label)).toEqual(['Clients', 'Globex', 'Notes']);
+    expect(crumbs[1]!.href).toBe('/clients/4');
+    const candidate = makeBreadcrumbLookups({ candidate: { id: '12', name: 'Ada Lovelace' } });
+    expect(buildBreadcrumbs('/notes/candidate/12', candidate).map((c) => [c.label, c.href])).toEqual([
+      ['Candidates', '/candidates'],
+      ['Ada Lovelace', '/candidates/12'],
+      ['Notes', undefined],
+    ]);
+    const pipeline = makeBreadcrumbLookups({
+      role: { id: '3', value: { name: 'Data Engineer', state: 'open', client: { id: 1, name: 'Acme' } } },
+      pipeline: { id: '9', name: 'Ada Lovelace', roleId: 3 },
+    });
+    expect(buildBreadcrumbs('/notes/pipeline/9', pipeline).map((c) => c.label)).toEqual([
+      'Active Jobs',
+      'Acme',
+      'Data Engineer',
+      'Pipeline board',
+      'Ada Lovelace',
+      'Notes',
+    ]);
+    expect(buildBreadcrumbs('/notes/pipeline/9').map((c) => c.label)).toEqual(['#9', 'Notes']);
   });
 });

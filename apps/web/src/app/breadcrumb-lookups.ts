@@ -2,12 +2,15 @@ import type { BreadcrumbLookups, RoleLookup } from '@/components/layouts/breadcr
 
 /** The ids a path names, for the breadcrumb lookups. */
 export function idsInPath(pathname: string) {
+  // /notes/{modelType}/{objectId} names one record of its type.
+  const [, noteType, noteId] = /^\/notes\/([a-z]+)\/(\d+)/.exec(pathname) ?? [];
+  const noted = (type: string) => (noteType === type ? noteId : undefined);
   return {
     userId: /^\/users\/(\d+)/.exec(pathname)?.[1],
-    roleId: /^\/roles?\/(\d+)/.exec(pathname)?.[1],
-    clientId: /^\/clients?\/(\d+)/.exec(pathname)?.[1],
-    candidateId: /^(?:\/roles\/\d+)?\/candidates\/(\d+)/.exec(pathname)?.[1],
-    pipelineId: /^\/roles\/\d+\/pipelines\/(\d+)/.exec(pathname)?.[1],
+    roleId: /^\/roles?\/(\d+)/.exec(pathname)?.[1] ?? noted('role'),
+    clientId: /^\/clients?\/(\d+)/.exec(pathname)?.[1] ?? noted('client'),
+    candidateId: /^(?:\/roles\/\d+)?\/candidates\/(\d+)/.exec(pathname)?.[1] ?? noted('candidate'),
+    pipelineId: /^\/roles\/\d+\/pipelines\/(\d+)/.exec(pathname)?.[1] ?? noted('pipeline'),
   };
 }
 
@@ -17,14 +20,17 @@ export function makeBreadcrumbLookups(known: {
   client?: { id: string; name: string } | undefined;
   user?: { id: string; name: string } | undefined;
   candidate?: { id: string; name: string } | undefined;
-  /** A pipeline is named by its candidate. */
-  pipeline?: { id: string; name: string } | undefined;
+  /** A pipeline is named by its candidate; `roleId` is the role it belongs to. */
+  pipeline?: { id: string; name: string; roleId?: number } | undefined;
 }): BreadcrumbLookups {
   return {
     candidate: (id) => (known.candidate && known.candidate.id === id ? { name: known.candidate.name } : null),
     role: (id) => (known.role && known.role.id === id ? known.role.value : null),
     client: (id) => (known.client && known.client.id === id ? { name: known.client.name } : null),
     user: (id) => (known.user && known.user.id === id ? { name: known.user.name } : null),
-    pipeline: (id) => (known.pipeline && known.pipeline.id === id ? { name: known.pipeline.name } : null),
+    pipeline: (id) =>
+      known.pipeline && known.pipeline.id === id
+        ? { name: known.pipeline.name, ...(known.pipeline.roleId === undefined ? {} : { roleId: known.pipeline.roleId }) }
+        : null,
   };
 }

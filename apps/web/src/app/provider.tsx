@@ -1,13 +1,14 @@
-import { StrictMode } from 'react';
+import { startTransition, StrictMode, useEffect, useState, type ReactNode } from 'react';
 import { Provider } from 'react-redux';
 import { RouterProvider } from 'react-router';
-import { PersistGate } from 'redux-persist/integration/react';
-import { Toaster } from 'react-hot-toast';
 import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { checkAuthStatus } from '@/features/auth/auth-slice';
-import { setTheme } from '@/lib/ui-slice';
-import { NotificationsBridge } from './notifications-bridge';
+import { setErrorTrackingUser, startErrorTracking } from '@/lib/error-tracking';
+import { setSidebarCollapsed, setTheme } from '@/lib/ui-slice';
+import { afterFirstPaint } from './first-paint';
+import { AppToaster, NotificationsBridge } from './notifications-bridge';
+import { ProfileTimeZone } from './profile-time-zone';
 import { router } from './router';
 import { registerSessionExpiry } from './session-expiry';
 import { persistor, store } from './store';
@@ -15,11 +16,71 @@ import { ThemeSync } from './theme';
 
 registerSessionExpiry(store, router);
 
-/** Before the app renders: take the persisted user's theme, and confirm the session in the background. */
+// Error tracking: off unless the server has a SENTRY_DSN; the SDK loads after the app, in its own chunk.
+let reportedUser: string | null = null;
+store.subscribe(() => {
+  const user = store.getState().auth.user;
+  const key = user ? `${user.id}:${user.role}` : null;
+  if (key === reportedUser) return;
+  reportedUser = key;
+  setErrorTrackingUser(user);
+});
+// After the first paint: its GET /api/config/ would share the first screen's bandwidth.
+void afterFirstPaint().then(() => startErrorTracking());
+
+/**
+ * Before the app renders: take the persisted user's theme and sidebar preference, and confirm the session
+ * in the background.
+ */
 function onBeforeLift() {
   const { auth } = store.getState();
   if (auth.user?.theme) store.dispatch(setTheme(auth.user.theme));
-  if (auth.isAuthenticated) void store.dispatch(checkAuthStatus());
+  if (auth.user?.sidebar_collapsed !== undefined) store.dispatch(setSidebarCollapsed(auth.user.sidebar_collapsed));
+  // The session check runs after the first paint (the shell is drawn from the persisted user meanwhile).
+  if (auth.isAuthenticated) void afterFirstPaint().then(() => store.dispatch(checkAuthStatus()));
+}
+
+let rehydrated: Promise<void> | undefined;
+let ready = false;
+
+/**
+ * Resolves once the persisted session is read back (from localStorage: a few microtasks) and
+ * `onBeforeLift` has run; idempotent. main.tsx renders after it, so the first render is the whole app.
+ */
+export function whenRehydrated(): Promise<void> {
+  rehydrated ??= new Promise<void>((resolve) => {
+    const lift = () => {
+      if (!persistor.getState().bootstrapped) return;
+      unsubscribe();
+      onBeforeLift();
+      ready = true;
+      resolve();
+    };
+    const unsubscribe = persistor.subscribe(lift);
+    lift();
+  });
+  return rehydrated;
+}
+
+/**
+ * What redux-persist's PersistGate does (nothing until the session is read back), without its extra
+ * render: after `whenRehydrated()` (main.tsx) the children render at once, in the caller's transition;
+ * otherwise they are lifted in a transition, so React draws the shell and the page in slices instead of
+ * one long task (total blocking time, docs/performance.md).
+ */
+function RehydratedGate({ children }: { children: ReactNode }) {
+  const [lifted, setLifted] = useState(ready);
+  useEffect(() => {
+    if (lifted) return;
+    let active = true;
+    void whenRehydrated().then(() => {
+      if (active) startTransition(() => setLifted(true));
+    });
+    return () => {
+      active = false;
+    };
+  }, [lifted]);
+  return lifted ? children : <LoadingScreen size="lg" />;
 }
 
 export function AppProvider() {
@@ -27,18 +88,14 @@ export function AppProvider() {
     <StrictMode>
       <ErrorBoundary fullScreen>
         <Provider store={store}>
-          <PersistGate loading={<LoadingScreen size="lg" />} persistor={persistor} onBeforeLift={onBeforeLift}>
+          <RehydratedGate>
             <ThemeSync />
             <NotificationsBridge />
-            <RouterProvider router={router} />
-          </PersistGate>
-          <Toaster
-            position="top-right"
-            toastOptions={{
-              className:
-                '!rounded-lg !text-sm !shadow-lg !ring-1 !ring-gray-900/5 dark:!bg-gray-800 dark:!text-gray-100 dark:!ring-white/10',
-            }}
-          />
+            <ProfileTimeZone>
+              <RouterProvider router={router} />
+            </ProfileTimeZone>
+          </RehydratedGate>
+          <AppToaster />
         </Provider>
       </ErrorBoundary>
     </StrictMode>

@@ -1,54 +1,90 @@
 import { lazy, Suspense } from 'react';
-import { createBrowserRouter, Navigate } from 'react-router';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import { AuthLayout } from '@/components/layouts/auth-layout';
 import { LoadingScreen } from '@/components/ui/loading-screen';
+import { PAGE_TEXT } from '@/config/page-text';
 import { paths } from '@/config/paths';
 import { LoginRoute } from '@/features/auth/routes/login';
+import { lazyPage, pageRoute } from './lazy-page';
 import { AppRoot } from './routes/app-root';
 import { NotFoundRedirect } from './routes/not-found';
 import { RouteError } from './routes/route-error';
 
-// The sign-in page and the layouts are in the main chunk; everything else loads on demand.
+// The sign-in page, the layouts and the shell are in the main chunk; everything else loads on demand.
 const ForgotPasswordRoute = lazy(() => import('@/features/auth/routes/forgot-password'));
 const ResetPasswordRoute = lazy(() => import('@/features/auth/routes/reset-password'));
-const DashboardRoute = lazy(() => import('./routes/dashboard'));
+const DashboardRoute = lazyPage(() => import('./routes/dashboard'));
 const RegisterFromTokenRoute = lazy(() => import('./routes/register-from-token'));
-const UsersRoute = lazy(() => import('./routes/users'));
-const UserDetailRoute = lazy(() => import('./routes/user-detail'));
-const ProfileRoute = lazy(() => import('./routes/profile'));
-const SettingsRoute = lazy(() => import('./routes/settings'));
-const ClientsRoute = lazy(() => import('./routes/clients'));
-const ClientNewRoute = lazy(() => import('./routes/client-new'));
-const ClientDetailRoute = lazy(() => import('./routes/client-detail'));
-const RoleDetailRoute = lazy(() => import('./routes/role-detail'));
-const JobsActiveRoute = lazy(() => import('./routes/jobs').then((m) => ({ default: m.JobsActiveRoute })));
-const JobsClosedRoute = lazy(() => import('./routes/jobs').then((m) => ({ default: m.JobsClosedRoute })));
-const RoleCreateRoute = lazy(() => import('./routes/role-form-pages').then((m) => ({ default: m.RoleCreateRoute })));
-const RoleEditRoute = lazy(() => import('./routes/role-form-pages').then((m) => ({ default: m.RoleEditRoute })));
-const ClientNotesRoute = lazy(() => import('./routes/notes').then((m) => ({ default: m.ClientNotesRoute })));
-const RoleNotesRoute = lazy(() => import('./routes/notes').then((m) => ({ default: m.RoleNotesRoute })));
-const GenericNotesRoute = lazy(() => import('./routes/notes').then((m) => ({ default: m.GenericNotesRoute })));
-const QualificationAddRoute = lazy(() =>
+const UsersRoute = lazyPage(() => import('./routes/users'));
+const UserDetailRoute = lazyPage(() => import('./routes/user-detail'));
+const ProfileRoute = lazyPage(() => import('./routes/profile'));
+const SettingsRoute = lazyPage(() => import('./routes/settings'));
+const ClientsRoute = lazyPage(() => import('./routes/clients'));
+const ClientNewRoute = lazyPage(() => import('./routes/client-new'));
+const ClientDetailRoute = lazyPage(() => import('./routes/client-detail'));
+const RoleDetailRoute = lazyPage(() => import('./routes/role-detail'));
+const JobsActiveRoute = lazyPage(() => import('./routes/jobs').then((m) => ({ default: m.JobsActiveRoute })));
+const JobsClosedRoute = lazyPage(() => import('./routes/jobs').then((m) => ({ default: m.JobsClosedRoute })));
+const RoleCreateRoute = lazyPage(() => import('./routes/role-form-pages').then((m) => ({ default: m.RoleCreateRoute })));
+const RoleEditRoute = lazyPage(() => import('./routes/role-form-pages').then((m) => ({ default: m.RoleEditRoute })));
+const NotesRoute = lazyPage(() => import('./routes/notes').then((m) => ({ default: m.NotesRoute })));
+const NotesRedirect = lazyPage(() => import('./routes/notes').then((m) => ({ default: m.NotesRedirect })));
+const QualificationAddRoute = lazyPage(() =>
   import('./routes/job-qualification').then((m) => ({ default: m.QualificationAddRoute })),
 );
-const QualificationEditRoute = lazy(() =>
+const QualificationEditRoute = lazyPage(() =>
   import('./routes/job-qualification').then((m) => ({ default: m.QualificationEditRoute })),
 );
-const QualificationCreateRoute = lazy(() =>
+const QualificationCreateRoute = lazyPage(() =>
   import('./routes/job-qualification').then((m) => ({ default: m.QualificationCreateRoute })),
 );
-const CandidatesRoute = lazy(() => import('./routes/candidates').then((m) => ({ default: m.CandidatesRoute })));
-const CandidateDetailRoute = lazy(() => import('./routes/candidates').then((m) => ({ default: m.CandidateDetailRoute })));
-const PipelineBoardRoute = lazy(() => import('./routes/pipelines').then((m) => ({ default: m.PipelineBoardRoute })));
-const PipelineCreateRoute = lazy(() => import('./routes/pipelines').then((m) => ({ default: m.PipelineCreateRoute })));
-const PipelineDetailRoute = lazy(() => import('./routes/pipelines').then((m) => ({ default: m.PipelineDetailRoute })));
-const PipelineNotesRoute = lazy(() => import('./routes/notes').then((m) => ({ default: m.PipelineNotesRoute })));
-const RoleCandidateRoute = lazy(() => import('./routes/pipelines').then((m) => ({ default: m.RoleCandidateRoute })));
-const RoleCandidateNotesRoute = lazy(() => import('./routes/notes').then((m) => ({ default: m.RoleCandidateNotesRoute })));
+const CandidatesRoute = lazyPage(() => import('./routes/candidates').then((m) => ({ default: m.CandidatesRoute })));
+const CandidateDetailRoute = lazyPage(() => import('./routes/candidates').then((m) => ({ default: m.CandidateDetailRoute })));
+const PipelineBoardRoute = lazyPage(() => import('./routes/pipelines').then((m) => ({ default: m.PipelineBoardRoute })));
+const PipelineCreateRoute = lazyPage(() => import('./routes/pipelines').then((m) => ({ default: m.PipelineCreateRoute })));
+const PipelineDetailRoute = lazyPage(() => import('./routes/pipelines').then((m) => ({ default: m.PipelineDetailRoute })));
+const RoleCandidateRoute = lazyPage(() => import('./routes/pipelines').then((m) => ({ default: m.RoleCandidateRoute })));
 
 const page = (element: React.ReactNode, size: 'sm' | 'md' = 'md') => (
   <Suspense fallback={<LoadingScreen size={size} />}>{element}</Suspense>
 );
+
+/** The signed-in pages (inside the app layout), exported for the route tests. */
+export const appPages: RouteObject[] = [
+  { index: true, element: <NotFoundRedirect /> },
+  pageRoute('dashboard', DashboardRoute, 'dashboard', <DashboardRoute />, PAGE_TEXT.dashboardActivity),
+  pageRoute('users', UsersRoute, 'list', <UsersRoute />),
+  pageRoute('users/:userId', UserDetailRoute, 'detail', <UserDetailRoute />),
+  pageRoute('profile', ProfileRoute, 'form', <ProfileRoute />),
+  pageRoute('me', ProfileRoute, 'form', <ProfileRoute />),
+  pageRoute('settings', SettingsRoute, 'form', <SettingsRoute />),
+  pageRoute('jobs/active', JobsActiveRoute, 'list', <JobsActiveRoute />, PAGE_TEXT.jobsActive),
+  pageRoute('jobs/closed', JobsClosedRoute, 'list', <JobsClosedRoute />, PAGE_TEXT.jobsClosed),
+  pageRoute('clients', ClientsRoute, 'list', <ClientsRoute />, PAGE_TEXT.clients),
+  pageRoute('clients/new', ClientNewRoute, 'form', <ClientNewRoute />),
+  pageRoute('clients/:clientId', ClientDetailRoute, 'detail', <ClientDetailRoute />),
+  pageRoute('clients/:clientId/notes', NotesRedirect, 'detail', <NotesRedirect modelType="client" param="clientId" />),
+  pageRoute('roles/create', RoleCreateRoute, 'form', <RoleCreateRoute />),
+  pageRoute('roles/:roleId', RoleDetailRoute, 'detail', <RoleDetailRoute />),
+  pageRoute('roles/:roleId/edit', RoleEditRoute, 'form', <RoleEditRoute />),
+  pageRoute('roles/:roleId/notes', NotesRedirect, 'detail', <NotesRedirect modelType="role" param="roleId" />),
+  pageRoute('roles/:roleId/job-qualification/add', QualificationAddRoute, 'form', <QualificationAddRoute />),
+  pageRoute('roles/:roleId/job-qualification/:qualificationId/edit', QualificationEditRoute, 'form', <QualificationEditRoute />),
+  pageRoute('job-qualifications/create', QualificationCreateRoute, 'form', <QualificationCreateRoute />),
+  pageRoute('roles/:roleId/pipelines', PipelineBoardRoute, 'board', <PipelineBoardRoute />),
+  pageRoute('roles/:roleId/pipelines/create', PipelineCreateRoute, 'form', <PipelineCreateRoute />),
+  pageRoute('roles/:roleId/pipelines/:pipelineId', PipelineDetailRoute, 'detail', <PipelineDetailRoute />),
+  pageRoute('roles/:roleId/pipelines/:pipelineId/notes', NotesRedirect, 'detail', <NotesRedirect modelType="pipeline" param="pipelineId" />),
+  pageRoute('roles/:roleId/candidates/:candidateId', RoleCandidateRoute, 'detail', <RoleCandidateRoute />),
+  pageRoute('roles/:roleId/candidates/:candidateId/notes', NotesRedirect, 'detail', <NotesRedirect modelType="candidate" param="candidateId" />),
+  pageRoute('roles/:roleId/applications/:applicationId/notes', NotesRedirect, 'detail', <NotesRedirect modelType="application" param="applicationId" />),
+  pageRoute('candidates', CandidatesRoute, 'list', <CandidatesRoute />, PAGE_TEXT.candidates),
+  pageRoute('candidates/:candidateId', CandidateDetailRoute, 'detail', <CandidateDetailRoute />),
+  pageRoute('candidates/:candidateId/notes', NotesRedirect, 'detail', <NotesRedirect modelType="candidate" param="candidateId" />),
+  // One address for a record's notes; the record-shaped ones above redirect to it (decision 027).
+  pageRoute('notes/:modelType/:objectId', NotesRoute, 'detail', <NotesRoute />),
+  { path: '*', element: <NotFoundRedirect /> },
+];
 
 export const router = createBrowserRouter([
   {
@@ -66,44 +102,8 @@ export const router = createBrowserRouter([
   },
   {
     path: '/',
-    element: <AppRoot />,
+    element: <AppRoot pages={appPages} />,
     errorElement: <RouteError fullScreen />,
-    children: [
-      {
-        errorElement: <RouteError />,
-        children: [
-          { index: true, element: <NotFoundRedirect /> },
-          { path: 'dashboard', element: page(<DashboardRoute />) },
-          { path: 'users', element: page(<UsersRoute />) },
-          { path: 'users/:userId', element: page(<UserDetailRoute />) },
-          { path: 'profile', element: page(<ProfileRoute />) },
-          { path: 'me', element: page(<ProfileRoute />) },
-          { path: 'settings', element: page(<SettingsRoute />) },
-          { path: 'jobs/active', element: page(<JobsActiveRoute />) },
-          { path: 'jobs/closed', element: page(<JobsClosedRoute />) },
-          { path: 'clients', element: page(<ClientsRoute />) },
-          { path: 'clients/new', element: page(<ClientNewRoute />) },
-          { path: 'clients/:clientId', element: page(<ClientDetailRoute />) },
-          { path: 'clients/:clientId/notes', element: page(<ClientNotesRoute />) },
-          { path: 'roles/create', element: page(<RoleCreateRoute />) },
-          { path: 'roles/:roleId', element: page(<RoleDetailRoute />) },
-          { path: 'roles/:roleId/edit', element: page(<RoleEditRoute />) },
-          { path: 'roles/:roleId/notes', element: page(<RoleNotesRoute />) },
-          { path: 'roles/:roleId/job-qualification/add', element: page(<QualificationAddRoute />) },
-          { path: 'roles/:roleId/job-qualification/:qualificationId/edit', element: page(<QualificationEditRoute />) },
-          { path: 'job-qualifications/create', element: page(<QualificationCreateRoute />) },
-          { path: 'roles/:roleId/pipelines', element: page(<PipelineBoardRoute />) },
-          { path: 'roles/:roleId/pipelines/create', element: page(<PipelineCreateRoute />) },
-          { path: 'roles/:roleId/pipelines/:pipelineId', element: page(<PipelineDetailRoute />) },
-          { path: 'roles/:roleId/pipelines/:pipelineId/notes', element: page(<PipelineNotesRoute />) },
-          { path: 'roles/:roleId/candidates/:candidateId', element: page(<RoleCandidateRoute />) },
-          { path: 'roles/:roleId/candidates/:candidateId/notes', element: page(<RoleCandidateNotesRoute />) },
-          { path: 'candidates', element: page(<CandidatesRoute />) },
-          { path: 'candidates/:candidateId', element: page(<CandidateDetailRoute />) },
-          { path: 'notes/:modelType/:objectId', element: page(<GenericNotesRoute />) },
-          { path: '*', element: <NotFoundRedirect /> },
-        ],
-      },
-    ],
+    children: [{ errorElement: <RouteError />, children: appPages }],
   },
 ]);

@@ -36,11 +36,9 @@ export const paths = {
     clients: { path: '/clients', getHref: () => '/clients' },
     clientNew: { path: '/clients/new', getHref: () => '/clients/new' },
     client: { path: '/clients/:clientId', getHref: (id: Id) => `/clients/${id}` },
-    clientNotes: { path: '/clients/:clientId/notes', getHref: (id: Id) => `/clients/${id}/notes` },
     roleCreate: { path: '/roles/create', getHref: () => '/roles/create' },
     role: { path: '/roles/:roleId', getHref: (id: Id) => `/roles/${id}` },
     roleEdit: { path: '/roles/:roleId/edit', getHref: (id: Id) => `/roles/${id}/edit` },
-    roleNotes: { path: '/roles/:roleId/notes', getHref: (id: Id) => `/roles/${id}/notes` },
     qualificationAdd: {
       path: '/roles/:roleId/job-qualification/add',
       getHref: (roleId: Id) => `/roles/${roleId}/job-qualification/add`,
@@ -59,27 +57,15 @@ export const paths = {
       path: '/roles/:roleId/pipelines/:pipelineId',
       getHref: (roleId: Id, id: Id) => `/roles/${roleId}/pipelines/${id}`,
     },
-    pipelineNotes: {
-      path: '/roles/:roleId/pipelines/:pipelineId/notes',
-      getHref: (roleId: Id, id: Id) => `/roles/${roleId}/pipelines/${id}/notes`,
-    },
     candidates: { path: '/candidates', getHref: () => '/candidates' },
     candidate: { path: '/candidates/:candidateId', getHref: (id: Id) => `/candidates/${id}` },
     roleCandidate: {
       path: '/roles/:roleId/candidates/:candidateId',
       getHref: (roleId: Id, id: Id) => `/roles/${roleId}/candidates/${id}`,
     },
-    roleCandidateNotes: {
-      path: '/roles/:roleId/candidates/:candidateId/notes',
-      getHref: (roleId: Id, id: Id) => `/roles/${roleId}/candidates/${id}/notes`,
-    },
     application: {
       path: '/roles/:roleId/applications/:applicationId',
       getHref: (roleId: Id, id: Id) => `/roles/${roleId}/applications/${id}`,
-    },
-    applicationNotes: {
-      path: '/roles/:roleId/applications/:applicationId/notes',
-      getHref: (roleId: Id, id: Id) => `/roles/${roleId}/applications/${id}/notes`,
     },
     invoices: { path: '/invoices', getHref: () => '/invoices' },
     roleInvoiceCreate: { path: '/role/:id/invoice/create', getHref: (id: Id) => `/role/${id}/invoice/create` },
@@ -97,6 +83,11 @@ export const paths = {
     },
     aiChat: { path: '/ai-chat', getHref: () => '/ai-chat' },
     calendar: { path: '/calendar', getHref: () => '/calendar' },
+    /**
+     * A record's notes, one address for every kind of record (decision 027). The spec's record-shaped
+     * addresses (/clients/{id}/notes, /roles/{id}/notes, /roles/{r}/pipelines/{p}/notes,
+     * /roles/{r}/candidates/{c}/notes, /roles/{r}/applications/{a}/notes) redirect here: link here only.
+     */
     notes: {
       path: '/notes/:modelType/:objectId',
       getHref: (modelType: string, objectId: Id) => `/notes/${modelType}/${objectId}`,

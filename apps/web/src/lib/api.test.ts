@@ -4,9 +4,9 @@ import {
   api,
   apiDownloadXlsx,
   apiUpload,
-  resetApiStateForTests,
   setSessionExpiredHandler,
 } from './api';
+import { resetApiStateForTests } from '@/test/api-state';
 
 type FetchMock = ReturnType<typeof vi.fn<typeof fetch>>;
 

@@ -4,6 +4,8 @@
  * 5 minutes), one refresh-and-retry on a CSRF 403, the 401 session-expiry flow, and uploads/downloads.
  */
 
+import { saveBlob } from './download';
+
 export const API_BASE_URL = '';
 export const API_TIMEOUT_MS = 10_000;
 export const CSRF_CACHE_MS = 300_000;
@@ -362,20 +364,6 @@ export function filenameFromContentDisposition(header: string | null): string | 
   return value ? value.trim() : null;
 }
 
-/** Saves a blob through a temporary `<a download>` click. */
-export function saveBlob(blob: Blob, filename: string): void {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 0);
-}
-
 /** Downloads a spreadsheet and saves it under the server's filename; resolves with the name used. */
 export async function apiDownloadXlsx(
   path: string,
@@ -392,10 +380,4 @@ export async function apiDownloadXlsx(
     'export.xlsx';
   saveBlob(blob, filename);
   return filename;
-}
-
-/** Test helper: forget cached state between tests. */
-export function resetApiStateForTests(): void {
-  csrfCache = null;
-  sessionExpiredHandler = null;
 }

@@ -15,6 +15,11 @@ export interface ApiQueryError {
   fields?: Record<string, string[]>;
   isAuthError: boolean;
   code?: string;
+  /**
+   * The refusal's body as the server sent it (e.g. a 409's fresh record or the items it names); read it
+   * with the feature's `…Of(error)` helpers.
+   */
+  data?: unknown;
 }
 
 export function toApiQueryError(error: unknown): ApiQueryError {
@@ -22,6 +27,7 @@ export function toApiQueryError(error: unknown): ApiQueryError {
     const out: ApiQueryError = { status: error.status, message: error.message, isAuthError: error.isAuthError };
     if (error.fields) out.fields = error.fields;
     if (error.code) out.code = error.code;
+    if (error.data !== undefined) out.data = error.data;
     return out;
   }
   return { status: 0, message: error instanceof Error ? error.message : 'Unexpected error', isAuthError: false };

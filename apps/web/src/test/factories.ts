@@ -16,6 +16,7 @@ export function buildUser(overrides: Partial<User> = {}): User {
     profile_picture_url: null,
     time_zone: 'Europe/London',
     theme: 'light',
+    sidebar_collapsed: false,
     is_active: true,
     last_login: '2026-03-01T09:00:00Z',
     date_joined: '2025-01-01T09:00:00Z',

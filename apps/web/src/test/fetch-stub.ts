@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, vi } from 'vitest';
-import { resetApiStateForTests } from '@/lib/api';
+import { resetApiStateForTests } from '@/test/api-state';
 
 export type FetchMock = ReturnType<typeof vi.fn<typeof fetch>>;
 

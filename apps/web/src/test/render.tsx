@@ -4,6 +4,7 @@ import { render } from '@testing-library/react';
 import { Provider } from 'react-redux';
 import { createMemoryRouter, RouterProvider, useLocation } from 'react-router';
 import { baseApi } from '@/lib/base-api';
+import { TimeZoneProvider } from '@/lib/time-zone';
 import { uiReducer } from '@/lib/ui-slice';
 
 export function makeTestStore() {
@@ -18,10 +19,13 @@ export function Where() {
   return <p data-testid="where">{`${location.pathname}${location.search}`}</p>;
 }
 
-/** Renders `element` at `path` inside a store and a memory router; `*` shows where navigation went. */
+/**
+ * Renders `element` at `path` inside a store and a memory router; `*` shows where navigation went.
+ * `timeZone` plays the signed-in user's profile zone (the runtime's zone otherwise).
+ */
 export function renderWithProviders(
   element: ReactElement,
-  options: { path?: string; initialEntry?: string } = {},
+  options: { path?: string; initialEntry?: string; timeZone?: string } = {},
 ) {
   const path = options.path ?? '/';
   const initialEntry = options.initialEntry ?? path;
@@ -43,7 +47,9 @@ export function renderWithProviders(
   );
   const utils = render(
     <Provider store={store}>
-      <RouterProvider router={router} />
+      <TimeZoneProvider zone={options.timeZone}>
+        <RouterProvider router={router} />
+      </TimeZoneProvider>
     </Provider>,
   );
   return { ...utils, store, router };

@@ -3,50 +3,33 @@ import { mkdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { hmac, randomToken, safeEqual } from '../crypto';
+import { randomToken } from '../crypto';
 import { AppError } from '../errors';
 import {
   assertDeclaredSize,
   assertValidKey,
-  bucketStart,
-  contentDisposition,
   type CreateDownloadUrlInput,
   type CreateUploadTargetInput,
   type ObjectInfo,
   type Storage,
   type UploadTarget,
 } from './storage';
-
-/** What a signed local link carries. */
-export interface LocalTokenPayload {
-  k: string;
-  op: 'put' | 'get';
-  ct: string;
-  /** put: the byte cap; get: unused (0). */
-  max: number;
-  u: number;
-  /** Expiry, epoch seconds. */
-  exp: number;
-  /** get: Content-Disposition value. */
-  cd?: string;
-  /** get: seconds browsers may cache the response. */
-  age?: number;
-}
-
-export type TokenCheck =
-  | { ok: true; payload: LocalTokenPayload }
-  | { ok: false; reason: 'invalid' | 'expired' };
+import { FileLinks } from './links';
 
 /** Files under DATA_DIR/files/<key>; metadata (content type) in DATA_DIR/files/.meta/<key>.json. */
 export class LocalStorage implements Storage {
   readonly kind = 'local' as const;
   readonly browserOrigin = null;
 
+  readonly links: FileLinks;
+
   constructor(
     private readonly root: string,
-    private readonly secret: string,
+    secret: string,
     private readonly now: () => Date,
-  ) {}
+  ) {
+    this.links = new FileLinks(secret, now);
+  }
 
   private filePath(key: string): string {
     assertValidKey(key);
@@ -58,31 +41,11 @@ export class LocalStorage implements Storage {
     return path.join(this.root, '.meta', ...key.split('/')) + '.json';
   }
 
-  sign(payload: LocalTokenPayload): string {
-    const body = Buffer.from(JSON.stringify(payload)).toString('base64url');
-    return `${body}.${hmac(this.secret, `files|${body}`)}`;
-  }
-
-  verify(token: string, op: 'put' | 'get'): TokenCheck {
-    const [body, signature, extra] = token.split('.');
-    if (!body || !signature || extra !== undefined || token.length > 4096) return { ok: false, reason: 'invalid' };
-    if (!safeEqual(signature, hmac(this.secret, `files|${body}`))) return { ok: false, reason: 'invalid' };
-    let payload: LocalTokenPayload;
-    try {
-      payload = JSON.parse(Buffer.from(body, 'base64url').toString('utf8')) as LocalTokenPayload;
-    } catch {
-      return { ok: false, reason: 'invalid' };
-    }
-    if (payload.op !== op || typeof payload.k !== 'string' || typeof payload.exp !== 'number') return { ok: false, reason: 'invalid' };
-    if (payload.exp * 1000 <= this.now().getTime()) return { ok: false, reason: 'expired' };
-    return { ok: true, payload };
-  }
-
   async createUploadTarget(input: CreateUploadTargetInput): Promise<UploadTarget> {
     assertValidKey(input.key);
     assertDeclaredSize(input);
     const exp = Math.floor(this.now().getTime() / 1000) + input.expiresInSeconds;
-    const token = this.sign({ k: input.key, op: 'put', ct: input.contentType, max: input.size, u: input.userId, exp });
+    const token = this.links.sign({ k: input.key, op: 'put', ct: input.contentType, max: input.size, u: input.userId, exp });
     return {
       url: `/api/files/upload/${token}/`,
       method: 'PUT',
@@ -94,21 +57,8 @@ export class LocalStorage implements Storage {
 
   async createDownloadUrl(input: CreateDownloadUrlInput): Promise<string> {
     assertValidKey(input.key);
-    const issued = bucketStart(this.now(), input.expiresInSeconds);
-    const exp = Math.floor(issued.getTime() / 1000) + input.expiresInSeconds;
     const contentType = input.contentType ?? (await this.head(input.key))?.contentType ?? 'application/octet-stream';
-    const disposition = input.disposition === 'inline' && contentType.startsWith('image/') ? 'inline' : 'attachment';
-    const token = this.sign({
-      k: input.key,
-      op: 'get',
-      ct: contentType,
-      max: 0,
-      u: input.userId,
-      exp,
-      cd: contentDisposition(disposition, input.filename),
-      age: input.expiresInSeconds,
-    });
-    return `/api/files/download/${token}/`;
+    return this.links.downloadUrl(input, contentType);
   }
 
   async read(key: string): Promise<Buffer> {
@@ -171,7 +121,7 @@ export class LocalStorage implements Storage {
     return size;
   }
 
-  openRead(key: string): Readable {
+  async openRead(key: string): Promise<Readable> {
     return createReadStream(this.filePath(key));
   }
 }

@@ -7,11 +7,11 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { Readable } from 'node:stream';
+import { FileLinks } from './links';
 import {
   assertDeclaredSize,
   assertValidKey,
-  bucketStart,
-  contentDisposition,
   type CreateDownloadUrlInput,
   type CreateUploadTargetInput,
   type ObjectInfo,
@@ -39,16 +39,23 @@ export function s3BrowserOrigin(options: S3Options): string {
     : `https://${options.bucket}.s3.${options.region}.amazonaws.com`;
 }
 
-/** S3-compatible storage with presigned PUT (content type and length signed) and GET URLs. */
+/**
+ * S3-compatible storage: browsers upload with presigned PUT URLs (content type and length signed);
+ * downloads are server links (`/api/files/download/`) that stream the object with the app's headers,
+ * because S3 cannot add `nosniff` to its responses.
+ */
 export class S3Storage implements Storage {
   readonly kind = 's3' as const;
   readonly browserOrigin: string;
   readonly client: S3Client;
+  readonly links: FileLinks;
 
   constructor(
     private readonly options: S3Options,
+    secret: string,
     private readonly now: () => Date,
   ) {
+    this.links = new FileLinks(secret, now);
     this.browserOrigin = s3BrowserOrigin(options);
     this.client = new S3Client({
       region: options.region,
@@ -90,15 +97,14 @@ export class S3Storage implements Storage {
 
   async createDownloadUrl(input: CreateDownloadUrlInput): Promise<string> {
     assertValidKey(input.key);
-    const inline = input.disposition === 'inline' && (input.contentType ?? '').startsWith('image/');
-    const command = new GetObjectCommand({
-      Bucket: this.options.bucket,
-      Key: input.key,
-      ResponseContentDisposition: contentDisposition(inline ? 'inline' : 'attachment', input.filename),
-      ...(input.contentType ? { ResponseContentType: input.contentType } : {}),
-      ResponseCacheControl: `private, max-age=${input.expiresInSeconds}`,
-    });
-    return getSignedUrl(this.client, command, { expiresIn: input.expiresInSeconds, signingDate: bucketStart(this.now(), input.expiresInSeconds) });
+    const contentType = input.contentType ?? (await this.head(input.key))?.contentType ?? 'application/octet-stream';
+    return this.links.downloadUrl(input, contentType);
+  }
+
+  async openRead(key: string): Promise<Readable> {
+    const result = await this.client.send(new GetObjectCommand({ Bucket: this.options.bucket, Key: key }));
+    if (!result.Body) return Readable.from([]);
+    return result.Body as Readable;
   }
 
   async read(key: string): Promise<Buffer> {

@@ -1,4 +1,6 @@
+import type { Readable } from 'node:stream';
 import { AppError } from '../errors';
+import type { FileLinks } from './links';
 
 /** Where and how to upload: the contract's UploadTarget. */
 export interface UploadTarget {
@@ -24,12 +26,14 @@ export interface CreateUploadTargetInput {
 
 export interface CreateDownloadUrlInput {
   key: string;
-  /** Only this user may use the URL (local storage; S3 URLs are bearer links that expire). */
+  /** Only this user may use the URL (both modes: downloads go through the server). */
   userId: number;
   filename?: string;
   disposition: 'inline' | 'attachment';
   contentType?: string;
   expiresInSeconds: number;
+  /** `no-store`: the browser keeps no copy (resumes, job descriptions); default: private, cached while valid. */
+  cache?: 'no-store';
 }
 
 export interface ObjectInfo {
@@ -43,13 +47,17 @@ export interface ObjectInfo {
  */
 export interface Storage {
   readonly kind: 'local' | 's3';
-  /** Origin to allow in the CSP (connect-src, img-src) when browsers talk to the storage directly. */
+  /** Origin to allow in the CSP (connect-src) when browsers upload to the storage directly. */
   readonly browserOrigin: string | null;
+  /** Signs the `/api/files/` links; every download is served by the server in both modes. */
+  readonly links: FileLinks;
   createUploadTarget(input: CreateUploadTargetInput): Promise<UploadTarget>;
   createDownloadUrl(input: CreateDownloadUrlInput): Promise<string>;
   read(key: string): Promise<Buffer>;
   head(key: string): Promise<ObjectInfo | null>;
   delete(key: string): Promise<void>;
+  /** The object's bytes as a stream (downloads); call `head` first, a missing key fails the stream. */
+  openRead(key: string): Promise<Readable>;
   /** Stores bytes directly (server-generated files, demo data, tests). */
   write(key: string, body: Buffer, contentType: string): Promise<void>;
 }

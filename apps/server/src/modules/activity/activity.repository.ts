@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, type SQL } from 'drizzle-orm';
+import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { activityTable, type ActivityRow } from './activity.table';
 
@@ -10,12 +10,31 @@ export async function insertActivity(db: Db, values: typeof activityTable.$infer
 
 export async function listActivityRows(
   db: Db,
-  filter: { actorId?: number; modelType?: string; objectId?: number; beforeId?: number; limit: number },
+  filter: {
+    actorId?: number;
+    modelType?: string;
+    objectId?: number;
+    /** With modelType and objectId: also the rows that hang under that record (decision 029). */
+    includeScope?: 'client' | 'role' | 'candidate';
+    beforeId?: number;
+    visible: SQL | undefined;
+    limit: number;
+  },
 ): Promise<ActivityRow[]> {
   const conditions: SQL[] = [];
+  if (filter.visible) conditions.push(filter.visible);
   if (filter.actorId !== undefined) conditions.push(eq(activityTable.actorId, filter.actorId));
-  if (filter.modelType) conditions.push(eq(activityTable.modelType, filter.modelType));
-  if (filter.objectId !== undefined) conditions.push(eq(activityTable.objectId, filter.objectId));
+  if (filter.includeScope && filter.modelType && filter.objectId !== undefined) {
+    // The record's own rows or those that name it as their client, role or candidate: one query, each arm
+    // served by its index (activity_object_idx, activity_{client,role,candidate}_id_idx).
+    const scopeColumn = { client: activityTable.clientId, role: activityTable.roleId, candidate: activityTable.candidateId }[filter.includeScope];
+    conditions.push(
+      or(and(eq(activityTable.modelType, filter.modelType), eq(activityTable.objectId, filter.objectId)), eq(scopeColumn, filter.objectId))!,
+    );
+  } else {
+    if (filter.modelType) conditions.push(eq(activityTable.modelType, filter.modelType));
+    if (filter.objectId !== undefined) conditions.push(eq(activityTable.objectId, filter.objectId));
+  }
   if (filter.beforeId !== undefined) conditions.push(lt(activityTable.id, filter.beforeId));
   return db
     .select()

@@ -1,7 +1,7 @@
 import { ActivityListQuerySchema, ActivityListResponseSchema } from '@recruitdesk/contracts/activity';
-import { ErrorResponseSchema } from '@recruitdesk/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/auth';
+import { errorResponses } from '../../lib/errors';
+import { requireUser } from '../users/users.service';
 import { listActivity } from './activity.service';
 
 export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -9,7 +9,7 @@ export const activityRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: {
       tags: ['activity'],
       querystring: ActivityListQuerySchema,
-      response: { 200: ActivityListResponseSchema, 400: ErrorResponseSchema, 401: ErrorResponseSchema },
+      response: { 200: ActivityListResponseSchema, ...errorResponses(400, 401) },
     },
     handler: async (request) => {
       const result = await listActivity(app.deps.db, requireUser(request), request.query);

@@ -8,16 +8,17 @@ import {
   PasswordResetInputSchema,
   ProfileResponseSchema,
 } from '@recruitdesk/contracts/auth';
-import { ErrorResponseSchema, MessageResponseSchema } from '@recruitdesk/contracts/common';
+import { MessageResponseSchema } from '@recruitdesk/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/auth';
-import { clearSessionCookie, SESSION_COOKIE } from '../../plugins/cookies';
-import { issueAnonymousCsrfToken, issueCsrfToken } from '../../plugins/csrf';
-import { applySignIn } from '../../plugins/sign-in';
+import { errorResponses } from '../../lib/errors';
+import { requireUser } from '../users/users.service';
+import { SESSION_COOKIE } from '../../plugins/cookies';
+import { issueCsrfToken } from '../../plugins/csrf';
+import { applySignIn, applySignOut } from '../../plugins/sign-in';
 import { presentUser } from '../users/users.service';
 import { confirmPasswordReset, login, logout, requestPasswordReset } from './auth.service';
 
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 429: ErrorResponseSchema };
+const errors = errorResponses(400, 401, 403, 429);
 
 export const authRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -45,17 +46,16 @@ export const authRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/auth/logout/', {
     config: { public: true },
-    schema: { tags, response: { 200: MessageResponseSchema, 403: ErrorResponseSchema } },
+    schema: { tags, response: { 200: MessageResponseSchema, ...errorResponses(403) } },
     handler: async (request, reply) => {
       await logout(deps, request.session, request.user);
-      clearSessionCookie(reply, deps.config);
-      issueAnonymousCsrfToken(reply, deps.config);
+      applySignOut(reply, deps.config);
       return { success: true as const, message: 'Signed out.' };
     },
   });
 
   app.get('/api/auth/profile/', {
-    schema: { tags, response: { 200: ProfileResponseSchema, 401: ErrorResponseSchema } },
+    schema: { tags, response: { 200: ProfileResponseSchema, ...errorResponses(401) } },
     handler: async (request) => ({ success: true as const, user: await presentUser(deps, requireUser(request)) }),
   });
 

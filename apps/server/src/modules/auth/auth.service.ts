@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import { hmac, sha256 } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
-import { AppError } from '../../lib/errors';
+import { AppError, fieldsError } from '../../lib/errors';
 import type { Limit } from '../../lib/throttle';
 import { recordActivity } from '../activity/activity.service';
 import {
@@ -26,7 +26,7 @@ import {
 } from '../users/users.service';
 import { checkPasswordPolicy } from './password-policy';
 
-export { checkPasswordPolicy, PASSWORD_MESSAGES } from './password-policy';
+export { checkPasswordPolicy, PASSWORD_MESSAGES, type PasswordOwner } from './password-policy';
 import { decodeUid, encodeUid, makeResetToken, resetTokenValid } from './reset-token';
 
 const FIFTEEN_MINUTES = 15 * 60;
@@ -43,7 +43,7 @@ const resetLimits = (email: string, ip: string): Limit[] => [
 ];
 
 function tooMany(retryAfter: number, message: string): AppError {
-  return new AppError('TOO_MANY_REQUESTS', 429, message, undefined, { 'Retry-After': String(retryAfter) });
+  return new AppError('TOO_MANY_REQUESTS', 429, message, { headers: { 'Retry-After': String(retryAfter) } });
 }
 
 export interface RequestMeta {
@@ -60,7 +60,8 @@ export async function login(
 ): Promise<OpenedSession> {
   const email = input.email.trim().toLowerCase();
   const limits = loginLimits(email, meta.ip);
-  const wait = await deps.throttle.blockedFor([limits.account, limits.ip]);
+  // Reserve first (security §8): the argon2 work is bounded by the limit, not by the request count.
+  const wait = await deps.throttle.reserve([limits.account, limits.ip]);
   if (wait !== null) {
     deps.log.warn({ emailHash: sha256(email).slice(0, 16), ip: meta.ip }, 'sign-in throttled');
     throw tooMany(wait, AUTH_MESSAGES.tooManyAttempts);
@@ -69,13 +70,13 @@ export async function login(
   const user = await getUserByEmail(deps.db, email);
   const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : (await verifyDummyPassword(input.password), false);
   if (!user || !passwordOk || !user.isActive) {
-    await deps.throttle.fail([limits.account, limits.ip]);
     deps.log.info({ emailHash: sha256(email).slice(0, 16), ip: meta.ip }, 'sign-in failed');
     throw new AppError('INVALID_CREDENTIALS', 400, AUTH_MESSAGES.invalidCredentials);
   }
 
   const result = await inTransaction(deps.db, (tx) => openSession(tx, deps, user, meta, input.remember_me));
   await deps.throttle.clear([limits.account.key]);
+  await deps.throttle.release([limits.ip]);
   deps.log.info({ userId: user.id, ip: meta.ip }, 'sign-in succeeded');
   return result;
 }
@@ -119,9 +120,8 @@ export async function logout(deps: Deps, session: SessionRow | null, user: UserR
 export async function requestPasswordReset(deps: Deps, rawEmail: string, ip: string): Promise<void> {
   const email = rawEmail.trim().toLowerCase();
   const limits = resetLimits(email, ip);
-  const wait = await deps.throttle.blockedFor(limits);
+  const wait = await deps.throttle.reserve(limits);
   if (wait !== null) throw tooMany(wait, 'Too many password reset requests. Please wait and try again.');
-  await deps.throttle.fail(limits);
 
   const user = await getUserByEmail(deps.db, email);
   const now = deps.config.now();
@@ -163,7 +163,7 @@ export async function confirmPasswordReset(
 
   const problems = checkPasswordPolicy(input.new_password, user);
   if (problems.length) {
-    throw new AppError('VALIDATION_FAILED', 400, 'Please correct the highlighted fields.', { new_password: problems });
+    throw fieldsError({ new_password: problems });
   }
   await inTransaction(deps.db, async (tx) => {
     await setPassword(tx, user.id, input.new_password, now);
@@ -186,18 +186,19 @@ export async function changePassword(
   ip: string,
 ): Promise<void> {
   const limits = loginLimits(user.email, ip);
-  const wait = await deps.throttle.blockedFor([limits.account]);
+  const wait = await deps.throttle.reserve([limits.account]);
   if (wait !== null) throw tooMany(wait, AUTH_MESSAGES.tooManyAttempts);
   if (!(await verifyPassword(user.passwordHash, input.current_password))) {
-    await deps.throttle.fail([limits.account]);
     deps.log.info({ userId: user.id, ip }, 'password change: wrong current password');
-    throw new AppError('VALIDATION_FAILED', 400, 'Please correct the highlighted fields.', {
+    throw fieldsError({
       current_password: [PROFILE_MESSAGES.wrongCurrentPassword],
     });
   }
+  // The current password was right: this attempt is no failure, whatever happens next.
+  await deps.throttle.release([limits.account]);
   const problems = checkPasswordPolicy(input.new_password, user);
   if (problems.length) {
-    throw new AppError('VALIDATION_FAILED', 400, 'Please correct the highlighted fields.', { new_password: problems });
+    throw fieldsError({ new_password: problems });
   }
   const now = deps.config.now();
   await inTransaction(deps.db, async (tx) => {

@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sessionsTable } from '../sessions/sessions.table';
 import { usersTable } from '../users/users.table';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { DEFAULT_TEST_PASSWORD, insertUser } from '../../test/factories/users.factory';
+import { DEFAULT_TEST_PASSWORD, insertUser } from '../../factories/users.factory';
 import { HttpClient } from '../../test/http-client';
 
 let t: TestApp;

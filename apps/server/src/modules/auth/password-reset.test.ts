@@ -3,7 +3,7 @@ import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createMailer } from '../../lib/mail';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { DEFAULT_TEST_PASSWORD, insertUser } from '../../test/factories/users.factory';
+import { DEFAULT_TEST_PASSWORD, insertUser } from '../../factories/users.factory';
 import { HttpClient } from '../../test/http-client';
 import { extractResetLink, readOutbox } from '../../test/mail';
 import { checkPasswordPolicy, PASSWORD_MESSAGES } from './password-policy';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { candidateSearchQuery, candidateSearchText, filterTerms, phoneTokens, textTokens } from './candidate-search';
+import { candidateSearchQuery, candidateSearchText, filterTerms, phoneTokens, searchMatchesOf, symbolTokens, textTokens } from './candidate-search';
 import { searchPageStrategy } from './candidates.repository';
 
 describe('search tokens', () => {
@@ -22,10 +22,63 @@ describe('search tokens', () => {
   });
 });
 
+describe('symbol spellings', () => {
+  it('keeps C++, C#, F#, .NET, ASP.NET and Node.js whole beside their letters', () => {
+    expect(symbolTokens('C++17, C#/.NET, F#; ASP.NET Core, Node.js and Vue.js (not node.json), Notepad++')).toEqual([
+      'c++', 'c#', '.net', 'f#', 'asp.net', 'node.js', 'vue.js', 'notepad++',
+    ]);
+    expect(symbolTokens('#hashtag c+ a.b email@x.org')).toEqual([]);
+    const text = candidateSearchText({ skills: ['C++', 'Node.js'] }).split(' ');
+    expect(text).toEqual(expect.arrayContaining(['c', 'c++', 'node', 'js', 'node.js']));
+  });
+
+  it('searches a symbol spelling as itself, and its letters alone as before', () => {
+    expect(candidateSearchQuery('C++')).toBe("'c++':*");
+    expect(candidateSearchQuery('c#')).toBe("'c#':*");
+    expect(candidateSearchQuery('.NET developer')).toBe("'.net':* & 'developer':*");
+    expect(candidateSearchQuery('node.js')).toBe("'node.js':*");
+    expect(candidateSearchQuery('c')).toBe("'c'");
+  });
+});
+
+describe('where a search matched', () => {
+  const candidate = {
+    firstName: 'Ada',
+    lastName: 'Lovelace',
+    currentTitle: 'Senior C++ Engineer',
+    currentCompany: 'Analytical Engines',
+    email: 'ada@analytical.example',
+    phone: '+1 206 555 0100',
+    skills: ['C++', 'C#', 'Python'],
+    resumeText: `${'Intro words here. '.repeat(10)}Built the\n\nKubernetes platform in C++ for ${'many teams '.repeat(30)}`,
+  };
+
+  it('names each field with a matched word and marks whole words', () => {
+    const matches = searchMatchesOf('c++ kube', candidate);
+    expect(matches.map((match) => match.field)).toEqual(['title', 'skills', 'resume']);
+    const [title, skills, resume] = matches;
+    expect(title?.highlights.map(([start, end]) => title.text.slice(start, end))).toEqual(['C++']);
+    expect(skills?.text).toBe('C++, C#, Python');
+    expect(skills?.highlights).toEqual([[0, 3]]);
+    expect(resume?.text.startsWith('…')).toBe(true);
+    expect(resume?.text.endsWith('…')).toBe(true);
+    expect(resume?.text).toContain('Built the Kubernetes platform in C++');
+    expect(resume?.highlights.map(([start, end]) => resume.text.slice(start, end))).toEqual(['Kubernetes', 'C++']);
+  });
+
+  it('tells C# from C++, matches one-letter words whole, and marks the phone for its digits', () => {
+    expect(searchMatchesOf('c#', candidate).map((match) => match.field)).toEqual(['skills']);
+    expect(searchMatchesOf('a', candidate)).toEqual([]);
+    expect(searchMatchesOf('ada analyt', candidate).map((match) => match.field)).toEqual(['name', 'company', 'email']);
+    expect(searchMatchesOf('(206) 555-0100', candidate)).toEqual([{ field: 'phone', text: '+1 206 555 0100', highlights: [[0, 15]] }]);
+    expect(searchMatchesOf('%', candidate)).toEqual([]);
+  });
+});
+
 describe('search query', () => {
   it('ANDs prefixes of every word; one-letter words match whole tokens', () => {
     expect(candidateSearchQuery('Senior  Engineer python')).toBe("'senior':* & 'engineer':* & 'python':*");
-    expect(candidateSearchQuery('c# go')).toBe("'c' & 'go':*");
+    expect(candidateSearchQuery('c go')).toBe("'c' & 'go':*");
     expect(candidateSearchQuery('ada.lovelace@ana')).toBe("'ada':* & 'lovelace':* & 'ana':*");
   });
 

@@ -26,9 +26,23 @@ export const MAX_SEARCH_TERMS = 10;
 /** Tokens shorter than this match whole tokens only: a one-letter prefix would match nearly everyone. */
 export const MIN_PREFIX_LENGTH = 2;
 
+/**
+ * Skill spellings whose symbols are part of the name, kept whole as tokens of their own besides their
+ * letters: `c++` and `c#` (a word followed by `++` or `#`), `.net` (a word starting with a dot), and a
+ * word ending in `.js` or `.net` (`node.js`, `asp.net`). So "C++" and "C#" find different people, while
+ * "c" still finds both (their letters are tokens too). Decision 031.
+ */
+const SYMBOL_TOKEN = /(?<![\p{L}\p{M}\p{N}])(?:\.net|[\p{L}\p{N}]+(?:\.[\p{L}\p{N}]+)*\.(?:js|net)|[\p{L}\p{N}]+(?:\+\+|#))(?![\p{L}\p{M}+#])/giu;
+
 export function textTokens(text: string | null | undefined): string[] {
   if (!text) return [];
   return (text.normalize('NFKC').toLowerCase().match(TOKEN) ?? []).map((token) => token.slice(0, MAX_TOKEN_LENGTH));
+}
+
+/** The symbol spellings in `text` (`c++`, `c#`, `.net`, `node.js`), lower-cased. */
+export function symbolTokens(text: string | null | undefined): string[] {
+  if (!text) return [];
+  return (text.normalize('NFKC').toLowerCase().match(SYMBOL_TOKEN) ?? []).map((token) => token.slice(0, MAX_TOKEN_LENGTH));
 }
 
 /** The phone's digits as the search knows them: all of them, the last 10 and the last 7 (7 digits or more). */
@@ -53,10 +67,17 @@ export interface SearchableCandidate {
 export function candidateSearchText(values: SearchableCandidate): string {
   const tokens = new Set<string>();
   const add = (list: string[]) => list.forEach((token) => tokens.add(token));
-  for (const field of [values.firstName, values.lastName, values.email, values.phone, values.currentTitle, values.currentCompany]) add(textTokens(field));
+  for (const field of [values.firstName, values.lastName, values.email, values.phone, values.currentTitle, values.currentCompany]) {
+    add(textTokens(field));
+    add(symbolTokens(field));
+  }
   add(phoneTokens(values.phone));
-  for (const skill of values.skills ?? []) add(textTokens(skill));
+  for (const skill of values.skills ?? []) {
+    add(textTokens(skill));
+    add(symbolTokens(skill));
+  }
   add(textTokens(values.resumeText));
+  add(symbolTokens(values.resumeText));
   return [...tokens].join(' ');
 }
 
@@ -66,7 +87,35 @@ export function candidateSearchText(values: SearchableCandidate): string {
  */
 const PHONE_RUN = /(?<![\p{L}\p{M}\p{N}])\+?\(?\d[\d\s().\-/]*\d\)?(?![\p{L}\p{M}\p{N}])/gu;
 
-const lexeme = (token: string, prefix: boolean) => `'${token}'${prefix && token.length >= MIN_PREFIX_LENGTH ? ':*' : ''}`;
+/** One search term: a word (or symbol spelling) that must start a token, or a phone-like run of digits. */
+export type SearchTerm = { kind: 'word'; token: string } | { kind: 'phone'; digits: string; groups: string[] };
+
+/** The search's terms, at most MAX_SEARCH_TERMS (empty when it has nothing to search for). */
+export function searchTerms(search: string | null | undefined): SearchTerm[] {
+  let rest = (search ?? '').normalize('NFKC').toLowerCase();
+  const terms: SearchTerm[] = [];
+  const seen = new Set<string>();
+  const word = (token: string) => {
+    if (seen.has(token)) return;
+    seen.add(token);
+    terms.push({ kind: 'word', token });
+  };
+  // Symbol spellings first ("c++", "node.js"), so their letters are not searched on their own.
+  rest = rest.replace(SYMBOL_TOKEN, (run) => {
+    word(run.slice(0, MAX_TOKEN_LENGTH));
+    return ' ';
+  });
+  rest = rest.replace(PHONE_RUN, (run) => {
+    const digits = run.replace(/\D/g, '');
+    if (digits.length < 7) return run;
+    terms.push({ kind: 'phone', digits: digits.slice(-10), groups: textTokens(run) });
+    return ' ';
+  });
+  for (const token of textTokens(rest)) word(token);
+  return terms.slice(0, MAX_SEARCH_TERMS);
+}
+
+const lexeme = (token: string, prefix: boolean) => `${quoted(token)}${prefix && token.length >= MIN_PREFIX_LENGTH ? ':*' : ''}`;
 const allOf = (tokens: string[]) => (tokens.length === 1 ? lexeme(tokens[0] as string, true) : `(${tokens.map((token) => lexeme(token, true)).join(' & ')})`);
 
 /**
@@ -74,23 +123,12 @@ const allOf = (tokens: string[]) => (tokens.length === 1 ? lexeme(tokens[0] as s
  * Every term must match (AND); a phone-like run matches as one number or as its separate groups.
  */
 export function candidateSearchQuery(search: string | null | undefined): string | null {
-  let rest = (search ?? '').normalize('NFKC').toLowerCase();
-  const terms: string[] = [];
-  rest = rest.replace(PHONE_RUN, (run) => {
-    const digits = run.replace(/\D/g, '');
-    if (digits.length < 7) return run;
-    const groups = textTokens(run);
-    const number = lexeme(digits.slice(-10), true);
-    terms.push(groups.length > 1 ? `(${number} | ${allOf(groups)})` : number);
-    return ' ';
+  const terms = searchTerms(search).map((term) => {
+    if (term.kind === 'word') return lexeme(term.token, true);
+    const number = lexeme(term.digits, true);
+    return term.groups.length > 1 ? `(${number} | ${allOf(term.groups)})` : number;
   });
-  const seen = new Set<string>();
-  for (const token of textTokens(rest)) {
-    if (seen.has(token)) continue;
-    seen.add(token);
-    terms.push(lexeme(token, true));
-  }
-  return terms.length ? terms.slice(0, MAX_SEARCH_TERMS).join(' & ') : null;
+  return terms.length ? terms.join(' & ') : null;
 }
 
 /** A tsquery lexeme literal: quoted, with quotes and backslashes escaped. */
@@ -121,3 +159,114 @@ export function filterTerms(filters: SearchFilters): string[] {
   return terms;
 }
 
+
+/** Where a search matched a candidate: the field, its text (a snippet for the resume) and the matched words. */
+export interface SearchMatch {
+  field: 'name' | 'title' | 'company' | 'email' | 'phone' | 'skills' | 'resume';
+  text: string;
+  /** [start, end) character offsets in `text` of each matched word, in order, not overlapping. */
+  highlights: Array<[number, number]>;
+}
+
+/** The fields a match can be in, in the order results list them. */
+export interface MatchableCandidate {
+  firstName: string;
+  lastName: string;
+  currentTitle: string;
+  currentCompany: string;
+  email: string;
+  phone: string;
+  skills: readonly string[];
+  resumeText: string;
+}
+
+/** Characters of resume text shown around its first match. */
+export const RESUME_SNIPPET_LENGTH = 160;
+const SNIPPET_BEFORE = 50;
+
+/** Whether a token (lower-cased) is matched by a search word the way the tsquery matches it. */
+function wordMatches(token: string, words: readonly string[]): boolean {
+  return words.some((word) => (word.length >= MIN_PREFIX_LENGTH ? token.startsWith(word) : token === word));
+}
+
+/** The [start, end) spans of the words of `text` that a search word matches (tokens and symbol spellings). */
+function matchedSpans(text: string, words: readonly string[]): Array<[number, number]> {
+  const spans: Array<[number, number]> = [];
+  for (const pattern of [TOKEN, SYMBOL_TOKEN]) {
+    for (const found of text.matchAll(pattern)) {
+      const token = found[0].normalize('NFKC').toLowerCase().slice(0, MAX_TOKEN_LENGTH);
+      if (wordMatches(token, words)) spans.push([found.index, found.index + found[0].length]);
+    }
+  }
+  spans.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  const merged: Array<[number, number]> = [];
+  for (const span of spans) {
+    const last = merged[merged.length - 1];
+    if (last && span[0] < last[1]) last[1] = Math.max(last[1], span[1]);
+    else merged.push([span[0], span[1]]);
+  }
+  return merged;
+}
+
+/** Where the first matched word of `text` starts (null when none): stops at the first one (resumes are long). */
+function firstMatchedOffset(text: string, words: readonly string[]): number | null {
+  let first: number | null = null;
+  for (const pattern of [TOKEN, SYMBOL_TOKEN]) {
+    for (const found of text.matchAll(pattern)) {
+      if (first !== null && found.index >= first) break;
+      if (wordMatches(found[0].normalize('NFKC').toLowerCase().slice(0, MAX_TOKEN_LENGTH), words)) {
+        first = found.index;
+        break;
+      }
+    }
+  }
+  return first;
+}
+
+/** About RESUME_SNIPPET_LENGTH characters of the resume around its first match, whitespace collapsed, with "…" where cut. */
+function resumeSnippet(text: string, firstMatch: number): string {
+  let start = Math.max(0, firstMatch - SNIPPET_BEFORE);
+  if (start > 0) {
+    const space = text.slice(start, firstMatch).search(/\s/);
+    start = space === -1 ? firstMatch : start + space + 1;
+  }
+  let end = Math.min(text.length, start + RESUME_SNIPPET_LENGTH);
+  if (end < text.length) {
+    const space = text.slice(firstMatch, end).lastIndexOf(' ');
+    if (space > 0) end = firstMatch + space;
+  }
+  const body = text.slice(start, end).replace(/\s+/g, ' ').trim();
+  return `${start > 0 ? '…' : ''}${body}${end < text.length ? '…' : ''}`;
+}
+
+/**
+ * Where `search` matched this candidate: each field with a matched word, its text and the matched words'
+ * offsets (the resume as a snippet around its first match). Words are matched as the list search matches
+ * them (the start of a word; one letter a whole word; "c++" the spelling itself); a phone-like search
+ * marks the whole phone number when its digits match.
+ */
+export function searchMatchesOf(search: string | null | undefined, candidate: MatchableCandidate): SearchMatch[] {
+  const terms = searchTerms(search);
+  if (terms.length === 0) return [];
+  const words = terms.flatMap((term) => (term.kind === 'word' ? [term.token] : term.groups));
+  const numbers = terms.flatMap((term) => (term.kind === 'phone' ? [term.digits] : []));
+  const matches: SearchMatch[] = [];
+  const field = (name: SearchMatch['field'], text: string) => {
+    const highlights = matchedSpans(text, words);
+    if (highlights.length) matches.push({ field: name, text, highlights });
+  };
+  field('name', `${candidate.firstName} ${candidate.lastName}`.trim());
+  field('title', candidate.currentTitle);
+  field('company', candidate.currentCompany);
+  field('email', candidate.email);
+  const phoneDigits = phoneTokens(candidate.phone);
+  if (numbers.some((number) => phoneDigits.some((digits) => digits.startsWith(number)))) {
+    matches.push({ field: 'phone', text: candidate.phone, highlights: [[0, candidate.phone.length]] });
+  } else {
+    field('phone', candidate.phone);
+  }
+  field('skills', candidate.skills.join(', '));
+  const first = firstMatchedOffset(candidate.resumeText, words);
+  if (first !== null) field('resume', resumeSnippet(candidate.resumeText, first));
+  return matches;
+}

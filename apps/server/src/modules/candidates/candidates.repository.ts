@@ -1,14 +1,14 @@
-import { EXPERIENCE_RANGE_BOUNDS, type DuplicateReason, type ExperienceRange } from '@recruitdesk/contracts/candidates';
-import { and, arrayContains, asc, count, desc, eq, getTableColumns, getTableName, gte, inArray, lte, ne, or, sql, type SQL } from 'drizzle-orm';
+import { EXPERIENCE_RANGE_BOUNDS, type ExperienceRange } from '@recruitdesk/contracts/candidates';
+import { and, arrayContains, asc, count, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { lowerContains, nameMatchRank } from '../../db/sql-helpers';
 import { candidateSearchQuery, candidateSearchText, filterTerms } from './candidate-search';
-import { candidateSearchTable, candidatesTable, type CandidateRow, type NewCandidateRow } from './candidates.table';
+import { candidateSearchTable, candidatesTable, type CandidateRow, type CandidateValues, type NewCandidateRow } from './candidates.table';
+
+export type { CandidateValues };
 
 export { candidateSearchText };
 
-/** The columns the repository derives from the others; callers never set them. */
-type DerivedColumns = 'phoneDigits' | 'skillsNormalized' | 'searchText';
-export type CandidateValues = Omit<NewCandidateRow, DerivedColumns>;
 /** A row as the API needs it (without the search columns and resume text). */
 export type CandidateListRow = Omit<CandidateRow, 'phoneDigits' | 'skillsNormalized' | 'resumeText'>;
 
@@ -157,33 +157,69 @@ export function searchPageStrategy(input: { matches: number; rows: number; wante
   return walked * WALK_COST_FACTOR < input.matches ? 'walk' : 'collect';
 }
 
-/** The planner's row count of the search table (pg_class.reltuples); null before its first VACUUM or ANALYZE. */
-async function estimatedSearchRows(db: Db): Promise<number | null> {
-  const [row] = await db
-    .select({ rows: sql<number>`reltuples`.mapWith(Number) })
-    .from(sql`pg_class`)
-    .where(sql`oid = to_regclass(${getTableName(candidateSearchTable)})`);
-  return row && row.rows > 0 ? row.rows : null;
+/**
+ * Below this many rows (the planner's estimate) a list without a text search is counted exactly; above it
+ * the answer carries the planner's estimate, flagged (`countEstimated`), so the pager says "about"
+ * (decision 023): an exact count costs O(rows) on every request.
+ */
+export const EXACT_COUNT_LIMIT = 5_000;
+
+/**
+ * How many rows the planner expects `query` to return: EXPLAIN only, nothing is read. It scales the last
+ * statistics' rows-per-page to the table's current size, so it stays close after a bulk load and is
+ * a guess (from the row width) on a table never analysed; never a scan.
+ */
+export async function plannerRowEstimate(db: Db, query: SQLWrapper): Promise<number> {
+  const result = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${query}`)) as unknown as { rows: Record<string, unknown>[] };
+  const cell = result.rows[0]?.['QUERY PLAN'];
+  const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan: { 'Plan Rows': number } }] | undefined;
+  return Math.max(0, Math.round(plan?.[0]?.Plan['Plan Rows'] ?? 0));
+}
+
+/** The planner's row count of the search table: its estimate, never `count(*)` (decision 023). */
+function estimatedSearchRows(db: Db): Promise<number> {
+  return plannerRowEstimate(db, db.select({ id: candidateSearchTable.candidateId }).from(candidateSearchTable));
 }
 
 /**
- * One page and the exact total.
+ * The count of a list without a text search: exact when the planner expects fewer than
+ * EXACT_COUNT_LIMIT rows, else its estimate (flagged). The unfiltered list and broad filters are the
+ * large ones.
+ */
+async function candidateListCount(db: Db, filter: Omit<ListConditions, 'search'>): Promise<{ count: number; countEstimated: boolean }> {
+  const estimate = await plannerRowEstimate(db, db.select({ id: candidatesTable.id }).from(candidatesTable).where(candidateListConditions(filter)));
+  if (estimate >= EXACT_COUNT_LIMIT) return { count: estimate, countEstimated: true };
+  const [total] = await candidateCountQuery(db, filter);
+  return { count: total?.value ?? 0, countEstimated: false };
+}
+
+/**
+ * One page and its total.
  *
  * Without a text search: the page and the count in parallel on the PostgreSQL pool (PGlite runs them
  * one after the other on its one connection); status, experience and skills have their indexes and the
- * planner picks well.
+ * planner picks well. The count is exact for small lists and the planner's estimate for large ones
+ * (`countEstimated`, candidateListCount).
  *
  * With one: the search and every filter are one tsquery on `candidate_search` (a narrow table kept by a
  * trigger), run in a transaction with plan hints (`SET LOCAL`): the count through the GIN index (never a
  * sequential scan, which would read every row's vector), then the page's ids with the strategy
- * `searchPageStrategy` picks from the count, then those candidates' rows. Pass the pool, not a
+ * `searchPageStrategy` picks from the count and the planner's row estimate (never a whole-table count),
+ * then those candidates' rows. The search's count is exact (it is read through the GIN index anyway). Pass the pool, not a
  * transaction: the hints would outlive a savepoint.
  */
-export async function listCandidateRows(db: Db, filter: CandidateListFilter): Promise<{ rows: CandidateListRow[]; count: number }> {
+export async function listCandidateRows(
+  db: Db,
+  filter: CandidateListFilter,
+): Promise<{ rows: CandidateListRow[]; count: number; countEstimated?: boolean }> {
   const tsquery = candidateSearchTsquery(filter);
   if (!tsquery) {
-    const [rows, [total]] = await Promise.all([candidatePageQuery(db, filter), candidateCountQuery(db, filter)]);
-    return { rows, count: total?.value ?? 0 };
+    const [rows, total] = await Promise.all([candidatePageQuery(db, filter), candidateListCount(db, filter)]);
+    if (!total.countEstimated) return { rows, count: total.count };
+    // A short page is the last one: the count is known exactly. Otherwise never less than what was seen.
+    if (rows.length < filter.limit && (rows.length > 0 || filter.offset === 0)) return { rows, count: filter.offset + rows.length };
+    const seen = filter.offset + rows.length + (rows.length === filter.limit ? 1 : 0);
+    return { rows, count: Math.max(total.count, seen), countEstimated: true };
   }
   return db.transaction(async (tx) => {
     await tx.execute(sql`SET LOCAL enable_seqscan = off`);
@@ -193,7 +229,7 @@ export async function listCandidateRows(db: Db, filter: CandidateListFilter): Pr
     if (filter.ordering.replace(/^-/, '') !== 'created_at') {
       return { rows: await searchPageJoinQuery(tx, tsquery, filter), count: matches };
     }
-    const rows = (await estimatedSearchRows(tx)) ?? (await tx.select({ value: count() }).from(candidateSearchTable))[0]?.value ?? matches;
+    const rows = Math.max(await estimatedSearchRows(tx), matches);
     if (searchPageStrategy({ matches, rows, wanted: filter.offset + filter.limit }) === 'collect') {
       await tx.execute(sql`SET LOCAL enable_indexscan = off`);
     }
@@ -203,6 +239,13 @@ export async function listCandidateRows(db: Db, filter: CandidateListFilter): Pr
     const byId = new Map(found.map((row) => [row.id, row]));
     return { rows: ids.map((id) => byId.get(id)).filter((row): row is CandidateListRow => row !== undefined), count: matches };
   });
+}
+
+/** The resume text of these candidates (a list page's, to show where a search matched): one query. */
+export async function candidateResumeTexts(db: Db, ids: number[]): Promise<Map<number, string>> {
+  if (ids.length === 0) return new Map();
+  const rows = await db.select({ id: candidatesTable.id, resumeText: candidatesTable.resumeText }).from(candidatesTable).where(inArray(candidatesTable.id, ids));
+  return new Map(rows.map((row) => [row.id, row.resumeText]));
 }
 
 export async function findCandidateRow(db: Db, id: number, options: { forUpdate?: boolean } = {}): Promise<CandidateRow | undefined> {
@@ -266,54 +309,13 @@ export async function deleteCandidateRow(db: Db, id: number): Promise<void> {
   await db.delete(candidatesTable).where(eq(candidatesTable.id, id));
 }
 
-export interface DuplicateProbe {
-  email?: string | undefined;
-  phone?: string | undefined;
-  firstName?: string | undefined;
-  lastName?: string | undefined;
-  currentCompany?: string | undefined;
-  excludeId?: number | undefined;
-}
-
-export interface DuplicateRow {
-  id: number;
-  firstName: string;
-  lastName: string;
-  email: string;
-  reason: DuplicateReason;
-}
-
-/** The trigram similarity above which two full names count as the same person. */
-export const NAME_SIMILARITY = 0.6;
-
-/**
- * Records that look like the same person: same email (ignoring case), same phone (digits, at least 7), or
- * a very similar name at the same company. Each record once, with the strongest reason.
- */
-export async function findDuplicateRows(db: Db, probe: DuplicateProbe, limit = 10): Promise<DuplicateRow[]> {
-  const email = (probe.email ?? '').trim().toLowerCase();
-  const phone = phoneKey(probe.phone);
-  const name = `${probe.firstName ?? ''} ${probe.lastName ?? ''}`.trim().replace(/\s+/g, ' ').toLowerCase();
-  const company = (probe.currentCompany ?? '').trim().toLowerCase();
-  const fullName = sql`lower(${candidatesTable.firstName} || ' ' || ${candidatesTable.lastName})`;
-  const byEmail = email ? sql`lower(${candidatesTable.email}) = ${email}` : null;
-  const byPhone = phone ? eq(candidatesTable.phoneDigits, phone) : null;
-  const byName =
-    name && company && probe.firstName?.trim() && probe.lastName?.trim()
-      ? sql`(lower(${candidatesTable.currentCompany}) = ${company} and similarity(${fullName}, ${name}) > ${NAME_SIMILARITY})`
-      : null;
-  const matches = [byEmail, byPhone, byName].filter((item): item is SQL => item !== null);
-  if (matches.length === 0) return [];
-  const whens = [byEmail ? sql`when ${byEmail} then 'email'` : null, byPhone ? sql`when ${byPhone} then 'phone'` : null].filter((item): item is SQL => item !== null);
-  const reason = whens.length ? sql<DuplicateReason>`case ${sql.join(whens, sql` `)} else 'name_company' end` : sql<DuplicateReason>`'name_company'`;
-  const conditions: SQL[] = [or(...matches) as SQL];
-  if (probe.excludeId !== undefined) conditions.push(ne(candidatesTable.id, probe.excludeId));
+/** Every skill spelling candidates have, with how many have it: one aggregate over the skills arrays. */
+export function skillSpellingCountsQuery(db: Db) {
+  const skill = sql<string>`skill`;
   return db
-    .select({ id: candidatesTable.id, firstName: candidatesTable.firstName, lastName: candidatesTable.lastName, email: candidatesTable.email, reason })
-    .from(candidatesTable)
-    .where(and(...conditions))
-    .orderBy(asc(candidatesTable.id))
-    .limit(limit);
+    .select({ spelling: skill, count: count() })
+    .from(sql`${candidatesTable}, unnest(${candidatesTable.skills}) AS skill`)
+    .groupBy(skill);
 }
 
 export async function countCandidates(db: Db): Promise<number> {
@@ -328,4 +330,34 @@ export async function setCandidatesStatusRows(db: Db, candidateIds: number[], st
     .update(candidatesTable)
     .set(now ? { status, updatedAt: now } : { status })
     .where(inArray(candidatesTable.id, candidateIds));
+}
+
+/** The expression the full-name trigram index (candidates_full_name_trgm_idx) is built on, before lower(). */
+const fullName = sql`${candidatesTable.firstName} || ' ' || ${candidatesTable.lastName}`;
+
+/** Candidates whose full name contains `text` (any case), best matches first (the shell search). */
+export function searchCandidateRowsByName(db: Db, text: string, limit: number) {
+  return db
+    .select({
+      id: candidatesTable.id,
+      firstName: candidatesTable.firstName,
+      lastName: candidatesTable.lastName,
+      currentTitle: candidatesTable.currentTitle,
+      currentCompany: candidatesTable.currentCompany,
+      status: candidatesTable.status,
+    })
+    .from(candidatesTable)
+    .where(lowerContains(fullName, text))
+    .orderBy(nameMatchRank(fullName, text), asc(sql`lower(${fullName})`), asc(candidatesTable.id))
+    .limit(limit);
+}
+
+/** The candidate as notes name them (decision 008: registered with the notes module at start-up). */
+export async function findCandidateNoteTarget(db: Db, id: number): Promise<{ label: string; scope: { candidateId: number } } | null> {
+  const [row] = await db
+    .select({ firstName: candidatesTable.firstName, lastName: candidatesTable.lastName })
+    .from(candidatesTable)
+    .where(eq(candidatesTable.id, id))
+    .limit(1);
+  return row ? { label: `${row.firstName} ${row.lastName}`.trim(), scope: { candidateId: id } } : null;
 }

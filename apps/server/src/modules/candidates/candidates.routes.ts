@@ -8,19 +8,24 @@ import {
   CandidateSaveResponseSchema,
   ResumeMetadataInputSchema,
   ResumeUploadUrlInputSchema,
+  SkillSuggestionQuerySchema,
+  SkillSuggestionsResponseSchema,
 } from '@recruitdesk/contracts/candidates';
-import { ErrorResponseSchema, IdParamSchema, MessageResponseSchema } from '@recruitdesk/contracts/common';
+import { IdParamSchema, MessageResponseSchema } from '@recruitdesk/contracts/common';
 import { UploadTargetResponseSchema } from '@recruitdesk/contracts/profile';
 import { DownloadUrlResponseSchema } from '@recruitdesk/contracts/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/auth';
-import { createCandidate, deleteCandidate, findCandidateDuplicates, getCandidate, listCandidates, updateCandidate } from './candidates.service';
+import { errorResponses } from '../../lib/errors';
+import { requireUser } from '../users/users.service';
+import { createCandidate, deleteCandidate, findCandidateDuplicates, getCandidate, listCandidates, suggestCandidateSkills, updateCandidate } from './candidates.service';
 import { createResumeUploadTarget, removeResume, resumeDownloadUrl, updateResume } from './resume.service';
+import { registerCandidateHooks } from './candidates.hooks';
 
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
-const fileErrors = { ...errors, 413: ErrorResponseSchema, 415: ErrorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
+const fileErrors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 
 export const candidatesRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerCandidateHooks();
   const { deps } = app;
   const tags = ['candidates'];
 
@@ -40,6 +45,11 @@ export const candidatesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/candidates/duplicates/', {
     schema: { tags, querystring: CandidateDuplicateQuerySchema, response: { 200: CandidateDuplicateResponseSchema, ...errors } },
     handler: async (request) => ({ success: true as const, duplicates: await findCandidateDuplicates(deps, requireUser(request), request.query) }),
+  });
+
+  app.get('/api/candidates/skills/', {
+    schema: { tags, querystring: SkillSuggestionQuerySchema, response: { 200: SkillSuggestionsResponseSchema, ...errors } },
+    handler: async (request) => ({ success: true as const, skills: await suggestCandidateSkills(deps, requireUser(request), request.query) }),
   });
 
   app.get('/api/candidates/:id/', {

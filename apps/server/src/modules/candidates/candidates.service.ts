@@ -1,14 +1,18 @@
-import { deleteStoredFile } from '../../lib/document-upload';
+import { deleteStoredFile } from '../files/document-upload.service';
 import {
   CANDIDATE_ERRORS,
   CANDIDATE_STATUS_LABELS,
   type Candidate,
   type CandidateDuplicate,
+  type CandidateListResponse,
   type CandidateDuplicateQuerySchema,
   type CandidateInputParsed,
   type CandidateListQuerySchema,
   type CandidateStatus,
+  type SkillSuggestion,
+  type SkillSuggestionQuerySchema,
 } from '@recruitdesk/contracts/candidates';
+import type { SearchCandidate } from '@recruitdesk/contracts/search';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { fromNumeric, toNumeric } from '../../db/sql-helpers';
@@ -18,24 +22,30 @@ import { AppError, isForeignKeyViolation } from '../../lib/errors';
 import { assertCan } from '../../lib/permissions';
 import { recordActivity } from '../activity/activity.service';
 import { deleteNotesOf } from '../notes/notes.service';
-import { actorOf, type UserRow } from '../users/users.service';
+import { getAgencySettings } from '../settings/settings.service';
+import { type UserRow } from '../users/users.service';
+import { searchMatchesOf, searchTerms } from './candidate-search';
+import { suggestSkills, type KnownSkill } from './skill-suggestions';
 import {
+  candidateResumeTexts,
   setCandidatesStatusRows,
   deleteCandidateRow,
   findCandidateRow,
-  findDuplicateRows,
   insertCandidateRow,
-  insertCandidateRows,
   listCandidateRows,
+  normalizeSkills,
+  searchCandidateRowsByName,
+  skillSpellingCountsQuery,
   updateCandidateRow,
   type CandidateListRow,
   type CandidateValues,
-  type DuplicateProbe,
 } from './candidates.repository';
+import { findDuplicateRows, type DuplicateProbe } from './candidate-duplicates.repository';
 import type { CandidateRow } from './candidates.table';
 
 export type { CandidateRow } from './candidates.table';
-export { insertCandidateRows };
+/** The query builder itself (tests read its plan). */
+export { searchCandidateRowsByName };
 
 export const candidateName = (row: Pick<CandidateRow, 'firstName' | 'lastName'>): string => `${row.firstName} ${row.lastName}`.trim();
 
@@ -54,6 +64,7 @@ export function toApiCandidate(row: CandidateListRow): Candidate {
     skills: row.skills,
     years_experience: row.yearsExperience,
     desired_salary: fromNumeric(row.desiredSalary),
+    desired_salary_currency: row.desiredSalaryCurrency,
     status: row.status as CandidateStatus,
     source: row.source,
     consent_date: row.consentDate,
@@ -81,7 +92,7 @@ export async function requireCandidateRow(db: Db, id: number): Promise<Candidate
   return row;
 }
 
-function candidateValues(input: CandidateInputParsed): Omit<CandidateValues, 'createdById'> {
+function candidateValues(input: CandidateInputParsed): Omit<CandidateValues, 'createdById' | 'desiredSalaryCurrency'> {
   return {
     firstName: input.first_name,
     lastName: input.last_name,
@@ -118,10 +129,14 @@ export async function listCandidates(
   deps: Deps,
   actor: UserRow,
   query: z.output<typeof CandidateListQuerySchema>,
-): Promise<{ results: Candidate[]; count: number }> {
-  assertCan(actorOf(actor), 'records.read');
-  const { rows, count } = await listCandidateRows(deps.db, {
-    search: query.search || undefined,
+): Promise<CandidateListResponse> {
+  assertCan(actor, 'records.read');
+  const search = query.search || undefined;
+  if (search && searchTerms(search).length === 0) {
+    throw new AppError('SEARCH_NOTHING_SEARCHABLE', 400, CANDIDATE_ERRORS.SEARCH_NOTHING_SEARCHABLE, { fields: { search: [CANDIDATE_ERRORS.SEARCH_NOTHING_SEARCHABLE] } });
+  }
+  const { rows, count, countEstimated } = await listCandidateRows(deps.db, {
+    search,
     status: query.status,
     skills: query.skills,
     experience: query.experience,
@@ -129,16 +144,22 @@ export async function listCandidates(
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,
   });
-  return { results: rows.map(toApiCandidate), count };
+  if (!search) return { results: rows.map(toApiCandidate), count, ...(countEstimated ? { count_estimated: true as const } : {}) };
+  // Where each result matched: the page's resume texts in one query, the rest from the rows.
+  const resumes = await candidateResumeTexts(deps.db, rows.map((row) => row.id));
+  return {
+    results: rows.map((row) => ({ ...toApiCandidate(row), matches: searchMatchesOf(search, { ...row, resumeText: resumes.get(row.id) ?? '' }) })),
+    count,
+  };
 }
 
 export async function getCandidate(deps: Deps, actor: UserRow, id: number): Promise<Candidate> {
-  assertCan(actorOf(actor), 'records.read');
+  assertCan(actor, 'records.read');
   return toApiCandidate(await requireCandidateRow(deps.db, id));
 }
 
 export async function findCandidateDuplicates(deps: Deps, actor: UserRow, query: z.output<typeof CandidateDuplicateQuerySchema>): Promise<CandidateDuplicate[]> {
-  assertCan(actorOf(actor), 'records.read');
+  assertCan(actor, 'records.read');
   return duplicatesOf(deps.db, {
     email: query.email,
     phone: query.phone,
@@ -156,25 +177,28 @@ export interface SavedCandidate {
 }
 
 export async function createCandidate(deps: Deps, actor: UserRow, input: CandidateInputParsed): Promise<SavedCandidate> {
-  assertCan(actorOf(actor), 'records.write');
+  assertCan(actor, 'records.write');
   const row = await inTransaction(deps.db, async (tx) => {
     const now = deps.config.now();
-    const created = await insertCandidateRow(tx, { ...candidateValues(input), createdById: actor.id, createdAt: now, updatedAt: now });
+    const desiredSalaryCurrency = input.desired_salary_currency ?? (await getAgencySettings(tx)).currency;
+    const created = await insertCandidateRow(tx, { ...candidateValues(input), desiredSalaryCurrency, createdById: actor.id, createdAt: now, updatedAt: now });
     await recordActivity(tx, { actor, verb: 'created', modelType: 'candidate', objectId: created.id, summary: `Added candidate ${candidateName(created)}` });
     return created;
   });
+  forgetKnownSkills(deps.db);
   return { candidate: toApiCandidate(row), duplicates: await duplicatesOf(deps.db, probeOf(row)) };
 }
 
 /** A full replacement (PUT) of the editable fields; the resume stays. */
 export async function updateCandidate(deps: Deps, actor: UserRow, id: number, input: CandidateInputParsed): Promise<SavedCandidate> {
-  assertCan(actorOf(actor), 'records.write');
+  assertCan(actor, 'records.write');
   const row = await inTransaction(deps.db, async (tx) => {
     // Locked: a resume saved at the same time keeps its text in the search.
     const existing = await findCandidateRow(tx, id, { forUpdate: true });
     if (!existing) throw notFound();
     const updated = await updateCandidateRow(tx, id, {
       ...candidateValues(input),
+      desiredSalaryCurrency: input.desired_salary_currency ?? existing.desiredSalaryCurrency,
       createdById: existing.createdById,
       resumeText: existing.resumeText,
       updatedAt: deps.config.now(),
@@ -188,6 +212,7 @@ export async function updateCandidate(deps: Deps, actor: UserRow, id: number, in
     }
     return updated;
   });
+  forgetKnownSkills(deps.db);
   return { candidate: toApiCandidate(row), duplicates: await duplicatesOf(deps.db, probeOf(row)) };
 }
 
@@ -198,7 +223,7 @@ export const CANDIDATE_HAS_PLACEMENT = 'This candidate has a placement; archive 
  * owed: its foreign key is RESTRICT, so a placed candidate is refused (409) and nothing is deleted.
  */
 export async function deleteCandidate(deps: Deps, actor: UserRow, id: number): Promise<void> {
-  assertCan(actorOf(actor), 'records.write');
+  assertCan(actor, 'records.write');
   const existing = await requireCandidateRow(deps.db, id);
   try {
     await inTransaction(deps.db, async (tx) => {
@@ -210,6 +235,7 @@ export async function deleteCandidate(deps: Deps, actor: UserRow, id: number): P
     if (isForeignKeyViolation(error)) throw new AppError('CANDIDATE_HAS_PLACEMENT', 409, CANDIDATE_HAS_PLACEMENT);
     throw error;
   }
+  forgetKnownSkills(deps.db);
   // After the commit: a failed delete leaves the record and its file together.
   await deleteStoredFile(deps, existing.resumeKey, 'resume');
 }
@@ -217,4 +243,59 @@ export async function deleteCandidate(deps: Deps, actor: UserRow, id: number): P
 /** A placement makes its candidates `placed`, inside the placement's own transaction. */
 export async function markCandidatesPlaced(db: Db, candidateIds: number[], now?: Date): Promise<void> {
   await setCandidatesStatusRows(db, candidateIds, 'placed', now);
+}
+
+/** How long the known skills are kept before they are counted again (writes through this service clear them at once). */
+export const KNOWN_SKILLS_TTL_MS = 60_000;
+const knownSkillsCache = new WeakMap<Db, { at: number; skills: Promise<KnownSkill[]> }>();
+
+/** Forget the counted skills of this database (after a candidate is saved or deleted). */
+function forgetKnownSkills(db: Db): void {
+  knownSkillsCache.delete(db);
+}
+
+/**
+ * Every normalised skill with its most used spelling and how many candidates have it: one aggregate over
+ * the skills arrays, kept for KNOWN_SKILLS_TTL_MS (the vocabulary is small; counting 100,000 candidates'
+ * skills on every keystroke is not).
+ */
+async function knownSkills(db: Db): Promise<KnownSkill[]> {
+  const cached = knownSkillsCache.get(db);
+  if (cached && Date.now() - cached.at < KNOWN_SKILLS_TTL_MS) return cached.skills;
+  const skills = skillSpellingCountsQuery(db).then((rows) => {
+    const byKey = new Map<string, KnownSkill & { spellingCount: number }>();
+    for (const row of rows) {
+      const [normalized] = normalizeSkills([row.spelling]);
+      if (!normalized) continue;
+      const known = byKey.get(normalized);
+      if (!known) byKey.set(normalized, { normalized, name: row.spelling.trim(), count: row.count, spellingCount: row.count });
+      else {
+        known.count += row.count;
+        if (row.count > known.spellingCount) Object.assign(known, { name: row.spelling.trim(), spellingCount: row.count });
+      }
+    }
+    return [...byKey.values()].map(({ normalized, name, count }) => ({ normalized, name, count }));
+  });
+  knownSkillsCache.set(db, { at: Date.now(), skills });
+  skills.catch(() => forgetKnownSkills(db));
+  return skills;
+}
+
+/** Known skills matching what the user typed (any case, a small typo), most used first. */
+export async function suggestCandidateSkills(deps: Deps, actor: UserRow, query: z.output<typeof SkillSuggestionQuerySchema>): Promise<SkillSuggestion[]> {
+  assertCan(actor, 'records.read');
+  return suggestSkills(await knownSkills(deps.db), query.q, { limit: query.limit, exclude: query.exclude ?? [] });
+}
+
+/** Candidates by name for the shell search. */
+export async function searchCandidatesByName(deps: Deps, actor: UserRow, text: string, limit: number): Promise<SearchCandidate[]> {
+  assertCan(actor, 'records.read');
+  const rows = await searchCandidateRowsByName(deps.db, text, limit);
+  return rows.map((row) => ({
+    id: row.id,
+    name: candidateName(row),
+    current_title: row.currentTitle,
+    current_company: row.currentCompany,
+    status: row.status as CandidateStatus,
+  }));
 }

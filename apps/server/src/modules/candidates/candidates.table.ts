@@ -24,6 +24,8 @@ export const candidatesTable = pgTable(
     skillsNormalized: text('skills_normalized').array().notNull().default(sql`'{}'::text[]`),
     yearsExperience: integer('years_experience'),
     desiredSalary: numeric('desired_salary', { precision: 14, scale: 2 }),
+    /** The desired salary's currency (ISO 4217); the agency's currency unless the form says otherwise. */
+    desiredSalaryCurrency: text('desired_salary_currency').notNull().default('USD'),
     status: text('status').notNull().default('active'),
     source: text('source').notNull().default(''),
     consentDate: date('consent_date', { mode: 'string' }),
@@ -58,6 +60,8 @@ export const candidatesTable = pgTable(
     index('candidates_email_lower_idx').on(sql`lower(${table.email})`),
     index('candidates_phone_digits_idx').on(table.phoneDigits),
     index('candidates_company_lower_idx').on(sql`lower(${table.currentCompany})`),
+    // The shell search: the full name contains the typed text (lowerContains on candidateFullName).
+    index('candidates_full_name_trgm_idx').using('gin', sql`lower(${table.firstName} || ' ' || ${table.lastName}) gin_trgm_ops`).with({ fastupdate: false }),
   ],
 );
 
@@ -92,3 +96,8 @@ export const candidateSearchTable = pgTable(
     index('candidate_search_created_at_idx').on(table.createdAt, table.candidateId),
   ],
 );
+
+/** The columns the repository derives from the others (search keys); callers never set them. */
+type DerivedColumns = 'phoneDigits' | 'skillsNormalized' | 'searchText';
+/** What a caller writes for a candidate: a new row without the derived columns. */
+export type CandidateValues = Omit<NewCandidateRow, DerivedColumns>;

@@ -1,9 +1,11 @@
-import { and, count, eq } from 'drizzle-orm';
+import { readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
+import { and, count, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { buildCandidate, insertCandidate, insertCandidates } from '../../test/factories/candidates.factory';
-import { insertNote } from '../../test/factories/notes.factory';
-import { insertUser } from '../../test/factories/users.factory';
+import { buildCandidate, insertCandidate, insertCandidates } from '../../factories/candidates.factory';
+import { insertNote } from '../../factories/notes.factory';
+import { insertUser } from '../../factories/users.factory';
 import { HttpClient } from '../../test/http-client';
 import { signedInClient } from '../../test/sign-in';
 import { notesTable } from '../notes/notes.table';
@@ -272,6 +274,45 @@ describe('duplicate check', () => {
   });
 });
 
+describe('desired salary currency', () => {
+  it('is the agency currency unless given, kept on an edit that leaves it out, and checked', async () => {
+    const agency = (await viewer.get('/api/settings/agency/')).json.settings.currency;
+    const plain = await recruiter.post('/api/candidates/', { first_name: 'Cur', last_name: 'Rency', desired_salary: 85000 });
+    expect(plain.status, plain.text).toBe(201);
+    expect(plain.json.candidate).toMatchObject({ desired_salary: 85000, desired_salary_currency: agency });
+    const pounds = await recruiter.post('/api/candidates/', { first_name: 'Cur', last_name: 'Pounds', desired_salary: 70000, desired_salary_currency: ' gbp ' });
+    expect(pounds.json.candidate.desired_salary_currency).toBe('GBP');
+    const edited = await recruiter.request('PUT', `/api/candidates/${pounds.json.candidate.id}/`, { body: { first_name: 'Cur', last_name: 'Pounds', desired_salary: 72000 } });
+    expect(edited.json.candidate).toMatchObject({ desired_salary: 72000, desired_salary_currency: 'GBP' });
+    expect((await viewer.get(`/api/candidates/${pounds.json.candidate.id}/`)).json.candidate.desired_salary_currency).toBe('GBP');
+    const bad = await recruiter.post('/api/candidates/', { first_name: 'Cur', last_name: 'Bad', desired_salary_currency: 'pounds' });
+    expect(bad.status).toBe(400);
+    expect(bad.json.fields.desired_salary_currency).toEqual(['Use a three-letter currency code.']);
+  });
+});
+
+describe('duplicate check on any input', () => {
+  it('answers a warning, not a 400, for text longer than a record can hold, and never flags the record being edited', async () => {
+    const t1 = tag();
+    const existing = await insertCandidate(t.db, { firstName: 'Long', lastName: `Name${t1}`, email: `long.${t1}@example.test`, currentCompany: `Acme ${t1}` });
+    const longLast = `${'L'.repeat(146)}${t1.slice(0, 4)}`;
+    expect(longLast).toHaveLength(150);
+    const query = new URLSearchParams({ first_name: 'Long', last_name: longLast, email: existing.email, phone: '9'.repeat(80), current_company: 'C'.repeat(400) });
+    const check = await viewer.get(`/api/candidates/duplicates/?${query}`);
+    expect(check.status).toBe(200);
+    expect(check.json.duplicates).toEqual([expect.objectContaining({ id: existing.id, reason: 'email' })]);
+
+    // Editing: neither the check (exclude_id) nor the save's own answer names the record itself.
+    const self = await viewer.get(`/api/candidates/duplicates/?${new URLSearchParams({ email: existing.email, first_name: 'Long', last_name: `Name${t1}`, current_company: `Acme ${t1}`, exclude_id: String(existing.id) })}`);
+    expect(self.json.duplicates).toEqual([]);
+    const saved = await recruiter.request('PUT', `/api/candidates/${existing.id}/`, {
+      body: { first_name: 'Long', last_name: `Name${t1}`, email: existing.email, current_company: `Acme ${t1}` },
+    });
+    expect(saved.status).toBe(200);
+    expect(saved.json.duplicates).toEqual([]);
+  });
+});
+
 describe('candidate search (words by prefix, through the GIN index)', () => {
   const marker = `ws${tag().replace(/\d/g, 'x')}`;
   const digits = String(Math.floor(Math.random() * 9_000_000) + 1_000_000);
@@ -328,12 +369,75 @@ describe('candidate search (words by prefix, through the GIN index)', () => {
     expect(await ids(`c# ${marker}`)).toEqual([ada.id]);
     expect(await ids(`zoë müller${marker}`)).toEqual([zoe.id]);
     expect(await ids(`straße ${marker}`)).toEqual([zoe.id]);
-    for (const odd of ["'; drop table candidates; --", 'a & b | !c', '\\:*', ':* & !', '(((', "o'brien"]) {
+    for (const odd of ["'; drop table candidates; --", 'a & b | !c', "o'brien", "c++'; --", 'x#:*']) {
       expect((await viewer.get(`/api/candidates/?search=${encodeURIComponent(odd)}`)).status, odd).toBe(200);
     }
-    // Nothing searchable (only punctuation): no text filter.
-    const all = (await viewer.get('/api/candidates/')).json.count;
-    expect((await viewer.get(`/api/candidates/?search=${encodeURIComponent('%_ -- !!')}`)).json.count).toBe(all);
+    for (const odd of ['\\:*', ':* & !', '(((']) {
+      expect((await viewer.get(`/api/candidates/?search=${encodeURIComponent(odd)}`)).status, odd).toBe(400);
+    }
+  });
+});
+
+describe('search with symbols and where it matched (issue 16 item 10)', () => {
+  const marker = `sy${tag().replace(/\d/g, 'q')}`;
+  let cpp: { id: number };
+  let csharp: { id: number };
+  let dotnet: { id: number };
+  beforeAll(async () => {
+    cpp = await insertCandidate(t.db, { firstName: 'Bjarne', lastName: marker, currentTitle: 'Senior C++ Engineer', skills: ['C++', 'Linux'] });
+    csharp = await insertCandidate(t.db, { firstName: 'Anders', lastName: marker, skills: ['C#', '.NET'], resumeText: `Wrote compilers.\nShipped ASP.NET services and Node.js tools for ${marker} clients.`, resumeHasText: true });
+    dotnet = await insertCandidate(t.db, { firstName: 'Ryan', lastName: marker, skills: ['Node.js', 'C'] });
+  });
+  const search = async (text: string) => {
+    const response = await viewer.get(`/api/candidates/?search=${encodeURIComponent(text)}&ordering=name`);
+    expect(response.status, response.text).toBe(200);
+    return response.json.results as { id: number; first_name: string; matches?: { field: string; text: string; highlights: [number, number][] }[] }[];
+  };
+  const ids = async (text: string) => (await search(text)).map((row) => row.id);
+
+  it('tells C++, C#, .NET and Node.js apart, and "c" still finds every C', async () => {
+    expect(await ids(`C++ ${marker}`)).toEqual([cpp.id]);
+    expect(await ids(`c# ${marker}`)).toEqual([csharp.id]);
+    expect(await ids(`.net ${marker}`)).toEqual([csharp.id]);
+    expect(await ids(`asp.net ${marker}`)).toEqual([csharp.id]);
+    expect(await ids(`Node.js ${marker}`)).toEqual([csharp.id, dotnet.id]);
+    expect(await ids(`c ${marker}`)).toEqual([csharp.id, cpp.id, dotnet.id]);
+  });
+
+  it('answers a search with nothing searchable with a clear 400 instead of everyone', async () => {
+    for (const typed of ['%', '%_ -- !!', '#', '++']) {
+      const response = await viewer.get(`/api/candidates/?search=${encodeURIComponent(typed)}`);
+      expect(response.status, typed).toBe(400);
+      expect(response.json).toMatchObject({ success: false, code: 'SEARCH_NOTHING_SEARCHABLE', fields: { search: [expect.stringContaining('letters or digits')] } });
+    }
+    // Blank is no search at all.
+    expect((await viewer.get('/api/candidates/?search=%20%20')).status).toBe(200);
+  });
+
+  it('says where each result matched, with the matched words', async () => {
+    const [row] = await search(`c++ ${marker}`);
+    const marked = (match: { text: string; highlights: [number, number][] }) => match.highlights.map(([start, end]) => match.text.slice(start, end));
+    expect(row?.matches?.map((match) => match.field)).toEqual(['name', 'title', 'skills']);
+    expect(row?.matches?.map(marked)).toEqual([[marker], ['C++'], ['C++']]);
+    const [anders] = await search(`anders asp.net`);
+    expect(anders?.matches?.map((match) => match.field)).toEqual(['name', 'resume']);
+    expect(anders?.matches?.[1]?.text).toContain('Shipped ASP.NET services');
+    expect(marked(anders!.matches![1]!)).toEqual(['ASP.NET']);
+    // Without a search, no match information.
+    expect((await viewer.get('/api/candidates/?page_size=1')).json.results[0].matches).toBeUndefined();
+  });
+
+  it('adds the symbol tokens to candidates saved before (the migration backfill)', async () => {
+    const old = await insertCandidate(t.db, { firstName: 'Legacy', lastName: marker, skills: ['F#', 'C++'] });
+    // As the row was before the migration: letters and digits only.
+    await t.db.update(candidatesTable).set({ searchText: `legacy ${marker} f c` }).where(eq(candidatesTable.id, old.id));
+    expect(await ids(`f# ${marker}`)).toEqual([]);
+    const migration = readFileSync(fileURLToPath(new URL('../../../drizzle/0010_candidate_search_symbols.sql', import.meta.url)), 'utf8');
+    await t.db.execute(sql.raw(migration));
+    expect(await ids(`f# ${marker}`)).toEqual([old.id]);
+    expect(await ids(`legacy c++ ${marker}`)).toEqual([old.id]);
+    const [row] = await t.db.select({ searchText: candidatesTable.searchText }).from(candidatesTable).where(eq(candidatesTable.id, old.id));
+    expect(row?.searchText.split(' ').sort()).toEqual(['c', 'c++', 'f', 'f#', 'legacy', marker].sort());
   });
 });
 
@@ -368,5 +472,34 @@ describe('candidate search with filters (one lookup in candidate_search, kept by
     expect(await order('-updated_at')).toEqual(['Bea', 'Cy', 'Abe']);
     expect(await order('-years_experience')).toEqual(['Bea', 'Abe', 'Cy']);
     expect(await order('years_experience')).toEqual(['Abe', 'Bea', 'Cy']);
+  });
+});
+
+describe('skill suggestions (issue 16 item 12)', () => {
+  it('suggests known skills by use, in any case and with a small typo, paged by limit, without chosen ones', async () => {
+    const mark = tag().replace(/\d/g, 'k');
+    const skill = (name: string) => `${name}${mark}`;
+    // The most used spelling wins: two candidates write "Zyphon…", one "zyphon…".
+    await recruiter.post('/api/candidates/', { first_name: 'A', last_name: mark, skills: [skill('Zyphon'), skill('Zyphonic Core')] });
+    await recruiter.post('/api/candidates/', { first_name: 'B', last_name: mark, skills: [skill('Zyphon')] });
+    await recruiter.post('/api/candidates/', { first_name: 'C', last_name: mark, skills: [skill('zyphon'), skill('Zylo')] });
+    const suggest = async (query: string) => {
+      const response = await viewer.get(`/api/candidates/skills/?${query}`);
+      expect(response.status, response.text).toBe(200);
+      return response.json.skills as { name: string; normalized: string; count: number; match: string }[];
+    };
+    expect(await suggest(`q=ZYPH`)).toEqual([
+      { name: skill('Zyphon'), normalized: skill('zyphon'), count: 3, match: 'prefix' },
+      { name: skill('Zyphonic Core'), normalized: skill('zyphonic core'), count: 1, match: 'prefix' },
+    ]);
+    expect((await suggest(`q=${skill('zpyhon')}`)).map((row) => row.name)).toEqual([skill('Zyphon')]);
+    expect((await suggest(`q=zy&limit=1`)).map((row) => row.name)).toEqual([skill('Zyphon')]);
+    expect((await suggest(`q=zyph&exclude=${encodeURIComponent(skill('ZYPHON'))}`)).map((row) => row.name)).toEqual([skill('Zyphonic Core')]);
+    // A new candidate's skill is suggested at once (writes through the service forget the counted skills).
+    await recruiter.post('/api/candidates/', { first_name: 'D', last_name: mark, skills: [skill('Zyx')] });
+    expect((await suggest('q=zyx')).map((row) => row.name)).toEqual([skill('Zyx')]);
+    for (const bad of ['limit=0', 'limit=51', `q=${'x'.repeat(101)}`]) {
+      expect((await viewer.get(`/api/candidates/skills/?${bad}`)).status, bad).toBe(400);
+    }
   });
 });

@@ -11,11 +11,11 @@ import {
   sanitizeFilename,
   type DocumentKind,
   type DocumentSlot,
-} from '../../lib/document-upload';
+} from '../files/document-upload.service';
 import { AppError } from '../../lib/errors';
 import { assertCan } from '../../lib/permissions';
 import { recordActivity } from '../activity/activity.service';
-import { actorOf, type UserRow } from '../users/users.service';
+import { type UserRow } from '../users/users.service';
 import { setCandidateResumeRow, updateCandidateColumns } from './candidates.repository';
 import { candidateName, requireCandidateRow, toApiCandidate } from './candidates.service';
 import type { CandidateRow } from './candidates.table';
@@ -40,7 +40,7 @@ const defaultFilename = (row: Pick<CandidateRow, 'firstName' | 'lastName'>) => `
 
 /** Step 1: a signed upload target for the browser to PUT the file to. */
 export async function createResumeUploadTarget(deps: Deps, actor: UserRow, candidateId: number, input: ResumeUploadUrlInput): Promise<UploadTarget> {
-  assertCan(actorOf(actor), 'records.write');
+  assertCan(actor, 'records.write');
   await requireCandidateRow(deps.db, candidateId);
   return createDocumentUploadTarget(deps, slotOf(candidateId), actor.id, input);
 }
@@ -52,7 +52,7 @@ export async function createResumeUploadTarget(deps: Deps, actor: UserRow, candi
  * searchable and the previous file is deleted. PATCH with only `filename` renames the current resume.
  */
 export async function updateResume(deps: Deps, actor: UserRow, candidateId: number, input: ResumeMetadataInput): Promise<Candidate> {
-  assertCan(actorOf(actor), 'records.write');
+  assertCan(actor, 'records.write');
   const existing = await requireCandidateRow(deps.db, candidateId);
   if (input.key === undefined) return renameResume(deps, actor, existing, input.filename ?? '');
 
@@ -105,7 +105,7 @@ async function renameResume(deps: Deps, actor: UserRow, existing: CandidateRow, 
 
 /** A short-lived link for the caller that downloads the resume under its file name. */
 export async function resumeDownloadUrl(deps: Deps, actor: UserRow, candidateId: number): Promise<string> {
-  assertCan(actorOf(actor), 'records.read');
+  assertCan(actor, 'records.read');
   const row = await requireCandidateRow(deps.db, candidateId);
   if (!row.resumeKey) throw noResume();
   return documentDownloadUrl(deps, {
@@ -118,7 +118,7 @@ export async function resumeDownloadUrl(deps: Deps, actor: UserRow, candidateId:
 
 /** Removes the resume: the file, its details and its text (no longer searchable). */
 export async function removeResume(deps: Deps, actor: UserRow, candidateId: number): Promise<Candidate> {
-  assertCan(actorOf(actor), 'records.write');
+  assertCan(actor, 'records.write');
   const existing = await requireCandidateRow(deps.db, candidateId);
   if (!existing.resumeKey) throw noResume();
   const { before, after } = await inTransaction(deps.db, async (tx) => {

@@ -1,9 +1,11 @@
 import { RESUME_MAX_BYTES } from '@recruitdesk/contracts/candidates';
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { candidatesTable } from './candidates.table';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { buildDocx, buildPdf, PNG_BYTES } from '../../test/documents';
-import { insertCandidate } from '../../test/factories/candidates.factory';
-import { insertUser } from '../../test/factories/users.factory';
+import { insertCandidate } from '../../factories/candidates.factory';
+import { insertUser } from '../../factories/users.factory';
 import type { HttpClient } from '../../test/http-client';
 import { signedInClient } from '../../test/sign-in';
 
@@ -118,9 +120,13 @@ describe('resumes', () => {
     const candidate = await insertCandidate(t.db);
     const key = await upload(recruiter, candidate.id, await buildPdf([['Leaving soon']]), 'cv.pdf', PDF_TYPE);
     expect((await recruiter.patch(`/api/candidates/${candidate.id}/resume/`, { key })).status).toBe(200);
-    expect(await t.app.deps.storage.head(key)).not.toBeNull();
+    // The confirmed file lives under a new key (the upload link is used up).
+    const [row] = await t.db.select({ resumeKey: candidatesTable.resumeKey }).from(candidatesTable).where(eq(candidatesTable.id, candidate.id));
+    const stored = row?.resumeKey ?? '';
+    expect(stored).not.toBe(key);
+    expect(await t.app.deps.storage.head(stored)).not.toBeNull();
     expect((await recruiter.request('DELETE', `/api/candidates/${candidate.id}/`)).status).toBe(200);
-    expect(await t.app.deps.storage.head(key)).toBeNull();
+    expect(await t.app.deps.storage.head(stored)).toBeNull();
   });
 
   it('keeps a resume whose text cannot be read (has_text false) and never fails the upload for it', async () => {

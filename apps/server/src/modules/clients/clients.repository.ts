@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gt, ilike, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { escapeLike } from '../../db/sql-helpers';
-import { rolesTable } from '../roles/roles.table';
+import { escapeLike, lowerContains, nameMatchRank } from '../../db/sql-helpers';
 import { usersTable } from '../users/users.table';
+import { pipelineCountOfClient, roleCountsByClient } from './client-children';
 import { clientsTable, type ClientRow, type NewClientRow } from './clients.table';
 
 export interface ClientWithCounts {
@@ -17,26 +17,15 @@ export interface ClientListFilter {
   state?: string | undefined;
   clientType?: string | undefined;
   hasActiveRoles?: boolean | undefined;
+  /** 'false': not archived; 'true': only archived; 'all' (or left out): both. */
+  archived?: 'false' | 'true' | 'all' | undefined;
   ordering: string;
   limit: number;
   offset: number;
 }
 
-/** Role counts per client, grouped once and joined (no query per client). */
-function roleCounts(db: Db) {
-  return db
-    .select({
-      clientId: rolesTable.clientId,
-      total: sql<number>`count(*)::int`.as('roles_total'),
-      active: sql<number>`(count(*) filter (where ${rolesTable.state} in ('open', 'on_hold')))::int`.as('active_total'),
-      latestActive: sql<Date | null>`max(${rolesTable.createdAt}) filter (where ${rolesTable.state} in ('open', 'on_hold'))`.as(
-        'latest_active_created_at',
-      ),
-    })
-    .from(rolesTable)
-    .groupBy(rolesTable.clientId)
-    .as('role_counts');
-}
+/** Role counts per client, grouped once and joined (no query per client); the roles module provides them. */
+const roleCounts = (db: Db) => roleCountsByClient.get()(db);
 
 function selectClients(db: Db, withTotal: boolean) {
   const counts = roleCounts(db);
@@ -112,6 +101,8 @@ export async function listClientRows(db: Db, filter: ClientListFilter): Promise<
   if (filter.clientType) conditions.push(eq(clientsTable.clientType, filter.clientType));
   if (filter.hasActiveRoles === true) conditions.push(gt(active, 0));
   if (filter.hasActiveRoles === false) conditions.push(eq(active, 0));
+  if (filter.archived === 'false') conditions.push(isNull(clientsTable.archivedAt));
+  if (filter.archived === 'true') conditions.push(isNotNull(clientsTable.archivedAt));
 
   const descending = filter.ordering.startsWith('-');
   const field = filter.ordering.replace(/^-/, '');
@@ -177,22 +168,54 @@ export async function deleteClientRow(db: Db, id: number): Promise<void> {
   await db.delete(clientsTable).where(eq(clientsTable.id, id));
 }
 
-export async function countRolesOfClient(db: Db, clientId: number): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(rolesTable).where(eq(rolesTable.clientId, clientId));
-  return row?.value ?? 0;
+/** What a delete of the client would meet: its roles (and how many are active) and their pipelines. */
+export async function clientHistoryCounts(db: Db, clientId: number): Promise<{ roles: number; activeRoles: number; pipelines: number }> {
+  const counts = roleCounts(db);
+  const [row] = await db
+    .select({ roles: sql<number>`${counts.total}`.mapWith(Number), activeRoles: sql<number>`${counts.active}`.mapWith(Number) })
+    .from(counts)
+    .where(eq(counts.clientId, clientId));
+  const pipelines = await pipelineCountOfClient.get()(db, clientId);
+  return { roles: row?.roles ?? 0, activeRoles: row?.activeRoles ?? 0, pipelines };
 }
 
-/** Clients with state Open (the dashboard's active clients card). */
+/** Locks the client row for the rest of the transaction (a role added meanwhile waits, then fails). */
+export async function lockClientRow(db: Db, id: number): Promise<ClientRow | undefined> {
+  const [row] = await db.select().from(clientsTable).where(eq(clientsTable.id, id)).for('update').limit(1);
+  return row;
+}
+
+/** Clients with state Open and not archived (the dashboard's active clients card). */
 export async function countClientsInState(db: Db, state: string): Promise<number> {
-  const [row] = await db.select({ value: count() }).from(clientsTable).where(eq(clientsTable.state, state));
+  const [row] = await db
+    .select({ value: count() })
+    .from(clientsTable)
+    .where(and(eq(clientsTable.state, state), isNull(clientsTable.archivedAt)));
   return row?.value ?? 0;
 }
 
-/** Clients that are not Closed, for the role form. */
+/** Clients that are neither Closed nor archived, for the role form. */
 export async function listSelectableClients(db: Db): Promise<Pick<ClientRow, 'id' | 'name' | 'clientType' | 'state'>[]> {
   return db
     .select({ id: clientsTable.id, name: clientsTable.name, clientType: clientsTable.clientType, state: clientsTable.state })
     .from(clientsTable)
-    .where(ne(clientsTable.state, 'Closed'))
+    .where(and(ne(clientsTable.state, 'Closed'), isNull(clientsTable.archivedAt)))
     .orderBy(asc(sql`lower(${clientsTable.name})`), asc(clientsTable.id));
+}
+
+/** Clients whose name contains `text` (any case), best matches first (the shell search); a query builder, so tests can read its plan. */
+export function searchClientRowsByName(db: Db, text: string, limit: number) {
+  const name = sql`${clientsTable.name}`;
+  return db
+    .select({ id: clientsTable.id, name: clientsTable.name, clientType: clientsTable.clientType, state: clientsTable.state })
+    .from(clientsTable)
+    .where(lowerContains(name, text))
+    .orderBy(nameMatchRank(name, text), asc(sql`lower(${clientsTable.name})`), asc(clientsTable.id))
+    .limit(limit);
+}
+
+/** The client as notes name it (decision 008: registered with the notes module at start-up). */
+export async function findClientNoteTarget(db: Db, id: number): Promise<{ label: string; scope: { clientId: number } } | null> {
+  const [row] = await db.select({ name: clientsTable.name }).from(clientsTable).where(eq(clientsTable.id, id)).limit(1);
+  return row ? { label: row.name, scope: { clientId: id } } : null;
 }

@@ -5,16 +5,27 @@ import {
   ClientListResponseSchema,
   ClientResponseSchema,
 } from '@recruitdesk/contracts/clients';
-import { ErrorResponseSchema, IdParamSchema, MessageResponseSchema } from '@recruitdesk/contracts/common';
-import { RoleListResponseSchema } from '@recruitdesk/contracts/roles';
+import { DeletionCheckResponseSchema, IdParamSchema, MessageResponseSchema } from '@recruitdesk/contracts/common';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/auth';
-import { listRolesOfClient } from '../roles/roles.service';
-import { changeClientState, createClient, deleteClient, getClient, listClients, updateClient } from './clients.service';
+import { errorResponses } from '../../lib/errors';
+import { requireUser } from '../users/users.service';
+import {
+  archiveClient,
+  changeClientState,
+  createClient,
+  deleteClient,
+  getClient,
+  getClientDeletionCheck,
+  listClients,
+  restoreClient,
+  updateClient,
+} from './clients.service';
+import { registerClientHooks } from './clients.hooks';
 
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 
 export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerClientHooks();
   const { deps } = app;
   const tags = ['clients'];
 
@@ -49,16 +60,26 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   });
 
+  app.post('/api/clients/:id/archive/', {
+    schema: { tags, params: IdParamSchema, response: { 200: ClientResponseSchema, ...errors } },
+    handler: async (request) => ({ success: true as const, client: await archiveClient(deps, requireUser(request), request.params.id) }),
+  });
+
+  app.post('/api/clients/:id/restore/', {
+    schema: { tags, params: IdParamSchema, response: { 200: ClientResponseSchema, ...errors } },
+    handler: async (request) => ({ success: true as const, client: await restoreClient(deps, requireUser(request), request.params.id) }),
+  });
+
+  app.get('/api/clients/:id/deletion/', {
+    schema: { tags, params: IdParamSchema, response: { 200: DeletionCheckResponseSchema, ...errors } },
+    handler: async (request) => ({ success: true as const, check: await getClientDeletionCheck(deps, requireUser(request), request.params.id) }),
+  });
+
   app.delete('/api/clients/:id/', {
     schema: { tags, params: IdParamSchema, response: { 200: MessageResponseSchema, ...errors } },
     handler: async (request) => {
       await deleteClient(deps, requireUser(request), request.params.id);
       return { success: true as const, message: 'The client was deleted.' };
     },
-  });
-
-  app.get('/api/clients/:id/roles/', {
-    schema: { tags, params: IdParamSchema, response: { 200: RoleListResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, ...(await listRolesOfClient(deps, requireUser(request), request.params.id)) }),
   });
 };

@@ -6,6 +6,8 @@ import {
   type ClientState,
   type ClientType,
 } from '@recruitdesk/contracts/clients';
+import type { DeletionCheck } from '@recruitdesk/contracts/common';
+import type { SearchClient } from '@recruitdesk/contracts/search';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { fromNumeric, toNumeric } from '../../db/sql-helpers';
@@ -14,27 +16,32 @@ import type { Deps } from '../../lib/deps';
 import { AppError, fieldsError, isForeignKeyViolation, isUniqueViolation } from '../../lib/errors';
 import { assertCan } from '../../lib/permissions';
 import { recordActivity } from '../activity/activity.service';
-import { deleteNotesOf } from '../notes/notes.service';
+import { countNotes, deleteNotesOf } from '../notes/notes.service';
 import { getAgencySettings } from '../settings/settings.service';
-import { actorOf, displayName, getUserById, type UserRow } from '../users/users.service';
+import { displayName, getUserById, type UserRow } from '../users/users.service';
 import {
   countClientsInState,
-  countRolesOfClient,
+  clientHistoryCounts,
   deleteClientRow,
   findClientByName,
   findClientRow,
   findClientWithCounts,
   insertClientRow,
-  insertClientRows,
   listClientRows,
+  lockClientRow,
   listSelectableClients,
+  searchClientRowsByName,
   updateClientRow,
   type ClientWithCounts,
 } from './clients.repository';
 import type { ClientRow, NewClientRow } from './clients.table';
 
 export type { ClientRow } from './clients.table';
-export { countClientsInState, insertClientRows, listSelectableClients };
+export { countClientsInState, listSelectableClients };
+/** Filled at start-up by the modules under a client (decision 008). */
+export { pipelineCountOfClient, roleCountsByClient } from './client-children';
+/** The query builder itself (tests read its plan). */
+export { searchClientRowsByName };
 
 export function toApiClient(row: ClientWithCounts): Client {
   const { client } = row;
@@ -58,13 +65,14 @@ export function toApiClient(row: ClientWithCounts): Client {
     owner: row.owner ? { id: row.owner.id, name: displayName(row.owner) } : null,
     active_roles_count: row.activeRolesCount,
     roles_count: row.rolesCount,
+    archived_at: client.archivedAt ? client.archivedAt.toISOString() : null,
     created_at: client.createdAt.toISOString(),
     updated_at: client.updatedAt.toISOString(),
   };
 }
 
 const notFound = () => new AppError('CLIENT_NOT_FOUND', 404, CLIENT_ERRORS.CLIENT_NOT_FOUND);
-const nameTaken = () => new AppError('CLIENT_NAME_TAKEN', 409, CLIENT_ERRORS.CLIENT_NAME_TAKEN, { name: [CLIENT_ERRORS.CLIENT_NAME_TAKEN] });
+const nameTaken = () => new AppError('CLIENT_NAME_TAKEN', 409, CLIENT_ERRORS.CLIENT_NAME_TAKEN, { fields: { name: [CLIENT_ERRORS.CLIENT_NAME_TAKEN] } });
 
 /** The client row or 404 (no permission check: for other services). */
 export async function requireClientRow(db: Db, id: number): Promise<ClientRow> {
@@ -84,12 +92,13 @@ export async function listClients(
   actor: UserRow,
   query: z.output<typeof ClientListQuerySchema>,
 ): Promise<{ clients: Client[]; count: number }> {
-  assertCan(actorOf(actor), 'records.read');
+  assertCan(actor, 'records.read');
   const { rows, count } = await listClientRows(deps.db, {
     search: query.search || undefined,
     state: query.state,
     clientType: query.client_type,
     hasActiveRoles: query.has_active_roles === undefined ? undefined : query.has_active_roles === 'true',
+    archived: query.archived,
     ordering: query.ordering,
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,
@@ -98,7 +107,7 @@ export async function listClients(
 }
 
 export async function getClient(deps: Deps, actor: UserRow, id: number): Promise<Client> {
-  assertCan(actorOf(actor), 'records.read');
+  assertCan(actor, 'records.read');
   return presentClient(deps.db, id);
 }
 
@@ -137,7 +146,7 @@ async function assertOwnerExists(db: Db, ownerId: number | null | undefined): Pr
 }
 
 export async function createClient(deps: Deps, actor: UserRow, input: ClientInputParsed): Promise<Client> {
-  assertCan(actorOf(actor), 'records.write');
+  assertCan(actor, 'records.write');
   await assertOwnerExists(deps.db, input.owner_id);
   if (await findClientByName(deps.db, input.name)) throw nameTaken();
   try {
@@ -156,7 +165,7 @@ export async function createClient(deps: Deps, actor: UserRow, input: ClientInpu
 }
 
 export async function updateClient(deps: Deps, actor: UserRow, id: number, input: ClientInputParsed): Promise<Client> {
-  assertCan(actorOf(actor), 'records.write');
+  assertCan(actor, 'records.write');
   const existing = await requireClientRow(deps.db, id);
   await assertOwnerExists(deps.db, input.owner_id);
   if (await findClientByName(deps.db, input.name, id)) throw nameTaken();
@@ -175,7 +184,7 @@ export async function updateClient(deps: Deps, actor: UserRow, id: number, input
 }
 
 export async function changeClientState(deps: Deps, actor: UserRow, id: number, state: ClientState): Promise<Client> {
-  assertCan(actorOf(actor), 'records.write');
+  assertCan(actor, 'records.write');
   const existing = await requireClientRow(deps.db, id);
   if (existing.state !== state) {
     await inTransaction(deps.db, async (tx) => {
@@ -192,21 +201,116 @@ export async function changeClientState(deps: Deps, actor: UserRow, id: number, 
   return presentClient(deps.db, id);
 }
 
-const hasRoles = () => new AppError('CLIENT_HAS_ROLES', 409, CLIENT_ERRORS.CLIENT_HAS_ROLES);
+const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
 
-/** Only a client without roles; its notes go with it. */
+/**
+ * What deleting the client would meet (decision 021). Its roles, open or closed, and their pipelines are
+ * history the agency keeps, so any role blocks a delete (invoices will too); archiving is the way out,
+ * once no role is active. A client without roles is deleted with its notes.
+ */
+async function checkClientDeletion(db: Db, client: ClientRow): Promise<DeletionCheck> {
+  const counts = await clientHistoryCounts(db, client.id);
+  const notes = await countNotes(db, 'client', client.id);
+  const blockers: DeletionCheck['blockers'] = [];
+  if (counts.roles > 0) {
+    blockers.push({
+      kind: 'roles',
+      count: counts.roles,
+      label: counts.activeRoles > 0 ? `${plural(counts.roles, 'role')} (${counts.activeRoles} active)` : plural(counts.roles, 'role'),
+    });
+  }
+  if (counts.pipelines > 0) blockers.push({ kind: 'pipelines', count: counts.pipelines, label: `${plural(counts.pipelines, 'candidate')} in their pipelines` });
+  const archived = client.archivedAt !== null;
+  const archiveBlocker = archived
+    ? null
+    : counts.activeRoles > 0
+      ? `Close its ${plural(counts.activeRoles, 'active role')} first: an archived client has no active roles.`
+      : null;
+  let message: string;
+  if (blockers.length === 0) {
+    message = `${client.name} has no roles, so it can be deleted${notes > 0 ? ` with its ${plural(notes, 'note')}` : ''}. This cannot be undone.`;
+  } else {
+    const has = blockers.map((blocker) => blocker.label).join(' and ');
+    const way = archived
+      ? 'It is archived already: it stays out of the lists with its history.'
+      : archiveBlocker
+        ? `${archiveBlocker.replace(/: .*$/, '')}, then archive the client instead: it leaves the lists, keeps its history and can be restored.`
+        : 'Archive it instead: it leaves the lists, keeps its history and can be restored.';
+    message = `${client.name} cannot be deleted: it has ${has}, and the agency keeps that history. ${way}`;
+  }
+  return {
+    can_delete: blockers.length === 0,
+    blockers,
+    removes: blockers.length === 0 && notes > 0 ? [plural(notes, 'note')] : [],
+    message,
+    archived,
+    can_archive: !archived && archiveBlocker === null,
+    archive_blocker: archiveBlocker,
+  };
+}
+
+/** GET /api/clients/{id}/deletion/: what a delete would meet, for the confirmation (anyone who may edit). */
+export async function getClientDeletionCheck(deps: Deps, actor: UserRow, id: number): Promise<DeletionCheck> {
+  assertCan(actor, 'records.write');
+  return checkClientDeletion(deps.db, await requireClientRow(deps.db, id));
+}
+
+/**
+ * Only a client without roles; its notes go with it. Otherwise 409 CLIENT_HAS_HISTORY with the check's
+ * message (what it has, and to archive it instead). The client row is locked first, so a role added at
+ * the same moment either comes first (and blocks) or fails after.
+ */
 export async function deleteClient(deps: Deps, actor: UserRow, id: number): Promise<void> {
-  assertCan(actorOf(actor), 'records.write');
-  const existing = await requireClientRow(deps.db, id);
-  if ((await countRolesOfClient(deps.db, id)) > 0) throw hasRoles();
+  assertCan(actor, 'records.write');
+  await requireClientRow(deps.db, id);
   try {
     await inTransaction(deps.db, async (tx) => {
+      const client = await lockClientRow(tx, id);
+      if (!client) throw notFound();
+      const check = await checkClientDeletion(tx, client);
+      if (!check.can_delete) throw new AppError('CLIENT_HAS_HISTORY', 409, check.message);
       await deleteNotesOf(tx, 'client', [id]);
       await deleteClientRow(tx, id);
-      await recordActivity(tx, { actor, verb: 'deleted', modelType: 'client', objectId: id, summary: `Deleted client ${existing.name}` });
+      await recordActivity(tx, { actor, verb: 'deleted', modelType: 'client', objectId: id, summary: `Deleted client ${client.name}` });
     });
   } catch (error) {
-    if (isForeignKeyViolation(error)) throw hasRoles();
+    if (isForeignKeyViolation(error)) throw new AppError('CLIENT_HAS_HISTORY', 409, CLIENT_ERRORS.CLIENT_HAS_ROLES);
     throw error;
   }
+}
+
+/** Archives the client (no active roles): out of the default lists, the role form and the counts; restorable. */
+export async function archiveClient(deps: Deps, actor: UserRow, id: number): Promise<Client> {
+  assertCan(actor, 'records.write');
+  await requireClientRow(deps.db, id);
+  await inTransaction(deps.db, async (tx) => {
+    const client = await lockClientRow(tx, id);
+    if (!client) throw notFound();
+    if (client.archivedAt) throw new AppError('CLIENT_ALREADY_ARCHIVED', 409, CLIENT_ERRORS.CLIENT_ALREADY_ARCHIVED);
+    const check = await checkClientDeletion(tx, client);
+    if (check.archive_blocker) throw new AppError('CLIENT_HAS_ACTIVE_ROLES', 409, `${client.name} has active roles. ${check.archive_blocker}`);
+    const now = deps.config.now();
+    await updateClientRow(tx, id, { archivedAt: now, updatedAt: now });
+    await recordActivity(tx, { actor, verb: 'archived', modelType: 'client', objectId: id, summary: `Archived client ${client.name}` });
+  });
+  return presentClient(deps.db, id);
+}
+
+export async function restoreClient(deps: Deps, actor: UserRow, id: number): Promise<Client> {
+  assertCan(actor, 'records.write');
+  const client = await requireClientRow(deps.db, id);
+  if (!client.archivedAt) throw new AppError('CLIENT_NOT_ARCHIVED', 409, CLIENT_ERRORS.CLIENT_NOT_ARCHIVED);
+  await inTransaction(deps.db, async (tx) => {
+    const now = deps.config.now();
+    await updateClientRow(tx, id, { archivedAt: null, updatedAt: now });
+    await recordActivity(tx, { actor, verb: 'restored', modelType: 'client', objectId: id, summary: `Restored client ${client.name} from the archive` });
+  });
+  return presentClient(deps.db, id);
+}
+
+/** Clients by name for the shell search. */
+export async function searchClientsByName(deps: Deps, actor: UserRow, text: string, limit: number): Promise<SearchClient[]> {
+  assertCan(actor, 'records.read');
+  const rows = await searchClientRowsByName(deps.db, text, limit);
+  return rows.map((row) => ({ id: row.id, name: row.name, client_type: row.clientType as ClientType, state: row.state as ClientState }));
 }

@@ -24,10 +24,17 @@ export const clientsTable = pgTable(
     currency: text('currency').notNull().default('USD'),
     ownerId: integer('owner_id').references(() => usersTable.id, { onDelete: 'set null' }),
     createdById: integer('created_by').references(() => usersTable.id, { onDelete: 'set null' }),
+    /** Set while the client is archived: out of the default lists, kept with its history, restorable. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [uniqueIndex('clients_name_lower_unique').on(sql`lower(${table.name})`), index('clients_state_idx').on(table.state)],
+  (table) => [
+    uniqueIndex('clients_name_lower_unique').on(sql`lower(${table.name})`),
+    index('clients_state_idx').on(table.state),
+    // The shell search: name contains the typed text (lowerContains).
+    index('clients_name_trgm_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`).with({ fastupdate: false }),
+  ],
 );
 
 export type ClientRow = typeof clientsTable.$inferSelect;

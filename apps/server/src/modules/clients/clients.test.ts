@@ -1,9 +1,10 @@
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { insertClient } from '../../test/factories/clients.factory';
-import { insertRole } from '../../test/factories/roles.factory';
-import { insertUser } from '../../test/factories/users.factory';
+import { insertClient } from '../../factories/clients.factory';
+import { insertPipeline } from '../../factories/pipelines.factory';
+import { insertRole } from '../../factories/roles.factory';
+import { insertUser } from '../../factories/users.factory';
 import type { HttpClient } from '../../test/http-client';
 import { signedInClient } from '../../test/sign-in';
 import type { UserRow } from '../users/users.service';
@@ -108,6 +109,23 @@ describe('clients', () => {
     expect(badOwner.json.fields.owner_id).toBeDefined();
   });
 
+  it('accepts only http and https website addresses (create and edit)', async () => {
+    for (const website of ['javascript:alert(document.cookie)', 'JavaScript://example.com/%0Aalert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://files.example.com', 'mailto:boss@example.com']) {
+      const refused = await owner.post('/api/clients/', { name: `Scheme ${website.slice(0, 12)}`, client_type: 'finders_fee', website });
+      expect(refused.status, website).toBe(400);
+      expect(refused.json.fields.website).toEqual(['Enter a full address such as https://example.com.']);
+    }
+    const created = await owner.post('/api/clients/', { name: 'Plain Web Co', client_type: 'finders_fee', website: '  https://plain.example.com/about  ' });
+    expect(created.status, created.text).toBe(201);
+    expect(created.json.client.website).toBe('https://plain.example.com/about');
+    const edit = { name: 'Plain Web Co', client_type: 'finders_fee' };
+    const edited = await owner.patch(`/api/clients/${created.json.client.id}/`, { ...edit, website: 'javascript:alert(1)' });
+    expect(edited.status).toBe(400);
+    expect(edited.json.fields.website).toBeDefined();
+    const fixed = await owner.patch(`/api/clients/${created.json.client.id}/`, { ...edit, website: 'http://plain.example.com' });
+    expect(fixed.status, fixed.text).toBe(200);
+  });
+
   it('refuses a duplicate name, whatever the case', async () => {
     await insertClient(t.db, { name: 'Duplicate Co' });
     const response = await owner.post('/api/clients/', { name: 'duplicate co', client_type: 'finders_fee' });
@@ -199,16 +217,120 @@ describe('clients', () => {
     await insertRole(t.db, { clientId: withRoles.id });
     const refused = await owner.request('DELETE', `/api/clients/${withRoles.id}/`);
     expect(refused.status).toBe(409);
-    expect(refused.json.code).toBe('CLIENT_HAS_ROLES');
+    expect(refused.json.code).toBe('CLIENT_HAS_HISTORY');
 
     const empty = await insertClient(t.db, { name: 'Short Lived LLC' });
     expect((await recruiter.post(`/api/notes/client/${empty.id}/`, { body: 'Goodbye' })).status).toBe(201);
+    // The confirmation knows beforehand: nothing blocks, the note goes with it.
+    expect((await recruiter.get(`/api/clients/${empty.id}/deletion/`)).json).toEqual({
+      success: true,
+      check: {
+        can_delete: true,
+        blockers: [],
+        removes: ['1 note'],
+        message: 'Short Lived LLC has no roles, so it can be deleted with its 1 note. This cannot be undone.',
+        archived: false,
+        can_archive: true,
+        archive_blocker: null,
+      },
+    });
     const deleted = await recruiter.request('DELETE', `/api/clients/${empty.id}/`);
     expect(deleted.status).toBe(200);
     expect(deleted.json).toEqual({ success: true, message: 'The client was deleted.' });
     expect((await viewer.get(`/api/clients/${empty.id}/`)).json).toMatchObject({ code: 'CLIENT_NOT_FOUND' });
     expect((await viewer.get(`/api/notes/client/${empty.id}/`)).status).toBe(404);
     expect((await activityFor('client', empty.id)).map((row) => row.summary)).toContain('Deleted client Short Lived LLC');
+  });
+
+  describe('archive instead of delete (issue 16 item 4)', () => {
+    it('a client with closed roles: the check and the refusal say what blocks and advise archiving, which works and is restorable', async () => {
+      const client = await insertClient(t.db, { name: 'Closed Shop Ltd' });
+      const role = await insertRole(t.db, { clientId: client.id, state: 'closed', closeReason: 'filled' });
+      await insertRole(t.db, { clientId: client.id, state: 'closed', closeReason: 'cancelled_by_client' });
+      await insertPipeline(t.db, { roleId: role.id });
+      const check = (await recruiter.get(`/api/clients/${client.id}/deletion/`)).json.check;
+      const message =
+        'Closed Shop Ltd cannot be deleted: it has 2 roles and 1 candidate in their pipelines, and the agency keeps that history. Archive it instead: it leaves the lists, keeps its history and can be restored.';
+      expect(check).toEqual({
+        can_delete: false,
+        blockers: [
+          { kind: 'roles', count: 2, label: '2 roles' },
+          { kind: 'pipelines', count: 1, label: '1 candidate in their pipelines' },
+        ],
+        removes: [],
+        message,
+        archived: false,
+        can_archive: true,
+        archive_blocker: null,
+      });
+      // The refusal gives the same true advice, in the spec's error shape; nothing is deleted.
+      const refused = await owner.request('DELETE', `/api/clients/${client.id}/`);
+      expect(refused.status).toBe(409);
+      expect(refused.json).toEqual({ success: false, error: message, code: 'CLIENT_HAS_HISTORY' });
+      expect((await viewer.get(`/api/clients/${client.id}/`)).status).toBe(200);
+
+      const archived = await recruiter.post(`/api/clients/${client.id}/archive/`);
+      expect(archived.status, archived.text).toBe(200);
+      expect(archived.json.client.archived_at).toEqual(expect.any(String));
+      expect((await recruiter.post(`/api/clients/${client.id}/archive/`)).json).toMatchObject({ code: 'CLIENT_ALREADY_ARCHIVED' });
+      const names = async (query: string) => ((await viewer.get(`/api/clients/?search=Closed%20Shop${query}`)).json.clients as { name: string }[]).map((row) => row.name);
+      expect(await names('')).toEqual([]);
+      expect(await names('&archived=true')).toEqual(['Closed Shop Ltd']);
+      expect(await names('&archived=all')).toEqual(['Closed Shop Ltd']);
+      expect((await viewer.get('/api/clients/?archived=maybe')).status).toBe(400);
+      // No new roles for an archived client; it is not offered in the role form.
+      const formClients = (await recruiter.get('/api/roles/form-data/')).json.clients as { id: number }[];
+      expect(formClients.map((row) => row.id)).not.toContain(client.id);
+      const newRole = await recruiter.post('/api/roles/', { client_id: client.id, name: 'Too late' });
+      expect(newRole.status).toBe(409);
+      expect(newRole.json.code).toBe('CLIENT_NOT_ACTIVE');
+      expect((await recruiter.get(`/api/clients/${client.id}/deletion/`)).json.check).toMatchObject({
+        archived: true,
+        can_archive: false,
+        message: expect.stringMatching(/It is archived already/),
+      });
+
+      const restored = await recruiter.post(`/api/clients/${client.id}/restore/`);
+      expect(restored.status, restored.text).toBe(200);
+      expect(restored.json.client.archived_at).toBeNull();
+      expect(await names('')).toEqual(['Closed Shop Ltd']);
+      expect((await recruiter.post(`/api/clients/${client.id}/restore/`)).json).toMatchObject({ code: 'CLIENT_NOT_ARCHIVED' });
+      expect((await activityFor('client', client.id)).map((row) => row.summary)).toEqual(
+        expect.arrayContaining(['Archived client Closed Shop Ltd', 'Restored client Closed Shop Ltd from the archive']),
+      );
+    });
+
+    it('a client with an active role: archiving needs the role closed first, and both the check and the refusal say so', async () => {
+      const client = await insertClient(t.db, { name: 'Busy Works' });
+      await insertRole(t.db, { clientId: client.id, state: 'open' });
+      const check = (await recruiter.get(`/api/clients/${client.id}/deletion/`)).json.check;
+      expect(check).toMatchObject({
+        can_delete: false,
+        can_archive: false,
+        blockers: [{ kind: 'roles', count: 1, label: '1 role (1 active)' }],
+        archive_blocker: 'Close its 1 active role first: an archived client has no active roles.',
+        message:
+          'Busy Works cannot be deleted: it has 1 role (1 active), and the agency keeps that history. Close its 1 active role first, then archive the client instead: it leaves the lists, keeps its history and can be restored.',
+      });
+      const refused = await recruiter.post(`/api/clients/${client.id}/archive/`);
+      expect(refused.status).toBe(409);
+      expect(refused.json).toEqual({
+        success: false,
+        code: 'CLIENT_HAS_ACTIVE_ROLES',
+        error: 'Busy Works has active roles. Close its 1 active role first: an archived client has no active roles.',
+      });
+    });
+
+    it('viewers may not check, archive, restore or delete; unknown clients are 404', async () => {
+      const client = await insertClient(t.db);
+      expect((await viewer.get(`/api/clients/${client.id}/deletion/`)).status).toBe(403);
+      expect((await viewer.post(`/api/clients/${client.id}/archive/`)).status).toBe(403);
+      expect((await viewer.post(`/api/clients/${client.id}/restore/`)).status).toBe(403);
+      expect((await viewer.request('DELETE', `/api/clients/${client.id}/`)).status).toBe(403);
+      expect((await owner.get('/api/clients/999999/deletion/')).status).toBe(404);
+      expect((await owner.post('/api/clients/999999/archive/')).status).toBe(404);
+      expect((await owner.post('/api/clients/abc/restore/')).status).toBe(400);
+    });
   });
 
   it('404s and viewer 403s', async () => {

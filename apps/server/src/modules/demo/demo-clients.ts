@@ -1,28 +1,18 @@
 import type { RetainerInstalment } from '@recruitdesk/contracts/clients';
 import { ROLE_CLOSE_REASON_LABELS, type ROLE_CLOSE_REASONS } from '@recruitdesk/contracts/roles';
 import type { Db } from '../../db/client';
-import { buildClient, insertClients } from '../../test/factories/clients.factory';
-import { buildNote, insertNotes } from '../../test/factories/notes.factory';
-import { buildRole, insertRoles } from '../../test/factories/roles.factory';
-import { insertQualificationRows } from '../job-qualifications/job-qualifications.service';
-import type { NewJobQualificationRow } from '../job-qualifications/job-qualifications.table';
+import { buildClient, insertClients } from '../../factories/clients.factory';
+import { buildNote, insertNotes } from '../../factories/notes.factory';
+import { buildRole, insertQualifications, insertRoles } from '../../factories/roles.factory';
+import type { NewJobQualificationRow } from '../roles/job-qualifications.table';
 import type { NewNoteRow } from '../notes/notes.table';
 import type { ClientRow } from '../clients/clients.table';
 import type { NewRoleRow, RoleRow } from '../roles/roles.table';
 import { displayName, type UserRow } from '../users/users.service';
 import { recordActivity } from '../activity/activity.service';
+import { seededRandom } from './seeded-random';
 
-/** A small seeded PRNG (mulberry32): the same demo data on every first start. */
-export function seededRandom(seed: number): () => number {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let t = state;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
+
 
 type Sector = 'tech' | 'health' | 'finance' | 'logistics' | 'retail' | 'energy' | 'manufacturing' | 'education';
 
@@ -278,7 +268,7 @@ export async function seedDemoClientsAndRoles(db: Db, users: UserRow[], now: Dat
       qualifications.push({ roleId: role.id, name, kind: kind === 'must' ? 'must_have' : 'nice_to_have', description: '', position: position + 1, createdAt: role.createdAt, updatedAt: role.createdAt });
     });
   });
-  await insertQualificationRows(db, qualifications);
+  await insertQualifications(db, qualifications);
 
   const notes: NewNoteRow[] = [];
   const noteAt = (from: Date) => new Date(Math.min(now.getTime() - 3_600_000, from.getTime() + Math.floor(random() * 60) * day + Math.floor(random() * day)));
@@ -307,7 +297,7 @@ export async function seedDemoClientsAndRoles(db: Db, users: UserRow[], now: Dat
   for (const role of recent) {
     const client = clientRows.find((row) => row.id === role.clientId);
     const actor = users.find((user) => user.id === role.recruiterId) ?? owner;
-    await recordActivity(db, { actor, verb: 'created', modelType: 'role', objectId: role.id, summary: `Created role ${role.name} for ${client?.name ?? 'a client'}`, at: role.createdAt });
+    await recordActivity(db, { scope: { clientId: role.clientId }, actor, verb: 'created', modelType: 'role', objectId: role.id, summary: `Created role ${role.name} for ${client?.name ?? 'a client'}`, at: role.createdAt });
   }
   return { clients: clientRows.length, roles: roleRows.length, clientRows, roleRows };
 }

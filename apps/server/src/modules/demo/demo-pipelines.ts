@@ -1,19 +1,18 @@
 import { PIPELINE_CLOSE_REASON_LABELS, PIPELINE_STAGE_LABELS, PIPELINE_STAGES, type PipelineCloseReason, type PipelineStageName } from '@recruitdesk/contracts/pipelines';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { buildNote, insertNotes } from '../../test/factories/notes.factory';
-import { buildPipeline } from '../../test/factories/pipelines.factory';
+import { buildNote, insertNotes } from '../../factories/notes.factory';
+import { buildPipeline, insertPipelineChildren, insertPipelines } from '../../factories/pipelines.factory';
 import { recordActivity } from '../activity/activity.service';
 import { candidatesTable } from '../candidates/candidates.table';
 import type { ClientRow } from '../clients/clients.table';
 import type { NewNoteRow } from '../notes/notes.table';
 import { markCandidatesPlaced } from '../candidates/candidates.service';
-import { insertPipelineChildRows, insertPipelineRows } from '../pipelines/pipelines.service';
 import type { NewInterviewRow, NewPipelineEventRow, NewPipelineRow, NewPlacementRow, NewSubmittalRow } from '../pipelines/pipelines.table';
-import { placementFeeOf, roleFeeTerms, type RoleFeeTerms } from '../roles/roles.service';
+import { placementFeeOf, roleFeeTerms, type RoleFeeTerms } from '../roles/role-fees.service';
 import type { RoleRow } from '../roles/roles.table';
 import { displayName, type UserRow } from '../users/users.service';
-import { seededRandom } from './demo-clients';
+import { seededRandom } from './seeded-random';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -208,7 +207,10 @@ export async function seedDemoPipelines(
     // Interviews: the internal one once it reached Internal interview, the client's once Client interview.
     const interview = (kind: 'internal' | 'client', step: number, current: boolean): NewInterviewRow => {
       const finished = !current || !open;
-      const scheduledAt = current && open ? (random() < 0.85 ? upcoming() : new Date(now.getTime() - (1 + Math.floor(random() * 3)) * DAY)) : new Date(at(step).getTime() + (kind === 'internal' ? 2 : 3) * DAY);
+      // A finished interview took place between its booking and the next change (its outcome or the close).
+      const booked = at(step).getTime();
+      const held = new Date(booked + Math.min((kind === 'internal' ? 2 : 3) * DAY, (at(step + 1).getTime() - booked) * 0.6));
+      const scheduledAt = current && open ? (random() < 0.85 ? upcoming() : new Date(now.getTime() - (1 + Math.floor(random() * 3)) * DAY)) : held;
       const outcome = !finished ? 'pending' : current ? (closeReason === 'rejected_by_us' || closeReason === 'rejected_by_client' ? 'failed' : 'cancelled') : 'passed';
       const interviewer = kind === 'internal' ? actor : null;
       return {
@@ -229,6 +231,11 @@ export async function seedDemoPipelines(
     };
     if (reached >= 1) mine.interviews.push(interview('internal', 1, reached === 1));
     if (reached >= 4) mine.interviews.push(interview('client', 4, reached === 4));
+    // The booking lines name the time the interview rows hold.
+    for (const booked of mine.interviews) {
+      const event = mine.events.find((e) => (booked.kind === 'internal' ? e.kind === 'interview_booked' : e.kind === 'submittal_outcome' && e.toStage === 'client_interview'));
+      if (event) event.detail = `${booked.kind === 'internal' ? 'Internal' : 'Client'} interview on ${when(booked.scheduledAt)}`;
+    }
     if (reached >= 3) {
       const outcomes = ['pending', 'pending', 'pending', 'pending', 'client_interview', 'offer', 'placed'] as const;
       const rejected = closeReason === 'rejected_by_client';
@@ -265,7 +272,7 @@ export async function seedDemoPipelines(
     children.push(mine);
   }
 
-  const ids = await insertPipelineRows(db, pipelines);
+  const ids = await insertPipelines(db, pipelines);
   const all: Children = { events: [], interviews: [], submittals: [], placements: [] };
   ids.forEach(({ id }, index) => {
     const mine = children[index];
@@ -274,7 +281,7 @@ export async function seedDemoPipelines(
       for (const row of mine[key]) (all[key] as { pipelineId: number }[]).push({ ...row, pipelineId: id });
     }
   });
-  await insertPipelineChildRows(db, all);
+  await insertPipelineChildren(db, all);
   await markCandidatesPlaced(db, placedCandidates);
 
   const notes: NewNoteRow[] = [];
@@ -305,7 +312,7 @@ export async function seedDemoPipelines(
         : event.kind === 'placed'
           ? `Placed ${name} in ${plan.role.name}`
           : `Moved ${name} to ${to} in ${plan.role.name}`;
-    await recordActivity(db, { actor: userById.get(event.actorId ?? 0) ?? owner, verb: event.kind === 'closed' || event.kind === 'placed' ? event.kind : 'stage_changed', modelType: 'pipeline', objectId: event.pipelineId, summary, at: event.createdAt ?? now });
+    await recordActivity(db, { scope: { clientId: plan.role.clientId, roleId: plan.role.id, candidateId: plan.candidate.id }, actor: userById.get(event.actorId ?? 0) ?? owner, verb: event.kind === 'closed' || event.kind === 'placed' ? event.kind : 'stage_changed', modelType: 'pipeline', objectId: event.pipelineId, summary, at: event.createdAt ?? now });
   }
   return { pipelines: ids.length, placements: all.placements.length, interviews: all.interviews.length };
 }

@@ -1,4 +1,5 @@
 import { PIPELINE_STAGES, type PipelineSummary } from '@recruitdesk/contracts/pipelines';
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { HttpClient } from '../../test/http-client';
@@ -12,7 +13,8 @@ afterAll(async () => {
   await t?.close();
 });
 
-describe('demo data', () => {
+// Seeding the whole demo agency takes tens of seconds on a loaded 2-core machine.
+describe('demo data', { timeout: 120_000 }, () => {
   it('seeds clients of both types and all states, roles in every state, qualifications and notes', async () => {
     const started = Date.now();
     const result = await seedOnStart(t.app.deps, 'pglite');
@@ -21,13 +23,13 @@ describe('demo data', () => {
     const client = new HttpClient(t.baseUrl);
     await client.login('viewer@demo.test', 'Demo-Password-Strong-42');
 
-    const clients = (await client.get('/api/clients/?page_size=200')).json;
+    const clients = (await client.get('/api/clients/?page_size=100')).json;
     expect(clients.count).toBeGreaterThanOrEqual(20);
     expect(new Set(clients.clients.map((row: { state: string }) => row.state))).toEqual(new Set(['Prospect', 'Open', 'On Hold', 'Closed']));
     expect(new Set(clients.clients.map((row: { client_type: string }) => row.client_type))).toEqual(new Set(['finders_fee', 'retainer']));
 
-    const active = (await client.get('/api/roles/dashboard/?page_size=200')).json;
-    const closed = (await client.get('/api/roles/closed/?page_size=200')).json;
+    const active = (await client.get('/api/roles/dashboard/?page_size=100')).json;
+    const closed = (await client.get('/api/roles/closed/?page_size=100')).json;
     expect(active.count + closed.count).toBeGreaterThanOrEqual(60);
     expect(new Set(active.roles.map((row: { state: string }) => row.state))).toEqual(new Set(['open', 'on_hold']));
     expect(new Set(closed.roles.map((row: { close_reason: string }) => row.close_reason)).size).toBeGreaterThanOrEqual(4);
@@ -72,5 +74,20 @@ describe('demo data', () => {
     expect(detail.pipeline.version).toBe(detail.events.length);
     const headers = (await client.get(`/api/roles/${placed[0]?.role_id}/pipeline-headers/`)).json;
     expect(headers.headers.find((row: { name: string }) => row.name === 'placed').open_count).toBeGreaterThanOrEqual(1);
+  });
+
+  it('names in each booking line the time its interview row holds; a passed interview took place before its outcome', async () => {
+    const result = (await t.db.execute(sql`
+      SELECT e.detail, i.kind, i.scheduled_at, i.outcome,
+        (SELECT min(n.created_at) FROM pipeline_events n WHERE n.pipeline_id = e.pipeline_id AND n.created_at > e.created_at) AS next_at
+      FROM interviews i JOIN pipeline_events e ON e.pipeline_id = i.pipeline_id
+        AND ((i.kind = 'internal' AND e.kind = 'interview_booked') OR (i.kind = 'client' AND e.kind = 'submittal_outcome' AND e.to_stage = 'client_interview'))`)) as { rows: unknown[] };
+    const rows = result.rows as { detail: string; kind: string; scheduled_at: string | Date; outcome: string; next_at: string | Date | null }[];
+    expect(rows.length).toBeGreaterThan(100);
+    for (const row of rows) {
+      const scheduled = new Date(row.scheduled_at);
+      expect(row.detail).toBe(`${row.kind === 'internal' ? 'Internal' : 'Client'} interview on ${scheduled.toISOString().slice(0, 16).replace('T', ' ')} UTC`);
+      if (row.outcome === 'passed' && row.next_at) expect(scheduled.getTime()).toBeLessThan(new Date(row.next_at).getTime());
+    }
   });
 });

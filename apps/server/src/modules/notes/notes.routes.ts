@@ -1,4 +1,4 @@
-import { ErrorResponseSchema, IdParamSchema, MessageResponseSchema } from '@recruitdesk/contracts/common';
+import { IdParamSchema, MessageResponseSchema } from '@recruitdesk/contracts/common';
 import {
   CreateNoteInputSchema,
   NoteListQuerySchema,
@@ -9,10 +9,11 @@ import {
   UpdateNoteInputSchema,
 } from '@recruitdesk/contracts/notes';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/auth';
+import { errorResponses } from '../../lib/errors';
+import { requireUser } from '../users/users.service';
 import { createNote, deleteNote, listNotes, noteSummary, updateNote } from './notes.service';
 
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;

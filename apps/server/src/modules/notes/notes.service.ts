@@ -6,16 +6,16 @@ import {
   type CreateNoteInputSchema,
   type UpdateNoteInputSchema,
 } from '@recruitdesk/contracts/notes';
-import { hasUserType } from '@recruitdesk/contracts/users';
 import type { z } from 'zod';
 import { inTransaction } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { assertCan, can } from '../../lib/permissions';
 import { recordActivity } from '../activity/activity.service';
-import { actorOf, displayName, type UserRow } from '../users/users.service';
-import { noteTargetLabel } from './note-targets';
-export { countNotes, deleteNotesOf, insertNoteRows } from './notes.repository';
+import { displayName, type UserRow } from '../users/users.service';
+import { findNoteTarget, type NoteTarget } from './note-targets';
+export { countNotes, deleteNotesOf } from './notes.repository';
+export { registerNoteTarget, type NoteTarget, type NoteTargetLookup } from './note-targets';
 import { deleteNoteRow, findNoteRow, insertNoteRow, listNoteRows, summarizeNotes, updateNoteRow } from './notes.repository';
 import type { NoteRow } from './notes.table';
 
@@ -30,9 +30,8 @@ const MODEL_LABELS: Record<NoteModelType, string> = {
 
 /** The author or an owner may change a note (and only users who may write at all). */
 function mayEdit(actor: UserRow, note: NoteRow): boolean {
-  const who = actorOf(actor);
-  if (!can(who, 'records.write')) return false;
-  return note.authorId === actor.id || hasUserType(who, 'owner');
+  if (!can(actor, 'records.write')) return false;
+  return note.authorId === actor.id || actor.userType.includes('owner');
 }
 
 export function toApiNote(row: NoteRow, actor: UserRow): Note {
@@ -45,28 +44,34 @@ export function toApiNote(row: NoteRow, actor: UserRow): Note {
     author: { id: row.authorId, name: row.authorName },
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
+    edited_at: row.editedAt ? row.editedAt.toISOString() : null,
     can_edit: mayEdit(actor, row),
   };
 }
 
-async function requireTarget(deps: Deps, modelType: NoteModelType, objectId: number): Promise<string> {
-  const label = await noteTargetLabel(deps.db, modelType, objectId);
-  if (label === null) throw new AppError('NOTE_TARGET_NOT_FOUND', 404, NOTE_ERRORS.NOTE_TARGET_NOT_FOUND);
-  return label;
+async function requireTarget(deps: Deps, modelType: NoteModelType, objectId: number): Promise<NoteTarget> {
+  const target = await findNoteTarget(deps.db, modelType, objectId);
+  if (target === null) throw new AppError('NOTE_TARGET_NOT_FOUND', 404, NOTE_ERRORS.NOTE_TARGET_NOT_FOUND);
+  return target;
+}
+
+/** A note's target as it is now, or its number when it is gone (the activity then has no scope). */
+async function targetOrNumber(deps: Deps, note: NoteRow): Promise<NoteTarget> {
+  return (await findNoteTarget(deps.db, note.modelType as NoteModelType, note.objectId)) ?? { label: `#${note.objectId}`, scope: {} };
 }
 
 const notFound = () => new AppError('NOTE_NOT_FOUND', 404, NOTE_ERRORS.NOTE_NOT_FOUND);
 const notAuthor = () => new AppError('NOTE_NOT_AUTHOR', 403, NOTE_ERRORS.NOTE_NOT_AUTHOR);
 
 export async function listNotes(deps: Deps, actor: UserRow, modelType: NoteModelType, objectId: number, query: z.output<typeof NoteListQuerySchema>) {
-  assertCan(actorOf(actor), 'records.read');
-  const label = await requireTarget(deps, modelType, objectId);
+  assertCan(actor, 'records.read');
+  const { label } = await requireTarget(deps, modelType, objectId);
   const { rows, count } = await listNoteRows(deps.db, modelType, objectId, query.page_size, (query.page - 1) * query.page_size);
   return { notes: rows.map((row) => toApiNote(row, actor)), count, target: { model_type: modelType, object_id: objectId, label } };
 }
 
 export async function noteSummary(deps: Deps, actor: UserRow, modelType: NoteModelType, objectId: number) {
-  assertCan(actorOf(actor), 'records.read');
+  assertCan(actor, 'records.read');
   await requireTarget(deps, modelType, objectId);
   const summary = await summarizeNotes(deps.db, modelType, objectId);
   return {
@@ -84,8 +89,8 @@ export async function createNote(
   objectId: number,
   input: z.output<typeof CreateNoteInputSchema>,
 ): Promise<Note> {
-  assertCan(actorOf(actor), 'records.write');
-  const label = await requireTarget(deps, modelType, objectId);
+  assertCan(actor, 'records.write');
+  const { label, scope } = await requireTarget(deps, modelType, objectId);
   const row = await inTransaction(deps.db, async (tx) => {
     const now = deps.config.now();
     const note = await insertNoteRow(tx, {
@@ -98,14 +103,17 @@ export async function createNote(
       createdAt: now,
       updatedAt: now,
     });
-    await recordActivity(tx, { actor, verb: 'created', modelType: 'note', objectId: note.id, summary: `Added a note to ${MODEL_LABELS[modelType]} ${label}` });
+    await recordActivity(tx, { actor, verb: 'created', modelType: noteActivityType(modelType), objectId: note.id, summary: `Added a note to ${MODEL_LABELS[modelType]} ${label}`, scope });
     return note;
   });
   return toApiNote(row, actor);
 }
 
+/** Notes on invoices are about invoices: their activity is owner-only (not a business record type). */
+const noteActivityType = (target: string) => (target === 'invoice' ? 'invoice_note' : 'note');
+
 async function requireEditableNote(deps: Deps, actor: UserRow, id: number): Promise<NoteRow> {
-  assertCan(actorOf(actor), 'records.write');
+  assertCan(actor, 'records.write');
   const note = await findNoteRow(deps.db, id);
   if (!note) throw notFound();
   if (!mayEdit(actor, note)) throw notAuthor();
@@ -114,13 +122,14 @@ async function requireEditableNote(deps: Deps, actor: UserRow, id: number): Prom
 
 export async function updateNote(deps: Deps, actor: UserRow, id: number, input: z.output<typeof UpdateNoteInputSchema>): Promise<Note> {
   const note = await requireEditableNote(deps, actor, id);
-  const label = (await noteTargetLabel(deps.db, note.modelType as NoteModelType, note.objectId)) ?? `#${note.objectId}`;
+  const { label, scope } = await targetOrNumber(deps, note);
   const row = await inTransaction(deps.db, async (tx) => {
     const values: Partial<NoteRow> = {};
     if (input.body !== undefined && input.body !== note.body) values.body = input.body;
     if (input.pinned !== undefined && input.pinned !== note.pinned) values.pinned = input.pinned;
     if (Object.keys(values).length === 0) return note;
-    const updated = await updateNoteRow(tx, id, { ...values, ...(values.body !== undefined ? { updatedAt: deps.config.now() } : {}) });
+    const now = deps.config.now();
+    const updated = await updateNoteRow(tx, id, { ...values, updatedAt: now, ...(values.body !== undefined ? { editedAt: now } : {}) });
     if (!updated) throw notFound();
     const what = [
       values.body !== undefined ? 'Edited' : null,
@@ -128,7 +137,7 @@ export async function updateNote(deps: Deps, actor: UserRow, id: number, input: 
     ]
       .filter(Boolean)
       .join(' and ');
-    await recordActivity(tx, { actor, verb: 'updated', modelType: 'note', objectId: id, summary: `${what} a note on ${MODEL_LABELS[note.modelType as NoteModelType] ?? note.modelType} ${label}` });
+    await recordActivity(tx, { actor, verb: 'updated', modelType: noteActivityType(note.modelType), objectId: id, summary: `${what} a note on ${MODEL_LABELS[note.modelType as NoteModelType] ?? note.modelType} ${label}`, scope });
     return updated;
   });
   return toApiNote(row, actor);
@@ -136,9 +145,9 @@ export async function updateNote(deps: Deps, actor: UserRow, id: number, input: 
 
 export async function deleteNote(deps: Deps, actor: UserRow, id: number): Promise<void> {
   const note = await requireEditableNote(deps, actor, id);
-  const label = (await noteTargetLabel(deps.db, note.modelType as NoteModelType, note.objectId)) ?? `#${note.objectId}`;
+  const { label, scope } = await targetOrNumber(deps, note);
   await inTransaction(deps.db, async (tx) => {
     await deleteNoteRow(tx, id);
-    await recordActivity(tx, { actor, verb: 'deleted', modelType: 'note', objectId: id, summary: `Deleted a note on ${MODEL_LABELS[note.modelType as NoteModelType] ?? note.modelType} ${label}` });
+    await recordActivity(tx, { actor, verb: 'deleted', modelType: noteActivityType(note.modelType), objectId: id, summary: `Deleted a note on ${MODEL_LABELS[note.modelType as NoteModelType] ?? note.modelType} ${label}`, scope });
   });
 }

@@ -15,6 +15,8 @@ export const notesTable = pgTable(
     authorName: text('author_name').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    // When the text was last changed; null until then. Pinning is not an edit.
+    editedAt: timestamp('edited_at', { withTimezone: true }),
   },
   (table) => [index('notes_target_idx').on(table.modelType, table.objectId, table.pinned, table.createdAt)],
 );

@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { insertClient } from '../../test/factories/clients.factory';
-import { insertRole } from '../../test/factories/roles.factory';
-import { insertUser } from '../../test/factories/users.factory';
+import { insertClient } from '../../factories/clients.factory';
+import { insertRole } from '../../factories/roles.factory';
+import { insertUser } from '../../factories/users.factory';
 import type { HttpClient } from '../../test/http-client';
 import { signedInClient } from '../../test/sign-in';
 import type { UserRow } from '../users/users.service';
@@ -100,6 +100,32 @@ describe('notes', () => {
       `Edited a note on client ${client.name}`,
       `Added a note to client ${client.name}`,
     ]);
+  });
+
+  it('an edit of the text records the edit time; pinning does not', async () => {
+    const client = await insertClient(t.db);
+    const created = await recruiter.post(`/api/notes/client/${client.id}/`, { body: 'Draft' });
+    const id = created.json.note.id as number;
+    expect(created.json.note.edited_at).toBeNull();
+    try {
+      t.clock.offsetMs = 90 * 60_000;
+      const before = Date.now() + t.clock.offsetMs;
+      const edited = await recruiter.patch(`/api/notes/item/${id}/`, { body: 'Final' });
+      const editedAt = Date.parse(edited.json.note.edited_at);
+      expect(editedAt).toBeGreaterThanOrEqual(before - 1000);
+      expect(editedAt).toBeLessThanOrEqual(Date.now() + t.clock.offsetMs);
+      expect(edited.json.note.created_at).toBe(created.json.note.created_at);
+
+      t.clock.offsetMs = 3 * 60 * 60_000;
+      const pinned = await recruiter.patch(`/api/notes/item/${id}/`, { pinned: true });
+      expect(pinned.json.note.edited_at).toBe(edited.json.note.edited_at);
+      const unchanged = await recruiter.patch(`/api/notes/item/${id}/`, { body: 'Final' });
+      expect(unchanged.json.note.edited_at).toBe(edited.json.note.edited_at);
+      const listed = (await viewer.get(`/api/notes/client/${client.id}/`)).json.notes[0];
+      expect(listed).toMatchObject({ id, body: 'Final', edited_at: edited.json.note.edited_at });
+    } finally {
+      t.clock.offsetMs = 0;
+    }
   });
 
   it('a deleted author keeps their name on the note', async () => {

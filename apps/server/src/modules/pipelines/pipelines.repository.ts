@@ -1,5 +1,5 @@
 import { PIPELINE_STAGES } from '@recruitdesk/contracts/pipelines';
-import { and, asc, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/sql-helpers';
 import { candidatesTable } from '../candidates/candidates.table';
@@ -12,7 +12,6 @@ import {
   pipelinesTable,
   placementsTable,
   submittalsTable,
-  type InterviewRow,
   type NewInterviewRow,
   type NewPipelineEventRow,
   type NewPipelineRow,
@@ -20,9 +19,10 @@ import {
   type NewSubmittalRow,
   type PipelineEventRow,
   type PipelineRow,
-  type PlacementRow,
-  type SubmittalRow,
 } from './pipelines.table';
+
+// Pipelines and their events (and the bulk inserts of demo data). Interviews, submittals with placements
+// and the role's export rows have their own repositories beside this one.
 
 /** The stage's position (0 = sourced) in SQL, for ordering. */
 const STAGE_POSITION = sql`array_position(array[${sql.join(
@@ -57,6 +57,7 @@ export interface PipelineSummaryRow {
   currentTitle: string;
   currentCompany: string;
   email: string;
+  candidateStatus: string;
   recruiterId: number | null;
   recruiterFirstName: string | null;
   recruiterLastName: string | null;
@@ -70,6 +71,7 @@ export interface PipelineWithRoleRow extends PipelineSummaryRow {
   roleName: string;
   roleState: string;
   roleOpenings: number;
+  roleSalaryCurrency: string;
   clientId: number;
   clientName: string;
   clientType: string;
@@ -98,12 +100,14 @@ function summaryColumns(now: Date) {
     currentTitle: candidatesTable.currentTitle,
     currentCompany: candidatesTable.currentCompany,
     email: candidatesTable.email,
+    candidateStatus: candidatesTable.status,
     recruiterId: pipelinesTable.recruiterId,
     recruiterFirstName: usersTable.firstName,
     recruiterLastName: usersTable.lastName,
     recruiterUsername: usersTable.username,
     recruiterEmail: usersTable.email,
-    nextInterviewAt: sql<Date | null>`(select min(${interviewsTable.scheduledAt}) from ${interviewsTable} where ${interviewsTable.pipelineId} = ${pipelinesTable.id} and ${interviewsTable.outcome} = 'pending' and ${interviewsTable.scheduledAt} >= ${now.toISOString()}::timestamptz)`.mapWith(
+    // Only a pipeline still being worked has a next interview (a placed or closed one never shows one).
+    nextInterviewAt: sql<Date | null>`(select min(${interviewsTable.scheduledAt}) from ${interviewsTable} where ${interviewsTable.pipelineId} = ${pipelinesTable.id} and ${interviewsTable.outcome} = 'pending' and ${interviewsTable.scheduledAt} >= ${now.toISOString()}::timestamptz and ${pipelinesTable.state} = 'open' and ${pipelinesTable.stage} <> 'placed')`.mapWith(
       interviewsTable.scheduledAt,
     ),
   };
@@ -124,6 +128,7 @@ function selectWithRole(db: Db, now: Date) {
       roleName: rolesTable.name,
       roleState: rolesTable.state,
       roleOpenings: rolesTable.openings,
+      roleSalaryCurrency: rolesTable.salaryCurrency,
       clientId: clientsTable.id,
       clientName: clientsTable.name,
       clientType: clientsTable.clientType,
@@ -151,7 +156,7 @@ export interface RoleCandidatesFilter {
 }
 
 /** Open before closed, furthest stage first, most recently moved first. */
-const ROLE_CANDIDATES_ORDER = [desc(pipelinesTable.state), desc(STAGE_POSITION), desc(pipelinesTable.stageChangedAt), desc(pipelinesTable.id)];
+export const ROLE_CANDIDATES_ORDER = [desc(pipelinesTable.state), desc(STAGE_POSITION), desc(pipelinesTable.stageChangedAt), desc(pipelinesTable.id)];
 
 function roleCandidatesConditions(roleId: number, filter: RoleCandidatesFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(pipelinesTable.roleId, roleId), stateCondition(filter.state)];
@@ -274,121 +279,6 @@ export async function listEventRows(db: Db, pipelineId: number): Promise<Pipelin
   return db.select().from(pipelineEventsTable).where(eq(pipelineEventsTable.pipelineId, pipelineId)).orderBy(desc(pipelineEventsTable.createdAt), desc(pipelineEventsTable.id));
 }
 
-export async function insertInterviewRow(db: Db, values: NewInterviewRow): Promise<InterviewRow> {
-  const [row] = await db.insert(interviewsTable).values(values).returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
-}
-
-export async function updateInterviewRow(db: Db, id: number, values: Partial<NewInterviewRow>): Promise<void> {
-  await db.update(interviewsTable).set(values).where(eq(interviewsTable.id, id));
-}
-
-/** The pending internal interview to record an outcome for: the one named, else the earliest. */
-export async function findPendingInternalInterview(db: Db, pipelineId: number, interviewId?: number): Promise<InterviewRow | undefined> {
-  const conditions = [eq(interviewsTable.pipelineId, pipelineId), eq(interviewsTable.kind, 'internal'), eq(interviewsTable.outcome, 'pending')];
-  if (interviewId !== undefined) conditions.push(eq(interviewsTable.id, interviewId));
-  const [row] = await db
-    .select()
-    .from(interviewsTable)
-    .where(and(...conditions))
-    .orderBy(asc(interviewsTable.scheduledAt), asc(interviewsTable.id))
-    .limit(1);
-  return row;
-}
-
-/** An interview with the names of its role and candidate. */
-export interface InterviewWithNamesRow {
-  interview: InterviewRow;
-  role: { id: number; name: string };
-  candidate: { id: number; firstName: string; lastName: string };
-}
-
-function selectInterviews(db: Db) {
-  return db
-    .select({
-      interview: interviewsTable,
-      role: { id: rolesTable.id, name: rolesTable.name },
-      candidate: { id: candidatesTable.id, firstName: candidatesTable.firstName, lastName: candidatesTable.lastName },
-    })
-    .from(interviewsTable)
-    .innerJoin(pipelinesTable, eq(pipelinesTable.id, interviewsTable.pipelineId))
-    .innerJoin(rolesTable, eq(rolesTable.id, pipelinesTable.roleId))
-    .innerJoin(candidatesTable, eq(candidatesTable.id, pipelinesTable.candidateId));
-}
-
-export async function listPipelineInterviewRows(db: Db, pipelineId: number): Promise<InterviewWithNamesRow[]> {
-  return selectInterviews(db).where(eq(interviewsTable.pipelineId, pipelineId)).orderBy(desc(interviewsTable.scheduledAt), desc(interviewsTable.id));
-}
-
-export async function listCandidateInterviewRows(db: Db, candidateId: number): Promise<InterviewWithNamesRow[]> {
-  return selectInterviews(db).where(eq(pipelinesTable.candidateId, candidateId)).orderBy(desc(interviewsTable.scheduledAt), desc(interviewsTable.id));
-}
-
-export async function insertSubmittalRow(db: Db, values: NewSubmittalRow): Promise<SubmittalRow> {
-  const [row] = await db.insert(submittalsTable).values(values).returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
-}
-
-export async function updateSubmittalRow(db: Db, id: number, values: Partial<NewSubmittalRow>): Promise<void> {
-  await db.update(submittalsTable).set(values).where(eq(submittalsTable.id, id));
-}
-
-export async function findLatestSubmittal(db: Db, pipelineId: number): Promise<SubmittalRow | undefined> {
-  const [row] = await db.select().from(submittalsTable).where(eq(submittalsTable.pipelineId, pipelineId)).orderBy(desc(submittalsTable.createdAt), desc(submittalsTable.id)).limit(1);
-  return row;
-}
-
-export async function listSubmittalRows(db: Db, pipelineId: number): Promise<{ submittal: SubmittalRow; submittedBy: PersonNameRow | null }[]> {
-  return db
-    .select({
-      submittal: submittalsTable,
-      submittedBy: { id: usersTable.id, firstName: usersTable.firstName, lastName: usersTable.lastName, username: usersTable.username, email: usersTable.email },
-    })
-    .from(submittalsTable)
-    .leftJoin(usersTable, eq(usersTable.id, submittalsTable.submittedById))
-    .where(eq(submittalsTable.pipelineId, pipelineId))
-    .orderBy(desc(submittalsTable.createdAt), desc(submittalsTable.id));
-}
-
-export async function insertPlacementRow(db: Db, values: NewPlacementRow): Promise<PlacementRow> {
-  const [row] = await db.insert(placementsTable).values(values).returning();
-  if (!row) throw new Error('insert returned no row');
-  return row;
-}
-
-export async function findPlacementRow(db: Db, pipelineId: number): Promise<{ placement: PlacementRow; createdBy: PersonNameRow | null } | undefined> {
-  const [row] = await db
-    .select({
-      placement: placementsTable,
-      createdBy: { id: usersTable.id, firstName: usersTable.firstName, lastName: usersTable.lastName, username: usersTable.username, email: usersTable.email },
-    })
-    .from(placementsTable)
-    .leftJoin(usersTable, eq(usersTable.id, placementsTable.createdById))
-    .where(eq(placementsTable.pipelineId, pipelineId))
-    .limit(1);
-  return row;
-}
-
-export async function countRolePlacements(db: Db, roleId: number): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(placementsTable)
-    .innerJoin(pipelinesTable, eq(pipelinesTable.id, placementsTable.pipelineId))
-    .where(eq(pipelinesTable.roleId, roleId));
-  return row?.value ?? 0;
-}
-
-/** Active users who may interview for the agency (recruiters, owners, superusers). */
-export async function listInterviewerRows(db: Db): Promise<PersonNameRow[]> {
-  return db
-    .select({ id: usersTable.id, firstName: usersTable.firstName, lastName: usersTable.lastName, username: usersTable.username, email: usersTable.email })
-    .from(usersTable)
-    .where(and(eq(usersTable.isActive, true), sql`${usersTable.userType} && ARRAY['recruiter', 'owner', 'superuser']::text[]`))
-    .orderBy(asc(sql`lower(${usersTable.firstName})`), asc(sql`lower(${usersTable.lastName})`), asc(usersTable.id));
-}
-
 export async function findUserNameRow(db: Db, id: number): Promise<PersonNameRow | undefined> {
   const [row] = await db
     .select({ id: usersTable.id, firstName: usersTable.firstName, lastName: usersTable.lastName, username: usersTable.username, email: usersTable.email })
@@ -396,40 +286,6 @@ export async function findUserNameRow(db: Db, id: number): Promise<PersonNameRow
     .where(eq(usersTable.id, id))
     .limit(1);
   return row;
-}
-
-/** One spreadsheet row per pipeline of the role: the candidate, the latest submittal and the placement. */
-export async function listRoleExportRows(db: Db, roleId: number) {
-  const latest = db
-    .select({ submittedOn: submittalsTable.submittedOn, proposedSalary: submittalsTable.proposedSalary })
-    .from(submittalsTable)
-    .where(eq(submittalsTable.pipelineId, pipelinesTable.id))
-    .orderBy(desc(submittalsTable.createdAt), desc(submittalsTable.id))
-    .limit(1)
-    .as('latest_submittal');
-  return db
-    .select({
-      pipeline: { stage: pipelinesTable.stage, state: pipelinesTable.state, closeReason: pipelinesTable.closeReason, createdAt: pipelinesTable.createdAt, stageChangedAt: pipelinesTable.stageChangedAt },
-      candidate: {
-        firstName: candidatesTable.firstName,
-        lastName: candidatesTable.lastName,
-        email: candidatesTable.email,
-        phone: candidatesTable.phone,
-        currentTitle: candidatesTable.currentTitle,
-        currentCompany: candidatesTable.currentCompany,
-      },
-      recruiter: { id: usersTable.id, firstName: usersTable.firstName, lastName: usersTable.lastName, username: usersTable.username, email: usersTable.email },
-      submittedOn: latest.submittedOn,
-      proposedSalary: latest.proposedSalary,
-      placement: { salary: placementsTable.salary, startDate: placementsTable.startDate, fee: placementsTable.fee },
-    })
-    .from(pipelinesTable)
-    .innerJoin(candidatesTable, eq(candidatesTable.id, pipelinesTable.candidateId))
-    .leftJoin(usersTable, eq(usersTable.id, pipelinesTable.recruiterId))
-    .leftJoin(placementsTable, eq(placementsTable.pipelineId, pipelinesTable.id))
-    .leftJoinLateral(latest, sql`true`)
-    .where(eq(pipelinesTable.roleId, roleId))
-    .orderBy(...ROLE_CANDIDATES_ORDER);
 }
 
 /** Bulk inserts (demo data, bench): multi-row inserts of `batchSize`, ids returned in order. */

@@ -2,6 +2,8 @@ import { ErrorResponseSchema, IdParamSchema, MessageResponseSchema } from '@recr
 import {
   BookInterviewInputSchema,
   CandidateDetailQuerySchema,
+  CandidateStatusConfirmResponseSchema,
+  ClientInterviewOutcomeInputSchema,
   CandidateDetailResponseSchema,
   ClosePipelineInputSchema,
   CreatePipelineInputSchema,
@@ -9,6 +11,7 @@ import {
   InternalInterviewOutcomeInputSchema,
   PipelineActionResponseSchema,
   PipelineConflictResponseSchema,
+  PendingClientInterviewsResponseSchema,
   PipelineDetailResponseSchema,
   PipelineFormDataResponseSchema,
   PipelineHeadersResponseSchema,
@@ -26,32 +29,23 @@ import {
 import type { FastifyReply } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { requireUser } from '../../plugins/auth';
+import { errorResponses } from '../../lib/errors';
+import { requireUser } from '../users/users.service';
 import { exportRoleCandidates, XLSX_CONTENT_TYPE } from './role-export.service';
-import {
-  bookInterview,
-  closePipeline,
-  createPipeline,
-  deletePipeline,
-  getCandidateDetail,
-  getPipeline,
-  listRoleCandidates,
-  listRolePipelines,
-  markSubmitPending,
-  pipelineFormData,
-  recordInternalInterviewOutcome,
-  recordSubmittal,
-  recordSubmittalOutcome,
-  reopenPipeline,
-  rolePipelineHeaders,
-  updatePipeline,
-} from './pipelines.service';
+import { createPipeline, deletePipeline } from './pipeline-create-delete.service';
+import { bookInterview, recordClientInterviewOutcome, recordInternalInterviewOutcome } from './pipeline-interviews.service';
+import { closePipeline, markSubmitPending, recordSubmittal, recordSubmittalOutcome, reopenPipeline, updatePipeline } from './pipeline-stage-actions.service';
+import { getCandidateDetail, getPipeline, listRoleCandidates, listRolePipelines, pipelineFormData, rolePipelineHeaders } from './pipelines.service';
+import { registerPipelineHooks } from './pipelines.hooks';
 
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema, 409: ErrorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404, 409);
 /** Changing calls answer a stale version with 409 and the pipeline as it is now. */
-const changeErrors = { ...errors, 409: z.union([PipelineConflictResponseSchema, ErrorResponseSchema]) };
+const changeErrors = { ...errors, 409: z.union([PipelineConflictResponseSchema, PendingClientInterviewsResponseSchema, ErrorResponseSchema]) };
+/** Adding a do-not-contact or archived candidate answers 409 naming them until the request confirms it. */
+const createErrors = { ...errors, 409: z.union([CandidateStatusConfirmResponseSchema, ErrorResponseSchema]) };
 
 export const pipelinesRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerPipelineHooks();
   const { deps } = app;
   const tags = ['pipelines'];
 
@@ -62,7 +56,7 @@ export const pipelinesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/roles/:id/pipelines/', {
-    schema: { tags, params: IdParamSchema, body: CreatePipelineInputSchema, response: { 201: PipelineSaveResponseSchema, ...errors } },
+    schema: { tags, params: IdParamSchema, body: CreatePipelineInputSchema, response: { 201: PipelineSaveResponseSchema, ...createErrors } },
     handler: async (request, reply) => {
       const saved = await createPipeline(deps, requireUser(request), request.params.id, request.body);
       return reply.status(201).send({ success: true as const, ...saved });
@@ -70,9 +64,10 @@ export const pipelinesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/roles/:id/candidates/', {
-    schema: { tags, params: IdParamSchema, body: CreateRoleCandidateInputSchema, response: { 201: PipelineSaveResponseSchema, ...errors } },
+    schema: { tags, params: IdParamSchema, body: CreateRoleCandidateInputSchema, response: { 201: PipelineSaveResponseSchema, ...createErrors } },
     handler: async (request, reply) => {
-      const saved = await createPipeline(deps, requireUser(request), request.params.id, { candidate: request.body.candidate, stage: 'sourced' });
+      const { candidate, status_confirmation } = request.body;
+      const saved = await createPipeline(deps, requireUser(request), request.params.id, { candidate, stage: 'sourced', ...(status_confirmation ? { status_confirmation } : {}) });
       return reply.status(201).send({ success: true as const, ...saved });
     },
   });
@@ -144,6 +139,11 @@ export const pipelinesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post('/api/pipelines/:id/actions/internal-interview-outcome/', {
     schema: { tags, params: IdParamSchema, body: InternalInterviewOutcomeInputSchema, response: { 200: PipelineActionResponseSchema, ...changeErrors } },
     handler: async (request) => ({ success: true as const, ...(await recordInternalInterviewOutcome(deps, requireUser(request), request.params.id, request.body)) }),
+  });
+
+  app.post('/api/pipelines/:id/actions/client-interview-outcome/', {
+    schema: { tags, params: IdParamSchema, body: ClientInterviewOutcomeInputSchema, response: { 200: PipelineActionResponseSchema, ...changeErrors } },
+    handler: async (request) => ({ success: true as const, ...(await recordClientInterviewOutcome(deps, requireUser(request), request.params.id, request.body)) }),
   });
 
   app.post('/api/pipelines/:id/actions/submit-pending/', {

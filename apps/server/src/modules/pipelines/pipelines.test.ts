@@ -4,11 +4,11 @@ import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { insertCandidate } from '../../test/factories/candidates.factory';
-import { insertClient } from '../../test/factories/clients.factory';
-import { insertInterview, insertPipeline, insertSubmittal } from '../../test/factories/pipelines.factory';
-import { insertRole } from '../../test/factories/roles.factory';
-import { insertUser } from '../../test/factories/users.factory';
+import { insertCandidate } from '../../factories/candidates.factory';
+import { insertClient } from '../../factories/clients.factory';
+import { insertInterview, insertPipeline, insertSubmittal } from '../../factories/pipelines.factory';
+import { insertRole } from '../../factories/roles.factory';
+import { insertUser } from '../../factories/users.factory';
 import type { HttpClient } from '../../test/http-client';
 import { signedInClient } from '../../test/sign-in';
 import { candidatesTable } from '../candidates/candidates.table';
@@ -95,11 +95,54 @@ describe('creating pipelines', () => {
     expect(response.json.duplicates).toEqual([expect.objectContaining({ reason: 'email' })]);
     const candidateId = response.json.pipeline.candidate.id;
     expect((await viewer.get(`/api/candidates/${candidateId}/`)).json.candidate).toMatchObject({ first_name: 'Sam', skills: ['SQL'] });
-    expect(await summaries('candidate', candidateId)).toEqual(['Added candidate Sam Twin']);
+    // The candidate's history holds its pipelines too (decision 029).
+    const clientName = (await viewer.get(`/api/roles/${role.id}/`)).json.role.client.name;
+    expect(await summaries('candidate', candidateId)).toEqual([`Added Sam Twin to Data Analyst at ${clientName} (Internal interview)`, 'Added candidate Sam Twin']);
 
     const viaCandidates = await recruiter.post(`/api/roles/${role.id}/candidates/`, { candidate: { first_name: 'Ada', last_name: 'Lovelace' } });
     expect(viaCandidates.status, viaCandidates.text).toBe(201);
     expect(viaCandidates.json.pipeline).toMatchObject({ stage: { name: 'sourced' }, candidate: { name: 'Ada Lovelace' }, recruiter: { id: recruiterUser.id } });
+  });
+
+  it('asks for a confirmation with a reason before adding a do-not-contact or archived candidate, and records the reason (issue 16 item 1)', async () => {
+    const client = await insertClient(t.db, { name: 'Quay Credit' });
+    const role = await insertRole(t.db, { clientId: client.id, name: 'Risk Analyst' });
+    const dnc = await insertCandidate(t.db, { firstName: 'Dora', lastName: 'Noel', status: 'do_not_contact' });
+    const refused = await recruiter.post(`/api/roles/${role.id}/pipelines/`, { candidate_id: dnc.id });
+    expect(refused.status).toBe(409);
+    expect(refused.json).toEqual({
+      success: false,
+      code: 'CANDIDATE_STATUS_CONFIRM',
+      error: 'Dora Noel is marked Do not contact. Say why they are added to this role anyway.',
+      candidates: [{ id: dnc.id, name: 'Dora Noel', status: 'do_not_contact' }],
+    });
+    expect((await viewer.get(`/api/roles/${role.id}/pipelines/`)).json.count).toBe(0);
+    const blank = await recruiter.post(`/api/roles/${role.id}/pipelines/`, { candidate_id: dnc.id, status_confirmation: { reason: '  ' } });
+    expect(blank.status).toBe(400);
+    expect(blank.json.fields['status_confirmation.reason']).toEqual(['Say why this candidate is added anyway.']);
+
+    const added = await recruiter.post(`/api/roles/${role.id}/pipelines/`, { candidate_id: dnc.id, status_confirmation: { reason: 'She asked us to get back in touch for risk roles.' } });
+    expect(added.status, added.text).toBe(201);
+    expect(added.json.pipeline.candidate).toMatchObject({ id: dnc.id, status: 'do_not_contact' });
+    const id = added.json.pipeline.id;
+    expect((await detail(id)).events).toMatchObject([{ kind: 'created', detail: 'Added although marked Do not contact: She asked us to get back in touch for risk roles.' }]);
+    expect(await summaries('pipeline', id)).toEqual([
+      'Added Dora Noel to Risk Analyst at Quay Credit (Sourced). Added although marked Do not contact: She asked us to get back in touch for risk roles.',
+    ]);
+    expect(await summaries('candidate', dnc.id)).toEqual([
+      'Added Dora Noel to Risk Analyst at Quay Credit although marked Do not contact: She asked us to get back in touch for risk roles.',
+      'Added Dora Noel to Risk Analyst at Quay Credit (Sourced). Added although marked Do not contact: She asked us to get back in touch for risk roles.',
+    ]);
+    // The board card carries the status.
+    expect((await viewer.get(`/api/roles/${role.id}/pipelines/`)).json.pipelines[0].candidate.status).toBe('do_not_contact');
+
+    const archived = await insertCandidate(t.db, { firstName: 'Arch', lastName: 'Ive', status: 'archived' });
+    expect((await recruiter.post(`/api/roles/${role.id}/pipelines/`, { candidate_id: archived.id })).json.code).toBe('CANDIDATE_STATUS_CONFIRM');
+    // A new candidate entered as do not contact needs it too; an active one does not.
+    const fresh = await recruiter.post(`/api/roles/${role.id}/candidates/`, { candidate: { first_name: 'New', last_name: 'Dnc', status: 'do_not_contact' } });
+    expect(fresh.json).toMatchObject({ code: 'CANDIDATE_STATUS_CONFIRM', candidates: [{ id: null, name: 'New Dnc', status: 'do_not_contact' }] });
+    const active = await insertCandidate(t.db, { status: 'active' });
+    expect((await recruiter.post(`/api/roles/${role.id}/pipelines/`, { candidate_id: active.id })).status).toBe(201);
   });
 
   it('refuses closed roles, bad input, unknown records and viewers; a refused create changes nothing', async () => {
@@ -165,8 +208,17 @@ describe('the board, headers and the role candidates list', () => {
     expect(headers.headers.map((row: { name: string }) => row.name)).toEqual([...PIPELINE_STAGES]);
     expect(headers.headers[0]).toEqual({ name: 'sourced', label: 'Sourced', position: 0, open_count: 1, closed_count: 1 });
     expect(headers.headers[5]).toMatchObject({ name: 'offer', open_count: 1, closed_count: 0 });
-    expect(headers).toMatchObject({ success: true, open_count: 3, closed_count: 1 });
+    expect(headers).toMatchObject({ success: true, open_count: 3, in_progress_count: 3, placed_count: 0, closed_count: 1 });
     expect((await viewer.get('/api/roles/999999/pipeline-headers/')).status).toBe(404);
+  });
+
+  it('headers count a placement as placed, not as a candidate in progress (issue 16 item 7)', async () => {
+    const role = await insertRole(t.db, { openings: 2 });
+    await pipelineIn({ roleId: role.id, stage: 'placed' });
+    await pipelineIn({ roleId: role.id, stage: 'offer' });
+    await pipelineIn({ roleId: role.id, stage: 'sourced', state: 'closed', closeReason: 'duplicate', closedAt: new Date() });
+    const headers = (await viewer.get(`/api/roles/${role.id}/pipeline-headers/`)).json;
+    expect(headers).toMatchObject({ open_count: 2, in_progress_count: 1, placed_count: 1, closed_count: 1 });
   });
 
   it('searches the role candidates on name, email, title and company, filters and pages', async () => {
@@ -445,15 +497,145 @@ describe('submit pending, submittals and their outcomes', () => {
     expect(interview.json.data.pipeline).toMatchObject({ stage: { name: 'client_interview' }, version: 3, next_interview_at: at });
     expect(interview.json.data.interviews[0]).toMatchObject({ kind: 'client', duration_minutes: 60, interviewer: null, interviewer_name: 'Dana at Acme', outcome: 'pending' });
     expect(interview.json.data.submittals[0].outcome).toBe('client_interview');
-    const offer = await act(pipeline.id, 'submittal-outcome', { version: 3, outcome: 'offer', offered_salary: 140000, note: 'Verbal' });
+    // The client interview is still booked: an offer says what happened to it (issue 16 item 2).
+    const unsaid = await act(pipeline.id, 'submittal-outcome', { version: 3, outcome: 'offer', offered_salary: 140000, note: 'Verbal' });
+    expect(unsaid.status).toBe(409);
+    expect(unsaid.json).toMatchObject({ code: 'PENDING_CLIENT_INTERVIEWS', interviews: [{ kind: 'client', outcome: 'pending', scheduled_at: at }], upcoming_ids: [interview.json.data.interviews[0].id] });
+    // It is booked for next week: an offer now comes before it, and the refusal says so.
+    expect(unsaid.json.error).toMatch(/client interview has not taken place yet\. To record the offer before it, confirm that the interview is cancelled\./);
+    const offer = await act(pipeline.id, 'submittal-outcome', { version: 3, outcome: 'offer', offered_salary: 140000, note: 'Verbal', pending_interviews: 'passed' });
     expect(offer.status, offer.text).toBe(200);
-    expect(offer.json.data.pipeline).toMatchObject({ stage: { name: 'offer' }, version: 4 });
-    expect(offer.json.data.events[0]).toMatchObject({ kind: 'submittal_outcome', from_stage: 'client_interview', to_stage: 'offer', detail: 'Offer of 140,000: Verbal' });
+    expect(offer.json.data.pipeline).toMatchObject({ stage: { name: 'offer' }, version: 4, next_interview_at: null });
+    expect(offer.json.data.events[0]).toMatchObject({ kind: 'submittal_outcome', from_stage: 'client_interview', to_stage: 'offer', detail: 'Offer of USD 140,000: Verbal' });
+    // An interview still to come cannot have gone well: it is cancelled, and the history says the offer came first.
+    expect(offer.json.data.interviews[0].outcome).toBe('cancelled');
+    expect(offer.json.data.events[1].detail).toMatch(/^Client interview on .+ UTC: Cancelled \(offer recorded before it took place\)$/);
     const rejected = await act(pipeline.id, 'submittal-outcome', { version: 4, outcome: 'rejected', feedback: 'Went with an internal candidate.' });
     expect(rejected.status, rejected.text).toBe(200);
     expect(rejected.json.data.pipeline).toMatchObject({ state: 'closed', close_reason: 'rejected_by_client', close_note: 'Went with an internal candidate.', stage: { name: 'offer' } });
     expect(rejected.json.data.submittals[0].outcome).toBe('rejected');
     expect(await summaries('pipeline', pipeline.id)).toEqual(expect.arrayContaining([expect.stringMatching(/^Submitted .+ to .+ for /), expect.stringMatching(/ rejected .+ for /)]));
+  });
+});
+
+describe('client interviews resolve (issue 16 item 2)', () => {
+  /** A pipeline in Client interview with its submittal and a pending client interview `days` from now. */
+  async function interviewing(days = 3) {
+    const pipeline = await pipelineIn({ stage: 'client_interview' });
+    await insertSubmittal(t.db, pipeline.id, { outcome: 'client_interview' });
+    const interview = await insertInterview(t.db, { pipelineId: pipeline.id, kind: 'client', interviewerName: 'Dana at Acme', scheduledAt: new Date(Date.now() + days * 86_400_000) });
+    return { pipeline, interview };
+  }
+
+  it('records passed, no show and rescheduled (a new one booked); refuses when none is pending', async () => {
+    const { pipeline, interview } = await interviewing();
+    expect((await act(pipeline.id, 'client-interview-outcome', { version: 1, outcome: 'maybe' })).json.fields.outcome).toBeDefined();
+    expect((await act(pipeline.id, 'client-interview-outcome', { version: 1, outcome: 'rescheduled' })).json.fields.scheduled_at).toBeDefined();
+    const noShow = await act(pipeline.id, 'client-interview-outcome', { version: 1, outcome: 'no_show', feedback: 'Candidate was ill.' });
+    expect(noShow.status, noShow.text).toBe(200);
+    expect(noShow.json.data.pipeline).toMatchObject({ stage: { name: 'client_interview' }, state: 'open', next_interview_at: null });
+    expect(noShow.json.data.interviews).toMatchObject([{ id: interview.id, outcome: 'no_show', feedback: 'Candidate was ill.' }]);
+    expect((await act(pipeline.id, 'client-interview-outcome', { version: 2, outcome: 'passed' })).json).toMatchObject({
+      code: 'NO_PENDING_CLIENT_INTERVIEW',
+      error: PIPELINE_ERRORS.NO_PENDING_CLIENT_INTERVIEW,
+    });
+
+    const second = await insertInterview(t.db, { pipelineId: pipeline.id, kind: 'client', interviewerName: 'Dana at Acme' });
+    const newTime = inDays(9);
+    const moved = await act(pipeline.id, 'client-interview-outcome', { version: 2, interview_id: second.id, outcome: 'rescheduled', scheduled_at: newTime, location: 'Acme HQ' });
+    expect(moved.status, moved.text).toBe(200);
+    const interviews = moved.json.data.interviews as { id: number; outcome: string; scheduled_at: string; interviewer_name: string; location: string }[];
+    expect(interviews.find((row) => row.id === second.id)?.outcome).toBe('rescheduled');
+    expect(interviews.find((row) => row.outcome === 'pending')).toMatchObject({ scheduled_at: newTime, interviewer_name: 'Dana at Acme', location: 'Acme HQ' });
+    expect(moved.json.data.pipeline.next_interview_at).toBe(newTime);
+
+    const passed = await act(pipeline.id, 'client-interview-outcome', { version: 3, outcome: 'passed', feedback: 'Strong second round.' });
+    expect(passed.status, passed.text).toBe(200);
+    expect(passed.json.data.pipeline).toMatchObject({ stage: { name: 'client_interview' }, state: 'open', next_interview_at: null });
+    expect(passed.json.data.events[0]).toMatchObject({ kind: 'interview_outcome', detail: expect.stringMatching(/^Client interview on .+ UTC: Passed · Strong second round\.$/) });
+    expect((await summaries('pipeline', pipeline.id))[0]).toMatch(/^Client interview of .+: Passed$/);
+  });
+
+  it('rejected closes the pipeline as rejected by the client and marks the submittal', async () => {
+    const { pipeline } = await interviewing();
+    const rejected = await act(pipeline.id, 'client-interview-outcome', { version: 1, outcome: 'rejected', feedback: 'Not senior enough.' });
+    expect(rejected.status, rejected.text).toBe(200);
+    expect(rejected.json.data.pipeline).toMatchObject({ state: 'closed', close_reason: 'rejected_by_client', close_note: 'Not senior enough.' });
+    expect(rejected.json.data.interviews[0]).toMatchObject({ outcome: 'rejected', feedback: 'Not senior enough.' });
+    expect(rejected.json.data.submittals[0].outcome).toBe('rejected');
+  });
+
+  it('a move past the interview stage asks about pending client interviews, then resolves them as answered', async () => {
+    const { pipeline, interview } = await interviewing(-1);
+    const asked = await recruiter.patch(`/api/pipelines/${pipeline.id}/`, { version: 1, stage: 'offer' });
+    expect(asked.status).toBe(409);
+    expect(asked.json).toMatchObject({ success: false, code: 'PENDING_CLIENT_INTERVIEWS', interviews: [{ id: interview.id, kind: 'client', outcome: 'pending', interviewer_name: 'Dana at Acme' }] });
+    expect(asked.json.error).toMatch(/client interview has no outcome yet/);
+    expect(await versionOf(pipeline.id)).toBe(1);
+    // Backwards (or sideways before the interview stage) needs no answer.
+    expect((await recruiter.patch(`/api/pipelines/${pipeline.id}/`, { version: 1, stage: 'submitted' })).status).toBe(200);
+    expect((await recruiter.patch(`/api/pipelines/${pipeline.id}/`, { version: 2, stage: 'client_interview' })).status).toBe(200);
+    expect((await recruiter.patch(`/api/pipelines/${pipeline.id}/`, { version: 3, stage: 'offer', pending_interviews: 'maybe' })).status).toBe(400);
+    const moved = await recruiter.patch(`/api/pipelines/${pipeline.id}/`, { version: 3, stage: 'offer', pending_interviews: 'cancelled' });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.json.data.interviews[0]).toMatchObject({ id: interview.id, outcome: 'cancelled' });
+    expect(moved.json.data.events.map((event: { detail: string }) => event.detail)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^Client interview on .+: Cancelled \(moved to Offer\)$/)]),
+    );
+  });
+
+  it('a placement with a booked client interview asks first; placed pipelines never show a next interview', async () => {
+    const { pipeline, interview } = await interviewing(5);
+    const place = { version: 1, outcome: 'placed', salary: 120000, start_date: '2026-09-01' };
+    const asked = await act(pipeline.id, 'submittal-outcome', place);
+    expect(asked.json.code).toBe('PENDING_CLIENT_INTERVIEWS');
+    expect((await detail(pipeline.id)).pipeline.stage.name).toBe('client_interview');
+    expect(asked.json.error).toMatch(/To record the placement before it, confirm that the interview is cancelled/);
+    const placed = await act(pipeline.id, 'submittal-outcome', { ...place, pending_interviews: 'cancelled' });
+    expect(placed.status, placed.text).toBe(200);
+    expect(placed.json.data.pipeline).toMatchObject({ stage: { name: 'placed' }, next_interview_at: null });
+    expect(placed.json.data.interviews).toMatchObject([{ id: interview.id, outcome: 'cancelled' }]);
+    expect(placed.json.data.events.map((event: { detail: string }) => event.detail)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/: Cancelled \(placed before it took place\)$/)]),
+    );
+    // Even a pending interview left behind by old data never counts as the next one once placed.
+    await insertInterview(t.db, { pipelineId: pipeline.id, kind: 'client' });
+    expect((await viewer.get(`/api/roles/${pipeline.roleId}/pipelines/`)).json.pipelines[0].next_interview_at).toBeNull();
+  });
+
+  it('an offer after one held interview and before a booked one: the held one gets the answer, the booked one is cancelled', async () => {
+    const { pipeline, interview: upcoming } = await interviewing(4);
+    const held = await insertInterview(t.db, { pipelineId: pipeline.id, kind: 'client', interviewerName: 'Dana at Acme', scheduledAt: new Date(Date.now() - 2 * 86_400_000) });
+    const offer = { version: 1, outcome: 'offer', offered_salary: 150000 };
+    const asked = await act(pipeline.id, 'submittal-outcome', offer);
+    expect(asked.status).toBe(409);
+    expect(asked.json).toMatchObject({ code: 'PENDING_CLIENT_INTERVIEWS', interviews: [{ id: held.id }, { id: upcoming.id }], upcoming_ids: [upcoming.id] });
+    expect(asked.json.error).toMatch(/has 2 client interviews without an outcome, 1 of them not yet held\. Say whether the held one went well or did not happen; to record the offer now, the one still to come is cancelled\./);
+    const done = await act(pipeline.id, 'submittal-outcome', { ...offer, pending_interviews: 'passed' });
+    expect(done.status, done.text).toBe(200);
+    const outcomes = Object.fromEntries((done.json.data.interviews as { id: number; outcome: string }[]).map((row) => [row.id, row.outcome]));
+    expect(outcomes).toEqual({ [held.id]: 'passed', [upcoming.id]: 'cancelled' });
+    const details = (done.json.data.events as { detail: string }[]).map((event) => event.detail);
+    expect(details).toEqual(expect.arrayContaining([expect.stringMatching(/: Passed \(offer recorded\)$/), expect.stringMatching(/: Cancelled \(offer recorded before it took place\)$/)]));
+  });
+
+  it('a held interview answered on a board move to Offer keeps the answer', async () => {
+    const { pipeline, interview } = await interviewing(-1);
+    const asked = await recruiter.patch(`/api/pipelines/${pipeline.id}/`, { version: 1, stage: 'offer' });
+    expect(asked.json).toMatchObject({ code: 'PENDING_CLIENT_INTERVIEWS', upcoming_ids: [] });
+    expect(asked.json.error).toMatch(/client interview has no outcome yet/);
+    const moved = await recruiter.patch(`/api/pipelines/${pipeline.id}/`, { version: 1, stage: 'offer', pending_interviews: 'passed' });
+    expect(moved.status, moved.text).toBe(200);
+    expect(moved.json.data.interviews[0]).toMatchObject({ id: interview.id, outcome: 'passed' });
+  });
+
+  it('closing cancels every pending interview, with a history line', async () => {
+    const { pipeline } = await interviewing();
+    await insertInterview(t.db, { pipelineId: pipeline.id, kind: 'internal' });
+    const closed = await recruiter.post(`/api/pipelines/${pipeline.id}/close/`, { version: 1, reason: 'candidate_withdrew' });
+    expect(closed.status, closed.text).toBe(200);
+    expect((closed.json.data.interviews as { outcome: string }[]).map((row) => row.outcome)).toEqual(['cancelled', 'cancelled']);
+    expect(closed.json.data.events.map((event: { detail: string }) => event.detail)).toContain('2 pending interviews were cancelled: the pipeline was closed');
   });
 });
 
@@ -489,7 +671,10 @@ describe('placements', () => {
     expect(placed.json.data.candidate.status).toBe('placed');
     expect(placed.json.data.events[0]).toMatchObject({ kind: 'placed', from_stage: 'offer', to_stage: 'placed' });
     expect(await summaries('pipeline', pipeline.id)).toEqual([`Placed ${placed.json.data.candidate.name} in Controller at Harbor Bank (fee USD 30,000)`]);
-    expect(await summaries('candidate', pipeline.candidateId)).toEqual([`Changed candidate ${placed.json.data.candidate.name} from Active to Placed`]);
+    expect(await summaries('candidate', pipeline.candidateId)).toEqual([
+      `Placed ${placed.json.data.candidate.name} in Controller at Harbor Bank (fee USD 30,000)`,
+      `Changed candidate ${placed.json.data.candidate.name} from Active to Placed`,
+    ]);
 
     // A placed pipeline cannot move, close, be deleted, nor can its candidate.
     expect((await recruiter.patch(`/api/pipelines/${pipeline.id}/`, { version: 2, stage: 'offer' })).json.error).toBe(PIPELINE_ERRORS.PLACED);
@@ -602,9 +787,9 @@ describe('details, notes and deleting', () => {
 });
 
 describe('spreadsheet export', () => {
-  it('one typed row per pipeline, escaped formulas, bold frozen header, an ASCII-safe attachment name', async () => {
+  it('one typed row per pipeline, text as text (no formulas, no apostrophes), bold frozen header, an ASCII-safe attachment name', async () => {
     const role = await insertRole(t.db, { name: 'Ingénieur Données' });
-    const evil = await insertCandidate(t.db, { firstName: '=HYPERLINK("http://evil.test","click")', lastName: '', email: 'evil@example.test', currentCompany: '@SUM(A1)', phone: '+1 206 555 0100' });
+    const evil = await insertCandidate(t.db, { firstName: '=HYPERLINK("http://evil.test","click")', lastName: '', email: 'evil@example.test', currentCompany: '@SUM(A1)', phone: '+1 614 555 0199', currentTitle: '-2+3' });
     const evilPipeline = await pipelineIn({ roleId: role.id, candidateId: evil.id, stage: 'submitted', recruiterId: recruiterUser.id });
     await insertSubmittal(t.db, evilPipeline.id, { submittedOn: '2026-11-02', proposedSalary: '125000.5' });
     await pipelineIn({ roleId: role.id, state: 'closed', closeReason: 'candidate_withdrew', closedAt: new Date() });
@@ -636,10 +821,20 @@ describe('spreadsheet export', () => {
     const column = (name: (typeof ROLE_EXPORT_COLUMNS)[number]) => ROLE_EXPORT_COLUMNS.indexOf(name) + 1;
     const evilRow = rows.find((row) => String(row.getCell(column('Email')).value) === 'evil@example.test');
     if (!evilRow) throw new Error('no row for the candidate');
-    expect(evilRow.getCell(column('Candidate')).value).toBe(`'=HYPERLINK("http://evil.test","click")`);
-    expect(evilRow.getCell(column('Candidate')).type).toBe(ExcelJS.ValueType.String);
-    expect(evilRow.getCell(column('Current company')).value).toBe("'@SUM(A1)");
-    expect(evilRow.getCell(column('Phone')).value).toBe("'+1 206 555 0100");
+    // Exactly what was typed, stored as a string formatted as Text: never a formula, never an apostrophe.
+    const typed: [(typeof ROLE_EXPORT_COLUMNS)[number], string][] = [
+      ['Candidate', '=HYPERLINK("http://evil.test","click")'],
+      ['Current company', '@SUM(A1)'],
+      ['Current title', '-2+3'],
+      ['Phone', '+1 614 555 0199'],
+    ];
+    for (const [name, value] of typed) {
+      const cell = evilRow.getCell(column(name));
+      expect(cell.value).toBe(value);
+      expect(cell.type).toBe(ExcelJS.ValueType.String);
+      expect(cell.formula).toBeUndefined();
+      expect(cell.numFmt).toBe('@');
+    }
     expect(evilRow.getCell(column('Stage')).value).toBe('Submitted');
     expect(evilRow.getCell(column('State')).value).toBe('Open');
     expect(evilRow.getCell(column('Proposed salary')).value).toBe(125000.5);

@@ -3,16 +3,19 @@ import ExcelJS from 'exceljs';
 import { fromNumeric } from '../../db/sql-helpers';
 import type { Deps } from '../../lib/deps';
 import { assertCan } from '../../lib/permissions';
+import { calendarDateIn, wallClockDate } from '../../lib/time-zone';
 import { requireRoleRow } from '../roles/roles.service';
-import { actorOf, displayName, type UserRow } from '../users/users.service';
-import { listRoleExportRows } from './pipelines.repository';
+import { displayName, type UserRow } from '../users/users.service';
+import { listRoleExportRows } from './role-export.repository';
 
 export const XLSX_CONTENT_TYPE = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
-/** security.md 17: a text cell a spreadsheet could read as a formula gets a leading apostrophe. */
-export function escapeCell(text: string): string {
-  return /^[=+\-@\t\r]/.test(text) ? `'${text}` : text;
-}
+/**
+ * Security requirement 17 (formula injection): text goes into shared-string cells (`t="s"`), which a
+ * spreadsheet never evaluates, formatted as Text (`@`), so editing such a cell keeps it text too. No
+ * apostrophe is prefixed: the value read back is exactly what was typed (a phone `+1 614 555 0199`).
+ */
+export const TEXT_FORMAT = '@';
 
 /** An ASCII file name part: accents dropped, anything else but letters and digits becomes a dash. */
 export function asciiSlug(value: string): string {
@@ -48,14 +51,14 @@ const MONEY = '#,##0.00';
 const DATE = 'yyyy-mm-dd';
 /** Column widths and number formats, in ROLE_EXPORT_COLUMNS order. */
 const FORMATS: { width: number; numFmt?: string }[] = [
-  { width: 28 },
-  { width: 32 },
-  { width: 18 },
-  { width: 28 },
-  { width: 24 },
-  { width: 18 },
-  { width: 9 },
-  { width: 22 },
+  { width: 28, numFmt: TEXT_FORMAT },
+  { width: 32, numFmt: TEXT_FORMAT },
+  { width: 18, numFmt: TEXT_FORMAT },
+  { width: 28, numFmt: TEXT_FORMAT },
+  { width: 24, numFmt: TEXT_FORMAT },
+  { width: 18, numFmt: TEXT_FORMAT },
+  { width: 9, numFmt: TEXT_FORMAT },
+  { width: 22, numFmt: TEXT_FORMAT },
   { width: 12, numFmt: DATE },
   { width: 14, numFmt: DATE },
   { width: 13, numFmt: DATE },
@@ -63,12 +66,12 @@ const FORMATS: { width: number; numFmt?: string }[] = [
   { width: 16, numFmt: MONEY },
   { width: 12, numFmt: DATE },
   { width: 13, numFmt: MONEY },
-  { width: 22 },
+  { width: 22, numFmt: TEXT_FORMAT },
 ];
 
 /** GET /api/roles/{id}/candidates/export/: one row per pipeline, typed cells, a bold frozen header. */
 export async function exportRoleCandidates(deps: Deps, actor: UserRow, roleId: number): Promise<{ body: Buffer; contentDisposition: string }> {
-  assertCan(actorOf(actor), 'records.read');
+  assertCan(actor, 'records.read');
   const role = await requireRoleRow(deps.db, roleId);
   const rows = await listRoleExportRows(deps.db, roleId);
 
@@ -79,26 +82,27 @@ export async function exportRoleCandidates(deps: Deps, actor: UserRow, roleId: n
   sheet.columns = ROLE_EXPORT_COLUMNS.map((header, index) => ({ header, key: `c${index}`, width: FORMATS[index]?.width ?? 16 }));
   sheet.getRow(1).font = { bold: true };
 
-  const text = (value: string) => escapeCell(value);
   for (const row of rows) {
     const { pipeline, candidate, placement } = row;
+    // Strings only, never `{formula}` objects: exceljs writes a string as a shared string, not a formula.
     const values: (string | number | Date | null)[] = [
-      text(`${candidate.firstName} ${candidate.lastName}`.trim()),
-      text(candidate.email),
-      text(candidate.phone),
-      text(candidate.currentTitle),
-      text(candidate.currentCompany),
-      PIPELINE_STAGE_LABELS[pipeline.stage as PipelineStageName] ?? text(pipeline.stage),
+      `${candidate.firstName} ${candidate.lastName}`.trim(),
+      candidate.email,
+      candidate.phone,
+      candidate.currentTitle,
+      candidate.currentCompany,
+      PIPELINE_STAGE_LABELS[pipeline.stage as PipelineStageName] ?? pipeline.stage,
       pipeline.state === 'open' ? 'Open' : 'Closed',
-      pipeline.closeReason ? (PIPELINE_CLOSE_REASON_LABELS[pipeline.closeReason as PipelineCloseReason] ?? text(pipeline.closeReason)) : null,
-      pipeline.createdAt,
-      pipeline.stageChangedAt,
+      pipeline.closeReason ? (PIPELINE_CLOSE_REASON_LABELS[pipeline.closeReason as PipelineCloseReason] ?? pipeline.closeReason) : null,
+      // Instants as the exporting user's wall-clock dates (a spreadsheet date has no zone).
+      wallClockDate(pipeline.createdAt, actor.timeZone),
+      wallClockDate(pipeline.stageChangedAt, actor.timeZone),
       dateOnly(row.submittedOn),
       fromNumeric(row.proposedSalary),
       fromNumeric(placement?.salary),
       dateOnly(placement?.startDate ?? null),
       fromNumeric(placement?.fee),
-      row.recruiter ? text(displayName(row.recruiter)) : null,
+      row.recruiter ? displayName(row.recruiter) : null,
     ];
     const added = sheet.addRow(values);
     values.forEach((_value, index) => {
@@ -108,6 +112,6 @@ export async function exportRoleCandidates(deps: Deps, actor: UserRow, roleId: n
   }
 
   const body = Buffer.from(await workbook.xlsx.writeBuffer());
-  const today = deps.config.now().toISOString().slice(0, 10);
+  const today = calendarDateIn(deps.config.now(), actor.timeZone);
   return { body, contentDisposition: attachmentDisposition(role.name, today) };
 }

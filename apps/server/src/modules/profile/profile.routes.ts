@@ -1,4 +1,4 @@
-import { ErrorResponseSchema, MessageResponseSchema } from '@recruitdesk/contracts/common';
+import { MessageResponseSchema } from '@recruitdesk/contracts/common';
 import {
   ChangePasswordInputSchema,
   ConfirmPictureInputSchema,
@@ -10,20 +10,14 @@ import {
   UploadTargetResponseSchema,
 } from '@recruitdesk/contracts/profile';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireSession, requireUser } from '../../plugins/auth';
+import { errorResponses } from '../../lib/errors';
+import { requireSession } from '../sessions/sessions.service';
+import { requireUser } from '../users/users.service';
 import { changePassword } from '../auth/auth.service';
 import { presentUser } from '../users/users.service';
 import { confirmPicture, createPictureUploadTarget, listTimeZones, removePicture, updateOwnProfile } from './profile.service';
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  413: ErrorResponseSchema,
-  415: ErrorResponseSchema,
-  429: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 413, 415, 429);
 
 export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -38,7 +32,7 @@ export const profileRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/profile/time-zones/', {
-    schema: { tags, response: { 200: TimeZonesResponseSchema, 401: ErrorResponseSchema } },
+    schema: { tags, response: { 200: TimeZonesResponseSchema, ...errorResponses(401) } },
     handler: async (request) => {
       requireUser(request);
       return { success: true as const, time_zones: listTimeZones() };

@@ -3,10 +3,11 @@ import { USER_ERRORS } from '@recruitdesk/contracts/users';
 import { inTransaction } from '../../db/transaction';
 import { randomToken } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
-import { AppError, isUniqueViolation } from '../../lib/errors';
+import { AppError, fieldsError, isUniqueViolation } from '../../lib/errors';
 import { forbidden } from '../../lib/permissions';
 import { recordActivity } from '../activity/activity.service';
-import { getUserByUsername, updateUser, type UserRow } from '../users/users.service';
+import { createUploadTarget, takeUpload } from '../files/files.service';
+import { getUserByUsername, pictureContentType, updateUser, type UserRow } from '../users/users.service';
 
 let zones: Set<string> | undefined;
 let zoneList: string[] | undefined;
@@ -15,21 +16,59 @@ export function isKnownTimeZone(zone: string): boolean {
   return zones.has(zone);
 }
 
-/** The IANA zones this runtime knows, plus UTC, sorted. */
+/**
+ * Today's IANA names of zones that Node 20's ICU still lists only under their old names (Asia/Calcutta,
+ * Europe/Kiev, …): a recruiter in Kolkata or Kyiv looks for the name they know. Both spellings are kept.
+ */
+const CURRENT_ZONE_NAMES = [
+  'America/Argentina/Buenos_Aires',
+  'America/Argentina/Catamarca',
+  'America/Argentina/Cordoba',
+  'America/Argentina/Jujuy',
+  'America/Argentina/Mendoza',
+  'America/Atikokan',
+  'America/Indiana/Indianapolis',
+  'America/Kentucky/Louisville',
+  'America/Nuuk',
+  'Asia/Ho_Chi_Minh',
+  'Asia/Kathmandu',
+  'Asia/Kolkata',
+  'Asia/Yangon',
+  'Atlantic/Faroe',
+  'Europe/Kyiv',
+  'Pacific/Chuuk',
+  'Pacific/Kanton',
+  'Pacific/Pohnpei',
+];
+
+function runtimeKnows(zone: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The IANA zones this runtime knows (under old and current names), plus UTC, sorted. */
 export function listTimeZones(): string[] {
-  zoneList ??= [...new Set([...Intl.supportedValuesOf('timeZone'), 'UTC'])].sort();
+  zoneList ??= [...new Set([...Intl.supportedValuesOf('timeZone'), ...CURRENT_ZONE_NAMES.filter(runtimeKnows), 'UTC'])].sort();
   return zoneList;
 }
 
 const fieldError = (field: string, message: string, code = 'VALIDATION_FAILED') =>
-  new AppError(code, 400, 'Please correct the highlighted fields.', { [field]: [message] });
+  fieldsError({ [field]: [message] }, code);
 
 
-/** Any signed-in user may change their own name, username, theme and time zone (never their user type). */
+/**
+ * Any signed-in user may change their own name, username, theme, sidebar preference and time zone (never
+ * their user type).
+ */
 export async function updateOwnProfile(deps: Deps, actor: UserRow, input: UpdateProfileInput): Promise<UserRow> {
   if (input.time_zone !== undefined && !isKnownTimeZone(input.time_zone)) throw fieldError('time_zone', PROFILE_MESSAGES.timeZone);
-  const values: Partial<Pick<UserRow, 'theme' | 'timeZone' | 'firstName' | 'lastName' | 'username'>> = {};
+  const values: Partial<Pick<UserRow, 'theme' | 'sidebarCollapsed' | 'timeZone' | 'firstName' | 'lastName' | 'username'>> = {};
   if (input.theme !== undefined) values.theme = input.theme;
+  if (input.sidebar_collapsed !== undefined) values.sidebarCollapsed = input.sidebar_collapsed;
   if (input.time_zone !== undefined) values.timeZone = input.time_zone;
   if (input.first_name !== undefined) values.firstName = input.first_name;
   if (input.last_name !== undefined) values.lastName = input.last_name;
@@ -60,13 +99,13 @@ export async function updateOwnProfile(deps: Deps, actor: UserRow, input: Update
 const EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'webp' } as const;
 type PictureType = keyof typeof EXTENSIONS;
 const UPLOAD_SECONDS = 15 * 60;
+const pictureKey = (userId: number, extension: string) => `profile-pictures/${userId}/${randomToken(18)}.${extension}`;
 const pictureKeyPattern = (userId: number) => new RegExp(`^profile-pictures/${userId}/[A-Za-z0-9_-]{16,64}\\.(png|jpg|webp)$`);
 
 /** Where to PUT a new picture: a generated key under the user's own prefix, signed for 15 minutes. */
 export async function createPictureUploadTarget(deps: Deps, user: UserRow, input: { content_type: PictureType; size: number }): Promise<UploadTarget> {
-  const key = `profile-pictures/${user.id}/${randomToken(18)}.${EXTENSIONS[input.content_type]}`;
-  return deps.storage.createUploadTarget({
-    key,
+  return createUploadTarget(deps, {
+    key: pictureKey(user.id, EXTENSIONS[input.content_type]),
     contentType: input.content_type,
     size: input.size,
     maxBytes: PROFILE_PICTURE_MAX_BYTES,
@@ -84,22 +123,26 @@ export function sniffImageType(bytes: Buffer): PictureType | null {
 }
 
 /**
- * Checks the uploaded object (owner by key prefix, size, content by magic bytes) and makes it the
- * user's picture; the previous picture is deleted. Refused objects are deleted too.
+ * Checks the uploaded object (owner by key prefix, an open upload link, size, content by magic bytes) and
+ * makes it the user's picture, stored under a new key (the link is used up); the previous picture is
+ * deleted. Refused objects are deleted too.
  */
-export async function confirmPicture(deps: Deps, user: UserRow, key: string): Promise<UserRow> {
-  if (!pictureKeyPattern(user.id).test(key)) throw forbidden();
-  const info = await deps.storage.head(key);
-  if (!info) throw new AppError('NOT_FOUND', 404, PROFILE_MESSAGES.pictureMissing);
-  const refuse = async (error: AppError) => {
-    await deps.storage.delete(key).catch(() => undefined);
-    return error;
-  };
-  if (info.size > PROFILE_PICTURE_MAX_BYTES) throw await refuse(new AppError('TOO_LARGE', 413, PROFILE_MESSAGES.pictureTooLarge));
-  const bytes = await deps.storage.read(key);
-  if (bytes.length > PROFILE_PICTURE_MAX_BYTES) throw await refuse(new AppError('TOO_LARGE', 413, PROFILE_MESSAGES.pictureTooLarge));
-  const type = sniffImageType(bytes);
-  if (!type || EXTENSIONS[type] !== key.split('.').pop()) throw await refuse(new AppError('UNSUPPORTED_MEDIA_TYPE', 415, PROFILE_MESSAGES.pictureType));
+export async function confirmPicture(deps: Deps, user: UserRow, uploadKey: string): Promise<UserRow> {
+  if (!pictureKeyPattern(user.id).test(uploadKey)) throw forbidden();
+  const extension = uploadKey.split('.').pop() ?? '';
+  const key = pictureKey(user.id, extension);
+  await takeUpload(deps, {
+    userId: user.id,
+    key: uploadKey,
+    maxBytes: PROFILE_PICTURE_MAX_BYTES,
+    messages: { missing: PROFILE_MESSAGES.pictureMissing, tooLarge: PROFILE_MESSAGES.pictureTooLarge },
+    check: (bytes) => {
+      const type = sniffImageType(bytes);
+      return type && EXTENSIONS[type] === extension ? null : new AppError('UNSUPPORTED_MEDIA_TYPE', 415, PROFILE_MESSAGES.pictureType);
+    },
+    finalKey: key,
+    contentType: pictureContentType(key),
+  });
   const previous = user.profilePictureKey;
   const updated = await inTransaction(deps.db, async (tx) => {
     const row = await updateUser(tx, user.id, { profilePictureKey: key });

@@ -2,7 +2,7 @@ import { PROFILE_MESSAGES } from '@recruitdesk/contracts/profile';
 import { USER_ERRORS } from '@recruitdesk/contracts/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { DEFAULT_TEST_PASSWORD, insertUser } from '../../test/factories/users.factory';
+import { DEFAULT_TEST_PASSWORD, insertUser } from '../../factories/users.factory';
 import { HttpClient } from '../../test/http-client';
 import { startS3 } from '../../test/s3';
 import { signedInClient } from '../../test/sign-in';
@@ -41,9 +41,18 @@ describe('profile', () => {
     expect(zone.json.fields.time_zone).toEqual([PROFILE_MESSAGES.timeZone]);
     expect((await client.patch('/api/profile/', { username: 'a b' })).status).toBe(400);
     expect((await client.patch('/api/profile/', { first_name: '' })).status).toBe(400);
+    // The collapsed sidebar is a preference kept like the theme (issue 16 item 18).
+    expect(updated.json.user.sidebar_collapsed).toBe(false);
+    const collapsed = await client.patch('/api/profile/', { sidebar_collapsed: true });
+    expect(collapsed.json.user).toMatchObject({ sidebar_collapsed: true, theme: 'dark' });
+    expect((await client.get('/api/auth/profile/')).json.user.sidebar_collapsed).toBe(true);
+    expect((await client.patch('/api/profile/', { sidebar_collapsed: 'yes' })).status).toBe(400);
     const zones = await client.get('/api/profile/time-zones/');
     expect(zones.json.time_zones).toContain('UTC');
     expect(zones.json.time_zones).toContain('America/New_York');
+    // Today's names as well as the old ones Node's ICU lists, and either can be chosen.
+    expect(zones.json.time_zones).toEqual(expect.arrayContaining(['Asia/Kolkata', 'Asia/Calcutta', 'Europe/Kyiv', 'Asia/Ho_Chi_Minh']));
+    expect((await client.patch('/api/profile/', { time_zone: 'Asia/Kolkata' })).json.user.time_zone).toBe('Asia/Kolkata');
     expect([...zones.json.time_zones].sort()).toEqual(zones.json.time_zones);
   });
 
@@ -115,7 +124,8 @@ for (const backend of ['local', 's3'] as const) {
       const pictureUrl: string = confirmed.json.user.profile_picture_url;
       expect(pictureUrl).toBeTruthy();
       expect((await client.get('/api/auth/profile/')).json.user.profile_picture_url).toBe(pictureUrl);
-      const image = await fetch(new URL(pictureUrl, t.baseUrl), { headers: backend === 'local' ? { cookie: client.cookieHeader() } : {} });
+      // Both backends: the picture is served by the app (S3 objects streamed through), for this user only.
+      const image = await fetch(new URL(pictureUrl, t.baseUrl), { headers: { cookie: client.cookieHeader() } });
       expect(image.status).toBe(200);
       expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
       expect(image.headers.get('content-type')).toBe('image/png');
@@ -152,7 +162,8 @@ for (const backend of ['local', 's3'] as const) {
         expect(over.status).toBe(413);
       }
       // An oversized object that got into storage anyway (S3 cannot be asked mid-upload) is refused at confirm.
-      const key = `profile-pictures/${user.id}/${'b'.repeat(24)}.png`;
+      const target = await client.post('/api/profile/picture/upload-url/', { content_type: 'image/png', size: PNG.length });
+      const key = target.json.upload.key as string;
       await t.app.deps.storage.write(key, big, 'image/png');
       const confirmBig = await client.post('/api/profile/picture/confirm/', { key });
       expect(confirmBig.status).toBe(413);

@@ -1,5 +1,6 @@
 import { and, desc, eq, gt, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { usersTable } from '../users/users.table';
 import { invitationsTable, type InvitationRow, type NewInvitationRow } from './invitations.table';
 
 export async function insertInvitation(db: Db, values: NewInvitationRow): Promise<InvitationRow> {
@@ -30,8 +31,20 @@ export async function findPendingInvitationForEmail(db: Db, email: string, now: 
   return row;
 }
 
-export async function listPendingInvitationRows(db: Db, now: Date): Promise<InvitationRow[]> {
-  return db.select().from(invitationsTable).where(pending(now)).orderBy(desc(invitationsTable.createdAt), desc(invitationsTable.id));
+/** What decides whether an inviter may still stand behind an invitation. */
+export interface InviterRights {
+  isActive: boolean;
+  userType: string[];
+}
+
+/** Pending invitations with their inviter's current rights (null: the inviter was deleted), one query. */
+export async function listPendingInvitationRows(db: Db, now: Date): Promise<{ invitation: InvitationRow; inviter: InviterRights | null }[]> {
+  return db
+    .select({ invitation: invitationsTable, inviter: { isActive: usersTable.isActive, userType: usersTable.userType } })
+    .from(invitationsTable)
+    .leftJoin(usersTable, eq(usersTable.id, invitationsTable.invitedById))
+    .where(pending(now))
+    .orderBy(desc(invitationsTable.createdAt), desc(invitationsTable.id));
 }
 
 export async function updateInvitationRow(db: Db, id: number, values: Partial<NewInvitationRow>): Promise<InvitationRow | undefined> {

@@ -1,4 +1,4 @@
-import { ErrorResponseSchema, IdParamSchema } from '@recruitdesk/contracts/common';
+import { IdParamSchema } from '@recruitdesk/contracts/common';
 import {
   CompleteRegistrationInputSchema,
   CompleteRegistrationResponseSchema,
@@ -10,7 +10,8 @@ import {
 } from '@recruitdesk/contracts/registration';
 import { UserTypesResponseSchema } from '@recruitdesk/contracts/users';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/auth';
+import { errorResponses } from '../../lib/errors';
+import { requireUser } from '../users/users.service';
 import { SESSION_COOKIE } from '../../plugins/cookies';
 import { applySignIn } from '../../plugins/sign-in';
 import { presentUser } from '../users/users.service';
@@ -24,22 +25,14 @@ import {
   validateInvitation,
 } from './registration.service';
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-  410: ErrorResponseSchema,
-  429: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 410, 429);
 
 export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const tags = ['registration'];
 
   app.get('/api/registration/user-types/', {
-    schema: { tags, response: { 200: UserTypesResponseSchema, 401: ErrorResponseSchema } },
+    schema: { tags, response: { 200: UserTypesResponseSchema, ...errorResponses(401) } },
     handler: async (request) => {
       requireUser(request);
       return { success: true as const, user_types: listUserTypes() };

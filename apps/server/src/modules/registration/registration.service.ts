@@ -10,17 +10,17 @@ import { USER_ERRORS, USER_TYPE_DESCRIPTIONS, USER_TYPES, type UserType } from '
 import { inTransaction } from '../../db/transaction';
 import { randomToken, sha256 } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
-import { AppError, isUniqueViolation } from '../../lib/errors';
-import { assertCan } from '../../lib/permissions';
+import { AppError, fieldsError, isUniqueViolation } from '../../lib/errors';
+import { assertCan, can } from '../../lib/permissions';
 import type { Limit } from '../../lib/throttle';
 import { recordActivity } from '../activity/activity.service';
 import { checkPasswordPolicy, openSession, type OpenedSession, type RequestMeta } from '../auth/auth.service';
 import { getAgencySettings } from '../settings/settings.service';
 import {
-  actorOf,
   createUser,
   displayName,
   getUserByEmail,
+  getUserById,
   getUserByUsername,
   userTypesOfRow,
   type UserRow,
@@ -33,6 +33,7 @@ import {
   insertInvitation,
   listPendingInvitationRows,
   updateInvitationRow,
+  type InviterRights,
 } from './registration.repository';
 import type { InvitationRow } from './invitations.table';
 
@@ -44,7 +45,7 @@ const inviterLimit = (userId: number): Limit => ({ key: `invite:user:${userId}`,
 const lookupLimit = (ip: string): Limit => ({ key: `invite-lookup:ip:${ip}`, max: 20, windowSeconds: FIFTEEN_MINUTES });
 
 function tooMany(seconds: number, message: string): AppError {
-  return new AppError('TOO_MANY_REQUESTS', 429, message, undefined, { 'Retry-After': String(seconds) });
+  return new AppError('TOO_MANY_REQUESTS', 429, message, { headers: { 'Retry-After': String(seconds) } });
 }
 
 export function listUserTypes() {
@@ -73,17 +74,37 @@ function toApiInvitation(row: InvitationRow, now: Date): Invitation {
 
 /** Owners and superusers invite; only an owner may grant owner (design §3, security §13). */
 function assertMayInvite(actor: UserRow, types: readonly string[]): void {
-  assertCan(actorOf(actor), 'users.manage');
+  assertCan(actor, 'users.manage');
   if (types.includes('owner') && !userTypesOfRow(actor).includes('owner')) {
     throw new AppError('OWNER_ONLY', 403, INVITATION_MESSAGES.ownerOnly);
   }
 }
 
+/**
+ * Whether the inviter may still send an invitation for these types: active, owner or superuser, and an
+ * owner for an owner invitation. An invitation whose inviter lost that right (demoted, deactivated,
+ * deleted) is dead: it is neither listed as pending nor usable.
+ */
+function inviterMaySend(inviter: InviterRights | null | undefined, types: readonly string[]): boolean {
+  if (!inviter?.isActive) return false;
+  return can(inviter, 'users.manage') && (!types.includes('owner') || inviter.userType.includes('owner'));
+}
+
+/**
+ * Only an owner changes an owner's invitation (one an owner sent, or one that grants owner): a superuser
+ * can neither cancel nor resend it. The callers check `users.manage` before they load the invitation, so
+ * someone without it learns nothing of which invitations exist.
+ */
+async function assertMayChange(deps: Deps, actor: UserRow, row: InvitationRow): Promise<void> {
+  if (userTypesOfRow(actor).includes('owner')) return;
+  const inviter = row.invitedById === null ? undefined : await getUserById(deps.db, row.invitedById);
+  if (row.userType.includes('owner') || (inviter && userTypesOfRow(inviter).includes('owner'))) throw new AppError('OWNER_ONLY', 403, INVITATION_MESSAGES.ownersInvitation);
+}
+
 async function throttleInviter(deps: Deps, actor: UserRow): Promise<void> {
   const limit = inviterLimit(actor.id);
-  const wait = await deps.throttle.blockedFor([limit]);
+  const wait = await deps.throttle.reserve([limit]);
   if (wait !== null) throw tooMany(wait, INVITATION_MESSAGES.tooMany);
-  await deps.throttle.fail([limit]);
 }
 
 async function sendInvitationMail(deps: Deps, row: InvitationRow, token: string, inviter: UserRow): Promise<void> {
@@ -123,9 +144,9 @@ export async function createInvitation(
   const now = deps.config.now();
   const token = randomToken(32);
   const row = await inTransaction(deps.db, async (tx) => {
-    if (await getUserByEmail(tx, email)) throw new AppError('ACCOUNT_EXISTS', 409, INVITATION_CONFLICTS.ACCOUNT_EXISTS, { email: [INVITATION_CONFLICTS.ACCOUNT_EXISTS] });
+    if (await getUserByEmail(tx, email)) throw new AppError('ACCOUNT_EXISTS', 409, INVITATION_CONFLICTS.ACCOUNT_EXISTS, { fields: { email: [INVITATION_CONFLICTS.ACCOUNT_EXISTS] } });
     if (await findPendingInvitationForEmail(tx, email, now)) {
-      throw new AppError('INVITATION_PENDING', 409, INVITATION_CONFLICTS.INVITATION_PENDING, { email: [INVITATION_CONFLICTS.INVITATION_PENDING] });
+      throw new AppError('INVITATION_PENDING', 409, INVITATION_CONFLICTS.INVITATION_PENDING, { fields: { email: [INVITATION_CONFLICTS.INVITATION_PENDING] } });
     }
     const created = await insertInvitation(tx, {
       email,
@@ -145,9 +166,9 @@ export async function createInvitation(
 }
 
 export async function listPendingInvitations(deps: Deps, actor: UserRow): Promise<Invitation[]> {
-  assertCan(actorOf(actor), 'users.manage');
+  assertCan(actor, 'users.manage');
   const now = deps.config.now();
-  return (await listPendingInvitationRows(deps.db, now)).map((row) => toApiInvitation(row, now));
+  return (await listPendingInvitationRows(deps.db, now)).filter(({ invitation, inviter }) => inviterMaySend(inviter, invitation.userType)).map(({ invitation }) => toApiInvitation(invitation, now));
 }
 
 async function loadChangeable(deps: Deps, id: number): Promise<InvitationRow> {
@@ -159,8 +180,9 @@ async function loadChangeable(deps: Deps, id: number): Promise<InvitationRow> {
 
 /** Pending or expired invitations can be cancelled; used or cancelled ones answer 409. */
 export async function cancelInvitation(deps: Deps, actor: UserRow, id: number): Promise<Invitation> {
-  assertCan(actorOf(actor), 'users.manage');
+  assertCan(actor, 'users.manage');
   const row = await loadChangeable(deps, id);
+  await assertMayChange(deps, actor, row);
   const now = deps.config.now();
   const updated = await inTransaction(deps.db, async (tx) => {
     const result = await updateInvitationRow(tx, row.id, { cancelledAt: now });
@@ -173,7 +195,9 @@ export async function cancelInvitation(deps: Deps, actor: UserRow, id: number): 
 
 /** A new token (the old link dies) and a new 7-day expiry, mailed again. */
 export async function resendInvitation(deps: Deps, actor: UserRow, id: number): Promise<Invitation> {
+  assertCan(actor, 'users.manage');
   const row = await loadChangeable(deps, id);
+  await assertMayChange(deps, actor, row);
   assertMayInvite(actor, row.userType);
   await throttleInviter(deps, actor);
   if (await getUserByEmail(deps.db, row.email)) throw new AppError('ACCOUNT_EXISTS', 409, INVITATION_CONFLICTS.ACCOUNT_EXISTS);
@@ -184,6 +208,9 @@ export async function resendInvitation(deps: Deps, actor: UserRow, id: number): 
       tokenHash: sha256(token),
       expiresAt: new Date(now.getTime() + INVITATION_SECONDS * 1000),
       lastSentAt: now,
+      // The resender now stands behind the invitation (it lives as long as their right to send it).
+      invitedById: actor.id,
+      invitedByName: displayName(actor),
     });
     if (!result) throw new AppError('NOT_FOUND', 404, INVITATION_MESSAGES.notFound);
     await recordActivity(tx, { actor, verb: 'resent', modelType: 'invitation', objectId: row.id, summary: `${displayName(actor)} resent the invitation for ${row.email}` });
@@ -200,16 +227,21 @@ function tokenError(code: InvitationErrorCode): AppError {
 /** Finds a usable invitation for a raw token; failed lookups count against the caller's IP. */
 async function usableInvitation(deps: Deps, token: string, ip: string): Promise<InvitationRow> {
   const limit = lookupLimit(ip);
-  const wait = await deps.throttle.blockedFor([limit]);
+  // Reserved before the lookup, so parallel guesses cannot outrun the count; a hit gives it back.
+  const wait = await deps.throttle.reserve([limit]);
   if (wait !== null) throw tooMany(wait, INVITATION_MESSAGES.tooManyLookups);
   const row = await findInvitationByTokenHash(deps.db, sha256(token));
-  const status = row ? statusOf(row, deps.config.now()) : null;
+  let status = row ? statusOf(row, deps.config.now()) : null;
+  if (row && status === 'pending') {
+    const inviter = row.invitedById === null ? undefined : await getUserById(deps.db, row.invitedById);
+    if (!inviterMaySend(inviter, row.userType)) status = 'cancelled';
+  }
   if (!row || status !== 'pending') {
-    await deps.throttle.fail([limit]);
     throw tokenError(
       status === 'accepted' ? 'INVITATION_USED' : status === 'cancelled' ? 'INVITATION_CANCELLED' : status === 'expired' ? 'INVITATION_EXPIRED' : 'INVITATION_NOT_FOUND',
     );
   }
+  await deps.throttle.release([limit]);
   return row;
 }
 
@@ -228,7 +260,7 @@ export async function validateInvitation(deps: Deps, token: string, ip: string):
 }
 
 function usernameTaken(): AppError {
-  return new AppError('USERNAME_TAKEN', 400, 'Please correct the highlighted fields.', { username: [USER_ERRORS.USERNAME_TAKEN] });
+  return fieldsError({ username: [USER_ERRORS.USERNAME_TAKEN] }, 'USERNAME_TAKEN');
 }
 
 
@@ -243,7 +275,7 @@ export async function completeRegistration(
 ): Promise<OpenedSession> {
   const invitation = await usableInvitation(deps, input.token, meta.ip);
   const problems = checkPasswordPolicy(input.password, { email: invitation.email, firstName: input.first_name, lastName: input.last_name });
-  if (problems.length) throw new AppError('VALIDATION_FAILED', 400, 'Please correct the highlighted fields.', { password: problems });
+  if (problems.length) throw fieldsError({ password: problems });
   if (await getUserByUsername(deps.db, input.username)) throw usernameTaken();
   if (await getUserByEmail(deps.db, invitation.email)) throw new AppError('ACCOUNT_EXISTS', 409, INVITATION_CONFLICTS.ACCOUNT_EXISTS);
   const now = deps.config.now();

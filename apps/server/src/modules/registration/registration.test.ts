@@ -1,9 +1,9 @@
-import { INVITATION_CONFLICTS, INVITATION_ERRORS } from '@recruitdesk/contracts/registration';
+import { INVITATION_CONFLICTS, INVITATION_ERRORS, INVITATION_MESSAGES } from '@recruitdesk/contracts/registration';
 import { USER_ERRORS, USER_TYPE_DESCRIPTIONS } from '@recruitdesk/contracts/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { insertInvitation } from '../../test/factories/invitations.factory';
-import { insertUser } from '../../test/factories/users.factory';
+import { insertInvitation } from '../../factories/invitations.factory';
+import { insertUser } from '../../factories/users.factory';
 import { HttpClient } from '../../test/http-client';
 import { extractInvitationLink, readOutbox } from '../../test/mail';
 import { signedInClient } from '../../test/sign-in';
@@ -158,6 +158,91 @@ describe('invitations', () => {
     expect((await recruiter.get('/api/registration/invitations/pending/')).status).toBe(403);
   });
 
+  it('someone who may not manage users learns nothing by resending or cancelling: the same 403 whether the invitation is pending, used up or missing', async () => {
+    const pending = await insertInvitation(t.db, { inviter: owner, userType: ['viewer'] });
+    const cancelled = await insertInvitation(t.db, { inviter: owner, userType: ['viewer'], cancelledAt: new Date() });
+    const ids = { pending: pending.invitation.id, cancelled: cancelled.invitation.id, missing: cancelled.invitation.id + 1000 };
+    for (const userType of [['recruiter'], ['viewer']] as const) {
+      const client = await signedInClient(t, await insertUser(t.db, { userType: [...userType] }));
+      for (const action of ['resend', 'cancel']) {
+        const answers = [];
+        for (const [state, id] of Object.entries(ids)) {
+          const response = await client.post(`/api/registration/invitations/${id}/${action}/`);
+          answers.push({ state, status: response.status, body: response.json });
+        }
+        for (const answer of answers) expect({ ...answer, state: 'any' }, `${userType[0]} ${action} ${answer.state}`).toEqual({ ...answers[0], state: 'any' });
+        expect(answers[0]).toMatchObject({ status: 403, body: { success: false, code: 'FORBIDDEN' } });
+      }
+    }
+    // Nothing was changed or sent: the pending invitation's link still works.
+    expect((await new HttpClient(t.baseUrl).get(`/api/registration/validate/${pending.token}/`)).status).toBe(200);
+    // The same ids answer an owner by what they are.
+    expect((await ownerClient.post(`/api/registration/invitations/${ids.missing}/resend/`)).status).toBe(404);
+    expect((await ownerClient.post(`/api/registration/invitations/${ids.cancelled}/resend/`)).status).toBe(409);
+  });
+
+  it("a superuser cannot cancel or resend an owner's invitation (sent by an owner or granting owner)", async () => {
+    const superuser = await signedInClient(t, await insertUser(t.db, { userType: ['superuser'] }));
+    const otherSuperuser = await insertUser(t.db, { userType: ['superuser'] });
+    const ownerSent = await insertInvitation(t.db, { inviter: owner, userType: ['recruiter'] });
+    const grantsOwner = await insertInvitation(t.db, { inviter: owner, userType: ['owner'] });
+    for (const { invitation } of [ownerSent, grantsOwner]) {
+      for (const action of ['cancel', 'resend']) {
+        const refused = await superuser.post(`/api/registration/invitations/${invitation.id}/${action}/`);
+        expect(refused.status, `${action} ${invitation.userType.join()}`).toBe(403);
+        expect(refused.json).toMatchObject({ success: false, error: INVITATION_MESSAGES.ownersInvitation });
+      }
+    }
+    expect((await new HttpClient(t.baseUrl).get(`/api/registration/validate/${ownerSent.token}/`)).status).toBe(200);
+    // Another superuser's invitation is theirs to change; an owner changes any.
+    const peers = await insertInvitation(t.db, { inviter: otherSuperuser, userType: ['viewer'] });
+    expect((await superuser.post(`/api/registration/invitations/${peers.invitation.id}/cancel/`)).status).toBe(200);
+    expect((await ownerClient.post(`/api/registration/invitations/${ownerSent.invitation.id}/cancel/`)).status).toBe(200);
+    expect((await ownerClient.post(`/api/registration/invitations/${grantsOwner.invitation.id}/resend/`)).status).toBe(200);
+    mails += 1;
+  });
+
+  it('a pending invitation dies when its inviter loses the right to send it', async () => {
+    const anonymous = new HttpClient(t.baseUrl);
+    const pendingIds = async () => ((await ownerClient.get('/api/registration/invitations/pending/')).json.invitations as { id: number }[]).map((row) => row.id);
+    const dead = async (token: string) => {
+      const answer = await anonymous.get(`/api/registration/validate/${token}/`);
+      expect(answer.status).toBe(410);
+      expect(answer.json).toMatchObject({ code: 'INVITATION_CANCELLED' });
+    };
+
+    // A superuser demoted to recruiter: every invitation they sent dies.
+    const superuser = await insertUser(t.db, { userType: ['superuser'] });
+    const bySuperuser = await insertInvitation(t.db, { inviter: superuser, userType: ['recruiter'] });
+    expect((await anonymous.get(`/api/registration/validate/${bySuperuser.token}/`)).status).toBe(200);
+    expect(await pendingIds()).toContain(bySuperuser.invitation.id);
+    expect((await ownerClient.patch(`/api/users/${superuser.id}/role/`, { user_type: ['recruiter'] })).status).toBe(200);
+    await dead(bySuperuser.token);
+    expect(await pendingIds()).not.toContain(bySuperuser.invitation.id);
+    const completed = await anonymous.post('/api/registration/complete/', { token: bySuperuser.token, username: 'too-late', first_name: 'Too', last_name: 'Late', password: PASSWORD });
+    expect(completed.status).toBe(410);
+
+    // An owner demoted to superuser: their owner invitation dies, their recruiter invitation lives.
+    const formerOwner = await insertUser(t.db, { userType: ['owner'] });
+    const ownerGrant = await insertInvitation(t.db, { inviter: formerOwner, userType: ['owner'] });
+    const recruiterGrant = await insertInvitation(t.db, { inviter: formerOwner, userType: ['recruiter'] });
+    expect((await ownerClient.patch(`/api/users/${formerOwner.id}/role/`, { user_type: ['superuser'] })).status).toBe(200);
+    await dead(ownerGrant.token);
+    expect((await anonymous.get(`/api/registration/validate/${recruiterGrant.token}/`)).status).toBe(200);
+    expect(await pendingIds()).toEqual(expect.arrayContaining([recruiterGrant.invitation.id]));
+    expect(await pendingIds()).not.toContain(ownerGrant.invitation.id);
+
+    // Deactivated or deleted inviters: dead too.
+    const leaving = await insertUser(t.db, { userType: ['superuser'] });
+    const byLeaving = await insertInvitation(t.db, { inviter: leaving, userType: ['viewer'] });
+    expect((await ownerClient.post(`/api/users/${leaving.id}/deactivate/`)).status).toBe(200);
+    await dead(byLeaving.token);
+    const deleted = await insertUser(t.db, { userType: ['superuser'] });
+    const byDeleted = await insertInvitation(t.db, { inviter: deleted, userType: ['viewer'] });
+    expect((await ownerClient.request('DELETE', `/api/users/${deleted.id}/`)).status).toBe(200);
+    await dead(byDeleted.token);
+  });
+
   it('throttles failed token lookups per IP', async () => {
     const fresh = await buildTestApp();
     try {
@@ -169,5 +254,6 @@ describe('invitations', () => {
     } finally {
       await fresh.close();
     }
-  });
+    // It builds its own app and database (a fresh limiter), which takes longer than a test on a loaded machine.
+  }, 60_000);
 });

@@ -9,11 +9,11 @@ import {
   documentDownloadUrl,
   sanitizeFilename,
   type DocumentSlot,
-} from '../../lib/document-upload';
+} from '../files/document-upload.service';
 import { AppError } from '../../lib/errors';
 import { assertCan } from '../../lib/permissions';
 import { recordActivity } from '../activity/activity.service';
-import { actorOf, type UserRow } from '../users/users.service';
+import { type UserRow } from '../users/users.service';
 import { updateRoleRow } from './roles.repository';
 import { descriptionFileOf, presentRole, requireRoleRow } from './roles.service';
 
@@ -29,17 +29,17 @@ const slotOf = (roleId: number): DocumentSlot => ({
 });
 
 export async function getJobDescription(deps: Deps, actor: UserRow, roleId: number): Promise<{ text: string; file: Role['description_file'] }> {
-  assertCan(actorOf(actor), 'records.read');
+  assertCan(actor, 'records.read');
   const role = await requireRoleRow(deps.db, roleId);
   return { text: role.descriptionText, file: descriptionFileOf(role) };
 }
 
 export async function updateJobDescriptionText(deps: Deps, actor: UserRow, roleId: number, text: string): Promise<{ text: string; file: Role['description_file'] }> {
-  assertCan(actorOf(actor), 'records.write');
+  assertCan(actor, 'records.write');
   const role = await requireRoleRow(deps.db, roleId);
   await inTransaction(deps.db, async (tx) => {
     await updateRoleRow(tx, roleId, { descriptionText: text, updatedAt: deps.config.now() });
-    await recordActivity(tx, { actor, verb: 'updated', modelType: 'role', objectId: roleId, summary: `Updated the job description of role ${role.name}` });
+    await recordActivity(tx, { scope: { clientId: role.clientId }, actor, verb: 'updated', modelType: 'role', objectId: roleId, summary: `Updated the job description of role ${role.name}` });
   });
   return getJobDescription(deps, actor, roleId);
 }
@@ -50,7 +50,7 @@ export async function createJobDescriptionUploadTarget(
   roleId: number,
   input: { filename: string; content_type: JobDescriptionType; size: number },
 ): Promise<UploadTarget> {
-  assertCan(actorOf(actor), 'records.write');
+  assertCan(actor, 'records.write');
   await requireRoleRow(deps.db, roleId);
   return createDocumentUploadTarget(deps, slotOf(roleId), actor.id, input);
 }
@@ -60,7 +60,7 @@ export async function createJobDescriptionUploadTarget(
  * job description file; the previous file is deleted. Refused objects are deleted too.
  */
 export async function confirmJobDescriptionFile(deps: Deps, actor: UserRow, roleId: number, input: { key: string; filename: string }): Promise<Role> {
-  assertCan(actorOf(actor), 'records.write');
+  assertCan(actor, 'records.write');
   const role = await requireRoleRow(deps.db, roleId);
   const file = await checkUploadedDocument(deps, slotOf(roleId), actor.id, input.key);
   const filename = sanitizeFilename(input.filename, file.kind, 'job-description');
@@ -68,23 +68,27 @@ export async function confirmJobDescriptionFile(deps: Deps, actor: UserRow, role
   await inTransaction(deps.db, async (tx) => {
     const now = deps.config.now();
     await updateRoleRow(tx, roleId, {
-      descriptionFileKey: input.key,
+      descriptionFileKey: file.key,
       descriptionFilename: filename,
       descriptionFileSize: file.bytes.length,
       descriptionContentType: file.contentType,
       descriptionUploadedAt: now,
       updatedAt: now,
     });
-    await recordActivity(tx, { actor, verb: 'updated', modelType: 'role', objectId: roleId, summary: `Uploaded job description ${filename} for role ${role.name}` });
+    await recordActivity(tx, { scope: { clientId: role.clientId }, actor, verb: 'updated', modelType: 'role', objectId: roleId, summary: `Uploaded job description ${filename} for role ${role.name}` });
+  }).catch(async (error: unknown) => {
+    // Nothing refers to the stored file: it must not stay behind.
+    await deleteStoredFile(deps, file.key, 'orphaned job description');
+    throw error;
   });
-  if (previous !== input.key) await deleteStoredFile(deps, previous, 'old job description');
+  if (previous !== file.key) await deleteStoredFile(deps, previous, 'old job description');
   return presentRole(deps.db, roleId);
 }
 
 const noFile = () => new AppError('NOT_FOUND', 404, JOB_DESCRIPTION_ERRORS.noFile);
 
 export async function jobDescriptionDownloadUrl(deps: Deps, actor: UserRow, roleId: number): Promise<string> {
-  assertCan(actorOf(actor), 'records.read');
+  assertCan(actor, 'records.read');
   const role = await requireRoleRow(deps.db, roleId);
   if (!role.descriptionFileKey) throw noFile();
   return documentDownloadUrl(deps, {
@@ -96,7 +100,7 @@ export async function jobDescriptionDownloadUrl(deps: Deps, actor: UserRow, role
 }
 
 export async function removeJobDescriptionFile(deps: Deps, actor: UserRow, roleId: number): Promise<Role> {
-  assertCan(actorOf(actor), 'records.write');
+  assertCan(actor, 'records.write');
   const role = await requireRoleRow(deps.db, roleId);
   const previous = role.descriptionFileKey;
   if (previous) {
@@ -109,7 +113,7 @@ export async function removeJobDescriptionFile(deps: Deps, actor: UserRow, roleI
         descriptionUploadedAt: null,
         updatedAt: deps.config.now(),
       });
-      await recordActivity(tx, { actor, verb: 'updated', modelType: 'role', objectId: roleId, summary: `Removed the job description file of role ${role.name}` });
+      await recordActivity(tx, { scope: { clientId: role.clientId }, actor, verb: 'updated', modelType: 'role', objectId: roleId, summary: `Removed the job description file of role ${role.name}` });
     });
     await deleteStoredFile(deps, previous, 'job description');
   }

@@ -1,8 +1,8 @@
-import { and, asc, count, desc, eq, gte, ilike, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { escapeLike } from '../../db/sql-helpers';
+import { escapeLike, lowerContains, nameMatchRank } from '../../db/sql-helpers';
 import { clientsTable } from '../clients/clients.table';
-import { jobQualificationsTable } from '../job-qualifications/job-qualifications.table';
+import { jobQualificationsTable } from './job-qualifications.table';
 import { notesTable } from '../notes/notes.table';
 import { usersTable } from '../users/users.table';
 import { rolesTable, type NewRoleRow, type RoleRow } from './roles.table';
@@ -21,6 +21,10 @@ export interface RoleListFilter {
   search?: string | undefined;
   recruiterId?: number | undefined;
   priority?: string | undefined;
+  /** YYYY-MM-DD: opened on or after. */
+  openedFrom?: string | undefined;
+  /** 'false': not archived; 'true': only archived; 'all' (or left out): both. */
+  archived?: 'false' | 'true' | 'all' | undefined;
   ordering: string;
   limit: number;
   offset: number;
@@ -81,6 +85,9 @@ function listConditions(filter: RoleListFilter): SQL | undefined {
   if (filter.clientId !== undefined) conditions.push(eq(rolesTable.clientId, filter.clientId));
   if (filter.recruiterId !== undefined) conditions.push(eq(rolesTable.recruiterId, filter.recruiterId));
   if (filter.priority) conditions.push(eq(rolesTable.priority, filter.priority));
+  if (filter.openedFrom) conditions.push(gte(rolesTable.openedAt, filter.openedFrom));
+  if (filter.archived === 'false') conditions.push(isNull(rolesTable.archivedAt));
+  if (filter.archived === 'true') conditions.push(isNotNull(rolesTable.archivedAt));
   if (filter.search) {
     const pattern = `%${escapeLike(filter.search)}%`;
     const match = or(ilike(rolesTable.name, pattern), ilike(clientsTable.name, pattern), ilike(rolesTable.location, pattern));
@@ -150,7 +157,7 @@ export async function roleStats(db: Db, userId: number, monthStart: string): Pro
   const [row] = await db
     .select({
       openRoles: sql<number>`(count(*) filter (where ${rolesTable.state} in ('open', 'on_hold')))::int`.mapWith(Number),
-      openedThisMonth: sql<number>`(count(*) filter (where ${gte(rolesTable.openedAt, monthStart)}))::int`.mapWith(Number),
+      openedThisMonth: sql<number>`(count(*) filter (where ${rolesTable.state} in ('open', 'on_hold') and ${gte(rolesTable.openedAt, monthStart)}))::int`.mapWith(Number),
       myRoles: sql<number>`(count(*) filter (where ${rolesTable.state} in ('open', 'on_hold') and ${rolesTable.recruiterId} = ${userId}))::int`.mapWith(Number),
     })
     .from(rolesTable);
@@ -164,4 +171,54 @@ export async function listRecruiterUsers(db: Db) {
     .from(usersTable)
     .where(and(eq(usersTable.isActive, true), sql`${usersTable.userType} && ARRAY['recruiter', 'owner', 'superuser']::text[]`))
     .orderBy(asc(sql`lower(${usersTable.firstName})`), asc(sql`lower(${usersTable.lastName})`), asc(usersTable.id));
+}
+
+/** The role's placements: how many and their fees, per currency (read here to avoid a roles → pipelines cycle). */
+export function searchRoleRowsByName(db: Db, text: string, limit: number) {
+  const name = sql`${rolesTable.name}`;
+  return db
+    .select({ id: rolesTable.id, name: rolesTable.name, state: rolesTable.state, clientId: clientsTable.id, clientName: clientsTable.name })
+    .from(rolesTable)
+    .innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId))
+    .where(lowerContains(name, text))
+    .orderBy(sql`(${rolesTable.state} = 'closed')`, nameMatchRank(name, text), asc(sql`lower(${rolesTable.name})`), desc(rolesTable.id))
+    .limit(limit);
+}
+
+/** Locks the role row for the rest of the transaction (a pipeline added meanwhile waits, then fails). */
+export async function lockRoleRow(db: Db, id: number): Promise<RoleRow | undefined> {
+  const [row] = await db.select().from(rolesTable).where(eq(rolesTable.id, id)).for('update').limit(1);
+  return row;
+}
+
+/** How many pipelines (open or closed) the role has: its history, which a delete would lose. */
+export async function deleteRoleRow(db: Db, id: number): Promise<void> {
+  await db.delete(rolesTable).where(eq(rolesTable.id, id));
+}
+
+/** The role as notes name it, "Senior Engineer (Acme)" (decision 008: registered with the notes module). */
+export async function findRoleNoteTarget(db: Db, id: number): Promise<{ label: string; scope: { clientId: number; roleId: number } } | null> {
+  const [row] = await db
+    .select({ name: rolesTable.name, client: clientsTable.name, clientId: rolesTable.clientId })
+    .from(rolesTable)
+    .innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId))
+    .where(eq(rolesTable.id, id))
+    .limit(1);
+  return row ? { label: `${row.name} (${row.client})`, scope: { clientId: row.clientId, roleId: id } } : null;
+}
+
+/** Role counts per client, grouped once (decision 008: the clients module joins them into its list). */
+export function countRolesPerClient(db: Db) {
+  return db
+    .select({
+      clientId: sql<number>`${rolesTable.clientId}`.as('client_id'),
+      total: sql<number>`count(*)::int`.as('roles_total'),
+      active: sql<number>`(count(*) filter (where ${rolesTable.state} in ('open', 'on_hold')))::int`.as('active_total'),
+      latestActive: sql<Date | null>`max(${rolesTable.createdAt}) filter (where ${rolesTable.state} in ('open', 'on_hold'))`.as(
+        'latest_active_created_at',
+      ),
+    })
+    .from(rolesTable)
+    .groupBy(rolesTable.clientId)
+    .as('role_counts');
 }

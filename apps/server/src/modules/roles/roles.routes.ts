@@ -1,4 +1,4 @@
-import { ErrorResponseSchema, IdParamSchema } from '@recruitdesk/contracts/common';
+import { DeletionCheckResponseSchema, IdParamSchema, MessageResponseSchema } from '@recruitdesk/contracts/common';
 import { UploadTargetResponseSchema } from '@recruitdesk/contracts/profile';
 import {
   CloseRoleInputSchema,
@@ -17,7 +17,8 @@ import {
   UpdateJobDescriptionInputSchema,
 } from '@recruitdesk/contracts/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/auth';
+import { errorResponses } from '../../lib/errors';
+import { requireUser } from '../users/users.service';
 import {
   confirmJobDescriptionFile,
   createJobDescriptionUploadTarget,
@@ -32,25 +33,21 @@ import {
   getRole,
   listActiveRoles,
   listClosedRoles,
+  listRolesOfClient,
   reopenRole,
   roleDashboardStats,
   roleFormData,
-  rolePayout,
   updateRole,
   updateRoleField,
 } from './roles.service';
+import { archiveRole, deleteRole, getRoleDeletionCheck, restoreRole } from './role-deletion.service';
+import { rolePayout } from './role-fees.service';
+import { registerRoleHooks } from './roles.hooks';
 
-const errors = {
-  400: ErrorResponseSchema,
-  401: ErrorResponseSchema,
-  403: ErrorResponseSchema,
-  404: ErrorResponseSchema,
-  409: ErrorResponseSchema,
-  413: ErrorResponseSchema,
-  415: ErrorResponseSchema,
-};
+const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
 
 export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerRoleHooks();
   const { deps } = app;
   const tags = ['roles'];
 
@@ -108,6 +105,29 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => ({ success: true as const, role: await reopenRole(deps, requireUser(request), request.params.id) }),
   });
 
+  app.post('/api/roles/:id/archive/', {
+    schema: { tags, params: IdParamSchema, response: { 200: RoleResponseSchema, ...errors } },
+    handler: async (request) => ({ success: true as const, role: await archiveRole(deps, requireUser(request), request.params.id) }),
+  });
+
+  app.post('/api/roles/:id/restore/', {
+    schema: { tags, params: IdParamSchema, response: { 200: RoleResponseSchema, ...errors } },
+    handler: async (request) => ({ success: true as const, role: await restoreRole(deps, requireUser(request), request.params.id) }),
+  });
+
+  app.get('/api/roles/:id/deletion/', {
+    schema: { tags, params: IdParamSchema, response: { 200: DeletionCheckResponseSchema, ...errors } },
+    handler: async (request) => ({ success: true as const, check: await getRoleDeletionCheck(deps, requireUser(request), request.params.id) }),
+  });
+
+  app.delete('/api/roles/:id/', {
+    schema: { tags, params: IdParamSchema, response: { 200: MessageResponseSchema, ...errors } },
+    handler: async (request) => {
+      await deleteRole(deps, requireUser(request), request.params.id);
+      return { success: true as const, message: 'The role was deleted.' };
+    },
+  });
+
   app.get('/api/roles/:id/payout/', {
     schema: { tags, params: IdParamSchema, response: { 200: RolePayoutResponseSchema, ...errors } },
     handler: async (request) => ({ success: true as const, payout: await rolePayout(deps, requireUser(request), request.params.id) }),
@@ -150,5 +170,11 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.delete('/api/roles/:id/job-description/file/', {
     schema: { tags, params: IdParamSchema, response: { 200: RoleResponseSchema, ...errors } },
     handler: async (request) => ({ success: true as const, role: await removeJobDescriptionFile(deps, requireUser(request), request.params.id) }),
+  });
+
+  // A client's roles (the client page's list); documented with the client routes.
+  app.get('/api/clients/:id/roles/', {
+    schema: { tags: ['clients'], params: IdParamSchema, response: { 200: RoleListResponseSchema, ...errorResponses(400, 401, 403, 404, 409) } },
+    handler: async (request) => ({ success: true as const, ...(await listRolesOfClient(deps, requireUser(request), request.params.id)) }),
   });
 };

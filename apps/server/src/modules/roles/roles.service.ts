@@ -13,34 +13,39 @@ import {
   type RoleFormDataResponse,
   type RoleInputParsed,
   type RoleListQuerySchema,
-  type RolePayout,
 } from '@recruitdesk/contracts/roles';
+import type { SearchRole } from '@recruitdesk/contracts/search';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { fromNumeric, roundMoney, toNumeric } from '../../db/sql-helpers';
+import { fromNumeric, toNumeric } from '../../db/sql-helpers';
 import { inTransaction } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
 import { AppError, fieldsError } from '../../lib/errors';
 import { assertCan } from '../../lib/permissions';
+import { calendarDateIn, monthStartIn } from '../../lib/time-zone';
 import { recordActivity } from '../activity/activity.service';
 import { countClientsInState, listSelectableClients, requireClientRow } from '../clients/clients.service';
 import type { ClientRow } from '../clients/clients.table';
 import { getAgencySettings } from '../settings/settings.service';
-import { actorOf, displayName, getUserById, type UserRow } from '../users/users.service';
+import { displayName, getUserById, type UserRow } from '../users/users.service';
 import {
-  countRetainerSharingRoles,
   findRoleRow,
   findRoleWithRelations,
   insertRoleRow,
   listRecruiterUsers,
   listRoleRows,
   roleStats,
+  searchRoleRowsByName,
   updateRoleRow,
   type RoleWithRelations,
 } from './roles.repository';
 import type { NewRoleRow, RoleRow } from './roles.table';
 
 export type { RoleRow } from './roles.table';
+/** The query builder itself (tests read its plan). */
+export { searchRoleRowsByName };
+/** Filled at start-up by the pipelines module (decision 008). */
+export { pipelineCountOfRole, placementFeesOfRole } from './role-children';
 
 export function descriptionFileOf(role: RoleRow): Role['description_file'] {
   if (!role.descriptionFileKey || !role.descriptionUploadedAt) return null;
@@ -73,6 +78,7 @@ export function toApiRole(row: RoleWithRelations): Role {
     recruiter: row.recruiter ? { id: row.recruiter.id, name: displayName(row.recruiter) } : null,
     opened_at: role.openedAt,
     closed_at: role.closedAt ? role.closedAt.toISOString() : null,
+    archived_at: role.archivedAt ? role.archivedAt.toISOString() : null,
     description_text: role.descriptionText,
     description_file: descriptionFileOf(role),
     indeed_posting: role.indeedPosting,
@@ -83,37 +89,39 @@ export function toApiRole(row: RoleWithRelations): Role {
   };
 }
 
-const notFound = () => new AppError('ROLE_NOT_FOUND', 404, ROLE_ERRORS.ROLE_NOT_FOUND);
-const clientNotActive = () => new AppError('CLIENT_NOT_ACTIVE', 409, ROLE_ERRORS.CLIENT_NOT_ACTIVE, { client_id: [ROLE_ERRORS.CLIENT_NOT_ACTIVE] });
+export const roleNotFound = () => new AppError('ROLE_NOT_FOUND', 404, ROLE_ERRORS.ROLE_NOT_FOUND);
+const clientNotActive = () => new AppError('CLIENT_NOT_ACTIVE', 409, ROLE_ERRORS.CLIENT_NOT_ACTIVE, { fields: { client_id: [ROLE_ERRORS.CLIENT_NOT_ACTIVE] } });
 
 /** The role row or 404 (no permission check: for other services). */
 export async function requireRoleRow(db: Db, id: number): Promise<RoleRow> {
   const row = await findRoleRow(db, id);
-  if (!row) throw notFound();
+  if (!row) throw roleNotFound();
   return row;
 }
 
 export async function presentRole(db: Db, id: number): Promise<Role> {
   const row = await findRoleWithRelations(db, id);
-  if (!row) throw notFound();
+  if (!row) throw roleNotFound();
   return toApiRole(row);
 }
 
 export async function getRole(deps: Deps, actor: UserRow, id: number): Promise<Role> {
-  assertCan(actorOf(actor), 'records.read');
+  assertCan(actor, 'records.read');
   return presentRole(deps.db, id);
 }
 
 type ListQuery = z.output<typeof RoleListQuerySchema>;
 
 async function listRoles(deps: Deps, actor: UserRow, query: ListQuery, states: string[]): Promise<{ roles: Role[]; count: number }> {
-  assertCan(actorOf(actor), 'records.read');
+  assertCan(actor, 'records.read');
   const { rows, count } = await listRoleRows(deps.db, {
     states,
     clientId: query.client,
     search: query.search || undefined,
     recruiterId: query.recruiter === 'me' ? actor.id : query.recruiter,
     priority: query.priority,
+    openedFrom: query.opened === 'this_month' ? monthStartFor(actor, deps.config.now()) : undefined,
+    archived: query.archived,
     ordering: query.ordering,
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,
@@ -129,7 +137,7 @@ export const listClosedRoles = (deps: Deps, actor: UserRow, query: ListQuery) =>
 
 /** Every role of a client, whatever its state. */
 export async function listRolesOfClient(deps: Deps, actor: UserRow, clientId: number): Promise<{ roles: Role[]; count: number }> {
-  assertCan(actorOf(actor), 'records.read');
+  assertCan(actor, 'records.read');
   await requireClientRow(deps.db, clientId);
   const { rows, count } = await listRoleRows(deps.db, {
     states: ['open', 'on_hold', 'closed'],
@@ -151,11 +159,12 @@ async function requireOpenClient(db: Db, clientId: number): Promise<ClientRow> {
     if (error instanceof AppError && error.status === 404) throw fieldsError({ client_id: [CLIENT_ERRORS.CLIENT_NOT_FOUND] }, 'CLIENT_NOT_FOUND');
     throw error;
   });
-  if (client.state === 'Closed') throw clientNotActive();
+  if (client.state === 'Closed' || client.archivedAt) throw clientNotActive();
   return client;
 }
 
-const today = (now: Date) => now.toISOString().slice(0, 10);
+/** A new role's recruiter when the form leaves it out: its creator, if they recruit. */
+const defaultRecruiterId = (actor: UserRow): number | null => (actor.userType.includes('recruiter') ? actor.id : null);
 
 function roleValues(input: RoleInputParsed): Omit<NewRoleRow, 'salaryCurrency' | 'openedAt' | 'state'> {
   return {
@@ -169,28 +178,29 @@ function roleValues(input: RoleInputParsed): Omit<NewRoleRow, 'salaryCurrency' |
     salaryMax: toNumeric(input.salary_max),
     feePercentOverride: toNumeric(input.fee_percent_override),
     priority: input.priority,
-    recruiterId: input.recruiter_id,
+    recruiterId: input.recruiter_id ?? null,
     descriptionText: input.description_text,
     indeedPosting: input.indeed_posting,
   };
 }
 
 export async function createRole(deps: Deps, actor: UserRow, input: RoleInputParsed): Promise<Role> {
-  assertCan(actorOf(actor), 'records.write');
+  assertCan(actor, 'records.write');
   const client = await requireOpenClient(deps.db, input.client_id);
   await assertRecruiterExists(deps.db, input.recruiter_id);
   const now = deps.config.now();
   const id = await inTransaction(deps.db, async (tx) => {
     const row = await insertRoleRow(tx, {
       ...roleValues(input),
+      recruiterId: input.recruiter_id === undefined ? defaultRecruiterId(actor) : input.recruiter_id,
       state: input.state,
       salaryCurrency: input.salary_currency ?? client.currency,
-      openedAt: input.opened_at ?? today(now),
+      openedAt: input.opened_at ?? calendarDateIn(now, actor.timeZone),
       createdById: actor.id,
       createdAt: now,
       updatedAt: now,
     });
-    await recordActivity(tx, { actor, verb: 'created', modelType: 'role', objectId: row.id, summary: `Created role ${row.name} for ${client.name}` });
+    await recordActivity(tx, { scope: { clientId: client.id }, actor, verb: 'created', modelType: 'role', objectId: row.id, summary: `Created role ${row.name} for ${client.name}` });
     return row.id;
   });
   return presentRole(deps.db, id);
@@ -198,7 +208,7 @@ export async function createRole(deps: Deps, actor: UserRow, input: RoleInputPar
 
 /** Full edit; a closed role stays closed (reopen it to change its state). */
 export async function updateRole(deps: Deps, actor: UserRow, id: number, input: RoleInputParsed): Promise<Role> {
-  assertCan(actorOf(actor), 'records.write');
+  assertCan(actor, 'records.write');
   const existing = await requireRoleRow(deps.db, id);
   const client = input.client_id === existing.clientId ? await requireClientRow(deps.db, input.client_id) : await requireOpenClient(deps.db, input.client_id);
   await assertRecruiterExists(deps.db, input.recruiter_id);
@@ -210,8 +220,8 @@ export async function updateRole(deps: Deps, actor: UserRow, id: number, input: 
       openedAt: input.opened_at ?? existing.openedAt,
       updatedAt: deps.config.now(),
     });
-    if (!row) throw notFound();
-    await recordActivity(tx, { actor, verb: 'updated', modelType: 'role', objectId: id, summary: `Updated role ${row.name}` });
+    if (!row) throw roleNotFound();
+    await recordActivity(tx, { scope: { clientId: row.clientId }, actor, verb: 'updated', modelType: 'role', objectId: id, summary: `Updated role ${row.name}` });
   });
   return presentRole(deps.db, id);
 }
@@ -235,7 +245,7 @@ const NUMERIC_FIELDS = new Set(['salary_min', 'salary_max', 'fee_percent_overrid
 
 /** One field edited in place; the value is validated by that field's schema. */
 export async function updateRoleField(deps: Deps, actor: UserRow, id: number, input: RoleFieldUpdateInput): Promise<Role> {
-  assertCan(actorOf(actor), 'records.write');
+  assertCan(actor, 'records.write');
   const existing = await requireRoleRow(deps.db, id);
   const { field } = input;
   const parsed = RoleInlineFieldSchemas[field].safeParse(input.value);
@@ -254,8 +264,8 @@ export async function updateRoleField(deps: Deps, actor: UserRow, id: number, in
   const stored = NUMERIC_FIELDS.has(field) ? toNumeric(value as number | null) : value;
   await inTransaction(deps.db, async (tx) => {
     const row = await updateRoleRow(tx, id, { [column]: stored, updatedAt: deps.config.now() });
-    if (!row) throw notFound();
-    await recordActivity(tx, {
+    if (!row) throw roleNotFound();
+    await recordActivity(tx, { scope: { clientId: row.clientId },
       actor,
       verb: 'updated',
       modelType: 'role',
@@ -267,13 +277,13 @@ export async function updateRoleField(deps: Deps, actor: UserRow, id: number, in
 }
 
 export async function closeRole(deps: Deps, actor: UserRow, id: number, input: Required<CloseRoleInput>): Promise<Role> {
-  assertCan(actorOf(actor), 'records.write');
+  assertCan(actor, 'records.write');
   const existing = await requireRoleRow(deps.db, id);
   if (existing.state === 'closed') throw new AppError('ROLE_ALREADY_CLOSED', 409, ROLE_ERRORS.ROLE_ALREADY_CLOSED);
   await inTransaction(deps.db, async (tx) => {
     const now = deps.config.now();
     await updateRoleRow(tx, id, { state: 'closed', closeReason: input.reason, closeNote: input.note, closedAt: now, updatedAt: now });
-    await recordActivity(tx, {
+    await recordActivity(tx, { scope: { clientId: existing.clientId },
       actor,
       verb: 'closed',
       modelType: 'role',
@@ -285,18 +295,19 @@ export async function closeRole(deps: Deps, actor: UserRow, id: number, input: R
 }
 
 export async function reopenRole(deps: Deps, actor: UserRow, id: number): Promise<Role> {
-  assertCan(actorOf(actor), 'records.write');
+  assertCan(actor, 'records.write');
   const existing = await requireRoleRow(deps.db, id);
   if (existing.state !== 'closed') throw new AppError('ROLE_NOT_CLOSED', 409, ROLE_ERRORS.ROLE_NOT_CLOSED);
+  if (existing.archivedAt) throw new AppError('ROLE_ARCHIVED', 409, ROLE_ERRORS.ROLE_ARCHIVED);
   await inTransaction(deps.db, async (tx) => {
     await updateRoleRow(tx, id, { state: 'open', closeReason: null, closeNote: '', closedAt: null, updatedAt: deps.config.now() });
-    await recordActivity(tx, { actor, verb: 'reopened', modelType: 'role', objectId: id, summary: `Reopened role ${existing.name}` });
+    await recordActivity(tx, { scope: { clientId: existing.clientId }, actor, verb: 'reopened', modelType: 'role', objectId: id, summary: `Reopened role ${existing.name}` });
   });
   return presentRole(deps.db, id);
 }
 
 export async function roleFormData(deps: Deps, actor: UserRow): Promise<Omit<RoleFormDataResponse, 'success'>> {
-  assertCan(actorOf(actor), 'records.read');
+  assertCan(actor, 'records.read');
   const [clients, recruiters, settings] = [
     await listSelectableClients(deps.db),
     await listRecruiterUsers(deps.db),
@@ -310,155 +321,30 @@ export async function roleFormData(deps: Deps, actor: UserRow): Promise<Omit<Rol
     priorities: [...ROLE_PRIORITIES],
     close_reasons: ROLE_CLOSE_REASONS.map((value) => ({ value, label: ROLE_CLOSE_REASON_LABELS[value] })),
     default_currency: settings.currency,
+    default_recruiter_id: defaultRecruiterId(actor),
   };
 }
 
-const possessiveOf = (name: string) => (name.endsWith('s') ? `${name}'` : `${name}'s`);
-
-export const formatMoney = (amount: number, currency: string) =>
-  `${currency} ${amount.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
-
-/**
- * What a role's client pays, as the payout and the placements compute it (one place for the fee rules):
- * a finder's fee % (the role's override, else the client's, else the agency default) of a salary, or the
- * client's retainer split evenly over the roles that share it.
- */
-export interface RoleFeeTerms {
-  basis: 'finders_fee' | 'retainer';
-  clientName: string;
-  /** Finder's fee: the role's salary currency; retainer: the client's currency. */
-  currency: string;
-  /** Finder's fee only. */
-  feePercent: number | null;
-  /** Where the finder's fee % comes from, in words. */
-  feeSource: string;
-  /** Retainer only. */
-  retainerAmount: number | null;
-  /** Retainer only: how many roles share it (at least 1). */
-  sharingRoles: number;
-  /** Retainer only: the role's share (null without a retainer amount). */
-  roleShare: number | null;
-  /** Retainer only: the role's share per opening. */
-  perOpeningShare: number | null;
+/** The first day of the current month (YYYY-MM-DD) in the user's profile time zone. */
+export function monthStartFor(user: Pick<UserRow, 'timeZone'>, now: Date): string {
+  return monthStartIn(now, user.timeZone || 'UTC');
 }
 
-/** The fee terms of a role (no permission check: for other services; pass the transaction when inside one). */
-export async function roleFeeTerms(db: Db, role: RoleRow, client?: ClientRow): Promise<RoleFeeTerms> {
-  const owner = client ?? (await requireClientRow(db, role.clientId));
-  if (owner.clientType === 'retainer') {
-    const amount = fromNumeric(owner.retainerAmount);
-    const sharing = Math.max(1, await countRetainerSharingRoles(db, owner.id));
-    const share = amount === null ? null : roundMoney(amount / sharing);
-    return {
-      basis: 'retainer',
-      clientName: owner.name,
-      currency: owner.currency,
-      feePercent: null,
-      feeSource: '',
-      retainerAmount: amount,
-      sharingRoles: sharing,
-      roleShare: share,
-      perOpeningShare: share === null ? null : roundMoney(share / role.openings),
-    };
-  }
-  const override = fromNumeric(role.feePercentOverride);
-  const feePercent = override ?? fromNumeric(owner.findersFeePercent) ?? (await getAgencySettings(db)).default_finders_fee_percent;
-  return {
-    basis: 'finders_fee',
-    clientName: owner.name,
-    currency: role.salaryCurrency,
-    feePercent,
-    feeSource: override !== null ? "this role's fee override" : `${possessiveOf(owner.name)} finder's fee`,
-    retainerAmount: null,
-    sharingRoles: 0,
-    roleShare: null,
-    perOpeningShare: null,
-  };
-}
-
-/** The expected fee of a whole role from its terms (see RolePayoutSchema for the rules). */
-export function payoutOf(role: RoleRow, terms: RoleFeeTerms): RolePayout {
-  const { currency } = terms;
-  if (terms.basis === 'retainer') {
-    const amount = terms.retainerAmount;
-    const total = terms.roleShare;
-    if (amount === null || total === null) {
-      return { basis: 'retainer', currency, fee_percent: null, salary_basis: null, per_opening: null, openings: role.openings, total: null, explanation: `${terms.clientName} has no retainer amount yet, so this role's share cannot be calculated.` };
-    }
-    const sharing = terms.sharingRoles;
-    const explanation =
-      sharing === 1
-        ? `${terms.clientName} pays a retainer of ${formatMoney(amount, currency)}; this is its only role, so the whole retainer (${formatMoney(total, currency)}) counts towards it.`
-        : `${terms.clientName} pays a retainer of ${formatMoney(amount, currency)}, split evenly over its ${sharing} roles: ${formatMoney(total, currency)} for this role.`;
-    return { basis: 'retainer', currency, fee_percent: null, salary_basis: null, per_opening: terms.perOpeningShare, openings: role.openings, total, explanation };
-  }
-  const feePercent = terms.feePercent ?? 0;
-  const salaryBasis = fromNumeric(role.salaryMax) ?? fromNumeric(role.salaryMin);
-  const source = terms.feeSource;
-  if (salaryBasis === null) {
-    return { basis: 'finders_fee', currency, fee_percent: feePercent, salary_basis: null, per_opening: null, openings: role.openings, total: null, explanation: `The fee is ${feePercent} % (${source}) of the salary; add a salary to calculate it.` };
-  }
-  const perOpening = roundMoney((salaryBasis * feePercent) / 100);
-  const total = roundMoney(perOpening * role.openings);
-  const which = role.salaryMax !== null ? 'maximum' : 'minimum';
-  const explanation = `${feePercent} % (${source}) of the ${which} salary ${formatMoney(salaryBasis, currency)} is ${formatMoney(perOpening, currency)} per opening; ${role.openings} ${role.openings === 1 ? 'opening makes' : 'openings make'} ${formatMoney(total, currency)}.`;
-  return { basis: 'finders_fee', currency, fee_percent: feePercent, salary_basis: salaryBasis, per_opening: perOpening, openings: role.openings, total, explanation };
-}
-
-export interface PlacementFee {
-  fee: number;
-  feePercent: number | null;
-  currency: string;
-  /** How the fee was computed, in one sentence. */
-  explanation: string;
-}
-
-/**
- * The fee of one placement in a role: the finder's fee % of the placed salary, or the role's share of the
- * retainer per opening (so the placements that fill every opening add up to the role's payout).
- */
-export function placementFeeOf(role: RoleRow, terms: RoleFeeTerms, salary: number): PlacementFee {
-  const { currency } = terms;
-  if (terms.basis === 'retainer') {
-    if (terms.retainerAmount === null || terms.perOpeningShare === null) {
-      return { fee: 0, feePercent: null, currency, explanation: `${terms.clientName} has no retainer amount yet, so no fee is counted for this placement.` };
-    }
-    const split = terms.sharingRoles === 1 ? 'its only role' : `${terms.sharingRoles} roles`;
-    const openings = role.openings === 1 ? 'its one opening' : `its ${role.openings} openings`;
-    return {
-      fee: terms.perOpeningShare,
-      feePercent: null,
-      currency,
-      explanation: `${possessiveOf(terms.clientName)} retainer of ${formatMoney(terms.retainerAmount, currency)} over ${split} gives this role ${formatMoney(terms.roleShare ?? 0, currency)}, which over ${openings} is ${formatMoney(terms.perOpeningShare, currency)} for this placement.`,
-    };
-  }
-  const feePercent = terms.feePercent ?? 0;
-  const fee = roundMoney((salary * feePercent) / 100);
-  return {
-    fee,
-    feePercent,
-    currency,
-    explanation: `${feePercent} % (${terms.feeSource}) of the salary ${formatMoney(salary, currency)} is ${formatMoney(fee, currency)}.`,
-  };
-}
-
-/** The expected fee for a role (see RolePayoutSchema for the rules). */
-export async function rolePayout(deps: Deps, actor: UserRow, id: number): Promise<RolePayout> {
-  assertCan(actorOf(actor), 'records.read');
-  const role = await requireRoleRow(deps.db, id);
-  return payoutOf(role, await roleFeeTerms(deps.db, role));
-}
-
-/** The dashboard cards. */
+/** The dashboard cards; "opened this month" counts what /jobs/active?opened=this_month lists. */
 export async function roleDashboardStats(deps: Deps, actor: UserRow) {
-  assertCan(actorOf(actor), 'records.read');
-  const now = deps.config.now();
-  const monthStart = `${now.toISOString().slice(0, 7)}-01`;
-  const stats = await roleStats(deps.db, actor.id, monthStart);
+  assertCan(actor, 'records.read');
+  const stats = await roleStats(deps.db, actor.id, monthStartFor(actor, deps.config.now()));
   return {
     open_roles: stats.openRoles,
     active_clients: await countClientsInState(deps.db, 'Open'),
     roles_opened_this_month: stats.openedThisMonth,
     my_roles: stats.myRoles,
   };
+}
+
+/** Roles by name for the shell search (active ones first). */
+export async function searchRolesByName(deps: Deps, actor: UserRow, text: string, limit: number): Promise<SearchRole[]> {
+  assertCan(actor, 'records.read');
+  const rows = await searchRoleRowsByName(deps.db, text, limit);
+  return rows.map((row) => ({ id: row.id, name: row.name, state: row.state as Role['state'], client: { id: row.clientId, name: row.clientName } }));
 }

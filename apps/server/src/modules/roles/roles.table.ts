@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { boolean, date, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { clientsTable } from '../clients/clients.table';
 import { usersTable } from '../users/users.table';
@@ -25,6 +26,8 @@ export const rolesTable = pgTable(
     recruiterId: integer('recruiter_id').references(() => usersTable.id, { onDelete: 'set null' }),
     openedAt: date('opened_at', { mode: 'string' }).notNull(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** Set while the (closed) role is archived: out of the default lists, kept with its history, restorable. */
+    archivedAt: timestamp('archived_at', { withTimezone: true }),
     descriptionText: text('description_text').notNull().default(''),
     descriptionFileKey: text('description_file_key'),
     descriptionFilename: text('description_filename'),
@@ -40,6 +43,8 @@ export const rolesTable = pgTable(
     index('roles_state_opened_at_idx').on(table.state, table.openedAt),
     index('roles_client_id_idx').on(table.clientId),
     index('roles_recruiter_id_idx').on(table.recruiterId),
+    // The shell search: name contains the typed text (lowerContains).
+    index('roles_name_trgm_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`).with({ fastupdate: false }),
   ],
 );
 

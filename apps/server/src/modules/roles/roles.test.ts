@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { insertClient } from '../../test/factories/clients.factory';
-import { insertRole } from '../../test/factories/roles.factory';
-import { insertUser } from '../../test/factories/users.factory';
+import { insertClient } from '../../factories/clients.factory';
+import { insertPipeline, insertSubmittal } from '../../factories/pipelines.factory';
+import { insertRole } from '../../factories/roles.factory';
+import { insertUser } from '../../factories/users.factory';
 import type { HttpClient } from '../../test/http-client';
 import { signedInClient } from '../../test/sign-in';
 import type { UserRow } from '../users/users.service';
@@ -30,6 +31,21 @@ const summaries = async (modelType: string, objectId: number) =>
     .map((row) => row.summary);
 
 describe('roles', () => {
+  it('a new role without a recruiter gets its creator when they recruit, nobody otherwise; null means nobody', async () => {
+    const client = await insertClient(t.db);
+    const mine = await recruiter.post('/api/roles/', { client_id: client.id, name: 'Data Analyst' });
+    expect(mine.status, mine.text).toBe(201);
+    expect(mine.json.role.recruiter).toEqual({ id: recruiterUser.id, name: 'Rita Recruiter' });
+    expect((await recruiter.post('/api/roles/', { client_id: client.id, name: 'Data Analyst II', recruiter_id: null })).json.role.recruiter).toBeNull();
+    expect((await owner.post('/api/roles/', { client_id: client.id, name: 'Data Analyst III' })).json.role.recruiter).toBeNull();
+    // The form starts from the same default.
+    expect((await recruiter.get('/api/roles/form-data/')).json.default_recruiter_id).toBe(recruiterUser.id);
+    expect((await owner.get('/api/roles/form-data/')).json.default_recruiter_id).toBeNull();
+    // A full edit without the field clears it, as before.
+    const put = await recruiter.request('PUT', `/api/roles/${mine.json.role.id}/`, { body: { client_id: client.id, name: 'Data Analyst' } });
+    expect(put.json.role.recruiter).toBeNull();
+  });
+
   it('creates a role with defaults from its client and shows the detail shape', async () => {
     const client = await insertClient(t.db, { name: 'Northstar Bank', currency: 'GBP' });
     const response = await recruiter.post('/api/roles/', { client_id: client.id, name: 'Senior Engineer', salary_min: 90000, salary_max: 110000, recruiter_id: recruiterUser.id });
@@ -170,6 +186,43 @@ describe('roles', () => {
       roles_opened_this_month: before.roles_opened_this_month + 1,
       my_roles: before.my_roles + 1,
     });
+  });
+
+  it('"roles opened this month" counts exactly what ?opened=this_month lists, in the caller\'s time zone (issue 16 item 7)', async () => {
+    const client = await insertClient(t.db, { state: 'Open' });
+    const thisMonth = `${new Date().toISOString().slice(0, 7)}-01`;
+    const fresh = await insertRole(t.db, { clientId: client.id, name: 'Fresh role', openedAt: thisMonth });
+    await insertRole(t.db, { clientId: client.id, name: 'Filled this month', state: 'closed', closeReason: 'filled', openedAt: thisMonth });
+    await insertRole(t.db, { clientId: client.id, name: 'Old role', openedAt: '2020-01-01' });
+    const stats = (await recruiter.get('/api/roles/stats/')).json.stats;
+    const listed = (await recruiter.get('/api/roles/dashboard/?opened=this_month&page_size=100')).json;
+    expect(listed.count).toBe(stats.roles_opened_this_month);
+    expect(listed.roles.map((role: { id: number }) => role.id)).toContain(fresh.id);
+    expect(listed.roles.map((role: { name: string }) => role.name)).not.toContain('Old role');
+    expect(listed.roles.map((role: { name: string }) => role.name)).not.toContain('Filled this month');
+    expect((await recruiter.get('/api/roles/dashboard/?opened=last_year')).status).toBe(400);
+  });
+
+  it('month start follows the profile time zone', async () => {
+    const { monthStartFor } = await import('./roles.service');
+    // 2026-03-31 23:30 UTC is already April 1st in Tokyo, still March in New York.
+    const at = new Date('2026-03-31T23:30:00Z');
+    expect(monthStartFor({ timeZone: 'Asia/Tokyo' }, at)).toBe('2026-04-01');
+    expect(monthStartFor({ timeZone: 'America/New_York' }, at)).toBe('2026-03-01');
+    expect(monthStartFor({ timeZone: 'Not/AZone' }, at)).toBe('2026-03-01');
+  });
+
+  it('the payout shows the real placement fee beside the estimate once placed (issue 16 item 6)', async () => {
+    const client = await insertClient(t.db, { findersFeePercent: '20' });
+    const role = await insertRole(t.db, { clientId: client.id, salaryMin: '90000', salaryMax: '105000', openings: 1 });
+    const before = (await viewer.get(`/api/roles/${role.id}/payout/`)).json.payout;
+    expect(before).toMatchObject({ total: 21000, placed: null });
+    const pipeline = await insertPipeline(t.db, { roleId: role.id, stage: 'offer' });
+    await insertSubmittal(t.db, pipeline.id);
+    const placed = await recruiter.post(`/api/pipelines/${pipeline.id}/actions/submittal-outcome/`, { version: 1, outcome: 'placed', salary: 99000, start_date: '2026-06-01' });
+    expect(placed.status, placed.text).toBe(200);
+    const after = (await viewer.get(`/api/roles/${role.id}/payout/`)).json.payout;
+    expect(after).toMatchObject({ total: 21000, placed: { placements: 1, fees: [{ currency: 'USD', total: 19800 }] } });
   });
 
   it('payout for finder\'s fee and retainer clients', async () => {
@@ -316,5 +369,68 @@ describe('job description', () => {
     expect(wrongType.status).toBe(400);
     expect((await recruiter.post(`/api/roles/${role.id}/job-description/confirm/`, { key: `job-descriptions/${role.id}/nope.pdf`, filename: 'a.pdf' })).status).toBe(403);
     expect((await viewer.post(`/api/roles/${role.id}/job-description/upload-url/`, { filename: 'a.pdf', content_type: 'application/pdf', size: 10 })).status).toBe(403);
+  });
+});
+
+describe('delete for mistakes, archive otherwise (issue 16 item 4)', () => {
+  it('a role without pipelines is deleted with its qualifications and notes; the check said what goes with it', async () => {
+    const role = await insertRole(t.db, { name: 'Typo Role', descriptionText: 'About it' });
+    expect((await recruiter.post('/api/job-qualifications/', { role_id: role.id, name: 'Go', kind: 'must_have' })).status).toBe(201);
+    expect((await recruiter.post(`/api/notes/role/${role.id}/`, { body: 'Oops' })).status).toBe(201);
+    expect((await recruiter.get(`/api/roles/${role.id}/deletion/`)).json.check).toEqual({
+      can_delete: true,
+      blockers: [],
+      removes: ['1 qualification', 'its job description', '1 note'],
+      message: 'Typo Role has no candidates in its pipeline, so it can be deleted with 1 qualification, its job description, 1 note. This cannot be undone.',
+      archived: false,
+      can_archive: false,
+      archive_blocker: 'Close the role before archiving it.',
+    });
+    const deleted = await recruiter.request('DELETE', `/api/roles/${role.id}/`);
+    expect(deleted.status, deleted.text).toBe(200);
+    expect(deleted.json).toEqual({ success: true, message: 'The role was deleted.' });
+    expect((await viewer.get(`/api/roles/${role.id}/`)).status).toBe(404);
+    expect((await viewer.get(`/api/roles/${role.id}/qualifications/`)).status).toBe(404);
+    expect((await viewer.get(`/api/notes/role/${role.id}/`)).status).toBe(404);
+    expect((await recruiter.request('DELETE', `/api/roles/${role.id}/`)).status).toBe(404);
+  });
+
+  it('a role with pipelines is refused with true advice; closed, it archives, leaves Closed Roles, is found with the filter and restored', async () => {
+    const client = await insertClient(t.db, { name: 'Archive Co' });
+    const role = await insertRole(t.db, { clientId: client.id, name: 'Worked Role' });
+    await insertPipeline(t.db, { roleId: role.id, state: 'closed' });
+    const refused = await owner.request('DELETE', `/api/roles/${role.id}/`);
+    expect(refused.status).toBe(409);
+    expect(refused.json).toEqual({
+      success: false,
+      code: 'ROLE_HAS_PIPELINES',
+      error:
+        'Worked Role cannot be deleted: it has 1 candidate in its pipeline, and the agency keeps that history. Close it, then archive it instead: it leaves the lists, keeps its history and can be restored.',
+    });
+    const open = await recruiter.post(`/api/roles/${role.id}/archive/`);
+    expect(open.status).toBe(409);
+    expect(open.json).toMatchObject({ code: 'ROLE_ARCHIVE_NOT_CLOSED', error: 'Close the role before archiving it.' });
+
+    expect((await recruiter.post(`/api/roles/${role.id}/close/`, { reason: 'filled' })).status).toBe(200);
+    expect((await recruiter.get(`/api/roles/${role.id}/deletion/`)).json.check).toMatchObject({ can_delete: false, can_archive: true, archive_blocker: null });
+    const archived = await recruiter.post(`/api/roles/${role.id}/archive/`);
+    expect(archived.status, archived.text).toBe(200);
+    expect(archived.json.role.archived_at).toEqual(expect.any(String));
+    const closedNames = async (query = '') =>
+      ((await viewer.get(`/api/roles/closed/?client=${client.id}${query}`)).json.roles as { name: string }[]).map((row) => row.name);
+    expect(await closedNames()).toEqual([]);
+    expect(await closedNames('&archived=true')).toEqual(['Worked Role']);
+    expect(await closedNames('&archived=all')).toEqual(['Worked Role']);
+    // Reopening waits for a restore; the record itself still reads.
+    expect((await recruiter.post(`/api/roles/${role.id}/reopen/`)).json).toMatchObject({ code: 'ROLE_ARCHIVED' });
+    expect((await viewer.get(`/api/roles/${role.id}/`)).json.role.archived_at).toEqual(expect.any(String));
+
+    const restored = await recruiter.post(`/api/roles/${role.id}/restore/`);
+    expect(restored.status, restored.text).toBe(200);
+    expect(restored.json.role).toMatchObject({ archived_at: null, state: 'closed' });
+    expect(await closedNames()).toEqual(['Worked Role']);
+    expect((await recruiter.post(`/api/roles/${role.id}/restore/`)).json).toMatchObject({ code: 'ROLE_NOT_ARCHIVED' });
+    expect((await viewer.post(`/api/roles/${role.id}/archive/`)).status).toBe(403);
+    expect((await viewer.request('DELETE', `/api/roles/${role.id}/`)).status).toBe(403);
   });
 });

@@ -1,12 +1,11 @@
-import { ErrorResponseSchema, IdParamSchema, MessageResponseSchema } from '@recruitdesk/contracts/common';
+import { IdParamSchema, MessageResponseSchema } from '@recruitdesk/contracts/common';
 import { RevokeOthersResponseSchema, SESSION_MESSAGES, SessionListResponseSchema } from '@recruitdesk/contracts/sessions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireSession } from '../../plugins/auth';
-import { clearSessionCookie } from '../../plugins/cookies';
-import { issueAnonymousCsrfToken } from '../../plugins/csrf';
-import { listOwnSessions, revokeOtherSessions, revokeOwnSession } from './sessions.service';
+import { errorResponses } from '../../lib/errors';
+import { applySignOut } from '../../plugins/sign-in';
+import { listOwnSessions, requireSession, revokeOtherSessions, revokeOwnSession } from './sessions.service';
 
-const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema, 404: ErrorResponseSchema };
+const errors = errorResponses(400, 401, 403, 404);
 
 export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -26,8 +25,7 @@ export const sessionsRoutes: FastifyPluginAsyncZod = async (app) => {
       const { user, session } = requireSession(request);
       const result = await revokeOwnSession(deps, user, session, request.params.id);
       if (result.current) {
-        clearSessionCookie(reply, deps.config);
-        issueAnonymousCsrfToken(reply, deps.config);
+        applySignOut(reply, deps.config);
         return { success: true as const, message: SESSION_MESSAGES.revokedCurrent };
       }
       return { success: true as const, message: SESSION_MESSAGES.revoked };

@@ -1,5 +1,7 @@
+import { AUTH_MESSAGES } from '@recruitdesk/contracts/auth';
 import type { Session } from '@recruitdesk/contracts/sessions';
 import { SESSION_MESSAGES } from '@recruitdesk/contracts/sessions';
+import type { FastifyRequest } from 'fastify';
 import { UAParser } from 'ua-parser-js';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
@@ -7,7 +9,7 @@ import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { recordActivity } from '../activity/activity.service';
 import { randomToken, sha256 } from '../../lib/crypto';
-import type { UserRow } from '../users/users.service';
+import { requireUser, type UserRow } from '../users/users.service';
 import {
   countLiveSessionRows,
   deleteOtherSessionRows,
@@ -23,6 +25,20 @@ import {
 import type { SessionRow } from './sessions.table';
 
 export type { SessionRow } from './sessions.table';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user's session, loaded with `request.user` by the session loader (session-loader.ts). */
+    session: SessionRow | null;
+  }
+}
+
+/** The signed-in user and their current session, or 401. */
+export function requireSession(request: FastifyRequest): { user: UserRow; session: SessionRow } {
+  const user = requireUser(request);
+  if (!request.session) throw new AppError('NOT_AUTHENTICATED', 401, AUTH_MESSAGES.notAuthenticated);
+  return { user, session: request.session };
+}
 
 export const REMEMBER_ME_SECONDS = 30 * 24 * 60 * 60;
 export const IDLE_TIMEOUT_SECONDS = 8 * 60 * 60;

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { insertUser } from '../../test/factories/users.factory';
+import { insertUser } from '../../factories/users.factory';
 import { signedInClient } from '../../test/sign-in';
 import { describeDevice } from './sessions.service';
 

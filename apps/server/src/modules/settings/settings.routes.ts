@@ -1,13 +1,13 @@
-import { ErrorResponseSchema } from '@recruitdesk/contracts/common';
 import { AgencySettingsResponseSchema, AgencySettingsSchema } from '@recruitdesk/contracts/settings';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { requireUser } from '../../plugins/auth';
+import { errorResponses } from '../../lib/errors';
+import { requireUser } from '../users/users.service';
 import { getAgencySettings, updateAgencySettings } from './settings.service';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const tags = ['settings'];
-  const errors = { 400: ErrorResponseSchema, 401: ErrorResponseSchema, 403: ErrorResponseSchema };
+  const errors = errorResponses(400, 401, 403);
 
   app.get('/api/settings/agency/', {
     schema: { tags, response: { 200: AgencySettingsResponseSchema, ...errors } },

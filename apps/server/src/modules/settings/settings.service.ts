@@ -4,7 +4,7 @@ import { inTransaction } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
 import { assertCan } from '../../lib/permissions';
 import { recordActivity } from '../activity/activity.service';
-import { actorOf, type UserRow } from '../users/users.service';
+import { type UserRow } from '../users/users.service';
 import { findAgencySettingsRow, upsertAgencySettingsRow } from './settings.repository';
 import type { AgencySettingsRow } from './settings.table';
 
@@ -48,6 +48,6 @@ export async function saveAgencySettings(db: Db, actor: UserRow | null, input: A
 
 /** Owners only. */
 export async function updateAgencySettings(deps: Deps, actor: UserRow, input: AgencySettings): Promise<AgencySettings> {
-  assertCan(actorOf(actor), 'agency.manage');
+  assertCan(actor, 'agency.manage');
   return inTransaction(deps.db, (tx) => saveAgencySettings(tx, actor, input, deps.config.now()));
 }

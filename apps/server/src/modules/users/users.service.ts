@@ -1,8 +1,10 @@
 import { hash, verify } from '@node-rs/argon2';
+import { AUTH_MESSAGES } from '@recruitdesk/contracts/auth';
 import { primaryUserType, USER_TYPES, type User, type UserType } from '@recruitdesk/contracts/users';
+import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
-import type { Actor } from '../../lib/permissions';
+import { AppError } from '../../lib/errors';
 import {
   countUserRows,
   findUserByEmail,
@@ -14,6 +16,19 @@ import {
 import type { NewUserRow, UserRow } from './users.table';
 
 export type { UserRow } from './users.table';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in user, loaded by the sessions module's session loader (modules/sessions/session-loader.ts). */
+    user: UserRow | null;
+  }
+}
+
+/** Returns the signed-in user or throws 401; for handlers of non-public routes. */
+export function requireUser(request: FastifyRequest): UserRow {
+  if (!request.user) throw new AppError('NOT_AUTHENTICATED', 401, AUTH_MESSAGES.notAuthenticated);
+  return request.user;
+}
 
 // argon2id (the library default) with OWASP parameters (security §7): 19 MiB, 2 iterations, 1 lane.
 const ARGON2_OPTIONS = { memoryCost: 19456, timeCost: 2, parallelism: 1 } as const;
@@ -69,6 +84,7 @@ export function toApiUser(user: UserRow, pictureUrl: string | null = null): User
     profile_picture_url: pictureUrl,
     time_zone: user.timeZone,
     theme: user.theme === 'dark' ? 'dark' : 'light',
+    sidebar_collapsed: user.sidebarCollapsed,
     is_active: user.isActive,
     last_login: user.lastLogin ? user.lastLogin.toISOString() : null,
     date_joined: user.dateJoined.toISOString(),
@@ -97,8 +113,11 @@ export async function presentUser(deps: Pick<Deps, 'storage'>, user: UserRow, vi
   return toApiUser(user, url);
 }
 
-/** For permission checks (lib/permissions). */
-export const actorOf = (user: UserRow): Actor => ({ id: user.id, user_type: userTypesOfRow(user) });
+/**
+ * The user in the contracts' shape, for the shared rules that read it (the menu's who-sees-what). Permission
+ * checks take the row itself (lib/permissions).
+ */
+export const actorOf = (user: UserRow): { id: number; user_type: UserType[] } => ({ id: user.id, user_type: userTypesOfRow(user) });
 
 export const getUserByUsername = (db: Db, username: string) => findUserByUsername(db, username);
 

@@ -14,6 +14,8 @@ export const usersTable = pgTable(
     isActive: boolean('is_active').notNull().default(true),
     timeZone: text('time_zone').notNull().default('UTC'),
     theme: text('theme').notNull().default('light'),
+    /** The large-screen sidebar shown as icons only; a preference like the theme (issue 16 item 18). */
+    sidebarCollapsed: boolean('sidebar_collapsed').notNull().default(false),
     profilePictureKey: text('profile_picture_key'),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),

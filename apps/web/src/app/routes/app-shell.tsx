@@ -1,31 +1,25 @@
-import { useCallback, useMemo } from 'react';
-import { useLocation, useNavigate } from 'react-router';
-import { AppLayout } from '@/components/layouts/app-layout';
-import { paths } from '@/config/paths';
-import { logout, selectAuth } from '@/features/auth/auth-slice';
+import { useMemo } from 'react';
+import { useLocation } from 'react-router';
+import { isNoteModelType } from '@recruitdesk/contracts/notes';
+import { candidateRecordsApi } from '@/api/candidates';
+import { TopBarTrail } from '@/components/layouts/top-bar';
+import { UserMenu } from '@/components/layouts/user-menu';
 import { selectSelectedCandidate } from '@/features/candidates/candidates-slice';
 import { clientsApi } from '@/features/clients/api';
+import { notesApi } from '@/features/notes/api';
 import { pipelinesApi } from '@/features/pipelines/api';
 import { rolesApi } from '@/features/roles/api';
+import { ShellSearch } from '@/features/search/components/shell-search';
 import { usersApi } from '@/features/users/api';
-import { useAppDispatch, useAppSelector } from '@/lib/hooks';
+import { useAppSelector } from '@/lib/hooks';
 import type { RootState } from '../store';
 import { ActiveClientsPanelContainer } from '../active-clients';
 import { idsInPath, makeBreadcrumbLookups } from '../breadcrumb-lookups';
-import { useThemeToggle } from '../theme';
 
-// The signed-in shell and everything it wires together (feature APIs for breadcrumb names, the Active
-// Clients panel, Headless UI) load after sign-in, so the sign-in page stays small.
-
-/** Signs out; the local session ends at once and the user lands on the sign-in page whatever the server says. */
-export function useSignOut() {
-  const dispatch = useAppDispatch();
-  const navigate = useNavigate();
-  return useCallback(() => {
-    void dispatch(logout());
-    void navigate(paths.auth.login.getHref(), { replace: true });
-  }, [dispatch, navigate]);
-}
+// What the signed-in shell fills in after its first paint (feature APIs for breadcrumb names, the Active
+// Clients panel, the search, the account menu with Headless UI). The layout itself is in the main chunk
+// and is drawn at once (app-root.tsx); each of these suspends in its own place, and the page does not
+// wait for them. Kept out of the main chunk so the sign-in page stays small.
 
 /** Names for ids in the breadcrumb trail, from what the pages already loaded. */
 function useBreadcrumbLookups(pathname: string) {
@@ -44,7 +38,7 @@ function useBreadcrumbLookups(pathname: string) {
   // On /roles/{id}/candidates/{id} the page loaded the candidate with that role's pipeline.
   const roleCandidateName = useAppSelector((state: RootState) =>
     roleId && candidateId
-      ? pipelinesApi.endpoints.getRoleCandidateDetail.select({ candidateId: Number(candidateId), roleId: Number(roleId) })(state).data
+      ? candidateRecordsApi.endpoints.getCandidateDetail.select({ id: Number(candidateId), roleId: Number(roleId) })(state).data
           ?.candidate.name
       : undefined,
   );
@@ -53,39 +47,44 @@ function useBreadcrumbLookups(pathname: string) {
   const pipelineName = useAppSelector((state: RootState) =>
     pipelineId ? pipelinesApi.endpoints.getPipeline.select(Number(pipelineId))(state).data?.data.candidate.name : undefined,
   );
+  const pipelineRoleId = useAppSelector((state: RootState) =>
+    pipelineId ? pipelinesApi.endpoints.getPipeline.select(Number(pipelineId))(state).data?.data.role.id : undefined,
+  );
+  // On /notes/{modelType}/{objectId} the notes page loaded the record's name with its notes.
+  const noteTargetLabel = useAppSelector((state: RootState) => {
+    const [, modelType, objectId] = /^\/notes\/([a-z]+)\/(\d+)/.exec(pathname) ?? [];
+    if (!modelType || !objectId || !isNoteModelType(modelType)) return undefined;
+    return notesApi.endpoints.listNotes.select({ modelType, objectId: Number(objectId) })(state).data?.target.label;
+  });
+  // Names the pages' own queries gave, else the notes page's label for the record (only on /notes/…).
+  const candidateLabel = candidateName ?? noteTargetLabel;
+  const clientLabel = clientName ?? noteTargetLabel;
+  const pipelineLabel = pipelineName ?? noteTargetLabel;
   return useMemo(
     () =>
       makeBreadcrumbLookups({
-        candidate: candidateId && candidateName ? { id: candidateId, name: candidateName } : undefined,
+        candidate: candidateId && candidateLabel ? { id: candidateId, name: candidateLabel } : undefined,
         user: userId && userName ? { id: userId, name: userName } : undefined,
         role:
           roleId && role
             ? { id: roleId, value: { name: role.name, state: role.state, client: { id: role.client.id, name: role.client.name } } }
+            : roleId && noteTargetLabel
+              ? { id: roleId, value: { name: noteTargetLabel } }
+              : undefined,
+        client: clientId && clientLabel ? { id: clientId, name: clientLabel } : undefined,
+        pipeline:
+          pipelineId && pipelineLabel
+            ? { id: pipelineId, name: pipelineLabel, ...(pipelineRoleId === undefined ? {} : { roleId: pipelineRoleId }) }
             : undefined,
-        client: clientId && clientName ? { id: clientId, name: clientName } : undefined,
-        pipeline: pipelineId && pipelineName ? { id: pipelineId, name: pipelineName } : undefined,
       }),
-    [userId, userName, roleId, role, clientId, clientName, candidateId, candidateName, pipelineId, pipelineName],
+    [userId, userName, roleId, role, noteTargetLabel, clientId, clientLabel, candidateId, candidateLabel, pipelineId, pipelineLabel, pipelineRoleId],
   );
 }
 
-const SIDEBAR_PANELS = { [paths.app.jobsActive.getHref()]: () => <ActiveClientsPanelContainer /> };
-
-/** The signed-in layout with its data: sidebar panels, breadcrumb names, theme and sign-out. */
-export default function AppShell() {
-  const { user } = useAppSelector(selectAuth);
-  const location = useLocation();
-  const { theme, toggle } = useThemeToggle();
-  const signOut = useSignOut();
-  const breadcrumbLookups = useBreadcrumbLookups(location.pathname);
-  return (
-    <AppLayout
-      user={user}
-      theme={theme}
-      onToggleTheme={toggle}
-      onLogout={signOut}
-      breadcrumbLookups={breadcrumbLookups}
-      sidebarPanels={SIDEBAR_PANELS}
-    />
-  );
+/** The top bar's trail with the names of the records in the path. */
+export function ShellTrail() {
+  const { pathname } = useLocation();
+  return <TopBarTrail lookups={useBreadcrumbLookups(pathname)} />;
 }
+
+export { ActiveClientsPanelContainer, ShellSearch, UserMenu };

@@ -3,25 +3,29 @@ import { useNavigate, useParams } from 'react-router';
 import { Plus, UserRound } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { LoadingScreen } from '@/components/ui/loading-screen';
+import { PageSkeleton } from '@/components/ui/page-skeleton';
 import { PageHeader } from '@/components/ui/page-header';
+import { PAGE_TEXT } from '@/config/page-text';
 import { paths } from '@/config/paths';
 import { RecentActivity } from '@/features/activity/components/recent-activity';
-import { useGetCandidateDetailQuery } from '@/features/candidates/api';
+import { useGetCandidateDetailQuery } from '@/api/candidates';
 import { CandidateFormDialog } from '@/features/candidates/components/candidate-form-dialog';
 import { CandidateProfile } from '@/features/candidates/components/candidate-profile';
 import { CandidatesList } from '@/features/candidates/components/candidates-list';
 import { NotesPanel } from '@/features/notes/components/notes-panel';
+import { useGetAgencySettingsQuery } from '@/features/settings/api';
 import { AddToRoleDialog } from '@/features/pipelines/components/add-to-role-dialog';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
-import { BackLink, idParam, RecordError, useCanEdit } from './route-helpers';
+import { BackLink, idParam, useCanEdit } from './route-helpers';
+import { RecordError } from '@/components/ui/record-error';
 
 /** /candidates */
 export function CandidatesRoute() {
   const editable = useCanEdit();
   const dispatch = useAppDispatch();
   const [adding, setAdding] = useState(false);
+  const { data: agencySettings } = useGetAgencySettingsQuery(undefined, { skip: !editable });
   const addButton = (size: 'md' | 'sm') => (
     <Button size={size} variant={size === 'sm' ? 'secondary' : 'primary'} onClick={() => setAdding(true)}>
       <Plus aria-hidden="true" className="size-4" />
@@ -31,8 +35,8 @@ export function CandidatesRoute() {
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Candidates"
-        description="Everyone you could place: search by name, skills, experience or what their resume says."
+        title={PAGE_TEXT.candidates.title}
+        description={PAGE_TEXT.candidates.description}
         actions={editable ? addButton('md') : null}
       />
       <Card className="overflow-hidden" role="region" aria-label="Candidate list">
@@ -41,6 +45,7 @@ export function CandidatesRoute() {
       {editable ? (
         <CandidateFormDialog
           open={adding}
+          defaultCurrency={agencySettings?.settings.currency}
           onClose={() => setAdding(false)}
           onSaved={(candidate) => {
             setAdding(false);
@@ -59,7 +64,7 @@ function CandidateDetailPage({ id }: { id: number }) {
   const [addingToRole, setAddingToRole] = useState(false);
   const back = <BackLink to={paths.app.candidates.getHref()}>All candidates</BackLink>;
 
-  if (isLoading) return <LoadingScreen />;
+  if (isLoading) return <PageSkeleton variant="detail" />;
   if (error || !data) {
     return (
       <div className="space-y-4">
@@ -83,7 +88,7 @@ function CandidateDetailPage({ id }: { id: number }) {
               Add to role
             </Button>
             <AddToRoleDialog
-              candidate={{ id: candidate.id, name: candidate.name }}
+              candidate={{ id: candidate.id, name: candidate.name, status: candidate.status }}
               open={addingToRole}
               onClose={() => setAddingToRole(false)}
               onAdded={() => setAddingToRole(false)}
@@ -103,7 +108,7 @@ function CandidateDetailPage({ id }: { id: number }) {
         <RecentActivity
           subject={{ modelType: 'candidate', objectId: candidate.id }}
           limit={8}
-          description="Changes to this candidate."
+          description="Changes to this candidate, their pipelines and notes."
           emptyDescription="Changes to this candidate will show up here."
         />
       }

@@ -1,9 +1,10 @@
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Building2, Pencil, Trash2 } from 'lucide-react';
+import { Archive, Building2, Pencil, Trash2 } from 'lucide-react';
+import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { LoadingScreen } from '@/components/ui/loading-screen';
+import { PageSkeleton } from '@/components/ui/page-skeleton';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
 import { useGetClientQuery } from '@/features/clients/api';
@@ -13,7 +14,9 @@ import {
   ClientFeeTermsCard,
   ClientRolesCard,
   ClientStateSelect,
+  ArchiveClientDialog,
   DeleteClientDialog,
+  RestoreClientButton,
 } from '@/features/clients/components/client-detail';
 import { ClientForm } from '@/features/clients/components/client-form';
 import { RecentActivity } from '@/features/activity/components/recent-activity';
@@ -21,7 +24,8 @@ import { NotesPanel } from '@/features/notes/components/notes-panel';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
 import { useClientDefaults } from './client-new';
-import { BackLink, idParam, RecordError, useCanEdit } from './route-helpers';
+import { BackLink, idParam, useCanEdit } from './route-helpers';
+import { RecordError } from '@/components/ui/record-error';
 
 function ClientDetail({ id }: { id: number }) {
   const navigate = useNavigate();
@@ -30,9 +34,9 @@ function ClientDetail({ id }: { id: number }) {
   const { defaults } = useClientDefaults();
   const { data, error, isLoading, isFetching, refetch } = useGetClientQuery(id);
   const [editing, setEditing] = useState(false);
-  const [deleting, setDeleting] = useState(false);
+  const [dialog, setDialog] = useState<'delete' | 'archive' | null>(null);
 
-  if (isLoading) return <LoadingScreen />;
+  if (isLoading) return <PageSkeleton variant="detail" />;
   if (error || !data) {
     return (
       <div className="space-y-4">
@@ -71,6 +75,7 @@ function ClientDetail({ id }: { id: number }) {
           <>
             <ClientTypeBadge type={client.client_type} />
             <ClientStateBadge state={client.state} />
+            {client.archived_at ? <Badge tone="gray">Archived</Badge> : null}
           </>
         }
         description={[client.industry, client.location].filter(Boolean).join(' · ') || undefined}
@@ -82,7 +87,15 @@ function ClientDetail({ id }: { id: number }) {
                 <Pencil aria-hidden="true" className="size-4" />
                 Edit client
               </Button>
-              <Button variant="ghost" onClick={() => setDeleting(true)}>
+              {client.archived_at ? (
+                <RestoreClientButton client={client} />
+              ) : (
+                <Button variant="ghost" onClick={() => setDialog('archive')}>
+                  <Archive aria-hidden="true" className="size-4" />
+                  Archive client
+                </Button>
+              )}
+              <Button variant="ghost" onClick={() => setDialog('delete')}>
                 <Trash2 aria-hidden="true" className="size-4" />
                 Delete client
               </Button>
@@ -97,7 +110,7 @@ function ClientDetail({ id }: { id: number }) {
             target={{ modelType: 'client', objectId: client.id }}
             canWrite={editable}
             limit={5}
-            allNotesHref={paths.app.clientNotes.getHref(client.id)}
+            allNotesHref={paths.app.notes.getHref('client', client.id)}
           />
         </div>
         <div className="space-y-6">
@@ -106,18 +119,21 @@ function ClientDetail({ id }: { id: number }) {
           <RecentActivity
             subject={{ modelType: 'client', objectId: client.id }}
             limit={8}
-            description="Changes to this client."
+            description="Changes to this client, its roles, their pipelines and notes."
             emptyDescription="Changes to this client will show up here."
           />
         </div>
       </div>
       {editable ? (
-        <DeleteClientDialog
-          client={client}
-          open={deleting}
-          onClose={() => setDeleting(false)}
-          onDeleted={() => void navigate(paths.app.clients.getHref(), { replace: true })}
-        />
+        <>
+          <DeleteClientDialog
+            client={client}
+            open={dialog === 'delete'}
+            onClose={() => setDialog(null)}
+            onDeleted={() => void navigate(paths.app.clients.getHref(), { replace: true })}
+          />
+          <ArchiveClientDialog client={client} open={dialog === 'archive'} onClose={() => setDialog(null)} />
+        </>
       ) : null}
     </div>
   );

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
 import { Card } from '@/components/ui/card';
-import { LoadingScreen } from '@/components/ui/loading-screen';
+import { PageSkeleton } from '@/components/ui/page-skeleton';
 import { paths } from '@/config/paths';
 import { ClientForm, type ClientDefaults } from '@/features/clients/components/client-form';
 import { useGetAgencySettingsQuery } from '@/features/settings/api';
@@ -34,7 +34,7 @@ export function ClientNewRoute() {
   const editable = useCanEdit();
   const { defaults, loading } = useClientDefaults();
   if (!editable) return <NoAccess />;
-  if (loading) return <LoadingScreen />;
+  if (loading) return <PageSkeleton variant="form" />;
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <BackLink to={paths.app.clients.getHref()}>All clients</BackLink>

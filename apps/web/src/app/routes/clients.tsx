@@ -3,6 +3,7 @@ import { Plus } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
+import { PAGE_TEXT } from '@/config/page-text';
 import { paths } from '@/config/paths';
 import { ClientsList } from '@/features/clients/components/clients-list';
 import { useCanEdit } from './route-helpers';
@@ -13,8 +14,8 @@ export function ClientsRoute() {
   return (
     <div className="space-y-6">
       <PageHeader
-        title="Clients"
-        description="The companies you recruit for."
+        title={PAGE_TEXT.clients.title}
+        description={PAGE_TEXT.clients.description}
         actions={
           editable ? (
             <Link to={paths.app.clientNew.getHref()} className={buttonClasses()}>

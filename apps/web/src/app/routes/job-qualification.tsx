@@ -1,8 +1,9 @@
 import { useNavigate, useParams } from 'react-router';
 import { ListChecks } from 'lucide-react';
+import { MAX_PAGE_SIZE } from '@recruitdesk/contracts/common';
 import type { ReactNode } from 'react';
 import { Card } from '@/components/ui/card';
-import { LoadingScreen } from '@/components/ui/loading-screen';
+import { PageSkeleton } from '@/components/ui/page-skeleton';
 import { paths } from '@/config/paths';
 import { useGetQualificationQuery } from '@/features/job-qualifications/api';
 import { QualificationForm } from '@/features/job-qualifications/components/qualification-form';
@@ -10,7 +11,8 @@ import { useGetRoleQuery, useListActiveRolesQuery } from '@/features/roles/api';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
 import { NoAccess } from './no-access';
-import { BackLink, idParam, RecordError, useCanEdit } from './route-helpers';
+import { BackLink, idParam, useCanEdit } from './route-helpers';
+import { RecordError } from '@/components/ui/record-error';
 
 function Frame({ title, back, children }: { title: string; back: string; children: ReactNode }) {
   return (
@@ -57,7 +59,7 @@ export function QualificationEditRoute() {
   const id = idParam(params.qualificationId) ?? 0;
   const { data, error, isLoading, refetch } = useGetQualificationQuery(id, { skip: !id });
   if (!editable) return <NoAccess />;
-  if (isLoading) return <LoadingScreen />;
+  if (isLoading) return <PageSkeleton variant="form" />;
   if (!data) return <RecordError icon={ListChecks} what="qualification" error={error} onRetry={() => void refetch()} />;
   const back = paths.app.role.getHref(roleId);
   return (
@@ -72,9 +74,9 @@ export function QualificationCreateRoute() {
   const navigate = useNavigate();
   const saved = useSaved();
   const editable = useCanEdit();
-  const { data, isLoading } = useListActiveRolesQuery({ page_size: 200, ordering: 'name' }, { skip: !editable });
+  const { data, isLoading } = useListActiveRolesQuery({ page_size: MAX_PAGE_SIZE, ordering: 'name' }, { skip: !editable });
   if (!editable) return <NoAccess />;
-  if (isLoading) return <LoadingScreen />;
+  if (isLoading) return <PageSkeleton variant="form" />;
   const roleOptions = (data?.roles ?? []).map((r) => ({ id: r.id, name: `${r.name} — ${r.client.name}` }));
   return (
     <Frame title="New job qualification" back={paths.app.jobsActive.getHref()}>

@@ -1,10 +1,22 @@
-import { useParams } from 'react-router';
+import { Navigate, useParams } from 'react-router';
 import { StickyNote } from 'lucide-react';
-import { NOTE_MODEL_TYPES, type NoteModelType } from '@recruitdesk/contracts/notes';
+import { DEFAULT_PAGE_SIZE } from '@recruitdesk/contracts/common';
+import { isNoteModelType, type NoteModelType } from '@recruitdesk/contracts/notes';
 import { paths } from '@/config/paths';
 import { useListNotesQuery } from '@/features/notes/api';
 import { NotesPanel } from '@/features/notes/components/notes-panel';
-import { BackLink, idParam, RecordError, useCanEdit } from './route-helpers';
+import { useGetPipelineQuery } from '@/features/pipelines/api';
+import { pageFrom, pageSizeFrom } from '@/lib/pagination';
+import { useUrlPaging, useUrlParams } from '@/lib/use-url-params';
+import { BackLink, idParam, useCanEdit } from './route-helpers';
+import { RecordError } from '@/components/ui/record-error';
+
+/*
+ * Every all-notes page lives at the spec's one pattern, /notes/{modelType}/{objectId} (decision 027).
+ * The record-shaped addresses (/clients/{id}/notes, /roles/{id}/notes, /roles/{r}/pipelines/{p}/notes,
+ * /roles/{r}/candidates/{c}/notes, /roles/{r}/applications/{a}/notes, /candidates/{id}/notes) and the
+ * plural spelling (/notes/clients/{id}) redirect to it, replacing the history entry.
+ */
 
 const BACK: Partial<Record<NoteModelType, (id: number) => string>> = {
   client: (id) => paths.app.client.getHref(id),
@@ -14,48 +26,54 @@ const BACK: Partial<Record<NoteModelType, (id: number) => string>> = {
 
 function NotesPage({ modelType, objectId }: { modelType: NoteModelType; objectId: number }) {
   const editable = useCanEdit();
-  const { data, error } = useListNotesQuery({ modelType, objectId });
-  const back = BACK[modelType];
-  if (error && 'status' in error && error.status === 404) return <RecordError icon={StickyNote} what="record" error={error} />;
+  const [params, update] = useUrlParams('push');
+  // The same query as the panel's page, so the heading's label comes from the cache.
+  const { data, error, isFetching } = useListNotesQuery({ modelType, objectId, page: pageFrom(params), page_size: pageSizeFrom(params, DEFAULT_PAGE_SIZE) });
+  const paging = useUrlPaging(params, update, DEFAULT_PAGE_SIZE, data && !isFetching ? data.count : undefined);
+  // A pipeline's page sits under its role: the pipeline names it.
+  const pipeline = useGetPipelineQuery(objectId, { skip: modelType !== 'pipeline' }).data?.data;
+  const back = pipeline
+    ? paths.app.pipeline.getHref(pipeline.role.id, objectId)
+    : BACK[modelType]?.(objectId);
+  if (error && 'status' in error && error.status === 404)
+    return <RecordError icon={StickyNote} what="record" error={error} />;
   return (
     <div className="mx-auto max-w-3xl space-y-4">
-      {back ? <BackLink to={back(objectId)}>{`Back to ${data?.target.label ?? modelType}`}</BackLink> : null}
+      {back ? <BackLink to={back}>{`Back to ${data?.target.label ?? modelType}`}</BackLink> : null}
       <h2 className="text-2xl font-semibold tracking-tight text-gray-900 dark:text-white">
         Notes{data ? ` on ${data.target.label}` : ''}
       </h2>
-      <NotesPanel target={{ modelType, objectId }} canWrite={editable} title="All notes" />
+      <NotesPanel
+        target={{ modelType, objectId }}
+        canWrite={editable}
+        title="All notes"
+        paging={{ page: paging.page, pageSize: paging.pageSize, onPageChange: paging.setPage, onPageSizeChange: paging.setPageSize }}
+      />
     </div>
   );
 }
 
-/** /clients/{clientId}/notes */
-export function ClientNotesRoute() {
-  const id = idParam(useParams().clientId);
-  return id ? <NotesPage modelType="client" objectId={id} /> : <RecordError icon={StickyNote} what="client" error={null} />;
-}
-
-/** /roles/{roleId}/notes */
-export function RoleNotesRoute() {
-  const id = idParam(useParams().roleId);
-  return id ? <NotesPage modelType="role" objectId={id} /> : <RecordError icon={StickyNote} what="role" error={null} />;
-}
-
-/** /notes/{modelType}/{objectId} */
-export function GenericNotesRoute() {
-  const { modelType, objectId } = useParams();
+/** /notes/{modelType}/{objectId}: the one address of a record's notes. */
+export function NotesRoute() {
+  const { modelType = '', objectId } = useParams();
   const id = idParam(objectId);
-  const type = (NOTE_MODEL_TYPES as readonly string[]).includes(modelType ?? '') ? (modelType as NoteModelType) : null;
-  return id && type ? <NotesPage modelType={type} objectId={id} /> : <RecordError icon={StickyNote} what="record" error={null} />;
+  const singular = modelType.endsWith('s') ? modelType.slice(0, -1) : modelType;
+  if (id && !isNoteModelType(modelType) && isNoteModelType(singular)) {
+    return <Navigate to={paths.app.notes.getHref(singular, id)} replace />;
+  }
+  return id && isNoteModelType(modelType) ? (
+    <NotesPage modelType={modelType} objectId={id} />
+  ) : (
+    <RecordError icon={StickyNote} what="record" error={null} />
+  );
 }
 
-/** /roles/{roleId}/pipelines/{pipelineId}/notes */
-export function PipelineNotesRoute() {
-  const id = idParam(useParams().pipelineId);
-  return id ? <NotesPage modelType="pipeline" objectId={id} /> : <RecordError icon={StickyNote} what="pipeline" error={null} />;
-}
-
-/** /roles/{roleId}/candidates/{candidateId}/notes: the candidate's notes, reached from the role. */
-export function RoleCandidateNotesRoute() {
-  const id = idParam(useParams().candidateId);
-  return id ? <NotesPage modelType="candidate" objectId={id} /> : <RecordError icon={StickyNote} what="candidate" error={null} />;
+/** An older or record-shaped notes address: sends the visitor on to /notes/{modelType}/{objectId}. */
+export function NotesRedirect({ modelType, param }: { modelType: NoteModelType; param: string }) {
+  const id = idParam(useParams()[param]);
+  return id ? (
+    <Navigate to={paths.app.notes.getHref(modelType, id)} replace />
+  ) : (
+    <RecordError icon={StickyNote} what="record" error={null} />
+  );
 }

@@ -1,7 +1,7 @@
 import { useCallback, type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import { KanbanSquare, UserRound } from 'lucide-react';
-import { LoadingScreen } from '@/components/ui/loading-screen';
+import { PageSkeleton } from '@/components/ui/page-skeleton';
 import { paths } from '@/config/paths';
 import { NotesPanel } from '@/features/notes/components/notes-panel';
 import { AddCandidatePage } from '@/features/pipelines/components/add-candidate';
@@ -11,7 +11,8 @@ import { PipelineDetailPage } from '@/features/pipelines/components/pipeline-pag
 import { RoleCandidateView } from '@/features/pipelines/components/role-candidate';
 import { useCloseRoleMutation, useGetRoleQuery } from '@/features/roles/api';
 import { errorMessage } from '@/lib/base-api';
-import { BackLink, idParam, RecordError, useCanEdit } from './route-helpers';
+import { BackLink, idParam, useCanEdit } from './route-helpers';
+import { RecordError } from '@/components/ui/record-error';
 
 // The pipeline screens combine the pipelines feature with the role (header, breadcrumbs, currency, closing
 // it once every opening is filled) and the notes panel. This module is a lazy chunk: dnd-kit loads with it.
@@ -40,7 +41,7 @@ export function PipelineBoardRoute() {
   const editable = useCanEdit();
   const { data, error, isLoading, isFetching, refetch } = useRole(roleId);
   if (!roleId) return <RecordError icon={KanbanSquare} what="role" error={null} />;
-  if (isLoading) return <LoadingScreen />;
+  if (isLoading) return <PageSkeleton variant="board" />;
   if (error || !data)
     return (
       <RecordError
@@ -63,7 +64,7 @@ export function PipelineCreateRoute() {
   const roleId = idParam(useParams().roleId);
   const { data, error, isLoading, isFetching, refetch } = useRole(roleId);
   if (!roleId) return <RecordError icon={KanbanSquare} what="role" error={null} />;
-  if (isLoading) return <LoadingScreen />;
+  if (isLoading) return <PageSkeleton variant="form" />;
   if (error || !data)
     return (
       <RecordError
@@ -108,7 +109,7 @@ export function PipelineDetailRoute() {
               target={{ modelType: 'pipeline', objectId: pipelineId }}
               canWrite={editable}
               limit={5}
-              allNotesHref={paths.app.pipelineNotes.getHref(roleId, pipelineId)}
+              allNotesHref={paths.app.notes.getHref('pipeline', pipelineId)}
             />
           }
         />
@@ -140,7 +141,7 @@ export function RoleCandidateRoute() {
             target={{ modelType: 'candidate', objectId: candidateId }}
             canWrite={editable}
             limit={5}
-            allNotesHref={paths.app.roleCandidateNotes.getHref(roleId, candidateId)}
+            allNotesHref={paths.app.notes.getHref('candidate', candidateId)}
           />
         }
       />

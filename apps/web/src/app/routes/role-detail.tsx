@@ -1,6 +1,7 @@
-import { Link, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { Badge } from '@/components/ui/badge';
 import { Briefcase } from 'lucide-react';
-import { LoadingScreen } from '@/components/ui/loading-screen';
+import { PageSkeleton } from '@/components/ui/page-skeleton';
 import { PageHeader } from '@/components/ui/page-header';
 import { RoleStateBadge } from '@/components/ui/role-state-badge';
 import { paths } from '@/config/paths';
@@ -12,12 +13,14 @@ import { useGetRoleQuery } from '@/features/roles/api';
 import { JobDescriptionCard } from '@/features/roles/components/job-description-card';
 import { PriorityBadge } from '@/features/roles/components/role-badges';
 import { PayoutCard, RoleActions, RoleDetailsCard } from '@/features/roles/components/role-details';
-import { idParam, RecordError, useCanEdit } from './route-helpers';
+import { idParam, useCanEdit } from './route-helpers';
+import { RecordError } from '@/components/ui/record-error';
 
 function RoleDetail({ id }: { id: number }) {
   const editable = useCanEdit();
+  const navigate = useNavigate();
   const { data, error, isLoading, isFetching, refetch } = useGetRoleQuery(id);
-  if (isLoading) return <LoadingScreen />;
+  if (isLoading) return <PageSkeleton variant="detail" />;
   if (error || !data) return <RecordError icon={Briefcase} what="role" error={error} onRetry={() => void refetch()} retrying={isFetching} />;
   const { role } = data;
   return (
@@ -28,6 +31,7 @@ function RoleDetail({ id }: { id: number }) {
           <>
             <RoleStateBadge state={role.state} />
             <PriorityBadge priority={role.priority} />
+            {role.archived_at ? <Badge tone="gray">Archived</Badge> : null}
           </>
         }
         description={
@@ -39,7 +43,14 @@ function RoleDetail({ id }: { id: number }) {
             {` · ${role.openings} ${role.openings === 1 ? 'opening' : 'openings'}`}
           </>
         }
-        actions={editable ? <RoleActions role={role} /> : null}
+        actions={
+          editable ? (
+            <RoleActions
+              role={role}
+              onDeleted={() => void navigate(paths.app.client.getHref(role.client.id), { replace: true })}
+            />
+          ) : null
+        }
       />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
@@ -50,11 +61,11 @@ function RoleDetail({ id }: { id: number }) {
         <div className="space-y-6">
           <RolePipelineCard roleId={role.id} />
           <PayoutCard roleId={role.id} />
-          <NotesPanel target={{ modelType: 'role', objectId: role.id }} canWrite={editable} limit={5} allNotesHref={paths.app.roleNotes.getHref(role.id)} />
+          <NotesPanel target={{ modelType: 'role', objectId: role.id }} canWrite={editable} limit={5} allNotesHref={paths.app.notes.getHref('role', role.id)} />
           <RecentActivity
             subject={{ modelType: 'role', objectId: role.id }}
             limit={8}
-            description="Changes to this role."
+            description="Changes to this role, its pipelines, placements, notes and qualifications."
             emptyDescription="Changes to this role will show up here."
           />
         </div>

@@ -1,14 +1,15 @@
 import { useNavigate, useParams, useSearchParams } from 'react-router';
 import { Briefcase } from 'lucide-react';
 import { Card } from '@/components/ui/card';
-import { LoadingScreen } from '@/components/ui/loading-screen';
+import { PageSkeleton } from '@/components/ui/page-skeleton';
 import { paths } from '@/config/paths';
 import { useGetRoleFormDataQuery, useGetRoleQuery } from '@/features/roles/api';
 import { RoleForm } from '@/features/roles/components/role-form';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
 import { NoAccess } from './no-access';
-import { BackLink, idParam, RecordError, useCanEdit } from './route-helpers';
+import { BackLink, idParam, useCanEdit } from './route-helpers';
+import { RecordError } from '@/components/ui/record-error';
 
 /** /roles/create (?client= preselects the client) */
 export function RoleCreateRoute() {
@@ -19,7 +20,7 @@ export function RoleCreateRoute() {
   const clientId = idParam(params.get('client') ?? undefined) ?? undefined;
   const formData = useGetRoleFormDataQuery(undefined, { skip: !editable });
   if (!editable) return <NoAccess />;
-  if (formData.isLoading) return <LoadingScreen />;
+  if (formData.isLoading) return <PageSkeleton variant="form" />;
   if (!formData.data) return <RecordError icon={Briefcase} what="form" error={formData.error} onRetry={() => void formData.refetch()} />;
   const back = clientId ? paths.app.client.getHref(clientId) : paths.app.jobsActive.getHref();
   return (
@@ -50,7 +51,7 @@ export function RoleEditRoute() {
   const role = useGetRoleQuery(id, { skip: !id });
   const formData = useGetRoleFormDataQuery(undefined, { skip: !editable });
   if (!editable) return <NoAccess />;
-  if (role.isLoading || formData.isLoading) return <LoadingScreen />;
+  if (role.isLoading || formData.isLoading) return <PageSkeleton variant="form" />;
   if (!role.data || !formData.data) {
     return <RecordError icon={Briefcase} what="role" error={role.error ?? formData.error} onRetry={() => void role.refetch()} />;
   }

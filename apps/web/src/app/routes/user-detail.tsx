@@ -1,9 +1,7 @@
 import { useParams } from 'react-router';
-import { ArrowLeft, RefreshCw, UserX } from 'lucide-react';
-import { Button, buttonClasses } from '@/components/ui/button';
-import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
-import { LoadingScreen } from '@/components/ui/loading-screen';
+import { UserX } from 'lucide-react';
+import { PageSkeleton } from '@/components/ui/page-skeleton';
+import { RecordError } from '@/components/ui/record-error';
 import { paths } from '@/config/paths';
 import { RecentActivity } from '@/features/activity/components/recent-activity';
 import { selectUser } from '@/features/auth/auth-slice';
@@ -14,53 +12,28 @@ import {
   UserProfileCard,
   UserTypesCard,
 } from '@/features/users/components/user-detail';
-import { errorMessage } from '@/lib/base-api';
 import { useAppSelector } from '@/lib/hooks';
 import { canManageUsers, isOwner } from '@/lib/permissions';
-import { Link } from 'react-router';
 import { NoAccess } from './no-access';
-
-function BackLink() {
-  return (
-    <Link to={paths.app.users.getHref()} className={buttonClasses('ghost', 'sm', '-ml-3')}>
-      <ArrowLeft aria-hidden="true" className="size-4" />
-      All users
-    </Link>
-  );
-}
+import { BackLink } from './route-helpers';
 
 function UserDetail({ id }: { id: number }) {
   const me = useAppSelector(selectUser);
   const { data, error, isLoading, isFetching, refetch } = useGetUserQuery(id);
 
-  if (isLoading) return <LoadingScreen />;
+  if (isLoading) return <PageSkeleton variant="detail" />;
   if (error || !data) {
-    const notFound = error && 'status' in error && error.status === 404;
     return (
       <div className="space-y-4">
-        <BackLink />
-        <Card>
-          <div role="alert">
-            <EmptyState
-              icon={UserX}
-              title={notFound ? 'This user does not exist' : 'Could not load this user'}
-              description={notFound ? 'They may have been deleted.' : errorMessage(error)}
-              action={
-                notFound ? undefined : (
-                  <Button
-                    variant="secondary"
-                    size="sm"
-                    onClick={() => void refetch()}
-                    loading={isFetching}
-                  >
-                    {isFetching ? null : <RefreshCw aria-hidden="true" className="size-4" />}
-                    Retry
-                  </Button>
-                )
-              }
-            />
-          </div>
-        </Card>
+        <BackLink to={paths.app.users.getHref()}>All users</BackLink>
+        <RecordError
+          icon={UserX}
+          what="user"
+          notFoundHint="They may have been deleted."
+          error={error}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
       </div>
     );
   }
@@ -69,7 +42,7 @@ function UserDetail({ id }: { id: number }) {
   const firstName = user.first_name || user.name || 'this person';
   return (
     <div className="space-y-6">
-      <BackLink />
+      <BackLink to={paths.app.users.getHref()}>All users</BackLink>
       <UserHeader user={user} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
@@ -97,11 +70,7 @@ export function UserDetailRoute() {
   const id = Number(userId);
   if (!canManageUsers(me)) return <NoAccess />;
   if (!Number.isInteger(id) || id <= 0) {
-    return (
-      <Card>
-        <EmptyState icon={UserX} title="This user does not exist" />
-      </Card>
-    );
+    return <RecordError icon={UserX} what="user" notFoundHint="They may have been deleted." error={null} />;
   }
   return <UserDetail id={id} />;
 }

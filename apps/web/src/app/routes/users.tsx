@@ -8,49 +8,55 @@ import { PendingInvitations } from '@/features/registration/components/pending-i
 import { UsersDirectory } from '@/features/users/components/users-directory';
 import { useAppSelector } from '@/lib/hooks';
 import { canManageUsers, isOwner } from '@/lib/permissions';
-import { NoAccess } from './no-access';
 
-/** /users: the team (owners and superusers), invitations. */
+/**
+ * /users: everyone sees who is in the agency (spec §6: the Users item is shown to everyone). Owners and
+ * superusers manage them (invite, change user types, deactivate, delete: on each user's page) and see
+ * pending invitations; everyone else gets the read-only directory the server sends them.
+ */
 export function UsersRoute() {
   const me = useAppSelector(selectUser);
   const [inviting, setInviting] = useState(false);
-  if (!canManageUsers(me)) return <NoAccess />;
+  const admin = canManageUsers(me);
 
   return (
     <div className="space-y-8">
-      <div className="flex flex-col gap-4 sm:flex-row sm:items-end sm:justify-between">
-        <div>
-          <h2 className="text-2xl font-semibold tracking-tight text-gray-900 dark:text-white">
-            Team
-          </h2>
-          <p className="mt-1 text-sm text-gray-500 dark:text-gray-400">
-            Everyone who can sign in to your agency, and what they may do.
-          </p>
-        </div>
-        <Button onClick={() => setInviting(true)} className="self-start sm:self-auto">
-          <UserPlus aria-hidden="true" className="size-4" />
-          Invite user
-        </Button>
+      <div className="flex flex-col gap-4 sm:flex-row sm:items-center sm:justify-between">
+        <p className="text-sm text-gray-500 dark:text-gray-400">
+          {admin
+            ? 'Everyone who can sign in to your agency, and what they may do.'
+            : 'Everyone who can sign in to your agency. Owners and superusers manage users.'}
+        </p>
+        {admin ? (
+          <Button onClick={() => setInviting(true)} className="self-start sm:self-auto">
+            <UserPlus aria-hidden="true" className="size-4" />
+            Invite user
+          </Button>
+        ) : null}
       </div>
 
       <Card className="overflow-hidden" role="region" aria-label="Users">
-        <UsersDirectory currentUserId={me?.id ?? null} />
+        <UsersDirectory currentUserId={me?.id ?? null} admin={admin} />
       </Card>
 
-      <Card role="region" aria-labelledby="pending-invitations-title">
-        <CardHeader
-          titleId="pending-invitations-title"
-          title="Pending invitations"
-          description="Sent but not yet accepted. Links expire after 7 days."
-        />
-        <PendingInvitations />
-      </Card>
+      {admin ? (
+        <>
+          <Card role="region" aria-labelledby="pending-invitations-title">
+            <CardHeader
+              titleId="pending-invitations-title"
+              title="Pending invitations"
+              description="Sent but not yet accepted. Links expire after 7 days."
+            />
+            <PendingInvitations />
+          </Card>
 
-      <InviteUserDialog
-        open={inviting}
-        onClose={() => setInviting(false)}
-        canGrantOwner={isOwner(me)}
-      />
+          <InviteUserDialog
+            open={inviting}
+            onClose={() => setInviting(false)}
+            canGrantOwner={isOwner(me)}
+          />
+        </>
+      ) : null}
     </div>
   );
 }

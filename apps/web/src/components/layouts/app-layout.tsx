@@ -1,7 +1,5 @@
-import { useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ReactNode } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { Dialog, DialogBackdrop, DialogPanel } from '@headlessui/react';
-import { X } from 'lucide-react';
 import type { Theme, User } from '@recruitdesk/contracts/users';
 import { cn } from '@/components/ui/cn';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
@@ -15,64 +13,66 @@ import type { BreadcrumbLookups } from './breadcrumbs';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
 
+// Headless UI stays out of the main chunk: the slide-over loads the first time it opens.
+const MobileSidebar = lazy(() => import('./mobile-sidebar'));
+
 export interface AppLayoutProps {
   user: User | null;
   theme: Theme;
   onToggleTheme: () => void;
   onLogout: () => void;
   breadcrumbLookups?: BreadcrumbLookups;
+  /** The top bar's title or breadcrumb trail (see TopBar). */
+  trail?: ReactNode;
   /** Hover panels of the expanded desktop sidebar, by item href (the Active Clients panel). */
   sidebarPanels?: Record<string, () => ReactNode>;
+  /** The shell search, shown in the top bar. */
+  search?: ReactNode;
+  /** Collapses or expands the large-screen sidebar (default: the ui state only, not saved). */
+  onToggleCollapsed?: () => void;
+  /** The account menu at the end of the top bar (a still picture of it until the shell's code is in). */
+  account?: ReactNode;
   /** Defaults to the router outlet. */
   children?: ReactNode;
 }
 
-/** The authenticated shell: sidebar (collapsible on lg+, slide-over below), top bar, page. */
+/**
+ * The authenticated shell: sidebar (collapsible on lg+, slide-over below), top bar, page. In the main
+ * chunk, so the shell is drawn at once on a cold load (app-root.tsx), before the signed-in code arrives.
+ */
 export function AppLayout({
   user,
   theme,
   onToggleTheme,
   onLogout,
   breadcrumbLookups,
+  trail,
   sidebarPanels,
+  search,
+  onToggleCollapsed,
+  account,
   children,
 }: AppLayoutProps) {
   const dispatch = useAppDispatch();
   const open = useAppSelector(selectSidebarOpen);
   const collapsed = useAppSelector(selectSidebarCollapsed);
-  const { pathname, search } = useLocation();
+  const { pathname, search: query } = useLocation();
+  // Mounted from its first opening on, so that closing plays its transition.
+  const [mobileSidebarLoaded, setMobileSidebarLoaded] = useState(open);
+  if (open && !mobileSidebarLoaded) setMobileSidebarLoaded(true);
 
   // Navigating closes the mobile slide-over.
   useEffect(() => {
     dispatch(setSidebarOpen(false));
-  }, [dispatch, pathname, search]);
+  }, [dispatch, pathname, query]);
 
   return (
     <div className="min-h-dvh bg-gray-50 dark:bg-gray-950">
-      <Dialog open={open} onClose={() => dispatch(setSidebarOpen(false))} className="relative z-50 lg:hidden">
-        <DialogBackdrop
-          transition
-          className="fixed inset-0 bg-gray-900/60 transition-opacity duration-200 ease-linear data-closed:opacity-0"
-        />
-        <div className="fixed inset-0 flex">
-          <DialogPanel
-            transition
-            className="relative mr-14 flex w-full max-w-72 flex-1 transform transition duration-200 ease-in-out data-closed:-translate-x-full"
-          >
-            <div className="absolute top-0 left-full flex w-14 justify-center pt-4">
-              <button
-                type="button"
-                onClick={() => dispatch(setSidebarOpen(false))}
-                aria-label="Close sidebar"
-                className="inline-flex size-9 items-center justify-center rounded-lg text-white hover:bg-white/10 focus-visible:outline-2 focus-visible:outline-white"
-              >
-                <X aria-hidden="true" className="size-5" />
-              </button>
-            </div>
-            <Sidebar user={user} onLogout={onLogout} className="w-full" />
-          </DialogPanel>
-        </div>
-      </Dialog>
+      {mobileSidebarLoaded ? (
+        <Suspense fallback={null}>
+          <MobileSidebar open={open} onClose={() => dispatch(setSidebarOpen(false))} user={user} onLogout={onLogout} />
+        </Suspense>
+      ) : null}
 
       <aside
         className={cn(
@@ -84,7 +84,7 @@ export function AppLayout({
           user={user}
           onLogout={onLogout}
           collapsed={collapsed}
-          onToggleCollapsed={() => dispatch(toggleSidebarCollapsed())}
+          onToggleCollapsed={onToggleCollapsed ?? (() => dispatch(toggleSidebarCollapsed()))}
           {...(sidebarPanels && !collapsed ? { hoverPanels: sidebarPanels } : {})}
         />
       </aside>
@@ -95,7 +95,9 @@ export function AppLayout({
           theme={theme}
           onToggleTheme={onToggleTheme}
           onOpenSidebar={() => dispatch(setSidebarOpen(true))}
-          onSignOut={onLogout}
+          trail={trail}
+          search={search}
+          account={account}
           {...(breadcrumbLookups ? { breadcrumbLookups } : {})}
         />
         <main id="main" className="flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">

@@ -20,7 +20,7 @@ describe('pageTitleFor', () => {
 describe('buildBreadcrumbs', () => {
   it('falls back to #id without lookups', () => {
     expect(labels('/roles/12')).toEqual(['Active Jobs', '#12']);
-    expect(labels('/roles/12/pipelines/7/notes')).toEqual(['Active Jobs', '#12', 'Stages', '#7', 'Notes']);
+    expect(labels('/roles/12/pipelines/7/notes')).toEqual(['Active Jobs', '#12', 'Pipeline board', '#7', 'Notes']);
   });
 
   it('names the client and role, and uses Closed Roles for a closed role', () => {
@@ -47,7 +47,7 @@ describe('buildBreadcrumbs', () => {
     expect(labels('/roles/1/edit')).toEqual(['Active Jobs', '#1', 'Edit']);
     expect(labels('/roles/1/job-qualification/add')).toEqual(['Active Jobs', '#1', 'Job qualification', 'Add']);
     expect(labels('/roles/1/job-qualification/2/edit')).toEqual(['Active Jobs', '#1', 'Job qualification', 'Edit']);
-    expect(labels('/roles/1/pipelines/create')).toEqual(['Active Jobs', '#1', 'Stages', 'Create']);
+    expect(labels('/roles/1/pipelines/create')).toEqual(['Active Jobs', '#1', 'Pipeline board', 'Create']);
     expect(labels('/roles/create')).toEqual(['Active Jobs', 'Create']);
     expect(labels('/roles/1/applications/8')).toEqual(['Active Jobs', '#1', 'Application #8']);
     expect(labels('/clients/3/notes', { client: () => ({ name: 'Acme' }) })).toEqual(['Clients', 'Acme', 'Notes']);

@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { Link } from 'react-router';
-import { ChevronRight } from 'lucide-react';
+import { ChevronLeft, ChevronRight } from 'lucide-react';
 
 export type BreadcrumbKind =
   | 'jobs-active'
@@ -41,7 +41,8 @@ export interface BreadcrumbLookups {
   role?: (id: string) => RoleLookup | null | undefined;
   client?: (id: string) => { name: string } | null | undefined;
   candidate?: (id: string) => { name: string } | null | undefined;
-  pipeline?: (id: string) => { name: string } | null | undefined;
+  /** A pipeline is named by its candidate; its role places it in the trail when known. */
+  pipeline?: (id: string) => { name: string; roleId?: number | string } | null | undefined;
   user?: (id: string) => { name: string } | null | undefined;
 }
 
@@ -51,7 +52,8 @@ const LABELS = {
   clients: 'Clients',
   edit: 'Edit',
   'job-qualification': 'Job qualification',
-  stages: 'Stages',
+  // The same name as the role page's 'Open pipeline board' (issue 16 item 18: one name for one thing).
+  stages: 'Pipeline board',
   candidates: 'Candidates',
   application: 'Application',
   notes: 'Notes',
@@ -91,6 +93,33 @@ function clientTrail(clientId: string, lookups: BreadcrumbLookups): Breadcrumb[]
 }
 
 const isId = (s: string | undefined): s is string => !!s && /^\d+$/.test(s);
+
+/** /notes/{modelType}/{objectId}: the trail of the record the notes are about (its page links back). */
+function noteTargetTrail(modelType: string, id: string, lookups: BreadcrumbLookups): Breadcrumb[] {
+  switch (modelType) {
+    case 'client':
+      return clientTrail(id, lookups);
+    case 'role':
+      return roleTrail(id, lookups);
+    case 'candidate':
+      return [
+        { kind: 'candidates', label: LABELS.candidates, href: '/candidates' },
+        { kind: 'candidate', label: lookups.candidate?.(id)?.name || idLabel(id), href: `/candidates/${id}` },
+      ];
+    case 'pipeline': {
+      const pipeline = lookups.pipeline?.(id);
+      const roleId = pipeline?.roleId === undefined ? undefined : String(pipeline.roleId);
+      if (!roleId) return [{ kind: 'stage', label: pipeline?.name || idLabel(id) }];
+      return [
+        ...roleTrail(roleId, lookups),
+        { kind: 'stages', label: LABELS.stages, href: `/roles/${roleId}/pipelines` },
+        { kind: 'stage', label: pipeline?.name || idLabel(id), href: `/roles/${roleId}/pipelines/${id}` },
+      ];
+    }
+    default:
+      return [{ kind: 'page', label: `${humanise(modelType)} ${idLabel(id)}` }];
+  }
+}
 
 /**
  * Builds the breadcrumb trail for a path that has no fixed title (spec §2). Pure: ids are named through
@@ -171,10 +200,7 @@ export function buildBreadcrumbs(pathname: string, lookups: BreadcrumbLookups = 
     if (fourth === 'create') trail.push({ kind: 'create', label: LABELS.create });
     else if (isId(fourth)) trail.push({ kind: 'invoice', label: `Invoice ${idLabel(fourth)}` });
   } else if (first === 'notes' && second && isId(third)) {
-    trail = [
-      { kind: 'page', label: humanise(second) },
-      { kind: 'notes', label: `${LABELS.notes} for ${idLabel(third)}` },
-    ];
+    trail = [...noteTargetTrail(second, third, lookups), { kind: 'notes', label: LABELS.notes }];
   } else {
     let href = '';
     trail = segments.map((segment) => {
@@ -191,33 +217,60 @@ export function buildBreadcrumbs(pathname: string, lookups: BreadcrumbLookups = 
   return trail;
 }
 
+/** The crumb a phone's back link goes to: the nearest one before the current page that has a link. */
+export function parentCrumb(items: Breadcrumb[]): Breadcrumb | undefined {
+  return items.slice(0, -1).findLast((item) => item.href);
+}
+
+const crumbLink =
+  'text-gray-500 hover:text-gray-900 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-gray-400 dark:hover:text-white';
+
+/**
+ * The trail on wider screens; on a phone, where a trail of four names would each be cut to a letter, a
+ * back link with the parent's name (or the page's own name when it has no parent).
+ */
 export function Breadcrumbs({ items }: { items: Breadcrumb[] }) {
+  const parent = parentCrumb(items);
+  const current = items.at(-1);
   return (
     <nav aria-label="Breadcrumb" className="min-w-0">
-      <ol className="flex min-w-0 items-center gap-1.5 text-sm">
-        {items.map((item, index) => (
-          <Fragment key={`${item.kind}-${index}`}>
-            {index > 0 ? (
-              <li aria-hidden="true" className="text-gray-300 dark:text-gray-600">
-                <ChevronRight className="size-4" />
+      {parent?.href ? (
+        <Link
+          to={parent.href}
+          aria-label={`Back to ${parent.label}`}
+          className={`${crumbLink} -ml-1 flex min-w-0 items-center gap-1 text-sm font-medium sm:hidden`}
+        >
+          <ChevronLeft aria-hidden="true" className="size-4 shrink-0" />
+          <span className="truncate">{parent.label}</span>
+        </Link>
+      ) : current ? (
+        <p className="truncate text-sm font-semibold text-gray-900 sm:hidden dark:text-white">{current.label}</p>
+      ) : null}
+      <ol className="hidden min-w-0 items-center gap-1.5 text-sm sm:flex">
+        {items.map((item, index) => {
+          const last = index === items.length - 1;
+          return (
+            <Fragment key={`${item.kind}-${index}`}>
+              {index > 0 ? (
+                <li aria-hidden="true" className="shrink-0 text-gray-300 dark:text-gray-600">
+                  <ChevronRight className="size-4" />
+                </li>
+              ) : null}
+              {/* Earlier crumbs give way first, so the current page keeps a readable name. */}
+              <li className={last ? 'min-w-16 shrink truncate' : 'max-w-48 min-w-10 shrink-[4] truncate'} title={item.label}>
+                {item.href ? (
+                  <Link to={item.href} className={crumbLink}>
+                    {item.label}
+                  </Link>
+                ) : (
+                  <span aria-current="page" className="font-semibold text-gray-900 dark:text-white">
+                    {item.label}
+                  </span>
+                )}
               </li>
-            ) : null}
-            <li className="min-w-0 truncate">
-              {item.href ? (
-                <Link
-                  to={item.href}
-                  className="text-gray-500 hover:text-gray-900 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-gray-400 dark:hover:text-white"
-                >
-                  {item.label}
-                </Link>
-              ) : (
-                <span aria-current="page" className="font-semibold text-gray-900 dark:text-white">
-                  {item.label}
-                </span>
-              )}
-            </li>
-          </Fragment>
-        ))}
+            </Fragment>
+          );
+        })}
       </ol>
     </nav>
   );

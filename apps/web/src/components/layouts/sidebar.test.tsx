@@ -1,4 +1,4 @@
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -17,20 +17,23 @@ function renderSidebar(types: UserType[], path = '/dashboard', collapsed = false
 }
 
 describe('sidebar', () => {
-  it('shows the recruiter menu without Invoices, AI Chat or Users', () => {
+  it('shows the recruiter menu without Invoices or AI Chat', () => {
     const { nav } = renderSidebar(['recruiter']);
     for (const name of ['Dashboard', 'Active', 'Closed', 'Indeed Posting', 'Clients', 'Candidates', 'Calendar', 'Analytics']) {
       expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
     expect(within(nav).queryByRole('link', { name: 'Invoices' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'AI Chat' })).not.toBeInTheDocument();
-    expect(within(nav).queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
     expect(within(nav).getByRole('button', { name: 'Logout' })).toBeInTheDocument();
   });
 
-  it('hides Users from viewers', () => {
+  it('shows Users to everyone (spec §6: other menu items are shown to everyone)', () => {
+    for (const type of ['viewer', 'recruiter'] as const) {
+      const { nav } = renderSidebar([type]);
+      expect(within(nav).getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
+      cleanup();
+    }
     const { nav } = renderSidebar(['viewer']);
-    expect(within(nav).queryByRole('link', { name: 'Users' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Invoices' })).not.toBeInTheDocument();
   });
 

@@ -1,86 +1,12 @@
-import { useEffect, useId, useRef, useState, type ComponentType, type ReactNode, type SVGProps } from 'react';
+import { useEffect, useId, useRef, useState, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import { NavLink } from 'react-router';
-import {
-  Archive,
-  BarChart3,
-  Briefcase,
-  Building2,
-  CalendarDays,
-  ChevronDown,
-  CircleDot,
-  LayoutDashboard,
-  LogOut,
-  Megaphone,
-  PanelLeftClose,
-  PanelLeftOpen,
-  Receipt,
-  Sparkles,
-  UserCog,
-  Users,
-} from 'lucide-react';
+import { ChevronDown, LogOut, PanelLeftClose, PanelLeftOpen } from 'lucide-react';
 import type { User } from '@recruitdesk/contracts/users';
 import { cn } from '@/components/ui/cn';
 import { Logo } from '@/components/ui/logo';
-import { paths } from '@/config/paths';
-import { canManageUsers, canSeeAiChat, canSeeInvoices } from '@/lib/permissions';
+import { isNavGroup, navIcon, sidebarSections, type NavGroup, type NavItem } from '@/config/navigation';
 import { SideTooltip } from './tooltip';
-
-type Icon = ComponentType<SVGProps<SVGSVGElement>>;
-
-interface NavItem {
-  name: string;
-  href: string;
-  icon: Icon;
-  visible?: (user: User | null) => boolean;
-}
-
-interface NavGroup {
-  name: string;
-  icon: Icon;
-  children: NavItem[];
-}
-
-interface NavSection {
-  title: string;
-  items: (NavItem | NavGroup)[];
-}
-
-const isGroup = (item: NavItem | NavGroup): item is NavGroup => 'children' in item;
-
-/** The navigation shell (spec §2), with the permission rules of spec §6. */
-export const NAV_SECTIONS: NavSection[] = [
-  {
-    title: 'Main',
-    items: [
-      { name: 'Dashboard', href: paths.app.dashboard.getHref(), icon: LayoutDashboard },
-      {
-        name: 'Jobs',
-        icon: Briefcase,
-        children: [
-          { name: 'Active', href: paths.app.jobsActive.getHref(), icon: CircleDot },
-          { name: 'Closed', href: paths.app.jobsClosed.getHref(), icon: Archive },
-          { name: 'Indeed Posting', href: paths.app.jobsIndeed.getHref(), icon: Megaphone },
-        ],
-      },
-      { name: 'Clients', href: paths.app.clients.getHref(), icon: Building2 },
-      { name: 'Candidates', href: paths.app.candidates.getHref(), icon: Users },
-      { name: 'Invoices', href: paths.app.invoices.getHref(), icon: Receipt, visible: canSeeInvoices },
-    ],
-  },
-  {
-    title: 'Tools',
-    items: [
-      { name: 'Calendar', href: paths.app.calendar.getHref(), icon: CalendarDays },
-      { name: 'Analytics', href: paths.app.analytics.getHref(), icon: BarChart3 },
-      { name: 'AI Chat', href: paths.app.aiChat.getHref(), icon: Sparkles, visible: canSeeAiChat },
-    ],
-  },
-  {
-    title: 'Admin',
-    items: [{ name: 'Users', href: paths.app.users.getHref(), icon: UserCog, visible: canManageUsers }],
-  },
-];
 
 const rowBase =
   'group relative flex w-full items-center gap-3 rounded-lg text-sm font-medium transition-colors focus-visible:outline-2 focus-visible:outline-offset-[-2px] focus-visible:outline-brand-600 dark:focus-visible:outline-brand-400';
@@ -89,13 +15,13 @@ const rowIdle =
 const rowActive = 'bg-brand-50 text-brand-700 dark:bg-brand-500/10 dark:text-brand-300';
 
 function SidebarLink({ item, collapsed, nested = false }: { item: NavItem; collapsed: boolean; nested?: boolean }) {
-  const Icon = item.icon;
+  const Icon = navIcon(item.id);
   return (
-    <SideTooltip label={item.name} enabled={collapsed}>
+    <SideTooltip label={item.label} enabled={collapsed}>
       {(handlers) => (
         <NavLink
           to={item.href}
-          aria-label={collapsed ? item.name : undefined}
+          aria-label={collapsed ? item.label : undefined}
           className={({ isActive }) =>
             cn(
               rowBase,
@@ -126,7 +52,7 @@ function SidebarLink({ item, collapsed, nested = false }: { item: NavItem; colla
                   )}
                 />
               )}
-              {collapsed ? null : <span className="truncate">{item.name}</span>}
+              {collapsed ? null : <span className="truncate">{item.label}</span>}
             </>
           )}
         </NavLink>
@@ -207,12 +133,12 @@ function SidebarGroup({
 }) {
   const [expanded, setExpanded] = useState(true);
   const listId = useId();
-  const Icon = group.icon;
+  const Icon = navIcon(group.id);
   if (collapsed) {
     // Icon-only mode: the group's items are shown as icons, each with its own accessible name.
     return (
       <li>
-        <ul className="space-y-1 border-y border-gray-100 py-1 dark:border-white/5" aria-label={group.name}>
+        <ul className="space-y-1 border-y border-gray-100 py-1 dark:border-white/5" aria-label={group.label}>
           {group.children.map((child) => (
             <li key={child.href}>
               <SidebarLink item={child} collapsed />
@@ -235,7 +161,7 @@ function SidebarGroup({
           aria-hidden="true"
           className="size-[18px] shrink-0 text-gray-400 group-hover:text-gray-600 dark:text-gray-500 dark:group-hover:text-gray-300"
         />
-        <span className="flex-1 text-left">{group.name}</span>
+        <span className="flex-1 text-left">{group.label}</span>
         <ChevronDown
           aria-hidden="true"
           className={cn('size-4 text-gray-400 transition-transform', expanded ? 'rotate-0' : '-rotate-90')}
@@ -283,8 +209,8 @@ export function Sidebar({ user, onLogout, collapsed = false, onToggleCollapsed, 
         <Logo showName={!collapsed} />
       </div>
       <nav aria-label="Sidebar" className="flex flex-1 flex-col overflow-y-auto px-3 pb-4">
-        {NAV_SECTIONS.map((section) => {
-          const items = section.items.filter((item) => isGroup(item) || !item.visible || item.visible(user));
+        {sidebarSections(user).map((section) => {
+          const items = section.items;
           const isAdmin = section.title === 'Admin';
           return (
             <div key={section.title} className={cn('pt-4', isAdmin && 'mt-auto')}>
@@ -297,8 +223,8 @@ export function Sidebar({ user, onLogout, collapsed = false, onToggleCollapsed, 
               )}
               <ul className="space-y-0.5" aria-label={collapsed ? section.title : undefined}>
                 {items.map((item) =>
-                  isGroup(item) ? (
-                    <SidebarGroup key={item.name} group={item} collapsed={collapsed} panels={hoverPanels} />
+                  isNavGroup(item) ? (
+                    <SidebarGroup key={item.id} group={item} collapsed={collapsed} panels={hoverPanels} />
                   ) : (
                     <li key={item.href}>
                       <SidebarLink item={item} collapsed={collapsed} />

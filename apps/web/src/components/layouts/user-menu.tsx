@@ -1,8 +1,8 @@
-import { ChevronDown, LogOut, Settings, UserRound } from 'lucide-react';
+import { ChevronDown, LogOut } from 'lucide-react';
 import type { User } from '@recruitdesk/contracts/users';
 import { Avatar } from '@/components/ui/avatar';
 import { Menu, MenuAction, MenuButton, MenuLink, MenuPanel, MenuSeparator } from '@/components/ui/menu';
-import { paths } from '@/config/paths';
+import { accountMenuItems, navIcon } from '@/config/navigation';
 
 export function UserMenu({ user, onSignOut }: { user: User | null; onSignOut: () => void }) {
   const name = user?.name || user?.email || 'Account';
@@ -22,12 +22,11 @@ export function UserMenu({ user, onSignOut }: { user: User | null; onSignOut: ()
           {user?.email ? <p className="truncate text-xs text-gray-500 dark:text-gray-400">{user.email}</p> : null}
         </div>
         <MenuSeparator />
-        <MenuLink to={paths.app.me.getHref()} icon={UserRound}>
-          Your Profile
-        </MenuLink>
-        <MenuLink to={paths.app.settings.getHref()} icon={Settings}>
-          Settings
-        </MenuLink>
+        {accountMenuItems(user).map((item) => (
+          <MenuLink key={item.id} to={item.href} icon={navIcon(item.id)}>
+            {item.label}
+          </MenuLink>
+        ))}
         <MenuSeparator />
         <MenuAction onClick={onSignOut} icon={LogOut}>
           Sign out

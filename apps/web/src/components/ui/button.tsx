@@ -5,10 +5,11 @@ import { Spinner } from './spinner';
 const VARIANTS = {
   primary:
     'bg-brand-600 text-white shadow-sm hover:bg-brand-500 active:bg-brand-700 disabled:bg-brand-600/60 dark:bg-brand-500 dark:hover:bg-brand-400 dark:disabled:bg-brand-500/50',
+  // Disabled: faded, flat and without hover (decision 028: a disabled Next must not look clickable).
   secondary:
-    'bg-white text-gray-900 shadow-sm ring-1 ring-inset ring-gray-300 hover:bg-gray-50 dark:bg-white/5 dark:text-gray-100 dark:ring-white/10 dark:hover:bg-white/10',
+    'bg-white text-gray-900 shadow-sm ring-1 ring-inset ring-gray-300 hover:bg-gray-50 dark:bg-white/5 dark:text-gray-100 dark:ring-white/10 dark:hover:bg-white/10 disabled:bg-gray-50 disabled:text-gray-400 disabled:shadow-none disabled:ring-gray-200 dark:disabled:bg-transparent dark:disabled:text-gray-600 dark:disabled:ring-white/5',
   ghost:
-    'text-gray-600 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-400 dark:hover:bg-white/5 dark:hover:text-white',
+    'text-gray-600 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-400 dark:hover:bg-white/5 dark:hover:text-white disabled:bg-transparent disabled:text-gray-400 dark:disabled:bg-transparent dark:disabled:text-gray-600',
   danger: 'bg-red-600 text-white shadow-sm hover:bg-red-500 disabled:bg-red-600/60',
 } as const;
 

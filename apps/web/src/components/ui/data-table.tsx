@@ -8,9 +8,9 @@ import {
   type RowData,
   type SortingState,
 } from '@tanstack/react-table';
-import { ArrowDown, ArrowUp, ArrowUpDown, ChevronLeft, ChevronRight } from 'lucide-react';
-import { Button } from './button';
+import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
 import { cn } from './cn';
+import { Pagination } from './pagination';
 import { Skeleton } from './skeleton';
 
 declare module '@tanstack/react-table' {
@@ -30,6 +30,8 @@ export interface DataTablePagination {
   pageSize: number;
   total: number;
   onPageChange: (page: number) => void;
+  /** Offer the rows-per-page choice. */
+  onPageSizeChange?: (size: number) => void;
 }
 
 export interface DataTableProps<T> {
@@ -56,7 +58,7 @@ const ariaSort = (dir: false | 'asc' | 'desc') =>
 
 /**
  * The one table component (design §2): @tanstack/react-table with manual (server-side) sorting and paging.
- * Sortable headers are buttons inside a `th` with `aria-sort`; the footer reads 'Showing 1–25 of N'.
+ * Sortable headers are buttons inside a `th` with `aria-sort`; the footer is the shared Pagination.
  */
 /** Accessor columns start the way TanStack would (dates and numbers descending); display columns ascending unless `sortDescFirst`. */
 function firstSortDescending<T>(column: Column<T, unknown>): boolean {
@@ -140,11 +142,6 @@ export function DataTable<T>({
     ));
   }
 
-  const from =
-    pagination && pagination.total > 0 ? (pagination.page - 1) * pagination.pageSize + 1 : 0;
-  const to = pagination ? Math.min(pagination.page * pagination.pageSize, pagination.total) : 0;
-  const lastPage = pagination ? Math.max(1, Math.ceil(pagination.total / pagination.pageSize)) : 1;
-
   return (
     <div className={cn('overflow-hidden', className)}>
       <div className="overflow-x-auto">
@@ -206,49 +203,17 @@ export function DataTable<T>({
           <tbody className="divide-y divide-gray-100 dark:divide-white/5">{body}</tbody>
         </table>
       </div>
-      {pagination && !error ? (
-        <nav
-          aria-label="Pagination"
-          className="flex items-center justify-between gap-3 border-t border-gray-200 px-4 py-3 dark:border-white/10"
-        >
-          <p className="text-sm text-gray-600 dark:text-gray-400" aria-live="polite">
-            {pagination.total === 0 ? (
-              'No results'
-            ) : (
-              <>
-                Showing{' '}
-                <span className="font-medium text-gray-900 dark:text-white">
-                  {from}–{to}
-                </span>{' '}
-                of{' '}
-                <span className="font-medium text-gray-900 dark:text-white">
-                  {pagination.total}
-                </span>
-                {noun ? ` ${noun}` : null}
-              </>
-            )}
-          </p>
-          <div className="flex gap-2">
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={pagination.page <= 1 || loading}
-              onClick={() => pagination.onPageChange(pagination.page - 1)}
-            >
-              <ChevronLeft aria-hidden="true" className="-ml-1 size-4" />
-              Previous
-            </Button>
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={pagination.page >= lastPage || loading}
-              onClick={() => pagination.onPageChange(pagination.page + 1)}
-            >
-              Next
-              <ChevronRight aria-hidden="true" className="-mr-1 size-4" />
-            </Button>
-          </div>
-        </nav>
+      {/* Not under the skeleton: it would jump down when the rows arrive (a layout shift). */}
+      {pagination && !error && !showSkeleton ? (
+        <Pagination
+          page={pagination.page}
+          pageSize={pagination.pageSize}
+          total={pagination.total}
+          onPageChange={pagination.onPageChange}
+          {...(pagination.onPageSizeChange ? { onPageSizeChange: pagination.onPageSizeChange } : {})}
+          busy={loading}
+          {...(noun ? { noun } : {})}
+        />
       ) : null}
     </div>
   );

@@ -1,6 +1,8 @@
-import type { ReactNode } from 'react';
+import { useId, type FormEvent, type ReactNode } from 'react';
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { AlertTriangle, X } from 'lucide-react';
+import { errorMessage } from '@/lib/base-api';
+import { Alert } from './alert';
 import { Button } from './button';
 import { cn } from './cn';
 
@@ -89,19 +91,56 @@ export function Modal({
   );
 }
 
+/** The footer of a question or a form: Cancel, then the action (danger-coloured for a danger dialog). */
+function CancelAndAct({
+  onCancel,
+  cancelLabel,
+  tone,
+  loading,
+  disabled,
+  act,
+  children,
+}: {
+  onCancel: () => void;
+  cancelLabel: string;
+  tone: 'default' | 'danger';
+  loading: boolean;
+  disabled: boolean;
+  act: { onClick: () => void } | { type: 'submit'; form: string };
+  children: ReactNode;
+}) {
+  return (
+    <>
+      <Button variant="secondary" onClick={onCancel}>
+        {cancelLabel}
+      </Button>
+      <Button
+        {...act}
+        variant={tone === 'danger' ? 'danger' : 'primary'}
+        loading={loading}
+        disabled={disabled}
+      >
+        {children}
+      </Button>
+    </>
+  );
+}
+
 export interface ConfirmDialogProps {
   open: boolean;
   onClose: () => void;
   onConfirm: () => void;
   title: string;
   description?: ReactNode;
-  confirmLabel: string;
+  confirmLabel: ReactNode;
   cancelLabel?: string;
   tone?: 'default' | 'danger';
   loading?: boolean;
-  /** Extra content (e.g. a field to type a confirmation, or a server error). */
+  /** Extra content (e.g. a field to type a confirmation). */
   children?: ReactNode;
   confirmDisabled?: boolean;
+  /** A refusal of the confirmed call, shown above the children. */
+  error?: unknown;
 }
 
 /** A yes/no question in a dialog. */
@@ -117,7 +156,9 @@ export function ConfirmDialog({
   loading = false,
   children,
   confirmDisabled = false,
+  error,
 }: ConfirmDialogProps) {
+  const refusal = error ? <Alert>{errorMessage(error)}</Alert> : null;
   return (
     <Modal
       open={open}
@@ -127,22 +168,101 @@ export function ConfirmDialog({
       tone={tone}
       size="sm"
       footer={
-        <>
-          <Button variant="secondary" onClick={onClose}>
-            {cancelLabel}
-          </Button>
-          <Button
-            variant={tone === 'danger' ? 'danger' : 'primary'}
-            onClick={onConfirm}
-            loading={loading}
-            disabled={confirmDisabled}
-          >
-            {confirmLabel}
-          </Button>
-        </>
+        <CancelAndAct
+          onCancel={onClose}
+          cancelLabel={cancelLabel}
+          tone={tone}
+          loading={loading}
+          disabled={confirmDisabled}
+          act={{ onClick: onConfirm }}
+        >
+          {confirmLabel}
+        </CancelAndAct>
       }
     >
-      {children}
+      {refusal && children ? (
+        <div className="space-y-3">
+          {refusal}
+          {children}
+        </div>
+      ) : (
+        (refusal ?? children)
+      )}
+    </Modal>
+  );
+}
+
+export interface FormDialogProps {
+  open: boolean;
+  onClose: () => void;
+  title: string;
+  description?: ReactNode;
+  size?: 'sm' | 'md' | 'lg';
+  /** The submit button's label. */
+  submitLabel: ReactNode;
+  cancelLabel?: string;
+  onSubmit: (event: FormEvent<HTMLFormElement>) => void;
+  /** The save is in flight: the submit button spins. */
+  loading?: boolean;
+  submitDisabled?: boolean;
+  /** A refusal of the save that belongs to no field, shown at the top of the form. */
+  error?: unknown;
+  /** 'danger' gives the submit button the danger colour. */
+  tone?: 'default' | 'danger';
+  /** The form's id (the footer's submit button points at it); a generated one when left out. */
+  formId?: string;
+  /** The form's classes; 'space-y-4' when left out. */
+  className?: string;
+  children: ReactNode;
+}
+
+/**
+ * A form in a dialog: the fields, the server's refusal at the top, and a footer with Cancel and the
+ * submit button (which submits the form from outside it, so Enter in a field submits too).
+ */
+export function FormDialog({
+  open,
+  onClose,
+  title,
+  description,
+  size = 'md',
+  submitLabel,
+  cancelLabel = 'Cancel',
+  onSubmit,
+  loading = false,
+  submitDisabled = false,
+  error,
+  tone = 'default',
+  formId,
+  className = 'space-y-4',
+  children,
+}: FormDialogProps) {
+  const generatedId = useId();
+  const id = formId ?? generatedId;
+  return (
+    <Modal
+      open={open}
+      onClose={onClose}
+      title={title}
+      description={description}
+      size={size}
+      footer={
+        <CancelAndAct
+          onCancel={onClose}
+          cancelLabel={cancelLabel}
+          tone={tone}
+          loading={loading}
+          disabled={submitDisabled}
+          act={{ type: 'submit', form: id }}
+        >
+          {submitLabel}
+        </CancelAndAct>
+      }
+    >
+      <form id={id} noValidate className={className} onSubmit={onSubmit}>
+        {error ? <Alert>{errorMessage(error)}</Alert> : null}
+        {children}
+      </form>
     </Modal>
   );
 }

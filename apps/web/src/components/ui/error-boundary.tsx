@@ -1,4 +1,5 @@
 import { Component, type ErrorInfo, type ReactNode } from 'react';
+import { reportError } from '@/lib/error-tracking';
 import { ErrorFallback } from './error-fallback';
 
 interface Props {
@@ -15,6 +16,7 @@ export class ErrorBoundary extends Component<Props, { error: Error | null }> {
   }
 
   override componentDidCatch(error: Error, info: ErrorInfo) {
+    reportError(error);
     console.error('Unhandled UI error', error, info.componentStack);
   }
 

@@ -1,4 +1,4 @@
-import { ROLE_STATE_LABELS, type RoleState } from '@recruitdesk/contracts/roles';
+import { ROLE_STATE_LABELS, type RoleState } from '@recruitdesk/contracts/role-constants';
 import { Badge, type BadgeTone } from './badge';
 
 const TONES: Record<RoleState, BadgeTone> = { open: 'green', on_hold: 'amber', closed: 'gray' };

@@ -18,8 +18,16 @@ export const authApi = baseApi.injectEndpoints({
       query: (theme) => ({ url: '/api/profile/', method: 'PATCH', body: { theme } }),
       invalidatesTags: ['Profile'],
     }),
+    updateSidebarCollapsed: build.mutation<{ success: true; user: User }, boolean>({
+      query: (collapsed) => ({ url: '/api/profile/', method: 'PATCH', body: { sidebar_collapsed: collapsed } }),
+      invalidatesTags: ['Profile'],
+    }),
   }),
 });
 
-export const { useRequestPasswordResetMutation, useConfirmPasswordResetMutation, useUpdateThemeMutation } =
-  authApi;
+export const {
+  useRequestPasswordResetMutation,
+  useConfirmPasswordResetMutation,
+  useUpdateThemeMutation,
+  useUpdateSidebarCollapsedMutation,
+} = authApi;

@@ -101,6 +101,9 @@ const authSlice = createSlice({
     setUserTheme(state, action: PayloadAction<Theme>) {
       if (state.user) state.user.theme = action.payload;
     },
+    setUserSidebarCollapsed(state, action: PayloadAction<boolean>) {
+      if (state.user) state.user.sidebar_collapsed = action.payload;
+    },
   },
   extraReducers: (builder) => {
     builder
@@ -129,7 +132,9 @@ const authSlice = createSlice({
       })
       .addCase(checkAuthStatus.fulfilled, (state, action) => {
         if (action.payload.authenticated && action.payload.user) {
-          state.user = action.payload.user;
+          // The start-up check usually confirms the persisted user: keep the same object then, so the
+          // screens already drawn from it are not drawn again.
+          if (JSON.stringify(state.user) !== JSON.stringify(action.payload.user)) state.user = action.payload.user;
           state.isAuthenticated = true;
         } else {
           state.user = null;
@@ -139,7 +144,7 @@ const authSlice = createSlice({
   },
 });
 
-export const { clearSession, clearAuthError, setUser, setUserTheme } = authSlice.actions;
+export const { clearSession, clearAuthError, setUser, setUserTheme, setUserSidebarCollapsed } = authSlice.actions;
 export const authReducer = authSlice.reducer;
 
 type WithAuth = { auth: AuthState };

@@ -1,33 +1,19 @@
 // Types only from the contracts: the candidates slice (in the main bundle) uses these endpoints' matchers,
 // so this module must not pull zod in.
 import type {
-  CANDIDATE_ORDERINGS,
-  Candidate,
   CandidateDuplicateResponse,
   CandidateInputParsed,
-  CandidateListResponse,
   CandidateResponse,
   CandidateSaveResponse,
-  CandidateStatus,
-  ExperienceRange,
+  SkillSuggestionsResponse,
 } from '@recruitdesk/contracts/candidates';
-import type { CandidateDetailResponse } from '@recruitdesk/contracts/pipelines';
-import { api } from '@/lib/api';
-import { baseApi, toApiQueryError } from '@/lib/base-api';
+import type { DownloadUrlResponse } from '@recruitdesk/contracts/roles';
+import { candidateRecordsApi } from '@/api/candidates';
+import { candidateListTag, candidateTag } from '@/api/tags';
+import { toApiQueryError } from '@/lib/base-api';
 import { uploadThroughSignedUrl } from '@/lib/file-upload';
 
-export type CandidateOrdering = (typeof CANDIDATE_ORDERINGS)[number];
-
-/** The list's query (CandidateListQuerySchema) as the screen holds it: skills as a list, paging as numbers. */
-export interface CandidateListParams {
-  search?: string;
-  status?: CandidateStatus;
-  skills?: string[];
-  experience?: ExperienceRange;
-  ordering?: CandidateOrdering;
-  page?: number;
-  page_size?: number;
-}
+export type { CandidateListParams, CandidateListResult, CandidateOrdering } from '@/api/candidates';
 
 /** CandidateDuplicateQuerySchema: what identifies a person, and the record being edited (left out). */
 export interface CandidateDuplicateParams {
@@ -39,43 +25,33 @@ export interface CandidateDuplicateParams {
   exclude_id?: number;
 }
 
-/** Spec §3: the list answer is `{results, count}` or a bare array. */
-export type CandidateListResult = CandidateListResponse | Candidate[];
-
 /** The resume calls answer with the candidate as it now is. */
 export type ResumeResponse = CandidateResponse;
 
-const listTag = { type: 'Candidate' as const, id: 'LIST' };
+const listTag = candidateListTag;
 /** A changed candidate shows on its page, in the list, on role boards (pipeline cards) and in the history. */
-const changedTags = (id: number) => [{ type: 'Candidate' as const, id }, listTag, 'Pipeline' as const, 'Activity' as const];
+const changedTags = (id: number) => [candidateTag(id), listTag, 'Pipeline' as const, 'Activity' as const];
 
-export const candidatesApi = baseApi.injectEndpoints({
+export const candidatesApi = candidateRecordsApi.injectEndpoints({
   endpoints: (build) => ({
-    listCandidates: build.query<CandidateListResult, CandidateListParams>({
-      query: ({ skills, ...params }) => ({
-        url: '/api/candidates/',
-        // `skills=a,b`: every listed skill must match (the contract accepts a comma list).
-        params: { ...params, skills: skills?.length ? skills.join(',') : undefined },
-      }),
-      providesTags: (result) => [
-        listTag,
-        ...(Array.isArray(result) ? result : (result?.results ?? [])).map((c) => ({ type: 'Candidate' as const, id: c.id })),
-      ],
-    }),
     /** The check before saving: existing records that look like the same person. */
     checkCandidateDuplicates: build.query<CandidateDuplicateResponse, CandidateDuplicateParams>({
       query: (params) => ({ url: '/api/candidates/duplicates/', params: { ...params } }),
       providesTags: [listTag],
       keepUnusedDataFor: 10,
     }),
+    /** Known skills as the user types (any case, a small typo), most used first; the chosen ones left out. */
+    suggestSkills: build.query<SkillSuggestionsResponse, { q: string; limit?: number; exclude?: string[] }>({
+      query: ({ exclude, ...params }) => ({
+        url: '/api/candidates/skills/',
+        params: { ...params, exclude: exclude?.length ? exclude.join(',') : undefined },
+      }),
+      providesTags: [listTag],
+      keepUnusedDataFor: 30,
+    }),
     getCandidate: build.query<CandidateResponse, number>({
       query: (id) => `/api/candidates/${id}/`,
-      providesTags: (_result, _error, id) => [{ type: 'Candidate', id }],
-    }),
-    /** The candidate page: every pipeline, interviews, resume text preview (and one role's pipeline in full). */
-    getCandidateDetail: build.query<CandidateDetailResponse, { id: number; roleId?: number }>({
-      query: ({ id, roleId }) => ({ url: `/api/candidates/${id}/detail/`, params: { role_id: roleId } }),
-      providesTags: (_result, _error, { id }) => [{ type: 'Candidate', id }, 'Pipeline'],
+      providesTags: (_result, _error, id) => [candidateTag(id)],
     }),
     createCandidate: build.mutation<CandidateSaveResponse, CandidateInputParsed>({
       query: (body) => ({ url: '/api/candidates/', method: 'POST', body }),
@@ -120,24 +96,25 @@ export const candidatesApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `/api/candidates/${id}/resume/`, method: 'DELETE' }),
       invalidatesTags: (_result, error, id) => (error ? [] : changedTags(id)),
     }),
+    /** A short-lived signed link to the resume file (fetched on each click, not kept: it expires). */
+    getResumeDownloadUrl: build.query<DownloadUrlResponse, number>({
+      query: (id) => `/api/candidates/${id}/resume/download-url/`,
+      keepUnusedDataFor: 0,
+    }),
   }),
 });
 
-/** A short-lived signed link to the resume file (not cached: it expires). */
-export async function fetchResumeDownloadUrl(id: number): Promise<string> {
-  const { url } = await api.get<{ success: true; url: string }>(`/api/candidates/${id}/resume/download-url/`);
-  return url;
-}
+export { useGetCandidateDetailQuery, useListCandidatesQuery } from '@/api/candidates';
 
 export const {
-  useListCandidatesQuery,
   useCheckCandidateDuplicatesQuery,
+  useSuggestSkillsQuery,
   useGetCandidateQuery,
-  useGetCandidateDetailQuery,
   useCreateCandidateMutation,
   useUpdateCandidateMutation,
   useDeleteCandidateMutation,
   useUploadResumeMutation,
   useRenameResumeMutation,
   useRemoveResumeMutation,
+  useLazyGetResumeDownloadUrlQuery,
 } = candidatesApi;

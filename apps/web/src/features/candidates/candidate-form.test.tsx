@@ -7,7 +7,7 @@ import { installFetchStub } from '@/test/fetch-stub';
 import { callsOf } from '@/test/render';
 import { CandidateForm, duplicateQueryFor } from './components/candidate-form';
 import { CandidateFormDialog } from './components/candidate-form-dialog';
-import { buildCandidate, PDF_TYPE, renderCandidates } from './test-utils';
+import { buildCandidate, PDF_TYPE, renderCandidates } from './test-support/test-utils';
 
 const fetchStub = installFetchStub();
 
@@ -105,6 +105,35 @@ describe('candidate form', () => {
       status: 'active',
       consent_date: null,
     });
+  });
+
+  it('never calls the record it has just created a duplicate of itself', async () => {
+    const user = userEvent.setup();
+    let createdYet = false;
+    fetchStub.mock.mockImplementation(async (input, init) => {
+      const url = new URL(String(input), 'http://localhost');
+      const key = `${init?.method ?? 'GET'} ${url.pathname}`;
+      if (key === 'POST /api/candidates/') {
+        createdYet = true;
+        return jsonResponse(201, { success: true, candidate: created, duplicates: [] });
+      }
+      // Like the server: once saved, the record matches its own email unless it is left out.
+      const self = createdYet && url.searchParams.get('exclude_id') !== '9';
+      return jsonResponse(200, { success: true, duplicates: self ? [{ id: 9, name: 'Grace Hopper', email: 'grace@navy.test', reason: 'email' }] : [] });
+    });
+    const onSaved = vi.fn();
+    renderCandidates(<CandidateForm onSaved={onSaved} />);
+    await fillPerson(user);
+    await waitFor(() => expect(callsOf(fetchStub.mock).some((c) => c.startsWith('GET /api/candidates/duplicates/'))).toBe(true));
+    await user.click(screen.getByRole('button', { name: 'Add candidate' }));
+    await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
+    expect(onSaved.mock.calls[0]![0]).toMatchObject({ candidate: { id: 9 }, duplicates: [] });
+    // The list changed, so the check is asked again; the answer shown leaves the new record out.
+    const checksAfterSave = () => callsOf(fetchStub.mock).slice(callsOf(fetchStub.mock).indexOf('POST /api/candidates/') + 1);
+    await waitFor(() => expect(checksAfterSave().some((c) => c.startsWith('GET /api/candidates/duplicates/'))).toBe(true));
+    await new Promise((resolve) => setTimeout(resolve, 600)); // past the typing delay: every check has answered
+    expect(screen.queryByRole('status', { name: 'Possible duplicates' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: /Grace Hopper/ })).not.toBeInTheDocument();
   });
 
   it('keeps the dialog open after a save the server flags, listing the duplicates with links', async () => {

@@ -5,8 +5,9 @@ import type { CandidateDetail, Interview } from '@recruitdesk/contracts/pipeline
 import { jsonResponse } from '@/test/factories';
 import { installFetchStub } from '@/test/fetch-stub';
 import { callsOf } from '@/test/render';
+import { useGetCandidateDetailQuery } from './api';
 import { CandidateProfile, orderInterviews } from './components/candidate-profile';
-import { buildCandidateDetail, PDF_TYPE, renderCandidates } from './test-utils';
+import { buildCandidateDetail, PDF_TYPE, renderCandidates } from './test-support/test-utils';
 
 const fetchStub = installFetchStub();
 
@@ -14,7 +15,7 @@ const client = { id: 4, name: 'Initech', client_type: 'finders_fee' as const };
 const pipeline = (overrides: Partial<CandidateDetail['pipelines'][number]>): CandidateDetail['pipelines'][number] => ({
   id: 11,
   role_id: 21,
-  candidate: { id: 1, name: 'Ada Lovelace', current_title: 'Engineer', current_company: 'Analytical Engines', email: 'ada@example.com' },
+  candidate: { id: 1, name: 'Ada Lovelace', current_title: 'Engineer', current_company: 'Analytical Engines', email: 'ada@example.com', status: 'active' },
   stage: { name: 'client_interview', label: 'Client interview', position: 4 },
   state: 'open',
   close_reason: null,
@@ -26,7 +27,7 @@ const pipeline = (overrides: Partial<CandidateDetail['pipelines'][number]>): Can
   version: 3,
   created_at: '2026-02-01T09:00:00Z',
   updated_at: '2026-02-10T09:00:00Z',
-  role: { id: 21, name: 'Data Engineer', state: 'open', openings: 1, client },
+  role: { id: 21, name: 'Data Engineer', state: 'open', openings: 1, salary_currency: 'USD', client },
   ...overrides,
 });
 const interview = (overrides: Partial<Interview>): Interview => ({
@@ -59,7 +60,7 @@ function detail(overrides: Partial<CandidateDetail> = {}) {
       pipeline({
         id: 12,
         role_id: 22,
-        role: { id: 22, name: 'Analyst', state: 'closed', openings: 1, client: { ...client, id: 5, name: 'Globex' } },
+        role: { id: 22, name: 'Analyst', state: 'closed', openings: 1, salary_currency: 'USD', client: { ...client, id: 5, name: 'Globex' } },
         stage: { name: 'submitted', label: 'Submitted', position: 3 },
         state: 'closed',
         close_reason: 'rejected_by_client',
@@ -103,7 +104,7 @@ describe('candidate page', () => {
     expect(pipelines.getByText('Initech')).toBeInTheDocument();
     expect(pipelines.getByText('Client interview')).toBeInTheDocument();
     expect(pipelines.getByText('Closed · Rejected by the client')).toBeInTheDocument();
-    expect(pipelines.getByText('In 2 roles, 1 open')).toBeInTheDocument();
+    expect(pipelines.getByText('In 2 roles: 1 open, 1 closed')).toBeInTheDocument();
     expect(pipelines.getByRole('button', { name: 'Add to role' })).toBeInTheDocument();
 
     const interviews = within(screen.getByRole('region', { name: 'Interviews' }));
@@ -114,17 +115,60 @@ describe('candidate page', () => {
     expect(within(groups[1]!).getByText('Passed')).toBeInTheDocument();
   });
 
+  it('a placed pipeline shows Placed only, never Placed and Open (issue 16 item 7)', () => {
+    renderProfile(
+      detail({
+        pipelines: [
+          pipeline({ stage: { name: 'placed', label: 'Placed', position: 6 } }),
+          pipeline({ id: 13, role_id: 23, role: { id: 23, name: 'Architect', state: 'open', openings: 1, salary_currency: 'USD', client }, stage: { name: 'offer', label: 'Offer', position: 5 } }),
+        ],
+      }),
+    );
+    const card = within(screen.getByRole('region', { name: 'Pipelines' }));
+    const [placedRow, offerRow] = card.getAllByRole('listitem');
+    expect(within(placedRow!).getByText('Placed')).toBeInTheDocument();
+    expect(within(placedRow!).queryByText('Open')).not.toBeInTheDocument();
+    expect(within(offerRow!).getByText('Open')).toBeInTheDocument();
+    expect(card.getByText('In 2 roles: 1 open, 1 placed')).toBeInTheDocument();
+  });
+
   it('orders interviews: upcoming soonest first, then past latest first', () => {
     const now = new Date('2026-03-01T00:00:00Z');
     const list = [
-      interview({ id: 1, scheduled_at: '2026-01-01T00:00:00Z' }),
+      interview({ id: 1, scheduled_at: '2026-01-01T00:00:00Z', outcome: 'passed' }),
       interview({ id: 2, scheduled_at: '2026-04-01T00:00:00Z' }),
-      interview({ id: 3, scheduled_at: '2026-02-01T00:00:00Z' }),
+      interview({ id: 3, scheduled_at: '2026-02-01T00:00:00Z', outcome: 'no_show' }),
       interview({ id: 4, scheduled_at: '2026-03-15T00:00:00Z' }),
     ];
     const { upcoming, past } = orderInterviews(list, now);
     expect(upcoming.map((i) => i.id)).toEqual([4, 2]);
     expect(past.map((i) => i.id)).toEqual([3, 1]);
+  });
+
+  it('never lists a resolved interview as upcoming; a past one still pending awaits its outcome (issue 16 item 2)', () => {
+    const now = new Date('2026-03-01T00:00:00Z');
+    const list = [
+      interview({ id: 1, scheduled_at: '2026-03-10T00:00:00Z', outcome: 'passed' }),
+      interview({ id: 2, scheduled_at: '2026-03-20T00:00:00Z', outcome: 'cancelled' }),
+      interview({ id: 3, scheduled_at: '2026-02-20T00:00:00Z' }),
+      interview({ id: 4, scheduled_at: '2026-03-05T00:00:00Z' }),
+    ];
+    const { upcoming, awaiting, past } = orderInterviews(list, now);
+    expect(upcoming.map((i) => i.id)).toEqual([4]);
+    expect(awaiting.map((i) => i.id)).toEqual([3]);
+    expect(past.map((i) => i.id)).toEqual([2, 1]);
+  });
+
+  it('a placed candidate whose client interview was resolved shows no upcoming interview', () => {
+    renderProfile(
+      detail({
+        pipelines: [pipeline({ stage: { name: 'placed', label: 'Placed', position: 6 } })],
+        interviews: [interview({ scheduled_at: '2099-05-01T14:00:00Z', outcome: 'passed' })],
+      }),
+    );
+    const card = within(screen.getByRole('region', { name: 'Interviews' }));
+    expect(card.queryByRole('list', { name: 'Upcoming interviews' })).not.toBeInTheDocument();
+    expect(within(card.getByRole('list', { name: 'Past interviews' })).getByText('Passed')).toBeInTheDocument();
   });
 
   it('shows the resume with its text preview, collapsed until expanded, and downloads through a signed link', async () => {
@@ -247,6 +291,34 @@ describe('candidate page', () => {
     await waitFor(() => expect(onDeleted).toHaveBeenCalled());
     expect(callsOf(fetchStub.mock)).toEqual(['DELETE /api/candidates/1/']);
     expect(store.getState().ui.notifications.at(-1)).toMatchObject({ type: 'success', message: 'Ada Lovelace was deleted.' });
+  });
+
+  it('deleting from the page does not fetch the deleted candidate again (no 404)', async () => {
+    const user = userEvent.setup();
+    fetchStub.mock.mockImplementation(async (input, init) => {
+      const key = `${init?.method ?? 'GET'} ${String(input)}`;
+      if (key === 'DELETE /api/candidates/1/') return new Response(null, { status: 204 });
+      if (key.startsWith('GET /api/candidates/1/detail/')) return jsonResponse(200, { success: true, candidate: detail() });
+      return jsonResponse(404, { success: false, error: 'Not found.' });
+    });
+    // Like the candidate page: the detail query stays subscribed until the page navigates away.
+    function Page() {
+      const { data } = useGetCandidateDetailQuery({ id: 1 });
+      return data ? <CandidateProfile candidate={data.candidate} canEdit onDeleted={onDeleted} /> : <p>Loading</p>;
+    }
+    const onDeleted = vi.fn();
+    renderCandidates(<Page />, { path: '/candidates/:id', initialEntry: '/candidates/1' });
+    await user.click(await screen.findByRole('button', { name: 'Delete candidate' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete Ada Lovelace?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete candidate' }));
+    await waitFor(() => expect(onDeleted).toHaveBeenCalled());
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(callsOf(fetchStub.mock)).toEqual(['GET /api/candidates/1/detail/', 'DELETE /api/candidates/1/']);
+  });
+
+  it('shows the desired salary in its own currency', () => {
+    renderProfile(detail({ desired_salary: 85000, desired_salary_currency: 'GBP' }));
+    expect(screen.getByText('£85,000')).toBeInTheDocument();
   });
 
   it('shows viewers no way to change anything', () => {

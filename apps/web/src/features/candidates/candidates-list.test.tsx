@@ -1,11 +1,11 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it } from 'vitest';
 import { jsonResponse } from '@/test/factories';
 import { installFetchStub } from '@/test/fetch-stub';
 import { callsOf } from '@/test/render';
 import { CandidatesList } from './components/candidates-list';
-import { buildCandidate, renderCandidates } from './test-utils';
+import { buildCandidate, renderCandidates } from './test-support/test-utils';
 
 const fetchStub = installFetchStub();
 
@@ -23,12 +23,12 @@ function answerList(count: number, results = rows) {
   fetchStub.mock.mockImplementation(async () => jsonResponse(200, { results, count }));
 }
 
-const listCalls = () => callsOf(fetchStub.mock).filter((c) => c.startsWith('GET /api/candidates/'));
+const listCalls = () => callsOf(fetchStub.mock).filter((c) => c.startsWith('GET /api/candidates/?'));
 /** The last list request's query, as an object (skills as sent: one comma list). */
 const lastQuery = () => Object.fromEntries(new URLSearchParams(listCalls().at(-1)?.split('?')[1] ?? ''));
 
 describe('candidates list', () => {
-  it('shows the rows with links, badges, resume icon and "Page X of Y"', async () => {
+  it('shows the rows with links, badges, resume icon and "Showing 1–10 of N"', async () => {
     answerList(23);
     renderCandidates(<CandidatesList />, { path: '/candidates' });
     expect(await screen.findByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute('href', '/candidates/1');
@@ -42,7 +42,7 @@ describe('candidates list', () => {
     expect(table.getByText('No resume')).toBeInTheDocument();
     expect(table.getAllByText('Active')).toHaveLength(2);
     const pager = within(screen.getByRole('navigation', { name: 'Pagination' }));
-    expect(pager.getByText(/Page/).textContent).toBe('Page 1 of 3 · 23 candidates');
+    expect(pager.getByText(/Showing/).textContent).toBe('Showing 1–10 of 23 candidates');
     expect(lastQuery()).toEqual({ ordering: '-created_at', page: '1', page_size: '10' });
   });
 
@@ -94,20 +94,92 @@ describe('candidates list', () => {
     expect(pager.getByRole('button', { name: 'Previous' })).toBeDisabled();
 
     await user.click(pager.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(pager.getByText(/Page/).textContent).toBe('Page 2 of 3 · 23 candidates'));
+    await waitFor(() => expect(pager.getByText(/Showing/).textContent).toBe('Showing 11–20 of 23 candidates'));
     expect(lastQuery().page).toBe('2');
     expect(router.state.location.search).toBe('?page=2');
 
     await waitFor(() => expect(pager.getByRole('button', { name: 'Next' })).toBeEnabled());
     await user.click(pager.getByRole('button', { name: 'Next' }));
-    await waitFor(() => expect(pager.getByText(/Page/).textContent).toBe('Page 3 of 3 · 23 candidates'));
+    await waitFor(() => expect(pager.getByText(/Showing/).textContent).toBe('Showing 21–23 of 23 candidates'));
     expect(lastQuery().page).toBe('3');
     await waitFor(() => expect(pager.getByRole('button', { name: 'Previous' })).toBeEnabled());
     expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
 
     await user.click(pager.getByRole('button', { name: 'Previous' }));
-    await waitFor(() => expect(pager.getByText(/Page/).textContent).toBe('Page 2 of 3 · 23 candidates'));
+    await waitFor(() => expect(pager.getByText(/Showing/).textContent).toBe('Showing 11–20 of 23 candidates'));
     expect(lastQuery().page).toBe('2');
+  });
+
+  it('changes the page size, jumps to a page, and each change is a history entry that Back undoes', async () => {
+    const user = userEvent.setup();
+    answerList(248);
+    const { router } = renderCandidates(<CandidatesList />, { path: '/candidates' });
+    const pager = within(await screen.findByRole('navigation', { name: 'Pagination' }));
+    await screen.findByRole('link', { name: 'Ada Lovelace' });
+    await waitFor(() => expect(pager.getByText(/Showing/).textContent).toBe('Showing 1–10 of 248 candidates'));
+
+    await user.selectOptions(pager.getByLabelText('Rows per page'), '25');
+    await waitFor(() => expect(lastQuery()).toMatchObject({ page: '1', page_size: '25' }));
+    expect(router.state.location.search).toBe('?page_size=25');
+    await waitFor(() => expect(pager.getByText(/Showing/).textContent).toBe('Showing 1–25 of 248 candidates'));
+    expect(pager.getByText(/^of/).textContent).toBe('of 10');
+
+    const box = pager.getByLabelText('Page', { exact: true });
+    await user.clear(box);
+    await user.type(box, '7{Enter}');
+    await waitFor(() => expect(lastQuery()).toMatchObject({ page: '7', page_size: '25' }));
+    expect(router.state.location.search).toBe('?page_size=25&page=7');
+    await waitFor(() => expect(pager.getByText(/Showing/).textContent).toBe('Showing 151–175 of 248 candidates'));
+
+    // A page past the end goes to the last one; a word leaves the page as it is.
+    await user.clear(box);
+    await user.type(box, '999{Enter}');
+    await waitFor(() => expect(lastQuery()).toMatchObject({ page: '10' }));
+    await waitFor(() => expect(box).toHaveValue('10'));
+    expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
+    await user.clear(box);
+    await user.type(box, 'abc{Enter}');
+    expect(box).toHaveValue('10');
+
+    // Back walks the entries: page 7, then size 25 on page 1, then the first address.
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(router.state.location.search).toBe('?page_size=25&page=7'));
+    await waitFor(() => expect(box).toHaveValue('7'));
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(router.state.location.search).toBe('?page_size=25'));
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
+    await waitFor(() => expect(lastQuery()).toMatchObject({ page: '1', page_size: '10' }));
+  });
+
+  it('clamps an address past the last page to the last page, replacing the entry', async () => {
+    answerList(23);
+    const { router } = renderCandidates(<CandidatesList />, { path: '/candidates', initialEntry: '/candidates?page=999' });
+    await waitFor(() => expect(router.state.location.search).toBe('?page=3'));
+    await waitFor(() => expect(lastQuery().page).toBe('3'));
+    const pager = within(screen.getByRole('navigation', { name: 'Pagination' }));
+    await waitFor(() => expect(pager.getByText(/Showing/).textContent).toBe('Showing 21–23 of 23 candidates'));
+    expect(pager.getByLabelText('Page', { exact: true })).toHaveValue('3');
+    expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
+    expect(router.state.historyAction).toBe('REPLACE');
+  });
+
+  it('keeps one history entry while the search text settles, and a filter change adds one', async () => {
+    const user = userEvent.setup();
+    answerList(2);
+    const { router } = renderCandidates(<CandidatesList />, { path: '/candidates' });
+    await screen.findByRole('link', { name: 'Ada Lovelace' });
+    const search = screen.getByLabelText('Search candidates');
+    await user.type(search, 'ad');
+    await waitFor(() => expect(lastQuery().search).toBe('ad'));
+    await user.type(search, 'a');
+    await waitFor(() => expect(lastQuery().search).toBe('ada'));
+    await user.selectOptions(screen.getByLabelText('Status'), 'placed');
+    await waitFor(() => expect(router.state.location.search).toBe('?search=ada&status=placed'));
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(router.state.location.search).toBe('?search=ada'));
+    await act(() => router.navigate(-1));
+    await waitFor(() => expect(router.state.location.search).toBe(''));
   });
 
   it('reads the filters and page from the URL and sorts by a column', async () => {
@@ -116,7 +188,7 @@ describe('candidates list', () => {
     renderCandidates(<CandidatesList />, { path: '/candidates', initialEntry: '/candidates?status=active&skills=Go,Rust&page=4' });
     await screen.findByRole('link', { name: 'Ada Lovelace' });
     expect(lastQuery()).toEqual({ status: 'active', skills: 'Go,Rust', ordering: '-created_at', page: '4', page_size: '10' });
-    expect(screen.getByText(/Page/).textContent).toBe('Page 4 of 4 · 40 candidates');
+    expect(screen.getByText(/Showing/).textContent).toBe('Showing 31–40 of 40 candidates');
     expect(screen.getByRole('button', { name: 'Remove skill Rust' })).toBeInTheDocument();
 
     await user.click(screen.getByRole('button', { name: /Name/ }));
@@ -134,6 +206,88 @@ describe('candidates list', () => {
     renderCandidates(<CandidatesList />, { path: '/candidates', initialEntry: '/candidates?search=zzz' });
     expect(await screen.findByText('No candidates match')).toBeInTheDocument();
     expect(screen.getAllByRole('button', { name: 'Clear filters' }).length).toBeGreaterThan(0);
+  });
+
+  it('says where each result matched, with the matched words marked', async () => {
+    answerList(1, [
+      {
+        ...buildCandidate({ id: 1, current_title: 'Senior C++ Engineer', skills: ['C++', 'C#'] }),
+        matches: [
+          { field: 'title', text: 'Senior C++ Engineer', highlights: [[7, 10]] },
+          { field: 'resume', text: '…built the Kubernetes platform in C++ for…', highlights: [[11, 21], [34, 37]] },
+        ],
+      },
+    ] as never);
+    renderCandidates(<CandidatesList />, { path: '/candidates', initialEntry: '/candidates?search=c%2B%2B+kube' });
+    const list = await screen.findByLabelText('Where Ada Lovelace matched');
+    expect(within(list).getByText('Title:')).toBeInTheDocument();
+    expect(within(list).getByText('Resume:')).toBeInTheDocument();
+    const marks = [...list.querySelectorAll('mark')].map((mark) => mark.textContent);
+    expect(marks).toEqual(['C++', 'Kubernetes', 'C++']);
+    expect(list).toHaveTextContent('Resume:…built the Kubernetes platform in C++ for…');
+    expect(lastQuery().search).toBe('c++ kube');
+  });
+
+  it('says a search of only symbols has nothing to search for, without asking the server', async () => {
+    answerList(2);
+    renderCandidates(<CandidatesList />, { path: '/candidates', initialEntry: '/candidates?search=%25' });
+    const status = await screen.findByRole('status');
+    expect(status).toHaveTextContent('Nothing to search for');
+    expect(status).toHaveTextContent('Type letters or digits to search');
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    expect(listCalls()).toEqual([]);
+  });
+
+  it('suggests known skills in the filter: arrows move, Enter adds, Escape closes', async () => {
+    const user = userEvent.setup();
+    const suggestions = [
+      { name: 'Python', normalized: 'python', count: 120, match: 'prefix' },
+      { name: 'PyTorch', normalized: 'pytorch', count: 9, match: 'prefix' },
+    ];
+    fetchStub.mock.mockImplementation(async (input) =>
+      String(input).includes('/api/candidates/skills/')
+        ? jsonResponse(200, { success: true, skills: suggestions })
+        : jsonResponse(200, { results: rows, count: 2 }),
+    );
+    renderCandidates(<CandidatesList />, { path: '/candidates' });
+    await screen.findByRole('link', { name: 'Ada Lovelace' });
+    const box = screen.getByRole('combobox', { name: 'Skills' });
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+
+    await user.type(box, 'pyt');
+    const listbox = await screen.findByRole('listbox', { name: 'Skills suggestions' });
+    expect(box).toHaveAttribute('aria-expanded', 'true');
+    expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual(['Python120 candidates', 'PyTorch9 candidates']);
+    const skillsQuery = () => {
+      const call = callsOf(fetchStub.mock).filter((c) => c.includes('/api/candidates/skills/')).at(-1) ?? '';
+      return Object.fromEntries(new URLSearchParams(call.split('?')[1]));
+    };
+    await waitFor(() => expect(skillsQuery()).toEqual({ q: 'pyt', limit: '8' }));
+
+    await user.keyboard('{ArrowDown}{ArrowDown}');
+    const torch = within(listbox).getByRole('option', { name: /PyTorch/ });
+    expect(torch).toHaveAttribute('aria-selected', 'true');
+    expect(box).toHaveAttribute('aria-activedescendant', torch.id);
+    await user.keyboard('{ArrowUp}{Enter}');
+    await waitFor(() => expect(lastQuery().skills).toBe('Python'));
+    expect(box).toHaveValue('');
+    expect(screen.getByRole('button', { name: 'Remove skill Python' })).toBeInTheDocument();
+
+    // The chosen skill is left out of the next suggestions; Escape closes the list and keeps the text.
+    await user.type(box, 'py');
+    await screen.findByRole('listbox', { name: 'Skills suggestions' });
+    await waitFor(() => expect(skillsQuery()).toEqual({ q: 'py', limit: '8', exclude: 'Python' }));
+    await user.keyboard('{Escape}');
+    expect(box).toHaveAttribute('aria-expanded', 'false');
+    expect(box).toHaveValue('py');
+    // Enter with nothing highlighted adds the typed text as it is.
+    await user.keyboard('{Enter}');
+    await waitFor(() => expect(lastQuery().skills).toBe('Python,py'));
+
+    // A click picks a suggestion too.
+    await user.type(box, 'pyt');
+    await user.click(await screen.findByRole('option', { name: /PyTorch/ }));
+    await waitFor(() => expect(lastQuery().skills).toBe('Python,py,PyTorch'));
   });
 
   it('shows the error with Retry', async () => {

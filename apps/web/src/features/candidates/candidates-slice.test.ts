@@ -3,7 +3,7 @@ import { jsonResponse } from '@/test/factories';
 import { installFetchStub } from '@/test/fetch-stub';
 import { candidatesApi } from './api';
 import { candidatesReducer, initialCandidatesState, selectCandidate, totalPagesFor } from './candidates-slice';
-import { buildCandidate, buildCandidateDetail, makeCandidatesStore } from './test-utils';
+import { buildCandidate, buildCandidateDetail, makeCandidatesStore } from './test-support/test-utils';
 
 const fetchStub = installFetchStub();
 const { endpoints } = candidatesApi;
@@ -68,6 +68,16 @@ describe('candidates slice', () => {
     expect(store.getState().candidates.loading).toBe(true);
     await pending;
     expect(store.getState().candidates.loading).toBe(false);
+  });
+
+  it('keeps the server\'s "estimated" flag of a large list, and drops it with the next exact answer', async () => {
+    const store = makeCandidatesStore();
+    answer({ 'GET /api/candidates/': { results: [ada], count: 104_870, count_estimated: true } });
+    await store.dispatch(endpoints.listCandidates.initiate({ page: 1 }));
+    expect(store.getState().candidates.pagination).toMatchObject({ totalCount: 104_870, totalPages: 10_487, countEstimated: true });
+    answer({ 'GET /api/candidates/': { results: [ada], count: 1 } });
+    await store.dispatch(endpoints.listCandidates.initiate({ page: 1, status: 'placed' }));
+    expect(store.getState().candidates.pagination.countEstimated).toBeUndefined();
   });
 
   it('accepts a bare array: the count is its length', async () => {

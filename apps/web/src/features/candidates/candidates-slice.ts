@@ -1,7 +1,7 @@
 // In the main bundle (registered in app/store.ts next to auth and ui), loaded by the sign-in page: it imports
 // only types from the contracts and from ./api, so neither zod nor the candidate endpoints load with it.
 import { createSlice, isAnyOf, type ActionMatchingAnyOf, type PayloadAction } from '@reduxjs/toolkit';
-import type { Candidate, CandidateStatus, ExperienceRange } from '@recruitdesk/contracts/candidates';
+import type { Candidate, CandidateListItem, CandidateStatus, ExperienceRange } from '@recruitdesk/contracts/candidates';
 import { baseApi } from '@/lib/base-api';
 import type { CandidateListResult, candidatesApi } from './api';
 
@@ -22,11 +22,14 @@ export interface CandidatePagination {
   pageSize: number;
   totalPages: number;
   totalCount: number;
+  /** Set when the server's count is its estimate of a large list (decision 023): the pager says "about". */
+  countEstimated?: true;
 }
 
 /** Candidates state (spec §3–§4): the list screen reads its page and page count from here. */
 export interface CandidatesState {
-  list: Candidate[];
+  /** The page on screen; with a search each row says where it matched. */
+  list: CandidateListItem[];
   selectedCandidate: Candidate | null;
   filters: CandidateFilters;
   pagination: CandidatePagination;
@@ -58,6 +61,8 @@ function storeList(state: CandidatesState, payload: CandidateListResult) {
   const results = Array.isArray(payload) ? payload : payload.results;
   state.list = results;
   setCount(state, Array.isArray(payload) ? payload.length : payload.count);
+  if (!Array.isArray(payload) && payload.count_estimated) state.pagination.countEstimated = true;
+  else delete state.pagination.countEstimated;
   state.loading = false;
   state.error = null;
 }

@@ -5,6 +5,7 @@ import type {
   ClientResponse,
   ClientState,
 } from '@recruitdesk/contracts/clients';
+import type { DeletionCheckResponse } from '@recruitdesk/contracts/common';
 import type { Role } from '@recruitdesk/contracts/roles';
 import { baseApi } from '@/lib/base-api';
 
@@ -61,6 +62,19 @@ export const clientsApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `/api/clients/${id}/`, method: 'DELETE' }),
       invalidatesTags: [{ type: 'Client', id: 'LIST' }, 'Activity'],
     }),
+    /** What a delete would meet (asked each time the confirmation opens, never cached). */
+    getClientDeletionCheck: build.query<DeletionCheckResponse, number>({
+      query: (id) => `/api/clients/${id}/deletion/`,
+      keepUnusedDataFor: 0,
+    }),
+    archiveClient: build.mutation<ClientResponse, number>({
+      query: (id) => ({ url: `/api/clients/${id}/archive/`, method: 'POST' }),
+      invalidatesTags: (_result, _error, id) => [{ type: 'Client', id }, { type: 'Client', id: 'LIST' }, 'Activity'],
+    }),
+    restoreClient: build.mutation<ClientResponse, number>({
+      query: (id) => ({ url: `/api/clients/${id}/restore/`, method: 'POST' }),
+      invalidatesTags: (_result, _error, id) => [{ type: 'Client', id }, { type: 'Client', id: 'LIST' }, 'Activity'],
+    }),
   }),
 });
 
@@ -72,4 +86,7 @@ export const {
   useUpdateClientMutation,
   useChangeClientStateMutation,
   useDeleteClientMutation,
+  useGetClientDeletionCheckQuery,
+  useArchiveClientMutation,
+  useRestoreClientMutation,
 } = clientsApi;

@@ -19,10 +19,10 @@ const countTags = ({ modelType, objectId }: NoteTarget) => (modelType === 'role'
 
 export const notesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    listNotes: build.query<NoteListResponse, NoteTarget & { page_size?: number }>({
-      query: ({ modelType, objectId, page_size = 100 }) => ({
+    listNotes: build.query<NoteListResponse, NoteTarget & { page?: number; page_size?: number }>({
+      query: ({ modelType, objectId, page, page_size = 100 }) => ({
         url: `/api/notes/${modelType}/${objectId}/`,
-        params: { page_size },
+        params: page && page > 1 ? { page, page_size } : { page_size },
       }),
       providesTags: (_result, _error, target) => [targetTag(target)],
     }),

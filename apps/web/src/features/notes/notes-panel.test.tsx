@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Note } from '@recruitdesk/contracts/notes';
-import { resetApiStateForTests } from '@/lib/api';
+import { resetApiStateForTests } from '@/test/api-state';
 import { jsonResponse } from '@/test/factories';
 import { renderWithProviders } from '@/test/render';
 import { NotesPanel } from './components/notes-panel';
@@ -15,13 +15,22 @@ const note = (overrides: Partial<Note>): Note => ({
   author: { id: 1, name: 'Olivia Martin' },
   created_at: '2026-03-01T09:00:00Z',
   updated_at: '2026-03-01T09:00:00Z',
+  edited_at: null,
   can_edit: false,
   ...overrides,
 });
 
 const notes = [
   note({ id: 1, body: 'Newest, not mine', created_at: '2026-03-03T09:00:00Z' }),
-  note({ id: 2, body: 'Pinned and mine', pinned: true, can_edit: true, created_at: '2026-03-01T09:00:00Z' }),
+  note({
+    id: 2,
+    body: 'Pinned and mine',
+    pinned: true,
+    can_edit: true,
+    created_at: '2026-03-01T09:00:00Z',
+    updated_at: '2026-03-02T20:30:00Z',
+    edited_at: '2026-03-02T20:30:00Z',
+  }),
 ];
 
 beforeEach(() => {
@@ -64,5 +73,14 @@ describe('NotesPanel', () => {
     renderWithProviders(<NotesPanel target={{ modelType: 'client', objectId: 9 }} canWrite={false} />);
     await screen.findByRole('list', { name: 'Notes' });
     expect(screen.queryByLabelText('New note')).not.toBeInTheDocument();
+  });
+
+  it('says when an edited note was edited, in the profile time zone', async () => {
+    renderWithProviders(<NotesPanel target={{ modelType: 'client', objectId: 9 }} canWrite />, { timeZone: 'Asia/Tokyo' });
+    const list = await screen.findByRole('list', { name: 'Notes' });
+    const [edited, untouched] = within(list).getAllByRole('listitem');
+    expect(edited).toHaveTextContent('edited Mar 3, 2026, 5:30 AM');
+    expect(within(edited!).getByText('Mar 3, 2026, 5:30 AM')).toHaveAttribute('datetime', '2026-03-02T20:30:00Z');
+    expect(untouched).not.toHaveTextContent(/edited/);
   });
 });

@@ -7,7 +7,7 @@ import { renderWithProviders } from '@/test/render';
 import { AddCandidatePage } from './components/add-candidate';
 import { AddToRoleDialog } from './components/add-to-role-dialog';
 import { RoleCandidateView } from './components/role-candidate';
-import { buildCandidate, buildDetail, buildPipeline, installRoutes } from './test-data';
+import { buildCandidate, buildDetail, buildPipeline, installRoutes } from './test-support/test-data';
 
 const api = installRoutes();
 const role = { id: 10, name: 'Staff Engineer', state: 'open', client: { id: 5, name: 'Acme' } };
@@ -134,6 +134,110 @@ describe('add candidate to a role', () => {
   });
 });
 
+describe('do not contact and archived candidates (issue 16 item 1)', () => {
+  const confirmRoute = (roleId: number) =>
+    api.on(`POST /api/roles/${roleId}/pipelines/`, ({ body }) =>
+      (body as { status_confirmation?: unknown }).status_confirmation
+        ? jsonResponse(201, {
+            success: true,
+            pipeline: buildPipeline({ id: 57, name: 'Dora Noel' }),
+            duplicates: [],
+          })
+        : jsonResponse(409, {
+            success: false,
+            code: 'CANDIDATE_STATUS_CONFIRM',
+            error: 'Dora Noel is marked Do not contact. Say why they are added to this role anyway.',
+            candidates: [{ id: 102, name: 'Dora Noel', status: 'do_not_contact' }],
+          }),
+    );
+
+  it('the picker shows the status, warns, asks for a reason on the refusal and adds with it', async () => {
+    const user = userEvent.setup();
+    api.on('GET /api/candidates/', {
+      results: [buildCandidate({ id: 102, name: 'Dora Noel', status: 'do_not_contact' })],
+      count: 1,
+    });
+    confirmRoute(10);
+    renderPage();
+    const option = await screen.findByRole('radio', { name: /Dora Noel/ });
+    expect(option.closest('label')).toHaveTextContent('Do not contact');
+    await user.click(option);
+    expect(screen.getByRole('note')).toHaveTextContent(
+      'Dora Noel is marked Do not contact. You will be asked why they are added anyway',
+    );
+    await user.click(screen.getByRole('button', { name: 'Add to pipeline' }));
+    const ask = await screen.findByRole('dialog', { name: 'Add Dora Noel anyway?' });
+    expect(ask).toHaveTextContent('Dora Noel is marked Do not contact.');
+    // The refusal is the question, not an error behind it.
+    expect(screen.queryByText(PIPELINE_ERRORS.ALREADY_IN_ROLE)).not.toBeInTheDocument();
+    await user.click(within(ask).getByRole('button', { name: 'Add anyway' }));
+    expect(await within(ask).findByText('Say why this candidate is added anyway.')).toBeInTheDocument();
+    expect(api.bodies).toHaveLength(1);
+    await user.type(within(ask).getByLabelText('Reason'), 'She asked us to call about risk roles.');
+    await user.click(within(ask).getByRole('button', { name: 'Add anyway' }));
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent(/^\/roles\/10\/pipelines$/),
+    );
+    expect(api.bodies).toEqual([
+      { call: 'POST /api/roles/10/pipelines/', body: { candidate_id: 102, stage: 'sourced' } },
+      {
+        call: 'POST /api/roles/10/pipelines/',
+        body: {
+          candidate_id: 102,
+          stage: 'sourced',
+          status_confirmation: { reason: 'She asked us to call about risk roles.' },
+        },
+      },
+    ]);
+  });
+
+  it('cancelling the question adds nothing and stays on the page', async () => {
+    const user = userEvent.setup();
+    api.on('GET /api/candidates/', {
+      results: [buildCandidate({ id: 102, name: 'Dora Noel', status: 'do_not_contact' })],
+      count: 1,
+    });
+    confirmRoute(10);
+    renderPage();
+    await user.click(await screen.findByRole('radio', { name: /Dora Noel/ }));
+    await user.click(screen.getByRole('button', { name: 'Add to pipeline' }));
+    const ask = await screen.findByRole('dialog', { name: 'Add Dora Noel anyway?' });
+    await user.click(within(ask).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(api.bodies).toHaveLength(1);
+    expect(screen.getByTestId('where')).toHaveTextContent('/roles/10/pipelines/create');
+  });
+
+  it('the candidate page dialog warns and retries with the reason', async () => {
+    const user = userEvent.setup();
+    api.on('GET /api/roles/dashboard/', {
+      success: true,
+      roles: [{ id: 11, name: 'Data Lead', state: 'open', location: '', client: { id: 5, name: 'Acme', client_type: 'finders_fee' } }],
+      count: 1,
+    });
+    confirmRoute(11);
+    renderWithProviders(
+      <AddToRoleDialog
+        candidate={{ id: 102, name: 'Dora Noel', status: 'do_not_contact' }}
+        open
+        onClose={() => undefined}
+      />,
+    );
+    const dialog = await screen.findByRole('dialog', { name: 'Add Dora Noel to a role' });
+    expect(within(dialog).getByRole('note')).toHaveTextContent('marked Do not contact');
+    await user.click(await within(dialog).findByRole('radio', { name: /Data Lead/ }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add to role' }));
+    const ask = await screen.findByRole('dialog', { name: 'Add Dora Noel anyway?' });
+    await user.type(within(ask).getByLabelText('Reason'), 'Cleared by the account owner.');
+    await user.click(within(ask).getByRole('button', { name: 'Add anyway' }));
+    await waitFor(() => expect(api.bodies).toHaveLength(2));
+    expect(api.bodies[1]).toEqual({
+      call: 'POST /api/roles/11/pipelines/',
+      body: { candidate_id: 102, status_confirmation: { reason: 'Cleared by the account owner.' } },
+    });
+  });
+});
+
 describe('add to role dialog', () => {
   it('searches active roles and adds the candidate to the chosen one', async () => {
     const user = userEvent.setup();
@@ -194,7 +298,7 @@ describe('candidate in a role', () => {
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Notes (4)' })).toHaveAttribute(
       'href',
-      '/roles/10/candidates/100/notes',
+      '/notes/candidate/100',
     );
     expect(screen.getByRole('link', { name: 'Full candidate' })).toHaveAttribute(
       'href',

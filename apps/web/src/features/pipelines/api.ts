@@ -1,10 +1,10 @@
-import type { CandidateListResponse } from '@recruitdesk/contracts/candidates';
 import type {
   BookInterviewInput,
-  CandidateDetailResponse,
+  ClientInterviewOutcomeInput,
   ClosePipelineInput,
   CreatePipelineInput,
   InternalInterviewOutcomeInput,
+  PendingInterviewResolution,
   PipelineActionResponse,
   PipelineDetail,
   PipelineDetailResponse,
@@ -17,18 +17,27 @@ import type {
   SubmittalInput,
   SubmittalOutcomeInput,
 } from '@recruitdesk/contracts/pipelines';
-import type { RoleListResponse } from '@recruitdesk/contracts/roles';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import { ApiError, apiRequest } from '@/lib/api';
-import { baseApi, toApiQueryError, type ApiQueryError } from '@/lib/base-api';
+import {
+  boardTag,
+  candidateListTag,
+  candidateTag,
+  headersTag,
+  notesTag,
+  pipelineTag as detailTag,
+} from '@/api/tags';
+import { baseApi } from '@/lib/base-api';
+import { conflictOf } from './refusals';
+
+export {
+  conflictOf,
+  pendingInterviewsOf,
+  statusConfirmOf,
+  upcomingInterviewIdsOf,
+} from './refusals';
 
 export type BoardState = 'open' | 'closed' | 'all';
 const BOARD_STATES: readonly BoardState[] = ['open', 'closed', 'all'];
-
-/** A refused pipeline call; a stale version (409 PIPELINE_CONFLICT) carries the pipeline as it is now. */
-export interface PipelineQueryError extends ApiQueryError {
-  pipeline?: PipelineSummary;
-}
 
 /**
  * What a changing pipeline call answers: the actions answer `{data, offer_close_role}` (the fresh detail);
@@ -44,6 +53,7 @@ export interface PipelineChangeResponse {
 export type PipelineActionName =
   | 'book-interview'
   | 'internal-interview-outcome'
+  | 'client-interview-outcome'
   | 'submit-pending'
   | 'submittal'
   | 'submittal-outcome';
@@ -54,6 +64,7 @@ export type WithoutVersion<T> = T extends unknown ? Omit<T, 'version'> : never;
 export type PipelineActionBody = {
   'book-interview': BookInterviewInput;
   'internal-interview-outcome': InternalInterviewOutcomeInput;
+  'client-interview-outcome': ClientInterviewOutcomeInput;
   'submit-pending': { version: number; note?: string };
   submittal: SubmittalInput;
   'submittal-outcome': SubmittalOutcomeInput;
@@ -64,30 +75,6 @@ export type PipelineTarget = Pick<
   PipelineSummary,
   'id' | 'role_id' | 'version' | 'stage' | 'state'
 > & { candidate: { id: number } };
-
-// The board's list and headers are tagged per role; the detail per pipeline. A move patches the list
-// in place (no refetch of 500 cards) and refetches only the small headers and the detail.
-const boardTag = (roleId: number) => ({ type: 'Pipeline' as const, id: `role-${roleId}` });
-const headersTag = (roleId: number) => ({ type: 'Pipeline' as const, id: `headers-${roleId}` });
-const detailTag = (id: number) => ({ type: 'Pipeline' as const, id });
-const candidateTag = (id: number) => ({ type: 'Candidate' as const, id });
-
-/** Calls the API and keeps the fresh pipeline of a 409 conflict (RTK Query's base query drops the body). */
-async function pipelineCall<T>(url: string, method: 'POST' | 'PATCH' | 'DELETE', body?: unknown) {
-  try {
-    return { data: await apiRequest<T>(url, body === undefined ? { method } : { method, body }) };
-  } catch (error) {
-    const out: PipelineQueryError = toApiQueryError(error);
-    if (error instanceof ApiError && error.code === 'PIPELINE_CONFLICT') {
-      const fresh = (error.data as { pipeline?: PipelineSummary } | undefined)?.pipeline;
-      if (fresh) out.pipeline = fresh;
-    }
-    return { error: out };
-  }
-}
-
-export const conflictOf = (error: unknown): PipelineSummary | undefined =>
-  (error as PipelineQueryError | undefined)?.pipeline;
 
 /** The pipeline summary a change answered with, if any. */
 export const freshSummaryOf = (
@@ -117,54 +104,27 @@ export const pipelinesApi = baseApi.injectEndpoints({
     getPipeline: build.query<PipelineDetailResponse, number>({
       query: (id) => `/api/pipelines/${id}/`,
       // The notes feature tags a target's notes 'Note' `pipeline:{id}`: a new note refreshes notes_count.
-      providesTags: (_result, _error, id) => [
-        detailTag(id),
-        { type: 'Note', id: `pipeline:${id}` },
-      ],
+      providesTags: (_result, _error, id) => [detailTag(id), notesTag('pipeline', id)],
     }),
     getPipelineFormData: build.query<PipelineFormDataResponse, void>({
       query: () => '/api/pipelines/form-data/',
     }),
-    /** GET /api/candidates/{id}/detail/?role_id=: the candidate and, in full, their pipeline in that role. */
-    getRoleCandidateDetail: build.query<
-      CandidateDetailResponse,
-      { candidateId: number; roleId: number }
-    >({
-      query: ({ candidateId, roleId }) => ({
-        url: `/api/candidates/${candidateId}/detail/`,
-        params: { role_id: roleId },
-      }),
-      providesTags: (result, _error, { candidateId, roleId }) => [
-        candidateTag(candidateId),
-        boardTag(roleId),
-        { type: 'Note', id: `candidate:${candidateId}` },
-        ...(result?.candidate.pipeline ? [detailTag(result.candidate.pipeline.pipeline.id)] : []),
-      ],
-    }),
-    /** Existing candidates to pick from (the add-candidate page). */
-    searchCandidatesToAdd: build.query<CandidateListResponse, string>({
-      query: (search) => ({ url: '/api/candidates/', params: { search, page_size: 10 } }),
-      providesTags: [{ type: 'Candidate', id: 'LIST' }],
-    }),
-    /** Active roles to add a candidate to (the add-to-role dialog). */
-    searchRolesToJoin: build.query<RoleListResponse, string>({
-      query: (search) => ({ url: '/api/roles/dashboard/', params: { search, page_size: 10 } }),
-      providesTags: [{ type: 'Role', id: 'LIST' }],
-    }),
-
     createPipeline: build.mutation<
       PipelineSaveResponse,
       { roleId: number; body: CreatePipelineInput }
     >({
-      queryFn: ({ roleId, body }) =>
-        pipelineCall<PipelineSaveResponse>(`/api/roles/${roleId}/pipelines/`, 'POST', body),
+      query: ({ roleId, body }) => ({
+        url: `/api/roles/${roleId}/pipelines/`,
+        method: 'POST',
+        body,
+      }),
       invalidatesTags: (result, _error, { roleId }) =>
         result
           ? [
               boardTag(roleId),
               headersTag(roleId),
               candidateTag(result.pipeline.candidate.id),
-              { type: 'Candidate', id: 'LIST' },
+              candidateListTag,
               { type: 'Role', id: roleId },
               'Activity',
             ]
@@ -174,13 +134,21 @@ export const pipelinesApi = baseApi.injectEndpoints({
     /** A board move (drag, keyboard or "Move to…"): optimistic, rolled back on refusal. */
     movePipeline: build.mutation<
       PipelineChangeResponse,
-      { pipeline: PipelineTarget; stage: PipelineStageName }
+      {
+        pipeline: PipelineTarget;
+        stage: PipelineStageName;
+        pendingInterviews?: PendingInterviewResolution | undefined;
+      }
     >({
-      queryFn: ({ pipeline, stage }) =>
-        pipelineCall<PipelineChangeResponse>(`/api/pipelines/${pipeline.id}/`, 'PATCH', {
+      query: ({ pipeline, stage, pendingInterviews }) => ({
+        url: `/api/pipelines/${pipeline.id}/`,
+        method: 'PATCH',
+        body: {
           version: pipeline.version,
           stage,
-        }),
+          ...(pendingInterviews ? { pending_interviews: pendingInterviews } : {}),
+        },
+      }),
       async onQueryStarted({ pipeline, stage }, { dispatch, getState, queryFulfilled }) {
         // The column's label and position come from the role's headers (no contract values here: this
         // module is also loaded by the app shell for breadcrumb names).
@@ -214,24 +182,25 @@ export const pipelinesApi = baseApi.injectEndpoints({
       PipelineChangeResponse,
       { pipeline: PipelineTarget; body: Omit<ClosePipelineInput, 'version'> }
     >({
-      queryFn: ({ pipeline, body }) =>
-        pipelineCall<PipelineChangeResponse>(`/api/pipelines/${pipeline.id}/close/`, 'POST', {
-          ...body,
-          version: pipeline.version,
-        }),
+      query: ({ pipeline, body }) => ({
+        url: `/api/pipelines/${pipeline.id}/close/`,
+        method: 'POST',
+        body: { ...body, version: pipeline.version },
+      }),
       onQueryStarted: (_arg, api) => followChange(api),
       invalidatesTags: (_result, _error, { pipeline }) => changedTags(pipeline),
     }),
     reopenPipeline: build.mutation<PipelineChangeResponse, { pipeline: PipelineTarget }>({
-      queryFn: ({ pipeline }) =>
-        pipelineCall<PipelineChangeResponse>(`/api/pipelines/${pipeline.id}/reopen/`, 'POST', {
-          version: pipeline.version,
-        }),
+      query: ({ pipeline }) => ({
+        url: `/api/pipelines/${pipeline.id}/reopen/`,
+        method: 'POST',
+        body: { version: pipeline.version },
+      }),
       onQueryStarted: (_arg, api) => followChange(api),
       invalidatesTags: (_result, _error, { pipeline }) => changedTags(pipeline),
     }),
     deletePipeline: build.mutation<unknown, { pipeline: PipelineTarget }>({
-      queryFn: ({ pipeline }) => pipelineCall<unknown>(`/api/pipelines/${pipeline.id}/`, 'DELETE'),
+      query: ({ pipeline }) => ({ url: `/api/pipelines/${pipeline.id}/`, method: 'DELETE' }),
       async onQueryStarted({ pipeline }, { dispatch, queryFulfilled }) {
         try {
           await queryFulfilled;
@@ -246,7 +215,7 @@ export const pipelinesApi = baseApi.injectEndpoints({
           : [
               headersTag(pipeline.role_id),
               candidateTag(pipeline.candidate.id),
-              { type: 'Candidate', id: 'LIST' },
+              candidateListTag,
               { type: 'Role', id: pipeline.role_id },
               'Activity',
             ],
@@ -263,12 +232,11 @@ export const pipelinesApi = baseApi.injectEndpoints({
         };
       }[PipelineActionName]
     >({
-      queryFn: ({ pipeline, action, body }) =>
-        pipelineCall<PipelineActionResponse>(
-          `/api/pipelines/${pipeline.id}/actions/${action}/`,
-          'POST',
-          { ...body, version: pipeline.version },
-        ),
+      query: ({ pipeline, action, body }) => ({
+        url: `/api/pipelines/${pipeline.id}/actions/${action}/`,
+        method: 'POST',
+        body: { ...body, version: pipeline.version },
+      }),
       onQueryStarted: (_arg, api) => followChange(api),
       // A placement changes the role lists' figures (filled openings) as well.
       invalidatesTags: (_result, _error, { pipeline, action }) =>
@@ -401,9 +369,6 @@ export const {
   useListRolePipelinesQuery,
   useGetPipelineQuery,
   useGetPipelineFormDataQuery,
-  useGetRoleCandidateDetailQuery,
-  useSearchCandidatesToAddQuery,
-  useSearchRolesToJoinQuery,
   useCreatePipelineMutation,
   useMovePipelineMutation,
   useClosePipelineMutation,

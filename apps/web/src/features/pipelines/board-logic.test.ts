@@ -10,7 +10,7 @@ import {
   stageActions,
 } from './board-logic';
 import { columnKeyboardCoordinates } from './keyboard';
-import { buildPipeline } from './test-data';
+import { buildPipeline } from './test-support/test-data';
 
 describe('decideMove', () => {
   it('patches an open pipeline to another stage, ignores the same stage', () => {

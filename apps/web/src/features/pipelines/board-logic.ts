@@ -6,7 +6,10 @@ import {
   type PipelineStageName,
   type PipelineSummary,
 } from '@recruitdesk/contracts/pipelines';
-import { compareCards } from './api';
+import { compareCards, type PipelineTarget } from './api';
+
+/** A pipeline with its candidate's name (a card, or the detail's summary): what moves and dialogs name. */
+export type NamedPipeline = PipelineTarget & { candidate: PipelineSummary['candidate'] };
 
 /**
  * What a drop (or "Move to…") of a card on a stage means, before asking the server:
@@ -150,14 +153,25 @@ export function latestProposedSalary(
 
 /** The detail page's next-step actions for where the pipeline is (contract comments: the transition rules). */
 export type StageAction =
-  'book-interview' | 'interview-outcome' | 'submit-pending' | 'submittal' | 'client-outcome';
+  | 'book-interview'
+  | 'interview-outcome'
+  | 'client-interview-outcome'
+  | 'submit-pending'
+  | 'submittal'
+  | 'client-outcome';
 
 export function stageActions(
   pipeline: Pick<PipelineSummary, 'stage' | 'state'>,
   interviews: readonly { kind: string; outcome: string }[],
 ): StageAction[] {
-  if (pipeline.state !== 'open') return [];
+  if (pipeline.state !== 'open' || pipeline.stage.name === 'placed') return [];
   const pendingInternal = interviews.some((i) => i.kind === 'internal' && i.outcome === 'pending');
+  const pendingClient = interviews.some((i) => i.kind === 'client' && i.outcome === 'pending');
+  // A booked client interview's outcome comes first, whatever the stage.
+  return [...(pendingClient ? (['client-interview-outcome'] as const) : []), ...byStage(pipeline, pendingInternal)];
+}
+
+function byStage(pipeline: Pick<PipelineSummary, 'stage'>, pendingInternal: boolean): StageAction[] {
   switch (pipeline.stage.name) {
     case 'sourced':
       return ['book-interview', 'submit-pending', 'submittal'];
@@ -182,6 +196,7 @@ export function stageActions(
 export const STAGE_ACTION_LABELS: Record<StageAction, string> = {
   'book-interview': 'Book interview',
   'interview-outcome': 'Record interview outcome',
+  'client-interview-outcome': 'Record client interview outcome',
   'submit-pending': 'Mark submit pending',
   submittal: 'Submit to client',
   'client-outcome': 'Record client outcome',

@@ -6,7 +6,7 @@ import { jsonResponse } from '@/test/factories';
 import { renderWithProviders } from '@/test/render';
 import { CloseRoleProvider } from './components/close-role-context';
 import { PipelineBoardPage, type BoardRole } from './components/pipeline-board';
-import { buildDetail, buildHeaders, buildPipeline, installRoutes } from './test-data';
+import { buildDetail, buildHeaders, buildPipeline, installRoutes } from './test-support/test-data';
 
 const api = installRoutes();
 const role: BoardRole = {
@@ -104,12 +104,18 @@ async function moveWithMenu(user: ReturnType<typeof userEvent.setup>, name: stri
 describe('pipeline board', () => {
   it('shows one column per stage with its count, and the cards', async () => {
     serve([
-      buildPipeline({ id: 1, stageName: 'sourced', name: 'Ada Lovelace' }),
+      // A board loaded before Ada's interview time: once it has passed, it is no longer "next".
+      buildPipeline({
+        id: 1,
+        stageName: 'sourced',
+        name: 'Ada Lovelace',
+        next_interview_at: new Date(Date.now() - 3_600_000).toISOString(),
+      }),
       buildPipeline({
         id: 2,
         stageName: 'sourced',
         name: 'Alan Turing',
-        next_interview_at: '2026-04-01T10:00:00Z',
+        next_interview_at: new Date(Date.now() + 86_400_000).toISOString(),
       }),
       buildPipeline({ id: 3, stageName: 'submitted', name: 'Grace Hopper' }),
       buildPipeline({
@@ -144,14 +150,35 @@ describe('pipeline board', () => {
       '/roles/10/pipelines/1',
     );
     expect(within(sourced).getAllByText('Engineer @ Analytical')).toHaveLength(2);
-    expect(within(sourced).getByText(/Next interview/)).toBeInTheDocument();
+    // Only Alan's upcoming interview shows; Ada's past one does not.
+    expect(within(sourced).getAllByText(/Next interview/)).toHaveLength(1);
     expect(within(sourced).getByRole('button', { name: 'Move Ada Lovelace' })).toHaveAttribute(
       'aria-roledescription',
       'draggable',
     );
     // The closed card is hidden until Show closed.
     expect(screen.queryByText('Edsger Dijkstra')).not.toBeInTheDocument();
-    expect(screen.getByText(/1 open|3 open/)).toBeInTheDocument();
+    expect(screen.getByText(/3 in progress/)).toBeInTheDocument();
+  });
+
+  it('a card shows when its candidate is marked do not contact or archived (issue 16 item 1)', async () => {
+    const dnc = buildPipeline({ id: 1, name: 'Dora Noel' });
+    dnc.candidate.status = 'do_not_contact';
+    serve([dnc, buildPipeline({ id: 2, name: 'Alan Turing' })]);
+    renderBoard();
+    const sourced = await screen.findByRole('region', { name: 'Sourced, 2 candidates' });
+    const card = within(sourced).getByRole('link', { name: 'Dora Noel' }).closest('li')!;
+    expect(card).toHaveTextContent('Do not contact');
+    expect(within(sourced).getAllByText('Do not contact')).toHaveLength(1);
+  });
+
+  it('the header counts a placement as a filled opening, not as a candidate in progress (issue 16 item 7)', async () => {
+    serve([
+      buildPipeline({ id: 1, stageName: 'placed' }),
+      buildPipeline({ id: 2, stageName: 'offer', name: 'Grace Hopper' }),
+    ]);
+    renderBoard();
+    expect(await screen.findByText(/1 in progress · 1 of 1 opening filled/)).toBeInTheDocument();
   });
 
   it('Show closed reveals closed cards, muted with their close reason', async () => {
@@ -202,6 +229,96 @@ describe('pipeline board', () => {
       expect(within(column(/^Submitted/)).getByText('Ada Lovelace')).toBeInTheDocument(),
     );
     expect(within(column(/^Sourced/)).queryByText('Ada Lovelace')).not.toBeInTheDocument();
+  });
+
+  const pendingClientInterview = {
+    id: 77,
+    pipeline_id: 1,
+    role: { id: 10, name: 'Staff Engineer' },
+    candidate: { id: 100, name: 'Ada Lovelace' },
+    kind: 'client' as const,
+    scheduled_at: '2099-04-02T14:00:00Z',
+    duration_minutes: 60,
+    location: 'Acme HQ',
+    meeting_url: '',
+    interviewer: null,
+    interviewer_name: 'Dana at Acme',
+    outcome: 'pending' as const,
+    feedback: '',
+    created_at: '2026-03-01T09:00:00Z',
+  };
+  const pendingRefusal = () =>
+    jsonResponse(409, {
+      success: false,
+      code: 'PENDING_CLIENT_INTERVIEWS',
+      error: "Ada Lovelace's client interview has no outcome yet. Record it first, or say whether it went well or did not happen.",
+      interviews: [pendingClientInterview],
+    });
+
+  it('a drop on Offer past a booked client interview asks what happened, then moves with the answer (issue 16 item 2)', async () => {
+    const user = userEvent.setup();
+    const ada = buildPipeline({ id: 1, stageName: 'client_interview', version: 5 });
+    serve([ada]);
+    api.on('PATCH /api/pipelines/1/', ({ body }) =>
+      (body as { pending_interviews?: string }).pending_interviews
+        ? jsonResponse(200, { success: true, pipeline: { ...ada, stage: { name: 'offer', label: 'Offer', position: 5 }, version: 6 } })
+        : pendingRefusal(),
+    );
+    const { store } = renderBoard();
+    await screen.findByRole('region', { name: 'Client interview, 1 candidate' });
+    await moveWithMenu(user, 'Ada Lovelace', 'Offer');
+    const question = await screen.findByRole('dialog', { name: 'What happened to the client interview?' });
+    expect(question).toHaveTextContent('Dana at Acme');
+    expect(question).toHaveTextContent('Acme HQ');
+    await user.click(within(question).getByRole('button', { name: 'It went well' }));
+    await waitFor(() => expect(within(column(/^Offer/)).getByText('Ada Lovelace')).toBeInTheDocument());
+    expect(api.bodies.filter((b) => b.call === 'PATCH /api/pipelines/1/').map((b) => b.body)).toEqual([
+      { version: 5, stage: 'offer' },
+      { version: 5, stage: 'offer', pending_interviews: 'passed' },
+    ]);
+    expect(notifications(store).filter((n) => n.type === 'error')).toEqual([]);
+  });
+
+  it('cancelling the question leaves the card where it was, without an error', async () => {
+    const user = userEvent.setup();
+    const ada = buildPipeline({ id: 1, stageName: 'client_interview', version: 5 });
+    serve([ada]);
+    api.on('PATCH /api/pipelines/1/', pendingRefusal);
+    const { store } = renderBoard();
+    await screen.findByRole('region', { name: 'Client interview, 1 candidate' });
+    await moveWithMenu(user, 'Ada Lovelace', 'Offer');
+    const question = await screen.findByRole('dialog', { name: 'What happened to the client interview?' });
+    await user.click(within(question).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(within(column(/^Client interview/)).getByText('Ada Lovelace')).toBeInTheDocument());
+    expect(notifications(store).filter((n) => n.type === 'error')).toEqual([]);
+  });
+
+  it('a drop on Placed with a booked client interview asks in the placement, then places with the answer', async () => {
+    const user = userEvent.setup();
+    const ada = buildPipeline({ id: 1, stageName: 'client_interview', version: 5 });
+    serve([ada]);
+    api.on('GET /api/pipelines/1/', { success: true, data: buildDetail(ada, { interviews: [pendingClientInterview] }) });
+    const placed = { ...ada, stage: { name: 'placed' as const, label: 'Placed', position: 6 }, version: 6 };
+    api.on('POST /api/pipelines/1/actions/submittal-outcome/', ({ body }) =>
+      (body as { pending_interviews?: string }).pending_interviews
+        ? jsonResponse(200, { success: true, offer_close_role: false, data: buildDetail(placed) })
+        : pendingRefusal(),
+    );
+    renderBoard();
+    await screen.findByRole('region', { name: 'Client interview, 1 candidate' });
+    await moveWithMenu(user, 'Ada Lovelace', 'Placed');
+    const dialog = await screen.findByRole('dialog', { name: 'Place Ada Lovelace' });
+    await user.type(await within(dialog).findByLabelText('Salary'), '90000');
+    await user.type(within(dialog).getByLabelText('Start date'), '2026-05-01');
+    await user.click(within(dialog).getByRole('button', { name: 'Record placement' }));
+    const question = await screen.findByRole('dialog', { name: 'What happened to the client interview?' });
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(within(question).getByRole('button', { name: 'It did not happen' }));
+    expect(await screen.findByRole('dialog', { name: 'Ada Lovelace is placed' })).toBeInTheDocument();
+    expect(api.bodies.filter((b) => b.call === 'POST /api/pipelines/1/actions/submittal-outcome/').map((b) => b.body)).toEqual([
+      { outcome: 'placed', salary: 90000, start_date: '2026-05-01', version: 5 },
+      { outcome: 'placed', salary: 90000, start_date: '2026-05-01', pending_interviews: 'cancelled', version: 5 },
+    ]);
   });
 
   it('the keyboard moves a card: Space picks up, the arrow keys change column, Space drops', async () => {

@@ -6,7 +6,7 @@ import { jsonResponse } from '@/test/factories';
 import { renderWithProviders } from '@/test/render';
 import { PipelineDetailPage } from './components/pipeline-page';
 import { StageProgress } from './components/stage-progress';
-import { buildDetail, buildPipeline, installRoutes } from './test-data';
+import { buildDetail, buildPipeline, installRoutes } from './test-support/test-data';
 
 const api = installRoutes();
 
@@ -30,6 +30,24 @@ function renderDetail() {
     },
   );
 }
+
+/** A pending client interview of the pipeline at `scheduledAt`. */
+const clientInterview = (id: number, scheduledAt: string) => ({
+  id,
+  pipeline_id: 1,
+  role: { id: 10, name: 'Staff Engineer' },
+  candidate: { id: 100, name: 'Ada Lovelace' },
+  kind: 'client' as const,
+  scheduled_at: scheduledAt,
+  duration_minutes: 45,
+  location: 'Acme HQ',
+  meeting_url: '',
+  interviewer: null,
+  interviewer_name: 'Dana at Acme',
+  outcome: 'pending' as const,
+  feedback: '',
+  created_at: '2026-03-01T09:00:00Z',
+});
 
 const bodyOf = (call: string) => api.bodies.find((b) => b.call === call)?.body;
 
@@ -77,7 +95,7 @@ describe('pipeline detail', () => {
     );
     expect(screen.getByRole('link', { name: 'Notes (2)' })).toHaveAttribute(
       'href',
-      '/roles/10/pipelines/1/notes',
+      '/notes/pipeline/1',
     );
     const steps = screen.getByRole('region', { name: 'Stage' });
     for (const name of ['Book interview', 'Mark submit pending', 'Submit to client']) {
@@ -262,6 +280,149 @@ describe('pipeline detail', () => {
         version: 5,
       }),
     );
+  });
+
+  it('a booked client interview gets an outcome like an internal one; rescheduled books the new time (issue 16 item 2)', async () => {
+    const user = userEvent.setup();
+    const pipeline = buildPipeline({ stageName: 'client_interview', version: 4 });
+    const booked = {
+      id: 77,
+      pipeline_id: 1,
+      role: { id: 10, name: 'Staff Engineer' },
+      candidate: { id: 100, name: 'Ada Lovelace' },
+      kind: 'client' as const,
+      scheduled_at: '2026-04-02T14:00:00Z',
+      duration_minutes: 45,
+      location: 'Acme HQ',
+      meeting_url: '',
+      interviewer: null,
+      interviewer_name: 'Dana at Acme',
+      outcome: 'pending' as const,
+      feedback: '',
+      created_at: '2026-03-01T09:00:00Z',
+    };
+    serveDetail(buildDetail(pipeline, { interviews: [booked] }));
+    api.on('POST /api/pipelines/1/actions/client-interview-outcome/', () =>
+      jsonResponse(200, { success: true, offer_close_role: false, data: buildDetail(pipeline) }),
+    );
+    renderDetail();
+    // The outcome is the first thing to do; the client's decision stays available.
+    const steps = within(await screen.findByRole('region', { name: 'Stage' }));
+    expect(steps.getAllByRole('button').map((b) => b.textContent)).toEqual([
+      'Record client interview outcome',
+      'Record client outcome',
+    ]);
+    await user.click(steps.getByRole('button', { name: 'Record client interview outcome' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Record the client interview outcome' });
+    expect(within(dialog).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual([
+      'Passed',
+      'Rejected by the client',
+      'No show',
+      'Rescheduled',
+    ]);
+    await user.click(within(dialog).getByRole('radio', { name: 'Rescheduled' }));
+    await user.type(within(dialog).getByLabelText('Date and time'), '2026-04-09T15:00');
+    await user.type(within(dialog).getByLabelText('Feedback'), 'Their panel moved.');
+    await user.click(within(dialog).getByRole('button', { name: 'Save outcome' }));
+    await waitFor(() =>
+      expect(bodyOf('POST /api/pipelines/1/actions/client-interview-outcome/')).toEqual({
+        interview_id: 77,
+        outcome: 'rescheduled',
+        feedback: 'Their panel moved.',
+        scheduled_at: new Date('2026-04-09T15:00').toISOString(),
+        duration_minutes: 45,
+        location: 'Acme HQ',
+        meeting_url: '',
+        interviewer_name: 'Dana at Acme',
+        version: 4,
+      }),
+    );
+  });
+
+  it('an offer while a client interview is booked asks what happened before it is recorded', async () => {
+    const user = userEvent.setup();
+    const pipeline = buildPipeline({ stageName: 'client_interview', version: 4 });
+    serveDetail(buildDetail(pipeline));
+    api.on('POST /api/pipelines/1/actions/submittal-outcome/', ({ body }) =>
+      (body as { pending_interviews?: string }).pending_interviews
+        ? jsonResponse(200, { success: true, offer_close_role: false, data: buildDetail(pipeline) })
+        : jsonResponse(409, {
+            success: false,
+            code: 'PENDING_CLIENT_INTERVIEWS',
+            error: "Ada Lovelace's client interview has no outcome yet.",
+            interviews: [],
+          }),
+    );
+    renderDetail();
+    await user.click(await screen.findByRole('button', { name: 'Record client outcome' }));
+    const dialog = await screen.findByRole('dialog', { name: "Record the client's outcome" });
+    await user.click(within(dialog).getByRole('radio', { name: 'Offer made' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save outcome' }));
+    const question = await screen.findByRole('dialog', { name: 'What happened to the client interviews?' });
+    expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
+    await user.click(within(question).getByRole('button', { name: 'They did not happen' }));
+    await waitFor(() => expect(api.bodies.at(-1)?.body).toMatchObject({ outcome: 'offer', pending_interviews: 'cancelled', version: 4 }));
+  });
+
+  it('an offer before a client interview still to come says so and can only cancel it (issue 16 item 2)', async () => {
+    const user = userEvent.setup();
+    const pipeline = buildPipeline({ stageName: 'client_interview', version: 4 });
+    const booked = clientInterview(88, new Date(Date.now() + 3 * 86_400_000).toISOString());
+    serveDetail(buildDetail(pipeline, { interviews: [booked] }));
+    api.on('POST /api/pipelines/1/actions/submittal-outcome/', ({ body }) =>
+      (body as { pending_interviews?: string }).pending_interviews
+        ? jsonResponse(200, { success: true, offer_close_role: false, data: buildDetail(pipeline) })
+        : jsonResponse(409, {
+            success: false,
+            code: 'PENDING_CLIENT_INTERVIEWS',
+            error:
+              "Ada Lovelace's client interview has not taken place yet. To record the offer before it, confirm that the interview is cancelled.",
+            interviews: [booked],
+            upcoming_ids: [88],
+          }),
+    );
+    renderDetail();
+    await user.click(await screen.findByRole('button', { name: 'Record client outcome' }));
+    const dialog = await screen.findByRole('dialog', { name: "Record the client's outcome" });
+    await user.click(within(dialog).getByRole('radio', { name: 'Offer made' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save outcome' }));
+    const question = await screen.findByRole('dialog', {
+      name: 'The client interview has not taken place yet',
+    });
+    expect(question).toHaveTextContent('To record the offer before it, confirm that the interview is cancelled.');
+    expect(within(question).getByText('Not held yet: will be cancelled')).toBeInTheDocument();
+    // "It went well" is no answer for an interview that has not happened.
+    expect(within(question).queryByRole('button', { name: 'It went well' })).not.toBeInTheDocument();
+    await user.click(within(question).getByRole('button', { name: 'Keep the interview' }));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'The client interview has not taken place yet' })).not.toBeInTheDocument(),
+    );
+    expect(api.bodies.filter((b) => b.call === 'POST /api/pipelines/1/actions/submittal-outcome/')).toHaveLength(1);
+    await user.click(within(dialog).getByRole('button', { name: 'Save outcome' }));
+    const again = await screen.findByRole('dialog', { name: 'The client interview has not taken place yet' });
+    await user.click(within(again).getByRole('button', { name: 'Cancel the interview and go on' }));
+    await waitFor(() =>
+      expect(api.bodies.at(-1)?.body).toMatchObject({ outcome: 'offer', pending_interviews: 'cancelled', version: 4 }),
+    );
+  });
+
+  it('a pending interview is Upcoming only while its time is ahead; a past one needs an outcome', async () => {
+    const pipeline = buildPipeline({ stageName: 'client_interview', version: 4 });
+    serveDetail(
+      buildDetail(pipeline, {
+        interviews: [
+          clientInterview(1, new Date(Date.now() - 86_400_000).toISOString()),
+          clientInterview(2, new Date(Date.now() + 86_400_000).toISOString()),
+        ],
+      }),
+    );
+    renderDetail();
+    const list = await screen.findByRole('list', { name: 'Interviews' });
+    const items = within(list).getAllByRole('listitem');
+    // Newest first: tomorrow's, then yesterday's.
+    expect(items[0]).toHaveTextContent('Upcoming');
+    expect(items[1]).toHaveTextContent('Outcome needed');
+    expect(items[1]).not.toHaveTextContent('Upcoming');
   });
 
   it('a closed pipeline offers Reopen with its version', async () => {

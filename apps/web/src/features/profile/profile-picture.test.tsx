@@ -1,12 +1,17 @@
 import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { buildUser, jsonResponse } from '@/test/factories';
-import { renderWithProviders } from '@/test/render';
+import { makeTestStore, renderWithProviders } from '@/test/render';
+import { profileApi } from './api';
 import { ProfilePicture } from './components/profile-picture-card';
-import { checkPictureFile, PICTURE_MESSAGES, uploadProfilePicture } from './picture-upload';
+import { checkPictureFile, PICTURE_MESSAGES } from './picture-upload';
 import { installFetchStub } from '@/test/fetch-stub';
 
 const fetchStub = installFetchStub();
+
+/** The upload endpoint, run outside a component: resolves with the updated user. */
+const uploadProfilePicture = async (file: File) =>
+  (await makeTestStore().dispatch(profileApi.endpoints.uploadProfilePicture.initiate(file)).unwrap()).user;
 
 const png = (size = 68) => new File([new Uint8Array(size)], 'me.png', { type: 'image/png' });
 

@@ -2,7 +2,7 @@ import { screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { USER_TYPE_DESCRIPTIONS, USER_TYPES } from '@recruitdesk/contracts/users';
-import { resetApiStateForTests } from '@/lib/api';
+import { resetApiStateForTests } from '@/test/api-state';
 import { jsonResponse } from '@/test/factories';
 import { callsOf, renderWithProviders } from '@/test/render';
 import { InviteUserDialog } from './components/invite-user-dialog';

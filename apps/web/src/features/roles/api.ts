@@ -1,24 +1,21 @@
+import type { DeletionCheckResponse } from '@recruitdesk/contracts/common';
 import type {
   CloseRoleInput,
   RoleFieldUpdateInput,
   RoleFormDataResponse,
   RoleInputParsed,
-  RoleListQuery,
   RoleListResponse,
   RolePayout,
   RoleResponse,
   RoleStatsResponse,
+  DownloadUrlResponse,
 } from '@recruitdesk/contracts/roles';
 import { fileTypeOf, uploadThroughSignedUrl } from '@/lib/file-upload';
-import { toApiQueryError, baseApi } from '@/lib/base-api';
+import { roleRecordsApi, type RoleListParams } from '@/api/roles';
+import { toApiQueryError } from '@/lib/base-api';
 import { JOB_DESCRIPTION_RULES } from './job-description-rules';
 
-export type RoleListParams = Omit<RoleListQuery, 'page' | 'page_size' | 'client' | 'recruiter'> & {
-  client?: number;
-  recruiter?: 'me' | number;
-  page?: number;
-  page_size?: number;
-};
+export type { RoleListParams } from '@/api/roles';
 
 interface JobDescriptionResponse {
   success: true;
@@ -32,12 +29,8 @@ const roleTags = (id: number) => [
   'Activity' as const,
 ];
 
-export const rolesApi = baseApi.injectEndpoints({
+export const rolesApi = roleRecordsApi.injectEndpoints({
   endpoints: (build) => ({
-    listActiveRoles: build.query<RoleListResponse, RoleListParams>({
-      query: (params) => ({ url: '/api/roles/dashboard/', params: { ...params } }),
-      providesTags: [{ type: 'Role', id: 'LIST' }],
-    }),
     listClosedRoles: build.query<RoleListResponse, RoleListParams>({
       query: (params) => ({ url: '/api/roles/closed/', params: { ...params } }),
       providesTags: [{ type: 'Role', id: 'LIST' }],
@@ -78,6 +71,23 @@ export const rolesApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `/api/roles/${id}/reopen/`, method: 'POST' }),
       invalidatesTags: (_result, _error, id) => [...roleTags(id), 'Client'],
     }),
+    /** What a delete would meet (asked each time the confirmation opens, never cached). */
+    getRoleDeletionCheck: build.query<DeletionCheckResponse, number>({
+      query: (id) => `/api/roles/${id}/deletion/`,
+      keepUnusedDataFor: 0,
+    }),
+    deleteRole: build.mutation<unknown, number>({
+      query: (id) => ({ url: `/api/roles/${id}/`, method: 'DELETE' }),
+      invalidatesTags: [{ type: 'Role', id: 'LIST' }, 'Client', 'Activity'],
+    }),
+    archiveRole: build.mutation<RoleResponse, number>({
+      query: (id) => ({ url: `/api/roles/${id}/archive/`, method: 'POST' }),
+      invalidatesTags: (_result, _error, id) => [...roleTags(id), 'Client'],
+    }),
+    restoreRole: build.mutation<RoleResponse, number>({
+      query: (id) => ({ url: `/api/roles/${id}/restore/`, method: 'POST' }),
+      invalidatesTags: (_result, _error, id) => [...roleTags(id), 'Client'],
+    }),
     updateJobDescriptionText: build.mutation<JobDescriptionResponse, { id: number; text: string }>({
       query: ({ id, text }) => ({ url: `/api/roles/${id}/job-description/`, method: 'PUT', body: { text } }),
       invalidatesTags: (_result, _error, { id }) => [{ type: 'Role', id }, 'Activity'],
@@ -103,11 +113,21 @@ export const rolesApi = baseApi.injectEndpoints({
       query: (id) => ({ url: `/api/roles/${id}/job-description/file/`, method: 'DELETE' }),
       invalidatesTags: (_result, _error, id) => [{ type: 'Role', id }, 'Activity'],
     }),
+    /** A short-lived signed link to the job description file (fetched on each click, not kept: it expires). */
+    getJobDescriptionDownloadUrl: build.query<DownloadUrlResponse, number>({
+      query: (id) => `/api/roles/${id}/job-description/download-url/`,
+      keepUnusedDataFor: 0,
+    }),
   }),
 });
 
+export { useListActiveRolesQuery } from '@/api/roles';
+
 export const {
-  useListActiveRolesQuery,
+  useGetRoleDeletionCheckQuery,
+  useDeleteRoleMutation,
+  useArchiveRoleMutation,
+  useRestoreRoleMutation,
   useListClosedRolesQuery,
   useGetRoleFormDataQuery,
   useGetRoleStatsQuery,
@@ -121,4 +141,5 @@ export const {
   useUpdateJobDescriptionTextMutation,
   useUploadJobDescriptionMutation,
   useRemoveJobDescriptionFileMutation,
+  useLazyGetJobDescriptionDownloadUrlQuery,
 } = rolesApi;

@@ -2,7 +2,7 @@ import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Session } from '@recruitdesk/contracts/sessions';
-import { resetApiStateForTests } from '@/lib/api';
+import { resetApiStateForTests } from '@/test/api-state';
 import { jsonResponse } from '@/test/factories';
 import { callsOf, renderWithProviders } from '@/test/render';
 import { SessionsList } from './components/sessions-list';

@@ -1,7 +1,7 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { resetApiStateForTests } from '@/lib/api';
+import { resetApiStateForTests } from '@/test/api-state';
 import { buildUser, jsonResponse } from '@/test/factories';
 import { callsOf, renderWithProviders } from '@/test/render';
 import { UsersDirectory } from './components/users-directory';
@@ -23,7 +23,7 @@ const users = [
 beforeEach(() => {
   resetApiStateForTests();
   fetchMock = vi.fn<typeof fetch>(async () =>
-    jsonResponse(200, { success: true, results: users, count: 27 }),
+    jsonResponse(200, { success: true, view: 'admin', results: users, count: 27 }),
   );
   vi.stubGlobal('fetch', fetchMock);
 });
@@ -114,5 +114,29 @@ describe('users directory', () => {
       'You do not have permission to do this.',
     );
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('is a read-only directory for users who cannot administer: names, types and status', async () => {
+    const entries = [
+      { id: 1, name: 'Olivia Martin', initials: 'OM', role: 'owner', user_type: ['owner'], profile_picture_url: null, is_active: true },
+      { id: 2, name: 'Ravi Patel', initials: 'RP', role: 'recruiter', user_type: ['recruiter'], profile_picture_url: null, is_active: false },
+    ];
+    fetchMock.mockResolvedValue(jsonResponse(200, { success: true, view: 'directory', results: entries, count: 2 }));
+    const user = userEvent.setup();
+    renderWithProviders(<UsersDirectory currentUserId={2} admin={false} />, { path: '/users' });
+    const table = within(await screen.findByRole('table', { name: 'Users' }));
+    expect(await table.findByText('Olivia Martin')).toBeInTheDocument();
+    // Names are not links to the (administrators') user page; no emails or sign-in columns.
+    expect(table.queryByRole('link')).not.toBeInTheDocument();
+    expect(table.queryByText(/@/)).not.toBeInTheDocument();
+    expect(table.queryByRole('columnheader', { name: /Last sign-in/ })).not.toBeInTheDocument();
+    expect(table.queryByRole('columnheader', { name: /Joined/ })).not.toBeInTheDocument();
+    expect(table.getByRole('columnheader', { name: /User types/ })).toBeInTheDocument();
+    expect(table.getByText('Inactive')).toBeInTheDocument();
+    expect(table.getByText('You')).toBeInTheDocument();
+    const search = screen.getByLabelText('Search users');
+    expect(search).toHaveAttribute('placeholder', 'Search names');
+    await user.type(search, 'rav');
+    await waitFor(() => expect(lastParams().search).toBe('rav'));
   });
 });

@@ -9,14 +9,14 @@ import { Input } from '@/components/ui/input';
 import { TextLink } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
-import { lazyResolver } from '@/lib/lazy-resolver';
+import { lazySchemaResolver } from '@/lib/lazy-resolver';
 import { clearAuthError, login, selectAuth } from '../auth-slice';
 
 type LoginOutput = z.output<typeof LoginInputSchema>;
 
 // The schema loads when the visitor starts typing, so the sign-in page renders without zod.
-const loginResolver = lazyResolver<LoginInput, LoginOutput>(() =>
-  import('../login-resolver').then((module) => module.loginResolver),
+const loginResolver = lazySchemaResolver(() =>
+  import('@recruitdesk/contracts/auth').then((module) => module.LoginInputSchema),
 );
 
 /** Sign-in form; on success the auth state changes and the login route redirects. */

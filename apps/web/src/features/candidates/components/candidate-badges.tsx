@@ -1,17 +1,8 @@
-import { CANDIDATE_STATUS_LABELS, type Candidate, type CandidateStatus } from '@recruitdesk/contracts/candidates';
-import { Badge, type BadgeTone } from '@/components/ui/badge';
+import type { Candidate } from '@recruitdesk/contracts/candidates';
+import { Badge } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
 
-const STATUS_TONES: Record<CandidateStatus, BadgeTone> = {
-  active: 'green',
-  placed: 'brand',
-  do_not_contact: 'red',
-  archived: 'gray',
-};
-
-export function CandidateStatusBadge({ status }: { status: CandidateStatus }) {
-  return <Badge tone={STATUS_TONES[status]}>{CANDIDATE_STATUS_LABELS[status]}</Badge>;
-}
+export { CandidateStatusBadge } from '@/components/ui/candidate-status-badge';
 
 /**
  * The first `max` skills as badges, then '+N' for the rest (named in full for screen readers). Skills in

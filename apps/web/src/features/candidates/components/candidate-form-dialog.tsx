@@ -6,7 +6,7 @@ import { Button, buttonClasses } from '@/components/ui/button';
 import { Modal } from '@/components/ui/dialog';
 import { paths } from '@/config/paths';
 import { CandidateForm, type CandidateSaved } from './candidate-form';
-import { DuplicateWarning } from './duplicate-warning';
+import { DuplicateWarning } from '@/components/ui/duplicate-warning';
 
 /**
  * 'Add candidate' / 'Edit {name}' in a dialog. A save that the server flags as a possible duplicate (or
@@ -16,12 +16,15 @@ export function CandidateFormDialog({
   open,
   onClose,
   candidate,
+  defaultCurrency,
   onSaved,
 }: {
   open: boolean;
   onClose: () => void;
   /** Edit this candidate; without it, create one. */
   candidate?: Candidate;
+  /** The agency's currency, preselected for a new candidate's desired salary. */
+  defaultCurrency?: string | undefined;
   /** Called once the save is done and the dialog closes. */
   onSaved: (candidate: Candidate) => void;
 }) {
@@ -71,16 +74,13 @@ export function CandidateFormDialog({
               {saved.resumeError} Upload it again from the candidate’s page.
             </Alert>
           ) : null}
-          <DuplicateWarning
-            duplicates={saved.duplicates}
-            title="Possible duplicates"
-            description="The candidate was saved. These existing records look like the same person:"
-          />
+          <DuplicateWarning duplicates={saved.duplicates} saved />
         </div>
       ) : (
         <CandidateForm
           key={candidate?.id ?? 'new'}
           candidate={candidate}
+          defaultCurrency={defaultCurrency}
           onCancel={close}
           onSaved={(result) => {
             if (result.duplicates.length || result.resumeError) setSaved(result);

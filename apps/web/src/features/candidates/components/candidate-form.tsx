@@ -10,15 +10,17 @@ import {
   type CandidateInput,
   type CandidateInputParsed,
 } from '@recruitdesk/contracts/candidates';
+import { CURRENCIES } from '@recruitdesk/contracts/settings';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { DuplicateWarning } from '@/components/ui/duplicate-warning';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/base-api';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { formatBytes } from '@/lib/format';
-import { lazyResolver } from '@/lib/lazy-resolver';
+import { lazySchemaResolver } from '@/lib/lazy-resolver';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import {
   useCheckCandidateDuplicatesQuery,
@@ -28,12 +30,11 @@ import {
   type CandidateDuplicateParams,
 } from '../api';
 import { checkResumeFile, RESUME_ACCEPT, resumeTypeOf } from '../resume-rules';
-import { DuplicateWarning } from './duplicate-warning';
 import { SkillsInput } from './skills-input';
 
 // The schema (and zod) loads when the form is first validated.
-const candidateFormResolver = lazyResolver<CandidateInput, CandidateInputParsed>(() =>
-  import('../candidate-resolver').then((module) => module.candidateResolver),
+const candidateFormResolver = lazySchemaResolver(() =>
+  import('@recruitdesk/contracts/candidates').then((module) => module.CandidateInputSchema),
 );
 
 const FIELD_NAMES: Path<CandidateInput>[] = [
@@ -48,6 +49,7 @@ const FIELD_NAMES: Path<CandidateInput>[] = [
   'skills',
   'years_experience',
   'desired_salary',
+  'desired_salary_currency',
   'status',
   'source',
   'consent_date',
@@ -62,7 +64,7 @@ const DUPLICATE_CHECK_DELAY_MS = 400;
 const numberOrNull = (value: unknown) => (value === '' || value === null || value === undefined ? null : Number(value));
 const textOrNull = (value: unknown) => (value === '' || value === null || value === undefined ? null : value);
 
-function valuesFor(candidate: Candidate | undefined): CandidateInput {
+function valuesFor(candidate: Candidate | undefined, defaultCurrency: string | undefined): CandidateInput {
   return {
     first_name: candidate?.first_name ?? '',
     last_name: candidate?.last_name ?? '',
@@ -75,6 +77,8 @@ function valuesFor(candidate: Candidate | undefined): CandidateInput {
     skills: candidate?.skills ?? [],
     years_experience: candidate?.years_experience ?? null,
     desired_salary: candidate?.desired_salary ?? null,
+    // Blank: the server uses the agency's currency.
+    desired_salary_currency: candidate?.desired_salary_currency ?? defaultCurrency ?? '',
     status: candidate?.status ?? 'active',
     source: candidate?.source ?? '',
     consent_date: candidate?.consent_date ?? null,
@@ -169,10 +173,13 @@ function ResumePicker({ file, onChange }: { file: File | null; onChange: (file: 
  */
 export function CandidateForm({
   candidate,
+  defaultCurrency,
   onSaved,
   onCancel,
 }: {
   candidate?: Candidate;
+  /** The agency's currency, preselected for a new candidate's desired salary. */
+  defaultCurrency?: string | undefined;
   onSaved: (saved: CandidateSaved) => void;
   onCancel?: () => void;
 }) {
@@ -189,18 +196,28 @@ export function CandidateForm({
     formState: { errors, isSubmitting },
   } = useForm<CandidateInput, unknown, CandidateInputParsed>({
     resolver: candidateFormResolver,
-    defaultValues: valuesFor(candidate),
+    defaultValues: valuesFor(candidate, defaultCurrency),
   });
 
   const [first_name, last_name, email, phone, current_company] = useWatch({
     control,
     name: ['first_name', 'last_name', 'email', 'phone', 'current_company'],
   });
-  const duplicateQuery = JSON.stringify(duplicateQueryFor({ first_name, last_name, email, phone, current_company }, candidate?.id));
+  // Once created, the record is on file: the check (refetched because the list changed) must leave it out
+  // at once, not after the typing delay, or the form would call the new record a duplicate of itself.
+  const [createdId, setCreatedId] = useState<number>();
+  const selfId = candidate?.id ?? createdId;
+  const duplicateQuery = JSON.stringify(duplicateQueryFor({ first_name, last_name, email, phone, current_company }));
   const settledQuery = useDebouncedValue(duplicateQuery, DUPLICATE_CHECK_DELAY_MS);
-  const checkArgs = useMemo(() => JSON.parse(settledQuery) as CandidateDuplicateParams | null, [settledQuery]);
+  const checkArgs = useMemo(() => {
+    const query = JSON.parse(settledQuery) as CandidateDuplicateParams | null;
+    return query && selfId ? { ...query, exclude_id: selfId } : query;
+  }, [settledQuery, selfId]);
   const { currentData: duplicateCheck } = useCheckCandidateDuplicatesQuery(checkArgs ?? {}, { skip: !checkArgs });
-  const duplicates = checkArgs ? (duplicateCheck?.duplicates ?? []) : [];
+  const duplicates = checkArgs ? (duplicateCheck?.duplicates ?? []).filter((duplicate) => duplicate.id !== selfId) : [];
+
+  const currentCurrency = candidate?.desired_salary_currency ?? defaultCurrency ?? '';
+  const currencies = (CURRENCIES as readonly string[]).includes(currentCurrency) ? CURRENCIES : [currentCurrency, ...CURRENCIES];
 
   const onSubmit = async (values: CandidateInputParsed) => {
     const result = candidate ? await update({ id: candidate.id, body: values }) : await create(values);
@@ -209,6 +226,7 @@ export function CandidateForm({
       return;
     }
     let saved = result.data.candidate;
+    if (!candidate) setCreatedId(saved.id);
     let resumeError: string | null = null;
     if (!candidate && resume) {
       const upload = await uploadResume({ id: saved.id, file: resume, contentType: resumeTypeOf(resume) });
@@ -272,9 +290,20 @@ export function CandidateForm({
           <Field label="Years of experience" error={errors.years_experience?.message}>
             <Input type="number" inputMode="numeric" min={0} max={70} step={1} {...register('years_experience', { setValueAs: numberOrNull })} />
           </Field>
-          <Field label="Desired salary" error={errors.desired_salary?.message}>
-            <Input type="number" inputMode="decimal" min={0} step="any" {...register('desired_salary', { setValueAs: numberOrNull })} />
-          </Field>
+          <div className="grid grid-cols-[minmax(0,1fr)_7rem] gap-2">
+            <Field label="Desired salary" error={errors.desired_salary?.message}>
+              <Input type="number" inputMode="decimal" min={0} step="any" {...register('desired_salary', { setValueAs: numberOrNull })} />
+            </Field>
+            <Field label="Currency" error={errors.desired_salary_currency?.message}>
+              <Select {...register('desired_salary_currency')}>
+                {currencies.map((code) => (
+                  <option key={code} value={code}>
+                    {code || 'Agency’s'}
+                  </option>
+                ))}
+              </Select>
+            </Field>
+          </div>
           <Controller
             control={control}
             name="skills"

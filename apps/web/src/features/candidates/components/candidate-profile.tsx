@@ -17,7 +17,8 @@ import { DeleteRecordDialog } from '@/components/ui/delete-record-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { paths } from '@/config/paths';
-import { formatDate, formatDateTime } from '@/lib/format';
+import { DateText } from '@/components/ui/time';
+import { formatDate, formatMoney } from '@/lib/format';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
 import { useDeleteCandidateMutation } from '../api';
@@ -26,8 +27,6 @@ import { CandidateFormDialog } from './candidate-form-dialog';
 import { ResumeCard } from './resume-card';
 
 const linkClass = 'text-brand-600 hover:underline dark:text-brand-400';
-
-const formatAmount = (value: number | null) => (value === null ? '' : new Intl.NumberFormat().format(value));
 
 export function CandidateContactCard({ candidate }: { candidate: Candidate }) {
   return (
@@ -95,11 +94,11 @@ export function CandidateDetailsCard({ candidate }: { candidate: Candidate }) {
             ),
           },
           { label: 'Experience', value: formatExperience(candidate.years_experience) },
-          { label: 'Desired salary', value: formatAmount(candidate.desired_salary) },
+          { label: 'Desired salary', value: candidate.desired_salary === null ? '' : formatMoney(candidate.desired_salary, candidate.desired_salary_currency) },
           { label: 'Source', value: candidate.source },
           { label: 'Consent date', value: candidate.consent_date ? formatDate(candidate.consent_date) : '' },
-          { label: 'Added', value: formatDate(candidate.created_at) },
-          { label: 'Last updated', value: formatDate(candidate.updated_at) },
+          { label: 'Added', value: <DateText value={candidate.created_at} /> },
+          { label: 'Last updated', value: <DateText value={candidate.updated_at} /> },
         ]}
       />
     </Card>
@@ -116,6 +115,15 @@ const STAGE_TONES: Record<string, BadgeTone> = {
   placed: 'green',
 };
 
+/** 'In 3 roles: 1 open, 1 placed, 1 closed' — a placement is neither open nor closed. */
+export function pipelinesSummary(pipelines: readonly Pick<CandidateDetail['pipelines'][number], 'state' | 'stage'>[]): string {
+  const placed = pipelines.filter((p) => p.state === 'open' && p.stage.name === 'placed').length;
+  const open = pipelines.filter((p) => p.state === 'open').length - placed;
+  const closed = pipelines.length - open - placed;
+  const parts = [`${open} open`, placed ? `${placed} placed` : '', closed ? `${closed} closed` : ''].filter(Boolean);
+  return `In ${pipelines.length} ${pipelines.length === 1 ? 'role' : 'roles'}: ${parts.join(', ')}`;
+}
+
 /** Every role this candidate is in: role (linked), client, stage, state and when the stage last changed. */
 export function CandidatePipelinesCard({ candidate, action }: { candidate: CandidateDetail; action?: ReactNode }) {
   const pipelines = candidate.pipelines;
@@ -126,7 +134,7 @@ export function CandidatePipelinesCard({ candidate, action }: { candidate: Candi
         title="Pipelines"
         description={
           pipelines.length
-            ? `In ${pipelines.length} ${pipelines.length === 1 ? 'role' : 'roles'}, ${pipelines.filter((p) => p.state === 'open').length} open`
+            ? pipelinesSummary(pipelines)
             : undefined
         }
         action={action}
@@ -150,7 +158,7 @@ export function CandidatePipelinesCard({ candidate, action }: { candidate: Candi
                   </Link>
                   {' · '}
                   <span>
-                    In stage since <time dateTime={pipeline.stage_changed_at}>{formatDate(pipeline.stage_changed_at)}</time>
+                    In stage since <DateText value={pipeline.stage_changed_at} />
                   </span>
                 </p>
               </div>
@@ -162,7 +170,7 @@ export function CandidatePipelinesCard({ candidate, action }: { candidate: Candi
                   <Badge tone="red">
                     Closed{pipeline.close_reason ? ` · ${PIPELINE_CLOSE_REASON_LABELS[pipeline.close_reason]}` : ''}
                   </Badge>
-                ) : (
+                ) : pipeline.stage.name === 'placed' ? null : (
                   <Badge tone="green">Open</Badge>
                 )}
               </div>
@@ -178,16 +186,24 @@ const OUTCOME_TONES: Record<Interview['outcome'], BadgeTone> = {
   pending: 'amber',
   passed: 'green',
   failed: 'red',
+  rejected: 'red',
   no_show: 'red',
+  rescheduled: 'gray',
   cancelled: 'gray',
 };
 
-/** Upcoming first (soonest first), then past ones (latest first). */
+/**
+ * Upcoming: still pending and in the future (soonest first). Awaiting an outcome: pending but already
+ * past (oldest first). Past: every interview with an outcome, whenever it was set for (latest first), so
+ * a cancelled or resolved interview never shows as upcoming.
+ */
 export function orderInterviews(interviews: Interview[], now: Date = new Date()) {
   const at = (interview: Interview) => new Date(interview.scheduled_at).getTime();
-  const upcoming = interviews.filter((i) => at(i) >= now.getTime()).sort((a, b) => at(a) - at(b));
-  const past = interviews.filter((i) => at(i) < now.getTime()).sort((a, b) => at(b) - at(a));
-  return { upcoming, past };
+  const pending = interviews.filter((i) => i.outcome === 'pending');
+  const upcoming = pending.filter((i) => at(i) >= now.getTime()).sort((a, b) => at(a) - at(b));
+  const awaiting = pending.filter((i) => at(i) < now.getTime()).sort((a, b) => at(a) - at(b));
+  const past = interviews.filter((i) => i.outcome !== 'pending').sort((a, b) => at(b) - at(a));
+  return { upcoming, awaiting, past };
 }
 
 function InterviewRow({ interview }: { interview: Interview }) {
@@ -200,7 +216,7 @@ function InterviewRow({ interview }: { interview: Interview }) {
           <span className="font-normal text-gray-500 dark:text-gray-400"> · {interview.role.name}</span>
         </p>
         <p className="text-sm text-gray-700 dark:text-gray-300">
-          <time dateTime={interview.scheduled_at}>{formatDateTime(interview.scheduled_at)}</time>
+          <DateText value={interview.scheduled_at} withTime />
           <span className="text-gray-500 dark:text-gray-400"> · {interview.duration_minutes} min</span>
         </p>
         {interview.location || interview.meeting_url ? (
@@ -217,14 +233,14 @@ function InterviewRow({ interview }: { interview: Interview }) {
         {interviewer ? <p className="text-xs text-gray-500 dark:text-gray-400">With {interviewer}</p> : null}
       </div>
       <Badge tone={OUTCOME_TONES[interview.outcome]} className="self-start">
-        {INTERVIEW_OUTCOME_LABELS[interview.outcome]}
+        {interview.outcome === 'pending' && new Date(interview.scheduled_at).getTime() < Date.now() ? 'Outcome needed' : INTERVIEW_OUTCOME_LABELS[interview.outcome]}
       </Badge>
     </li>
   );
 }
 
 export function CandidateInterviewsCard({ interviews }: { interviews: Interview[] }) {
-  const { upcoming, past } = orderInterviews(interviews);
+  const { upcoming, awaiting, past } = orderInterviews(interviews);
   const group = (title: string, items: Interview[]) =>
     items.length ? (
       <div>
@@ -246,6 +262,7 @@ export function CandidateInterviewsCard({ interviews }: { interviews: Interview[
       ) : (
         <>
           {group('Upcoming', upcoming)}
+          {group('Awaiting outcome', awaiting)}
           {group('Past', past)}
         </>
       )}

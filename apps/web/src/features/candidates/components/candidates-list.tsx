@@ -1,28 +1,32 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { ChevronLeft, ChevronRight, FileText, SearchX, Users } from 'lucide-react';
+import { FileText, SearchX, Users } from 'lucide-react';
 import {
   CANDIDATE_ORDERINGS,
   CANDIDATE_STATUS_LABELS,
   CANDIDATE_STATUSES,
   EXPERIENCE_RANGES,
-  type Candidate,
+  hasSearchableText,
+  SEARCH_NOTHING_SEARCHABLE,
   type CandidateStatus,
-  type ExperienceRange,
-} from '@recruitdesk/contracts/candidates';
+} from '@recruitdesk/contracts/candidate-constants';
+import type { CandidateListItem, ExperienceRange } from '@recruitdesk/contracts/candidates';
 import { Button } from '@/components/ui/button';
 import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { FilterChip } from '@/components/ui/filter-chip';
+import { Pagination } from '@/components/ui/pagination';
 import { QueryError } from '@/components/ui/query-error';
 import { SearchInput, ToolbarSelect } from '@/components/ui/search-input';
 import { paths } from '@/config/paths';
-import { formatDate } from '@/lib/format';
+import { DateText } from '@/components/ui/time';
 import { useAppSelector } from '@/lib/hooks';
-import { orderingFromSorting, pageFrom, sortingFromOrdering, useUrlParams } from '@/lib/use-url-params';
+import { pageFrom, pageSizeFrom } from '@/lib/pagination';
+import { orderingFromSorting, sortingFromOrdering, useUrlPaging, useUrlParams } from '@/lib/use-url-params';
 import { useListCandidatesQuery, type CandidateListParams, type CandidateOrdering } from '../api';
 import { CANDIDATES_PAGE_SIZE, selectCandidatesState } from '../candidates-slice';
 import { CandidateStatusBadge, formatExperience, SkillBadges, titleAtCompany } from './candidate-badges';
+import { SearchMatches } from './search-matches';
 import { SkillsInput } from './skills-input';
 
 const DEFAULT_ORDERING: CandidateOrdering = '-created_at';
@@ -44,7 +48,7 @@ const skillsFrom = (value: string | null) =>
     .filter(Boolean)
     .slice(0, MAX_SKILL_FILTERS);
 
-/** The list's state lives in the URL (?search=&status=&skills=&experience=&sort=&page=). */
+/** The list's state lives in the URL (?search=&status=&skills=&experience=&sort=&page=&page_size=). */
 export function candidatesQueryFromSearchParams(params: URLSearchParams): CandidateListParams & {
   ordering: CandidateOrdering;
   page: number;
@@ -58,7 +62,7 @@ export function candidatesQueryFromSearchParams(params: URLSearchParams): Candid
   const query: CandidateListParams & { ordering: CandidateOrdering; page: number; page_size: number } = {
     ordering: (CANDIDATE_ORDERINGS as readonly string[]).includes(sort) ? (sort as CandidateOrdering) : DEFAULT_ORDERING,
     page: pageFrom(params),
-    page_size: CANDIDATES_PAGE_SIZE,
+    page_size: pageSizeFrom(params, CANDIDATES_PAGE_SIZE),
   };
   if (search) query.search = search;
   if ((CANDIDATE_STATUSES as readonly string[]).includes(status)) query.status = status as CandidateStatus;
@@ -71,7 +75,7 @@ const linkClasses =
   'font-medium text-gray-900 hover:text-brand-600 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-white dark:hover:text-brand-400';
 
 /** The table's columns; skills named in the filter are shown first in each row. */
-const columnsFor = (skillFilter: string[]): ColumnDef<Candidate, unknown>[] => [
+const columnsFor = (skillFilter: string[]): ColumnDef<CandidateListItem, unknown>[] => [
   {
     id: 'name',
     accessorFn: (candidate) => candidate.name,
@@ -90,6 +94,7 @@ const columnsFor = (skillFilter: string[]): ColumnDef<Candidate, unknown>[] => [
         {candidate.years_experience !== null ? (
           <p className="text-xs text-gray-500 sm:hidden dark:text-gray-400">{formatExperience(candidate.years_experience)}</p>
         ) : null}
+        {candidate.matches?.length ? <SearchMatches matches={candidate.matches} name={candidate.name} /> : null}
       </div>
     ),
   },
@@ -152,63 +157,24 @@ const columnsFor = (skillFilter: string[]): ColumnDef<Candidate, unknown>[] => [
     enableSorting: true,
     sortDescFirst: true,
     cell: ({ row }) => (
-      <time dateTime={row.original.created_at} className="whitespace-nowrap">
-        {formatDate(row.original.created_at)}
-      </time>
+      <DateText value={row.original.created_at} className="whitespace-nowrap" />
     ),
     meta: { className: 'hidden md:table-cell' },
   },
 ];
 
-/** 'Page 2 of 7' with Previous and Next, and the total count. */
-function Pager({
-  page,
-  totalPages,
-  totalCount,
-  busy,
-  onPageChange,
-}: {
-  page: number;
-  totalPages: number;
-  totalCount: number;
-  busy: boolean;
-  onPageChange: (page: number) => void;
-}) {
-  return (
-    <nav
-      aria-label="Pagination"
-      className="flex flex-wrap items-center justify-between gap-3 border-t border-gray-200 px-4 py-3 dark:border-white/10"
-    >
-      <p className="text-sm text-gray-600 dark:text-gray-400" aria-live="polite">
-        Page <span className="font-medium text-gray-900 dark:text-white">{page}</span> of{' '}
-        <span className="font-medium text-gray-900 dark:text-white">{Math.max(totalPages, 1)}</span>
-        <span className="text-gray-400 dark:text-gray-500"> · </span>
-        <span className="font-medium text-gray-900 dark:text-white">{totalCount.toLocaleString()}</span>{' '}
-        {totalCount === 1 ? 'candidate' : 'candidates'}
-      </p>
-      <div className="flex gap-2">
-        <Button variant="secondary" size="sm" disabled={page <= 1 || busy} onClick={() => onPageChange(page - 1)}>
-          <ChevronLeft aria-hidden="true" className="-ml-1 size-4" />
-          Previous
-        </Button>
-        <Button variant="secondary" size="sm" disabled={page >= totalPages || busy} onClick={() => onPageChange(page + 1)}>
-          Next
-          <ChevronRight aria-hidden="true" className="-mr-1 size-4" />
-        </Button>
-      </div>
-    </nav>
-  );
-}
-
 /**
- * Candidates with search, status, skills and experience filters, server-side sorting and paging (10 a page).
+ * Candidates with search, status, skills and experience filters, server-side sorting and paging (10 a page
+ * unless the user picks another size).
  * Filters and page live in the URL; the rows, page and page count come from the candidates slice.
  */
 export function CandidatesList({ emptyAction }: { emptyAction?: ReactNode }) {
-  const [params, update] = useUrlParams();
+  const [params, update] = useUrlParams('push');
   const query = candidatesQueryFromSearchParams(params);
   // Every change of filters or page asks the server again, so the slice always holds the page on screen.
-  const { isFetching, isUninitialized, refetch } = useListCandidatesQuery(query, { refetchOnMountOrArgChange: true });
+  // A search of only symbols ("%") has nothing to look for: say so instead of asking the server.
+  const unsearchable = Boolean(query.search) && !hasSearchableText(query.search ?? '');
+  const { isFetching, isUninitialized, refetch } = useListCandidatesQuery(query, { refetchOnMountOrArgChange: true, skip: unsearchable });
   const { list, pagination, loading, error } = useAppSelector(selectCandidatesState);
   const [toolbarKey, setToolbarKey] = useState(0);
   const sorting = useMemo(() => sortingFromOrdering(query.ordering), [query.ordering]);
@@ -216,8 +182,9 @@ export function CandidatesList({ emptyAction }: { emptyAction?: ReactNode }) {
   const skillsKey = skills.join(',');
   const columns = useMemo(() => columnsFor(skillsKey ? skillsKey.split(',') : []), [skillsKey]);
   const filtered = Boolean(query.search || query.status || query.experience || skills.length);
-  const busy = loading || isFetching || isUninitialized;
+  const busy = !unsearchable && (loading || isFetching || isUninitialized);
   const page = query.page;
+  const paging = useUrlPaging(params, update, CANDIDATES_PAGE_SIZE, busy || error || unsearchable ? undefined : pagination.totalCount);
 
   const setSkills = (next: string[]) => update({ skills: next.length ? next.join(',') : null, page: null });
   // The search box keeps its own text: it starts afresh once the cleared URL is in place (the URL
@@ -231,7 +198,7 @@ export function CandidatesList({ emptyAction }: { emptyAction?: ReactNode }) {
     setClearing(true);
     update({ search: null, status: null, skills: null, experience: null, page: null });
   };
-  const goTo = (next: number) => update({ page: next <= 1 ? null : String(next) });
+  const goTo = paging.setPage;
 
   let empty: ReactNode;
   if (pagination.totalCount > 0 && page > 1) {
@@ -280,7 +247,7 @@ export function CandidatesList({ emptyAction }: { emptyAction?: ReactNode }) {
             label="Search candidates"
             placeholder="Search name, email, skills, resumes"
             value={query.search ?? ''}
-            onChange={(search) => update({ search, page: null })}
+            onChange={(search) => update({ search, page: null }, { burst: 'search' })}
             className="lg:flex-1"
           />
           <div className="grid grid-cols-2 gap-3 sm:grid-cols-3 lg:flex">
@@ -303,10 +270,11 @@ export function CandidatesList({ emptyAction }: { emptyAction?: ReactNode }) {
               label="Skills"
               variant="toolbar"
               showChips={false}
-              placeholder="Add a skill, press Enter"
+              placeholder="Type a skill, press Enter"
               max={MAX_SKILL_FILTERS}
               value={skills}
               onChange={setSkills}
+              suggest
               className="col-span-2 sm:col-span-1 lg:w-52"
             />
           </div>
@@ -334,7 +302,21 @@ export function CandidatesList({ emptyAction }: { emptyAction?: ReactNode }) {
           </div>
         ) : null}
       </div>
-      <DataTable<Candidate>
+      {unsearchable ? (
+        <div role="status">
+          <EmptyState
+            icon={SearchX}
+            title="Nothing to search for"
+            description={SEARCH_NOTHING_SEARCHABLE}
+            action={
+              <Button variant="secondary" size="sm" onClick={clear}>
+                Clear filters
+              </Button>
+            }
+          />
+        </div>
+      ) : (
+      <DataTable<CandidateListItem>
         label="Candidates"
         columns={columns}
         data={list}
@@ -352,8 +334,18 @@ export function CandidatesList({ emptyAction }: { emptyAction?: ReactNode }) {
         }
         empty={empty}
       />
-      {error ? null : (
-        <Pager page={pagination.page} totalPages={pagination.totalPages} totalCount={pagination.totalCount} busy={busy} onPageChange={goTo} />
+      )}
+      {error || unsearchable ? null : (
+        <Pagination
+          page={page}
+          pageSize={paging.pageSize}
+          total={pagination.totalCount}
+          totalIsEstimate={pagination.countEstimated === true}
+          busy={busy}
+          noun={pagination.totalCount === 1 ? 'candidate' : 'candidates'}
+          onPageChange={goTo}
+          onPageSizeChange={paging.setPageSize}
+        />
       )}
     </div>
   );

@@ -7,26 +7,19 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
+import { useConfirmedMutation } from '@/components/ui/use-confirmed-mutation';
 import { errorMessage } from '@/lib/base-api';
-import { formatBytes, formatDateTime } from '@/lib/format';
+import { followLink } from '@/lib/download';
+import { DateText } from '@/components/ui/time';
+import { formatBytes } from '@/lib/format';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { fetchResumeDownloadUrl, useRemoveResumeMutation, useRenameResumeMutation, useUploadResumeMutation } from '../api';
+import {
+  useLazyGetResumeDownloadUrlQuery,
+  useRemoveResumeMutation, useRenameResumeMutation, useUploadResumeMutation } from '../api';
 import { checkResumeFile, RESUME_ACCEPT, resumeTypeOf } from '../resume-rules';
 
 type ResumeCandidate = Pick<CandidateDetail, 'id' | 'name' | 'resume' | 'resume_text_preview'>;
-
-/** Opens a signed link in a new tab (a PDF shows in the browser; a DOCX downloads). */
-function openSignedUrl(url: string) {
-  const link = document.createElement('a');
-  link.href = url;
-  link.target = '_blank';
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-}
 
 /** The file name without its extension, to select when renaming. */
 const stemLength = (filename: string) => {
@@ -157,11 +150,16 @@ export function ResumeCard({ candidate, canEdit }: { candidate: ResumeCandidate;
   const inputRef = useRef<HTMLInputElement>(null);
   const [fileError, setFileError] = useState<string | null>(null);
   const [renaming, setRenaming] = useState(false);
-  const [confirmRemove, setConfirmRemove] = useState(false);
   const [downloading, setDownloading] = useState(false);
   const [dragging, setDragging] = useState(false);
   const [upload, uploadState] = useUploadResumeMutation();
-  const [remove, removeState] = useRemoveResumeMutation();
+  const [remove] = useRemoveResumeMutation();
+  const [fetchDownloadUrl] = useLazyGetResumeDownloadUrlQuery();
+  const removing = useConfirmedMutation({
+    run: () => remove(candidate.id),
+    success: 'Resume removed.',
+    refusal: 'toast',
+  });
   const resume = candidate.resume;
 
   const onFile = async (chosen: File | undefined) => {
@@ -178,7 +176,8 @@ export function ResumeCard({ candidate, canEdit }: { candidate: ResumeCandidate;
   const download = async () => {
     setDownloading(true);
     try {
-      openSignedUrl(await fetchResumeDownloadUrl(candidate.id));
+      const { url } = await fetchDownloadUrl(candidate.id).unwrap();
+      followLink(url, { newTab: true });
     } catch (error) {
       dispatch(notifyError(errorMessage(error)));
     } finally {
@@ -227,7 +226,7 @@ export function ResumeCard({ candidate, canEdit }: { candidate: ResumeCandidate;
                         {resume.filename}
                       </p>
                       <p className="text-xs text-gray-500 dark:text-gray-400">
-                        {formatBytes(resume.size)} · uploaded {formatDateTime(resume.uploaded_at)}
+                        {formatBytes(resume.size)} · uploaded <DateText value={resume.uploaded_at} withTime />
                       </p>
                     </>
                   )}
@@ -255,7 +254,7 @@ export function ResumeCard({ candidate, canEdit }: { candidate: ResumeCandidate;
                         <Pencil aria-hidden="true" className="size-4" />
                         Rename
                       </Button>
-                      <Button variant="ghost" size="sm" onClick={() => setConfirmRemove(true)}>
+                      <Button variant="ghost" size="sm" onClick={() => removing.ask(true)}>
                         <Trash2 aria-hidden="true" className="size-4" />
                         Remove
                       </Button>
@@ -306,19 +305,11 @@ export function ResumeCard({ candidate, canEdit }: { candidate: ResumeCandidate;
         {fileError ? <Alert>{fileError}</Alert> : null}
       </div>
       <ConfirmDialog
-        open={confirmRemove}
-        onClose={() => setConfirmRemove(false)}
+        {...removing.dialog}
         tone="danger"
         title="Remove the resume?"
         description={`${resume?.filename ?? 'The file'} is deleted from ${candidate.name}’s record.`}
         confirmLabel="Remove resume"
-        loading={removeState.isLoading}
-        onConfirm={async () => {
-          const result = await remove(candidate.id);
-          if (result.error) dispatch(notifyError(errorMessage(result.error)));
-          else dispatch(notifySuccess('Resume removed.'));
-          setConfirmRemove(false);
-        }}
       />
     </Card>
   );

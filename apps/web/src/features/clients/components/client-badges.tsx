@@ -1,4 +1,5 @@
-import { CLIENT_TYPE_LABELS, type ClientState, type ClientType } from '@recruitdesk/contracts/clients';
+import { CLIENT_TYPE_LABELS, type ClientType } from '@recruitdesk/contracts/client-constants';
+import type { ClientState } from '@recruitdesk/contracts/clients';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 
 const STATE_TONES: Record<ClientState, BadgeTone> = {

@@ -1,10 +1,11 @@
 import { Link } from 'react-router';
-import { Briefcase, Plus } from 'lucide-react';
-import { CLIENT_STATES, type Client, type ClientState } from '@recruitdesk/contracts/clients';
-import { buttonClasses } from '@/components/ui/button';
+import { ArchiveRestore, Briefcase, Plus } from 'lucide-react';
+import { CLIENT_STATES, isWebAddress, type Client, type ClientState } from '@recruitdesk/contracts/clients';
+import { Badge } from '@/components/ui/badge';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { DescriptionList } from '@/components/ui/description-list';
-import { DeleteRecordDialog } from '@/components/ui/delete-record-dialog';
+import { ArchiveOrDeleteDialog, ArchiveRecordDialog } from '@/components/ui/archive-or-delete-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryError } from '@/components/ui/query-error';
 import { RoleStateBadge } from '@/components/ui/role-state-badge';
@@ -15,15 +16,25 @@ import { errorMessage } from '@/lib/base-api';
 import { formatDate, formatMoney, humanize } from '@/lib/format';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useChangeClientStateMutation, useDeleteClientMutation, useGetClientRolesQuery } from '../api';
+import {
+  useArchiveClientMutation,
+  useChangeClientStateMutation,
+  useDeleteClientMutation,
+  useGetClientDeletionCheckQuery,
+  useGetClientRolesQuery,
+  useRestoreClientMutation,
+} from '../api';
 
 export function ClientContactCard({ client }: { client: Client }) {
-  const website = client.website ? (
+  // Only http(s) addresses become links; anything else older data holds is shown as text.
+  const website = !client.website ? (
+    ''
+  ) : !isWebAddress(client.website) ? (
+    client.website
+  ) : (
     <a href={client.website} target="_blank" rel="noreferrer noopener" className="text-brand-600 hover:underline dark:text-brand-400">
       {client.website.replace(/^https?:\/\//, '')}
     </a>
-  ) : (
-    ''
   );
   return (
     <Card role="region" aria-labelledby="client-contact-title">
@@ -166,7 +177,10 @@ export function ClientRolesCard({ client, canEdit }: { client: Client; canEdit: 
                   {role.location ? ` · ${role.location}` : ''}
                 </p>
               </div>
-              <RoleStateBadge state={role.state} />
+              <span className="flex shrink-0 gap-1.5">
+                {role.archived_at ? <Badge tone="gray">Archived</Badge> : null}
+                <RoleStateBadge state={role.state} />
+              </span>
             </li>
           ))}
         </ul>
@@ -175,7 +189,10 @@ export function ClientRolesCard({ client, canEdit }: { client: Client; canEdit: 
   );
 }
 
-/** 'Delete client' with a confirmation; the server refuses (409) while the client has roles. */
+/**
+ * 'Delete client': the confirmation first asks the server what a delete would meet; a client with roles
+ * is offered "Archive client instead" (decision 021).
+ */
 export function DeleteClientDialog({
   client,
   open,
@@ -187,19 +204,56 @@ export function DeleteClientDialog({
   onClose: () => void;
   onDeleted: () => void;
 }) {
-  const [remove, { isLoading, error, reset }] = useDeleteClientMutation();
+  const check = useGetClientDeletionCheckQuery(client.id, { skip: !open, refetchOnMountOrArgChange: true });
+  const [remove] = useDeleteClientMutation();
+  const [archive] = useArchiveClientMutation();
   return (
-    <DeleteRecordDialog
+    <ArchiveOrDeleteDialog
       name={client.name}
-      description="The client and its notes are removed for good."
-      confirmLabel="Delete client"
+      noun="client"
       open={open}
       onClose={onClose}
-      onDeleted={onDeleted}
+      check={check.isFetching ? undefined : check.data?.check}
+      checkError={check.isFetching ? undefined : check.error}
+      onRetryCheck={() => void check.refetch()}
       remove={() => remove(client.id)}
-      pending={isLoading}
-      error={error}
-      resetError={reset}
+      archive={() => archive(client.id)}
+      onDeleted={onDeleted}
     />
+  );
+}
+
+/** 'Archive client' with what it means; refused while the client has active roles. */
+export function ArchiveClientDialog({ client, open, onClose }: { client: Client; open: boolean; onClose: () => void }) {
+  const [archive] = useArchiveClientMutation();
+  return (
+    <ArchiveRecordDialog
+      name={client.name}
+      noun="client"
+      description="It leaves the client lists and the role form, keeps its roles, notes and history, and can be restored: find it with the Archived filter."
+      open={open}
+      onClose={onClose}
+      archive={() => archive(client.id)}
+    />
+  );
+}
+
+/** 'Restore client': back in the lists at once. */
+export function RestoreClientButton({ client }: { client: Client }) {
+  const dispatch = useAppDispatch();
+  const [restore, { isLoading }] = useRestoreClientMutation();
+  return (
+    <Button
+      variant="secondary"
+      loading={isLoading}
+      onClick={async () => {
+        const result = await restore(client.id);
+        if (!result.error) dispatch(notifySuccess(`${client.name} was restored.`));
+        else dispatch(notifyError(errorMessage(result.error)));
+      }}
+    >
+      {isLoading ? null : <ArchiveRestore aria-hidden="true" className="size-4" />}
+      Restore client
+    </Button>
   );
 }

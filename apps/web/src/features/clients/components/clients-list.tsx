@@ -6,37 +6,47 @@ import {
   CLIENT_STATES,
   CLIENT_TYPE_LABELS,
   CLIENT_TYPES,
-  type Client,
-  type ClientState,
   type ClientType,
-} from '@recruitdesk/contracts/clients';
+} from '@recruitdesk/contracts/client-constants';
+import type { Client, ClientState } from '@recruitdesk/contracts/clients';
 import { Button } from '@/components/ui/button';
 import { DataTable, type ColumnDef } from '@/components/ui/data-table';
+import { Badge } from '@/components/ui/badge';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryError } from '@/components/ui/query-error';
 import { SearchInput, ToolbarSelect } from '@/components/ui/search-input';
 import { paths } from '@/config/paths';
-import { orderingFromSorting, pageFrom, sortingFromOrdering, useUrlParams } from '@/lib/use-url-params';
+import { pageFrom, pageSizeFrom } from '@/lib/pagination';
+import { orderingFromSorting, sortingFromOrdering, useUrlPaging, useUrlParams } from '@/lib/use-url-params';
 import { useListClientsQuery, type ClientListParams } from '../api';
 import { ClientStateBadge, ClientTypeBadge } from './client-badges';
 
 export const CLIENTS_PAGE_SIZE = 25;
 type Ordering = (typeof CLIENT_ORDERINGS)[number];
 
-/** The list's state lives in the URL (?search=&state=&type=&sort=&page=). */
+/** Archived clients: left out (default), only them (`?archived=true`), or both (`?archived=all`). */
+const ARCHIVED_OPTIONS = [
+  { value: 'false', label: 'Not archived' },
+  { value: 'true', label: 'Archived only' },
+  { value: 'all', label: 'All' },
+] as const;
+
+/** The list's state lives in the URL (?search=&state=&type=&archived=&sort=&page=&page_size=). */
 export function clientsQueryFromSearchParams(params: URLSearchParams): ClientListParams & { ordering: Ordering; page: number } {
   const search = params.get('search')?.trim() ?? '';
   const state = params.get('state');
   const type = params.get('type');
+  const archived = params.get('archived');
   const sort = params.get('sort');
   const query: ClientListParams & { ordering: Ordering; page: number } = {
     ordering: (CLIENT_ORDERINGS as readonly string[]).includes(sort ?? '') ? (sort as Ordering) : 'name',
     page: pageFrom(params),
-    page_size: CLIENTS_PAGE_SIZE,
+    page_size: pageSizeFrom(params, CLIENTS_PAGE_SIZE),
   };
   if (search) query.search = search;
   if (state && (CLIENT_STATES as readonly string[]).includes(state)) query.state = state as ClientState;
   if (type && (CLIENT_TYPES as readonly string[]).includes(type)) query.client_type = type as ClientType;
+  if (archived === 'true' || archived === 'all') query.archived = archived;
   return query;
 }
 
@@ -54,6 +64,11 @@ const COLUMNS: ColumnDef<Client, unknown>[] = [
         >
           {client.name}
         </Link>
+        {client.archived_at ? (
+          <Badge tone="gray" className="ml-2">
+            Archived
+          </Badge>
+        ) : null}
         {client.industry ? <p className="truncate text-gray-500 dark:text-gray-400">{client.industry}</p> : null}
       </div>
     ),
@@ -91,16 +106,17 @@ const COLUMNS: ColumnDef<Client, unknown>[] = [
 
 /** Clients with search, state and type filters, server-side sorting and paging. */
 export function ClientsList() {
-  const [params, update] = useUrlParams();
+  const [params, update] = useUrlParams('push');
   const query = clientsQueryFromSearchParams(params);
   const { data, error, isLoading, isFetching, refetch } = useListClientsQuery(query);
+  const paging = useUrlPaging(params, update, CLIENTS_PAGE_SIZE, data && !isFetching ? data.count : undefined);
   const [toolbarKey, setToolbarKey] = useState(0);
   const sorting = useMemo(() => sortingFromOrdering(query.ordering), [query.ordering]);
-  const filtered = Boolean(query.search || query.state || query.client_type);
+  const filtered = Boolean(query.search || query.state || query.client_type || query.archived);
 
   const clear = () => {
     setToolbarKey((k) => k + 1);
-    update({ search: null, state: null, type: null, page: null });
+    update({ search: null, state: null, type: null, archived: null, page: null });
   };
 
   return (
@@ -111,7 +127,7 @@ export function ClientsList() {
           label="Search clients"
           placeholder="Search name, industry, contact"
           value={query.search ?? ''}
-          onChange={(search) => update({ search, page: null })}
+          onChange={(search) => update({ search, page: null }, { burst: 'search' })}
           className="flex-1"
         />
         <div className="grid grid-cols-2 gap-3 sm:flex">
@@ -129,6 +145,13 @@ export function ClientsList() {
             onChange={(type) => update({ type: type === 'all' ? null : type, page: null })}
             options={[{ value: 'all', label: 'All' }, ...CLIENT_TYPES.map((t) => ({ value: t, label: CLIENT_TYPE_LABELS[t] }))]}
           />
+          <ToolbarSelect
+            label="Archived"
+            className="sm:w-40"
+            value={query.archived ?? 'false'}
+            onChange={(archived) => update({ archived: archived === 'false' ? null : archived, page: null })}
+            options={[...ARCHIVED_OPTIONS]}
+          />
         </div>
       </div>
       <DataTable<Client>
@@ -144,10 +167,11 @@ export function ClientsList() {
         }}
         loading={isLoading || isFetching}
         pagination={{
-          page: query.page,
-          pageSize: CLIENTS_PAGE_SIZE,
+          page: paging.page,
+          pageSize: paging.pageSize,
           total: data?.count ?? 0,
-          onPageChange: (page) => update({ page: page === 1 ? null : String(page) }),
+          onPageChange: paging.setPage,
+          onPageSizeChange: paging.setPageSize,
         }}
         error={
           error ? (

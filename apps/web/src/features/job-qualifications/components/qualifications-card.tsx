@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { Link } from 'react-router';
 import { ArrowDown, ArrowUp, ListChecks, Pencil, Plus, Trash2 } from 'lucide-react';
 import { QUALIFICATION_KIND_LABELS, type JobQualification } from '@recruitdesk/contracts/job-qualifications';
@@ -9,6 +8,7 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryError } from '@/components/ui/query-error';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useConfirmedMutation } from '@/components/ui/use-confirmed-mutation';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/base-api';
 import { useAppDispatch } from '@/lib/hooks';
@@ -33,8 +33,12 @@ export function QualificationsCard({ roleId, canEdit }: { roleId: number; canEdi
   const dispatch = useAppDispatch();
   const { data, error, isLoading, isFetching, refetch } = useListRoleQualificationsQuery(roleId);
   const [reorder] = useReorderQualificationsMutation();
-  const [remove, removeState] = useDeleteQualificationMutation();
-  const [deleting, setDeleting] = useState<JobQualification | null>(null);
+  const [remove] = useDeleteQualificationMutation();
+  const deleting = useConfirmedMutation({
+    run: (q: JobQualification) => remove({ id: q.id, roleId }),
+    success: null,
+    refusal: 'toast',
+  });
   const items = data ? [...data.qualifications].sort((a, b) => a.position - b.position) : [];
   const ids = items.map((q) => q.id);
 
@@ -102,7 +106,13 @@ export function QualificationsCard({ roleId, canEdit }: { roleId: number; canEdi
                   >
                     <Pencil aria-hidden="true" className="size-4" />
                   </Link>
-                  <Button variant="ghost" size="icon" aria-label={`Delete ${q.name}`} title="Delete" onClick={() => setDeleting(q)}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Delete ${q.name}`}
+                    title="Delete"
+                    onClick={() => deleting.ask(q)}
+                  >
                     <Trash2 aria-hidden="true" className="size-4" />
                   </Button>
                 </div>
@@ -112,19 +122,13 @@ export function QualificationsCard({ roleId, canEdit }: { roleId: number; canEdi
         </ol>
       )}
       <ConfirmDialog
-        open={deleting !== null}
-        onClose={() => setDeleting(null)}
+        {...deleting.dialog}
         tone="danger"
         title="Delete this qualification?"
-        description={deleting ? `'${deleting.name}' is removed from the role.` : undefined}
+        description={
+          deleting.target ? `'${deleting.target.name}' is removed from the role.` : undefined
+        }
         confirmLabel="Delete qualification"
-        loading={removeState.isLoading}
-        onConfirm={async () => {
-          if (!deleting) return;
-          const result = await remove({ id: deleting.id, roleId });
-          if (result.error) dispatch(notifyError(errorMessage(result.error)));
-          setDeleting(null);
-        }}
       />
     </Card>
   );

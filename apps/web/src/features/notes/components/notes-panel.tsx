@@ -10,13 +10,16 @@ import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
 import { ConfirmDialog } from '@/components/ui/dialog';
+import { useConfirmedMutation } from '@/components/ui/use-confirmed-mutation';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryError } from '@/components/ui/query-error';
+import { Pagination } from '@/components/ui/pagination';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { textLinkClasses } from '@/components/ui/link';
 import { errorMessage } from '@/lib/base-api';
-import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { DateText, RelativeTime } from '@/components/ui/time';
+import { formatRelativeTime } from '@/lib/format';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifyError } from '@/lib/notify';
 import {
@@ -81,13 +84,26 @@ function Composer({ target }: { target: NoteTarget }) {
   );
 }
 
+/** '· edited Mar 3, 2026, 2:15 PM': when the text last changed, in the profile zone. */
+export function EditedLabel({ value }: { value: string }) {
+  return (
+    <span className="text-xs text-gray-500 dark:text-gray-400">
+      <span aria-hidden="true">· </span>edited <DateText value={value} withTime />
+    </span>
+  );
+}
+
 function NoteItem({ note, target, now }: { note: Note; target: NoteTarget; now: Date }) {
   const dispatch = useAppDispatch();
   const [update, updateState] = useUpdateNoteMutation();
-  const [remove, removeState] = useDeleteNoteMutation();
+  const [remove] = useDeleteNoteMutation();
+  const removing = useConfirmedMutation({
+    run: () => remove({ ...target, id: note.id }),
+    success: null,
+    refusal: 'toast',
+  });
   const [editing, setEditing] = useState(false);
   const [draft, setDraft] = useState(note.body);
-  const [confirming, setConfirming] = useState(false);
   const editId = `note-edit-${note.id}`;
 
   const save = async () => {
@@ -105,9 +121,8 @@ function NoteItem({ note, target, now }: { note: Note; target: NoteTarget; now: 
       <div className="min-w-0 flex-1">
         <div className="flex flex-wrap items-center gap-x-2 text-sm">
           <span className="font-medium text-gray-900 dark:text-white">{note.author.name}</span>
-          <time dateTime={note.created_at} title={formatDateTime(note.created_at)} className="text-xs text-gray-500 dark:text-gray-400">
-            {formatRelativeTime(note.created_at, now)}
-          </time>
+          <RelativeTime value={note.created_at} now={now} className="text-xs text-gray-500 dark:text-gray-400" />
+          {note.edited_at ? <EditedLabel value={note.edited_at} /> : null}
           {note.pinned ? (
             <span className="inline-flex items-center gap-1 text-xs font-medium text-amber-700 dark:text-amber-400">
               <Pin aria-hidden="true" className="size-3.5" />
@@ -163,25 +178,18 @@ function NoteItem({ note, target, now }: { note: Note; target: NoteTarget; now: 
               {note.pinned ? <PinOff aria-hidden="true" className="size-4" /> : <Pin aria-hidden="true" className="size-4" />}
               {note.pinned ? 'Unpin' : 'Pin'}
             </Button>
-            <Button variant="ghost" size="sm" onClick={() => setConfirming(true)}>
+            <Button variant="ghost" size="sm" onClick={() => removing.ask(true)}>
               Delete
             </Button>
           </div>
         ) : null}
       </div>
       <ConfirmDialog
-        open={confirming}
-        onClose={() => setConfirming(false)}
+        {...removing.dialog}
         tone="danger"
         title="Delete this note?"
         description="It is removed for good."
         confirmLabel="Delete note"
-        loading={removeState.isLoading}
-        onConfirm={async () => {
-          const result = await remove({ ...target, id: note.id });
-          if (result.error) dispatch(notifyError(errorMessage(result.error)));
-          setConfirming(false);
-        }}
       />
     </li>
   );
@@ -208,15 +216,20 @@ export function NotesPanel({
   title = 'Notes',
   limit,
   allNotesHref,
+  paging,
 }: {
   target: NoteTarget;
+  /** The all-notes page pages with the shared pager (page and size in its URL). */
+  paging?: { page: number; pageSize: number; onPageChange: (page: number) => void; onPageSizeChange: (size: number) => void };
   canWrite: boolean;
   title?: string;
   /** Show at most this many (the panel on a detail page); the full page shows all. */
   limit?: number;
   allNotesHref?: string;
 }) {
-  const { data, error, isLoading, isFetching, refetch } = useListNotesQuery(target);
+  const { data, error, isLoading, isFetching, refetch } = useListNotesQuery(
+    paging ? { ...target, page: paging.page, page_size: paging.pageSize } : target,
+  );
   const titleId = `notes-${target.modelType}-${target.objectId}-title`;
   const notes = data ? sortNotes(data.notes) : [];
   const shown = limit ? notes.slice(0, limit) : notes;
@@ -255,6 +268,17 @@ export function NotesPanel({
           ))}
         </ul>
       )}
+      {paging && data && !error ? (
+        <Pagination
+          page={paging.page}
+          pageSize={paging.pageSize}
+          total={data.count}
+          busy={isFetching}
+          noun={data.count === 1 ? 'note' : 'notes'}
+          onPageChange={paging.onPageChange}
+          onPageSizeChange={paging.onPageSizeChange}
+        />
+      ) : null}
     </Card>
   );
 }

@@ -3,18 +3,14 @@ import {
   PIPELINE_STAGE_LABELS,
   PIPELINE_STAGES,
   type PipelineStageName,
-  type PipelineSummary,
 } from '@recruitdesk/contracts/pipelines';
-import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
-import { ConfirmDialog, Modal } from '@/components/ui/dialog';
+import { ConfirmDialog, FormDialog } from '@/components/ui/dialog';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { errorMessage } from '@/lib/base-api';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useDeletePipelineMutation, useReopenPipelineMutation, type PipelineTarget } from '../api';
-
-type Named = PipelineTarget & { candidate: PipelineSummary['candidate'] };
+import { useDeletePipelineMutation, useReopenPipelineMutation } from '../api';
+import type { NamedPipeline } from '../board-logic';
 
 /** "Move to…": the keyboard- and touch-friendly way to change a card's stage without dragging. */
 export function MoveToDialog({
@@ -23,10 +19,10 @@ export function MoveToDialog({
   onClose,
   onMove,
 }: {
-  pipeline: Named | null;
+  pipeline: NamedPipeline | null;
   open: boolean;
   onClose: () => void;
-  onMove: (pipeline: Named, stage: PipelineStageName) => void;
+  onMove: (pipeline: NamedPipeline, stage: PipelineStageName) => void;
 }) {
   const [stage, setStage] = useState<PipelineStageName | ''>('');
   const close = () => {
@@ -41,39 +37,28 @@ export function MoveToDialog({
   }));
   const formId = `move-${pipeline.id}`;
   return (
-    <Modal
+    <FormDialog
       open={open}
       onClose={close}
       title={`Move ${pipeline.candidate.name}`}
       description={`Now in ${PIPELINE_STAGE_LABELS[pipeline.stage.name]}.`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} disabled={!stage}>
-            Move
-          </Button>
-        </>
-      }
+      formId={formId}
+      submitLabel="Move"
+      submitDisabled={!stage}
+      onSubmit={(event) => {
+        event.preventDefault();
+        if (!stage) return;
+        close();
+        onMove(pipeline, stage);
+      }}
     >
-      <form
-        id={formId}
-        onSubmit={(event) => {
-          event.preventDefault();
-          if (!stage) return;
-          close();
-          onMove(pipeline, stage);
-        }}
-      >
-        <RadioGroup
-          legend="Move to stage"
-          name="stage"
-          options={options}
-          onChange={(event) => setStage(event.target.value as PipelineStageName)}
-        />
-      </form>
-    </Modal>
+      <RadioGroup
+        legend="Move to stage"
+        name="stage"
+        options={options}
+        onChange={(event) => setStage(event.target.value as PipelineStageName)}
+      />
+    </FormDialog>
   );
 }
 
@@ -84,7 +69,7 @@ export function DeletePipelineDialog({
   onClose,
   onDeleted,
 }: {
-  pipeline: Named | null;
+  pipeline: NamedPipeline | null;
   open: boolean;
   onClose: () => void;
   onDeleted?: () => void;
@@ -105,6 +90,7 @@ export function DeletePipelineDialog({
       description="The pipeline, its history, interviews and submittals are deleted. The candidate stays. This cannot be undone."
       confirmLabel="Delete"
       loading={isLoading}
+      error={error}
       onConfirm={async () => {
         const result = await remove({ pipeline });
         if (result.error) return;
@@ -112,9 +98,7 @@ export function DeletePipelineDialog({
         close();
         onDeleted?.();
       }}
-    >
-      {error ? <Alert>{errorMessage(error)}</Alert> : null}
-    </ConfirmDialog>
+    />
   );
 }
 
@@ -124,7 +108,7 @@ export function useReopen() {
   const [reopen, state] = useReopenPipelineMutation();
   // Stable: the board passes it to every (memoised) card.
   const run = useCallback(
-    async (pipeline: Named) => {
+    async (pipeline: NamedPipeline) => {
       const result = await reopen({ pipeline });
       if (result.error) {
         dispatch(notifyError(errorMessage(result.error)));

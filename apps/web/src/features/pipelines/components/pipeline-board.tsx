@@ -1,4 +1,4 @@
-import { memo, useCallback, useLayoutEffect, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import {
   DndContext,
@@ -7,8 +7,6 @@ import {
   PointerSensor,
   pointerWithin,
   rectIntersection,
-  useDraggable,
-  useDroppable,
   useSensor,
   useSensors,
   type CollisionDetection,
@@ -23,41 +21,33 @@ import {
   type PipelineStageName,
   type PipelineSummary,
 } from '@recruitdesk/contracts/pipelines';
-import { Badge } from '@/components/ui/badge';
 import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryError } from '@/components/ui/query-error';
 import { RoleStateBadge } from '@/components/ui/role-state-badge';
-import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/base-api';
-import { useAppDispatch } from '@/lib/hooks';
-import { notifyError } from '@/lib/notify';
 import { useUrlParams } from '@/lib/use-url-params';
 import type { RoleState } from '@recruitdesk/contracts/roles';
+import { useGetPipelineHeadersQuery, useListRolePipelinesQuery } from '../api';
 import {
-  useGetPipelineHeadersQuery,
-  useListRolePipelinesQuery,
-  useMovePipelineMutation,
-  type PipelineTarget,
-} from '../api';
-import {
-  columnName,
-  decideMove,
   groupByStage,
   makeAnnouncements,
   SCREEN_READER_INSTRUCTIONS,
   stageLabel,
   type Columns,
+  type NamedPipeline,
 } from '../board-logic';
 import { columnKeyboardCoordinates } from '../keyboard';
-import { ClosePipelineDialog } from './action-dialogs';
+import { BoardSkeleton, Column } from './board-column';
+import { StagesBar, useBoardScroller } from './board-stages';
+import { ClosePipelineDialog } from './action-dialogs/close-pipeline-dialog';
 import { DeletePipelineDialog, MoveToDialog, useReopen } from './card-dialogs';
 import { ExportCandidatesButton } from './export-button';
 import { PipelineCardBody, type CardAction } from './pipeline-card';
 import { PlacementFlow } from './placement-dialog';
+import { useBoardMove } from './use-board-move';
 
 export interface BoardRole {
   id: number;
@@ -67,172 +57,11 @@ export interface BoardRole {
   client: { id: number; name: string };
 }
 
-type Named = PipelineTarget & { candidate: PipelineSummary['candidate'] };
-
-/**
- * The move rules in one place for drag, keyboard and "Move to…": nothing, a refusal toast, the placement
- * dialog, or an optimistic PATCH whose refusal (or 409 with the fresh state) shows as a toast and puts
- * the card back (or where it really is now).
- */
-export function useBoardMove(openPlacement: (pipeline: Named) => void) {
-  const dispatch = useAppDispatch();
-  const [move] = useMovePipelineMutation();
-  return useCallback(
-    async (pipeline: Named, stage: PipelineStageName | null | undefined) => {
-      const decision = decideMove(pipeline, stage);
-      if (decision.kind === 'refuse') dispatch(notifyError(decision.message));
-      else if (decision.kind === 'place') openPlacement(pipeline);
-      else if (decision.kind === 'patch') {
-        const result = await move({ pipeline, stage: decision.stage });
-        if (result.error) dispatch(notifyError(errorMessage(result.error)));
-      }
-      return decision;
-    },
-    [dispatch, move, openPlacement],
-  );
-}
-
 // Pointer first (what is under the pointer), else the column the dragged card overlaps most (keyboard).
 const collisionDetection: CollisionDetection = (args) => {
   const hits = pointerWithin(args);
   return hits.length > 0 ? hits : rectIntersection(args);
 };
-
-const DraggableCard = memo(function DraggableCard({
-  pipeline,
-  canEdit,
-  onAction,
-}: {
-  pipeline: PipelineSummary;
-  canEdit: boolean;
-  onAction: (action: CardAction, pipeline: PipelineSummary) => void;
-}) {
-  const movable = canEdit && pipeline.state === 'open' && pipeline.stage.name !== 'placed';
-  const { setNodeRef, setActivatorNodeRef, attributes, listeners, isDragging } = useDraggable({
-    id: pipeline.id,
-    data: { type: 'card', stage: pipeline.stage.name },
-    disabled: !movable,
-  });
-  // Pointer drags start anywhere on the card; keyboard drags only from its handle (the card holds a link
-  // and a menu, which keep their own Enter and Space). dnd-kit hands out new listeners whenever a drag
-  // starts or ends; stable wrappers keep the memoised card bodies from re-rendering all at once.
-  const latest = useRef(listeners);
-  useLayoutEffect(() => {
-    latest.current = listeners;
-  });
-  const onPointerDown = useCallback<React.PointerEventHandler>(
-    (event) => latest.current?.onPointerDown?.(event),
-    [],
-  );
-  const onKeyDown = useCallback<React.KeyboardEventHandler>(
-    (event) => latest.current?.onKeyDown?.(event),
-    [],
-  );
-  return (
-    <li
-      ref={setNodeRef}
-      onPointerDown={movable ? onPointerDown : undefined}
-      className={cn(
-        '[contain-intrinsic-size:auto_88px] [content-visibility:auto]',
-        isDragging && 'opacity-40',
-      )}
-    >
-      <PipelineCardBody
-        pipeline={pipeline}
-        canEdit={canEdit}
-        onAction={onAction}
-        setHandleRef={movable ? setActivatorNodeRef : undefined}
-        handleAttributes={movable ? attributes : undefined}
-        onHandleKeyDown={movable ? onKeyDown : undefined}
-      />
-    </li>
-  );
-});
-
-const ColumnCards = memo(function ColumnCards({
-  cards,
-  canEdit,
-  onAction,
-}: {
-  cards: PipelineSummary[];
-  canEdit: boolean;
-  onAction: (action: CardAction, pipeline: PipelineSummary) => void;
-}) {
-  if (cards.length === 0) {
-    return (
-      <li className="rounded-lg border border-dashed border-gray-300 px-3 py-6 text-center text-xs text-gray-500 dark:border-white/10 dark:text-gray-400">
-        No candidates
-      </li>
-    );
-  }
-  return cards.map((pipeline) => (
-    <DraggableCard key={pipeline.id} pipeline={pipeline} canEdit={canEdit} onAction={onAction} />
-  ));
-});
-
-const Column = memo(function Column({
-  stage,
-  label,
-  openCount,
-  closedCount,
-  cards,
-  canEdit,
-  onAction,
-}: {
-  stage: PipelineStageName;
-  label: string;
-  openCount: number;
-  closedCount: number | null;
-  cards: PipelineSummary[];
-  canEdit: boolean;
-  onAction: (action: CardAction, pipeline: PipelineSummary) => void;
-}) {
-  const { setNodeRef, isOver, active } = useDroppable({
-    id: stage,
-    data: { type: 'column', stage },
-  });
-  const fromHere = (active?.data.current as { stage?: string } | undefined)?.stage === stage;
-  return (
-    <section
-      ref={setNodeRef}
-      aria-label={columnName(label, openCount, closedCount)}
-      className={cn(
-        'flex w-72 shrink-0 snap-start flex-col rounded-xl ring-2 transition-colors ring-inset',
-        isOver && !fromHere
-          ? 'bg-brand-50 ring-brand-400 dark:bg-brand-500/10 dark:ring-brand-400/60'
-          : 'bg-gray-100/80 ring-transparent dark:bg-white/[0.03]',
-      )}
-    >
-      <header className="flex items-center justify-between gap-2 px-3 pt-3 pb-2">
-        <h3 className="truncate text-sm font-semibold text-gray-900 dark:text-white">{label}</h3>
-        <span aria-hidden="true" className="flex items-center gap-1">
-          <Badge tone={stage === 'placed' ? 'green' : 'gray'}>{openCount}</Badge>
-          {closedCount ? <Badge className="opacity-70">{`+${closedCount} closed`}</Badge> : null}
-        </span>
-      </header>
-      <ul className="flex max-h-[70dvh] min-h-24 flex-col gap-2 overflow-y-auto px-2 pb-3 lg:max-h-[calc(100dvh-17rem)]">
-        <ColumnCards cards={cards} canEdit={canEdit} onAction={onAction} />
-      </ul>
-    </section>
-  );
-});
-
-function BoardSkeleton() {
-  return (
-    <div className="flex gap-3 overflow-hidden" aria-busy="true" aria-label="Loading the board">
-      {PIPELINE_STAGES.map((stage) => (
-        <div
-          key={stage}
-          className="w-72 shrink-0 space-y-2 rounded-xl bg-gray-100/80 p-3 dark:bg-white/[0.03]"
-        >
-          <Skeleton className="h-5 w-24" />
-          <Skeleton className="h-20 w-full" />
-          <Skeleton className="h-20 w-full" />
-        </div>
-      ))}
-    </div>
-  );
-}
 
 type Dialog = { kind: Exclude<CardAction, 'reopen'> | 'place'; pipeline: PipelineSummary } | null;
 
@@ -251,6 +80,7 @@ export function PipelineBoard({
   const [dialog, setDialog] = useState<Dialog>(null);
   const [activeId, setActiveId] = useState<number | null>(null);
   const [reopen] = useReopen();
+  const scroller = useBoardScroller();
 
   const previous = useRef<Columns | undefined>(undefined);
   const columns = useMemo(() => {
@@ -266,10 +96,10 @@ export function PipelineBoard({
   byIdRef.current = byId;
 
   const openPlacement = useCallback(
-    (pipeline: Named) => setDialog({ kind: 'place', pipeline: pipeline as PipelineSummary }),
+    (pipeline: NamedPipeline) => setDialog({ kind: 'place', pipeline: pipeline as PipelineSummary }),
     [],
   );
-  const requestMove = useBoardMove(openPlacement);
+  const { requestMove, question } = useBoardMove(openPlacement);
 
   const onAction = useCallback(
     (action: CardAction, pipeline: PipelineSummary) => {
@@ -334,6 +164,14 @@ export function PipelineBoard({
     headers.data.headers.length > 0
       ? [...headers.data.headers].sort((a, b) => a.position - b.position).map((h) => h.name)
       : [...PIPELINE_STAGES];
+  const stages = order.map((stage) => {
+    const header = headerOf.get(stage);
+    return {
+      stage,
+      label: header?.label ?? stageLabel(stage),
+      count: header?.open_count ?? columns[stage].filter((p) => p.state === 'open').length,
+    };
+  });
   const active = activeId === null ? null : (byId.get(activeId) ?? null);
   const closeDialog = () => setDialog(null);
 
@@ -347,32 +185,55 @@ export function PipelineBoard({
         onDragEnd={onDragEnd}
         onDragCancel={onDragCancel}
       >
-        <div
-          role="group"
-          aria-label="Pipeline board"
-          className="-mx-4 flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-3 sm:-mx-6 sm:scroll-px-6 sm:px-6 lg:mx-0 lg:scroll-px-0 lg:px-0"
-        >
-          {order.map((stage) => {
-            const header = headerOf.get(stage);
-            return (
-              <Column
-                key={stage}
-                stage={stage}
-                label={header?.label ?? stageLabel(stage)}
-                openCount={
-                  header?.open_count ?? columns[stage].filter((p) => p.state === 'open').length
-                }
-                closedCount={showClosed ? (header?.closed_count ?? 0) : null}
-                cards={columns[stage]}
-                canEdit={canEdit}
-                onAction={onAction}
-              />
-            );
-          })}
+        <div className="space-y-3">
+          <StagesBar
+            stages={stages}
+            inView={scroller.inView}
+            edges={scroller.edges}
+            onJump={scroller.jumpTo}
+            onPage={scroller.page}
+          />
+          <div className="relative -mx-4 sm:-mx-6 lg:mx-0">
+            <div
+              ref={scroller.ref}
+              id="pipeline-board-columns"
+              role="group"
+              aria-label="Pipeline board"
+              className="flex snap-x scroll-px-4 gap-3 overflow-x-auto px-4 pb-3 sm:scroll-px-6 sm:px-6 lg:scroll-px-0 lg:px-0"
+            >
+              {stages.map(({ stage, label, count }) => (
+                <Column
+                  key={stage}
+                  stage={stage}
+                  label={label}
+                  openCount={count}
+                  closedCount={showClosed ? (headerOf.get(stage)?.closed_count ?? 0) : null}
+                  cards={columns[stage]}
+                  canEdit={canEdit}
+                  onAction={onAction}
+                />
+              ))}
+            </div>
+            {/* Fades at the edges say there is more board that way. */}
+            <div
+              aria-hidden="true"
+              className={cn(
+                'pointer-events-none absolute top-0 bottom-3 left-0 w-10 bg-gradient-to-r from-gray-50 to-transparent transition-opacity dark:from-gray-950',
+                scroller.edges.atStart ? 'opacity-0' : 'opacity-100',
+              )}
+            />
+            <div
+              aria-hidden="true"
+              className={cn(
+                'pointer-events-none absolute top-0 right-0 bottom-3 w-10 bg-gradient-to-l from-gray-50 to-transparent transition-opacity dark:from-gray-950',
+                scroller.edges.atEnd ? 'opacity-0' : 'opacity-100',
+              )}
+            />
+          </div>
         </div>
         <DragOverlay dropAnimation={null}>
           {active ? (
-            <div className="w-68">
+            <div className="w-56">
               <PipelineCardBody pipeline={active} canEdit={canEdit} onAction={onAction} overlay />
             </div>
           ) : null}
@@ -397,6 +258,7 @@ export function PipelineBoard({
         open={dialog?.kind === 'place'}
         onClose={closeDialog}
       />
+      {question}
     </>
   );
 }
@@ -406,7 +268,6 @@ export function PipelineBoardPage({ role, canEdit }: { role: BoardRole; canEdit:
   const [params, update] = useUrlParams();
   const showClosed = params.get('closed') === '1';
   const { data } = useGetPipelineHeadersQuery(role.id);
-  const placed = data?.headers.find((h) => h.name === 'placed')?.open_count ?? 0;
   return (
     <div className="space-y-5">
       <PageHeader
@@ -426,8 +287,8 @@ export function PipelineBoardPage({ role, canEdit }: { role: BoardRole; canEdit:
             </Link>
             {data ? (
               <>
-                {` · ${data.open_count} open`}
-                {` · ${placed} of ${role.openings} ${role.openings === 1 ? 'opening' : 'openings'} filled`}
+                {` · ${data.in_progress_count} in progress`}
+                {` · ${data.placed_count} of ${role.openings} ${role.openings === 1 ? 'opening' : 'openings'} filled`}
                 {data.closed_count ? ` · ${data.closed_count} closed` : ''}
               </>
             ) : null}

@@ -20,9 +20,11 @@ import {
   XCircle,
 } from 'lucide-react';
 import {
+  needsStatusConfirmation,
   PIPELINE_CLOSE_REASON_LABELS,
   type PipelineSummary,
 } from '@recruitdesk/contracts/pipelines';
+import { CandidateStatusBadge } from '@/components/ui/candidate-status-badge';
 import { cn } from '@/components/ui/cn';
 import {
   Menu,
@@ -33,13 +35,9 @@ import {
   MenuSeparator,
 } from '@/components/ui/menu';
 import { paths } from '@/config/paths';
+import { useDateFormat } from '@/lib/time-zone';
 import { canMove, daysInStage, daysInStageLabel } from '../board-logic';
 
-// One formatter each for every card (building an Intl formatter per card and render is slow on a big board).
-const DAY = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium' });
-const DAY_TIME = new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeStyle: 'short' });
-const formatDate = (value: string) => DAY.format(new Date(value));
-const formatDateTime = (value: string) => DAY_TIME.format(new Date(value));
 
 const menuButtonClasses =
   'inline-flex size-7 items-center justify-center rounded-md text-gray-400 hover:bg-gray-100 hover:text-gray-700 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-white/10 dark:hover:text-gray-200';
@@ -119,6 +117,7 @@ export const PipelineCardBody = memo(function PipelineCardBody({
   const { name, current_title: title, current_company: company } = pipeline.candidate;
   const days = daysInStage(pipeline.stage_changed_at);
   const role = [title, company].filter(Boolean).join(' @ ');
+  const format = useDateFormat();
   return (
     <div
       className={cn(
@@ -147,6 +146,11 @@ export const PipelineCardBody = memo(function PipelineCardBody({
           )}
           {role ? (
             <p className="mt-0.5 truncate text-xs text-gray-500 dark:text-gray-400">{role}</p>
+          ) : null}
+          {needsStatusConfirmation(pipeline.candidate.status) ? (
+            <p className="mt-1">
+              <CandidateStatusBadge status={pipeline.candidate.status} />
+            </p>
           ) : null}
         </div>
         {movable && !overlay ? (
@@ -208,12 +212,12 @@ export const PipelineCardBody = memo(function PipelineCardBody({
             {pipeline.close_reason
               ? ` · ${PIPELINE_CLOSE_REASON_LABELS[pipeline.close_reason]}`
               : ''}
-            {pipeline.closed_at ? ` · ${formatDate(pipeline.closed_at)}` : ''}
+            {pipeline.closed_at ? ` · ${format.date(pipeline.closed_at)}` : ''}
           </span>
         ) : (
           <span
             className="inline-flex items-center gap-1"
-            title={`In this stage since ${formatDate(pipeline.stage_changed_at)}`}
+            title={`In this stage since ${format.date(pipeline.stage_changed_at)}`}
           >
             <Clock aria-hidden="true" className="size-3.5" />
             <span>
@@ -222,12 +226,13 @@ export const PipelineCardBody = memo(function PipelineCardBody({
             </span>
           </span>
         )}
-        {pipeline.next_interview_at && !closed ? (
+        {/* A board left open past the interview's time never shows it as the next one. */}
+        {pipeline.next_interview_at && !closed && new Date(pipeline.next_interview_at).getTime() > Date.now() ? (
           <span className="inline-flex items-center gap-1 text-brand-700 dark:text-brand-300">
             <CalendarClock aria-hidden="true" className="size-3.5" />
             <span>
               <span className="sr-only">Next interview </span>
-              {formatDateTime(pipeline.next_interview_at)}
+              {format.dateTime(pipeline.next_interview_at)}
             </span>
           </span>
         ) : null}

@@ -1,13 +1,12 @@
 import type { ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { KanbanSquare } from 'lucide-react';
-import { Card } from '@/components/ui/card';
-import { EmptyState } from '@/components/ui/empty-state';
-import { LoadingScreen } from '@/components/ui/loading-screen';
-import { QueryError } from '@/components/ui/query-error';
+import { PageSkeleton } from '@/components/ui/page-skeleton';
+import { RecordError } from '@/components/ui/record-error';
 import { paths } from '@/config/paths';
 import { useGetPipelineQuery } from '../api';
-import { CandidateEssentialsCard, PipelineHeader, PipelineSections } from './pipeline-detail';
+import { CandidateEssentialsCard, PipelineSections } from './pipeline-detail';
+import { PipelineHeader } from './pipeline-header';
 
 /** /roles/{roleId}/pipelines/{pipelineId}: one candidate in one role, with what can happen next. */
 export function PipelineDetailPage({
@@ -25,26 +24,16 @@ export function PipelineDetailPage({
 }) {
   const navigate = useNavigate();
   const { data, error, isLoading, isFetching, refetch } = useGetPipelineQuery(pipelineId);
-  if (isLoading) return <LoadingScreen />;
+  if (isLoading) return <PageSkeleton variant="detail" />;
   if (error || !data) {
-    const notFound = (error as { status?: number } | undefined)?.status === 404;
     return (
-      <Card>
-        {notFound ? (
-          <EmptyState
-            icon={KanbanSquare}
-            title="This pipeline does not exist"
-            description="It may have been deleted."
-          />
-        ) : (
-          <QueryError
-            title="Could not load this pipeline"
-            error={error}
-            onRetry={() => void refetch()}
-            retrying={isFetching}
-          />
-        )}
-      </Card>
+      <RecordError
+        icon={KanbanSquare}
+        what="pipeline"
+        error={error}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
     );
   }
   const detail = data.data;
@@ -53,7 +42,7 @@ export function PipelineDetailPage({
       <PipelineHeader
         detail={detail}
         canEdit={canEdit}
-        notesHref={paths.app.pipelineNotes.getHref(roleId, detail.pipeline.id)}
+        notesHref={paths.app.notes.getHref('pipeline', detail.pipeline.id)}
         onDeleted={() => void navigate(paths.app.pipelines.getHref(roleId), { replace: true })}
       />
       <PipelineSections

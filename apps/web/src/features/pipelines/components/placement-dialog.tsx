@@ -1,102 +1,59 @@
-import { useState } from 'react';
-import { useForm } from 'react-hook-form';
+import { useMemo, useState } from 'react';
+import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { PartyPopper } from 'lucide-react';
 import {
-  SubmittalOutcomeInputSchema,
+  PlacedOutcomeInputSchema,
   type Placement,
   type PipelineSummary,
 } from '@recruitdesk/contracts/pipelines';
-import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Modal } from '@/components/ui/dialog';
+import { FormDialog, Modal } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/base-api';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { formatDate, formatMoney } from '@/lib/format';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useGetPipelineQuery, usePipelineActionMutation } from '../api';
+import { pendingInterviewsOf, useGetPipelineQuery, usePipelineActionMutation } from '../api';
 import { latestProposedSalary } from '../board-logic';
 import { contractResolver } from '../forms';
 import { useCloseRoleAsFilled } from './close-role-context';
+import { usePendingInterviewsQuestion } from './pending-interviews';
 
 type PlacementForm = { salary: string; start_date: string };
-type PlacementBody = { outcome: 'placed'; salary: number; start_date: string };
 
 export type PlacementTarget = Pick<
   PipelineSummary,
   'id' | 'role_id' | 'version' | 'stage' | 'state' | 'candidate'
 >;
 
-function PlacementFormBody({
-  pipeline,
+/** The salary and start date fields; the salary's hint says its currency and where its value came from. */
+function PlacementFields({
+  register,
+  errors,
   defaultSalary,
-  formId,
-  onPlaced,
+  currency,
 }: {
-  pipeline: PlacementTarget;
+  register: UseFormRegister<PlacementForm>;
+  errors: FieldErrors<PlacementForm>;
   defaultSalary: number | null;
-  formId: string;
-  onPlaced: (placement: Placement | null, offerCloseRole: boolean) => void;
+  /** The role's salary currency, once the detail has loaded. */
+  currency: string | undefined;
 }) {
-  const [act, { error }] = usePipelineActionMutation({ fixedCacheKey: formId });
-  const {
-    register,
-    handleSubmit,
-    setError,
-    formState: { errors },
-  } = useForm<PlacementForm, unknown, PlacementBody>({
-    resolver: contractResolver<PlacementForm, PlacementBody>(
-      SubmittalOutcomeInputSchema as never,
-      (values) => ({
-        outcome: 'placed',
-        salary: values.salary === '' ? undefined : values.salary,
-        start_date: values.start_date,
-      }),
-    ),
-    defaultValues: { salary: defaultSalary == null ? '' : String(defaultSalary), start_date: '' },
-  });
   return (
-    <form
-      id={formId}
-      noValidate
-      className="space-y-4"
-      onSubmit={handleSubmit(async (body) => {
-        const result = await act({
-          pipeline,
-          action: 'submittal-outcome',
-          body: { outcome: 'placed', salary: body.salary, start_date: body.start_date },
-        });
-        if (result.error) {
-          applyFieldErrors(result.error, setError, ['salary', 'start_date']);
-          return;
-        }
-        onPlaced(result.data.data.placement, result.data.offer_close_role);
-      })}
-    >
-      {error ? <Alert>{errorMessage(error)}</Alert> : null}
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-        <Field
-          label="Salary"
-          error={errors.salary?.message}
-          hint={defaultSalary != null ? 'From the latest submittal.' : undefined}
-        >
-          <Input
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="any"
-            autoFocus
-            {...register('salary')}
-          />
-        </Field>
-        <Field label="Start date" error={errors.start_date?.message}>
-          <Input type="date" {...register('start_date')} />
-        </Field>
-      </div>
-    </form>
+    <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
+      <Field
+        label="Salary"
+        error={errors.salary?.message}
+        hint={[currency ? `In ${currency}.` : '', defaultSalary != null ? 'From the latest submittal.' : ''].filter(Boolean).join(' ') || undefined}
+      >
+        <Input type="number" inputMode="decimal" min={0} step="any" autoFocus {...register('salary')} />
+      </Field>
+      <Field label="Start date" error={errors.start_date?.message}>
+        <Input type="date" {...register('start_date')} />
+      </Field>
+    </div>
   );
 }
 
@@ -152,44 +109,78 @@ function PlacementDialog({
   onClose: () => void;
   onPlaced: (placement: Placement | null, offerCloseRole: boolean) => void;
 }) {
-  const formId = `place-${pipeline.id}`;
   const { data, isLoading } = useGetPipelineQuery(pipeline.id, { skip: !open });
-  const [, { isLoading: saving, reset }] = usePipelineActionMutation({ fixedCacheKey: formId });
+  const [act, { isLoading: saving, error, reset }] = usePipelineActionMutation();
+  const { ask, question } = usePendingInterviewsQuestion();
+  const target = data?.data.pipeline ?? pipeline;
+  const defaultSalary = latestProposedSalary(data?.data.submittals ?? []);
+  const {
+    register,
+    handleSubmit,
+    setError,
+    formState: { errors },
+  } = useForm({
+    resolver: contractResolver(PlacedOutcomeInputSchema, (values: PlacementForm) => ({
+      outcome: 'placed',
+      salary: values.salary === '' ? undefined : values.salary,
+      start_date: values.start_date,
+    })),
+    // The latest submittal's proposed salary, once the detail has loaded (the fields show only then).
+    values: useMemo(
+      () => ({ salary: defaultSalary == null ? '' : String(defaultSalary), start_date: '' }),
+      [defaultSalary],
+    ),
+  });
   const close = () => {
     reset();
     onClose();
   };
   return (
-    <Modal
+    <FormDialog
       open={open}
       onClose={close}
       title={`Place ${pipeline.candidate.name}`}
       description="Record the placement: the fee is worked out from the client's terms."
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={saving} disabled={isLoading}>
-            Record placement
-          </Button>
-        </>
-      }
+      formId={`place-${pipeline.id}`}
+      submitLabel="Record placement"
+      loading={saving}
+      submitDisabled={isLoading}
+      error={error && !pendingInterviewsOf(error) ? error : undefined}
+      onSubmit={handleSubmit(async (body) => {
+        const placed = { outcome: 'placed' as const, salary: body.salary, start_date: body.start_date };
+        let result = await act({ pipeline: target, action: 'submittal-outcome', body: placed });
+        // A client interview still booked: ask what happened to it, then place with the answer.
+        const answer = result.error ? await ask(result.error) : undefined;
+        if (answer === null) return;
+        if (answer) {
+          result = await act({
+            pipeline: target,
+            action: 'submittal-outcome',
+            body: { ...placed, pending_interviews: answer },
+          });
+        }
+        if (result.error) {
+          applyFieldErrors(result.error, setError, ['salary', 'start_date']);
+          return;
+        }
+        onPlaced(result.data.data.placement, result.data.offer_close_role);
+      })}
     >
+      {question}
       {isLoading ? (
         <div className="space-y-3" aria-busy="true">
           <Skeleton className="h-10 w-full" />
           <Skeleton className="h-10 w-full" />
         </div>
       ) : (
-        <PlacementFormBody
-          pipeline={data?.data.pipeline ?? pipeline}
-          defaultSalary={latestProposedSalary(data?.data.submittals ?? [])}
-          formId={formId}
-          onPlaced={onPlaced}
+        <PlacementFields
+          register={register}
+          errors={errors}
+          defaultSalary={defaultSalary}
+          currency={data?.data.role.salary_currency}
         />
       )}
-    </Modal>
+    </FormDialog>
   );
 }
 

@@ -5,16 +5,17 @@ import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
-import { LoadingScreen } from '@/components/ui/loading-screen';
+import { PageSkeleton } from '@/components/ui/page-skeleton';
 import { PageHeader } from '@/components/ui/page-header';
-import { QueryError } from '@/components/ui/query-error';
+import { RecordError } from '@/components/ui/record-error';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/base-api';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
-import { useCreatePipelineMutation, useGetRoleCandidateDetailQuery } from '../api';
+import { useGetCandidateDetailQuery } from '@/api/candidates';
 import { CandidateEssentialsCard, PipelineSections } from './pipeline-detail';
 import { StageBadges } from './stage-progress';
+import { StatusWarning, useCreatePipelineConfirmed } from './status-confirm';
 
 /**
  * /roles/{roleId}/candidates/{candidateId}: the candidate's essentials and their pipeline in this role,
@@ -36,31 +37,22 @@ export function RoleCandidateView({
   aside?: ReactNode;
 }) {
   const dispatch = useAppDispatch();
-  const { data, error, isLoading, isFetching, refetch } = useGetRoleCandidateDetailQuery({
-    candidateId,
+  const { data, error, isLoading, isFetching, refetch } = useGetCandidateDetailQuery({
+    id: candidateId,
     roleId,
   });
-  const [create, { isLoading: adding, error: addError }] = useCreatePipelineMutation();
-  if (isLoading) return <LoadingScreen />;
+  const { run: create, saving: adding, error: addError, dialog } = useCreatePipelineConfirmed();
+  if (isLoading) return <PageSkeleton variant="detail" />;
   if (error || !data) {
-    const notFound = (error as { status?: number } | undefined)?.status === 404;
     return (
-      <Card>
-        {notFound ? (
-          <EmptyState
-            icon={UserRound}
-            title="This candidate does not exist"
-            description="They may have been deleted."
-          />
-        ) : (
-          <QueryError
-            title="Could not load this candidate"
-            error={error}
-            onRetry={() => void refetch()}
-            retrying={isFetching}
-          />
-        )}
-      </Card>
+      <RecordError
+        icon={UserRound}
+        what="candidate"
+        notFoundHint="They may have been deleted."
+        error={error}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
     );
   }
   const { candidate } = data;
@@ -92,7 +84,7 @@ export function RoleCandidateView({
         actions={
           <>
             <Link
-              to={paths.app.roleCandidateNotes.getHref(roleId, candidate.id)}
+              to={paths.app.notes.getHref('candidate', candidate.id)}
               className={buttonClasses('secondary')}
             >
               <StickyNote aria-hidden="true" className="size-4" />
@@ -146,7 +138,7 @@ export function RoleCandidateView({
                           roleId,
                           body: { candidate_id: candidate.id },
                         });
-                        if (!result.error)
+                        if (result?.data)
                           dispatch(
                             notifySuccess(
                               `${candidate.name} was added to ${roleName ?? 'the role'}.`,
@@ -162,6 +154,8 @@ export function RoleCandidateView({
               />
             </Card>
             {addError ? <Alert>{errorMessage(addError)}</Alert> : null}
+            <StatusWarning name={candidate.name} status={candidate.status} />
+            {dialog}
           </div>
           <div className="space-y-6">
             <CandidateEssentialsCard candidate={candidate} />

@@ -18,7 +18,13 @@ export function RolePipelineCard({ roleId }: { roleId: number }) {
         title="Pipeline"
         description={
           data
-            ? `${data.open_count} open${data.closed_count ? ` · ${data.closed_count} closed` : ''}`
+            ? [
+                `${data.in_progress_count} in progress`,
+                data.placed_count ? `${data.placed_count} placed` : '',
+                data.closed_count ? `${data.closed_count} closed` : '',
+              ]
+                .filter(Boolean)
+                .join(' · ')
             : undefined
         }
       />

@@ -8,7 +8,7 @@ import {
 } from '@recruitdesk/contracts/pipelines';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
-import { formatDate } from '@/lib/format';
+import { useDateFormat } from '@/lib/time-zone';
 
 const STAGE_TONES: Record<PipelineSummary['stage']['name'], BadgeTone> = {
   sourced: 'gray',
@@ -49,6 +49,7 @@ export function StageProgress({
 }) {
   const current = stagePosition(pipeline.stage.name);
   const closed = pipeline.state === 'closed';
+  const format = useDateFormat();
   return (
     <div className="space-y-3">
       <p className="text-sm text-gray-600 sm:hidden dark:text-gray-400">
@@ -113,7 +114,7 @@ export function StageProgress({
         <p className="rounded-lg bg-red-50 px-3 py-2 text-sm text-red-800 ring-1 ring-red-600/10 ring-inset dark:bg-red-500/10 dark:text-red-300 dark:ring-red-400/20">
           Closed in {PIPELINE_STAGE_LABELS[pipeline.stage.name]}
           {pipeline.close_reason ? ` · ${PIPELINE_CLOSE_REASON_LABELS[pipeline.close_reason]}` : ''}
-          {pipeline.closed_at ? ` · ${formatDate(pipeline.closed_at)}` : ''}
+          {pipeline.closed_at ? ` · ${format.date(pipeline.closed_at)}` : ''}
           {pipeline.close_note ? (
             <span className="mt-0.5 block text-red-700/80 dark:text-red-300/80">
               {pipeline.close_note}

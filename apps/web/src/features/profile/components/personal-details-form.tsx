@@ -11,6 +11,7 @@ import { errorMessage } from '@/lib/base-api';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
+import { isOwner } from '@/lib/permissions';
 import { useUpdateProfileMutation } from '../api';
 
 const PersonalDetailsSchema = z.object({
@@ -20,6 +21,13 @@ const PersonalDetailsSchema = z.object({
 });
 type PersonalDetailsValues = z.infer<typeof PersonalDetailsSchema>;
 const FIELDS = ['first_name', 'last_name', 'username'] as const;
+
+/** Nobody changes an email address here; only someone who is not an owner is sent to one (issue 16 item 18). */
+export function emailHint(user: User): string {
+  return isOwner(user)
+    ? 'Your email address is how you sign in; it cannot be changed here.'
+    : 'Ask an owner if your email address needs to change.';
+}
 
 export function PersonalDetailsForm({
   user,
@@ -85,7 +93,7 @@ export function PersonalDetailsForm({
       >
         <Input autoComplete="username" {...register('username')} />
       </Field>
-      <Field label="Email address" hint="Ask an owner if your email address needs to change.">
+      <Field label="Email address" hint={emailHint(user)}>
         <Input type="email" value={user.email} readOnly disabled />
       </Field>
       <div className="flex justify-end">

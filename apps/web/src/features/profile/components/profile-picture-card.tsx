@@ -8,12 +8,8 @@ import { Spinner } from '@/components/ui/spinner';
 import { errorMessage } from '@/lib/base-api';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
-import {
-  checkPictureFile,
-  PICTURE_ACCEPT,
-  removeProfilePicture,
-  uploadProfilePicture,
-} from '../picture-upload';
+import { useRemoveProfilePictureMutation, useUploadProfilePictureMutation } from '../api';
+import { checkPictureFile, PICTURE_ACCEPT } from '../picture-upload';
 
 /**
  * Profile picture: preview, upload (upload URL → PUT → confirm) and removal. The page passes the updated
@@ -30,6 +26,8 @@ export function ProfilePicture({
   const inputRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<'upload' | 'remove' | null>(null);
   const [problem, setProblem] = useState<string | null>(null);
+  const [uploadPicture] = useUploadProfilePictureMutation();
+  const [removePicture] = useRemoveProfilePictureMutation();
 
   const onFile = async (event: ChangeEvent<HTMLInputElement>) => {
     const file = event.target.files?.[0];
@@ -43,7 +41,7 @@ export function ProfilePicture({
     setProblem(null);
     setBusy('upload');
     try {
-      const updated = await uploadProfilePicture(file);
+      const { user: updated } = await uploadPicture(file).unwrap();
       onUserUpdated(updated);
       dispatch(notifySuccess('Your profile picture has been updated.'));
     } catch (error) {
@@ -57,7 +55,7 @@ export function ProfilePicture({
     setProblem(null);
     setBusy('remove');
     try {
-      const updated = await removeProfilePicture();
+      const { user: updated } = await removePicture().unwrap();
       onUserUpdated(updated);
       dispatch(notifySuccess('Your profile picture has been removed.'));
     } catch (error) {

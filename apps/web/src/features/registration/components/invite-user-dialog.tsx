@@ -4,9 +4,8 @@ import type { z } from 'zod';
 import { CreateInvitationInputSchema } from '@recruitdesk/contracts/registration';
 import type { UserType } from '@recruitdesk/contracts/users';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
-import { Modal } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/base-api';
@@ -69,57 +68,45 @@ export function InviteUserDialog({
   const options = userTypeOptions(types.data?.user_types, canGrantOwner);
 
   return (
-    <Modal
+    <FormDialog
       open={open}
       onClose={close}
       title="Invite a team member"
       description="They get an email with a link to create their account. The link is valid for 7 days."
-      footer={
-        <>
-          <Button variant="secondary" onClick={close}>
-            Cancel
-          </Button>
-          <Button type="submit" form="invite-user-form" loading={isLoading}>
-            Send invitation
-          </Button>
-        </>
-      }
+      formId="invite-user-form"
+      submitLabel="Send invitation"
+      loading={isLoading}
+      onSubmit={handleSubmit(onSubmit)}
+      className="space-y-5"
     >
-      <form
-        id="invite-user-form"
-        noValidate
-        onSubmit={handleSubmit(onSubmit)}
-        className="space-y-5"
-      >
-        {banner ? <Alert>{banner}</Alert> : null}
-        <Field label="Email address" error={errors.email?.message}>
-          <Input
-            type="email"
-            autoComplete="off"
-            autoFocus
-            placeholder="name@agency.com"
-            {...register('email')}
-          />
-        </Field>
-        <Controller
-          control={control}
-          name="user_type"
-          render={({ field }) => (
-            <CheckboxGroup<UserType>
-              legend="User types"
-              options={options}
-              value={Array.isArray(field.value) ? field.value : [field.value]}
-              onChange={field.onChange}
-              error={errors.user_type?.message}
-            />
-          )}
+      {banner ? <Alert>{banner}</Alert> : null}
+      <Field label="Email address" error={errors.email?.message}>
+        <Input
+          type="email"
+          autoComplete="off"
+          autoFocus
+          placeholder="name@agency.com"
+          {...register('email')}
         />
-        {types.error ? (
-          <p className="text-xs text-gray-500 dark:text-gray-400">
-            Could not load the descriptions of the user types; the standard ones are shown.
-          </p>
-        ) : null}
-      </form>
-    </Modal>
+      </Field>
+      <Controller
+        control={control}
+        name="user_type"
+        render={({ field }) => (
+          <CheckboxGroup<UserType>
+            legend="User types"
+            options={options}
+            value={Array.isArray(field.value) ? field.value : [field.value]}
+            onChange={field.onChange}
+            error={errors.user_type?.message}
+          />
+        )}
+      />
+      {types.error ? (
+        <p className="text-xs text-gray-500 dark:text-gray-400">
+          Could not load the descriptions of the user types; the standard ones are shown.
+        </p>
+      ) : null}
+    </FormDialog>
   );
 }

@@ -6,10 +6,11 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
+import { useConfirmedMutation } from '@/components/ui/use-confirmed-mutation';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/base-api';
-import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { RelativeTime } from '@/components/ui/time';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
 import {
@@ -49,9 +50,7 @@ function InvitationRow({
           {invitation.invited_by ? <span>Invited by {invitation.invited_by.name}</span> : null}
           <span>
             Expires{' '}
-            <time dateTime={invitation.expires_at} title={formatDateTime(invitation.expires_at)}>
-              {formatRelativeTime(invitation.expires_at, now)}
-            </time>
+            <RelativeTime value={invitation.expires_at} now={now} />
           </span>
         </div>
       </div>
@@ -85,9 +84,13 @@ export function PendingInvitations() {
   const dispatch = useAppDispatch();
   const { data, error, isLoading, isFetching, refetch } = useListPendingInvitationsQuery();
   const [resend, resendState] = useResendInvitationMutation();
-  const [cancel, cancelState] = useCancelInvitationMutation();
+  const [cancel] = useCancelInvitationMutation();
+  const cancelling = useConfirmedMutation({
+    run: (invitation: Invitation) => cancel(invitation.id),
+    success: (invitation) => `Invitation to ${invitation.email} cancelled.`,
+  });
+  const toCancel = cancelling.target;
   const [resendingId, setResendingId] = useState<number | null>(null);
-  const [toCancel, setToCancel] = useState<Invitation | null>(null);
   const now = new Date();
 
   const onResend = async (invitation: Invitation) => {
@@ -95,15 +98,6 @@ export function PendingInvitations() {
     const result = await resend(invitation.id);
     setResendingId(null);
     if (!result.error) dispatch(notifySuccess(`Invitation sent to ${invitation.email}`));
-  };
-
-  const onCancel = async () => {
-    if (!toCancel) return;
-    const result = await cancel(toCancel.id);
-    if (!result.error) {
-      dispatch(notifySuccess(`Invitation to ${toCancel.email} cancelled.`));
-      setToCancel(null);
-    }
   };
 
   const invitations = data?.invitations ?? [];
@@ -146,18 +140,13 @@ export function PendingInvitations() {
               now={now}
               resending={resendingId === invitation.id}
               onResend={() => void onResend(invitation)}
-              onCancel={() => {
-                cancelState.reset();
-                setToCancel(invitation);
-              }}
+              onCancel={() => cancelling.ask(invitation)}
             />
           ))}
         </ul>
       )}
       <ConfirmDialog
-        open={toCancel !== null}
-        onClose={() => setToCancel(null)}
-        onConfirm={() => void onCancel()}
+        {...cancelling.dialog}
         title="Cancel invitation?"
         description={
           toCancel
@@ -167,10 +156,7 @@ export function PendingInvitations() {
         confirmLabel="Cancel invitation"
         cancelLabel="Keep it"
         tone="danger"
-        loading={cancelState.isLoading}
-      >
-        {cancelState.error ? <Alert>{errorMessage(cancelState.error)}</Alert> : null}
-      </ConfirmDialog>
+      />
     </div>
   );
 }

@@ -10,7 +10,7 @@ export function DashboardStats() {
   const cards = [
     { label: 'Open roles', value: stats?.open_roles ?? null, href: paths.app.jobsActive.getHref(), icon: Briefcase },
     { label: 'Active clients', value: stats?.active_clients ?? null, href: `${paths.app.clients.getHref()}?state=Open`, icon: Building2 },
-    { label: 'Roles opened this month', value: stats?.roles_opened_this_month ?? null, href: paths.app.jobsActive.getHref(), icon: CalendarPlus },
+    { label: 'Roles opened this month', value: stats?.roles_opened_this_month ?? null, href: `${paths.app.jobsActive.getHref()}?opened=this_month`, icon: CalendarPlus },
     { label: 'My roles', value: stats?.my_roles ?? null, href: `${paths.app.jobsActive.getHref()}?recruiter=me`, icon: UserCheck },
   ];
   return (

@@ -6,26 +6,21 @@ import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/textarea';
-import { api } from '@/lib/api';
+import { useConfirmedMutation } from '@/components/ui/use-confirmed-mutation';
 import { errorMessage } from '@/lib/base-api';
+import { followLink } from '@/lib/download';
 import { checkFile } from '@/lib/file-upload';
-import { formatBytes, formatDateTime } from '@/lib/format';
+import { DateText } from '@/components/ui/time';
+import { formatBytes } from '@/lib/format';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { useRemoveJobDescriptionFileMutation, useUpdateJobDescriptionTextMutation, useUploadJobDescriptionMutation } from '../api';
+import {
+  useLazyGetJobDescriptionDownloadUrlQuery,
+  useRemoveJobDescriptionFileMutation,
+  useUpdateJobDescriptionTextMutation,
+  useUploadJobDescriptionMutation,
+} from '../api';
 import { JOB_DESCRIPTION_ACCEPT, JOB_DESCRIPTION_RULES } from '../job-description-rules';
-
-/** Follows a signed download link through a temporary `<a download>`. */
-function followDownload(url: string, filename: string) {
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = filename;
-  link.rel = 'noopener';
-  link.style.display = 'none';
-  document.body.appendChild(link);
-  link.click();
-  link.remove();
-}
 
 /** The job description: text edited in place, and/or an uploaded PDF, DOCX or TXT file. */
 export function JobDescriptionCard({ role, canEdit }: { role: Role; canEdit: boolean }) {
@@ -37,10 +32,15 @@ export function JobDescriptionCard({ role, canEdit }: { role: Role; canEdit: boo
   const [draft, setDraft] = useState(role.description_text);
   const [fileError, setFileError] = useState<string | null>(null);
   const [downloading, setDownloading] = useState(false);
-  const [confirmRemove, setConfirmRemove] = useState(false);
   const [saveText, textState] = useUpdateJobDescriptionTextMutation();
   const [upload, uploadState] = useUploadJobDescriptionMutation();
-  const [removeFile, removeState] = useRemoveJobDescriptionFileMutation();
+  const [removeFile] = useRemoveJobDescriptionFileMutation();
+  const [fetchDownloadUrl] = useLazyGetJobDescriptionDownloadUrlQuery();
+  const removing = useConfirmedMutation({
+    run: () => removeFile(role.id),
+    success: null,
+    refusal: 'toast',
+  });
   const file = role.description_file;
 
   const onFile = async (chosen: File | undefined) => {
@@ -58,8 +58,8 @@ export function JobDescriptionCard({ role, canEdit }: { role: Role; canEdit: boo
     if (!file) return;
     setDownloading(true);
     try {
-      const { url } = await api.get<{ success: true; url: string }>(`/api/roles/${role.id}/job-description/download-url/`);
-      followDownload(url, file.filename);
+      const { url } = await fetchDownloadUrl(role.id).unwrap();
+      followLink(url, { filename: file.filename });
     } catch (error) {
       dispatch(notifyError(errorMessage(error)));
     } finally {
@@ -131,7 +131,7 @@ export function JobDescriptionCard({ role, canEdit }: { role: Role; canEdit: boo
                 <div className="min-w-0">
                   <p className="truncate text-sm font-medium text-gray-900 dark:text-white">{file.filename}</p>
                   <p className="text-xs text-gray-500 dark:text-gray-400">
-                    {formatBytes(file.size)} · uploaded {formatDateTime(file.uploaded_at)}
+                    {formatBytes(file.size)} · uploaded <DateText value={file.uploaded_at} withTime />
                   </p>
                 </div>
               </div>
@@ -141,7 +141,7 @@ export function JobDescriptionCard({ role, canEdit }: { role: Role; canEdit: boo
                   Download
                 </Button>
                 {canEdit ? (
-                  <Button variant="ghost" size="sm" onClick={() => setConfirmRemove(true)}>
+                  <Button variant="ghost" size="sm" onClick={() => removing.ask(true)}>
                     <Trash2 aria-hidden="true" className="size-4" />
                     Remove file
                   </Button>
@@ -178,18 +178,11 @@ export function JobDescriptionCard({ role, canEdit }: { role: Role; canEdit: boo
         </div>
       </div>
       <ConfirmDialog
-        open={confirmRemove}
-        onClose={() => setConfirmRemove(false)}
+        {...removing.dialog}
         tone="danger"
         title="Remove the file?"
         description="The uploaded job description is deleted. The text stays."
         confirmLabel="Remove file"
-        loading={removeState.isLoading}
-        onConfirm={async () => {
-          const result = await removeFile(role.id);
-          if (result.error) dispatch(notifyError(errorMessage(result.error)));
-          setConfirmRemove(false);
-        }}
       />
     </Card>
   );

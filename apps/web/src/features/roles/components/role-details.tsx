@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { Archive, Pencil, RotateCcw } from 'lucide-react';
+import { Archive, ArchiveRestore, Pencil, RotateCcw, Trash2, XCircle } from 'lucide-react';
 import { Link } from 'react-router';
 import {
   CloseRoleInputSchema,
@@ -13,11 +13,12 @@ import {
   type CloseRoleInput,
   type Role,
   type RoleFieldUpdateInput,
+  type RolePayout,
 } from '@recruitdesk/contracts/roles';
-import { Alert } from '@/components/ui/alert';
+import { ArchiveOrDeleteDialog, ArchiveRecordDialog } from '@/components/ui/archive-or-delete-dialog';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
-import { Modal } from '@/components/ui/dialog';
+import { FormDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { InlineField } from '@/components/ui/inline-field';
 import { QueryError } from '@/components/ui/query-error';
@@ -26,14 +27,19 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
 import { errorMessage, type ApiQueryError } from '@/lib/base-api';
+import { DateText } from '@/components/ui/time';
 import { formatDate, formatMoney, humanize } from '@/lib/format';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import {
+  useArchiveRoleMutation,
   useCloseRoleMutation,
+  useDeleteRoleMutation,
+  useGetRoleDeletionCheckQuery,
   useGetRoleFormDataQuery,
   useGetRolePayoutQuery,
   useReopenRoleMutation,
+  useRestoreRoleMutation,
   useUpdateRoleFieldMutation,
 } from '../api';
 
@@ -155,7 +161,7 @@ export function RoleDetailsCard({ role, canEdit }: { role: Role; canEdit: boolea
           <div className="grid grid-cols-3 gap-3 px-5 py-3 text-sm">
             <dt className="text-gray-500 dark:text-gray-400">Closed</dt>
             <dd className="col-span-2 font-medium text-gray-900 dark:text-gray-100">
-              {role.closed_at ? formatDate(role.closed_at) : '—'}
+              {role.closed_at ? <DateText value={role.closed_at} /> : '—'}
               {role.close_reason ? ` · ${ROLE_CLOSE_REASON_LABELS[role.close_reason]}` : ''}
               {role.close_note ? <span className="block font-normal text-gray-500 dark:text-gray-400">{role.close_note}</span> : null}
             </dd>
@@ -186,87 +192,147 @@ export function CloseRoleDialog({ role, open, onClose }: { role: Role; open: boo
   };
   const formId = `close-role-${role.id}`;
   return (
-    <Modal
+    <FormDialog
       open={open}
       onClose={dismiss}
       title="Close this role?"
       description={`${role.name} moves to Closed Roles. You can reopen it later.`}
-      footer={
-        <>
-          <Button variant="secondary" onClick={dismiss}>
-            Cancel
-          </Button>
-          <Button type="submit" form={formId} loading={isLoading}>
-            Close role
-          </Button>
-        </>
-      }
+      formId={formId}
+      submitLabel="Close role"
+      loading={isLoading}
+      error={error}
+      onSubmit={handleSubmit(async (body) => {
+        const result = await close({ id: role.id, body });
+        if (result.error) return;
+        dispatch(notifySuccess(`${role.name} was closed.`));
+        dismiss();
+      })}
     >
-      <form
-        id={formId}
-        noValidate
-        className="space-y-4"
-        onSubmit={handleSubmit(async (body) => {
-          const result = await close({ id: role.id, body });
-          if (result.error) return;
-          dispatch(notifySuccess(`${role.name} was closed.`));
-          dismiss();
-        })}
-      >
-        {error ? <Alert>{errorMessage(error)}</Alert> : null}
-        <Field label="Reason" error={errors.reason?.message}>
-          <Select {...register('reason')}>
-            <option value="">Choose a reason…</option>
-            {ROLE_CLOSE_REASONS.map((reason) => (
-              <option key={reason} value={reason}>
-                {ROLE_CLOSE_REASON_LABELS[reason]}
-              </option>
-            ))}
-          </Select>
-        </Field>
-        <Field label="Note" error={errors.note?.message}>
-          <Textarea rows={3} {...register('note')} />
-        </Field>
-      </form>
-    </Modal>
+      <Field label="Reason" error={errors.reason?.message}>
+        <Select {...register('reason')}>
+          <option value="">Choose a reason…</option>
+          {ROLE_CLOSE_REASONS.map((reason) => (
+            <option key={reason} value={reason}>
+              {ROLE_CLOSE_REASON_LABELS[reason]}
+            </option>
+          ))}
+        </Select>
+      </Field>
+      <Field label="Note" error={errors.note?.message}>
+        <Textarea rows={3} {...register('note')} />
+      </Field>
+    </FormDialog>
   );
 }
 
-/** Edit role, Close role or Reopen role. */
-export function RoleActions({ role }: { role: Role }) {
+/**
+ * Edit role, Close role or Reopen role; Archive (a closed role) or Restore; Delete, whose confirmation
+ * first asks the server what a delete would meet and offers archiving instead (decision 021).
+ */
+export function RoleActions({ role, onDeleted }: { role: Role; onDeleted: () => void }) {
   const dispatch = useAppDispatch();
-  const [closing, setClosing] = useState(false);
+  const [dialog, setDialog] = useState<'close' | 'archive' | 'delete' | null>(null);
   const [reopen, { isLoading }] = useReopenRoleMutation();
+  const [restore, { isLoading: restoring }] = useRestoreRoleMutation();
+  const [archive] = useArchiveRoleMutation();
+  const [remove] = useDeleteRoleMutation();
+  const check = useGetRoleDeletionCheckQuery(role.id, { skip: dialog !== 'delete', refetchOnMountOrArgChange: true });
   return (
     <>
       <Link to={paths.app.roleEdit.getHref(role.id)} className={buttonClasses('secondary')}>
         <Pencil aria-hidden="true" className="size-4" />
         Edit role
       </Link>
-      {role.state === 'closed' ? (
+      {role.archived_at ? (
         <Button
-          loading={isLoading}
+          variant="secondary"
+          loading={restoring}
           onClick={async () => {
-            const result = await reopen(role.id);
+            const result = await restore(role.id);
             if (result.error) dispatch(notifyError(errorMessage(result.error)));
-            else dispatch(notifySuccess(`${role.name} was reopened.`));
+            else dispatch(notifySuccess(`${role.name} was restored.`));
           }}
         >
-          {isLoading ? null : <RotateCcw aria-hidden="true" className="size-4" />}
-          Reopen role
+          {restoring ? null : <ArchiveRestore aria-hidden="true" className="size-4" />}
+          Restore role
         </Button>
+      ) : role.state === 'closed' ? (
+        <>
+          <Button
+            loading={isLoading}
+            onClick={async () => {
+              const result = await reopen(role.id);
+              if (result.error) dispatch(notifyError(errorMessage(result.error)));
+              else dispatch(notifySuccess(`${role.name} was reopened.`));
+            }}
+          >
+            {isLoading ? null : <RotateCcw aria-hidden="true" className="size-4" />}
+            Reopen role
+          </Button>
+          <Button variant="ghost" onClick={() => setDialog('archive')}>
+            <Archive aria-hidden="true" className="size-4" />
+            Archive role
+          </Button>
+        </>
       ) : (
-        <Button variant="secondary" onClick={() => setClosing(true)}>
-          <Archive aria-hidden="true" className="size-4" />
+        <Button variant="secondary" onClick={() => setDialog('close')}>
+          <XCircle aria-hidden="true" className="size-4" />
           Close role
         </Button>
       )}
-      <CloseRoleDialog role={role} open={closing} onClose={() => setClosing(false)} />
+      <Button variant="ghost" onClick={() => setDialog('delete')}>
+        <Trash2 aria-hidden="true" className="size-4" />
+        Delete role
+      </Button>
+      <CloseRoleDialog role={role} open={dialog === 'close'} onClose={() => setDialog(null)} />
+      <ArchiveRecordDialog
+        name={role.name}
+        noun="role"
+        description="It leaves Closed Roles, keeps its pipeline, notes and history, and can be restored: find it with the Archived filter."
+        open={dialog === 'archive'}
+        onClose={() => setDialog(null)}
+        archive={() => archive(role.id)}
+      />
+      <ArchiveOrDeleteDialog
+        name={role.name}
+        noun="role"
+        open={dialog === 'delete'}
+        onClose={() => setDialog(null)}
+        check={check.isFetching ? undefined : check.data?.check}
+        checkError={check.isFetching ? undefined : check.error}
+        onRetryCheck={() => void check.refetch()}
+        remove={() => remove(role.id)}
+        archive={() => archive(role.id)}
+        onDeleted={onDeleted}
+      />
     </>
   );
 }
 
-/** The calculated payout: per opening, total and how it was worked out. */
+/** What the role's placements really earn, beside the estimate (and how far apart they are). */
+function PlacedFees({ payout, placed }: { payout: RolePayout; placed: NonNullable<RolePayout['placed']> }) {
+  const same = placed.fees.length === 1 && placed.fees[0]!.currency === payout.currency ? placed.fees[0]!.total : null;
+  const difference = same !== null && payout.total !== null ? same - payout.total : null;
+  return (
+    <div className="rounded-lg bg-emerald-50 p-3 ring-1 ring-emerald-600/15 ring-inset dark:bg-emerald-500/10 dark:ring-emerald-400/20">
+      <p className="text-xs text-emerald-800 dark:text-emerald-300">
+        Placed fee ({placed.placements} {placed.placements === 1 ? 'placement' : 'placements'})
+      </p>
+      <p className="text-xl font-semibold text-emerald-900 tabular-nums dark:text-emerald-200">
+        {placed.fees.map((fee) => formatMoney(fee.total, fee.currency)).join(' + ')}
+      </p>
+      {difference !== null && payout.total !== null ? (
+        <p className="mt-0.5 text-xs text-emerald-800 dark:text-emerald-300">
+          {difference === 0
+            ? 'Exactly the estimate.'
+            : `${formatMoney(Math.abs(difference), payout.currency)} ${difference < 0 ? 'below' : 'above'} the estimate of ${formatMoney(payout.total, payout.currency)}.`}
+        </p>
+      ) : null}
+    </div>
+  );
+}
+
+/** The calculated payout: per opening, total and how it was worked out; once placed, the real fee too. */
 export function PayoutCard({ roleId }: { roleId: number }) {
   const { data, error, isLoading, isFetching, refetch } = useGetRolePayoutQuery(roleId);
   const payout = data?.payout;
@@ -282,14 +348,15 @@ export function PayoutCard({ roleId }: { roleId: number }) {
         <QueryError title="Could not work out the payout" error={error} onRetry={() => void refetch()} retrying={isFetching} />
       ) : (
         <div className="space-y-4 px-5 py-5">
+          {payout.placed ? <PlacedFees payout={payout} placed={payout.placed} /> : null}
           <div className="grid grid-cols-2 gap-4">
             <div>
-              <p className="text-xs text-gray-500 dark:text-gray-400">Per opening</p>
+              <p className="text-xs text-gray-500 dark:text-gray-400">{payout.placed ? 'Estimated per opening' : 'Per opening'}</p>
               <p className="text-xl font-semibold text-gray-900 tabular-nums dark:text-white">{formatMoney(payout.per_opening, payout.currency)}</p>
             </div>
             <div>
               <p className="text-xs text-gray-500 dark:text-gray-400">
-                Total ({payout.openings} {payout.openings === 1 ? 'opening' : 'openings'})
+                {payout.placed ? 'Estimated total' : 'Total'} ({payout.openings} {payout.openings === 1 ? 'opening' : 'openings'})
               </p>
               <p className="text-xl font-semibold text-gray-900 tabular-nums dark:text-white">{formatMoney(payout.total, payout.currency)}</p>
             </div>

@@ -21,6 +21,7 @@ import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/base-api';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { humanize } from '@/lib/format';
+import { useDateFormat } from '@/lib/time-zone';
 import { useCreateRoleMutation, useUpdateRoleMutation } from '../api';
 
 const FIELD_NAMES = [
@@ -43,7 +44,7 @@ const FIELD_NAMES = [
 
 const numberOrNull = (value: unknown) => (value === '' || value === null || value === undefined ? null : value);
 
-function valuesFor(role: Role | undefined, clientId: number | undefined, formData: RoleFormDataResponse): RoleInput {
+function valuesFor(role: Role | undefined, clientId: number | undefined, formData: RoleFormDataResponse, today: string): RoleInput {
   if (!role) {
     return {
       client_id: clientId ?? ('' as unknown as number),
@@ -58,8 +59,8 @@ function valuesFor(role: Role | undefined, clientId: number | undefined, formDat
       salary_currency: formData.default_currency,
       fee_percent_override: null,
       priority: 'medium',
-      recruiter_id: null,
-      opened_at: new Date().toISOString().slice(0, 10),
+      recruiter_id: formData.default_recruiter_id,
+      opened_at: today,
       description_text: '',
       indeed_posting: false,
     };
@@ -101,6 +102,7 @@ export function RoleForm({
   const [create, createState] = useCreateRoleMutation();
   const [update, updateState] = useUpdateRoleMutation();
   const serverError = role ? updateState.error : createState.error;
+  const format = useDateFormat();
   const {
     register,
     handleSubmit,
@@ -108,7 +110,7 @@ export function RoleForm({
     formState: { errors },
   } = useForm<RoleInput, unknown, RoleInputParsed>({
     resolver: zodResolver(RoleInputSchema),
-    defaultValues: valuesFor(role, clientId, formData),
+    defaultValues: valuesFor(role, clientId, formData, format.today()),
   });
   const clients = formData.clients.filter((c) => c.state !== 'Closed' || c.id === role?.client.id);
 

@@ -1,38 +1,45 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Briefcase, RotateCcw, SearchX } from 'lucide-react';
-import { ROLE_CLOSE_REASON_LABELS, ROLE_ORDERINGS, type Role } from '@recruitdesk/contracts/roles';
+import { ROLE_CLOSE_REASON_LABELS, ROLE_ORDERINGS } from '@recruitdesk/contracts/role-constants';
+import type { Role } from '@recruitdesk/contracts/roles';
 import { Button } from '@/components/ui/button';
 import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryError } from '@/components/ui/query-error';
 import { RoleStateBadge } from '@/components/ui/role-state-badge';
+import { Badge } from '@/components/ui/badge';
 import { SearchInput, ToolbarSelect } from '@/components/ui/search-input';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/base-api';
+import { DateText } from '@/components/ui/time';
 import { formatDate } from '@/lib/format';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifyError, notifySuccess } from '@/lib/notify';
-import { orderingFromSorting, pageFrom, sortingFromOrdering, useUrlParams } from '@/lib/use-url-params';
+import { pageFrom, pageSizeFrom } from '@/lib/pagination';
+import { orderingFromSorting, sortingFromOrdering, useUrlPaging, useUrlParams } from '@/lib/use-url-params';
 import { useListActiveRolesQuery, useListClosedRolesQuery, useReopenRoleMutation, type RoleListParams } from '../api';
 import { PriorityBadge } from './role-badges';
 
 export const ROLES_PAGE_SIZE = 25;
 type Ordering = (typeof ROLE_ORDERINGS)[number];
 
-/** ?client=&search=&recruiter=me&sort=&page= → the list query. */
+/** ?client=&search=&recruiter=me&opened=this_month&sort=&page=&page_size= → the list query. */
 export function rolesQueryFromSearchParams(params: URLSearchParams, defaultOrdering: Ordering): RoleListParams & { ordering: Ordering; page: number } {
   const sort = params.get('sort');
   const query: RoleListParams & { ordering: Ordering; page: number } = {
     ordering: (ROLE_ORDERINGS as readonly string[]).includes(sort ?? '') ? (sort as Ordering) : defaultOrdering,
     page: pageFrom(params),
-    page_size: ROLES_PAGE_SIZE,
+    page_size: pageSizeFrom(params, ROLES_PAGE_SIZE),
   };
   const client = Number(params.get('client'));
   if (Number.isInteger(client) && client > 0) query.client = client;
   const search = params.get('search')?.trim();
   if (search) query.search = search;
   if (params.get('recruiter') === 'me') query.recruiter = 'me';
+  if (params.get('opened') === 'this_month') query.opened = 'this_month';
+  const archived = params.get('archived');
+  if (archived === 'true' || archived === 'all') query.archived = archived;
   return query;
 }
 
@@ -49,6 +56,11 @@ const nameColumn: ColumnDef<Role, unknown> = {
       <Link to={paths.app.role.getHref(role.id)} className={linkClass}>
         {role.name}
       </Link>
+      {role.archived_at ? (
+        <Badge tone="gray" className="ml-2">
+          Archived
+        </Badge>
+      ) : null}
       <p className="truncate text-gray-500 sm:hidden dark:text-gray-400">{role.client.name}</p>
     </div>
   ),
@@ -146,7 +158,7 @@ function closedColumns(canEdit: boolean): ColumnDef<Role, unknown>[] {
       header: 'Closed',
       enableSorting: true,
       sortDescFirst: true,
-      cell: ({ row }) => (row.original.closed_at ? <span className="whitespace-nowrap">{formatDate(row.original.closed_at)}</span> : '—'),
+      cell: ({ row }) => (row.original.closed_at ? <DateText value={row.original.closed_at} className="whitespace-nowrap" /> : '—'),
     },
   ];
   if (canEdit) {
@@ -154,7 +166,7 @@ function closedColumns(canEdit: boolean): ColumnDef<Role, unknown>[] {
       id: 'actions',
       header: () => <span className="sr-only">Actions</span>,
       enableSorting: false,
-      cell: ({ row }) => <ReopenButton role={row.original} />,
+      cell: ({ row }) => (row.original.archived_at ? null : <ReopenButton role={row.original} />),
       meta: { className: 'text-right' },
     });
   }
@@ -169,23 +181,24 @@ export function RolesTable({
 }: {
   variant: 'active' | 'closed';
   canEdit: boolean;
-  /** The applied client filter, shown above the table. */
+  /** The applied filters (client, opened this month), shown above the table. */
   filterChip?: ReactNode;
 }) {
-  const [params, update] = useUrlParams();
+  const [params, update] = useUrlParams('push');
   const defaultOrdering: Ordering = variant === 'active' ? '-opened_at' : '-closed_at';
   const query = rolesQueryFromSearchParams(params, defaultOrdering);
   const active = useListActiveRolesQuery(query, { skip: variant !== 'active' });
   const closed = useListClosedRolesQuery(query, { skip: variant !== 'closed' });
   const { data, error, isLoading, isFetching, refetch } = variant === 'active' ? active : closed;
+  const paging = useUrlPaging(params, update, ROLES_PAGE_SIZE, data && !isFetching ? data.count : undefined);
   const [toolbarKey, setToolbarKey] = useState(0);
   const sorting = useMemo(() => sortingFromOrdering(query.ordering), [query.ordering]);
   const columns = useMemo(() => (variant === 'active' ? ACTIVE_COLUMNS : closedColumns(canEdit)), [variant, canEdit]);
-  const filtered = Boolean(query.search || query.recruiter || query.client);
+  const filtered = Boolean(query.search || query.recruiter || query.client || query.opened || query.archived);
 
   const clear = () => {
     setToolbarKey((k) => k + 1);
-    update({ search: null, recruiter: null, client: null, page: null });
+    update({ search: null, recruiter: null, client: null, opened: null, archived: null, page: null });
   };
 
   return (
@@ -197,7 +210,7 @@ export function RolesTable({
             label="Search roles"
             placeholder="Search title, client, location"
             value={query.search ?? ''}
-            onChange={(search) => update({ search, page: null })}
+            onChange={(search) => update({ search, page: null }, { burst: 'search' })}
             className="flex-1"
           />
           <ToolbarSelect
@@ -210,6 +223,19 @@ export function RolesTable({
               { value: 'me', label: 'Me' },
             ]}
           />
+          {variant === 'closed' ? (
+            <ToolbarSelect
+              label="Archived"
+              className="sm:w-40"
+              value={query.archived ?? 'false'}
+              onChange={(value) => update({ archived: value === 'false' ? null : value, page: null })}
+              options={[
+                { value: 'false', label: 'Not archived' },
+                { value: 'true', label: 'Archived only' },
+                { value: 'all', label: 'All' },
+              ]}
+            />
+          ) : null}
         </div>
         {filterChip ? <div className="flex flex-wrap gap-2">{filterChip}</div> : null}
       </div>
@@ -226,10 +252,11 @@ export function RolesTable({
         }}
         loading={isLoading || isFetching}
         pagination={{
-          page: query.page,
-          pageSize: ROLES_PAGE_SIZE,
+          page: paging.page,
+          pageSize: paging.pageSize,
           total: data?.count ?? 0,
-          onPageChange: (page) => update({ page: page === 1 ? null : String(page) }),
+          onPageChange: paging.setPage,
+          onPageSizeChange: paging.setPageSize,
         }}
         error={error ? <QueryError title="Could not load the roles" error={error} onRetry={() => void refetch()} retrying={isFetching} /> : undefined}
         empty={

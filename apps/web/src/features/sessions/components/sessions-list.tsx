@@ -5,9 +5,10 @@ import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
+import { useConfirmedMutation } from '@/components/ui/use-confirmed-mutation';
 import { Skeleton } from '@/components/ui/skeleton';
 import { errorMessage } from '@/lib/base-api';
-import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { RelativeTime } from '@/components/ui/time';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
 import {
@@ -21,9 +22,7 @@ const isPhone = (s: Session) => /android|iphone|ipad|ios|mobile/i.test(`${s.devi
 
 function When({ value, now }: { value: string; now: Date }) {
   return (
-    <time dateTime={value} title={formatDateTime(value)}>
-      {formatRelativeTime(value, now)}
-    </time>
+    <RelativeTime value={value} now={now} />
   );
 }
 
@@ -92,7 +91,6 @@ export function SessionsList() {
   const { data, error, isLoading, isFetching, refetch } = useListSessionsQuery();
   const [revokeSession, revokeState] = useRevokeSessionMutation();
   const [revokeOthers, othersState] = useRevokeOtherSessionsMutation();
-  const [confirmOthers, setConfirmOthers] = useState(false);
   const [revokingId, setRevokingId] = useState<number | null>(null);
   const now = new Date();
 
@@ -106,16 +104,12 @@ export function SessionsList() {
     if (!result.error) dispatch(notifySuccess(`Signed out ${session.device}.`));
   };
 
-  const onRevokeOthers = async () => {
-    const result = await revokeOthers();
-    setConfirmOthers(false);
-    if (!result.error) {
-      const n = result.data.revoked;
-      dispatch(
-        notifySuccess(n === 1 ? 'Signed out 1 other session.' : `Signed out ${n} other sessions.`),
-      );
-    }
-  };
+  const signOutOthers = useConfirmedMutation({
+    run: () => revokeOthers(),
+    success: (_, { revoked: n }) =>
+      n === 1 ? 'Signed out 1 other session.' : `Signed out ${n} other sessions.`,
+    refusal: 'page',
+  });
 
   const actionError = revokeState.error ?? othersState.error;
 
@@ -170,7 +164,7 @@ export function SessionsList() {
           <Button
             variant="secondary"
             disabled={others.length === 0}
-            onClick={() => setConfirmOthers(true)}
+            onClick={() => signOutOthers.ask(true)}
           >
             <LogOut aria-hidden="true" className="size-4" />
             Sign out all other sessions
@@ -178,14 +172,11 @@ export function SessionsList() {
         </div>
       ) : null}
       <ConfirmDialog
-        open={confirmOthers}
-        onClose={() => setConfirmOthers(false)}
-        onConfirm={() => void onRevokeOthers()}
+        {...signOutOthers.dialog}
         title="Sign out all other sessions?"
         description="Every browser and device except this one will be signed out and will need your password again."
         confirmLabel="Sign out others"
         cancelLabel="Keep them"
-        loading={othersState.isLoading}
       />
     </div>
   );

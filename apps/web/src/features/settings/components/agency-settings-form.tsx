@@ -51,6 +51,8 @@ function AgencyForm({ settings, canEdit }: { settings: AgencySettings; canEdit: 
   } = useForm<AgencySettingsInput, unknown, AgencySettings>({
     resolver: zodResolver(AgencySettingsSchema),
     values: settings,
+    // A refetch that lands while the owner is typing keeps what they typed.
+    resetOptions: { keepDirtyValues: true },
   });
 
   const onSubmit = async (values: AgencySettings) => {
@@ -73,7 +75,8 @@ function AgencyForm({ settings, canEdit }: { settings: AgencySettings; canEdit: 
 
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label="Agency settings">
-      <fieldset disabled={!canEdit} className="space-y-6">
+      {/* Locked while saving: an edit typed then would be replaced by the saved values. */}
+      <fieldset disabled={!canEdit || isLoading} className="space-y-6">
         <legend className="sr-only">Agency settings</legend>
         {error && !hasFieldErrors ? <Alert>{errorMessage(error)}</Alert> : null}
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">

@@ -13,11 +13,12 @@ import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
 import { ConfirmDialog } from '@/components/ui/dialog';
+import { useConfirmedMutation } from '@/components/ui/use-confirmed-mutation';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/base-api';
-import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { RelativeTime } from '@/components/ui/time';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
 import { useDeleteUserMutation, useSetUserActiveMutation, useUpdateUserRoleMutation } from '../api';
@@ -51,17 +52,13 @@ export function UserProfileCard({ user, sessionsCount }: { user: User; sessionsC
     {
       label: 'Joined',
       value: (
-        <time dateTime={user.date_joined} title={formatDateTime(user.date_joined)}>
-          {formatRelativeTime(user.date_joined, now)}
-        </time>
+        <RelativeTime value={user.date_joined} now={now} />
       ),
     },
     {
       label: 'Last sign-in',
       value: user.last_login ? (
-        <time dateTime={user.last_login} title={formatDateTime(user.last_login)}>
-          {formatRelativeTime(user.last_login, now)}
-        </time>
+        <RelativeTime value={user.last_login} now={now} />
       ) : (
         'Never signed in'
       ),
@@ -164,35 +161,20 @@ export function UserTypesCard({ user, canGrantOwner }: { user: User; canGrantOwn
 
 /** Deactivate or reactivate, and delete (typing the email to confirm). */
 export function UserAccessCard({ user, isSelf }: { user: User; isSelf: boolean }) {
-  const dispatch = useAppDispatch();
   const navigate = useNavigate();
-  const [confirmActive, setConfirmActive] = useState(false);
-  const [confirmDelete, setConfirmDelete] = useState(false);
   const [typed, setTyped] = useState('');
-  const [setActive, activeState] = useSetUserActiveMutation();
-  const [deleteUser, deleteState] = useDeleteUserMutation();
+  const [setActive] = useSetUserActiveMutation();
+  const [deleteUser] = useDeleteUserMutation();
   const name = user.name || user.email;
-
-  const toggleActive = async () => {
-    const result = await setActive({ id: user.id, active: !user.is_active });
-    if (!result.error) {
-      setConfirmActive(false);
-      dispatch(
-        notifySuccess(
-          user.is_active ? `${name} has been deactivated.` : `${name} has been reactivated.`,
-        ),
-      );
-    }
-  };
-
-  const remove = async () => {
-    const result = await deleteUser(user.id);
-    if (!result.error) {
-      setConfirmDelete(false);
-      dispatch(notifySuccess(`${name} has been deleted.`));
-      void navigate(paths.app.users.getHref(), { replace: true });
-    }
-  };
+  const toggleActive = useConfirmedMutation({
+    run: () => setActive({ id: user.id, active: !user.is_active }),
+    success: user.is_active ? `${name} has been deactivated.` : `${name} has been reactivated.`,
+  });
+  const remove = useConfirmedMutation({
+    run: () => deleteUser(user.id),
+    success: `${name} has been deleted.`,
+    onDone: () => void navigate(paths.app.users.getHref(), { replace: true }),
+  });
 
   const emailMatches = typed.trim().toLowerCase() === user.email.toLowerCase();
 
@@ -213,10 +195,7 @@ export function UserAccessCard({ user, isSelf }: { user: User; isSelf: boolean }
           </div>
           <Button
             variant="secondary"
-            onClick={() => {
-              activeState.reset();
-              setConfirmActive(true);
-            }}
+            onClick={() => toggleActive.ask(true)}
             disabled={isSelf && user.is_active}
             title={isSelf && user.is_active ? 'You cannot deactivate yourself.' : undefined}
           >
@@ -238,9 +217,8 @@ export function UserAccessCard({ user, isSelf }: { user: User; isSelf: boolean }
           <Button
             variant="danger"
             onClick={() => {
-              deleteState.reset();
               setTyped('');
-              setConfirmDelete(true);
+              remove.ask(true);
             }}
             disabled={isSelf}
             title={isSelf ? 'You cannot delete yourself.' : undefined}
@@ -257,9 +235,7 @@ export function UserAccessCard({ user, isSelf }: { user: User; isSelf: boolean }
       </div>
 
       <ConfirmDialog
-        open={confirmActive}
-        onClose={() => setConfirmActive(false)}
-        onConfirm={() => void toggleActive()}
+        {...toggleActive.dialog}
         title={user.is_active ? `Deactivate ${name}?` : `Reactivate ${name}?`}
         description={
           user.is_active
@@ -268,33 +244,24 @@ export function UserAccessCard({ user, isSelf }: { user: User; isSelf: boolean }
         }
         confirmLabel={user.is_active ? 'Deactivate' : 'Reactivate'}
         tone={user.is_active ? 'danger' : 'default'}
-        loading={activeState.isLoading}
-      >
-        {activeState.error ? <Alert>{errorMessage(activeState.error)}</Alert> : null}
-      </ConfirmDialog>
+      />
 
       <ConfirmDialog
-        open={confirmDelete}
-        onClose={() => setConfirmDelete(false)}
-        onConfirm={() => void remove()}
+        {...remove.dialog}
         title={`Delete ${name}?`}
         description="This cannot be undone. Their notes and history keep their name."
         confirmLabel="Delete user"
         tone="danger"
-        loading={deleteState.isLoading}
         confirmDisabled={!emailMatches}
       >
-        <div className="space-y-3">
-          {deleteState.error ? <Alert>{errorMessage(deleteState.error)}</Alert> : null}
-          <Field label={`Type ${user.email} to confirm`}>
-            <Input
-              value={typed}
-              onChange={(event) => setTyped(event.target.value)}
-              autoComplete="off"
-              spellCheck={false}
-            />
-          </Field>
-        </div>
+        <Field label={`Type ${user.email} to confirm`}>
+          <Input
+            value={typed}
+            onChange={(event) => setTyped(event.target.value)}
+            autoComplete="off"
+            spellCheck={false}
+          />
+        </Field>
       </ConfirmDialog>
     </Card>
   );

@@ -1,15 +1,17 @@
 import { useMemo, useState } from 'react';
-import { Link, useSearchParams } from 'react-router';
-import { RefreshCw, SearchX, Users } from 'lucide-react';
-import { USER_ORDERINGS, USER_TYPES, type User, type UserType } from '@recruitdesk/contracts/users';
+import { Link } from 'react-router';
+import { SearchX, Users } from 'lucide-react';
+import { USER_ORDERINGS, USER_TYPES, type User, type UserDirectoryEntry, type UserType } from '@recruitdesk/contracts/users';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { DataTable, type ColumnDef, type SortingState } from '@/components/ui/data-table';
 import { EmptyState } from '@/components/ui/empty-state';
+import { QueryError } from '@/components/ui/query-error';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/base-api';
-import { formatDateTime, formatRelativeTime } from '@/lib/format';
+import { pageFrom, pageSizeFrom } from '@/lib/pagination';
+import { useUrlPaging, useUrlParams } from '@/lib/use-url-params';
+import { RelativeTime } from '@/components/ui/time';
 import { useListUsersQuery, type UserListParams } from '../api';
 import { UserStatusBadge, UserTypeBadges } from './user-type-badges';
 import { UsersToolbar, type UserStatusFilter, type UsersFilters } from './users-toolbar';
@@ -18,7 +20,7 @@ export const USERS_PAGE_SIZE = 25;
 
 type Ordering = (typeof USER_ORDERINGS)[number];
 
-/** The list's state lives in the URL (?search=&type=&status=&sort=&page=), so Back and links keep it. */
+/** The list's state lives in the URL (?search=&type=&status=&sort=&page=&page_size=), so Back and links keep it. */
 export function usersQueryFromSearchParams(
   params: URLSearchParams,
 ): UserListParams & { ordering: Ordering; page: number } {
@@ -26,13 +28,12 @@ export function usersQueryFromSearchParams(
   const type = params.get('type');
   const status = params.get('status');
   const sort = params.get('sort');
-  const page = Number(params.get('page') ?? '1');
   const query: UserListParams & { ordering: Ordering; page: number } = {
     ordering: (USER_ORDERINGS as readonly string[]).includes(sort ?? '')
       ? (sort as Ordering)
       : 'name',
-    page: Number.isInteger(page) && page > 0 ? page : 1,
-    page_size: USERS_PAGE_SIZE,
+    page: pageFrom(params),
+    page_size: pageSizeFrom(params, USERS_PAGE_SIZE),
   };
   if (search) query.search = search;
   if (type && (USER_TYPES as readonly string[]).includes(type)) query.user_type = type as UserType;
@@ -56,14 +57,15 @@ function filtersOf(query: UserListParams): UsersFilters {
 function When({ value, now, empty }: { value: string | null; now: Date; empty: string }) {
   if (!value) return <span className="text-gray-500 dark:text-gray-400">{empty}</span>;
   return (
-    <time dateTime={value} title={formatDateTime(value)} className="whitespace-nowrap">
-      {formatRelativeTime(value, now)}
-    </time>
+    <RelativeTime value={value} now={now} className="whitespace-nowrap" />
   );
 }
 
-function columnsFor(currentUserId: number | null, now: Date): ColumnDef<User, unknown>[] {
-  return [
+/** A row of either view: the directory's entry, with what administrators also get. */
+type Row = UserDirectoryEntry & Partial<Pick<User, 'email' | 'last_login' | 'date_joined'>>;
+
+function columnsFor(currentUserId: number | null, now: Date, admin: boolean): ColumnDef<Row, unknown>[] {
+  const columns: ColumnDef<Row, unknown>[] = [
     {
       id: 'name',
       accessorFn: (user) => user.name,
@@ -80,15 +82,19 @@ function columnsFor(currentUserId: number | null, now: Date): ColumnDef<User, un
           />
           <div className="min-w-0">
             <p className="flex items-center gap-2">
-              <Link
-                to={paths.app.user.getHref(user.id)}
-                className="truncate font-medium text-gray-900 hover:text-brand-600 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-white dark:hover:text-brand-400"
-              >
-                {user.name || user.email}
-              </Link>
+              {admin ? (
+                <Link
+                  to={paths.app.user.getHref(user.id)}
+                  className="truncate font-medium text-gray-900 hover:text-brand-600 focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-white dark:hover:text-brand-400"
+                >
+                  {user.name || user.email}
+                </Link>
+              ) : (
+                <span className="truncate font-medium text-gray-900 dark:text-white">{user.name}</span>
+              )}
               {user.id === currentUserId ? <Badge>You</Badge> : null}
             </p>
-            <p className="truncate text-gray-500 dark:text-gray-400">{user.email}</p>
+            {user.email ? <p className="truncate text-gray-500 dark:text-gray-400">{user.email}</p> : null}
           </div>
         </div>
       ),
@@ -99,7 +105,7 @@ function columnsFor(currentUserId: number | null, now: Date): ColumnDef<User, un
       header: 'User types',
       enableSorting: false,
       cell: ({ row }) => <UserTypeBadges types={row.original.user_type} />,
-      meta: { className: 'hidden md:table-cell' },
+      meta: { className: admin ? 'hidden md:table-cell' : '' },
     },
     {
       id: 'is_active',
@@ -107,13 +113,17 @@ function columnsFor(currentUserId: number | null, now: Date): ColumnDef<User, un
       enableSorting: false,
       cell: ({ row }) => <UserStatusBadge active={row.original.is_active} />,
     },
+  ];
+  if (!admin) return columns;
+  return [
+    ...columns,
     {
       id: 'last_login',
       accessorFn: (user) => user.last_login,
       header: 'Last sign-in',
       enableSorting: true,
       sortDescFirst: true,
-      cell: ({ row }) => <When value={row.original.last_login} now={now} empty="Never" />,
+      cell: ({ row }) => <When value={row.original.last_login ?? null} now={now} empty="Never" />,
       meta: { className: 'hidden sm:table-cell' },
     },
     {
@@ -122,31 +132,27 @@ function columnsFor(currentUserId: number | null, now: Date): ColumnDef<User, un
       header: 'Joined',
       enableSorting: true,
       sortDescFirst: true,
-      cell: ({ row }) => <When value={row.original.date_joined} now={now} empty="—" />,
+      cell: ({ row }) => <When value={row.original.date_joined ?? null} now={now} empty="—" />,
       meta: { className: 'hidden lg:table-cell' },
     },
   ];
 }
 
-/** The users table with its toolbar; sorting, filtering and paging happen on the server. */
-export function UsersDirectory({ currentUserId }: { currentUserId: number | null }) {
-  const [params, setParams] = useSearchParams();
+/**
+ * The users table with its toolbar; sorting, filtering and paging happen on the server. Administrators
+ * (`admin`) get emails, sign-in times and links to each user; everyone else a read-only directory of
+ * names, user types and status (what the server sends them), searched by name.
+ */
+export function UsersDirectory({ currentUserId, admin = true }: { currentUserId: number | null; admin?: boolean }) {
+  const [params, update] = useUrlParams('push');
   const query = usersQueryFromSearchParams(params);
   const filters = filtersOf(query);
   const { data, error, isLoading, isFetching, refetch } = useListUsersQuery(query);
+  const paging = useUrlPaging(params, update, USERS_PAGE_SIZE, data && !isFetching ? data.count : undefined);
   const [toolbarKey, setToolbarKey] = useState(0);
   // Render-time clock for relative times; refreshed with each answer.
   const now = useMemo(() => new Date(), [data]); // eslint-disable-line react-hooks/exhaustive-deps
-  const columns = useMemo(() => columnsFor(currentUserId, now), [currentUserId, now]);
-
-  const update = (changes: Record<string, string | null>) => {
-    const next = new URLSearchParams(params);
-    for (const [key, value] of Object.entries(changes)) {
-      if (value === null || value === '') next.delete(key);
-      else next.set(key, value);
-    }
-    setParams(next, { replace: true });
-  };
+  const columns = useMemo(() => columnsFor(currentUserId, now, admin), [currentUserId, now, admin]);
 
   const onFilters = (next: UsersFilters) =>
     update({
@@ -154,7 +160,7 @@ export function UsersDirectory({ currentUserId }: { currentUserId: number | null
       type: next.userType === 'all' ? null : next.userType,
       status: next.status === 'all' ? null : next.status,
       page: null,
-    });
+    }, next.userType === filters.userType && next.status === filters.status ? { burst: 'search' } : {});
 
   const sorting: SortingState = [
     { id: query.ordering.replace(/^-/, ''), desc: query.ordering.startsWith('-') },
@@ -174,8 +180,8 @@ export function UsersDirectory({ currentUserId }: { currentUserId: number | null
 
   return (
     <div>
-      <UsersToolbar key={toolbarKey} filters={filters} onChange={onFilters} />
-      <DataTable<User>
+      <UsersToolbar key={toolbarKey} filters={filters} onChange={onFilters} namesOnly={!admin} />
+      <DataTable<Row>
         label="Users"
         noun={data?.count === 1 ? 'user' : 'users'}
         columns={columns}
@@ -185,28 +191,20 @@ export function UsersDirectory({ currentUserId }: { currentUserId: number | null
         onSortingChange={onSortingChange}
         loading={isLoading || isFetching}
         pagination={{
-          page: query.page,
-          pageSize: USERS_PAGE_SIZE,
+          page: paging.page,
+          pageSize: paging.pageSize,
           total: data?.count ?? 0,
-          onPageChange: (page) => update({ page: page === 1 ? null : String(page) }),
+          onPageChange: paging.setPage,
+          onPageSizeChange: paging.setPageSize,
         }}
         error={
           error ? (
-            <div role="alert" className="flex flex-col items-center gap-3 px-5 py-10 text-center">
-              <p className="text-sm font-medium text-gray-900 dark:text-white">
-                Could not load the users
-              </p>
-              <p className="text-sm text-gray-500 dark:text-gray-400">{errorMessage(error)}</p>
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => void refetch()}
-                loading={isFetching}
-              >
-                {isFetching ? null : <RefreshCw aria-hidden="true" className="size-4" />}
-                Retry
-              </Button>
-            </div>
+            <QueryError
+              title="Could not load the users"
+              error={error}
+              onRetry={() => void refetch()}
+              retrying={isFetching}
+            />
           ) : undefined
         }
         empty={

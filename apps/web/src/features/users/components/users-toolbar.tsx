@@ -20,9 +20,12 @@ export interface UsersFilters {
 export function UsersToolbar({
   filters,
   onChange,
+  namesOnly = false,
 }: {
   filters: UsersFilters;
   onChange: (next: UsersFilters) => void;
+  /** The read-only directory is searched by name only. */
+  namesOnly?: boolean;
 }) {
   const [text, setText] = useState(filters.search);
   const debounced = useDebouncedValue(text, SEARCH_DEBOUNCE_MS);
@@ -48,7 +51,7 @@ export function UsersToolbar({
           type="search"
           value={text}
           onChange={(event) => setText(event.target.value)}
-          placeholder="Search name, email, username"
+          placeholder={namesOnly ? 'Search names' : 'Search name, email, username'}
           className={cn(inputClasses(false), 'pl-9')}
           autoComplete="off"
         />

@@ -1,0 +1,3 @@
+CREATE INDEX "clients_name_trgm_idx" ON "clients" USING gin (lower("name") gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "roles_name_trgm_idx" ON "roles" USING gin (lower("name") gin_trgm_ops) WITH (fastupdate=false);--> statement-breakpoint
+CREATE INDEX "candidates_full_name_trgm_idx" ON "candidates" USING gin (lower("first_name" || ' ' || "last_name") gin_trgm_ops) WITH (fastupdate=false);

@@ -1,0 +1,90 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildCandidate, insertCandidates } from '../../factories/candidates.factory';
+import { insertUser } from '../../factories/users.factory';
+import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import type { HttpClient } from '../../test/http-client';
+import { signedInClient } from '../../test/sign-in';
+import { EXACT_COUNT_LIMIT, plannerRowEstimate } from './candidates.repository';
+import { candidateSearchTable } from './candidates.table';
+
+// Decision 023: searches never count the whole table to estimate, and large lists answer with the
+// planner's estimate, flagged, instead of an exact count.
+let t: TestApp;
+let owner: HttpClient;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  owner = await signedInClient(t, await insertUser(t.db, { userType: ['owner'] }));
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const reltuples = async (table: string) => {
+  const result = (await t.db.execute(sql`select reltuples::float8 as n from pg_class where oid = to_regclass(${table})`)) as unknown as { rows: { n: number }[] };
+  return Number(result.rows[0]?.n);
+};
+
+describe('candidate counts', () => {
+  it('searches right on a table loaded after its last ANALYZE, and counts a small list exactly', async () => {
+    // 300 candidates, 39 of them named Lindqvist (every 15th of the first 280, and the last 20), loaded after the statistics (taken on the empty tables at migration).
+    await insertCandidates(
+      t.db,
+      Array.from({ length: 300 }, (_, index) =>
+        buildCandidate({ lastName: index % 15 === 0 || index >= 280 ? 'Lindqvist' : `Other${index}`, currentCompany: `Co ${index}` }),
+      ),
+    );
+    expect(await reltuples('candidate_search')).toBeLessThanOrEqual(0);
+    // The planner's estimate (what the search's page strategy now reads) sees rows without any statistics.
+    expect(await plannerRowEstimate(t.db, t.db.select({ id: candidateSearchTable.candidateId }).from(candidateSearchTable))).toBeGreaterThan(0);
+
+    const search = await owner.get('/api/candidates/?search=lindqvist&page_size=10');
+    expect(search.status, search.text).toBe(200);
+    expect(search.json.count).toBe(39);
+    expect(search.json.count_estimated).toBeUndefined();
+    const names = (search.json.results as { last_name: string; id: number }[]).map((row) => row.last_name);
+    expect(names).toEqual(Array(10).fill('Lindqvist'));
+    // Newest first: the last 10 inserted (280..299), in descending id order.
+    const ids = (search.json.results as { id: number }[]).map((row) => row.id);
+    expect(ids).toEqual([...ids].sort((a, b) => b - a));
+    const page4 = await owner.get('/api/candidates/?search=lindqvist&page_size=10&page=4');
+    expect(page4.json.results).toHaveLength(9);
+
+    const list = await owner.get('/api/candidates/?page_size=10');
+    expect(list.status, list.text).toBe(200);
+    expect(list.json.count).toBe(300);
+    expect(list.json.count_estimated).toBeUndefined();
+    expect(list.json.results).toHaveLength(10);
+  });
+
+  it('answers a list above the exact-count limit with the estimate, flagged; a narrow filter stays exact', async () => {
+    const extra = EXACT_COUNT_LIMIT + 237;
+    await insertCandidates(
+      t.db,
+      Array.from({ length: extra }, (_, index) => buildCandidate({ status: index < 25 ? 'placed' : 'active', currentCompany: `Bulk ${index}` })),
+    );
+    await t.db.execute(sql`ANALYZE candidates, candidate_search`);
+    const total = 300 + extra;
+
+    const list = await owner.get('/api/candidates/?page_size=10');
+    expect(list.status, list.text).toBe(200);
+    expect(list.json.count_estimated).toBe(true);
+    expect(list.json.count).toBeGreaterThanOrEqual(EXACT_COUNT_LIMIT);
+    expect(Math.abs(list.json.count - total)).toBeLessThan(total * 0.1);
+    expect(list.json.results).toHaveLength(10);
+
+    // The last page is short, so its answer knows the total exactly.
+    const lastPage = Math.ceil(total / 100);
+    const last = await owner.get(`/api/candidates/?page_size=100&page=${lastPage}`);
+    expect(last.status, last.text).toBe(200);
+    expect(last.json.count).toBe(total);
+    expect(last.json.count_estimated).toBeUndefined();
+    expect(last.json.results).toHaveLength(total - (lastPage - 1) * 100);
+
+    const placed = await owner.get('/api/candidates/?status=placed&page_size=10');
+    expect(placed.status, placed.text).toBe(200);
+    expect(placed.json.count).toBe(25);
+    expect(placed.json.count_estimated).toBeUndefined();
+  }, 120_000);
+});

@@ -1,0 +1,57 @@
+import type { DuplicateReason } from '@recruitdesk/contracts/candidates';
+import { and, asc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { phoneKey } from './candidates.repository';
+import { candidatesTable } from './candidates.table';
+
+// Finding records that look like the same person (the candidate form's possible-duplicate warning).
+
+export interface DuplicateProbe {
+  email?: string | undefined;
+  phone?: string | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  currentCompany?: string | undefined;
+  excludeId?: number | undefined;
+}
+
+export interface DuplicateRow {
+  id: number;
+  firstName: string;
+  lastName: string;
+  email: string;
+  reason: DuplicateReason;
+}
+
+/** The trigram similarity above which two full names count as the same person. */
+export const NAME_SIMILARITY = 0.6;
+
+/**
+ * Records that look like the same person: same email (ignoring case), same phone (digits, at least 7), or
+ * a very similar name at the same company. Each record once, with the strongest reason.
+ */
+export async function findDuplicateRows(db: Db, probe: DuplicateProbe, limit = 10): Promise<DuplicateRow[]> {
+  const email = (probe.email ?? '').trim().toLowerCase();
+  const phone = phoneKey(probe.phone);
+  const name = `${probe.firstName ?? ''} ${probe.lastName ?? ''}`.trim().replace(/\s+/g, ' ').toLowerCase();
+  const company = (probe.currentCompany ?? '').trim().toLowerCase();
+  const fullName = sql`lower(${candidatesTable.firstName} || ' ' || ${candidatesTable.lastName})`;
+  const byEmail = email ? sql`lower(${candidatesTable.email}) = ${email}` : null;
+  const byPhone = phone ? eq(candidatesTable.phoneDigits, phone) : null;
+  const byName =
+    name && company && probe.firstName?.trim() && probe.lastName?.trim()
+      ? sql`(lower(${candidatesTable.currentCompany}) = ${company} and similarity(${fullName}, ${name}) > ${NAME_SIMILARITY})`
+      : null;
+  const matches = [byEmail, byPhone, byName].filter((item): item is SQL => item !== null);
+  if (matches.length === 0) return [];
+  const whens = [byEmail ? sql`when ${byEmail} then 'email'` : null, byPhone ? sql`when ${byPhone} then 'phone'` : null].filter((item): item is SQL => item !== null);
+  const reason = whens.length ? sql<DuplicateReason>`case ${sql.join(whens, sql` `)} else 'name_company' end` : sql<DuplicateReason>`'name_company'`;
+  const conditions: SQL[] = [or(...matches) as SQL];
+  if (probe.excludeId !== undefined) conditions.push(ne(candidatesTable.id, probe.excludeId));
+  return db
+    .select({ id: candidatesTable.id, firstName: candidatesTable.firstName, lastName: candidatesTable.lastName, email: candidatesTable.email, reason })
+    .from(candidatesTable)
+    .where(and(...conditions))
+    .orderBy(asc(candidatesTable.id))
+    .limit(limit);
+}

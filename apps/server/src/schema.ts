@@ -1,0 +1,14 @@
+// Every module's tables, for drizzle-kit (drizzle.config.ts) only: the app itself needs no schema object, so the
+// platform (db/) knows no module (decision 007).
+export * from './modules/users/users.table';
+export * from './modules/sessions/sessions.table';
+export * from './modules/activity/activity.table';
+export * from './modules/registration/invitations.table';
+export * from './modules/settings/settings.table';
+export * from './modules/clients/clients.table';
+export * from './modules/roles/roles.table';
+export * from './modules/roles/job-qualifications.table';
+export * from './modules/notes/notes.table';
+export * from './modules/candidates/candidates.table';
+export * from './modules/pipelines/pipelines.table';
+export * from './modules/files/files.table';

@@ -1,0 +1,2 @@
+// lint-as: apps/web/src/api/fixture.ts
+import '../features/roles/api';

@@ -1,0 +1,2 @@
+// lint-as: apps/web/src/features/roles/fixture.ts
+import '../../app/store';

@@ -1,0 +1,2 @@
+// lint-as: apps/web/src/features/pipelines/components/fixture.tsx
+import '../test-support/test-data';

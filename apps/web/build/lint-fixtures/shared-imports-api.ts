@@ -1,0 +1,2 @@
+// lint-as: apps/web/src/lib/fixture.ts
+import '../api/candidates';

@@ -1,0 +1,53 @@
+import { lazy, type ReactNode } from 'react';
+
+// On a cold load the shell's first paint (layout and the page's skeleton, from the main chunk) comes
+// first; the page's code and the shell's own lazy parts are asked for in the frame after it. The first
+// screen then waits for the entry script alone instead of sharing a slow connection's bandwidth with
+// every chunk (docs/performance.md).
+let scheduled = false;
+let resolvePainted: () => void = () => {};
+const painted = new Promise<void>((resolve) => {
+  resolvePainted = resolve;
+});
+
+function schedule() {
+  if (scheduled) return;
+  scheduled = true;
+  const mark = () => resolvePainted();
+  // The browser reports the first contentful paint once it is on screen (also when it happened before:
+  // a page after signing in). A hidden tab paints nothing: no reason to wait there.
+  if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+    const observer = new PerformanceObserver((list) => {
+      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      observer.disconnect();
+      setTimeout(mark, 0);
+    });
+    observer.observe({ type: 'paint', buffered: true });
+  } else if (typeof requestAnimationFrame === 'function') {
+    // An animation frame runs just before the next paint; a task queued from it runs after that paint.
+    requestAnimationFrame(() => setTimeout(mark, 0));
+  } else {
+    setTimeout(mark, 0);
+  }
+  // A hidden tab, or no paint within a second: do not hold the rest back longer.
+  setTimeout(mark, document.visibilityState === 'hidden' ? 0 : 1000);
+}
+
+/** Resolves once the first screen has been painted. */
+export function afterFirstPaint(): Promise<void> {
+  schedule();
+  return painted;
+}
+
+function Passthrough({ children }: { children: ReactNode }) {
+  return children;
+}
+
+// A lazy component that resolves after the first paint: suspends until then (the nearest Suspense
+// boundary keeps its fallback, which then also waits for the children's code), renders at once after.
+const Gate = lazy(() => afterFirstPaint().then(() => ({ default: Passthrough })));
+
+/** Renders its children only after the first screen has been painted. */
+export function AfterFirstPaint({ children }: { children: ReactNode }) {
+  return <Gate>{children}</Gate>;
+}

@@ -1,0 +1,123 @@
+/** What happens in a pipeline (events, interviews, submittals, the placement) and its detail (part of ./pipelines). */
+import { z } from 'zod';
+import { IdSchema } from './common';
+import { CandidateSchema } from './candidates';
+import { ClientTypeSchema } from './clients';
+import { PersonRefSchema, PipelineStageNameSchema, PipelineSummarySchema } from './pipeline-summary';
+
+export const PIPELINE_EVENT_KINDS = ['created', 'stage_changed', 'closed', 'reopened', 'interview_booked', 'interview_outcome', 'submitted', 'submittal_outcome', 'placed'] as const;
+export const PipelineEventSchema = z.object({
+  id: z.number().int(),
+  kind: z.enum(PIPELINE_EVENT_KINDS),
+  from_stage: PipelineStageNameSchema.nullable(),
+  to_stage: PipelineStageNameSchema.nullable(),
+  /** A close reason, an interview outcome, ... */
+  detail: z.string(),
+  actor: PersonRefSchema.nullable(),
+  created_at: z.string(),
+});
+export type PipelineEvent = z.infer<typeof PipelineEventSchema>;
+
+export const INTERVIEW_KINDS = ['internal', 'client'] as const;
+/** `rejected` and `rescheduled` are client interview outcomes; `failed` the internal one's "did not pass". */
+export const INTERVIEW_OUTCOMES = ['pending', 'passed', 'failed', 'rejected', 'no_show', 'rescheduled', 'cancelled'] as const;
+export type InterviewOutcome = (typeof INTERVIEW_OUTCOMES)[number];
+export const INTERVIEW_OUTCOME_LABELS: Record<InterviewOutcome, string> = {
+  pending: 'Pending',
+  passed: 'Passed',
+  failed: 'Did not pass',
+  rejected: 'Rejected by the client',
+  no_show: 'No show',
+  rescheduled: 'Rescheduled',
+  cancelled: 'Cancelled',
+};
+export const InterviewSchema = z.object({
+  id: z.number().int(),
+  pipeline_id: z.number().int(),
+  role: z.object({ id: z.number().int(), name: z.string() }),
+  candidate: z.object({ id: z.number().int(), name: z.string() }),
+  kind: z.enum(INTERVIEW_KINDS),
+  scheduled_at: z.string(),
+  duration_minutes: z.number().int(),
+  location: z.string(),
+  meeting_url: z.string(),
+  /** An agency user for internal interviews; client interviews name the client's interviewer as text. */
+  interviewer: PersonRefSchema.nullable(),
+  interviewer_name: z.string(),
+  outcome: z.enum(INTERVIEW_OUTCOMES),
+  feedback: z.string(),
+  created_at: z.string(),
+});
+export type Interview = z.infer<typeof InterviewSchema>;
+
+export const SUBMITTAL_OUTCOMES = ['pending', 'client_interview', 'rejected', 'offer', 'placed'] as const;
+export const SubmittalSchema = z.object({
+  id: z.number().int(),
+  pipeline_id: z.number().int(),
+  /** YYYY-MM-DD */
+  submitted_on: z.string(),
+  submitted_by: PersonRefSchema.nullable(),
+  proposed_salary: z.number().nullable(),
+  note: z.string(),
+  outcome: z.enum(SUBMITTAL_OUTCOMES),
+  outcome_at: z.string().nullable(),
+  created_at: z.string(),
+});
+export type Submittal = z.infer<typeof SubmittalSchema>;
+
+export const PlacementSchema = z.object({
+  id: z.number().int(),
+  pipeline_id: z.number().int(),
+  salary: z.number(),
+  currency: z.string(),
+  /** YYYY-MM-DD */
+  start_date: z.string(),
+  fee: z.number(),
+  fee_percent: z.number().nullable(),
+  /** How the fee was computed from the client's terms, in one sentence. */
+  fee_explanation: z.string(),
+  /** YYYY-MM-DD; null when the client has no guarantee period. */
+  guarantee_end: z.string().nullable(),
+  created_by: PersonRefSchema.nullable(),
+  created_at: z.string(),
+});
+export type Placement = z.infer<typeof PlacementSchema>;
+
+export const PipelineRoleRefSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  state: z.string(),
+  openings: z.number().int(),
+  /** The currency of the role's salaries: submittals, offers and placements in this role use it. */
+  salary_currency: z.string(),
+  client: z.object({ id: z.number().int(), name: z.string(), client_type: ClientTypeSchema }),
+});
+
+/** GET /api/pipelines/{id}/ → {success, data} (spec §7). */
+export const PipelineDetailSchema = z.object({
+  pipeline: PipelineSummarySchema,
+  role: PipelineRoleRefSchema,
+  candidate: CandidateSchema,
+  events: z.array(PipelineEventSchema),
+  interviews: z.array(InterviewSchema),
+  submittals: z.array(SubmittalSchema),
+  placement: PlacementSchema.nullable(),
+  notes_count: z.number().int(),
+});
+export type PipelineDetail = z.infer<typeof PipelineDetailSchema>;
+export const PipelineDetailResponseSchema = z.object({ success: z.literal(true), data: PipelineDetailSchema });
+export type PipelineDetailResponse = z.infer<typeof PipelineDetailResponseSchema>;
+
+/** GET /api/candidates/{id}/detail/?role_id= → {success, candidate}: every pipeline, and the role's in full. */
+export const CandidateDetailQuerySchema = z.object({ role_id: IdSchema.optional() });
+export const CandidateDetailSchema = CandidateSchema.extend({
+  resume_text_preview: z.string(),
+  pipelines: z.array(PipelineSummarySchema.extend({ role: PipelineRoleRefSchema })),
+  interviews: z.array(InterviewSchema),
+  /** The pipeline in `role_id`, in full; null without role_id or when the candidate is not in that role. */
+  pipeline: PipelineDetailSchema.nullable(),
+  notes_count: z.number().int(),
+});
+export type CandidateDetail = z.infer<typeof CandidateDetailSchema>;
+export const CandidateDetailResponseSchema = z.object({ success: z.literal(true), candidate: CandidateDetailSchema });
+export type CandidateDetailResponse = z.infer<typeof CandidateDetailResponseSchema>;
