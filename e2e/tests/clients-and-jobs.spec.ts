@@ -24,12 +24,25 @@ test('a recruiter works a retainer client and its role end to end', async ({ pag
   await page.getByRole('button', { name: 'Create role' }).click();
   await expect(page.getByRole('heading', { name: roleName })).toBeVisible();
   const roleUrl = page.url();
-  const clientHref = await page.getByRole('link', { name: clientName }).first().getAttribute('href');
+  const clientHref = await page
+    .getByRole('link', { name: clientName })
+    .first()
+    .getAttribute('href');
   const clientId = clientHref?.split('/').pop();
 
   // Active Jobs filtered by the client, from the hover panel.
-  await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Active', exact: true }).hover();
-  await expect(page.getByRole('link', { name: /All active jobs/ })).toBeVisible();
+  // A pointer resting on the link while the page re-renders gets no new mouseenter: move away and back
+  // until the panel shows (its code and data load on the first hover).
+  const activeLink = page
+    .getByRole('navigation', { name: 'Sidebar' })
+    .getByRole('link', { name: 'Active', exact: true });
+  await expect(async () => {
+    await page.mouse.move(900, 600);
+    await activeLink.hover();
+    await expect(page.getByRole('link', { name: /All active jobs/ })).toBeVisible({
+      timeout: 3_000,
+    });
+  }).toPass({ timeout: 20_000 });
   // The panel lists open clients with active roles, the newest role first: this client leads it.
   const panelLink = page
     .getByRole('list', { name: 'Active clients' })
@@ -41,7 +54,9 @@ test('a recruiter works a retainer client and its role end to end', async ({ pag
   await expect(page).toHaveURL(/\/jobs\/active\?client=\d+/);
   await expect(page.getByText(`Client: ${clientName}`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Remove client filter' })).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Active roles' }).getByRole('link', { name: roleName })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Active roles' }).getByRole('link', { name: roleName }),
+  ).toBeVisible();
 
   // Edit a field inline.
   await page.goto(roleUrl);
@@ -62,7 +77,9 @@ test('a recruiter works a retainer client and its role end to end', async ({ pag
   await page.getByLabel('Upload file').setInputFiles({
     name: 'job-description.pdf',
     mimeType: 'application/pdf',
-    buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
+    buffer: Buffer.from(
+      '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
+    ),
   });
   await expect(page.getByText('job-description.pdf', { exact: true })).toBeVisible();
   const downloadPromise = page.waitForEvent('download');
@@ -77,11 +94,15 @@ test('a recruiter works a retainer client and its role end to end', async ({ pag
   await dialog.getByRole('button', { name: 'Close role' }).click();
   await expect(page.getByRole('button', { name: 'Reopen role' })).toBeVisible();
   await page.goto('/jobs/closed');
-  await expect(page.getByRole('table', { name: 'Closed roles' }).getByRole('link', { name: roleName })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Closed roles' }).getByRole('link', { name: roleName }),
+  ).toBeVisible();
 
   // Reopen it.
   await page.getByRole('button', { name: `Reopen ${roleName}` }).click();
-  await expect(page.getByRole('table', { name: 'Closed roles' }).getByRole('link', { name: roleName })).toBeHidden();
+  await expect(
+    page.getByRole('table', { name: 'Closed roles' }).getByRole('link', { name: roleName }),
+  ).toBeHidden();
   await page.goto(roleUrl);
   await expect(page.getByRole('button', { name: 'Close role' })).toBeVisible();
 

@@ -1,4 +1,4 @@
-import { cleanup, render, screen, within } from '@testing-library/react';
+import { cleanup, fireEvent, render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it, vi } from 'vitest';
@@ -10,7 +10,12 @@ function renderSidebar(types: UserType[], path = '/dashboard', collapsed = false
   const onLogout = vi.fn();
   render(
     <MemoryRouter initialEntries={[path]}>
-      <Sidebar user={buildUser({ user_type: types })} onLogout={onLogout} collapsed={collapsed} onToggleCollapsed={() => {}} />
+      <Sidebar
+        user={buildUser({ user_type: types })}
+        onLogout={onLogout}
+        collapsed={collapsed}
+        onToggleCollapsed={() => {}}
+      />
     </MemoryRouter>,
   );
   return { nav: screen.getByRole('navigation', { name: 'Sidebar' }), onLogout };
@@ -19,7 +24,16 @@ function renderSidebar(types: UserType[], path = '/dashboard', collapsed = false
 describe('sidebar', () => {
   it('shows the recruiter menu without Invoices or AI Chat', () => {
     const { nav } = renderSidebar(['recruiter']);
-    for (const name of ['Dashboard', 'Active', 'Closed', 'Indeed Posting', 'Clients', 'Candidates', 'Calendar', 'Analytics']) {
+    for (const name of [
+      'Dashboard',
+      'Active',
+      'Closed',
+      'Indeed Posting',
+      'Clients',
+      'Candidates',
+      'Calendar',
+      'Analytics',
+    ]) {
       expect(within(nav).getByRole('link', { name })).toBeInTheDocument();
     }
     expect(within(nav).queryByRole('link', { name: 'Invoices' })).not.toBeInTheDocument();
@@ -39,7 +53,10 @@ describe('sidebar', () => {
 
   it('shows owners Invoices, AI Chat and Users', () => {
     const { nav } = renderSidebar(['owner']);
-    expect(within(nav).getByRole('link', { name: 'Invoices' })).toHaveAttribute('href', '/invoices');
+    expect(within(nav).getByRole('link', { name: 'Invoices' })).toHaveAttribute(
+      'href',
+      '/invoices',
+    );
     expect(within(nav).getByRole('link', { name: 'AI Chat' })).toHaveAttribute('href', '/ai-chat');
     expect(within(nav).getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
   });
@@ -53,8 +70,13 @@ describe('sidebar', () => {
 
   it('marks the current page and collapses the Jobs group', async () => {
     const { nav } = renderSidebar(['recruiter'], '/jobs/active');
-    expect(within(nav).getByRole('link', { name: 'Active' })).toHaveAttribute('aria-current', 'page');
-    expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
+    expect(within(nav).getByRole('link', { name: 'Active' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute(
+      'aria-current',
+    );
     const jobs = within(nav).getByRole('button', { name: 'Jobs' });
     expect(jobs).toHaveAttribute('aria-expanded', 'true');
     await userEvent.click(jobs);
@@ -74,5 +96,31 @@ describe('sidebar', () => {
     const { nav, onLogout } = renderSidebar(['recruiter']);
     await userEvent.click(within(nav).getByRole('button', { name: 'Logout' }));
     expect(onLogout).toHaveBeenCalled();
+  });
+
+  it('opens a hover panel on the first pointer move over its link, and Escape keeps it shut until the pointer leaves', () => {
+    render(
+      <MemoryRouter initialEntries={['/dashboard']}>
+        <Sidebar
+          user={buildUser({ user_type: ['recruiter'] })}
+          onLogout={() => {}}
+          onToggleCollapsed={() => {}}
+          hoverPanels={{ '/jobs/active': () => <p>Active clients panel</p> }}
+        />
+      </MemoryRouter>,
+    );
+    const active = within(screen.getByRole('navigation', { name: 'Sidebar' })).getByRole('link', {
+      name: 'Active',
+    });
+    // No mouseenter (the pointer was already resting there when the link mounted): a move opens it.
+    fireEvent.mouseMove(active);
+    expect(screen.getByText('Active clients panel')).toBeInTheDocument();
+    fireEvent.keyDown(active, { key: 'Escape' });
+    expect(screen.queryByText('Active clients panel')).not.toBeInTheDocument();
+    fireEvent.mouseMove(active);
+    expect(screen.queryByText('Active clients panel')).not.toBeInTheDocument();
+    fireEvent.mouseLeave(active.parentElement!.closest('div')!);
+    fireEvent.mouseEnter(active);
+    expect(screen.getByText('Active clients panel')).toBeInTheDocument();
   });
 });
