@@ -35,7 +35,9 @@ export const MODULE_ORDER = [
   'candidates',
   // pipelines
   'pipelines',
-  // money (invoices) comes here; then insight
+  // money
+  'invoices',
+  // insight
   'search',
   // leaves: depend on nothing in the domain, or (demo) on everything
   'health',

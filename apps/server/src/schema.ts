@@ -12,3 +12,4 @@ export * from './modules/notes/notes.table';
 export * from './modules/candidates/candidates.table';
 export * from './modules/pipelines/pipelines.table';
 export * from './modules/files/files.table';
+export * from './modules/invoices/invoices.table';
