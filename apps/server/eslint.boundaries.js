@@ -37,7 +37,8 @@ export const MODULE_ORDER = [
   'pipelines',
   // money
   'invoices',
-  // insight
+  // insight: calendar aggregates records, pipelines and money; nothing imports it
+  'calendar',
   'search',
   // leaves: depend on nothing in the domain, or (demo) on everything
   'health',

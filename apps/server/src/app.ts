@@ -11,6 +11,7 @@ import { redactLogObject, redactUrl, serializeError } from './lib/log-redaction'
 import { createMailer, type Mailer } from './lib/mail';
 import { memoryCounterStore, redisCounterStore, Throttle } from './lib/throttle';
 import { activityRoutes } from './modules/activity/activity.routes';
+import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { candidatesRoutes } from './modules/candidates/candidates.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { jobQualificationsRoutes } from './modules/roles/job-qualifications.routes';
@@ -165,6 +166,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(candidatesRoutes);
   await app.register(pipelinesRoutes);
   await app.register(searchRoutes);
+  // The calendar aggregates the records below it; the invoices' due dates and payouts come in here.
+  await app.register(calendarRoutes, { invoiceEvents: async () => [] });
 
   await app.register(spaPlugin);
 

@@ -13,3 +13,4 @@ export * from './modules/candidates/candidates.table';
 export * from './modules/pipelines/pipelines.table';
 export * from './modules/files/files.table';
 export * from './modules/invoices/invoices.table';
+export * from './modules/calendar/calendar.table';

@@ -4,9 +4,9 @@
  * input in PostgreSQL's messages). Used by the logger in app.ts for every line.
  */
 
-/** Path segments that are secrets: the reset token, the invitation token, the signed file link. */
+/** Path segments that are secrets: the reset token, the invitation token, the signed file link, the calendar subscription secret. */
 const SECRET_PATH =
-  /(\/(?:auth\/reset-password\/[^/?#\s"']+|auth\/register-from-token|api\/registration\/validate|api\/files\/(?:upload|download))\/)[^/?#\s"']+/gi;
+  /(\/(?:auth\/reset-password\/[^/?#\s"']+|auth\/register-from-token|api\/registration\/validate|api\/files\/(?:upload|download)|api\/calendar\/ical)\/)[^/?#\s"']+/gi;
 /** Query parameters that carry credentials (ours and S3 presigned URLs). */
 const SECRET_QUERY = /([?&](?:token|key|code|password|secret|signature|sig|x-amz-signature|x-amz-credential|x-amz-security-token)=)[^&#\s"']+/gi;
 

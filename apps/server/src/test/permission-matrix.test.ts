@@ -399,6 +399,18 @@ export const MATRIX: Entry[] = [
   PIPELINE_ACTION('submittal-outcome', submittedPipeline, { outcome: 'offer' }),
   // Issue 9: the shell search (what each user finds is tested in search.test.ts)
   { method: 'GET', route: '/api/search/', path: () => '/api/search/?q=matrix', expect: READ() },
+  // Issue 11: the calendar (the invoice feed answers everyone, empty but for owners: calendar.test.ts)
+  ...(['interviews', 'roles', 'retainer-clients', 'invoice-payouts'] as const).map((feed) => ({
+    method: 'GET' as const,
+    route: `/api/calendar/${feed}/`,
+    path: () => `/api/calendar/${feed}/?start=2030-01-01&end=2030-02-01`,
+    expect: READ(),
+  })),
+  { method: 'GET', route: '/api/interviews/', path: () => '/api/interviews/?start=2030-01-01&end=2030-02-01', expect: READ() },
+  { method: 'GET', route: '/api/calendar/subscription/', expect: READ() },
+  { method: 'POST', route: '/api/calendar/subscription/rotate/', expect: READ() },
+  // Public: the secret is the key; an unknown one is 404 for everyone, signed in or not.
+  { method: 'GET', route: '/api/calendar/ical/:token/', path: () => `/api/calendar/ical/${'a'.repeat(43)}/`, expect: all(404) },
 ];
 
 const seenRoutes: { method: string; url: string }[] = [];
