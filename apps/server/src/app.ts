@@ -12,6 +12,7 @@ import { createMailer, type Mailer } from './lib/mail';
 import { memoryCounterStore, redisCounterStore, Throttle } from './lib/throttle';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
+import { loadInvoiceCalendarEvents } from './modules/invoices/invoices.calendar';
 import { candidatesRoutes } from './modules/candidates/candidates.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { jobQualificationsRoutes } from './modules/roles/job-qualifications.routes';
@@ -167,7 +168,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(pipelinesRoutes);
   await app.register(searchRoutes);
   // The calendar aggregates the records below it; the invoices' due dates and payouts come in here.
-  await app.register(calendarRoutes, { invoiceEvents: async () => [] });
+  await app.register(calendarRoutes, { invoiceEvents: loadInvoiceCalendarEvents });
 
   await app.register(spaPlugin);
 

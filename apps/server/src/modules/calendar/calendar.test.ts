@@ -10,6 +10,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { HttpClient } from '../../test/http-client';
 import { signedInClient } from '../../test/sign-in';
 import type { UserRow } from '../users/users.service';
+import { invoicesTable, payoutsTable } from '../invoices/invoices.table';
 import { placementsTable } from '../pipelines/pipelines.table';
 import { updateUser } from '../users/users.service';
 
@@ -110,11 +111,22 @@ describe('calendar feeds', () => {
   });
 
   it('invoice payouts: owner only; everyone else gets success with no events', async () => {
-    for (const user of [recruiter, viewer, superuser, owner]) {
+    const [invoice] = await t.db
+      .insert(invoicesTable)
+      .values({ number: 'INV-2030-0001', numberYear: 2030, numberSeq: 1, kind: 'finders_fee', status: 'sent', clientId: ids.clientId, roleId: ids.roleId, issueDate: '2030-02-20', dueDate: '2030-03-22', currency: 'USD', totalMinor: 2_000_000, balanceMinor: 1_500_000 })
+      .returning();
+    if (!invoice) throw new Error('no invoice');
+    await t.db.insert(payoutsTable).values({ invoiceId: invoice.id, date: '2030-03-15', amountMinor: 500_000 });
+    for (const user of [recruiter, viewer, superuser]) {
       const res = await (await signedInClient(t, user)).get(`/api/calendar/invoice-payouts/?${RANGE}`);
       expect(res.status).toBe(200);
       expect(res.json).toEqual({ success: true, events: [] });
     }
+    const owners = await (await signedInClient(t, owner)).get(`/api/calendar/invoice-payouts/?${RANGE}`);
+    expect(owners.json.events).toEqual([
+      expect.objectContaining({ kind: 'invoice_due', start: '2030-03-22', all_day: true, url: `/role/${ids.roleId}/invoice/${invoice.id}` }),
+      expect.objectContaining({ kind: 'payout', start: '2030-03-15', all_day: true, url: `/role/${ids.roleId}/invoice/${invoice.id}` }),
+    ]);
   });
 
   it('bad ranges answer 400 in the error shape, for every feed and the interviews list', async () => {
@@ -221,6 +233,23 @@ describe('iCal subscription', () => {
     expect(opened?.startDate.isDate).toBe(true);
     expect(opened?.startDate.toString()).toBe(role.openedAt);
     expect(events.some((event) => /invoice|payout/i.test(event.summary))).toBe(false);
+  });
+
+  it("an owner's address carries invoice due dates; a recruiter's never does", async () => {
+    const due = new Date(Date.now() + 10 * 86_400_000).toISOString().slice(0, 10);
+    const [invoice] = await t.db
+      .insert(invoicesTable)
+      .values({ number: 'INV-2026-0999', numberYear: 2026, numberSeq: 999, kind: 'retainer', status: 'sent', clientId: ids.retainerId, issueDate: due, dueDate: due, currency: 'USD', totalMinor: 100_000, balanceMinor: 100_000 })
+      .returning();
+    const uid = `invoice-due-${invoice?.id}@recruitdesk`;
+    const uids = async (user: UserRow) => {
+      const url: string = (await (await signedInClient(t, user)).post('/api/calendar/subscription/rotate/')).json.subscription.url;
+      const ics = await new HttpClient(t.baseUrl).get(icsPath(url));
+      return new ICAL.Component(ICAL.parse(ics.text)).getAllSubcomponents('vevent').map((vevent) => new ICAL.Event(vevent).uid);
+    };
+    expect(await uids(owner)).toContain(uid);
+    expect(await uids(recruiter)).not.toContain(uid);
+    expect(await uids(viewer)).not.toContain(uid);
   });
 
   it("someone else's, an unknown, a malformed secret or a deactivated user: the same 404", async () => {
