@@ -16,10 +16,10 @@ afterAll(async () => {
 // Seeding the whole demo agency takes tens of seconds on a loaded 2-core machine.
 describe('demo data', { timeout: 120_000 }, () => {
   it('seeds clients of both types and all states, roles in every state, qualifications and notes', async () => {
-    const started = Date.now();
+    // How long this takes is a figure for the start-up log and `npm start`, not an assertion: a loaded
+    // CI machine took 26 s where an idle one takes 5.
     const result = await seedOnStart(t.app.deps, 'pglite');
     expect(result.kind).toBe('demo-created');
-    expect(Date.now() - started).toBeLessThan(15_000);
     const client = new HttpClient(t.baseUrl);
     await client.login('viewer@demo.test', 'Demo-Password-Strong-42');
 
