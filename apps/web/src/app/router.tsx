@@ -43,6 +43,7 @@ const CandidateDetailRoute = lazyPage(() => import('./routes/candidates').then((
 const PipelineBoardRoute = lazyPage(() => import('./routes/pipelines').then((m) => ({ default: m.PipelineBoardRoute })));
 const PipelineCreateRoute = lazyPage(() => import('./routes/pipelines').then((m) => ({ default: m.PipelineCreateRoute })));
 const PipelineDetailRoute = lazyPage(() => import('./routes/pipelines').then((m) => ({ default: m.PipelineDetailRoute })));
+const CalendarRoute = lazyPage(() => import('./routes/calendar'));
 const RoleCandidateRoute = lazyPage(() => import('./routes/pipelines').then((m) => ({ default: m.RoleCandidateRoute })));
 
 const page = (element: React.ReactNode, size: 'sm' | 'md' = 'md') => (
@@ -81,6 +82,7 @@ export const appPages: RouteObject[] = [
   pageRoute('candidates', CandidatesRoute, 'list', <CandidatesRoute />, PAGE_TEXT.candidates),
   pageRoute('candidates/:candidateId', CandidateDetailRoute, 'detail', <CandidateDetailRoute />),
   pageRoute('candidates/:candidateId/notes', NotesRedirect, 'detail', <NotesRedirect modelType="candidate" param="candidateId" />),
+  pageRoute('calendar', CalendarRoute, 'list', <CalendarRoute />, PAGE_TEXT.calendar),
   // One address for a record's notes; the record-shaped ones above redirect to it (decision 027).
   pageRoute('notes/:modelType/:objectId', NotesRoute, 'detail', <NotesRoute />),
   { path: '*', element: <NotFoundRedirect /> },

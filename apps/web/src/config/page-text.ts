@@ -21,4 +21,5 @@ export const PAGE_TEXT = {
   clients: { title: 'Clients', description: 'The companies you recruit for.' },
   jobsActive: { title: 'Active jobs', description: 'Open and on-hold roles across your clients.' },
   jobsClosed: { title: 'Closed roles', description: 'Filled, cancelled and lost roles; reopen one to work it again.' },
+  calendar: { title: 'Calendar', description: 'Interviews, role dates, retainer instalments and guarantee ends, in your time zone.' },
 } as const satisfies Record<string, PageText>;

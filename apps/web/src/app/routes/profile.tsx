@@ -1,5 +1,6 @@
 import { SectionCard as Section } from '@/components/ui/card';
 import { selectUser } from '@/features/auth/auth-slice';
+import { CalendarSubscription } from '@/features/calendar/components/calendar-subscription';
 import { ChangePasswordForm } from '@/features/profile/components/change-password-form';
 import { PersonalDetailsForm } from '@/features/profile/components/personal-details-form';
 import { PreferencesForm } from '@/features/profile/components/preferences-form';
@@ -31,6 +32,13 @@ export function ProfileRoute() {
         description="Dates and times show in your time zone."
       >
         <PreferencesForm user={user} onUserUpdated={onUserUpdated} />
+      </Section>
+      <Section
+        id="calendar-subscription"
+        title="Calendar subscription"
+        description="Your calendar in any calendar app, through a private address."
+      >
+        <CalendarSubscription />
       </Section>
       <Section id="change-password" title="Change password">
         <ChangePasswordForm />
