@@ -18,6 +18,7 @@ import { clientsRoutes } from './modules/clients/clients.routes';
 import { jobQualificationsRoutes } from './modules/roles/job-qualifications.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { pipelinesRoutes } from './modules/pipelines/pipelines.routes';
+import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -166,6 +167,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(notesRoutes);
   await app.register(candidatesRoutes);
   await app.register(pipelinesRoutes);
+  await app.register(invoicesRoutes);
   await app.register(searchRoutes);
   // The calendar aggregates the records below it; the invoices' due dates and payouts come in here.
   await app.register(calendarRoutes, { invoiceEvents: loadInvoiceCalendarEvents });

@@ -12,6 +12,7 @@ import { buildTestApp, type TestApp } from './build-test-app';
 import { insertCandidate } from '../factories/candidates.factory';
 import { insertClient } from '../factories/clients.factory';
 import { insertInvitation } from '../factories/invitations.factory';
+import { insertInvoice, insertPlacementInvoice } from '../factories/invoices.factory';
 import { insertNote } from '../factories/notes.factory';
 import { insertInterview, insertPipeline, insertSubmittal } from '../factories/pipelines.factory';
 import { insertRole } from '../factories/roles.factory';
@@ -91,6 +92,7 @@ const candidateWithResume = async (ctx: Ctx) => {
   const candidate = await insertCandidate(ctx.t.db, { resumeKey: key, resumeFilename: 'cv.pdf', resumeSize: 15, resumeContentType: 'application/pdf', resumeUploadedAt: new Date() });
   return candidate.id;
 };
+const INVOICE_BODY = { issue_date: '2026-01-01', due_date: '2026-01-31', tax_rate: '0', notes: '', lines: [{ description: 'Matrix', quantity: '1', unit_amount: '100' }] };
 const CANDIDATE_BODY = () => ({ first_name: 'Matrix', last_name: 'Candidate', skills: ['Go'] });
 const CLIENT_BODY = (ctx: Ctx) => ({ name: `Matrix ${uid(ctx)}`, client_type: 'finders_fee' });
 const ROLE_BODY = () => ({ client_id: stash.roleId, name: 'Matrix Engineer' });
@@ -411,6 +413,42 @@ export const MATRIX: Entry[] = [
   { method: 'POST', route: '/api/calendar/subscription/rotate/', expect: READ() },
   // Public: the secret is the key; an unknown one is 404 for everyone, signed in or not.
   { method: 'GET', route: '/api/calendar/ical/:token/', path: () => `/api/calendar/ical/${'a'.repeat(43)}/`, expect: all(404) },
+  // Issue 11: invoices and payouts, owners only (every other user type 403, before anything is looked up)
+  { method: 'GET', route: '/api/invoices/', expect: OWNER() },
+  { method: 'GET', route: '/api/invoices/statistics/', expect: OWNER() },
+  { method: 'GET', route: '/api/invoices/:id/', path: async (ctx) => `/api/invoices/${(await insertInvoice(ctx.t.db)).id}/`, expect: OWNER() },
+  { method: 'GET', route: '/api/invoices/:id/pdf/', path: async (ctx) => `/api/invoices/${(await insertInvoice(ctx.t.db)).id}/pdf/`, expect: OWNER() },
+  { method: 'PUT', route: '/api/invoices/:id/', path: async (ctx) => `/api/invoices/${(await insertInvoice(ctx.t.db)).id}/`, body: () => INVOICE_BODY, expect: OWNER() },
+  { method: 'PATCH', route: '/api/invoices/:id/', path: async (ctx) => `/api/invoices/${(await insertInvoice(ctx.t.db)).id}/`, body: () => ({ tax_rate: '10' }), expect: OWNER() },
+  { method: 'DELETE', route: '/api/invoices/:id/', path: async (ctx) => `/api/invoices/${(await insertInvoice(ctx.t.db)).id}/`, expect: OWNER() },
+  { method: 'POST', route: '/api/invoices/:id/send/', path: async (ctx) => `/api/invoices/${(await insertInvoice(ctx.t.db)).id}/send/`, body: () => ({}), expect: OWNER() },
+  { method: 'POST', route: '/api/invoices/:id/void/', path: async (ctx) => `/api/invoices/${(await insertInvoice(ctx.t.db, { status: 'sent' })).id}/void/`, body: () => ({ reason: 'Matrix' }), expect: OWNER() },
+  {
+    method: 'POST',
+    route: '/api/invoices/:id/payouts/',
+    path: async (ctx) => `/api/invoices/${(await insertInvoice(ctx.t.db, { status: 'sent', issueDate: '2026-01-01' })).id}/payouts/`,
+    body: () => ({ date: '2026-01-02', amount: '10.00' }),
+    expect: OWNER(201),
+  },
+  {
+    method: 'POST',
+    route: '/api/invoices/:id/credit-note/',
+    path: async (ctx) => `/api/invoices/${(await insertPlacementInvoice(ctx.t.db)).id}/credit-note/`,
+    body: () => ({ reason: 'Left', fell_off_on: new Date().toISOString().slice(0, 10) }),
+    expect: OWNER(201),
+  },
+  { method: 'GET', route: '/api/roles/:id/invoices/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/invoices/`, expect: OWNER() },
+  { method: 'GET', route: '/api/roles/:id/invoices/draft/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/invoices/draft/`, expect: OWNER() },
+  { method: 'POST', route: '/api/roles/:id/invoices/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/invoices/`, body: () => ({ lines: INVOICE_BODY.lines }), expect: OWNER(201) },
+  { method: 'GET', route: '/api/clients/:id/invoices/', path: async (ctx) => `/api/clients/${await newClient(ctx)}/invoices/`, expect: OWNER() },
+  { method: 'GET', route: '/api/clients/:id/invoices/draft/', path: async (ctx) => `/api/clients/${(await insertClient(ctx.t.db, { clientType: 'retainer' })).id}/invoices/draft/`, expect: OWNER() },
+  {
+    method: 'POST',
+    route: '/api/clients/:id/invoices/',
+    path: async (ctx) => `/api/clients/${(await insertClient(ctx.t.db, { clientType: 'retainer' })).id}/invoices/`,
+    body: () => ({ instalment: 0 }),
+    expect: OWNER(201),
+  },
 ];
 
 const seenRoutes: { method: string; url: string }[] = [];

@@ -23,6 +23,7 @@ import { requireRoleRow } from '../roles/roles.service';
 import { displayName, type UserRow } from '../users/users.service';
 import { actionResponse, assertUserExists, label, loadForChange, nameOf, scopeOf, stageValues, when, writeChange } from './pipeline-change';
 import { badInput, refused } from './pipeline-errors';
+import { notifyPlacementRecorded, notifySubmittalRecorded } from './pipeline-listeners';
 import { cancelPendingInterviews, pendingClientInterviewsOrAsk, resolveClientInterviews } from './pending-interviews';
 import { insertInterviewRow, pendingClientInterviewRow } from './interviews.repository';
 import { countRolePlacements, findLatestSubmittal, insertPlacementRow, insertSubmittalRow, updateSubmittalRow } from './submittals-placements.repository';
@@ -146,6 +147,7 @@ export async function recordSubmittal(deps: Deps, actor: UserRow, id: number, in
       createdAt: now,
     });
     await recordActivity(tx, { scope: scopeOf(ctx), actor, verb: 'submitted', modelType: 'pipeline', objectId: id, summary: `Submitted ${nameOf(ctx)} to ${ctx.clientName} for ${ctx.role.name}` });
+    await notifySubmittalRecorded({ tx, now, actor, pipelineId: id, roleId: ctx.role.id, clientId: ctx.role.clientId });
     return { events: [event('submitted', { fromStage: ctx.pipeline.stage, toStage: 'submitted', detail: `Submitted on ${input.submitted_on}` })], result: undefined };
   });
   return actionResponse(deps, id);
@@ -228,7 +230,7 @@ export async function recordSubmittalOutcome(deps: Deps, actor: UserRow, id: num
       ...(await cancelPendingInterviews(tx, { now, event }, ctx, 'the candidate was placed')),
     ];
     const fee = placementFeeOf(role, await roleFeeTerms(tx, role, client), input.salary);
-    await insertPlacementRow(tx, {
+    const placement = await insertPlacementRow(tx, {
       pipelineId: id,
       salary: String(input.salary),
       currency: fee.currency,
@@ -253,6 +255,7 @@ export async function recordSubmittalOutcome(deps: Deps, actor: UserRow, id: num
       objectId: id,
       summary: `Placed ${nameOf(ctx)} in ${ctx.role.name} at ${ctx.clientName} (fee ${formatMoney(fee.fee, fee.currency)})`,
     });
+    await notifyPlacementRecorded({ tx, now, actor, pipelineId: id, roleId: role.id, clientId: role.clientId, placementId: placement.id });
     const placements = await countRolePlacements(tx, role.id);
     return {
       events: [...resolved, event('placed', { fromStage: from, toStage: 'placed', detail: `Starts ${input.start_date}. ${fee.explanation}` })],

@@ -28,6 +28,7 @@ import { countRolePipelinesByStage, listCandidatePipelineRows, listRoleCandidate
 // pipeline-stage-actions and pipeline-interviews (.service.ts), on the shared preamble of pipeline-change.ts.
 
 export type { PipelineRow } from './pipelines.table';
+export { onPlacementRecorded, onSubmittalRecorded, type PipelineMilestone, type PlacementMilestone } from './pipeline-listeners';
 
 export async function getPipeline(deps: Deps, actor: UserRow, id: number): Promise<PipelineDetail> {
   assertCan(actor, 'records.read');

@@ -1,0 +1,169 @@
+import type { CreateClientInvoiceInputSchema, CreateRoleInvoiceInputSchema, Invoice, InvoiceDraft } from '@recruitdesk/contracts/invoices';
+import type { z } from 'zod';
+import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import type { Deps } from '../../lib/deps';
+import { assertCan } from '../../lib/permissions';
+import { requireClientRow } from '../clients/clients.service';
+import type { PipelineMilestone, PlacementMilestone } from '../pipelines/pipelines.service';
+import { requireRoleRow } from '../roles/roles.service';
+import type { UserRow } from '../users/users.service';
+import { clientDraft, finderFeeOf, insertInvoice, instalmentLines, instalmentsOf, roleDraft, type LineValues } from './invoice-drafts';
+import { addDays, invoiceError, presentInvoice, utcToday } from './invoice-presenters';
+import { percentToBp, quantityToHundredths, toMinor } from './money';
+import { countClientSubmittals, findPlacementFacts, listLiveInstalmentInvoices, listLiveInvoicesByPlacement } from './invoices.repository';
+
+// Creating invoices: the create screens' prefill, the owner's create calls and the automatic drafts a
+// placement or a retainer milestone makes (run inside the milestone's transaction, decision 008).
+
+/** Lines as the contract parsed them (decimal strings) → integer units. */
+export const linesFromInput = (lines: { description: string; quantity: string; unit_amount: string }[]): LineValues[] =>
+  lines.map((line) => ({
+    description: line.description,
+    quantityHundredths: quantityToHundredths(line.quantity),
+    unitMinor: toMinor(line.unit_amount),
+  }));
+
+export async function getRoleInvoiceDraft(deps: Deps, actor: UserRow, roleId: number, pipelineId: number | undefined): Promise<InvoiceDraft> {
+  assertCan(actor, 'invoices.manage');
+  return (await roleDraft(deps.db, roleId, pipelineId, utcToday(deps.config.now()))).draft;
+}
+
+export async function getClientInvoiceDraft(deps: Deps, actor: UserRow, clientId: number, instalment: number | undefined): Promise<InvoiceDraft> {
+  assertCan(actor, 'invoices.manage');
+  return (await clientDraft(deps.db, clientId, instalment, utcToday(deps.config.now()))).draft;
+}
+
+/** POST /api/roles/{id}/invoices/: a finder's fee, prefilled from the placement when lines are omitted. */
+export async function createRoleInvoice(deps: Deps, actor: UserRow, roleId: number, input: z.output<typeof CreateRoleInvoiceInputSchema>): Promise<Invoice> {
+  assertCan(actor, 'invoices.manage');
+  const now = deps.config.now();
+  const today = utcToday(now);
+  const id = await inTransaction(deps.db, async (tx) => {
+    const { draft, role, client, fee } = await roleDraft(tx, roleId, input.pipeline_id, today);
+    // The placement is billed when named, or when its prefilled lines are used.
+    const billsPlacement = input.pipeline_id !== undefined || input.lines === undefined;
+    if (billsPlacement && draft.placement_id !== null) {
+      const existing = await listLiveInvoicesByPlacement(tx, [draft.placement_id]);
+      if (existing.length) throw invoiceError('PLACEMENT_INVOICED', 409);
+    }
+    if (input.lines === undefined && !fee) throw invoiceError('NO_PLACEMENT', 400, 'lines');
+    const issueDate = input.issue_date ?? draft.issue_date;
+    const dueDate = input.due_date ?? addDays(issueDate, client.paymentTermsDays);
+    const row = await insertInvoice(tx, actor, now, {
+      kind: 'finders_fee',
+      client,
+      roleId: role.id,
+      placementId: billsPlacement ? draft.placement_id : null,
+      instalment: null,
+      creditForId: null,
+      issueDate,
+      dueDate,
+      paymentTermsDays: client.paymentTermsDays,
+      taxRateBp: percentToBp(input.tax_rate ?? '0'),
+      notes: input.notes,
+      lines: input.lines ? linesFromInput(input.lines) : fee!.lines,
+      detail: billsPlacement && fee ? `Created from the placement of ${fee.placement.candidateName}` : 'Created by hand',
+      scope: { clientId: client.id, roleId: role.id },
+    });
+    return row.id;
+  });
+  return presentInvoice(deps.db, id, today);
+}
+
+/** POST /api/clients/{id}/invoices/: a retainer invoice, prefilled from the instalment when lines are omitted. */
+export async function createClientInvoice(deps: Deps, actor: UserRow, clientId: number, input: z.output<typeof CreateClientInvoiceInputSchema>): Promise<Invoice> {
+  assertCan(actor, 'invoices.manage');
+  const now = deps.config.now();
+  const today = utcToday(now);
+  const id = await inTransaction(deps.db, async (tx) => {
+    const { client, chosen, count } = await clientDraft(tx, clientId, input.instalment, today);
+    if (input.instalment !== undefined && chosen) {
+      const existing = await listLiveInstalmentInvoices(tx, clientId);
+      if (existing.some((row) => row.instalment === chosen.index)) throw invoiceError('INSTALMENT_INVOICED', 409);
+    }
+    const issueDate = input.issue_date ?? today;
+    const dueDate = input.due_date ?? addDays(issueDate, client.paymentTermsDays);
+    const row = await insertInvoice(tx, actor, now, {
+      kind: 'retainer',
+      client,
+      roleId: null,
+      placementId: null,
+      instalment: input.instalment !== undefined && chosen ? chosen.index : null,
+      creditForId: null,
+      issueDate,
+      dueDate,
+      paymentTermsDays: client.paymentTermsDays,
+      taxRateBp: percentToBp(input.tax_rate ?? '0'),
+      notes: input.notes,
+      lines: input.lines ? linesFromInput(input.lines) : instalmentLines(client, chosen!, count),
+      detail: chosen && input.instalment !== undefined ? `Created for retainer instalment ${chosen.index + 1} (${chosen.label})` : 'Created by hand',
+      scope: { clientId: client.id, roleId: null },
+    });
+    return row.id;
+  });
+  return presentInvoice(deps.db, id, today);
+}
+
+// ---- automatic drafts (start-up hooks on the pipelines module) ----
+
+/** Drafts the first uninvoiced instalment of a milestone, if the client is on a retainer with an amount. */
+async function draftInstalment(tx: Db, event: PipelineMilestone, milestone: 'on_shortlist' | 'on_placement', reason: string): Promise<void> {
+  const client = await requireClientRow(tx, event.clientId);
+  if (client.clientType !== 'retainer' || client.retainerAmount === null) return;
+  const schedule = instalmentsOf(client);
+  const invoiced = new Set((await listLiveInstalmentInvoices(tx, client.id)).map((row) => row.instalment));
+  const due = schedule.find((item) => item.milestone === milestone && !invoiced.has(item.index));
+  if (!due) return;
+  const issueDate = utcToday(event.now);
+  await insertInvoice(tx, event.actor, event.now, {
+    kind: 'retainer',
+    client,
+    roleId: null,
+    placementId: null,
+    instalment: due.index,
+    creditForId: null,
+    issueDate,
+    dueDate: addDays(issueDate, client.paymentTermsDays),
+    paymentTermsDays: client.paymentTermsDays,
+    taxRateBp: 0,
+    notes: '',
+    lines: instalmentLines(client, due, schedule.length),
+    detail: `Drafted automatically: ${reason} reached instalment ${due.index + 1} (${due.label})`,
+    scope: { clientId: client.id, roleId: event.roleId },
+  });
+}
+
+/** A placement: a finder's fee client gets the placement's invoice; a retainer client its on-placement instalment. */
+export async function draftForPlacement(event: PlacementMilestone): Promise<void> {
+  const { tx } = event;
+  const client = await requireClientRow(tx, event.clientId);
+  if (client.clientType === 'retainer') return draftInstalment(tx, event, 'on_placement', 'a placement');
+  const role = await requireRoleRow(tx, event.roleId);
+  const placement = await findPlacementFacts(tx, event.placementId);
+  if (!placement) return;
+  if ((await listLiveInvoicesByPlacement(tx, [placement.placementId])).length) return;
+  const fee = await finderFeeOf(tx, role, client, placement);
+  await insertInvoice(tx, event.actor, event.now, {
+    kind: 'finders_fee',
+    client,
+    roleId: role.id,
+    placementId: placement.placementId,
+    instalment: null,
+    creditForId: null,
+    issueDate: placement.startDate,
+    dueDate: addDays(placement.startDate, client.paymentTermsDays),
+    paymentTermsDays: client.paymentTermsDays,
+    taxRateBp: 0,
+    notes: '',
+    lines: fee.lines,
+    detail: `Drafted automatically from the placement of ${placement.candidateName}`,
+    scope: { clientId: client.id, roleId: role.id },
+  });
+}
+
+/** The client's first submittal is the shortlist milestone of a retainer. */
+export async function draftForSubmittal(event: PipelineMilestone): Promise<void> {
+  if ((await countClientSubmittals(event.tx, event.clientId)) !== 1) return;
+  await draftInstalment(event.tx, event, 'on_shortlist', 'the first submittal (shortlist)');
+}

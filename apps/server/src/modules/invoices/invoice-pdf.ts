@@ -1,0 +1,111 @@
+import type { Invoice } from '@recruitdesk/contracts/invoices';
+import { INVOICE_STATUS_LABELS } from '@recruitdesk/contracts/invoices';
+import type { AgencySettings } from '@recruitdesk/contracts/settings';
+import PDFDocument from 'pdfkit';
+import type { ClientRow } from '../clients/clients.service';
+import { formatMoney, toMinor } from './money';
+
+// The invoice as it prints (pdfkit 0.20, its built-in Helvetica): the agency (settings' invoice issuer) as
+// issuer, the client as addressee, the lines, the totals, the due date and the payment terms.
+
+const money = (value: string, currency: string) => formatMoney(toMinor(value), currency);
+
+export function renderInvoicePdf(invoice: Invoice, settings: AgencySettings, client: ClientRow): Promise<Buffer> {
+  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `${invoice.number}`, Author: settings.agency_name } });
+  const chunks: Buffer[] = [];
+  const done = new Promise<Buffer>((resolve, reject) => {
+    doc.on('data', (chunk: Buffer) => chunks.push(chunk));
+    doc.on('end', () => resolve(Buffer.concat(chunks)));
+    doc.on('error', reject);
+  });
+  const issuer = settings.invoice_issuer;
+  const title = invoice.kind === 'credit_note' ? 'CREDIT NOTE' : 'INVOICE';
+  const left = 50;
+  const width = doc.page.width - 100;
+
+  // Issuer, top left; title and number, top right.
+  doc.font('Helvetica-Bold').fontSize(14).text(issuer.legal_name || settings.agency_name, left, 50, { width: width / 2 });
+  doc.font('Helvetica').fontSize(9);
+  for (const line of [issuer.address, issuer.email, issuer.phone, issuer.tax_id ? `Tax ID: ${issuer.tax_id}` : ''].filter(Boolean)) doc.text(line, { width: width / 2 });
+  doc.font('Helvetica-Bold').fontSize(20).text(title, left + width / 2, 50, { width: width / 2, align: 'right' });
+  doc.font('Helvetica').fontSize(10);
+  const facts = [
+    `Number: ${invoice.number}`,
+    `Issue date: ${invoice.issue_date}`,
+    invoice.kind === 'credit_note' ? '' : `Due date: ${invoice.due_date}`,
+    invoice.kind === 'credit_note' ? '' : `Payment terms: ${invoice.payment_terms_days} days`,
+    `Status: ${INVOICE_STATUS_LABELS[invoice.status]}${invoice.overdue ? ' (overdue)' : ''}`,
+    invoice.credit_for ? `Credits invoice: ${invoice.credit_for.number}` : '',
+  ].filter(Boolean);
+  for (const line of facts) doc.text(line, { width: width / 2, align: 'right' });
+
+  // Addressee.
+  doc.moveDown(2);
+  const billTop = Math.max(doc.y, 160);
+  doc.font('Helvetica-Bold').fontSize(10).text('Bill to', left, billTop);
+  doc.font('Helvetica').text(client.name);
+  for (const line of [client.contactName, client.location, client.contactEmail].filter(Boolean)) doc.text(line);
+  if (invoice.role) doc.text(`Role: ${invoice.role.name}`);
+
+  // Lines.
+  doc.moveDown(1.5);
+  const columns = { description: left, quantity: left + width * 0.58, unit: left + width * 0.68, amount: left + width * 0.84 };
+  const header = doc.y;
+  doc.font('Helvetica-Bold').fontSize(9);
+  doc.text('Description', columns.description, header, { width: width * 0.56 });
+  doc.text('Qty', columns.quantity, header, { width: width * 0.09, align: 'right' });
+  doc.text('Unit', columns.unit, header, { width: width * 0.15, align: 'right' });
+  doc.text('Amount', columns.amount, header, { width: width * 0.16, align: 'right' });
+  doc.moveTo(left, doc.y + 3).lineTo(left + width, doc.y + 3).stroke();
+  doc.font('Helvetica').fontSize(9);
+  let y = doc.y + 8;
+  for (const line of invoice.lines) {
+    const height = doc.heightOfString(line.description, { width: width * 0.56 });
+    if (y + height > doc.page.height - 150) {
+      doc.addPage();
+      y = 50;
+    }
+    doc.text(line.description, columns.description, y, { width: width * 0.56 });
+    doc.text(line.quantity, columns.quantity, y, { width: width * 0.09, align: 'right' });
+    doc.text(money(line.unit_amount, invoice.currency), columns.unit, y, { width: width * 0.15, align: 'right' });
+    doc.text(money(line.amount, invoice.currency), columns.amount, y, { width: width * 0.16, align: 'right' });
+    y += Math.max(height, 12) + 6;
+  }
+  doc.moveTo(left, y).lineTo(left + width, y).stroke();
+
+  // Totals.
+  y += 8;
+  const totals: [string, string, boolean][] = [
+    ['Subtotal', money(invoice.subtotal, invoice.currency), false],
+    [`Tax (${invoice.tax_rate} %)`, money(invoice.tax, invoice.currency), false],
+    ['Total', money(invoice.total, invoice.currency), true],
+  ];
+  if (invoice.kind !== 'credit_note') {
+    if (invoice.paid_amount !== '0.00') totals.push(['Paid', money(invoice.paid_amount, invoice.currency), false]);
+    if (invoice.credited_amount !== '0.00') totals.push(['Credited', money(invoice.credited_amount, invoice.currency), false]);
+    totals.push(['Balance due', money(invoice.balance, invoice.currency), true]);
+  }
+  for (const [label, value, bold] of totals) {
+    doc.font(bold ? 'Helvetica-Bold' : 'Helvetica').fontSize(bold ? 11 : 9);
+    doc.text(label, columns.unit - width * 0.15, y, { width: width * 0.3, align: 'right' });
+    doc.text(value, columns.amount, y, { width: width * 0.16, align: 'right' });
+    y += bold ? 16 : 13;
+  }
+
+  // Payment details and notes.
+  doc.font('Helvetica').fontSize(9);
+  doc.x = left;
+  doc.y = y + 12;
+  if (invoice.kind !== 'credit_note') {
+    doc.font('Helvetica-Bold').text(`Please pay ${money(invoice.balance, invoice.currency)} by ${invoice.due_date} (${invoice.payment_terms_days} days).`, left, doc.y, { width });
+    doc.font('Helvetica');
+    if (issuer.bank_details) doc.text(`Bank details: ${issuer.bank_details}`, { width });
+    doc.text(`Please quote ${invoice.number} with your payment.`, { width });
+  }
+  if (invoice.notes) {
+    doc.moveDown();
+    doc.text(invoice.notes, { width });
+  }
+  doc.end();
+  return done;
+}

@@ -1,0 +1,417 @@
+import { and, asc, count, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { escapeLike } from '../../db/sql-helpers';
+import { candidatesTable } from '../candidates/candidates.table';
+import { clientsTable } from '../clients/clients.table';
+import { pipelinesTable, placementsTable } from '../pipelines/pipelines.table';
+import { rolesTable } from '../roles/roles.table';
+import { usersTable } from '../users/users.table';
+import {
+  invoiceEventsTable,
+  invoiceLinesTable,
+  invoiceNumberCountersTable,
+  invoiceNumberFreeTable,
+  invoicesTable,
+  payoutsTable,
+  type InvoiceRow,
+  type NewInvoiceEventRow,
+  type NewInvoiceLineRow,
+  type NewInvoiceRow,
+  type NewPayoutRow,
+} from './invoices.table';
+
+/** Raw statements answer `{rows}` on both drivers (PGlite and node-postgres). */
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+// ---- numbers: INV-YYYY-NNNN, gapless per year ----
+
+export const formatInvoiceNumber = (year: number, seq: number) => `INV-${year}-${String(seq).padStart(4, '0')}`;
+
+/**
+ * The next number of the year, inside the creating transaction: the year's counter row is locked first
+ * (an upsert that changes nothing), so concurrent creations queue on it until this transaction ends; a
+ * number freed by a deleted draft is handed out before a new one.
+ */
+export async function takeInvoiceNumber(tx: Db, year: number): Promise<{ year: number; seq: number; number: string }> {
+  await tx
+    .insert(invoiceNumberCountersTable)
+    .values({ year, lastSeq: 0 })
+    .onConflictDoUpdate({ target: invoiceNumberCountersTable.year, set: { lastSeq: sql`${invoiceNumberCountersTable.lastSeq}` } });
+  const freed = rowsOf<{ seq: number }>(await tx.execute(sql`
+    delete from invoice_number_free
+    where year = ${year} and seq = (select min(seq) from invoice_number_free where year = ${year})
+    returning seq`));
+  let seq = freed[0]?.seq;
+  if (seq === undefined) {
+    const [row] = await tx
+      .update(invoiceNumberCountersTable)
+      .set({ lastSeq: sql`${invoiceNumberCountersTable.lastSeq} + 1` })
+      .where(eq(invoiceNumberCountersTable.year, year))
+      .returning({ lastSeq: invoiceNumberCountersTable.lastSeq });
+    if (!row) throw new Error('invoice number counter missing');
+    seq = row.lastSeq;
+  }
+  return { year, seq: Number(seq), number: formatInvoiceNumber(year, Number(seq)) };
+}
+
+/** Gives a deleted draft's number back: the year's last number steps the counter back, any other is kept for reuse. */
+export async function releaseInvoiceNumber(tx: Db, year: number, seq: number): Promise<void> {
+  const locked = rowsOf<{ last_seq: number }>(await tx.execute(sql`select last_seq from invoice_number_counters where year = ${year} for update`));
+  let last = Number(locked[0]?.last_seq ?? 0);
+  if (seq !== last) {
+    await tx.insert(invoiceNumberFreeTable).values({ year, seq }).onConflictDoNothing();
+    return;
+  }
+  last -= 1;
+  // Freed numbers just below the new last are no longer gaps either.
+  for (;;) {
+    const removed = await tx
+      .delete(invoiceNumberFreeTable)
+      .where(and(eq(invoiceNumberFreeTable.year, year), eq(invoiceNumberFreeTable.seq, last)))
+      .returning({ seq: invoiceNumberFreeTable.seq });
+    if (removed.length === 0) break;
+    last -= 1;
+  }
+  await tx.update(invoiceNumberCountersTable).set({ lastSeq: last }).where(eq(invoiceNumberCountersTable.year, year));
+}
+
+// ---- rows ----
+
+export async function insertInvoiceRow(tx: Db, values: NewInvoiceRow): Promise<InvoiceRow> {
+  const [row] = await tx.insert(invoicesTable).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function replaceInvoiceLines(tx: Db, invoiceId: number, lines: Omit<NewInvoiceLineRow, 'invoiceId'>[]): Promise<void> {
+  await tx.delete(invoiceLinesTable).where(eq(invoiceLinesTable.invoiceId, invoiceId));
+  if (lines.length) await tx.insert(invoiceLinesTable).values(lines.map((line) => ({ ...line, invoiceId })));
+}
+
+export async function insertInvoiceEvents(tx: Db, events: NewInvoiceEventRow[]): Promise<void> {
+  if (events.length) await tx.insert(invoiceEventsTable).values(events);
+}
+
+export async function insertPayoutRow(tx: Db, values: NewPayoutRow) {
+  const [row] = await tx.insert(payoutsTable).values(values).returning();
+  if (!row) throw new Error('insert returned no row');
+  return row;
+}
+
+export async function findInvoiceRow(db: Db, id: number): Promise<InvoiceRow | undefined> {
+  const [row] = await db.select().from(invoicesTable).where(eq(invoicesTable.id, id)).limit(1);
+  return row;
+}
+
+/** The row locked for the rest of the transaction (every change of an invoice goes through this). */
+export async function lockInvoiceRow(tx: Db, id: number): Promise<InvoiceRow | undefined> {
+  const [row] = await tx.select().from(invoicesTable).where(eq(invoicesTable.id, id)).for('update').limit(1);
+  return row;
+}
+
+export async function updateInvoiceRow(tx: Db, id: number, values: Partial<NewInvoiceRow>): Promise<InvoiceRow> {
+  const [row] = await tx.update(invoicesTable).set(values).where(eq(invoicesTable.id, id)).returning();
+  if (!row) throw new Error('update returned no row');
+  return row;
+}
+
+export async function deleteInvoiceRow(tx: Db, id: number): Promise<void> {
+  await tx.delete(invoicesTable).where(eq(invoicesTable.id, id));
+}
+
+// ---- reads for the detail ----
+
+const summaryColumns = {
+  invoice: invoicesTable,
+  clientName: clientsTable.name,
+  clientEmail: clientsTable.contactEmail,
+  roleName: rolesTable.name,
+  creditForNumber: sql<string | null>`(select i2.number from invoices i2 where i2.id = ${invoicesTable.creditForId})`,
+};
+export type InvoiceListRow = { invoice: InvoiceRow; clientName: string; clientEmail: string; roleName: string | null; creditForNumber: string | null };
+
+export async function findInvoiceWithNames(db: Db, id: number): Promise<InvoiceListRow | undefined> {
+  const [row] = await db
+    .select(summaryColumns)
+    .from(invoicesTable)
+    .innerJoin(clientsTable, eq(clientsTable.id, invoicesTable.clientId))
+    .leftJoin(rolesTable, eq(rolesTable.id, invoicesTable.roleId))
+    .where(eq(invoicesTable.id, id))
+    .limit(1);
+  return row;
+}
+
+export function listInvoiceLines(db: Db, invoiceId: number) {
+  return db.select().from(invoiceLinesTable).where(eq(invoiceLinesTable.invoiceId, invoiceId)).orderBy(asc(invoiceLinesTable.position), asc(invoiceLinesTable.id));
+}
+
+export function listInvoicePayouts(db: Db, invoiceId: number) {
+  return db
+    .select({ payout: payoutsTable, firstName: usersTable.firstName, lastName: usersTable.lastName, username: usersTable.username, email: usersTable.email })
+    .from(payoutsTable)
+    .leftJoin(usersTable, eq(usersTable.id, payoutsTable.recordedById))
+    .where(eq(payoutsTable.invoiceId, invoiceId))
+    .orderBy(asc(payoutsTable.date), asc(payoutsTable.id));
+}
+
+export function listInvoiceEvents(db: Db, invoiceId: number) {
+  return db.select().from(invoiceEventsTable).where(eq(invoiceEventsTable.invoiceId, invoiceId)).orderBy(asc(invoiceEventsTable.createdAt), asc(invoiceEventsTable.id));
+}
+
+export function listCreditNotesOf(db: Db, invoiceId: number) {
+  return db
+    .select({ id: invoicesTable.id, number: invoicesTable.number, status: invoicesTable.status, totalMinor: invoicesTable.totalMinor })
+    .from(invoicesTable)
+    .where(and(eq(invoicesTable.creditForId, invoiceId), eq(invoicesTable.kind, 'credit_note')))
+    .orderBy(asc(invoicesTable.id));
+}
+
+/** The live (not void) credit note of an invoice, if any. */
+export async function findLiveCreditNote(db: Db, invoiceId: number): Promise<InvoiceRow | undefined> {
+  const [row] = await db
+    .select()
+    .from(invoicesTable)
+    .where(and(eq(invoicesTable.creditForId, invoiceId), eq(invoicesTable.kind, 'credit_note'), ne(invoicesTable.status, 'void')))
+    .limit(1);
+  return row;
+}
+
+// ---- placements and instalments (the prefill) ----
+
+export interface PlacementFacts {
+  placementId: number;
+  pipelineId: number;
+  roleId: number;
+  salary: string;
+  currency: string;
+  startDate: string;
+  guaranteeEnd: string | null;
+  candidateName: string;
+}
+
+const placementColumns = {
+  placementId: placementsTable.id,
+  pipelineId: placementsTable.pipelineId,
+  roleId: pipelinesTable.roleId,
+  salary: placementsTable.salary,
+  currency: placementsTable.currency,
+  startDate: placementsTable.startDate,
+  guaranteeEnd: placementsTable.guaranteeEnd,
+  candidateName: sql<string>`trim(${candidatesTable.firstName} || ' ' || ${candidatesTable.lastName})`,
+};
+
+/** A role's placements, oldest first. */
+export function listRolePlacements(db: Db, roleId: number): Promise<PlacementFacts[]> {
+  return db
+    .select(placementColumns)
+    .from(placementsTable)
+    .innerJoin(pipelinesTable, eq(pipelinesTable.id, placementsTable.pipelineId))
+    .innerJoin(candidatesTable, eq(candidatesTable.id, pipelinesTable.candidateId))
+    .where(eq(pipelinesTable.roleId, roleId))
+    .orderBy(asc(placementsTable.createdAt), asc(placementsTable.id));
+}
+
+export async function findPlacementFacts(db: Db, placementId: number): Promise<PlacementFacts | undefined> {
+  const [row] = await db
+    .select(placementColumns)
+    .from(placementsTable)
+    .innerJoin(pipelinesTable, eq(pipelinesTable.id, placementsTable.pipelineId))
+    .innerJoin(candidatesTable, eq(candidatesTable.id, pipelinesTable.candidateId))
+    .where(eq(placementsTable.id, placementId))
+    .limit(1);
+  return row;
+}
+
+/** Live (not void) invoices of placements or instalments, for "already invoiced" marks. */
+export function listLiveInvoicesByPlacement(db: Db, placementIds: number[]) {
+  if (placementIds.length === 0) return Promise.resolve([]);
+  return db
+    .select({ id: invoicesTable.id, number: invoicesTable.number, status: invoicesTable.status, placementId: invoicesTable.placementId })
+    .from(invoicesTable)
+    .where(and(inArray(invoicesTable.placementId, placementIds), eq(invoicesTable.kind, 'finders_fee'), ne(invoicesTable.status, 'void')));
+}
+
+export function listLiveInstalmentInvoices(db: Db, clientId: number) {
+  return db
+    .select({ id: invoicesTable.id, number: invoicesTable.number, status: invoicesTable.status, instalment: invoicesTable.instalment })
+    .from(invoicesTable)
+    .where(and(eq(invoicesTable.clientId, clientId), eq(invoicesTable.kind, 'retainer'), ne(invoicesTable.status, 'void')));
+}
+
+/** How many submittals the client's roles have had (the first one is the shortlist milestone). */
+export async function countClientSubmittals(db: Db, clientId: number): Promise<number> {
+  const result = rowsOf<{ n: string }>(await db.execute(sql`
+    select count(*) as n from submittals s
+    join pipelines p on p.id = s.pipeline_id
+    join roles r on r.id = p.role_id
+    where r.client_id = ${clientId}`));
+  return Number(result[0]?.n ?? 0);
+}
+
+// ---- the list and statistics ----
+
+export interface InvoiceFilters {
+  client?: number | undefined;
+  role?: number | undefined;
+  dateFrom?: string | undefined;
+  dateTo?: string | undefined;
+  status?: string | undefined;
+  kind?: string | undefined;
+  overdue?: 'true' | 'false' | undefined;
+  search?: string | undefined;
+}
+
+/** `today` is the UTC date the overdue rule is read against. */
+export function invoiceConditions(filters: InvoiceFilters, today: string): SQL | undefined {
+  const conditions: (SQL | undefined)[] = [];
+  if (filters.client !== undefined) conditions.push(eq(invoicesTable.clientId, filters.client));
+  if (filters.role !== undefined) conditions.push(eq(invoicesTable.roleId, filters.role));
+  if (filters.dateFrom) conditions.push(sql`${invoicesTable.issueDate} >= ${filters.dateFrom}`);
+  if (filters.dateTo) conditions.push(sql`${invoicesTable.issueDate} <= ${filters.dateTo}`);
+  if (filters.status) conditions.push(eq(invoicesTable.status, filters.status));
+  if (filters.kind) conditions.push(eq(invoicesTable.kind, filters.kind));
+  if (filters.overdue === 'true') conditions.push(overdueCondition(today));
+  if (filters.overdue === 'false') conditions.push(sql`not (${overdueCondition(today)})`);
+  if (filters.search) {
+    const like = `%${escapeLike(filters.search.toLowerCase())}%`;
+    conditions.push(
+      or(
+        sql`lower(${invoicesTable.number}) like ${like}`,
+        sql`lower(${clientsTable.name}) like ${like}`,
+        sql`lower(coalesce(${rolesTable.name}, '')) like ${like}`,
+      ),
+    );
+  }
+  return and(...conditions);
+}
+
+/** Sent, past its due date and with a balance left. */
+export const overdueCondition = (today: string): SQL =>
+  sql`(${invoicesTable.status} = 'sent' and ${invoicesTable.dueDate} < ${today} and ${invoicesTable.balanceMinor} > 0)`;
+
+const ORDERINGS: Record<string, SQL[]> = {
+  issue_date: [sql`${invoicesTable.issueDate} asc`, sql`${invoicesTable.id} asc`],
+  '-issue_date': [sql`${invoicesTable.issueDate} desc`, sql`${invoicesTable.id} desc`],
+  due_date: [sql`${invoicesTable.dueDate} asc`, sql`${invoicesTable.id} asc`],
+  '-due_date': [sql`${invoicesTable.dueDate} desc`, sql`${invoicesTable.id} desc`],
+  number: [sql`${invoicesTable.numberYear} asc`, sql`${invoicesTable.numberSeq} asc`],
+  '-number': [sql`${invoicesTable.numberYear} desc`, sql`${invoicesTable.numberSeq} desc`],
+  total: [sql`${invoicesTable.totalMinor} asc`, sql`${invoicesTable.id} asc`],
+  '-total': [sql`${invoicesTable.totalMinor} desc`, sql`${invoicesTable.id} desc`],
+  balance: [sql`${invoicesTable.balanceMinor} asc`, sql`${invoicesTable.id} asc`],
+  '-balance': [sql`${invoicesTable.balanceMinor} desc`, sql`${invoicesTable.id} desc`],
+  client: [sql`lower(${clientsTable.name}) asc`, sql`${invoicesTable.id} asc`],
+  '-client': [sql`lower(${clientsTable.name}) desc`, sql`${invoicesTable.id} desc`],
+};
+
+/** One page and the total count; the joins are there only when search or sorting needs the names. */
+export async function listInvoiceRows(
+  db: Db,
+  filters: InvoiceFilters,
+  options: { today: string; ordering: string; limit: number; offset: number },
+): Promise<{ rows: InvoiceListRow[]; count: number }> {
+  const where = invoiceConditions(filters, options.today);
+  const countQuery = filters.search
+    ? db
+        .select({ value: count() })
+        .from(invoicesTable)
+        .innerJoin(clientsTable, eq(clientsTable.id, invoicesTable.clientId))
+        .leftJoin(rolesTable, eq(rolesTable.id, invoicesTable.roleId))
+        .where(where)
+    : db.select({ value: count() }).from(invoicesTable).where(where);
+  const [rows, total] = await Promise.all([
+    db
+      .select(summaryColumns)
+      .from(invoicesTable)
+      .innerJoin(clientsTable, eq(clientsTable.id, invoicesTable.clientId))
+      .leftJoin(rolesTable, eq(rolesTable.id, invoicesTable.roleId))
+      .where(where)
+      .orderBy(...(ORDERINGS[options.ordering] ?? ORDERINGS['-issue_date']!))
+      .limit(options.limit)
+      .offset(options.offset),
+    countQuery,
+  ]);
+  return { rows, count: total[0]?.value ?? 0 };
+}
+
+export interface TotalsRow {
+  currency: string;
+  invoiced: string;
+  collected: string;
+  outstanding: string;
+  overdue: string;
+  d0_30: string;
+  d31_60: string;
+  d61_90: string;
+  d90_plus: string;
+  draft: string;
+  sent: string;
+  paid: string;
+  void: string;
+  overdue_count: string;
+}
+
+/** The statistics' sums per currency, in one pass over the filtered invoices (sums of bigint come back as text). */
+export async function sumInvoiceTotals(db: Db, filters: InvoiceFilters, today: string): Promise<TotalsRow[]> {
+  const where = invoiceConditions(filters, today);
+  const issued = sql`${invoicesTable.status} in ('sent', 'paid')`;
+  const overdue = overdueCondition(today);
+  const pastDue = sql`(${today}::date - ${invoicesTable.dueDate})`;
+  const result = await db
+    .select({
+      currency: invoicesTable.currency,
+      invoiced: sql<string>`coalesce(sum(${invoicesTable.totalMinor}) filter (where ${issued}), 0)::text`,
+      collected: sql<string>`coalesce(sum(${invoicesTable.paidMinor}) filter (where ${issued}), 0)::text`,
+      outstanding: sql<string>`coalesce(sum(${invoicesTable.balanceMinor}) filter (where ${invoicesTable.status} = 'sent'), 0)::text`,
+      overdue: sql<string>`coalesce(sum(${invoicesTable.balanceMinor}) filter (where ${overdue}), 0)::text`,
+      d0_30: sql<string>`coalesce(sum(${invoicesTable.balanceMinor}) filter (where ${overdue} and ${pastDue} <= 30), 0)::text`,
+      d31_60: sql<string>`coalesce(sum(${invoicesTable.balanceMinor}) filter (where ${overdue} and ${pastDue} between 31 and 60), 0)::text`,
+      d61_90: sql<string>`coalesce(sum(${invoicesTable.balanceMinor}) filter (where ${overdue} and ${pastDue} between 61 and 90), 0)::text`,
+      d90_plus: sql<string>`coalesce(sum(${invoicesTable.balanceMinor}) filter (where ${overdue} and ${pastDue} > 90), 0)::text`,
+      draft: sql<string>`count(*) filter (where ${invoicesTable.status} = 'draft')::text`,
+      sent: sql<string>`count(*) filter (where ${invoicesTable.status} = 'sent')::text`,
+      paid: sql<string>`count(*) filter (where ${invoicesTable.status} = 'paid')::text`,
+      void: sql<string>`count(*) filter (where ${invoicesTable.status} = 'void')::text`,
+      overdue_count: sql<string>`count(*) filter (where ${overdue})::text`,
+    })
+    .from(invoicesTable)
+    .innerJoin(clientsTable, eq(clientsTable.id, invoicesTable.clientId))
+    .where(where)
+    .groupBy(invoicesTable.currency);
+  return result;
+}
+
+/** Invoiced by issue month and collected by payout month, from `fromMonth` (YYYY-MM-01) on, per currency. */
+export async function sumByMonth(
+  db: Db,
+  filters: InvoiceFilters,
+  today: string,
+  fromMonth: string,
+): Promise<{ invoiced: { currency: string; month: string; total: string }[]; collected: { currency: string; month: string; total: string }[] }> {
+  const where = invoiceConditions(filters, today);
+  const [invoiced, collected] = await Promise.all([
+    db
+      .select({
+        currency: invoicesTable.currency,
+        month: sql<string>`to_char(${invoicesTable.issueDate}, 'YYYY-MM')`,
+        total: sql<string>`sum(${invoicesTable.totalMinor})::text`,
+      })
+      .from(invoicesTable)
+      .innerJoin(clientsTable, eq(clientsTable.id, invoicesTable.clientId))
+      .where(and(where, sql`${invoicesTable.status} in ('sent', 'paid')`, sql`${invoicesTable.issueDate} >= ${fromMonth}`))
+      .groupBy(invoicesTable.currency, sql`to_char(${invoicesTable.issueDate}, 'YYYY-MM')`),
+    db
+      .select({
+        currency: invoicesTable.currency,
+        month: sql<string>`to_char(${payoutsTable.date}, 'YYYY-MM')`,
+        total: sql<string>`sum(${payoutsTable.amountMinor})::text`,
+      })
+      .from(payoutsTable)
+      .innerJoin(invoicesTable, eq(invoicesTable.id, payoutsTable.invoiceId))
+      .innerJoin(clientsTable, eq(clientsTable.id, invoicesTable.clientId))
+      .where(and(where, sql`${invoicesTable.status} in ('sent', 'paid')`, sql`${payoutsTable.date} >= ${fromMonth}`))
+      .groupBy(invoicesTable.currency, sql`to_char(${payoutsTable.date}, 'YYYY-MM')`),
+  ]);
+  return { invoiced, collected };
+}
+

@@ -1,0 +1,146 @@
+import { IdParamSchema, MessageResponseSchema } from '@recruitdesk/contracts/common';
+import {
+  ClientInvoiceDraftQuerySchema,
+  CreateClientInvoiceInputSchema,
+  CreateRoleInvoiceInputSchema,
+  CreditNoteInputSchema,
+  InvoiceDraftResponseSchema,
+  InvoiceListQuerySchema,
+  InvoiceListResponseSchema,
+  InvoiceResponseSchema,
+  InvoiceStatisticsQuerySchema,
+  InvoiceStatisticsResponseSchema,
+  PatchInvoiceInputSchema,
+  PayoutInputSchema,
+  RoleInvoiceDraftQuerySchema,
+  SendInvoiceInputSchema,
+  UpdateInvoiceInputSchema,
+  VoidInvoiceInputSchema,
+} from '@recruitdesk/contracts/invoices';
+import type { FastifyReply } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/errors';
+import { requireUser } from '../users/users.service';
+import { registerInvoiceHooks } from './invoices.hooks';
+import {
+  createClientInvoice,
+  createCreditNote,
+  createRoleInvoice,
+  deleteInvoice,
+  getClientInvoiceDraft,
+  getInvoice,
+  getRoleInvoiceDraft,
+  invoicePdf,
+  invoiceStatistics,
+  listInvoices,
+  recordPayout,
+  sendInvoice,
+  updateInvoice,
+  voidInvoice,
+} from './invoices.service';
+
+const errors = errorResponses(400, 401, 403, 404, 409);
+
+/** Invoices and payouts (issue 11): owners only, every route (the service checks first). */
+export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
+  registerInvoiceHooks();
+  const { deps } = app;
+  const tags = ['invoices'];
+  const ok = { success: true as const };
+
+  app.get('/api/invoices/', {
+    schema: { tags, querystring: InvoiceListQuerySchema, response: { 200: InvoiceListResponseSchema, ...errors } },
+    handler: async (request) => ({ ...ok, ...(await listInvoices(deps, requireUser(request), request.query)) }),
+  });
+
+  app.get('/api/invoices/statistics/', {
+    schema: { tags, querystring: InvoiceStatisticsQuerySchema, response: { 200: InvoiceStatisticsResponseSchema, ...errors } },
+    handler: async (request) => ({ ...ok, statistics: await invoiceStatistics(deps, requireUser(request), request.query) }),
+  });
+
+  app.get('/api/invoices/:id/', {
+    schema: { tags, params: IdParamSchema, response: { 200: InvoiceResponseSchema, ...errors } },
+    handler: async (request) => ({ ...ok, invoice: await getInvoice(deps, requireUser(request), request.params.id) }),
+  });
+
+  app.put('/api/invoices/:id/', {
+    schema: { tags, params: IdParamSchema, body: UpdateInvoiceInputSchema, response: { 200: InvoiceResponseSchema, ...errors } },
+    handler: async (request) => ({ ...ok, invoice: await updateInvoice(deps, requireUser(request), request.params.id, request.body) }),
+  });
+
+  app.patch('/api/invoices/:id/', {
+    schema: { tags, params: IdParamSchema, body: PatchInvoiceInputSchema, response: { 200: InvoiceResponseSchema, ...errors } },
+    handler: async (request) => ({ ...ok, invoice: await updateInvoice(deps, requireUser(request), request.params.id, request.body) }),
+  });
+
+  app.delete('/api/invoices/:id/', {
+    schema: { tags, params: IdParamSchema, response: { 200: MessageResponseSchema, ...errors } },
+    handler: async (request) => {
+      await deleteInvoice(deps, requireUser(request), request.params.id);
+      return { ...ok, message: 'The draft invoice was deleted.' };
+    },
+  });
+
+  app.post('/api/invoices/:id/send/', {
+    schema: { tags, params: IdParamSchema, body: SendInvoiceInputSchema.optional(), response: { 200: InvoiceResponseSchema, ...errors } },
+    handler: async (request) => ({ ...ok, invoice: await sendInvoice(deps, requireUser(request), request.params.id, request.body ?? {}) }),
+  });
+
+  app.post('/api/invoices/:id/void/', {
+    schema: { tags, params: IdParamSchema, body: VoidInvoiceInputSchema, response: { 200: InvoiceResponseSchema, ...errors } },
+    handler: async (request) => ({ ...ok, invoice: await voidInvoice(deps, requireUser(request), request.params.id, request.body) }),
+  });
+
+  app.post('/api/invoices/:id/payouts/', {
+    schema: { tags, params: IdParamSchema, body: PayoutInputSchema, response: { 201: InvoiceResponseSchema, ...errors } },
+    handler: async (request, reply) => reply.status(201).send({ ...ok, invoice: await recordPayout(deps, requireUser(request), request.params.id, request.body) }),
+  });
+
+  app.post('/api/invoices/:id/credit-note/', {
+    schema: { tags, params: IdParamSchema, body: CreditNoteInputSchema, response: { 201: InvoiceResponseSchema, ...errors } },
+    handler: async (request, reply) => reply.status(201).send({ ...ok, invoice: await createCreditNote(deps, requireUser(request), request.params.id, request.body) }),
+  });
+
+  app.get('/api/invoices/:id/pdf/', {
+    schema: { tags, params: IdParamSchema, response: { ...errors } },
+    handler: async (request, reply) => {
+      const { pdf, filename } = await invoicePdf(deps, requireUser(request), request.params.id);
+      // Raw bytes: the typed reply only knows the JSON error bodies of this route.
+      return (reply as FastifyReply)
+        .header('content-type', 'application/pdf')
+        .header('content-disposition', `attachment; filename="${filename}"`)
+        .send(pdf);
+    },
+  });
+
+  // Under the role (finder's fees) and the client (retainers).
+  app.get('/api/roles/:id/invoices/', {
+    schema: { tags, params: IdParamSchema, querystring: InvoiceListQuerySchema, response: { 200: InvoiceListResponseSchema, ...errors } },
+    handler: async (request) => ({ ...ok, ...(await listInvoices(deps, requireUser(request), request.query, { role: request.params.id })) }),
+  });
+
+  app.get('/api/roles/:id/invoices/draft/', {
+    schema: { tags, params: IdParamSchema, querystring: RoleInvoiceDraftQuerySchema, response: { 200: InvoiceDraftResponseSchema, ...errors } },
+    handler: async (request) => ({ ...ok, draft: await getRoleInvoiceDraft(deps, requireUser(request), request.params.id, request.query.pipeline_id) }),
+  });
+
+  app.post('/api/roles/:id/invoices/', {
+    schema: { tags, params: IdParamSchema, body: CreateRoleInvoiceInputSchema, response: { 201: InvoiceResponseSchema, ...errors } },
+    handler: async (request, reply) => reply.status(201).send({ ...ok, invoice: await createRoleInvoice(deps, requireUser(request), request.params.id, request.body) }),
+  });
+
+  app.get('/api/clients/:id/invoices/', {
+    schema: { tags, params: IdParamSchema, querystring: InvoiceListQuerySchema, response: { 200: InvoiceListResponseSchema, ...errors } },
+    handler: async (request) => ({ ...ok, ...(await listInvoices(deps, requireUser(request), request.query, { client: request.params.id })) }),
+  });
+
+  app.get('/api/clients/:id/invoices/draft/', {
+    schema: { tags, params: IdParamSchema, querystring: ClientInvoiceDraftQuerySchema, response: { 200: InvoiceDraftResponseSchema, ...errors } },
+    handler: async (request) => ({ ...ok, draft: await getClientInvoiceDraft(deps, requireUser(request), request.params.id, request.query.instalment) }),
+  });
+
+  app.post('/api/clients/:id/invoices/', {
+    schema: { tags, params: IdParamSchema, body: CreateClientInvoiceInputSchema, response: { 201: InvoiceResponseSchema, ...errors } },
+    handler: async (request, reply) => reply.status(201).send({ ...ok, invoice: await createClientInvoice(deps, requireUser(request), request.params.id, request.body) }),
+  });
+};
