@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { inTransaction } from '../db/transaction';
 import { formatInvoiceNumber, insertInvoiceRow, replaceInvoiceLines, takeInvoiceNumber } from '../modules/invoices/invoices.repository';
-import { invoiceLinesTable, invoiceNumberCountersTable, invoicesTable, payoutsTable, type InvoiceRow, type NewInvoiceLineRow, type NewInvoiceRow, type NewPayoutRow } from '../modules/invoices/invoices.table';
+import { invoiceEventsTable, invoiceLinesTable, invoiceNumberCountersTable, invoicesTable, payoutsTable, type InvoiceRow, type NewInvoiceEventRow, type NewInvoiceLineRow, type NewInvoiceRow, type NewPayoutRow } from '../modules/invoices/invoices.table';
 import { insertPlacementRow } from '../modules/pipelines/submittals-placements.repository';
 import { requireRoleRow } from '../modules/roles/roles.service';
 import { insertClient } from './clients.factory';
@@ -59,19 +59,21 @@ export async function insertPlacementInvoice(db: Db): Promise<InvoiceRow> {
  */
 export async function insertInvoiceRows(
   db: Db,
-  rows: (NewInvoiceRow & { lines: Omit<NewInvoiceLineRow, 'invoiceId'>[]; payouts: Omit<NewPayoutRow, 'invoiceId'>[] })[],
+  rows: (NewInvoiceRow & { lines: Omit<NewInvoiceLineRow, 'invoiceId'>[]; payouts: Omit<NewPayoutRow, 'invoiceId'>[]; events?: Omit<NewInvoiceEventRow, 'invoiceId'>[] })[],
 ): Promise<number[]> {
   const ids: number[] = [];
   for (let index = 0; index < rows.length; index += 1000) {
     const chunk = rows.slice(index, index + 1000);
     const inserted = await db
       .insert(invoicesTable)
-      .values(chunk.map(({ lines: _lines, payouts: _payouts, ...row }) => row))
+      .values(chunk.map(({ lines: _lines, payouts: _payouts, events: _events, ...row }) => row))
       .returning({ id: invoicesTable.id });
     const lines = chunk.flatMap((row, i) => row.lines.map((line) => ({ ...line, invoiceId: inserted[i]!.id })));
     const payouts = chunk.flatMap((row, i) => row.payouts.map((payout) => ({ ...payout, invoiceId: inserted[i]!.id })));
     for (let j = 0; j < lines.length; j += 2000) await db.insert(invoiceLinesTable).values(lines.slice(j, j + 2000));
     for (let j = 0; j < payouts.length; j += 2000) await db.insert(payoutsTable).values(payouts.slice(j, j + 2000));
+    const events = chunk.flatMap((row, i) => (row.events ?? []).map((event) => ({ ...event, invoiceId: inserted[i]!.id })));
+    for (let j = 0; j < events.length; j += 2000) await db.insert(invoiceEventsTable).values(events.slice(j, j + 2000));
     ids.push(...inserted.map((row) => row.id));
   }
   const last = new Map<number, number>();

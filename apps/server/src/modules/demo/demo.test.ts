@@ -76,6 +76,24 @@ describe('demo data', { timeout: 120_000 }, () => {
     expect(headers.headers.find((row: { name: string }) => row.name === 'placed').open_count).toBeGreaterThanOrEqual(1);
   });
 
+  it('has invoices in every state over the last 12 months, some overdue, with payouts and a credit note', async () => {
+    const owner = new HttpClient(t.baseUrl);
+    await owner.login('owner@demo.test', 'Demo-Password-Strong-42');
+    const list = (await owner.get('/api/invoices/?page_size=100')).json;
+    expect(list.count).toBeGreaterThanOrEqual(15);
+    const rows = list.results as { status: string; kind: string; overdue: boolean; issue_date: string; payouts?: unknown }[];
+    expect(new Set(rows.map((row) => row.status))).toEqual(new Set(['draft', 'sent', 'paid', 'void']));
+    expect(new Set(rows.map((row) => row.kind))).toEqual(new Set(['finders_fee', 'retainer', 'credit_note']));
+    expect(rows.some((row) => row.overdue)).toBe(true);
+    const stats = (await owner.get('/api/invoices/statistics/')).json.statistics;
+    expect(Number(stats.collected)).toBeGreaterThan(0);
+    expect(Number(stats.overdue)).toBeGreaterThan(0);
+    expect(stats.by_month.filter((month: { invoiced: string }) => month.invoiced !== '0.00').length).toBeGreaterThanOrEqual(4);
+    const recruiter = new HttpClient(t.baseUrl);
+    await recruiter.login('recruiter@demo.test', 'Demo-Password-Strong-42');
+    expect((await recruiter.get('/api/invoices/')).status).toBe(403);
+  });
+
   it('names in each booking line the time its interview row holds; a passed interview took place before its outcome', async () => {
     const result = (await t.db.execute(sql`
       SELECT e.detail, i.kind, i.scheduled_at, i.outcome,

@@ -20,6 +20,7 @@ import { fieldsError } from '../../lib/errors';
 import { assertCan } from '../../lib/permissions';
 import { recordActivity } from '../activity/activity.service';
 import { requireClientRow } from '../clients/clients.service';
+import { requireRoleRow } from '../roles/roles.service';
 import { getAgencySettings } from '../settings/settings.service';
 import { displayName, type UserRow } from '../users/users.service';
 import { linesFromInput } from './invoice-create.service';
@@ -52,6 +53,10 @@ import type { InvoiceRow, NewInvoiceRow } from './invoices.table';
 // permission check opens every call.
 
 export { invoicePath, loadInvoiceCalendarEvents, type InvoiceCalendarEvent } from './invoices.calendar';
+/** The money rules, for demo data and benches that build invoices in bulk. */
+export { formatMoney as formatInvoiceMoney, lineAmount, percentOf, percentToBp, toMinor, totalsOf } from './money';
+export { instalmentsOf } from './invoice-drafts';
+export { formatInvoiceNumber } from './invoices.repository';
 export {
   createClientInvoice,
   createRoleInvoice,
@@ -77,6 +82,9 @@ export async function listInvoices(deps: Deps, actor: UserRow, query: z.output<t
     { ...filtersOf(query), role: scope.role ?? query.role, ...(scope.client !== undefined ? { client: scope.client } : {}), status: query.status, kind: query.kind, overdue: query.overdue, search: query.search },
     { today, ordering: query.ordering, limit: query.page_size, offset: (query.page - 1) * query.page_size },
   );
+  // An unknown role or client is a 404, not an empty list (checked only when nothing matched).
+  if (count === 0 && scope.role !== undefined) await requireRoleRow(deps.db, scope.role);
+  if (count === 0 && scope.client !== undefined) await requireClientRow(deps.db, scope.client);
   return { results: rows.map((row) => toSummary(row, today)), count };
 }
 

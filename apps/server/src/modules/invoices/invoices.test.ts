@@ -349,6 +349,8 @@ describe('bad input and refusals: a clear 4xx, nothing changed', () => {
     expect((await owner.get('/api/invoices/999999/')).json).toEqual({ success: false, code: 'INVOICE_NOT_FOUND', error: 'Invoice not found.' });
     expect((await owner.get('/api/invoices/abc/')).status).toBe(400);
     expect((await owner.post('/api/roles/999999/invoices/', {})).status).toBe(404);
+    expect((await owner.get('/api/roles/999999/invoices/')).status).toBe(404);
+    expect((await owner.get('/api/clients/999999/invoices/draft/')).status).toBe(404);
     expect((await owner.post('/api/clients/999999/invoices/', { instalment: 0 })).status).toBe(404);
     expect((await owner.get('/api/invoices/?date_from=yesterday')).status).toBe(400);
     expect((await owner.get('/api/invoices/?date_from=2026-05-01&date_to=2026-04-01')).status).toBe(400);
