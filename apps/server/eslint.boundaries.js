@@ -40,6 +40,8 @@ export const MODULE_ORDER = [
   // insight: calendar aggregates records, pipelines and money; nothing imports it
   'calendar',
   'search',
+  // analytics reads records, pipelines and money (their tables, read-only); nothing imports it
+  'analytics',
   // leaves: depend on nothing in the domain, or (demo) on everything
   'health',
   'public-config',

@@ -1,4 +1,15 @@
-import { date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { candidatesTable } from '../candidates/candidates.table';
 import { rolesTable } from '../roles/roles.table';
 import { usersTable } from '../users/users.table';
@@ -21,6 +32,13 @@ export const pipelinesTable = pgTable(
     recruiterId: integer('recruiter_id').references(() => usersTable.id, { onDelete: 'set null' }),
     stageChangedAt: timestamp('stage_changed_at', { withTimezone: true }).notNull().defaultNow(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    // The latest offer (issue 12, decision 035): its salary (null when recorded without one), when it was made,
+    // and the candidate's answer (accepted on placement; declined / withdrawn when closed from the offer stage).
+    offeredSalary: numeric('offered_salary', { precision: 14, scale: 2 }),
+    offerCurrency: text('offer_currency'),
+    offeredAt: timestamp('offered_at', { withTimezone: true }),
+    offerAnswer: text('offer_answer'),
+    offerAnsweredAt: timestamp('offer_answered_at', { withTimezone: true }),
     version: integer('version').notNull().default(1),
     createdById: integer('created_by').references(() => usersTable.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -30,6 +48,11 @@ export const pipelinesTable = pgTable(
     uniqueIndex('pipelines_role_candidate_unique').on(table.roleId, table.candidateId),
     index('pipelines_role_state_stage_idx').on(table.roleId, table.state, table.stage),
     index('pipelines_candidate_id_idx').on(table.candidateId),
+    // Analytics (issue 12): the funnel and the KPIs filter pipelines by creation date; the optimal wage range reads answered offers.
+    index('pipelines_created_at_idx').on(table.createdAt),
+    index('pipelines_offered_at_idx')
+      .on(table.offeredAt)
+      .where(sql`offer_answer is not null`),
   ],
 );
 
@@ -71,7 +94,9 @@ export const interviewsTable = pgTable(
     durationMinutes: integer('duration_minutes').notNull().default(45),
     location: text('location').notNull().default(''),
     meetingUrl: text('meeting_url').notNull().default(''),
-    interviewerId: integer('interviewer_id').references(() => usersTable.id, { onDelete: 'set null' }),
+    interviewerId: integer('interviewer_id').references(() => usersTable.id, {
+      onDelete: 'set null',
+    }),
     interviewerName: text('interviewer_name').notNull().default(''),
     outcome: text('outcome').notNull().default('pending'),
     feedback: text('feedback').notNull().default(''),
@@ -79,7 +104,10 @@ export const interviewsTable = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [index('interviews_pipeline_id_idx').on(table.pipelineId), index('interviews_scheduled_at_idx').on(table.scheduledAt)],
+  (table) => [
+    index('interviews_pipeline_id_idx').on(table.pipelineId),
+    index('interviews_scheduled_at_idx').on(table.scheduledAt),
+  ],
 );
 
 export type InterviewRow = typeof interviewsTable.$inferSelect;
@@ -93,7 +121,9 @@ export const submittalsTable = pgTable(
       .notNull()
       .references(() => pipelinesTable.id, { onDelete: 'cascade' }),
     submittedOn: date('submitted_on', { mode: 'string' }).notNull(),
-    submittedById: integer('submitted_by').references(() => usersTable.id, { onDelete: 'set null' }),
+    submittedById: integer('submitted_by').references(() => usersTable.id, {
+      onDelete: 'set null',
+    }),
     proposedSalary: numeric('proposed_salary', { precision: 14, scale: 2 }),
     note: text('note').notNull().default(''),
     outcome: text('outcome').notNull().default('pending'),

@@ -1,0 +1,470 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { clientsTable } from '../clients/clients.table';
+import { invoicesTable, payoutsTable } from '../invoices/invoices.table';
+import {
+  interviewsTable,
+  pipelineEventsTable,
+  pipelinesTable,
+  placementsTable,
+  submittalsTable,
+} from '../pipelines/pipelines.table';
+import { rolesTable } from '../roles/roles.table';
+import { usersTable } from '../users/users.table';
+
+// Read-only queries of the analytics sets (issue 12) over the tables of the modules below (decision 007:
+// an insight module joins their tables and writes none). Every value leaves PostgreSQL as int, float8 or
+// text (dates, money sums), so PGlite and node-postgres answer the same JavaScript values.
+
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** The filters as the queries read them. Dates are inclusive ISO dates; the period's instants are UTC days. */
+export interface Scope {
+  from: string;
+  to: string;
+  clientId: number | null;
+  clientType: string | null;
+  recruiterId: number | null;
+  /** The role titles of the chosen family (null: no family filter). */
+  roleNames: string[] | null;
+}
+
+const R = rolesTable;
+const C = clientsTable;
+const P = pipelinesTable;
+const E = pipelineEventsTable;
+const S = submittalsTable;
+const PL = placementsTable;
+const I = invoicesTable;
+const PY = payoutsTable;
+const IV = interviewsTable;
+const U = usersTable;
+
+const fromTs = (s: Scope) => sql`${`${s.from}T00:00:00Z`}::timestamptz`;
+const toEndTs = (s: Scope) => sql`(${s.to}::date + 1)::timestamp at time zone 'UTC'`;
+const utcDate = (column: SQL) => sql`(${column} at time zone 'UTC')::date`;
+
+const names = (list: string[]) =>
+  sql`(select jsonb_array_elements_text(${JSON.stringify(list)}::jsonb))`;
+
+/** Conditions on the role (alias r) and its client (alias c); `recruiter` applies the recruiter filter to r. */
+function roleWhere(s: Scope, recruiter: 'role' | 'none' = 'role'): SQL {
+  const parts: SQL[] = [sql`true`];
+  if (s.clientId !== null) parts.push(sql`r.client_id = ${s.clientId}`);
+  if (s.clientType !== null) parts.push(sql`c.client_type = ${s.clientType}`);
+  if (s.roleNames !== null) parts.push(sql`r.name in ${names(s.roleNames)}`);
+  if (recruiter === 'role' && s.recruiterId !== null)
+    parts.push(sql`r.recruiter_id = ${s.recruiterId}`);
+  return sql.join(parts, sql` and `);
+}
+
+/** The pipeline (alias p) filter: the recruiter filter reads the pipeline's recruiter. */
+const pipelineWhere = (s: Scope): SQL =>
+  sql`${roleWhere(s, 'none')}${s.recruiterId !== null ? sql` and p.recruiter_id = ${s.recruiterId}` : sql``}`;
+
+/** Invoices (alias i): client, client type, and the role's recruiter and family (retainer invoices have no role). */
+function invoiceWhere(s: Scope): SQL {
+  const parts: SQL[] = [sql`i.status not in ('draft', 'void')`];
+  if (s.clientId !== null) parts.push(sql`i.client_id = ${s.clientId}`);
+  if (s.clientType !== null) parts.push(sql`c.client_type = ${s.clientType}`);
+  if (s.roleNames !== null) parts.push(sql`r.name in ${names(s.roleNames)}`);
+  if (s.recruiterId !== null) parts.push(sql`r.recruiter_id = ${s.recruiterId}`);
+  return sql.join(parts, sql` and `);
+}
+
+const signedTotal = sql`case when i.kind = 'credit_note' then -abs(i.total_minor) else i.total_minor end`;
+
+export interface KpiRow {
+  open_roles: number;
+  new_roles: number;
+  placements: number;
+  roles_filled: number;
+  roles_closed: number;
+  median_days_to_fill: number | null;
+  median_days_to_first_submittal: number | null;
+  submittals: number;
+  fee_sum: string;
+  booked: string;
+  collected: string;
+}
+
+/** The KPI figures over the scope's period. `openNow`: open roles by current state (totals) instead of at the period's end. */
+export async function kpis(db: Db, s: Scope, openNow = false): Promise<KpiRow> {
+  const openAtEnd = openNow
+    ? sql`r.state in ('open', 'on_hold')`
+    : sql`r.opened_at <= ${s.to}::date and (r.closed_at is null or r.closed_at >= ${toEndTs(s)})`;
+  const rows = rowsOf<KpiRow>(
+    await db.execute(sql`
+      with fr as (
+        select r.id, r.opened_at, r.closed_at, r.close_reason, (${openAtEnd}) as open_at_end
+        from ${R} r join ${C} c on c.id = r.client_id
+        where ${roleWhere(s)}
+      ),
+      pl as (
+        select pl.fee, ${utcDate(sql`pl.created_at`)} - r.opened_at as days
+        from ${PL} pl join ${P} p on p.id = pl.pipeline_id join ${R} r on r.id = p.role_id join ${C} c on c.id = r.client_id
+        where ${pipelineWhere(s)} and pl.created_at >= ${fromTs(s)} and pl.created_at < ${toEndTs(s)}
+      ),
+      fs as (
+        select min(sb.submitted_on) - fr.opened_at as days
+        from fr join ${P} p on p.role_id = fr.id join ${S} sb on sb.pipeline_id = p.id
+        group by fr.id, fr.opened_at
+        having min(sb.submitted_on) between ${s.from}::date and ${s.to}::date
+      )
+      select
+        (select count(*)::int from fr where open_at_end) as open_roles,
+        (select count(*)::int from fr where opened_at between ${s.from}::date and ${s.to}::date) as new_roles,
+        (select count(*)::int from pl) as placements,
+        (select count(*)::int from fr where closed_at >= ${fromTs(s)} and closed_at < ${toEndTs(s)}
+           and (close_reason in ('filled', 'filled_by_client') or exists (
+             select 1 from ${P} p join ${PL} pl on pl.pipeline_id = p.id where p.role_id = fr.id))) as roles_filled,
+        (select count(*)::int from fr where closed_at >= ${fromTs(s)} and closed_at < ${toEndTs(s)}) as roles_closed,
+        (select percentile_cont(0.5) within group (order by days)::float8 from pl) as median_days_to_fill,
+        (select percentile_cont(0.5) within group (order by days)::float8 from fs) as median_days_to_first_submittal,
+        (select count(*)::int from ${S} sb join ${P} p on p.id = sb.pipeline_id join ${R} r on r.id = p.role_id join ${C} c on c.id = r.client_id
+           where ${pipelineWhere(s)} and sb.submitted_on between ${s.from}::date and ${s.to}::date) as submittals,
+        (select coalesce(sum(round(fee * 100)), 0)::bigint::text from pl) as fee_sum,
+        (select coalesce(sum(${signedTotal}), 0)::text from ${I} i join ${C} c on c.id = i.client_id left join ${R} r on r.id = i.role_id
+           where ${invoiceWhere(s)} and i.issue_date between ${s.from}::date and ${s.to}::date) as booked,
+        (select coalesce(sum(py.amount_minor), 0)::text from ${PY} py join ${I} i on i.id = py.invoice_id join ${C} c on c.id = i.client_id left join ${R} r on r.id = i.role_id
+           where ${invoiceWhere(s)} and py.date between ${s.from}::date and ${s.to}::date) as collected
+    `),
+  );
+  return rows[0]!;
+}
+
+export interface KeyedValueRow {
+  metric: string;
+  key: string | null;
+  n: number;
+  total: string;
+}
+
+/** Per month ("YYYY-MM"): new roles, placements, submittals, booked and collected (minor units as text). */
+export async function monthly(db: Db, s: Scope): Promise<KeyedValueRow[]> {
+  return rowsOf<KeyedValueRow>(
+    await db.execute(sql`
+      select 'new_roles' as metric, to_char(r.opened_at, 'YYYY-MM') as key, count(*)::int as n, '0' as total
+        from ${R} r join ${C} c on c.id = r.client_id
+        where ${roleWhere(s)} and r.opened_at between ${s.from}::date and ${s.to}::date group by 2
+      union all
+      select 'placements', to_char(pl.created_at at time zone 'UTC', 'YYYY-MM'), count(*)::int, '0'
+        from ${PL} pl join ${P} p on p.id = pl.pipeline_id join ${R} r on r.id = p.role_id join ${C} c on c.id = r.client_id
+        where ${pipelineWhere(s)} and pl.created_at >= ${fromTs(s)} and pl.created_at < ${toEndTs(s)} group by 2
+      union all
+      select 'submittals', to_char(sb.submitted_on, 'YYYY-MM'), count(*)::int, '0'
+        from ${S} sb join ${P} p on p.id = sb.pipeline_id join ${R} r on r.id = p.role_id join ${C} c on c.id = r.client_id
+        where ${pipelineWhere(s)} and sb.submitted_on between ${s.from}::date and ${s.to}::date group by 2
+      union all
+      select 'booked', to_char(i.issue_date, 'YYYY-MM'), count(*)::int, sum(${signedTotal})::text
+        from ${I} i join ${C} c on c.id = i.client_id left join ${R} r on r.id = i.role_id
+        where ${invoiceWhere(s)} and i.issue_date between ${s.from}::date and ${s.to}::date group by 2
+      union all
+      select 'collected', to_char(py.date, 'YYYY-MM'), count(*)::int, sum(py.amount_minor)::text
+        from ${PY} py join ${I} i on i.id = py.invoice_id join ${C} c on c.id = i.client_id left join ${R} r on r.id = i.role_id
+        where ${invoiceWhere(s)} and py.date between ${s.from}::date and ${s.to}::date group by 2
+    `),
+  );
+}
+
+/** Per recruiter id (null: unassigned): open roles at the period's end, submittals, placements and their fees. */
+export async function byRecruiter(db: Db, s: Scope): Promise<KeyedValueRow[]> {
+  return rowsOf<KeyedValueRow>(
+    await db.execute(sql`
+      select 'open_roles' as metric, r.recruiter_id::text as key, count(*)::int as n, '0' as total
+        from ${R} r join ${C} c on c.id = r.client_id
+        where ${roleWhere(s)} and r.opened_at <= ${s.to}::date and (r.closed_at is null or r.closed_at >= ${toEndTs(s)}) group by 2
+      union all
+      select 'submittals', p.recruiter_id::text, count(*)::int, '0'
+        from ${S} sb join ${P} p on p.id = sb.pipeline_id join ${R} r on r.id = p.role_id join ${C} c on c.id = r.client_id
+        where ${pipelineWhere(s)} and sb.submitted_on between ${s.from}::date and ${s.to}::date group by 2
+      union all
+      select 'placements', p.recruiter_id::text, count(*)::int, sum(round(pl.fee * 100))::bigint::text
+        from ${PL} pl join ${P} p on p.id = pl.pipeline_id join ${R} r on r.id = p.role_id join ${C} c on c.id = r.client_id
+        where ${pipelineWhere(s)} and pl.created_at >= ${fromTs(s)} and pl.created_at < ${toEndTs(s)} group by 2
+    `),
+  );
+}
+
+/** Per client id: open and new roles, placements (fee sum, median days to fill), booked and collected. */
+export async function byClient(
+  db: Db,
+  s: Scope,
+): Promise<(KeyedValueRow & { median: number | null })[]> {
+  return rowsOf<KeyedValueRow & { median: number | null }>(
+    await db.execute(sql`
+      select 'open_roles' as metric, r.client_id::text as key, count(*)::int as n, '0' as total, null::float8 as median
+        from ${R} r join ${C} c on c.id = r.client_id
+        where ${roleWhere(s)} and r.opened_at <= ${s.to}::date and (r.closed_at is null or r.closed_at >= ${toEndTs(s)}) group by 2
+      union all
+      select 'new_roles', r.client_id::text, count(*)::int, '0', null
+        from ${R} r join ${C} c on c.id = r.client_id
+        where ${roleWhere(s)} and r.opened_at between ${s.from}::date and ${s.to}::date group by 2
+      union all
+      select 'placements', r.client_id::text, count(*)::int, sum(round(pl.fee * 100))::bigint::text,
+             percentile_cont(0.5) within group (order by ${utcDate(sql`pl.created_at`)} - r.opened_at)::float8
+        from ${PL} pl join ${P} p on p.id = pl.pipeline_id join ${R} r on r.id = p.role_id join ${C} c on c.id = r.client_id
+        where ${pipelineWhere(s)} and pl.created_at >= ${fromTs(s)} and pl.created_at < ${toEndTs(s)} group by 2
+      union all
+      select 'booked', i.client_id::text, count(*)::int, sum(${signedTotal})::text, null
+        from ${I} i join ${C} c on c.id = i.client_id left join ${R} r on r.id = i.role_id
+        where ${invoiceWhere(s)} and i.issue_date between ${s.from}::date and ${s.to}::date group by 2
+      union all
+      select 'collected', i.client_id::text, count(*)::int, sum(py.amount_minor)::text, null
+        from ${PY} py join ${I} i on i.id = py.invoice_id join ${C} c on c.id = i.client_id left join ${R} r on r.id = i.role_id
+        where ${invoiceWhere(s)} and py.date between ${s.from}::date and ${s.to}::date group by 2
+    `),
+  );
+}
+
+export interface NamedRow {
+  id: number;
+  name: string;
+  client_type?: string;
+}
+
+export async function clientNames(
+  db: Db,
+  ids: number[],
+): Promise<(NamedRow & { client_type: string })[]> {
+  if (!ids.length) return [];
+  return rowsOf<NamedRow & { client_type: string }>(
+    await db.execute(
+      sql`select id, name, client_type from ${C} where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`,
+    ),
+  );
+}
+
+export async function userNames(db: Db, ids: number[]): Promise<NamedRow[]> {
+  if (!ids.length) return [];
+  return rowsOf<NamedRow>(
+    await db.execute(
+      sql`select id, trim(first_name || ' ' || last_name) as name from ${U} where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`,
+    ),
+  );
+}
+
+export interface RoleRow {
+  id: number;
+  name: string;
+  client_id: number;
+  client_name: string;
+  recruiter_id: number | null;
+  recruiter_name: string | null;
+  state: string;
+  close_reason: string | null;
+  opened_at: string;
+  closed_at: string | null;
+  days_open: number;
+}
+
+/** Roles active during the period, newest first (at most `limit`), and how many matched. */
+export async function activeRoles(
+  db: Db,
+  s: Scope,
+  limit: number,
+): Promise<{ rows: RoleRow[]; count: number }> {
+  const where = sql`${roleWhere(s)} and r.opened_at <= ${s.to}::date and (r.closed_at is null or r.closed_at >= ${fromTs(s)})`;
+  const [rows, counted] = [
+    rowsOf<RoleRow>(
+      await db.execute(sql`
+        select r.id, r.name, r.client_id, c.name as client_name, r.recruiter_id, trim(u.first_name || ' ' || u.last_name) as recruiter_name,
+               r.state, r.close_reason, r.opened_at::text as opened_at, ${utcDate(sql`r.closed_at`)}::text as closed_at,
+               (coalesce(${utcDate(sql`r.closed_at`)}, (now() at time zone 'UTC')::date) - r.opened_at)::int as days_open
+        from ${R} r join ${C} c on c.id = r.client_id left join ${U} u on u.id = r.recruiter_id
+        where ${where}
+        order by r.opened_at desc, r.id desc
+        limit ${limit}
+      `),
+    ),
+    rowsOf<{ n: number }>(
+      await db.execute(
+        sql`select count(*)::int as n from ${R} r join ${C} c on c.id = r.client_id where ${where}`,
+      ),
+    ),
+  ];
+  return { rows, count: counted[0]?.n ?? 0 };
+}
+
+export interface RoleCountRow {
+  role_id: number;
+  metric: string;
+  key: string | null;
+  n: number;
+}
+
+/** For the given roles: pipelines by stage, submittals, interviews and placements (all time). */
+export async function roleCounts(db: Db, roleIds: number[]): Promise<RoleCountRow[]> {
+  if (!roleIds.length) return [];
+  const ids = sql`(select jsonb_array_elements_text(${JSON.stringify(roleIds)}::jsonb)::int)`;
+  return rowsOf<RoleCountRow>(
+    await db.execute(sql`
+      select p.role_id, 'stage' as metric, p.stage as key, count(*)::int as n from ${P} p where p.role_id in ${ids} group by 1, 3
+      union all
+      select p.role_id, 'submittals', null, count(*)::int from ${S} sb join ${P} p on p.id = sb.pipeline_id where p.role_id in ${ids} group by 1
+      union all
+      select p.role_id, 'interviews', null, count(*)::int from ${IV} iv join ${P} p on p.id = iv.pipeline_id
+        where p.role_id in ${ids} and iv.outcome not in ('cancelled', 'rescheduled') group by 1
+      union all
+      select p.role_id, 'placements', null, count(*)::int from ${PL} pl join ${P} p on p.id = pl.pipeline_id where p.role_id in ${ids} group by 1
+    `),
+  );
+}
+
+export interface StageRow {
+  metric: string;
+  stage: string;
+  reason: string | null;
+  n: number;
+  median: number | null;
+  p90: number | null;
+}
+
+/**
+ * The funnel over pipelines created in the period: by current stage, closed by stage and reason, and the
+ * days of each finished stay (entering a stage to the next stage change, from the pipeline events).
+ */
+export async function stages(db: Db, s: Scope): Promise<StageRow[]> {
+  const fp = sql`select p.id, p.stage, p.state, p.close_reason from ${P} p join ${R} r on r.id = p.role_id join ${C} c on c.id = r.client_id
+    where ${pipelineWhere(s)} and p.created_at >= ${fromTs(s)} and p.created_at < ${toEndTs(s)}`;
+  return rowsOf<StageRow>(
+    await db.execute(sql`
+      with fp as (${fp}),
+      moves as (
+        select e.pipeline_id, e.to_stage, e.created_at,
+               lead(e.created_at) over (partition by e.pipeline_id order by e.created_at, e.id) as left_at
+        from ${E} e join fp on fp.id = e.pipeline_id
+        where e.to_stage is not null and e.to_stage is distinct from e.from_stage
+      )
+      select 'at' as metric, stage, null as reason, count(*)::int as n, null::float8 as median, null::float8 as p90 from fp group by stage
+      union all
+      select 'dropped', stage, coalesce(close_reason, 'other'), count(*)::int, null, null from fp where state = 'closed' group by stage, close_reason
+      union all
+      select 'stay', to_stage, null, count(*)::int,
+             (percentile_cont(0.5) within group (order by extract(epoch from left_at - created_at) / 86400))::float8,
+             (percentile_cont(0.9) within group (order by extract(epoch from left_at - created_at) / 86400))::float8
+        from moves where left_at is not null group by to_stage
+    `),
+  );
+}
+
+export interface PlacementWageRow {
+  placement_id: number;
+  pipeline_id: number;
+  role_id: number;
+  role_name: string;
+  location: string;
+  client_id: number;
+  client_name: string;
+  placed_on: string;
+  currency: string;
+  salary: string;
+  salary_min: string | null;
+  salary_max: string | null;
+}
+
+/** Placements recorded in the period with their role's posted range. Salaries as numeric text. */
+export async function placedWages(db: Db, s: Scope): Promise<PlacementWageRow[]> {
+  return rowsOf<PlacementWageRow>(
+    await db.execute(sql`
+      select pl.id as placement_id, p.id as pipeline_id, r.id as role_id, r.name as role_name, r.location, c.id as client_id, c.name as client_name,
+             ${utcDate(sql`pl.created_at`)}::text as placed_on, pl.currency, pl.salary::text as salary,
+             r.salary_min::text as salary_min, r.salary_max::text as salary_max
+      from ${PL} pl join ${P} p on p.id = pl.pipeline_id join ${R} r on r.id = p.role_id join ${C} c on c.id = r.client_id
+      where ${pipelineWhere(s)} and pl.created_at >= ${fromTs(s)} and pl.created_at < ${toEndTs(s)}
+      order by pl.created_at desc, pl.id desc
+    `),
+  );
+}
+
+export interface OfferRow {
+  role_name: string;
+  location: string;
+  currency: string;
+  salary: string;
+  answer: string;
+}
+
+/** Answered offers with an amount, made in the period. */
+export async function answeredOffers(db: Db, s: Scope): Promise<OfferRow[]> {
+  return rowsOf<OfferRow>(
+    await db.execute(sql`
+      select r.name as role_name, r.location, coalesce(p.offer_currency, r.salary_currency) as currency, p.offered_salary::text as salary, p.offer_answer as answer
+      from ${P} p join ${R} r on r.id = p.role_id join ${C} c on c.id = r.client_id
+      where ${pipelineWhere(s)} and p.offer_answer is not null and p.offered_salary is not null
+        and p.offered_at >= ${fromTs(s)} and p.offered_at < ${toEndTs(s)}
+    `),
+  );
+}
+
+export interface RetainerClientRow {
+  id: number;
+  name: string;
+  signed_on: string;
+  currency: string;
+  retainer_minor: string | null;
+  instalments: { label: string; percent: number; milestone: string }[];
+}
+
+export interface RetainerInvoiceRow {
+  id: number;
+  client_id: number;
+  instalment: number | null;
+  number: string;
+  issue_date: string;
+  total_minor: string;
+  balance_minor: string;
+  paid_on: string | null;
+}
+
+/** Retainer clients signed by the period's end (client filter applies; recruiter and family do not: retainers have no role). */
+export async function retainerClients(
+  db: Db,
+  s: Scope,
+): Promise<{ clients: RetainerClientRow[]; invoices: RetainerInvoiceRow[] }> {
+  const where = sql`c.client_type = 'retainer' and ${utcDate(sql`c.created_at`)} <= ${s.to}::date${s.clientId !== null ? sql` and c.id = ${s.clientId}` : sql``}`;
+  const clients = rowsOf<RetainerClientRow>(
+    await db.execute(sql`
+      select c.id, c.name, ${utcDate(sql`c.created_at`)}::text as signed_on, c.currency,
+             round(c.retainer_amount * 100)::bigint::text as retainer_minor, c.retainer_instalments as instalments
+      from ${C} c where ${where} order by c.name, c.id
+    `),
+  );
+  const invoices = rowsOf<RetainerInvoiceRow>(
+    await db.execute(sql`
+      select i.id, i.client_id, i.instalment, i.number, i.issue_date::text as issue_date, i.total_minor::text as total_minor,
+             i.balance_minor::text as balance_minor,
+             case when i.status = 'paid' then coalesce((select max(py.date) from ${PY} py where py.invoice_id = i.id)::text, ${utcDate(sql`i.paid_at`)}::text) end as paid_on
+      from ${I} i join ${C} c on c.id = i.client_id
+      where ${where} and i.kind = 'retainer' and i.status not in ('draft', 'void')
+      order by i.issue_date, i.id
+    `),
+  );
+  return { clients, invoices };
+}
+
+/** Every distinct role title with how many roles carry it (the role-family filter is built from these). */
+export async function roleTitles(db: Db): Promise<{ name: string; n: number }[]> {
+  return rowsOf<{ name: string; n: number }>(
+    await db.execute(sql`select name, count(*)::int as n from ${R} group by name`),
+  );
+}
+
+/** Clients (not archived, or with roles) and people who recruit (recruiter type, or assigned to a role or pipeline). */
+export async function filterLists(
+  db: Db,
+): Promise<{ clients: (NamedRow & { client_type: string })[]; recruiters: NamedRow[] }> {
+  const clients = rowsOf<NamedRow & { client_type: string }>(
+    await db.execute(
+      sql`select id, name, client_type from ${C} c where archived_at is null or exists (select 1 from ${R} r where r.client_id = c.id) order by lower(name), id`,
+    ),
+  );
+  const recruiters = rowsOf<NamedRow>(
+    await db.execute(sql`
+      select u.id, trim(u.first_name || ' ' || u.last_name) as name from ${U} u
+      where 'recruiter' = any(u.user_type) or u.id in (select recruiter_id from ${R} where recruiter_id is not null)
+      order by lower(u.first_name), lower(u.last_name), u.id
+    `),
+  );
+  return { clients, recruiters };
+}
