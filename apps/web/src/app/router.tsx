@@ -45,6 +45,9 @@ const PipelineCreateRoute = lazyPage(() => import('./routes/pipelines').then((m)
 const PipelineDetailRoute = lazyPage(() => import('./routes/pipelines').then((m) => ({ default: m.PipelineDetailRoute })));
 const CalendarRoute = lazyPage(() => import('./routes/calendar'));
 const RoleCandidateRoute = lazyPage(() => import('./routes/pipelines').then((m) => ({ default: m.RoleCandidateRoute })));
+const InvoicesRoute = lazyPage(() => import('./routes/invoices').then((m) => ({ default: m.InvoicesRoute })));
+const InvoiceRoute = lazyPage(() => import('./routes/invoices').then((m) => ({ default: m.InvoiceRoute })));
+const InvoiceCreateRoute = lazyPage(() => import('./routes/invoices').then((m) => ({ default: m.InvoiceCreateRoute })));
 
 const page = (element: React.ReactNode, size: 'sm' | 'md' = 'md') => (
   <Suspense fallback={<LoadingScreen size={size} />}>{element}</Suspense>
@@ -83,6 +86,12 @@ export const appPages: RouteObject[] = [
   pageRoute('candidates/:candidateId', CandidateDetailRoute, 'detail', <CandidateDetailRoute />),
   pageRoute('candidates/:candidateId/notes', NotesRedirect, 'detail', <NotesRedirect modelType="candidate" param="candidateId" />),
   pageRoute('calendar', CalendarRoute, 'list', <CalendarRoute />, PAGE_TEXT.calendar),
+  // Invoices (owner only): the spec's singular role/client prefixes (issue 11).
+  pageRoute('invoices', InvoicesRoute, 'dashboard', <InvoicesRoute />, PAGE_TEXT.invoices),
+  pageRoute('role/:id/invoice/create', InvoiceCreateRoute, 'form', <InvoiceCreateRoute parent="role" />),
+  pageRoute('role/:id/invoice/:invoiceId', InvoiceRoute, 'detail', <InvoiceRoute parent="role" />),
+  pageRoute('client/:id/invoices/create', InvoiceCreateRoute, 'form', <InvoiceCreateRoute parent="client" />),
+  pageRoute('client/:id/invoices/:invoiceId', InvoiceRoute, 'detail', <InvoiceRoute parent="client" />),
   // One address for a record's notes; the record-shaped ones above redirect to it (decision 027).
   pageRoute('notes/:modelType/:objectId', NotesRoute, 'detail', <NotesRoute />),
   { path: '*', element: <NotFoundRedirect /> },

@@ -20,6 +20,7 @@ export const PAGE_TEXT = {
   },
   clients: { title: 'Clients', description: 'The companies you recruit for.' },
   jobsActive: { title: 'Active jobs', description: 'Open and on-hold roles across your clients.' },
+  invoices: { title: 'Invoices', description: 'What you have billed, what came in and what is still owed.' },
   jobsClosed: { title: 'Closed roles', description: 'Filled, cancelled and lost roles; reopen one to work it again.' },
   calendar: { title: 'Calendar', description: 'Interviews, role dates, retainer instalments and guarantee ends, in your time zone.' },
 } as const satisfies Record<string, PageText>;

@@ -364,20 +364,28 @@ export function filenameFromContentDisposition(header: string | null): string | 
   return value ? value.trim() : null;
 }
 
-/** Downloads a spreadsheet and saves it under the server's filename; resolves with the name used. */
-export async function apiDownloadXlsx(
+/**
+ * Downloads a file (a spreadsheet, an invoice's PDF) through the wrapper (session, errors) and saves it
+ * under the server's filename; resolves with the name used.
+ */
+export async function apiDownloadFile(
   path: string,
-  options: { fallbackName?: string; params?: QueryParams; signal?: AbortSignal } = {},
+  options: { accept: string; fallbackName: string; params?: QueryParams; signal?: AbortSignal },
 ): Promise<string> {
-  const request: ApiRequestOptions = { method: 'GET', headers: { Accept: `${XLSX_MIME}, application/json` } };
+  const request: ApiRequestOptions = { method: 'GET', headers: { Accept: `${options.accept}, application/json` } };
   if (options.params) request.params = options.params;
   if (options.signal) request.signal = options.signal;
   const response = await send(path, request);
   const blob = await response.blob();
-  const filename =
-    filenameFromContentDisposition(response.headers.get('content-disposition')) ??
-    options.fallbackName ??
-    'export.xlsx';
+  const filename = filenameFromContentDisposition(response.headers.get('content-disposition')) ?? options.fallbackName;
   saveBlob(blob, filename);
   return filename;
+}
+
+/** Downloads a spreadsheet and saves it under the server's filename; resolves with the name used. */
+export function apiDownloadXlsx(
+  path: string,
+  options: { fallbackName?: string; params?: QueryParams; signal?: AbortSignal } = {},
+): Promise<string> {
+  return apiDownloadFile(path, { ...options, accept: XLSX_MIME, fallbackName: options.fallbackName ?? 'export.xlsx' });
 }

@@ -21,9 +21,12 @@ import {
 import { ClientForm } from '@/features/clients/components/client-form';
 import { RecentActivity } from '@/features/activity/components/recent-activity';
 import { NotesPanel } from '@/features/notes/components/notes-panel';
-import { useAppDispatch } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
 import { useClientDefaults } from './client-new';
+import { InvoicesCard } from '@/features/invoices/components/invoices-card';
+import { selectUser } from '@/features/auth/auth-slice';
+import { canSeeInvoices } from '@/lib/permissions';
 import { BackLink, idParam, useCanEdit } from './route-helpers';
 import { RecordError } from '@/components/ui/record-error';
 
@@ -31,6 +34,7 @@ function ClientDetail({ id }: { id: number }) {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const editable = useCanEdit();
+  const invoices = canSeeInvoices(useAppSelector(selectUser));
   const { defaults } = useClientDefaults();
   const { data, error, isLoading, isFetching, refetch } = useGetClientQuery(id);
   const [editing, setEditing] = useState(false);
@@ -116,6 +120,13 @@ function ClientDetail({ id }: { id: number }) {
         <div className="space-y-6">
           <ClientContactCard client={client} />
           <ClientFeeTermsCard client={client} />
+          {invoices ? (
+            <InvoicesCard
+              subject={{ kind: 'client', id: client.id }}
+              clientId={client.id}
+              canCreate={client.client_type === 'retainer'}
+            />
+          ) : null}
           <RecentActivity
             subject={{ modelType: 'client', objectId: client.id }}
             limit={8}

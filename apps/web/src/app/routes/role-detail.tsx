@@ -13,11 +13,16 @@ import { useGetRoleQuery } from '@/features/roles/api';
 import { JobDescriptionCard } from '@/features/roles/components/job-description-card';
 import { PriorityBadge } from '@/features/roles/components/role-badges';
 import { PayoutCard, RoleActions, RoleDetailsCard } from '@/features/roles/components/role-details';
+import { InvoicesCard } from '@/features/invoices/components/invoices-card';
+import { selectUser } from '@/features/auth/auth-slice';
+import { useAppSelector } from '@/lib/hooks';
+import { canSeeInvoices } from '@/lib/permissions';
 import { idParam, useCanEdit } from './route-helpers';
 import { RecordError } from '@/components/ui/record-error';
 
 function RoleDetail({ id }: { id: number }) {
   const editable = useCanEdit();
+  const invoices = canSeeInvoices(useAppSelector(selectUser));
   const navigate = useNavigate();
   const { data, error, isLoading, isFetching, refetch } = useGetRoleQuery(id);
   if (isLoading) return <PageSkeleton variant="detail" />;
@@ -61,6 +66,13 @@ function RoleDetail({ id }: { id: number }) {
         <div className="space-y-6">
           <RolePipelineCard roleId={role.id} />
           <PayoutCard roleId={role.id} />
+          {invoices ? (
+            <InvoicesCard
+              subject={{ kind: 'role', id: role.id }}
+              clientId={role.client.id}
+              canCreate={role.client.client_type === 'finders_fee'}
+            />
+          ) : null}
           <NotesPanel target={{ modelType: 'role', objectId: role.id }} canWrite={editable} limit={5} allNotesHref={paths.app.notes.getHref('role', role.id)} />
           <RecentActivity
             subject={{ modelType: 'role', objectId: role.id }}

@@ -1,0 +1,119 @@
+import type { AgencySettings } from '@recruitdesk/contracts/settings';
+
+type InvoiceIssuer = AgencySettings['invoice_issuer'];
+import { formatDate } from '@/lib/format';
+import { formatCurrency } from '../money';
+import { INVOICE_KIND_LABELS, type Invoice } from '../types';
+
+
+
+/**
+ * The invoice as it prints (the PDF's layout): issuer, addressee, number and dates, lines, totals, notes.
+ * Always light, like paper, in either theme.
+ */
+export function InvoicePreview({ invoice, issuer }: { invoice: Invoice; issuer?: InvoiceIssuer | null | undefined }) {
+  const money = (value: string) => formatCurrency(value, invoice.currency);
+  const title = invoice.kind === 'credit_note' ? 'Credit note' : 'Invoice';
+  return (
+    <article
+      aria-label={`${title} ${invoice.number} preview`}
+      className="mx-auto w-full max-w-3xl rounded-lg bg-white p-6 text-sm text-gray-800 shadow-sm ring-1 ring-gray-200 sm:p-10 dark:ring-white/10"
+    >
+      <header className="flex flex-col gap-6 sm:flex-row sm:justify-between">
+        <div>
+          <p className="text-lg font-semibold text-gray-900">{issuer?.legal_name || 'Your agency'}</p>
+          {issuer?.address ? <p className="whitespace-pre-line text-gray-600">{issuer.address}</p> : null}
+          {issuer?.email ? <p className="text-gray-600">{issuer.email}</p> : null}
+          {issuer?.phone ? <p className="text-gray-600">{issuer.phone}</p> : null}
+          {issuer?.tax_id ? <p className="text-gray-600">Tax ID {issuer.tax_id}</p> : null}
+        </div>
+        <div className="sm:text-right">
+          <p className="text-2xl font-bold tracking-tight text-gray-900 uppercase">{title}</p>
+          <p className="font-medium text-gray-900">{invoice.number}</p>
+          <p className="text-gray-600">{INVOICE_KIND_LABELS[invoice.kind]}</p>
+        </div>
+      </header>
+      <div className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2">
+        <div>
+          <p className="text-xs font-semibold tracking-wide text-gray-500 uppercase">Bill to</p>
+          <p className="mt-1 font-medium text-gray-900">{invoice.client.name}</p>
+          {invoice.bill_to_email ? <p className="text-gray-600">{invoice.bill_to_email}</p> : null}
+          {invoice.role ? <p className="text-gray-600">Role: {invoice.role.name}</p> : null}
+          {invoice.credit_for ? <p className="text-gray-600">Credits invoice {invoice.credit_for.number}</p> : null}
+        </div>
+        <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:justify-self-end">
+          <dt className="text-gray-500">Issue date</dt>
+          <dd className="text-gray-900">{formatDate(invoice.issue_date)}</dd>
+          <dt className="text-gray-500">Due date</dt>
+          <dd className="font-medium text-gray-900">{formatDate(invoice.due_date)}</dd>
+          <dt className="text-gray-500">Terms</dt>
+          <dd className="text-gray-900">{invoice.payment_terms_days} days</dd>
+          <dt className="text-gray-500">Currency</dt>
+          <dd className="text-gray-900">{invoice.currency}</dd>
+        </dl>
+      </div>
+      <div className="mt-8 overflow-x-auto">
+        <table className="w-full min-w-[28rem] text-left">
+          <caption className="sr-only">Lines</caption>
+          <thead>
+            <tr className="border-b border-gray-300 text-xs tracking-wide text-gray-500 uppercase">
+              <th scope="col" className="py-2 pr-4 font-semibold">Description</th>
+              <th scope="col" className="py-2 pr-4 text-right font-semibold">Qty</th>
+              <th scope="col" className="py-2 pr-4 text-right font-semibold">Unit</th>
+              <th scope="col" className="py-2 text-right font-semibold">Amount</th>
+            </tr>
+          </thead>
+          <tbody>
+            {invoice.lines.map((line) => (
+              <tr key={line.id} className="border-b border-gray-100">
+                <td className="py-2 pr-4 text-gray-900">{line.description}</td>
+                <td className="py-2 pr-4 text-right tabular-nums">{line.quantity}</td>
+                <td className="py-2 pr-4 text-right tabular-nums">{money(line.unit_amount)}</td>
+                <td className="py-2 text-right tabular-nums">{money(line.amount)}</td>
+              </tr>
+            ))}
+          </tbody>
+        </table>
+      </div>
+      <dl className="mt-6 ml-auto w-full max-w-xs space-y-1">
+        <div className="flex justify-between gap-4">
+          <dt className="text-gray-500">Subtotal</dt>
+          <dd className="tabular-nums">{money(invoice.subtotal)}</dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-gray-500">Tax ({invoice.tax_rate} %)</dt>
+          <dd className="tabular-nums">{money(invoice.tax)}</dd>
+        </div>
+        <div className="flex justify-between gap-4 border-t border-gray-300 pt-1 text-base font-semibold text-gray-900">
+          <dt>Total</dt>
+          <dd className="tabular-nums">{money(invoice.total)}</dd>
+        </div>
+        {invoice.paid_amount !== '0.00' || invoice.credited_amount !== '0.00' ? (
+          <>
+            <div className="flex justify-between gap-4">
+              <dt className="text-gray-500">Paid</dt>
+              <dd className="tabular-nums">{money(invoice.paid_amount)}</dd>
+            </div>
+            {invoice.credited_amount !== '0.00' ? (
+              <div className="flex justify-between gap-4">
+                <dt className="text-gray-500">Credited</dt>
+                <dd className="tabular-nums">{money(invoice.credited_amount)}</dd>
+              </div>
+            ) : null}
+            <div className="flex justify-between gap-4 font-semibold text-gray-900">
+              <dt>Balance due</dt>
+              <dd className="tabular-nums">{money(invoice.balance)}</dd>
+            </div>
+          </>
+        ) : null}
+      </dl>
+      {invoice.notes ? <p className="mt-8 whitespace-pre-line text-gray-600">{invoice.notes}</p> : null}
+      {issuer?.bank_details ? (
+        <div className="mt-8 border-t border-gray-200 pt-4">
+          <p className="text-xs font-semibold tracking-wide text-gray-500 uppercase">Payment details</p>
+          <p className="mt-1 whitespace-pre-line text-gray-600">{issuer.bank_details}</p>
+        </div>
+      ) : null}
+    </article>
+  );
+}

@@ -1,0 +1,160 @@
+import { lazy, Suspense } from 'react';
+import { AlertTriangle, Banknote, HandCoins, Receipt } from 'lucide-react';
+import type { ComponentType, SVGProps } from 'react';
+import { Card, CardHeader } from '@/components/ui/card';
+import { QueryError } from '@/components/ui/query-error';
+import { Skeleton } from '@/components/ui/skeleton';
+import { cn } from '@/components/ui/cn';
+import { useGetInvoiceStatisticsQuery } from '../api';
+import { formatCurrency, parseHundredths } from '../money';
+import type { InvoiceStatistics, InvoiceStatisticsQuery } from '../types';
+import { monthLabel } from './month-label';
+
+/** Recharts loads with the chart, after the figures are on screen. */
+const InvoicesChart = lazy(() => import('./invoices-chart'));
+
+const AGING: { key: keyof InvoiceStatistics['aging']; label: string }[] = [
+  { key: 'd0_30', label: '0–30 days' },
+  { key: 'd31_60', label: '31–60 days' },
+  { key: 'd61_90', label: '61–90 days' },
+  { key: 'd90_plus', label: '90+ days' },
+];
+
+function Figure({
+  label,
+  value,
+  icon: Icon,
+  tone,
+  loading,
+}: {
+  label: string;
+  value: string | null;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  tone: string;
+  loading: boolean;
+}) {
+  return (
+    <Card className="flex items-center gap-4 p-5">
+      <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg', tone)}>
+        <Icon aria-hidden="true" className="size-5" />
+      </span>
+      <div className="min-w-0">
+        <p className="text-sm text-gray-500 dark:text-gray-400">{label}</p>
+        {loading ? (
+          <Skeleton className="mt-1 h-7 w-24" />
+        ) : (
+          <p className="truncate text-2xl font-semibold tracking-tight text-gray-900 tabular-nums dark:text-white">
+            {value ?? '—'}
+          </p>
+        )}
+      </div>
+    </Card>
+  );
+}
+
+/** The aging buckets as one stacked bar with its figures (past-due balances). */
+function Aging({ stats }: { stats: InvoiceStatistics }) {
+  const amounts = AGING.map(({ key }) => parseHundredths(stats.aging[key]) ?? 0n);
+  const total = amounts.reduce((sum, value) => sum + value, 0n);
+  const colours = ['bg-amber-300', 'bg-orange-400', 'bg-red-500', 'bg-red-800'];
+  return (
+    <div className="space-y-3">
+      <div className="flex h-3 overflow-hidden rounded-full bg-gray-100 dark:bg-white/5" aria-hidden="true">
+        {total > 0n
+          ? amounts.map((amount, index) => (
+              <div
+                key={AGING[index]!.key}
+                className={colours[index]}
+                style={{ width: `${Number((amount * 10_000n) / total) / 100}%` }}
+              />
+            ))
+          : null}
+      </div>
+      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+        {AGING.map(({ key, label }, index) => (
+          <div key={key}>
+            <dt className="flex items-center gap-1.5 text-xs text-gray-500 dark:text-gray-400">
+              <span aria-hidden="true" className={cn('size-2 rounded-full', colours[index])} />
+              {label}
+            </dt>
+            <dd className="text-sm font-medium text-gray-900 tabular-nums dark:text-white">
+              {formatCurrency(stats.aging[key], stats.currency)}
+            </dd>
+          </div>
+        ))}
+      </dl>
+    </div>
+  );
+}
+
+/** The figures of the chart as a table for screen readers (the chart itself is hidden from them). */
+function ChartTable({ stats }: { stats: InvoiceStatistics }) {
+  return (
+    <table className="sr-only">
+      <caption>Invoiced and collected by month</caption>
+      <thead>
+        <tr>
+          <th scope="col">Month</th>
+          <th scope="col">Invoiced</th>
+          <th scope="col">Collected</th>
+        </tr>
+      </thead>
+      <tbody>
+        {stats.by_month.map((row) => (
+          <tr key={row.month}>
+            <th scope="row">{monthLabel(row.month)}</th>
+            <td>{formatCurrency(row.invoiced, stats.currency)}</td>
+            <td>{formatCurrency(row.collected, stats.currency)}</td>
+          </tr>
+        ))}
+      </tbody>
+    </table>
+  );
+}
+
+/** /invoices: invoiced, collected, outstanding, overdue, the aging buckets and 12 months' chart. */
+export function InvoiceStatisticsPanel({ params = {} }: { params?: InvoiceStatisticsQuery }) {
+  const { data: answer, error, isLoading, isFetching, refetch } = useGetInvoiceStatisticsQuery(params);
+  const data = answer?.statistics;
+  if (error) {
+    return (
+      <Card>
+        <QueryError title="Could not load the statistics" error={error} onRetry={() => void refetch()} retrying={isFetching} />
+      </Card>
+    );
+  }
+  const money = (value: string | undefined) => (data && value !== undefined ? formatCurrency(value, data.currency) : null);
+  return (
+    <section aria-label="Invoice statistics" className="space-y-6">
+      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        <Figure label="Invoiced" value={money(data?.invoiced)} icon={Receipt} loading={isLoading} tone="bg-brand-50 text-brand-600 dark:bg-brand-500/10 dark:text-brand-400" />
+        <Figure label="Collected" value={money(data?.collected)} icon={Banknote} loading={isLoading} tone="bg-emerald-50 text-emerald-600 dark:bg-emerald-500/10 dark:text-emerald-400" />
+        <Figure label="Outstanding" value={money(data?.outstanding)} icon={HandCoins} loading={isLoading} tone="bg-sky-50 text-sky-600 dark:bg-sky-500/10 dark:text-sky-400" />
+        <Figure label="Overdue" value={money(data?.overdue)} icon={AlertTriangle} loading={isLoading} tone="bg-red-50 text-red-600 dark:bg-red-500/10 dark:text-red-400" />
+      </div>
+      <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
+        <Card className="lg:col-span-2" role="region" aria-labelledby="invoice-chart-title">
+          <CardHeader titleId="invoice-chart-title" title="Invoiced vs collected" description="The last 12 months." />
+          <div className="px-3 py-4 text-gray-500 sm:px-5 dark:text-gray-400">
+            {data ? (
+              <>
+                <div aria-hidden="true">
+                  <Suspense fallback={<Skeleton className="h-64 w-full" />}>
+                    <InvoicesChart stats={data} />
+                  </Suspense>
+                </div>
+                <ChartTable stats={data} />
+              </>
+            ) : (
+              <Skeleton className="h-64 w-full" />
+            )}
+          </div>
+        </Card>
+        <Card role="region" aria-labelledby="invoice-aging-title">
+          <CardHeader titleId="invoice-aging-title" title="Aging" description="Unpaid balances by days past due." />
+          <div className="px-5 py-5">{data ? <Aging stats={data} /> : <Skeleton className="h-16 w-full" />}</div>
+        </Card>
+      </div>
+    </section>
+  );
+}
