@@ -48,7 +48,9 @@ function InvoiceEditor({ invoice, onDone }: { invoice: Invoice; onDone: () => vo
   const [update] = useUpdateInvoiceMutation();
   return (
     <div className="mx-auto max-w-4xl space-y-4">
-      <h2 className="text-2xl font-semibold tracking-tight text-gray-900 dark:text-white">Edit {invoice.number}</h2>
+      <h2 className="text-2xl font-semibold tracking-tight text-gray-900 dark:text-white">
+        Edit {invoice.number}
+      </h2>
       <InvoiceForm
         currency={invoice.currency}
         submitLabel="Save draft"
@@ -58,7 +60,11 @@ function InvoiceEditor({ invoice, onDone }: { invoice: Invoice; onDone: () => vo
           due_date: invoice.due_date,
           tax_rate: invoice.tax_rate,
           notes: invoice.notes ?? '',
-          lines: invoice.lines.map(({ description, quantity, unit_amount }) => ({ description, quantity, unit_amount })),
+          lines: invoice.lines.map(({ description, quantity, unit_amount }) => ({
+            description,
+            quantity,
+            unit_amount,
+          })),
         }}
         save={async (body) => {
           const result = await update({ id: invoice.id, body });
@@ -73,14 +79,23 @@ function InvoiceEditor({ invoice, onDone }: { invoice: Invoice; onDone: () => vo
   );
 }
 
-function InvoicePage({ id, parent }: { id: number; parent: { kind: 'role' | 'client'; id: number } }) {
+function InvoicePage({
+  id,
+  parent,
+}: {
+  id: number;
+  parent: { kind: 'role' | 'client'; id: number };
+}) {
   const navigate = useNavigate();
   const { data, error, isLoading, isFetching, refetch } = useGetInvoiceQuery(id);
   const { data: settings } = useGetAgencySettingsQuery();
   const [editing, setEditing] = useState(false);
   const invoice = data?.invoice;
   const canonical = invoice ? invoiceHref(invoice) : null;
-  const here = parent.kind === 'role' ? paths.app.roleInvoice.getHref(parent.id, id) : paths.app.clientInvoice.getHref(parent.id, id);
+  const here =
+    parent.kind === 'role'
+      ? paths.app.roleInvoice.getHref(parent.id, id)
+      : paths.app.clientInvoice.getHref(parent.id, id);
   useEffect(() => {
     if (invoice?.status !== 'draft') setEditing(false);
   }, [invoice?.status]);
@@ -90,7 +105,13 @@ function InvoicePage({ id, parent }: { id: number; parent: { kind: 'role' | 'cli
     return (
       <div className="space-y-4">
         <BackLink to={paths.app.invoices.getHref()}>All invoices</BackLink>
-        <RecordError icon={Receipt} what="invoice" error={error} onRetry={() => void refetch()} retrying={isFetching} />
+        <RecordError
+          icon={Receipt}
+          what="invoice"
+          error={error}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
       </div>
     );
   }
@@ -109,11 +130,11 @@ function InvoicePage({ id, parent }: { id: number; parent: { kind: 'role' | 'cli
         onCreditNote={(note) => void navigate(invoiceHref(note))}
         aside={
           <NotesPanel
-              target={{ modelType: 'invoice', objectId: invoice.id }}
-              canWrite
-              limit={5}
-              allNotesHref={paths.app.notes.getHref('invoice', invoice.id)}
-            />
+            target={{ modelType: 'invoice', objectId: invoice.id }}
+            canWrite
+            limit={5}
+            allNotesHref={paths.app.notes.getHref('invoice', invoice.id)}
+          />
         }
       />
     </div>
@@ -142,7 +163,12 @@ export function InvoiceCreateRoute({ parent }: { parent: 'role' | 'client' }) {
   return (
     <div className="space-y-4">
       <BackLink to={back}>{parent === 'role' ? 'Back to the role' : 'Back to the client'}</BackLink>
-      <CreateInvoice key={`${parent}-${id}`} kind={parent} id={id} onCancel={() => void navigate(back)} />
+      <CreateInvoice
+        key={`${parent}-${id}`}
+        kind={parent}
+        id={id}
+        onCancel={() => void navigate(back)}
+      />
     </div>
   );
 }

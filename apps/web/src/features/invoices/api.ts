@@ -14,7 +14,10 @@ import type {
   UpdateInvoiceInput,
 } from './types';
 
-export type InvoiceListParams = Omit<InvoiceListQuery, 'page' | 'page_size'> & { page?: number; page_size?: number };
+export type InvoiceListParams = Omit<InvoiceListQuery, 'page' | 'page_size'> & {
+  page?: number;
+  page_size?: number;
+};
 
 const invoiceTag = (id: number) => ({ type: 'Invoice' as const, id });
 /** Every list and the statistics (any invoice change may move them). */
@@ -26,7 +29,10 @@ export const invoicesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listInvoices: build.query<InvoiceListResponse, InvoiceListParams>({
       query: (params) => ({ url: '/api/invoices/', params: { ...params } }),
-      providesTags: (result) => [invoiceListTag, ...(result?.results.map((invoice) => invoiceTag(invoice.id)) ?? [])],
+      providesTags: (result) => [
+        invoiceListTag,
+        ...(result?.results.map((invoice) => invoiceTag(invoice.id)) ?? []),
+      ],
     }),
     getInvoiceStatistics: build.query<InvoiceStatisticsResponse, InvoiceStatisticsQuery>({
       query: (params) => ({ url: '/api/invoices/statistics/', params: { ...params } }),
@@ -37,16 +43,21 @@ export const invoicesApi = baseApi.injectEndpoints({
       providesTags: (_result, _error, id) => [invoiceTag(id)],
     }),
     /** The finder's fee a role's placement would bill (not saved). */
-    getRoleInvoiceDraft: build.query<InvoiceDraftResponse, { roleId: number; pipelineId?: number }>({
-      query: ({ roleId, pipelineId }) => ({
-        url: `/api/roles/${roleId}/invoices/draft/`,
-        params: pipelineId ? { pipeline_id: pipelineId } : {},
-      }),
-      providesTags: [invoiceListTag],
-      keepUnusedDataFor: 0,
-    }),
+    getRoleInvoiceDraft: build.query<InvoiceDraftResponse, { roleId: number; pipelineId?: number }>(
+      {
+        query: ({ roleId, pipelineId }) => ({
+          url: `/api/roles/${roleId}/invoices/draft/`,
+          params: pipelineId ? { pipeline_id: pipelineId } : {},
+        }),
+        providesTags: [invoiceListTag],
+        keepUnusedDataFor: 0,
+      },
+    ),
     /** The retainer instalment a client would be billed (not saved). */
-    getClientInvoiceDraft: build.query<InvoiceDraftResponse, { clientId: number; instalment?: number }>({
+    getClientInvoiceDraft: build.query<
+      InvoiceDraftResponse,
+      { clientId: number; instalment?: number }
+    >({
       query: ({ clientId, instalment }) => ({
         url: `/api/clients/${clientId}/invoices/draft/`,
         params: instalment === undefined ? {} : { instalment },
@@ -54,12 +65,26 @@ export const invoicesApi = baseApi.injectEndpoints({
       providesTags: [invoiceListTag],
       keepUnusedDataFor: 0,
     }),
-    createRoleInvoice: build.mutation<InvoiceResponse, { roleId: number; body: CreateRoleInvoiceInput }>({
-      query: ({ roleId, body }) => ({ url: `/api/roles/${roleId}/invoices/`, method: 'POST', body }),
+    createRoleInvoice: build.mutation<
+      InvoiceResponse,
+      { roleId: number; body: CreateRoleInvoiceInput }
+    >({
+      query: ({ roleId, body }) => ({
+        url: `/api/roles/${roleId}/invoices/`,
+        method: 'POST',
+        body,
+      }),
       invalidatesTags: [invoiceListTag, 'Activity'],
     }),
-    createClientInvoice: build.mutation<InvoiceResponse, { clientId: number; body: CreateClientInvoiceInput }>({
-      query: ({ clientId, body }) => ({ url: `/api/clients/${clientId}/invoices/`, method: 'POST', body }),
+    createClientInvoice: build.mutation<
+      InvoiceResponse,
+      { clientId: number; body: CreateClientInvoiceInput }
+    >({
+      query: ({ clientId, body }) => ({
+        url: `/api/clients/${clientId}/invoices/`,
+        method: 'POST',
+        body,
+      }),
       invalidatesTags: [invoiceListTag, 'Activity'],
     }),
     updateInvoice: build.mutation<InvoiceResponse, { id: number; body: UpdateInvoiceInput }>({

@@ -87,9 +87,11 @@ export function formatCurrency(amount: string | bigint, currency: string, locale
   const text = formatMinor(minor);
   try {
     // Intl formats a decimal string exactly (no conversion to a float).
-    return new Intl.NumberFormat(locale, { style: 'currency', currency, minimumFractionDigits: 2 }).format(
-      text as unknown as number,
-    );
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      minimumFractionDigits: 2,
+    }).format(text as unknown as number);
   } catch {
     return `${text} ${currency}`;
   }
@@ -101,9 +103,11 @@ export function formatCompact(amount: string, currency: string, locale?: string)
   if (minor === null) return amount;
   const whole = (minor / 100n).toString();
   try {
-    return new Intl.NumberFormat(locale, { style: 'currency', currency, notation: 'compact' }).format(
-      whole as unknown as number,
-    );
+    return new Intl.NumberFormat(locale, {
+      style: 'currency',
+      currency,
+      notation: 'compact',
+    }).format(whole as unknown as number);
   } catch {
     return `${whole} ${currency}`;
   }

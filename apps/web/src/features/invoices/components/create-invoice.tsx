@@ -27,7 +27,11 @@ const valuesFrom = (draft: InvoiceDraft): InvoiceFormValues => ({
   tax_rate: draft.tax_rate,
   notes: '',
   lines: draft.lines.length
-    ? draft.lines.map(({ description, quantity, unit_amount }) => ({ description, quantity, unit_amount }))
+    ? draft.lines.map(({ description, quantity, unit_amount }) => ({
+        description,
+        quantity,
+        unit_amount,
+      }))
     : [{ description: '', quantity: '1', unit_amount: '0.00' }],
 });
 
@@ -77,7 +81,15 @@ function SourcePicker({ draft, kind }: { draft: InvoiceDraft; kind: 'role' | 'cl
  * /role/{id}/invoice/create (a finder's fee from a placement) and /client/{id}/invoices/create (a retainer
  * instalment): the server's prefill as an editable draft with live totals; saving creates the draft invoice.
  */
-export function CreateInvoice({ kind, id, onCancel }: { kind: 'role' | 'client'; id: number; onCancel: () => void }) {
+export function CreateInvoice({
+  kind,
+  id,
+  onCancel,
+}: {
+  kind: 'role' | 'client';
+  id: number;
+  onCancel: () => void;
+}) {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [params] = useSearchParams();
@@ -118,8 +130,17 @@ export function CreateInvoice({ kind, id, onCancel }: { kind: 'role' | 'client';
     const body = { ...values, notes: values.notes.trim() };
     const result =
       kind === 'role'
-        ? await createForRole({ roleId: id, body: { ...body, ...(draft.pipeline_id ? { pipeline_id: draft.pipeline_id } : {}) } })
-        : await createForClient({ clientId: id, body: { ...body, ...(draft.instalment !== null ? { instalment: draft.instalment } : {}) } });
+        ? await createForRole({
+            roleId: id,
+            body: { ...body, ...(draft.pipeline_id ? { pipeline_id: draft.pipeline_id } : {}) },
+          })
+        : await createForClient({
+            clientId: id,
+            body: {
+              ...body,
+              ...(draft.instalment !== null ? { instalment: draft.instalment } : {}),
+            },
+          });
     if (result.data) {
       dispatch(notifySuccess(`Draft ${result.data.invoice.number} was created.`));
       void navigate(invoiceHref(result.data.invoice), { replace: true });
@@ -127,9 +148,10 @@ export function CreateInvoice({ kind, id, onCancel }: { kind: 'role' | 'client';
     return result;
   };
 
-  const already = kind === 'role'
-    ? draft.placements.find((p) => p.pipeline_id === draft.pipeline_id)?.invoice
-    : draft.instalments.find((i) => i.index === draft.instalment)?.invoice;
+  const already =
+    kind === 'role'
+      ? draft.placements.find((p) => p.pipeline_id === draft.pipeline_id)?.invoice
+      : draft.instalments.find((i) => i.index === draft.instalment)?.invoice;
 
   return (
     <div className="mx-auto max-w-4xl space-y-4">
@@ -143,12 +165,18 @@ export function CreateInvoice({ kind, id, onCancel }: { kind: 'role' | 'client';
         </p>
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        {draft.explanation ? <p className="text-sm text-gray-600 dark:text-gray-300">{draft.explanation}</p> : <span />}
+        {draft.explanation ? (
+          <p className="text-sm text-gray-600 dark:text-gray-300">{draft.explanation}</p>
+        ) : (
+          <span />
+        )}
         <div className="sm:w-96">
           <SourcePicker draft={draft} kind={kind} />
         </div>
       </div>
-      {already ? <Alert>{`This is already invoiced on ${already.number}; pick another or open that invoice.`}</Alert> : null}
+      {already ? (
+        <Alert>{`This is already invoiced on ${already.number}; pick another or open that invoice.`}</Alert>
+      ) : null}
       {draftQuery.error ? <Alert>{errorMessage(draftQuery.error)}</Alert> : null}
       <InvoiceForm
         key={`${draft.pipeline_id ?? ''}-${draft.instalment ?? ''}`}

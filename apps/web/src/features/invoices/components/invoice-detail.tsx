@@ -36,8 +36,13 @@ function PdfButton({ invoice }: { invoice: Invoice }) {
       loading={busy}
       onClick={() => {
         setBusy(true);
-        apiDownloadFile(`/api/invoices/${invoice.id}/pdf/`, { accept: 'application/pdf', fallbackName: `${invoice.number}.pdf` })
-          .catch((error: unknown) => dispatch(notifyError(errorMessage(error, 'Could not download the PDF.'))))
+        apiDownloadFile(`/api/invoices/${invoice.id}/pdf/`, {
+          accept: 'application/pdf',
+          fallbackName: `${invoice.number}.pdf`,
+        })
+          .catch((error: unknown) =>
+            dispatch(notifyError(errorMessage(error, 'Could not download the PDF.'))),
+          )
           .finally(() => setBusy(false));
       }}
     >
@@ -71,7 +76,8 @@ export function InvoiceDetail({
   const [dialog, setDialog] = useState<'pay' | 'void' | 'credit' | null>(null);
   const send = useSendInvoice();
   const remove = useDeleteInvoice(onDeleted);
-  const title = invoice.kind === 'credit_note' ? `Credit note ${invoice.number}` : `Invoice ${invoice.number}`;
+  const title =
+    invoice.kind === 'credit_note' ? `Credit note ${invoice.number}` : `Invoice ${invoice.number}`;
 
   return (
     <div className="space-y-6">
@@ -136,7 +142,14 @@ export function InvoiceDetail({
           {invoice.credit_for ? (
             <>
               Credits invoice{' '}
-              <Link className={textLinkClasses} to={invoiceHref({ id: invoice.credit_for.id, role: invoice.role, client: invoice.client })}>
+              <Link
+                className={textLinkClasses}
+                to={invoiceHref({
+                  id: invoice.credit_for.id,
+                  role: invoice.role,
+                  client: invoice.client,
+                })}
+              >
                 {invoice.credit_for.number}
               </Link>
               .
@@ -147,7 +160,10 @@ export function InvoiceDetail({
               {invoice.credit_notes.map((note, index) => (
                 <span key={note.id}>
                   {index > 0 ? ', ' : ''}
-                  <Link className={textLinkClasses} to={invoiceHref({ id: note.id, role: invoice.role, client: invoice.client })}>
+                  <Link
+                    className={textLinkClasses}
+                    to={invoiceHref({ id: note.id, role: invoice.role, client: invoice.client })}
+                  >
                     {note.number}
                   </Link>
                 </span>
@@ -171,8 +187,17 @@ export function InvoiceDetail({
       </div>
       <SendInvoiceDialog control={send} />
       <DeleteInvoiceDialog control={remove} />
-      <RecordPaymentDialog key={`${invoice.id}-${invoice.balance}`} invoice={invoice} open={dialog === 'pay'} onClose={() => setDialog(null)} />
-      <VoidInvoiceDialog invoice={invoice} open={dialog === 'void'} onClose={() => setDialog(null)} />
+      <RecordPaymentDialog
+        key={`${invoice.id}-${invoice.balance}`}
+        invoice={invoice}
+        open={dialog === 'pay'}
+        onClose={() => setDialog(null)}
+      />
+      <VoidInvoiceDialog
+        invoice={invoice}
+        open={dialog === 'void'}
+        onClose={() => setDialog(null)}
+      />
       <CreditNoteDialog
         invoice={invoice}
         open={dialog === 'credit'}

@@ -34,7 +34,8 @@ export function useSendInvoice() {
   const [send] = useSendInvoiceMutation();
   return useConfirmedMutation<Invoice>({
     run: (invoice) => send({ id: invoice.id, body: {} }),
-    success: (invoice) => `${invoice.number} was sent to ${invoice.bill_to_email || invoice.client.name}.`,
+    success: (invoice) =>
+      `${invoice.number} was sent to ${invoice.bill_to_email || invoice.client.name}.`,
   });
 }
 
@@ -103,7 +104,10 @@ export function RecordPaymentDialog({ invoice, open, onClose }: DialogProps) {
       return;
     }
     setAmountError(null);
-    const result = await record({ id: invoice.id, body: { date, amount: amount.trim(), method, reference: reference.trim() } });
+    const result = await record({
+      id: invoice.id,
+      body: { date, amount: amount.trim(), method, reference: reference.trim() },
+    });
     if (result.data) {
       const updated = result.data.invoice;
       dispatch(
@@ -130,13 +134,27 @@ export function RecordPaymentDialog({ invoice, open, onClose }: DialogProps) {
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Field label="Date received" error={fields?.date?.[0]}>
-          <Input type="date" required value={date} onChange={(event) => setDate(event.target.value)} className="dark:[color-scheme:dark]" />
+          <Input
+            type="date"
+            required
+            value={date}
+            onChange={(event) => setDate(event.target.value)}
+            className="dark:[color-scheme:dark]"
+          />
         </Field>
         <Field label={`Amount (${invoice.currency})`} error={amountError ?? fields?.amount?.[0]}>
-          <Input inputMode="decimal" required value={amount} onChange={(event) => setAmount(event.target.value)} />
+          <Input
+            inputMode="decimal"
+            required
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+          />
         </Field>
         <Field label="Method" error={fields?.method?.[0]}>
-          <Select value={method} onChange={(event) => setMethod(event.target.value as PayoutMethod)}>
+          <Select
+            value={method}
+            onChange={(event) => setMethod(event.target.value as PayoutMethod)}
+          >
             {PAYOUT_METHODS.map((value) => (
               <option key={value} value={value}>
                 {PAYOUT_METHOD_LABELS[value]}
@@ -144,8 +162,16 @@ export function RecordPaymentDialog({ invoice, open, onClose }: DialogProps) {
             ))}
           </Select>
         </Field>
-        <Field label="Reference" hint="The bank's reference or the cheque number." error={fields?.reference?.[0]}>
-          <Input value={reference} onChange={(event) => setReference(event.target.value)} maxLength={200} />
+        <Field
+          label="Reference"
+          hint="The bank's reference or the cheque number."
+          error={fields?.reference?.[0]}
+        >
+          <Input
+            value={reference}
+            onChange={(event) => setReference(event.target.value)}
+            maxLength={200}
+          />
         </Field>
       </div>
     </FormDialog>
@@ -188,15 +214,28 @@ export function VoidInvoiceDialog({ invoice, open, onClose }: DialogProps) {
       loading={isLoading}
       error={bannerOf(error)}
     >
-      <Field label="Reason" error={missing ? 'Give the reason for voiding.' : fieldsOf(error)?.reason?.[0]}>
-        <Textarea rows={3} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />
+      <Field
+        label="Reason"
+        error={missing ? 'Give the reason for voiding.' : fieldsOf(error)?.reason?.[0]}
+      >
+        <Textarea
+          rows={3}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          maxLength={500}
+        />
       </Field>
     </FormDialog>
   );
 }
 
 /** A credit note against a finder's fee whose placement fell off within its guarantee. */
-export function CreditNoteDialog({ invoice, open, onClose, onCreated }: DialogProps & { onCreated: (note: Invoice) => void }) {
+export function CreditNoteDialog({
+  invoice,
+  open,
+  onClose,
+  onCreated,
+}: DialogProps & { onCreated: (note: Invoice) => void }) {
   const dispatch = useAppDispatch();
   const { today } = useDateFormat();
   const [create, { isLoading, error, reset }] = useCreateCreditNoteMutation();
@@ -215,13 +254,22 @@ export function CreditNoteDialog({ invoice, open, onClose, onCreated }: DialogPr
     const cents = parseHundredths(amount);
     const problems = {
       ...(reason.trim() ? {} : { reason: 'Give the reason for the credit note.' }),
-      ...(cents === null || cents <= 0n ? { amount: 'Enter an amount above 0, with at most two decimals.' } : {}),
+      ...(cents === null || cents <= 0n
+        ? { amount: 'Enter an amount above 0, with at most two decimals.' }
+        : {}),
     };
     setLocal(problems);
     if (Object.keys(problems).length > 0) return;
-    const result = await create({ id: invoice.id, body: { reason: reason.trim(), fell_off_on: fellOffOn, amount: amount.trim() } });
+    const result = await create({
+      id: invoice.id,
+      body: { reason: reason.trim(), fell_off_on: fellOffOn, amount: amount.trim() },
+    });
     if (result.data) {
-      dispatch(notifySuccess(`Credit note ${result.data.invoice.number} was drafted against ${invoice.number}.`));
+      dispatch(
+        notifySuccess(
+          `Credit note ${result.data.invoice.number} was drafted against ${invoice.number}.`,
+        ),
+      );
       close();
       onCreated(result.data.invoice);
     }
@@ -240,14 +288,32 @@ export function CreditNoteDialog({ invoice, open, onClose, onCreated }: DialogPr
     >
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Field label="Placement ended on" error={fields?.fell_off_on?.[0]}>
-          <Input type="date" value={fellOffOn} onChange={(event) => setFellOffOn(event.target.value)} className="dark:[color-scheme:dark]" />
+          <Input
+            type="date"
+            value={fellOffOn}
+            onChange={(event) => setFellOffOn(event.target.value)}
+            className="dark:[color-scheme:dark]"
+          />
         </Field>
-        <Field label={`Amount (${invoice.currency})`} hint="The whole total unless agreed otherwise." error={local.amount ?? fields?.amount?.[0]}>
-          <Input inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />
+        <Field
+          label={`Amount (${invoice.currency})`}
+          hint="The whole total unless agreed otherwise."
+          error={local.amount ?? fields?.amount?.[0]}
+        >
+          <Input
+            inputMode="decimal"
+            value={amount}
+            onChange={(event) => setAmount(event.target.value)}
+          />
         </Field>
       </div>
       <Field label="Reason" error={local.reason ?? fields?.reason?.[0]}>
-        <Textarea rows={3} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />
+        <Textarea
+          rows={3}
+          value={reason}
+          onChange={(event) => setReason(event.target.value)}
+          maxLength={500}
+        />
       </Field>
     </FormDialog>
   );

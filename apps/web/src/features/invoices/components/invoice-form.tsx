@@ -45,23 +45,37 @@ const RATE_RULE = {
 };
 
 /** The draft's live totals, in integer cents (money.ts). */
-export function InvoiceTotals({ values, currency }: { values: Pick<InvoiceFormValues, 'lines' | 'tax_rate'>; currency: string }) {
+export function InvoiceTotals({
+  values,
+  currency,
+}: {
+  values: Pick<InvoiceFormValues, 'lines' | 'tax_rate'>;
+  currency: string;
+}) {
   const totals = computeTotals(values.lines, values.tax_rate);
   return (
-    <dl className="ml-auto w-full max-w-xs space-y-1 text-sm" aria-label="Totals" aria-live="polite">
-      <div className="flex justify-between gap-4">
-        <dt className="text-gray-500 dark:text-gray-400">Subtotal</dt>
-        <dd className="tabular-nums text-gray-900 dark:text-white">{formatCurrency(totals.subtotal, currency)}</dd>
-      </div>
-      <div className="flex justify-between gap-4">
-        <dt className="text-gray-500 dark:text-gray-400">Tax ({values.tax_rate || '0'} %)</dt>
-        <dd className="tabular-nums text-gray-900 dark:text-white">{formatCurrency(totals.tax, currency)}</dd>
-      </div>
-      <div className="flex justify-between gap-4 border-t border-gray-200 pt-1 text-base font-semibold dark:border-white/10">
-        <dt className="text-gray-900 dark:text-white">Total</dt>
-        <dd className="tabular-nums text-gray-900 dark:text-white">{formatCurrency(totals.total, currency)}</dd>
-      </div>
-    </dl>
+    <div role="group" aria-label="Totals" aria-live="polite" className="ml-auto w-full max-w-xs">
+      <dl className="space-y-1 text-sm">
+        <div className="flex justify-between gap-4">
+          <dt className="text-gray-500 dark:text-gray-400">Subtotal</dt>
+          <dd className="tabular-nums text-gray-900 dark:text-white">
+            {formatCurrency(totals.subtotal, currency)}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4">
+          <dt className="text-gray-500 dark:text-gray-400">Tax ({values.tax_rate || '0'} %)</dt>
+          <dd className="tabular-nums text-gray-900 dark:text-white">
+            {formatCurrency(totals.tax, currency)}
+          </dd>
+        </div>
+        <div className="flex justify-between gap-4 border-t border-gray-200 pt-1 text-base font-semibold dark:border-white/10">
+          <dt className="text-gray-900 dark:text-white">Total</dt>
+          <dd className="tabular-nums text-gray-900 dark:text-white">
+            {formatCurrency(totals.total, currency)}
+          </dd>
+        </div>
+      </dl>
+    </div>
   );
 }
 
@@ -96,11 +110,22 @@ export function InvoiceForm({
   const submit = handleSubmit(async (values) => {
     const result = await save({ ...values, tax_rate: values.tax_rate || '0' });
     if (result.error) {
-      const names: Path<InvoiceFormValues>[] = ['issue_date', 'due_date', 'tax_rate', 'notes', 'lines'];
+      const names: Path<InvoiceFormValues>[] = [
+        'issue_date',
+        'due_date',
+        'tax_rate',
+        'notes',
+        'lines',
+      ];
       values.lines.forEach((_line, index) => {
-        names.push(`lines.${index}.description`, `lines.${index}.quantity`, `lines.${index}.unit_amount`);
+        names.push(
+          `lines.${index}.description`,
+          `lines.${index}.quantity`,
+          `lines.${index}.unit_amount`,
+        );
       });
-      if (!applyFieldErrors(result.error, setError, names)) setError('root', { message: errorMessage(result.error) });
+      if (!applyFieldErrors(result.error, setError, names))
+        setError('root', { message: errorMessage(result.error) });
     }
   });
 
@@ -110,10 +135,18 @@ export function InvoiceForm({
       <Card className="space-y-5 px-5 py-6 sm:px-8">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           <Field label="Issue date" error={errors.issue_date?.message}>
-            <Input type="date" className="dark:[color-scheme:dark]" {...register('issue_date', { required: 'Pick the issue date.' })} />
+            <Input
+              type="date"
+              className="dark:[color-scheme:dark]"
+              {...register('issue_date', { required: 'Pick the issue date.' })}
+            />
           </Field>
           <Field label="Due date" error={errors.due_date?.message}>
-            <Input type="date" className="dark:[color-scheme:dark]" {...register('due_date', { required: 'Pick the due date.' })} />
+            <Input
+              type="date"
+              className="dark:[color-scheme:dark]"
+              {...register('due_date', { required: 'Pick the due date.' })}
+            />
           </Field>
           <Field label="Tax rate (%)" error={errors.tax_rate?.message}>
             <Input inputMode="decimal" {...register('tax_rate', RATE_RULE)} />
@@ -122,7 +155,9 @@ export function InvoiceForm({
         <fieldset className="space-y-3">
           <legend className="text-sm font-semibold text-gray-900 dark:text-white">Lines</legend>
           {errors.lines?.root?.message || errors.lines?.message ? (
-            <p className="text-sm text-red-600 dark:text-red-400">{errors.lines.root?.message ?? errors.lines.message}</p>
+            <p className="text-sm text-red-600 dark:text-red-400">
+              {errors.lines.root?.message ?? errors.lines.message}
+            </p>
           ) : null}
           <ol className="space-y-4">
             {lines.fields.map((field, index) => {
@@ -133,19 +168,36 @@ export function InvoiceForm({
                   key={field.id}
                   className="grid grid-cols-2 gap-3 rounded-lg border border-gray-200 p-3 sm:grid-cols-[1fr_6rem_9rem_8rem_auto] sm:items-start sm:border-0 sm:p-0 dark:border-white/10"
                 >
-                  <Field label={`Line ${index + 1} description`} error={lineErrors?.description?.message} className="col-span-2 sm:col-span-1">
-                    <Input {...register(`lines.${index}.description`, { required: 'Describe the line.' })} />
+                  <Field
+                    label={`Line ${index + 1} description`}
+                    error={lineErrors?.description?.message}
+                    className="col-span-2 sm:col-span-1"
+                  >
+                    <Input
+                      {...register(`lines.${index}.description`, {
+                        required: 'Describe the line.',
+                      })}
+                    />
                   </Field>
                   <Field label="Quantity" error={lineErrors?.quantity?.message}>
-                    <Input inputMode="decimal" {...register(`lines.${index}.quantity`, QUANTITY_RULE)} />
+                    <Input
+                      inputMode="decimal"
+                      {...register(`lines.${index}.quantity`, QUANTITY_RULE)}
+                    />
                   </Field>
-                  <Field label={`Unit amount (${currency})`} error={lineErrors?.unit_amount?.message}>
-                    <Input inputMode="decimal" {...register(`lines.${index}.unit_amount`, AMOUNT_RULE)} />
+                  <Field
+                    label={`Unit amount (${currency})`}
+                    error={lineErrors?.unit_amount?.message}
+                  >
+                    <Input
+                      inputMode="decimal"
+                      {...register(`lines.${index}.unit_amount`, AMOUNT_RULE)}
+                    />
                   </Field>
                   <div className="space-y-1.5">
                     <p className="text-sm font-medium text-gray-900 dark:text-gray-100">Amount</p>
                     <p className="flex h-10 items-center text-sm tabular-nums text-gray-900 dark:text-white">
-                      {amount == null ? "—" : formatCurrency(amount, currency)}
+                      {amount == null ? '—' : formatCurrency(amount, currency)}
                     </p>
                   </div>
                   <div className="flex items-end sm:pt-7">
@@ -164,15 +216,27 @@ export function InvoiceForm({
               );
             })}
           </ol>
-          <Button type="button" variant="secondary" size="sm" onClick={() => lines.append({ description: '', quantity: '1', unit_amount: '0.00' })}>
+          <Button
+            type="button"
+            variant="secondary"
+            size="sm"
+            onClick={() => lines.append({ description: '', quantity: '1', unit_amount: '0.00' })}
+          >
             <Plus aria-hidden="true" className="size-4" />
             Add line
           </Button>
         </fieldset>
-        <Field label="Notes on the invoice" hint="Printed under the lines (payment instructions, a PO number)." error={errors.notes?.message}>
+        <Field
+          label="Notes on the invoice"
+          hint="Printed under the lines (payment instructions, a PO number)."
+          error={errors.notes?.message}
+        >
           <Textarea rows={3} {...register('notes')} />
         </Field>
-        <InvoiceTotals values={{ lines: watchedLines ?? [], tax_rate: taxRate ?? '0' }} currency={currency} />
+        <InvoiceTotals
+          values={{ lines: watchedLines ?? [], tax_rate: taxRate ?? '0' }}
+          currency={currency}
+        />
       </Card>
       <div className="flex flex-col-reverse gap-3 sm:flex-row sm:justify-end">
         <Button type="button" variant="secondary" onClick={onCancel}>

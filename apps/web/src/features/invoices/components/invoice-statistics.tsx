@@ -59,7 +59,10 @@ function Aging({ stats }: { stats: InvoiceStatistics }) {
   const colours = ['bg-amber-300', 'bg-orange-400', 'bg-red-500', 'bg-red-800'];
   return (
     <div className="space-y-3">
-      <div className="flex h-3 overflow-hidden rounded-full bg-gray-100 dark:bg-white/5" aria-hidden="true">
+      <div
+        className="flex h-3 overflow-hidden rounded-full bg-gray-100 dark:bg-white/5"
+        aria-hidden="true"
+      >
         {total > 0n
           ? amounts.map((amount, index) => (
               <div
@@ -114,27 +117,67 @@ function ChartTable({ stats }: { stats: InvoiceStatistics }) {
 
 /** /invoices: invoiced, collected, outstanding, overdue, the aging buckets and 12 months' chart. */
 export function InvoiceStatisticsPanel({ params = {} }: { params?: InvoiceStatisticsQuery }) {
-  const { data: answer, error, isLoading, isFetching, refetch } = useGetInvoiceStatisticsQuery(params);
+  const {
+    data: answer,
+    error,
+    isLoading,
+    isFetching,
+    refetch,
+  } = useGetInvoiceStatisticsQuery(params);
   const data = answer?.statistics;
   if (error) {
     return (
       <Card>
-        <QueryError title="Could not load the statistics" error={error} onRetry={() => void refetch()} retrying={isFetching} />
+        <QueryError
+          title="Could not load the statistics"
+          error={error}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
       </Card>
     );
   }
-  const money = (value: string | undefined) => (data && value !== undefined ? formatCurrency(value, data.currency) : null);
+  const money = (value: string | undefined) =>
+    data && value !== undefined ? formatCurrency(value, data.currency) : null;
   return (
     <section aria-label="Invoice statistics" className="space-y-6">
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
-        <Figure label="Invoiced" value={money(data?.invoiced)} icon={Receipt} loading={isLoading} tone="bg-brand-50 text-brand-600 dark:bg-brand-500/10 dark:text-brand-400" />
-        <Figure label="Collected" value={money(data?.collected)} icon={Banknote} loading={isLoading} tone="bg-emerald-50 text-emerald-600 dark:bg-emerald-500/10 dark:text-emerald-400" />
-        <Figure label="Outstanding" value={money(data?.outstanding)} icon={HandCoins} loading={isLoading} tone="bg-sky-50 text-sky-600 dark:bg-sky-500/10 dark:text-sky-400" />
-        <Figure label="Overdue" value={money(data?.overdue)} icon={AlertTriangle} loading={isLoading} tone="bg-red-50 text-red-600 dark:bg-red-500/10 dark:text-red-400" />
+        <Figure
+          label="Invoiced"
+          value={money(data?.invoiced)}
+          icon={Receipt}
+          loading={isLoading}
+          tone="bg-brand-50 text-brand-600 dark:bg-brand-500/10 dark:text-brand-400"
+        />
+        <Figure
+          label="Collected"
+          value={money(data?.collected)}
+          icon={Banknote}
+          loading={isLoading}
+          tone="bg-emerald-50 text-emerald-600 dark:bg-emerald-500/10 dark:text-emerald-400"
+        />
+        <Figure
+          label="Outstanding"
+          value={money(data?.outstanding)}
+          icon={HandCoins}
+          loading={isLoading}
+          tone="bg-sky-50 text-sky-600 dark:bg-sky-500/10 dark:text-sky-400"
+        />
+        <Figure
+          label="Overdue"
+          value={money(data?.overdue)}
+          icon={AlertTriangle}
+          loading={isLoading}
+          tone="bg-red-50 text-red-600 dark:bg-red-500/10 dark:text-red-400"
+        />
       </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2" role="region" aria-labelledby="invoice-chart-title">
-          <CardHeader titleId="invoice-chart-title" title="Invoiced vs collected" description="The last 12 months." />
+          <CardHeader
+            titleId="invoice-chart-title"
+            title="Invoiced vs collected"
+            description="The last 12 months."
+          />
           <div className="px-3 py-4 text-gray-500 sm:px-5 dark:text-gray-400">
             {data ? (
               <>
@@ -151,8 +194,14 @@ export function InvoiceStatisticsPanel({ params = {} }: { params?: InvoiceStatis
           </div>
         </Card>
         <Card role="region" aria-labelledby="invoice-aging-title">
-          <CardHeader titleId="invoice-aging-title" title="Aging" description="Unpaid balances by days past due." />
-          <div className="px-5 py-5">{data ? <Aging stats={data} /> : <Skeleton className="h-16 w-full" />}</div>
+          <CardHeader
+            titleId="invoice-aging-title"
+            title="Aging"
+            description="Unpaid balances by days past due."
+          />
+          <div className="px-5 py-5">
+            {data ? <Aging stats={data} /> : <Skeleton className="h-16 w-full" />}
+          </div>
         </Card>
       </div>
     </section>

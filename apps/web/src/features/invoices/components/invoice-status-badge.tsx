@@ -3,7 +3,13 @@ import { INVOICE_KIND_LABELS, type InvoiceKind, type InvoiceSummary } from '../t
 
 export type DisplayStatus = 'draft' | 'sent' | 'paid' | 'void' | 'overdue';
 
-const TONES: Record<DisplayStatus, BadgeTone> = { draft: 'gray', sent: 'sky', paid: 'green', void: 'violet', overdue: 'red' };
+const TONES: Record<DisplayStatus, BadgeTone> = {
+  draft: 'gray',
+  sent: 'sky',
+  paid: 'green',
+  void: 'violet',
+  overdue: 'red',
+};
 export const DISPLAY_STATUS_LABELS: Record<DisplayStatus, string> = {
   draft: 'Draft',
   sent: 'Sent',
@@ -17,11 +23,17 @@ export function displayStatus(invoice: Pick<InvoiceSummary, 'status' | 'overdue'
   return invoice.status === 'sent' && invoice.overdue ? 'overdue' : invoice.status;
 }
 
-export function InvoiceStatusBadge({ invoice }: { invoice: Pick<InvoiceSummary, 'status' | 'overdue'> }) {
+export function InvoiceStatusBadge({
+  invoice,
+}: {
+  invoice: Pick<InvoiceSummary, 'status' | 'overdue'>;
+}) {
   const status = displayStatus(invoice);
   return <Badge tone={TONES[status]}>{DISPLAY_STATUS_LABELS[status]}</Badge>;
 }
 
 export function InvoiceKindBadge({ kind }: { kind: InvoiceKind }) {
-  return <Badge tone={kind === 'credit_note' ? 'amber' : 'brand'}>{INVOICE_KIND_LABELS[kind]}</Badge>;
+  return (
+    <Badge tone={kind === 'credit_note' ? 'amber' : 'brand'}>{INVOICE_KIND_LABELS[kind]}</Badge>
+  );
 }

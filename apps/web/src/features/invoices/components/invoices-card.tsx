@@ -30,15 +30,22 @@ export function InvoicesCard({
   canCreate: boolean;
 }) {
   const filter = subject.kind === 'role' ? { role: subject.id } : { client: subject.id };
-  const { data, error, isLoading, isFetching, refetch } = useListInvoicesQuery({ ...filter, page_size: SHOWN });
+  const { data, error, isLoading, isFetching, refetch } = useListInvoicesQuery({
+    ...filter,
+    page_size: SHOWN,
+  });
   const createHref =
-    subject.kind === 'role' ? paths.app.roleInvoiceCreate.getHref(subject.id) : paths.app.clientInvoiceCreate.getHref(subject.id);
+    subject.kind === 'role'
+      ? paths.app.roleInvoiceCreate.getHref(subject.id)
+      : paths.app.clientInvoiceCreate.getHref(subject.id);
   return (
     <Card role="region" aria-labelledby={`invoices-card-${subject.kind}`}>
       <CardHeader
         titleId={`invoices-card-${subject.kind}`}
         title="Invoices"
-        description={data ? `${data.count} ${data.count === 1 ? 'invoice' : 'invoices'}` : undefined}
+        description={
+          data ? `${data.count} ${data.count === 1 ? 'invoice' : 'invoices'}` : undefined
+        }
         action={
           canCreate ? (
             <Link to={createHref} className={buttonClasses('secondary', 'sm')}>
@@ -49,7 +56,12 @@ export function InvoicesCard({
         }
       />
       {error ? (
-        <QueryError title="Could not load the invoices" error={error} onRetry={() => void refetch()} retrying={isFetching} />
+        <QueryError
+          title="Could not load the invoices"
+          error={error}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
       ) : isLoading || !data ? (
         <div className="space-y-2 px-5 py-4">
           <Skeleton className="h-5 w-full" />
@@ -61,12 +73,17 @@ export function InvoicesCard({
         <>
           <ul className="divide-y divide-gray-200 dark:divide-white/10">
             {data.results.map((invoice) => (
-              <li key={invoice.id} className="flex items-center justify-between gap-3 px-5 py-3 text-sm">
+              <li
+                key={invoice.id}
+                className="flex items-center justify-between gap-3 px-5 py-3 text-sm"
+              >
                 <div className="min-w-0">
                   <Link to={invoiceHref(invoice)} className={textLinkClasses}>
                     {invoice.number}
                   </Link>
-                  <p className="text-gray-500 tabular-nums dark:text-gray-400">{formatCurrency(invoice.total, invoice.currency)}</p>
+                  <p className="text-gray-500 tabular-nums dark:text-gray-400">
+                    {formatCurrency(invoice.total, invoice.currency)}
+                  </p>
                 </div>
                 <InvoiceStatusBadge invoice={invoice} />
               </li>
@@ -74,7 +91,10 @@ export function InvoicesCard({
           </ul>
           {data.count > SHOWN || subject.kind === 'client' ? (
             <div className="border-t border-gray-200 px-5 py-3 text-sm dark:border-white/10">
-              <Link to={`${paths.app.invoices.getHref()}?client=${clientId}`} className={textLinkClasses}>
+              <Link
+                to={`${paths.app.invoices.getHref()}?client=${clientId}`}
+                className={textLinkClasses}
+              >
                 All of the client's invoices
               </Link>
             </div>

@@ -10,7 +10,12 @@ import { QueryError } from '@/components/ui/query-error';
 import { SearchInput, ToolbarSelect } from '@/components/ui/search-input';
 import { pageFrom, pageSizeFrom } from '@/lib/pagination';
 import { useDateFormat } from '@/lib/time-zone';
-import { orderingFromSorting, sortingFromOrdering, useUrlPaging, useUrlParams } from '@/lib/use-url-params';
+import {
+  orderingFromSorting,
+  sortingFromOrdering,
+  useUrlPaging,
+  useUrlParams,
+} from '@/lib/use-url-params';
 import { useListInvoicesQuery, type InvoiceListParams } from '../api';
 import { invoiceHref } from '../links';
 import { formatCurrency } from '../money';
@@ -31,13 +36,16 @@ const DEFAULT_ORDERING: Ordering = '-issue_date';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const STATUS_FILTERS = [...INVOICE_STATUSES, 'overdue'] as const;
 
-const isOrdering = (value: string): value is Ordering => (INVOICE_ORDERINGS as readonly string[]).includes(value);
+const isOrdering = (value: string): value is Ordering =>
+  (INVOICE_ORDERINGS as readonly string[]).includes(value);
 
 /**
  * The list's state lives in the URL (?search=&status=&kind=&client=&from=&to=&sort=&page=&page_size=);
  * `status=overdue` asks the API for `overdue=true` (overdue is derived, not a stored status).
  */
-export function invoicesQueryFromSearchParams(params: URLSearchParams): InvoiceListParams & { ordering: Ordering; page: number } {
+export function invoicesQueryFromSearchParams(
+  params: URLSearchParams,
+): InvoiceListParams & { ordering: Ordering; page: number } {
   const search = params.get('search')?.trim() ?? '';
   const status = params.get('status') ?? '';
   const kind = params.get('kind') ?? '';
@@ -52,7 +60,8 @@ export function invoicesQueryFromSearchParams(params: URLSearchParams): InvoiceL
   };
   if (search) query.search = search;
   if (status === 'overdue') query.overdue = 'true';
-  else if ((INVOICE_STATUSES as readonly string[]).includes(status)) query.status = status as InvoiceStatus;
+  else if ((INVOICE_STATUSES as readonly string[]).includes(status))
+    query.status = status as InvoiceStatus;
   if ((INVOICE_KINDS as readonly string[]).includes(kind)) query.kind = kind as InvoiceKind;
   if (Number.isInteger(client) && client > 0) query.client = client;
   if (DATE.test(from)) query.date_from = from;
@@ -87,7 +96,9 @@ function useColumns(): ColumnDef<InvoiceSummary, unknown>[] {
         cell: ({ row: { original: invoice } }) => (
           <div className="min-w-0">
             <p className="truncate text-gray-900 dark:text-white">{invoice.client.name}</p>
-            {invoice.role ? <p className="truncate text-gray-500 dark:text-gray-400">{invoice.role.name}</p> : null}
+            {invoice.role ? (
+              <p className="truncate text-gray-500 dark:text-gray-400">{invoice.role.name}</p>
+            ) : null}
           </div>
         ),
         meta: { className: 'hidden sm:table-cell' },
@@ -103,7 +114,9 @@ function useColumns(): ColumnDef<InvoiceSummary, unknown>[] {
         header: 'Issued',
         enableSorting: true,
         sortDescFirst: true,
-        cell: ({ row }) => <span className="whitespace-nowrap">{date(row.original.issue_date)}</span>,
+        cell: ({ row }) => (
+          <span className="whitespace-nowrap">{date(row.original.issue_date)}</span>
+        ),
         meta: { className: 'hidden md:table-cell' },
       },
       {
@@ -120,7 +133,9 @@ function useColumns(): ColumnDef<InvoiceSummary, unknown>[] {
         enableSorting: true,
         sortDescFirst: true,
         cell: ({ row }) => (
-          <span className="whitespace-nowrap tabular-nums">{formatCurrency(row.original.total, row.original.currency)}</span>
+          <span className="whitespace-nowrap tabular-nums">
+            {formatCurrency(row.original.total, row.original.currency)}
+          </span>
         ),
         meta: { className: 'text-right', headerClassName: 'text-right' },
       },
@@ -130,9 +145,14 @@ function useColumns(): ColumnDef<InvoiceSummary, unknown>[] {
         enableSorting: true,
         sortDescFirst: true,
         cell: ({ row }) => (
-          <span className="whitespace-nowrap tabular-nums">{formatCurrency(row.original.balance, row.original.currency)}</span>
+          <span className="whitespace-nowrap tabular-nums">
+            {formatCurrency(row.original.balance, row.original.currency)}
+          </span>
         ),
-        meta: { className: 'hidden text-right sm:table-cell', headerClassName: 'hidden text-right sm:table-cell' },
+        meta: {
+          className: 'hidden text-right sm:table-cell',
+          headerClassName: 'hidden text-right sm:table-cell',
+        },
       },
     ],
     [date],
@@ -144,16 +164,39 @@ export function InvoicesList() {
   const [params, update] = useUrlParams('push');
   const query = invoicesQueryFromSearchParams(params);
   const { data, error, isLoading, isFetching, refetch } = useListInvoicesQuery(query);
-  const paging = useUrlPaging(params, update, INVOICES_PAGE_SIZE, data && !isFetching ? data.count : undefined);
+  const paging = useUrlPaging(
+    params,
+    update,
+    INVOICES_PAGE_SIZE,
+    data && !isFetching ? data.count : undefined,
+  );
   const [toolbarKey, setToolbarKey] = useState(0);
   const columns = useColumns();
   const sorting = useMemo(() => sortingFromOrdering(query.ordering), [query.ordering]);
-  const filtered = Boolean(query.search || query.status || query.overdue || query.kind || query.client || query.date_from || query.date_to);
-  const clientName = query.client ? data?.results.find((invoice) => invoice.client.id === query.client)?.client.name : undefined;
+  const filtered = Boolean(
+    query.search ||
+    query.status ||
+    query.overdue ||
+    query.kind ||
+    query.client ||
+    query.date_from ||
+    query.date_to,
+  );
+  const clientName = query.client
+    ? data?.results.find((invoice) => invoice.client.id === query.client)?.client.name
+    : undefined;
 
   const clear = () => {
     setToolbarKey((k) => k + 1);
-    update({ search: null, status: null, kind: null, client: null, from: null, to: null, page: null });
+    update({
+      search: null,
+      status: null,
+      kind: null,
+      client: null,
+      from: null,
+      to: null,
+      page: null,
+    });
   };
 
   return (
@@ -183,10 +226,21 @@ export function InvoicesList() {
             className="sm:w-36"
             value={query.kind ?? 'all'}
             onChange={(kind) => update({ kind: kind === 'all' ? null : kind, page: null })}
-            options={[{ value: 'all', label: 'All' }, ...INVOICE_KINDS.map((k) => ({ value: k, label: INVOICE_KIND_LABELS[k] }))]}
+            options={[
+              { value: 'all', label: 'All' },
+              ...INVOICE_KINDS.map((k) => ({ value: k, label: INVOICE_KIND_LABELS[k] })),
+            ]}
           />
-          <DateFilter label="Issued from" value={query.date_from ?? ''} onChange={(from) => update({ from, page: null })} />
-          <DateFilter label="Issued to" value={query.date_to ?? ''} onChange={(to) => update({ to, page: null })} />
+          <DateFilter
+            label="Issued from"
+            value={query.date_from ?? ''}
+            onChange={(from) => update({ from, page: null })}
+          />
+          <DateFilter
+            label="Issued to"
+            value={query.date_to ?? ''}
+            onChange={(to) => update({ to, page: null })}
+          />
         </div>
       </div>
       {query.client ? (
@@ -207,7 +261,10 @@ export function InvoicesList() {
         sorting={sorting}
         onSortingChange={(next) => {
           const ordering = orderingFromSorting(next);
-          update({ sort: !ordering || ordering === DEFAULT_ORDERING ? null : ordering, page: null });
+          update({
+            sort: !ordering || ordering === DEFAULT_ORDERING ? null : ordering,
+            page: null,
+          });
         }}
         loading={isLoading || isFetching}
         pagination={{
@@ -219,7 +276,12 @@ export function InvoicesList() {
         }}
         error={
           error ? (
-            <QueryError title="Could not load the invoices" error={error} onRetry={() => void refetch()} retrying={isFetching} />
+            <QueryError
+              title="Could not load the invoices"
+              error={error}
+              onRetry={() => void refetch()}
+              retrying={isFetching}
+            />
           ) : undefined
         }
         empty={
@@ -247,14 +309,31 @@ export function InvoicesList() {
   );
 }
 
-function DateFilter({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
+function DateFilter({
+  label,
+  value,
+  onChange,
+}: {
+  label: string;
+  value: string;
+  onChange: (value: string) => void;
+}) {
   const id = `invoice-filter-${label.toLowerCase().replace(/\s+/g, '-')}`;
   return (
     <div className="sm:w-40">
-      <label htmlFor={id} className="mb-1 block text-xs font-medium text-gray-600 dark:text-gray-400">
+      <label
+        htmlFor={id}
+        className="mb-1 block text-xs font-medium text-gray-600 dark:text-gray-400"
+      >
         {label}
       </label>
-      <Input id={id} type="date" value={value} onChange={(event) => onChange(event.target.value)} className="dark:[color-scheme:dark]" />
+      <Input
+        id={id}
+        type="date"
+        value={value}
+        onChange={(event) => onChange(event.target.value)}
+        className="dark:[color-scheme:dark]"
+      />
     </div>
   );
 }

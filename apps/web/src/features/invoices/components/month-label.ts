@@ -2,5 +2,9 @@
 export function monthLabel(month: string): string {
   const [year, mon] = month.split('-');
   const date = new Date(Date.UTC(Number(year), Number(mon) - 1, 1));
-  return new Intl.DateTimeFormat(undefined, { month: 'short', year: '2-digit', timeZone: 'UTC' }).format(date);
+  return new Intl.DateTimeFormat(undefined, {
+    month: 'short',
+    year: '2-digit',
+    timeZone: 'UTC',
+  }).format(date);
 }
