@@ -15,7 +15,7 @@ import { InvoiceForm } from '@/features/invoices/components/invoice-form';
 import { InvoiceStatisticsPanel } from '@/features/invoices/components/invoice-statistics';
 import { InvoicesList } from '@/features/invoices/components/invoices-list';
 import { invoiceHref } from '@/features/invoices/links';
-import type { Invoice } from '@/features/invoices/types';
+import type { Invoice } from '@recruitdesk/contracts/invoices';
 import { useGetAgencySettingsQuery } from '@/features/settings/api';
 import { NotesPanel } from '@/features/notes/components/notes-panel';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';

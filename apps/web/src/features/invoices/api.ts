@@ -4,20 +4,36 @@ import type {
   CreateRoleInvoiceInput,
   CreditNoteInput,
   InvoiceDraftResponse,
-  InvoiceListQuery,
+  InvoiceKind,
+  InvoiceStatus,
   InvoiceListResponse,
   InvoiceResponse,
-  InvoiceStatisticsQuery,
   InvoiceStatisticsResponse,
   PayoutInput,
   SendInvoiceInput,
   UpdateInvoiceInput,
-} from './types';
+} from '@recruitdesk/contracts/invoices';
+import type { INVOICE_ORDERINGS } from '@recruitdesk/contracts/invoices';
 
-export type InvoiceListParams = Omit<InvoiceListQuery, 'page' | 'page_size'> & {
+type InvoiceOrdering = (typeof INVOICE_ORDERINGS)[number];
+
+/** The statistics' filters as sent (InvoiceStatisticsQuerySchema reads them). */
+export interface InvoiceStatisticsParams {
+  client?: number;
+  date_from?: string;
+  date_to?: string;
+}
+/** The list's query as sent (InvoiceListQuerySchema reads it). */
+export interface InvoiceListParams extends InvoiceStatisticsParams {
+  status?: InvoiceStatus;
+  overdue?: 'true';
+  kind?: InvoiceKind;
+  role?: number;
+  search?: string;
+  ordering?: InvoiceOrdering;
   page?: number;
   page_size?: number;
-};
+}
 
 const invoiceTag = (id: number) => ({ type: 'Invoice' as const, id });
 /** Every list and the statistics (any invoice change may move them). */
@@ -34,7 +50,7 @@ export const invoicesApi = baseApi.injectEndpoints({
         ...(result?.results.map((invoice) => invoiceTag(invoice.id)) ?? []),
       ],
     }),
-    getInvoiceStatistics: build.query<InvoiceStatisticsResponse, InvoiceStatisticsQuery>({
+    getInvoiceStatistics: build.query<InvoiceStatisticsResponse, InvoiceStatisticsParams>({
       query: (params) => ({ url: '/api/invoices/statistics/', params: { ...params } }),
       providesTags: [invoiceListTag],
     }),

@@ -100,7 +100,9 @@ describe('InvoiceForm live totals', () => {
     await user.clear(unit);
     await user.type(unit, '12.345');
     await user.click(screen.getByRole('button', { name: 'Create draft' }));
-    expect(await screen.findByText('Use a number with at most two decimals.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Enter an amount such as 1500 or 1500.50 (at most two decimals).'),
+    ).toBeInTheDocument();
     expect(save).not.toHaveBeenCalled();
   });
 });

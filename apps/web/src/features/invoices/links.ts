@@ -1,5 +1,5 @@
 import { paths } from '@/config/paths';
-import type { InvoiceSummary } from './types';
+import type { InvoiceSummary } from '@recruitdesk/contracts/invoices';
 
 /** An invoice's page: under its role (finder's fee) or its client (retainer, credit note without a role). */
 export function invoiceHref(invoice: Pick<InvoiceSummary, 'id' | 'role' | 'client'>): string {

@@ -18,7 +18,7 @@ import {
 } from '../api';
 import { invoiceHref } from '../links';
 import { formatCurrency } from '../money';
-import type { InvoiceDraft } from '../types';
+import type { InvoiceDraft } from '@recruitdesk/contracts/invoices';
 import { InvoiceForm, type InvoiceFormValues } from './invoice-form';
 
 const valuesFrom = (draft: InvoiceDraft): InvoiceFormValues => ({

@@ -12,7 +12,7 @@ import { notifyError } from '@/lib/notify';
 import { apiDownloadFile } from '@/lib/api';
 import { errorMessage } from '@/lib/base-api';
 import { invoiceHref } from '../links';
-import type { Invoice } from '../types';
+import type { Invoice } from '@recruitdesk/contracts/invoices';
 import {
   CreditNoteDialog,
   DeleteInvoiceDialog,

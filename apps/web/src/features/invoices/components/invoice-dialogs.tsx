@@ -17,7 +17,12 @@ import {
   useVoidInvoiceMutation,
 } from '../api';
 import { formatCurrency, parseHundredths } from '../money';
-import { PAYOUT_METHOD_LABELS, PAYOUT_METHODS, type Invoice, type PayoutMethod } from '../types';
+import {
+  PAYOUT_METHOD_LABELS,
+  PAYOUT_METHODS,
+  type Invoice,
+  type PayoutMethod,
+} from '@recruitdesk/contracts/invoices';
 
 interface DialogProps {
   invoice: Invoice;

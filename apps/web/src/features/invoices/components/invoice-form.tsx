@@ -8,9 +8,15 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/base-api';
 import { applyFieldErrors } from '@/lib/form-errors';
-import { computeTotals, formatCurrency, parseHundredths } from '../money';
+import type { z } from 'zod';
+import type { UpdateInvoiceInput, UpdateInvoiceInputSchema } from '@recruitdesk/contracts/invoices';
+import { lazySchemaResolver } from '@/lib/lazy-resolver';
+import { computeTotals, formatCurrency, type LineInput } from '../money';
 
 /** The form's values: every figure as the text typed (sent as decimal strings; the server checks them too). */
+/** What the contract's schema gives back: the draft as the API takes it. */
+export type InvoiceFormOutput = z.output<typeof UpdateInvoiceInputSchema>;
+
 export interface InvoiceFormValues {
   issue_date: string;
   due_date: string;
@@ -19,37 +25,23 @@ export interface InvoiceFormValues {
   lines: { description: string; quantity: string; unit_amount: string }[];
 }
 
-const AMOUNT_RULE = {
-  required: 'Enter an amount.',
-  validate: (value: string) => {
-    const parsed = parseHundredths(value);
-    if (parsed === null) return 'Use a number with at most two decimals.';
-    return parsed >= 0n || 'Use a positive amount.';
-  },
-};
-const QUANTITY_RULE = {
-  required: 'Enter a quantity.',
-  validate: (value: string) => {
-    const parsed = parseHundredths(value);
-    if (parsed === null) return 'Use a number with at most two decimals.';
-    return parsed > 0n || 'Use a quantity above 0.';
-  },
-};
-const RATE_RULE = {
-  validate: (value: string) => {
-    if (!value) return true;
-    const parsed = parseHundredths(value);
-    if (parsed === null) return 'Use a percent with at most two decimals.';
-    return (parsed >= 0n && parsed <= 10_000n) || 'Use 0 to 100 %.';
-  },
-};
+/** The contract's schema checks the draft (and loads, with zod, on first use). */
+const invoiceFormResolver = lazySchemaResolver(() =>
+  import('@recruitdesk/contracts/invoices').then((module) => module.UpdateInvoiceInputSchema),
+);
+
+/** A line as typed (the inputs hold text; the contract's input type also admits numbers). */
+const asText = (line: UpdateInvoiceInput['lines'][number]): LineInput => ({
+  quantity: String(line.quantity ?? '1'),
+  unit_amount: String(line.unit_amount),
+});
 
 /** The draft's live totals, in integer cents (money.ts). */
 export function InvoiceTotals({
   values,
   currency,
 }: {
-  values: Pick<InvoiceFormValues, 'lines' | 'tax_rate'>;
+  values: { lines: LineInput[]; tax_rate: string };
   currency: string;
 }) {
   const totals = computeTotals(values.lines, values.tax_rate);
@@ -94,7 +86,7 @@ export function InvoiceForm({
   currency: string;
   submitLabel: string;
   onCancel: () => void;
-  save: (values: InvoiceFormValues) => Promise<{ error?: unknown }>;
+  save: (values: InvoiceFormOutput) => Promise<{ error?: unknown }>;
 }) {
   const {
     control,
@@ -102,15 +94,19 @@ export function InvoiceForm({
     handleSubmit,
     setError,
     formState: { errors, isSubmitting },
-  } = useForm<InvoiceFormValues>({ defaultValues: initial, mode: 'onTouched' });
+  } = useForm<UpdateInvoiceInput, unknown, InvoiceFormOutput>({
+    resolver: invoiceFormResolver,
+    defaultValues: initial,
+    mode: 'onTouched',
+  });
   const lines = useFieldArray({ control, name: 'lines' });
   const watchedLines = useWatch({ control, name: 'lines' });
   const taxRate = useWatch({ control, name: 'tax_rate' });
 
   const submit = handleSubmit(async (values) => {
-    const result = await save({ ...values, tax_rate: values.tax_rate || '0' });
+    const result = await save(values);
     if (result.error) {
-      const names: Path<InvoiceFormValues>[] = [
+      const names: Path<UpdateInvoiceInput>[] = [
         'issue_date',
         'due_date',
         'tax_rate',
@@ -135,21 +131,13 @@ export function InvoiceForm({
       <Card className="space-y-5 px-5 py-6 sm:px-8">
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-3">
           <Field label="Issue date" error={errors.issue_date?.message}>
-            <Input
-              type="date"
-              className="dark:[color-scheme:dark]"
-              {...register('issue_date', { required: 'Pick the issue date.' })}
-            />
+            <Input type="date" className="dark:[color-scheme:dark]" {...register('issue_date')} />
           </Field>
           <Field label="Due date" error={errors.due_date?.message}>
-            <Input
-              type="date"
-              className="dark:[color-scheme:dark]"
-              {...register('due_date', { required: 'Pick the due date.' })}
-            />
+            <Input type="date" className="dark:[color-scheme:dark]" {...register('due_date')} />
           </Field>
           <Field label="Tax rate (%)" error={errors.tax_rate?.message}>
-            <Input inputMode="decimal" {...register('tax_rate', RATE_RULE)} />
+            <Input inputMode="decimal" {...register('tax_rate')} />
           </Field>
         </div>
         <fieldset className="space-y-3">
@@ -162,7 +150,7 @@ export function InvoiceForm({
           <ol className="space-y-4">
             {lines.fields.map((field, index) => {
               const lineErrors = errors.lines?.[index];
-              const amount = computeTotals([watchedLines?.[index] ?? field], '0').lines[0];
+              const amount = computeTotals([asText(watchedLines?.[index] ?? field)], '0').lines[0];
               return (
                 <li
                   key={field.id}
@@ -173,26 +161,16 @@ export function InvoiceForm({
                     error={lineErrors?.description?.message}
                     className="col-span-2 sm:col-span-1"
                   >
-                    <Input
-                      {...register(`lines.${index}.description`, {
-                        required: 'Describe the line.',
-                      })}
-                    />
+                    <Input {...register(`lines.${index}.description`)} />
                   </Field>
                   <Field label="Quantity" error={lineErrors?.quantity?.message}>
-                    <Input
-                      inputMode="decimal"
-                      {...register(`lines.${index}.quantity`, QUANTITY_RULE)}
-                    />
+                    <Input inputMode="decimal" {...register(`lines.${index}.quantity`)} />
                   </Field>
                   <Field
                     label={`Unit amount (${currency})`}
                     error={lineErrors?.unit_amount?.message}
                   >
-                    <Input
-                      inputMode="decimal"
-                      {...register(`lines.${index}.unit_amount`, AMOUNT_RULE)}
-                    />
+                    <Input inputMode="decimal" {...register(`lines.${index}.unit_amount`)} />
                   </Field>
                   <div className="space-y-1.5">
                     <p className="text-sm font-medium text-gray-900 dark:text-gray-100">Amount</p>
@@ -234,7 +212,7 @@ export function InvoiceForm({
           <Textarea rows={3} {...register('notes')} />
         </Field>
         <InvoiceTotals
-          values={{ lines: watchedLines ?? [], tax_rate: taxRate ?? '0' }}
+          values={{ lines: (watchedLines ?? []).map(asText), tax_rate: String(taxRate ?? '0') }}
           currency={currency}
         />
       </Card>

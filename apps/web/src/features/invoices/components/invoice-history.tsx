@@ -2,7 +2,7 @@ import { History } from 'lucide-react';
 import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useDateFormat } from '@/lib/time-zone';
-import type { Invoice } from '../types';
+import type { Invoice } from '@recruitdesk/contracts/invoices';
 
 /** What happened to the invoice, newest first: created, edited, sent, paid, voided, credited. */
 export function InvoiceHistory({ invoice }: { invoice: Invoice }) {

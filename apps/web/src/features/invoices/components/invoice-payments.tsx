@@ -3,7 +3,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatDate } from '@/lib/format';
 import { formatCurrency } from '../money';
-import { PAYOUT_METHOD_LABELS, type Invoice } from '../types';
+import { PAYOUT_METHOD_LABELS, type Invoice } from '@recruitdesk/contracts/invoices';
 
 /** The money received against the invoice, and what is still due. */
 export function InvoicePayments({ invoice }: { invoice: Invoice }) {

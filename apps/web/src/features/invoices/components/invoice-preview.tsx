@@ -3,7 +3,7 @@ import type { AgencySettings } from '@recruitdesk/contracts/settings';
 type InvoiceIssuer = AgencySettings['invoice_issuer'];
 import { formatDate } from '@/lib/format';
 import { formatCurrency } from '../money';
-import { INVOICE_KIND_LABELS, type Invoice } from '../types';
+import { INVOICE_KIND_LABELS, type Invoice } from '@recruitdesk/contracts/invoices';
 
 /**
  * The invoice as it prints (the PDF's layout): issuer, addressee, number and dates, lines, totals, notes.

@@ -5,9 +5,9 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { QueryError } from '@/components/ui/query-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/components/ui/cn';
-import { useGetInvoiceStatisticsQuery } from '../api';
+import { useGetInvoiceStatisticsQuery, type InvoiceStatisticsParams } from '../api';
 import { formatCurrency, parseHundredths } from '../money';
-import type { InvoiceStatistics, InvoiceStatisticsQuery } from '../types';
+import type { InvoiceStatistics } from '@recruitdesk/contracts/invoices';
 import { monthLabel } from './month-label';
 
 /** Recharts loads with the chart, after the figures are on screen. */
@@ -116,7 +116,7 @@ function ChartTable({ stats }: { stats: InvoiceStatistics }) {
 }
 
 /** /invoices: invoiced, collected, outstanding, overdue, the aging buckets and 12 months' chart. */
-export function InvoiceStatisticsPanel({ params = {} }: { params?: InvoiceStatisticsQuery }) {
+export function InvoiceStatisticsPanel({ params = {} }: { params?: InvoiceStatisticsParams }) {
   const {
     data: answer,
     error,

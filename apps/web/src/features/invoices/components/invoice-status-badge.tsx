@@ -1,5 +1,9 @@
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import { INVOICE_KIND_LABELS, type InvoiceKind, type InvoiceSummary } from '../types';
+import {
+  INVOICE_KIND_LABELS,
+  type InvoiceKind,
+  type InvoiceSummary,
+} from '@recruitdesk/contracts/invoices';
 
 export type DisplayStatus = 'draft' | 'sent' | 'paid' | 'void' | 'overdue';
 

@@ -14,7 +14,7 @@ import {
   YAxis,
 } from 'recharts';
 import { formatCompact, formatCurrency, parseHundredths } from '../money';
-import type { InvoiceStatistics } from '../types';
+import type { InvoiceStatistics } from '@recruitdesk/contracts/invoices';
 import { monthLabel } from './month-label';
 
 const wholeUnits = (amount: string) => {

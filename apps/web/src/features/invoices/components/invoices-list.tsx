@@ -27,7 +27,7 @@ import {
   type InvoiceKind,
   type InvoiceStatus,
   type InvoiceSummary,
-} from '../types';
+} from '@recruitdesk/contracts/invoices';
 import { DISPLAY_STATUS_LABELS, InvoiceStatusBadge } from './invoice-status-badge';
 
 export const INVOICES_PAGE_SIZE = 25;

@@ -1,4 +1,4 @@
-import type { Invoice, InvoiceStatistics, InvoiceSummary } from '../types';
+import type { Invoice, InvoiceStatistics, InvoiceSummary } from '@recruitdesk/contracts/invoices';
 
 export function buildInvoiceSummary(overrides: Partial<InvoiceSummary> = {}): InvoiceSummary {
   return {
