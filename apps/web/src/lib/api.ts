@@ -28,12 +28,7 @@ export class ApiError extends Error {
   constructor(
     status: number,
     message: string,
-    options: {
-      fields?: Record<string, string[]>;
-      isAuthError?: boolean;
-      code?: string;
-      data?: unknown;
-    } = {},
+    options: { fields?: Record<string, string[]>; isAuthError?: boolean; code?: string; data?: unknown } = {},
   ) {
     super(message);
     this.name = 'ApiError';
@@ -61,9 +56,7 @@ export function setSessionExpiredHandler(handler: SessionExpiredHandler | null):
 
 function pathOf(url: string): string {
   const withoutQuery = url.split('?')[0] ?? url;
-  return withoutQuery.startsWith(API_BASE_URL)
-    ? withoutQuery.slice(API_BASE_URL.length)
-    : withoutQuery;
+  return withoutQuery.startsWith(API_BASE_URL) ? withoutQuery.slice(API_BASE_URL.length) : withoutQuery;
 }
 
 function triggersSessionExpiry(path: string): boolean {
@@ -141,12 +134,9 @@ async function fetchWithTimeout(
   try {
     return await fetch(url, { ...init, signal: controller.signal });
   } catch (error) {
-    if (timedOut)
-      throw new ApiError(0, 'Request timed out. Please try again.', { code: 'TIMEOUT' });
+    if (timedOut) throw new ApiError(0, 'Request timed out. Please try again.', { code: 'TIMEOUT' });
     if (outer?.aborted) throw error; // the caller cancelled (e.g. RTK Query unsubscribed)
-    throw new ApiError(0, 'Network error: the server could not be reached.', {
-      code: 'NETWORK_ERROR',
-    });
+    throw new ApiError(0, 'Network error: the server could not be reached.', { code: 'NETWORK_ERROR' });
   } finally {
     clearTimeout(timer);
     outer?.removeEventListener('abort', onOuterAbort);
@@ -173,10 +163,7 @@ async function readBody(response: Response): Promise<unknown> {
 }
 
 /** Error message order: `error`, then `message`, then `HTTP {status}: {statusText}`. */
-export function errorMessageFrom(
-  body: unknown,
-  response: { status: number; statusText: string },
-): string {
+export function errorMessageFrom(body: unknown, response: { status: number; statusText: string }): string {
   if (body && typeof body === 'object') {
     const { error, message } = body as { error?: unknown; message?: unknown };
     if (typeof error === 'string' && error) return error;
@@ -237,10 +224,7 @@ async function send(path: string, options: ApiRequestOptions, isRetry = false): 
   if (CHANGING_METHODS.has(method)) {
     const token = await getCsrfToken({ refresh: isRetry });
     if (token) headers[CSRF_HEADER_NAME] = token;
-    else
-      console.warn(
-        'RecruitDesk: no CSRF token from the cookie or the API; sending the request without it.',
-      );
+    else console.warn('RecruitDesk: no CSRF token from the cookie or the API; sending the request without it.');
   }
 
   const init: RequestInit = { method, headers, credentials: 'include' };
@@ -272,10 +256,7 @@ async function send(path: string, options: ApiRequestOptions, isRetry = false): 
 }
 
 /** A JSON API call; resolves with the parsed body, rejects with `ApiError`. */
-export async function apiRequest<T = unknown>(
-  path: string,
-  options: ApiRequestOptions = {},
-): Promise<T> {
+export async function apiRequest<T = unknown>(path: string, options: ApiRequestOptions = {}): Promise<T> {
   const response = await send(path, options);
   return (await readBody(response)) as T;
 }
@@ -303,12 +284,7 @@ export async function apiUpload<T = unknown>(
   path: string,
   data: FormData | File | Blob,
   extra: Record<string, string | Blob> = {},
-  options: {
-    method?: 'POST' | 'PUT' | 'PATCH';
-    fieldName?: string;
-    signal?: AbortSignal;
-    timeoutMs?: number;
-  } = {},
+  options: { method?: 'POST' | 'PUT' | 'PATCH'; fieldName?: string; signal?: AbortSignal; timeoutMs?: number } = {},
 ): Promise<T> {
   let form: FormData;
   if (data instanceof FormData) {
@@ -396,17 +372,12 @@ export async function apiDownloadFile(
   path: string,
   options: { accept: string; fallbackName: string; params?: QueryParams; signal?: AbortSignal },
 ): Promise<string> {
-  const request: ApiRequestOptions = {
-    method: 'GET',
-    headers: { Accept: `${options.accept}, application/json` },
-  };
+  const request: ApiRequestOptions = { method: 'GET', headers: { Accept: `${options.accept}, application/json` } };
   if (options.params) request.params = options.params;
   if (options.signal) request.signal = options.signal;
   const response = await send(path, request);
   const blob = await response.blob();
-  const filename =
-    filenameFromContentDisposition(response.headers.get('content-disposition')) ??
-    options.fallbackName;
+  const filename = filenameFromContentDisposition(response.headers.get('content-disposition')) ?? options.fallbackName;
   saveBlob(blob, filename);
   return filename;
 }
@@ -416,9 +387,5 @@ export function apiDownloadXlsx(
   path: string,
   options: { fallbackName?: string; params?: QueryParams; signal?: AbortSignal } = {},
 ): Promise<string> {
-  return apiDownloadFile(path, {
-    ...options,
-    accept: XLSX_MIME,
-    fallbackName: options.fallbackName ?? 'export.xlsx',
-  });
+  return apiDownloadFile(path, { ...options, accept: XLSX_MIME, fallbackName: options.fallbackName ?? 'export.xlsx' });
 }

@@ -45,13 +45,7 @@ function ClientDetail({ id }: { id: number }) {
     return (
       <div className="space-y-4">
         <BackLink to={paths.app.clients.getHref()}>All clients</BackLink>
-        <RecordError
-          icon={Building2}
-          what="client"
-          error={error}
-          onRetry={() => void refetch()}
-          retrying={isFetching}
-        />
+        <RecordError icon={Building2} what="client" error={error} onRetry={() => void refetch()} retrying={isFetching} />
       </div>
     );
   }
@@ -60,9 +54,7 @@ function ClientDetail({ id }: { id: number }) {
   if (editing) {
     return (
       <div className="mx-auto max-w-3xl space-y-4">
-        <h2 className="text-2xl font-semibold tracking-tight text-gray-900 dark:text-white">
-          Edit {client.name}
-        </h2>
+        <h2 className="text-2xl font-semibold tracking-tight text-gray-900 dark:text-white">Edit {client.name}</h2>
         <Card className="px-5 py-6 sm:px-8">
           <ClientForm
             client={client}
@@ -129,11 +121,7 @@ function ClientDetail({ id }: { id: number }) {
           <ClientContactCard client={client} />
           <ClientFeeTermsCard client={client} />
           {invoices ? (
-            <InvoicesCard
-              subject={{ kind: 'client', id: client.id }}
-              clientId={client.id}
-              canCreate={client.client_type === 'retainer'}
-            />
+            <InvoicesCard subject={{ kind: 'client', id: client.id }} clientId={client.id} canCreate={client.client_type === 'retainer'} />
           ) : null}
           <RecentActivity
             subject={{ modelType: 'client', objectId: client.id }}
@@ -151,11 +139,7 @@ function ClientDetail({ id }: { id: number }) {
             onClose={() => setDialog(null)}
             onDeleted={() => void navigate(paths.app.clients.getHref(), { replace: true })}
           />
-          <ArchiveClientDialog
-            client={client}
-            open={dialog === 'archive'}
-            onClose={() => setDialog(null)}
-          />
+          <ArchiveClientDialog client={client} open={dialog === 'archive'} onClose={() => setDialog(null)} />
         </>
       ) : null}
     </div>

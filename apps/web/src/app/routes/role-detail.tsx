@@ -26,16 +26,7 @@ function RoleDetail({ id }: { id: number }) {
   const navigate = useNavigate();
   const { data, error, isLoading, isFetching, refetch } = useGetRoleQuery(id);
   if (isLoading) return <PageSkeleton variant="detail" />;
-  if (error || !data)
-    return (
-      <RecordError
-        icon={Briefcase}
-        what="role"
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-      />
-    );
+  if (error || !data) return <RecordError icon={Briefcase} what="role" error={error} onRetry={() => void refetch()} retrying={isFetching} />;
   const { role } = data;
   return (
     <div className="space-y-6">
@@ -50,10 +41,7 @@ function RoleDetail({ id }: { id: number }) {
         }
         description={
           <>
-            <Link
-              to={paths.app.client.getHref(role.client.id)}
-              className="font-medium text-brand-600 hover:underline dark:text-brand-400"
-            >
+            <Link to={paths.app.client.getHref(role.client.id)} className="font-medium text-brand-600 hover:underline dark:text-brand-400">
               {role.client.name}
             </Link>
             {role.location ? ` · ${role.location}` : ''}
@@ -64,9 +52,7 @@ function RoleDetail({ id }: { id: number }) {
           editable ? (
             <RoleActions
               role={role}
-              onDeleted={() =>
-                void navigate(paths.app.client.getHref(role.client.id), { replace: true })
-              }
+              onDeleted={() => void navigate(paths.app.client.getHref(role.client.id), { replace: true })}
             />
           ) : null
         }
@@ -81,18 +67,9 @@ function RoleDetail({ id }: { id: number }) {
           <RolePipelineCard roleId={role.id} />
           <PayoutCard roleId={role.id} />
           {invoices ? (
-            <InvoicesCard
-              subject={{ kind: 'role', id: role.id }}
-              clientId={role.client.id}
-              canCreate={role.client.client_type === 'finders_fee'}
-            />
+            <InvoicesCard subject={{ kind: 'role', id: role.id }} clientId={role.client.id} canCreate={role.client.client_type === 'finders_fee'} />
           ) : null}
-          <NotesPanel
-            target={{ modelType: 'role', objectId: role.id }}
-            canWrite={editable}
-            limit={5}
-            allNotesHref={paths.app.notes.getHref('role', role.id)}
-          />
+          <NotesPanel target={{ modelType: 'role', objectId: role.id }} canWrite={editable} limit={5} allNotesHref={paths.app.notes.getHref('role', role.id)} />
           <RecentActivity
             subject={{ modelType: 'role', objectId: role.id }}
             limit={8}
