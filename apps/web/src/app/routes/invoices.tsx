@@ -17,7 +17,6 @@ import { InvoicesList } from '@/features/invoices/components/invoices-list';
 import { invoiceHref } from '@/features/invoices/links';
 import type { Invoice } from '@recruitdesk/contracts/invoices';
 import { useGetAgencySettingsQuery } from '@/features/settings/api';
-import { NotesPanel } from '@/features/notes/components/notes-panel';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
 import { canSeeInvoices } from '@/lib/permissions';
@@ -128,14 +127,6 @@ function InvoicePage({
         issuer={settings?.settings.invoice_issuer}
         onDeleted={() => void navigate(paths.app.invoices.getHref(), { replace: true })}
         onCreditNote={(note) => void navigate(invoiceHref(note))}
-        aside={
-          <NotesPanel
-            target={{ modelType: 'invoice', objectId: invoice.id }}
-            canWrite
-            limit={5}
-            allNotesHref={paths.app.notes.getHref('invoice', invoice.id)}
-          />
-        }
       />
     </div>
   );

@@ -9,6 +9,7 @@ import type {
   InvoiceListResponse,
   InvoiceResponse,
   InvoiceStatisticsResponse,
+  PatchInvoiceInput,
   PayoutInput,
   SendInvoiceInput,
   UpdateInvoiceInput,
@@ -107,6 +108,11 @@ export const invoicesApi = baseApi.injectEndpoints({
       query: ({ id, body }) => ({ url: `/api/invoices/${id}/`, method: 'PUT', body }),
       invalidatesTags: (_result, _error, { id }) => changed(id),
     }),
+    /** Notes may change on any invoice; the rest only on drafts. */
+    patchInvoice: build.mutation<InvoiceResponse, { id: number; body: PatchInvoiceInput }>({
+      query: ({ id, body }) => ({ url: `/api/invoices/${id}/`, method: 'PATCH', body }),
+      invalidatesTags: (_result, _error, { id }) => changed(id),
+    }),
     sendInvoice: build.mutation<InvoiceResponse, { id: number; body: SendInvoiceInput }>({
       query: ({ id, body }) => ({ url: `/api/invoices/${id}/send/`, method: 'POST', body }),
       invalidatesTags: (_result, _error, { id }) => changed(id),
@@ -139,6 +145,7 @@ export const {
   useCreateRoleInvoiceMutation,
   useCreateClientInvoiceMutation,
   useUpdateInvoiceMutation,
+  usePatchInvoiceMutation,
   useSendInvoiceMutation,
   useVoidInvoiceMutation,
   useRecordPayoutMutation,

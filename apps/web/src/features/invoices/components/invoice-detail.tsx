@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { Link } from 'react-router';
 import type { AgencySettings } from '@recruitdesk/contracts/settings';
 
@@ -24,6 +24,7 @@ import {
 } from './invoice-dialogs';
 import { InvoicePayments } from './invoice-payments';
 import { InvoiceHistory } from './invoice-history';
+import { InvoiceNotes } from './invoice-notes';
 import { InvoicePreview } from './invoice-preview';
 import { InvoiceKindBadge, InvoiceStatusBadge } from './invoice-status-badge';
 
@@ -53,8 +54,7 @@ function PdfButton({ invoice }: { invoice: Invoice }) {
 }
 
 /**
- * An invoice's page: header with its state and actions, the preview as it prints, the payments; `aside`
- * (notes and history, combined by the app's route) beside them.
+ * An invoice's page: header with its state and actions, the preview as it prints, payments, notes, history.
  */
 export function InvoiceDetail({
   invoice,
@@ -62,7 +62,6 @@ export function InvoiceDetail({
   onEdit,
   onDeleted,
   onCreditNote,
-  aside,
 }: {
   invoice: Invoice;
   issuer?: InvoiceIssuer | null | undefined;
@@ -70,7 +69,6 @@ export function InvoiceDetail({
   onDeleted: () => void;
   /** After a credit note is drafted (the page opens it). */
   onCreditNote: (note: Invoice) => void;
-  aside?: ReactNode;
 }) {
   const can = invoice.can;
   const [dialog, setDialog] = useState<'pay' | 'void' | 'credit' | null>(null);
@@ -181,8 +179,8 @@ export function InvoiceDetail({
         </div>
         <div className="space-y-6">
           <InvoicePayments invoice={invoice} />
+          <InvoiceNotes invoice={invoice} />
           <InvoiceHistory invoice={invoice} />
-          {aside}
         </div>
       </div>
       <SendInvoiceDialog control={send} />
