@@ -15,7 +15,7 @@ export const RANGE_PRESETS = [
 ] as const;
 
 export type RangePreset = (typeof RANGE_PRESETS)[number]['value'];
-export const DEFAULT_RANGE: RangePreset = '12m';
+export const DEFAULT_RANGE = '12m' satisfies RangePreset;
 
 export const CLIENT_TYPES = [
   { value: 'finders_fee', label: "Finder's fee" },
