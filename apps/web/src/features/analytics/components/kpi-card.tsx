@@ -35,7 +35,7 @@ export function KpiCard({ kpi, loading = false }: { kpi: Kpi; loading?: boolean 
         <span id={labelId} className="text-sm text-gray-500 dark:text-gray-400">
           {kpi.label}
         </span>
-        <HelpTip label={kpi.label} text={kpi.definition} />
+        {kpi.definition ? <HelpTip label={kpi.label} text={kpi.definition} /> : null}
       </div>
       {loading ? (
         <Skeleton className="mt-2 h-7 w-20" />
