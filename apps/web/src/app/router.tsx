@@ -14,6 +14,7 @@ import { RouteError } from './routes/route-error';
 const ForgotPasswordRoute = lazy(() => import('@/features/auth/routes/forgot-password'));
 const ResetPasswordRoute = lazy(() => import('@/features/auth/routes/reset-password'));
 const DashboardRoute = lazyPage(() => import('./routes/dashboard'));
+const AnalyticsRoute = lazyPage(() => import('./routes/analytics'));
 const RegisterFromTokenRoute = lazy(() => import('./routes/register-from-token'));
 const UsersRoute = lazyPage(() => import('./routes/users'));
 const UserDetailRoute = lazyPage(() => import('./routes/user-detail'));
@@ -57,6 +58,7 @@ const page = (element: React.ReactNode, size: 'sm' | 'md' = 'md') => (
 export const appPages: RouteObject[] = [
   { index: true, element: <NotFoundRedirect /> },
   pageRoute('dashboard', DashboardRoute, 'dashboard', <DashboardRoute />, PAGE_TEXT.dashboardActivity),
+  pageRoute('analytics', AnalyticsRoute, 'dashboard', <AnalyticsRoute />),
   pageRoute('users', UsersRoute, 'list', <UsersRoute />),
   pageRoute('users/:userId', UserDetailRoute, 'detail', <UserDetailRoute />),
   pageRoute('profile', ProfileRoute, 'form', <ProfileRoute />),

@@ -2,6 +2,7 @@ import { CalendarDays, Clock, Globe2, ShieldCheck } from 'lucide-react';
 import { Avatar } from '@/components/ui/avatar';
 import { Card, CardHeader } from '@/components/ui/card';
 import { RecentActivity } from '@/features/activity/components/recent-activity';
+import { NeedsAttention } from '@/features/dashboard/components/needs-attention';
 import { PAGE_TEXT } from '@/config/page-text';
 import { selectUser } from '@/features/auth/auth-slice';
 import { DashboardStats } from '@/features/roles/components/dashboard-stats';
@@ -68,6 +69,7 @@ export function DashboardRoute() {
           <RecentActivity limit={10} description={PAGE_TEXT.dashboardActivity.description} />
         </div>
         <div className="space-y-6">
+          <NeedsAttention />
           <AccountCard />
         </div>
       </div>

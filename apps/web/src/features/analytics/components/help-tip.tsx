@@ -2,8 +2,8 @@ import { useId, useState } from 'react';
 import { Info } from 'lucide-react';
 
 /**
- * A figure's definition, shown on hover, on keyboard focus and on tap (phones have no hover); Escape
- * closes it. The text is also the button's description, so a screen reader hears it with the name.
+ * A figure's definition, shown on hover, on keyboard focus and on tap (phones have no hover); Escape or
+ * moving away closes it. The text is also the button's description, so a screen reader hears it with the name.
  */
 export function HelpTip({ label, text }: { label: string; text: string }) {
   const id = useId();
@@ -15,7 +15,7 @@ export function HelpTip({ label, text }: { label: string; text: string }) {
         aria-label={`About ${label}`}
         aria-describedby={id}
         aria-expanded={open}
-        onClick={() => setOpen((value) => !value)}
+        onClick={() => setOpen(true)}
         onFocus={() => setOpen(true)}
         onBlur={() => setOpen(false)}
         onKeyDown={(event) => {

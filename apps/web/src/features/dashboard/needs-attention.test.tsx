@@ -1,0 +1,55 @@
+import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { describe, expect, it } from 'vitest';
+import type { AttentionItem, AttentionResponse } from '@recruitdesk/contracts/analytics';
+import { jsonResponse } from '@/test/factories';
+import { installFetchStub } from '@/test/fetch-stub';
+import { renderWithProviders } from '@/test/render';
+import { NeedsAttention } from './components/needs-attention';
+
+const fetchStub = installFetchStub();
+
+const item = (n: number, overrides: Partial<AttentionItem> = {}): AttentionItem => ({
+  key: `stale_pipeline:${n}`,
+  kind: 'stale_pipeline',
+  title: `Candidate ${n} — Engineer (Acme)`,
+  detail: 'No stage change since 2026-11-18 (8 days)',
+  date: '2026-11-18',
+  link: `/roles/1/pipelines/${n}`,
+  user_id: 3,
+  user_name: 'Rita Recruiter',
+  ...overrides,
+});
+
+function serve(body: AttentionResponse) {
+  fetchStub.mock.mockImplementation(async () => jsonResponse(200, body));
+}
+
+describe('the dashboard\'s "Needs attention" card', () => {
+  it('lists the items, each linking to its record, and shows the rest on request', async () => {
+    const items = [
+      item(1, { key: 'interview_tomorrow:5', kind: 'interview_tomorrow', title: 'Ada Lovelace — Engineer (Acme)', link: '/roles/1/candidates/5' }),
+      item(2, { key: 'overdue_invoice:4', kind: 'overdue_invoice', title: 'Invoice INV-2026-0004 (Acme)', link: '/role/1/invoice/4' }),
+      ...Array.from({ length: 8 }, (_, i) => item(10 + i)),
+    ];
+    serve({ success: true, everyone: true, items, count: 10 });
+    const user = userEvent.setup();
+    renderWithProviders(<NeedsAttention />);
+    const card = await screen.findByRole('region', { name: 'Needs attention' });
+    const links = await within(card).findAllByRole('link');
+    expect(links).toHaveLength(8);
+    expect(links[0]).toHaveAttribute('href', '/roles/1/candidates/5');
+    expect(links[0]).toHaveTextContent('Interview tomorrow');
+    expect(links[1]).toHaveAttribute('href', '/role/1/invoice/4');
+    expect(links[2]).toHaveTextContent('No stage change in 5 days · No stage change since 2026-11-18 (8 days) · Rita Recruiter');
+    expect(card).toHaveTextContent("Everyone's items");
+    await user.click(within(card).getByRole('button', { name: 'Show all 10' }));
+    expect(within(card).getAllByRole('link')).toHaveLength(10);
+  });
+
+  it('says when nothing needs attention', async () => {
+    serve({ success: true, everyone: false, items: [], count: 0 });
+    renderWithProviders(<NeedsAttention />);
+    expect(await screen.findByText('Nothing needs attention')).toBeInTheDocument();
+  });
+});
