@@ -72,7 +72,7 @@ interface Plan {
 /**
  * Pipelines for the demo agency, deterministic (seeded) and batch-inserted: every active role gets 8 to 30
  * spread over every stage (some closed with reasons), closed roles a few closed ones (filled roles their
- * placement); interviews (past with outcomes, upcoming in the next two weeks), submittals, placements whose
+ * placement); interviews (past with outcomes, upcoming over the next five weeks), submittals, placements whose
  * fee comes from the same function the placement action uses, a few notes and recent activity.
  */
 export async function seedDemoPipelines(
@@ -136,8 +136,15 @@ export async function seedDemoPipelines(
   type Children = { events: NewPipelineEventRow[]; interviews: NewInterviewRow[]; submittals: NewSubmittalRow[]; placements: NewPlacementRow[] };
   const children: Children[] = [];
   const placedCandidates: number[] = [];
+  // Upcoming interviews spread over the next five weeks (most in the first two), on weekdays, so the
+  // calendar has something in every week; the same draws as before keep the rest of the demo unchanged.
   const upcoming = () => {
-    const at = new Date(now.getTime() + (1 + Math.floor(random() * 13)) * DAY);
+    const draw = random();
+    const days = draw < 0.6 ? 1 + Math.floor((draw / 0.6) * 13) : 14 + Math.floor(((draw - 0.6) / 0.4) * 21);
+    const at = new Date(now.getTime() + days * DAY);
+    const weekday = at.getUTCDay();
+    if (weekday === 6) at.setTime(at.getTime() + 2 * DAY);
+    if (weekday === 0) at.setTime(at.getTime() + DAY);
     at.setUTCHours(14 + Math.floor(random() * 8), random() < 0.5 ? 0 : 30, 0, 0);
     return at;
   };

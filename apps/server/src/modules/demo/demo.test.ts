@@ -63,6 +63,13 @@ describe('demo data', { timeout: 120_000 }, () => {
     const now = Date.now();
     const upcoming = pipelines.filter((row) => row.next_interview_at && new Date(row.next_interview_at).getTime() - now < 14 * 86_400_000);
     expect(upcoming.length).toBeGreaterThanOrEqual(10);
+    // The calendar is alive: upcoming interviews in each of the next five weeks, none on a weekend.
+    const from = new Date(now).toISOString().slice(0, 10);
+    const to = new Date(now + 36 * 86_400_000).toISOString().slice(0, 10);
+    const feed = (await client.get(`/api/calendar/interviews/?start=${from}&end=${to}`)).json.events as { start: string }[];
+    const weeks = new Set(feed.filter((event) => new Date(event.start).getTime() > now).map((event) => Math.floor((new Date(event.start).getTime() - now) / (7 * 86_400_000))));
+    expect([...weeks].filter((week) => week < 5).length).toBe(5);
+    expect(feed.filter((event) => new Date(event.start).getTime() > now).every((event) => ![0, 6].includes(new Date(event.start).getUTCDay()))).toBe(true);
 
     const detail = (await client.get(`/api/pipelines/${placed[0]?.id}/`)).json.data;
     expect(detail.placement.fee).toBeGreaterThan(0);
