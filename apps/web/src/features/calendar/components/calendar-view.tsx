@@ -143,7 +143,7 @@ export function CalendarView({ userTypes }: { userTypes: readonly string[] }) {
           </div>
         </div>
         {failed ? <QueryError title="The calendar could not load its events." error={failed.error} onRetry={() => feeds.forEach((feed) => feed.isError && void feed.refetch())} /> : null}
-        <div className="rd-calendar p-2 sm:p-3" data-color-scheme={theme === 'dark' ? 'dark' : 'light'}>
+        <div className={cn('rd-calendar p-2 sm:p-3', view === 'listWeek' && 'rd-agenda')} data-color-scheme={theme === 'dark' ? 'dark' : 'light'}>
           <Calendar
             ref={calendarRef}
             plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, listPlugin]}
@@ -157,6 +157,8 @@ export function CalendarView({ userTypes }: { userTypes: readonly string[] }) {
             dayMaxEvents={3}
             nowIndicator
             noEventsContent="Nothing in this period."
+            listItemEventInnerClass="rd-list-inner"
+            listItemEventTitleClass="rd-list-title"
           />
         </div>
       </Card>
