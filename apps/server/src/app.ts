@@ -11,6 +11,7 @@ import { redactLogObject, redactUrl, serializeError } from './lib/log-redaction'
 import { createMailer, type Mailer } from './lib/mail';
 import { memoryCounterStore, redisCounterStore, Throttle } from './lib/throttle';
 import { activityRoutes } from './modules/activity/activity.routes';
+import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { loadInvoiceCalendarEvents } from './modules/invoices/invoices.calendar';
 import { candidatesRoutes } from './modules/candidates/candidates.routes';
@@ -171,6 +172,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(searchRoutes);
   // The calendar aggregates the records below it; the invoices' due dates and payouts come in here.
   await app.register(calendarRoutes, { invoiceEvents: loadInvoiceCalendarEvents });
+  // Analytics and the dashboard's attention list read the records, pipelines and money below them.
+  await app.register(analyticsRoutes);
 
   await app.register(spaPlugin);
 

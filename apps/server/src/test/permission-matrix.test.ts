@@ -413,6 +413,13 @@ export const MATRIX: Entry[] = [
   { method: 'POST', route: '/api/calendar/subscription/rotate/', expect: READ() },
   // Public: the secret is the key; an unknown one is 404 for everyone, signed in or not.
   { method: 'GET', route: '/api/calendar/ical/:token/', path: () => `/api/calendar/ical/${'a'.repeat(43)}/`, expect: all(404) },
+  // Issue 12: analytics (money fields absent for non-owners: analytics.test.ts) and the dashboard's attention list
+  ...(['summary', 'clients', 'roles', 'stages', 'wages', 'role-wages', 'optimal-wage-range', 'retainer-time-payout', 'filter-options', 'totals'] as const).map((set) => ({
+    method: 'GET' as const,
+    route: `/api/analytics/${set}/`,
+    expect: READ(),
+  })),
+  { method: 'GET', route: '/api/dashboard/attention/', expect: READ() },
   // Issue 11: invoices and payouts, owners only (every other user type 403, before anything is looked up)
   { method: 'GET', route: '/api/invoices/', expect: OWNER() },
   { method: 'GET', route: '/api/invoices/statistics/', expect: OWNER() },

@@ -468,3 +468,18 @@ export async function filterLists(
   );
   return { clients, recruiters };
 }
+
+/** Whether the filter's client and recruiter exist (null: not filtered, true). */
+export async function filterIdsExist(
+  db: Db,
+  clientId: number | null,
+  recruiterId: number | null,
+): Promise<{ client: boolean; recruiter: boolean }> {
+  if (clientId === null && recruiterId === null) return { client: true, recruiter: true };
+  const rows = rowsOf<{ client: boolean; recruiter: boolean }>(
+    await db.execute(sql`select
+      (${clientId}::int is null or exists (select 1 from ${C} where id = ${clientId}::int)) as client,
+      (${recruiterId}::int is null or exists (select 1 from ${U} where id = ${recruiterId}::int)) as recruiter`),
+  );
+  return rows[0]!;
+}

@@ -1,0 +1,101 @@
+import {
+  ATTENTION_KINDS,
+  type AttentionItem,
+  type AttentionKind,
+} from '@recruitdesk/contracts/analytics';
+import type { Deps } from '../../lib/deps';
+import { assertCan } from '../../lib/permissions';
+import { calendarDateIn } from '../../lib/time-zone';
+import type { UserRow } from '../users/users.service';
+import { attentionRows } from './attention.repository';
+
+// "Needs attention" on the dashboard (issue 12): the signed-in user's items; an owner's list has everyone's.
+
+const LIMIT = 100;
+const DAY_MS = 86_400_000;
+
+function detailOf(kind: AttentionKind, at: string, today: string): string {
+  const day = at.slice(0, 10);
+  const days = Math.round(
+    (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`)) / DAY_MS,
+  );
+  switch (kind) {
+    case 'stale_pipeline':
+      return `No stage change since ${day} (${days} days)`;
+    case 'role_without_submittal':
+      return `No submittal since ${day} (${days} days)`;
+    case 'guarantee_ending':
+      return `Guarantee ends ${day} (in ${-days} days)`;
+    case 'interview_tomorrow':
+      return `Tomorrow at ${at.slice(11, 16)} UTC`;
+    case 'overdue_invoice':
+      return `Due ${day} (${days} days overdue)`;
+  }
+}
+
+function linkOf(
+  kind: AttentionKind,
+  row: { id: number; role_id: number | null; client_id: number | null },
+): string {
+  if (kind === 'role_without_submittal') return `/roles/${row.id}`;
+  if (kind === 'overdue_invoice')
+    return row.role_id
+      ? `/role/${row.role_id}/invoice/${row.id}`
+      : `/client/${row.client_id}/invoices/${row.id}`;
+  return `/roles/${row.role_id}/pipelines/${row.id}`;
+}
+
+export async function attentionList(
+  deps: Deps,
+  actor: UserRow,
+): Promise<{ everyone: boolean; items: AttentionItem[]; count: number }> {
+  assertCan(actor, 'records.read');
+  const everyone = actor.userType.includes('owner');
+  const now = deps.config.now();
+  const zone = actor.timeZone || 'UTC';
+  const today = calendarDateIn(now, 'UTC');
+  // "Tomorrow" is the user's tomorrow: the next calendar day in their time zone, as UTC instants.
+  const localTomorrow = calendarDateIn(new Date(now.getTime() + DAY_MS), zone);
+  const tomorrowStart = new Date(
+    Date.parse(`${localTomorrow}T00:00:00Z`) - zoneOffsetMs(now, zone),
+  );
+  const tomorrowEnd = new Date(tomorrowStart.getTime() + DAY_MS);
+  const rows = await attentionRows(deps.db, {
+    mine: everyone ? null : actor.id,
+    now,
+    today,
+    tomorrowStart,
+    tomorrowEnd,
+    withInvoices: everyone,
+    limit: LIMIT,
+  });
+  const rank = (kind: string) => ['interview_tomorrow', 'overdue_invoice'].indexOf(kind);
+  const items = rows
+    .filter((row): row is typeof row & { kind: AttentionKind } =>
+      (ATTENTION_KINDS as readonly string[]).includes(row.kind),
+    )
+    .sort((a, b) => {
+      const ra = rank(a.kind);
+      const rb = rank(b.kind);
+      if (ra !== rb) return (ra === -1 ? 9 : ra) - (rb === -1 ? 9 : rb);
+      return a.at.localeCompare(b.at) || a.id - b.id;
+    })
+    .map((row) => ({
+      key: `${row.kind}:${row.id}`,
+      kind: row.kind,
+      title: row.title,
+      detail: detailOf(row.kind, row.at, today),
+      date: row.at,
+      link: linkOf(row.kind, row),
+      user_id: row.user_id,
+      user_name: row.user_name || (row.kind === 'overdue_invoice' ? 'Owner' : 'Unassigned'),
+    }));
+  return { everyone, items: items.slice(0, LIMIT), count: items.length };
+}
+
+/** The zone's offset from UTC at `at`, in ms (east positive). */
+function zoneOffsetMs(at: Date, zone: string): number {
+  const wall = new Date(at.toLocaleString('en-US', { timeZone: zone }));
+  const utc = new Date(at.toLocaleString('en-US', { timeZone: 'UTC' }));
+  return wall.getTime() - utc.getTime();
+}
