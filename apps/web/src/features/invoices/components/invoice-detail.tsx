@@ -173,7 +173,7 @@ export function InvoiceDetail({
       ) : null}
       <div className="grid grid-cols-1 gap-6 xl:grid-cols-3">
         <div className="min-w-0 space-y-6 xl:col-span-2">
-          <div className="overflow-x-auto rounded-xl bg-gray-100 p-3 sm:p-6 dark:bg-white/5">
+          <div className="rounded-xl bg-gray-100 p-2 sm:p-6 dark:bg-white/5">
             <InvoicePreview invoice={invoice} issuer={issuer} />
           </div>
         </div>

@@ -21,7 +21,7 @@ export function InvoicePreview({
   return (
     <article
       aria-label={`${title} ${invoice.number} preview`}
-      className="mx-auto w-full max-w-3xl rounded-lg bg-white p-6 text-sm text-gray-800 shadow-sm ring-1 ring-gray-200 sm:p-10 dark:ring-white/10"
+      className="mx-auto w-full max-w-3xl rounded-lg bg-white p-4 text-sm text-gray-800 shadow-sm ring-1 ring-gray-200 sm:p-10 dark:ring-white/10"
     >
       <header className="flex flex-col gap-6 sm:flex-row sm:justify-between">
         <div>
@@ -62,18 +62,18 @@ export function InvoicePreview({
           <dd className="text-gray-900">{invoice.currency}</dd>
         </dl>
       </div>
-      <div className="mt-8 overflow-x-auto">
-        <table className="w-full min-w-[28rem] text-left">
+      <div className="mt-8">
+        <table className="w-full text-left">
           <caption className="sr-only">Lines</caption>
           <thead>
             <tr className="border-b border-gray-300 text-xs tracking-wide text-gray-500 uppercase">
               <th scope="col" className="py-2 pr-4 font-semibold">
                 Description
               </th>
-              <th scope="col" className="py-2 pr-4 text-right font-semibold">
+              <th scope="col" className="hidden py-2 pr-4 text-right font-semibold sm:table-cell">
                 Qty
               </th>
-              <th scope="col" className="py-2 pr-4 text-right font-semibold">
+              <th scope="col" className="hidden py-2 pr-4 text-right font-semibold sm:table-cell">
                 Unit
               </th>
               <th scope="col" className="py-2 text-right font-semibold">
@@ -84,9 +84,18 @@ export function InvoicePreview({
           <tbody>
             {invoice.lines.map((line) => (
               <tr key={line.id} className="border-b border-gray-100">
-                <td className="py-2 pr-4 text-gray-900">{line.description}</td>
-                <td className="py-2 pr-4 text-right tabular-nums">{line.quantity}</td>
-                <td className="py-2 pr-4 text-right tabular-nums">{money(line.unit_amount)}</td>
+                <td className="py-2 pr-4 text-gray-900">
+                  {line.description}
+                  <span className="block text-xs text-gray-500 tabular-nums sm:hidden">
+                    {line.quantity} × {money(line.unit_amount)}
+                  </span>
+                </td>
+                <td className="hidden py-2 pr-4 text-right tabular-nums sm:table-cell">
+                  {line.quantity}
+                </td>
+                <td className="hidden py-2 pr-4 text-right tabular-nums sm:table-cell">
+                  {money(line.unit_amount)}
+                </td>
                 <td className="py-2 text-right tabular-nums">{money(line.amount)}</td>
               </tr>
             ))}

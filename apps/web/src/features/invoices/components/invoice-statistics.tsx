@@ -34,7 +34,7 @@ function Figure({
   loading: boolean;
 }) {
   return (
-    <Card className="flex items-center gap-4 p-5">
+    <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-4 sm:p-5">
       <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg', tone)}>
         <Icon aria-hidden="true" className="size-5" />
       </span>
@@ -43,7 +43,7 @@ function Figure({
         {loading ? (
           <Skeleton className="mt-1 h-7 w-24" />
         ) : (
-          <p className="truncate text-2xl font-semibold tracking-tight text-gray-900 tabular-nums dark:text-white">
+          <p className="truncate text-lg font-semibold sm:text-2xl tracking-tight text-gray-900 tabular-nums dark:text-white">
             {value ?? '—'}
           </p>
         )}
@@ -73,7 +73,7 @@ function Aging({ stats }: { stats: InvoiceStatistics }) {
             ))
           : null}
       </div>
-      <dl className="grid grid-cols-2 gap-3 sm:grid-cols-4">
+      <dl className="grid grid-cols-2 gap-3">
         {AGING.map(({ key, label }, index) => (
           <div key={key}>
             <dt className="flex items-center gap-1.5 text-xs text-gray-500 dark:text-gray-400">
@@ -141,7 +141,7 @@ export function InvoiceStatisticsPanel({ params = {} }: { params?: InvoiceStatis
     data && value !== undefined ? formatCurrency(value, data.currency) : null;
   return (
     <section aria-label="Invoice statistics" className="space-y-6">
-      <div className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">
+      <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
         <Figure
           label="Invoiced"
           value={money(data?.invoiced)}
