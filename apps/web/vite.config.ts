@@ -42,6 +42,12 @@ export default defineConfig({
             { name: 'initial', tags: ['$initial'], priority: 30 },
             // Only the lists need the table library.
             { name: 'table', test: /node_modules[\\/]@tanstack[\\/](react-)?table|components[\\/]ui[\\/]data-table/, priority: 20 },
+            // Recharts and what only it uses: the analytics charts' chunk, never the signed-in pages' shared one.
+            {
+              name: 'charts',
+              test: /node_modules[\\/](recharts|victory-vendor|d3-[a-z-]+|internmap|decimal\.js-light|eventemitter3|es-toolkit)[\\/]|features[\\/]analytics[\\/]components[\\/]charts/,
+              priority: 25,
+            },
             { name: 'signed-in', minShareCount: 2, priority: 10 },
           ],
         },

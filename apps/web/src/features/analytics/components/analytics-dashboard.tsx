@@ -90,7 +90,7 @@ export function AnalyticsDashboard({ currency }: { currency: string }) {
           <TimeInStagePanel data={stages.data} {...state(stages)} />
         </div>
         {moneyVisible ? <RevenuePanel data={summary.data} money={money} {...state(summary)} /> : null}
-        <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+        <div className="grid grid-cols-1 gap-6 2xl:grid-cols-2">
           <Panel id="analytics-clients" title="Top clients" description="By placements in the period">
             <PanelState {...state(clients)} empty={false} emptyTitle="" height={240}>
               <ExportableTable

@@ -126,11 +126,11 @@ export function WageRangeChart({ data, money, compactMoney }: { data: WageRange[
   const outside = data.filter((row) => row.range && row.placed != null && (row.placed < row.range[0] || row.placed > row.range[1])).length;
   const summary = `${data.length} placements: posted salary range and placed salary; ${outside} placed outside the posted range.`;
   return (
-    <Frame summary={summary} height={Math.max(220, data.length * 28 + 60)}>
+    <Frame summary={summary} height={Math.max(220, data.length * 40 + 70)}>
       <ComposedChart data={data} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
         <CartesianGrid horizontal={false} stroke="currentColor" strokeOpacity={0.12} />
         <XAxis type="number" {...axis} tickFormatter={compactMoney} domain={['auto', 'auto']} />
-        <YAxis type="category" dataKey="label" {...axis} width={140} />
+        <YAxis type="category" dataKey="label" {...axis} width={170} tickFormatter={(v: string) => (v.length > 26 ? `${v.slice(0, 25)}…` : v)} />
         <Tooltip content={(props) => <TooltipBox {...props} format={money} />} cursor={{ fill: 'currentColor', fillOpacity: 0.06 }} />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         <Bar dataKey="range" name="Posted range" fill={COLORS.primary} fillOpacity={0.35} barSize={14} radius={4} />

@@ -47,7 +47,7 @@ export function KpiCard({ kpi, loading = false }: { kpi: Kpi; loading?: boolean 
       {change ? (
         <p
           className={cn(
-            'mt-1 flex items-center gap-1 text-xs font-medium',
+            'mt-1 flex flex-wrap items-center gap-x-1 text-xs font-medium',
             change.good === null
               ? 'text-gray-500 dark:text-gray-400'
               : change.good
@@ -55,10 +55,12 @@ export function KpiCard({ kpi, loading = false }: { kpi: Kpi; loading?: boolean 
                 : 'text-red-700 dark:text-red-400',
           )}
         >
-          <Arrow aria-hidden="true" className="size-3.5" />
-          <span aria-hidden="true">{change.text}</span>
+          <span aria-hidden="true" className="inline-flex items-center gap-0.5 whitespace-nowrap">
+            <Arrow className="size-3.5" />
+            {change.text}
+          </span>
           <span className="sr-only">{change.description}</span>
-          <span aria-hidden="true" className="font-normal text-gray-500 dark:text-gray-400">
+          <span aria-hidden="true" className="font-normal whitespace-nowrap text-gray-500 dark:text-gray-400">
             vs previous period
           </span>
         </p>

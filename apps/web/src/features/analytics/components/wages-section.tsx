@@ -24,7 +24,7 @@ export function WagesPanel({ data, money, fileDate, ...state }: { data: Analytic
     const min = amount(row.salary_min);
     const max = amount(row.salary_max);
     return {
-      label: `${row.role_name} (${row.client_name})`,
+      label: `${row.role_name}, ${row.client_name}`,
       range: min != null && max != null ? ([min, max] as [number, number]) : null,
       placed: amount(row.salary),
     };
@@ -145,7 +145,7 @@ export function OptimalRangePanel({ data, money, ...state }: { data: AnalyticsOp
                       <LazyCharts.OptimalBands
                         title={title}
                         bands={range.bands.map((band) => ({
-                          label: `${money.compact(amount(band.from) ?? 0)}–${money.compact(amount(band.to) ?? 0)}`,
+                          label: `${money.compact(amount(band.from) ?? 0)}+`,
                           rate: band.acceptance_rate ?? 0,
                           offers: band.offers,
                           best: band.from === range.best_band?.from,
