@@ -81,6 +81,8 @@ export async function seedDemoPipelines(
 ): Promise<{ pipelines: number; placements: number; interviews: number }> {
   const { users, now } = input;
   const random = seededRandom(20261122);
+  // Offers (issue 12) draw from their own stream so the rest of the demo stays as it was.
+  const offerRandom = seededRandom(20261126);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const owner = users[0];
   if (!owner) return { pipelines: 0, placements: 0, interviews: 0 };
@@ -165,6 +167,7 @@ export async function seedDemoPipelines(
     const open = closeReason === null;
     const stage = PIPELINE_STAGES[reached] as PipelineStageName;
 
+    let offer: { salary: number; at: Date } | null = null;
     mine.events.push({ kind: 'created', toStage: 'sourced', detail: PIPELINE_STAGE_LABELS.sourced, createdAt: created, ...by, pipelineId: 0 });
     for (let step = 1; step <= reached; step += 1) {
       const from = PIPELINE_STAGES[step - 1] as PipelineStageName;
@@ -179,7 +182,13 @@ export async function seedDemoPipelines(
       } else if (to === 'client_interview') {
         mine.events.push({ kind: 'submittal_outcome', fromStage: from, toStage: to, detail: `Client interview on ${when(new Date(time.getTime() + 3 * DAY))}`, createdAt: time, ...by, pipelineId: 0 });
       } else if (to === 'offer') {
-        mine.events.push({ kind: 'submittal_outcome', fromStage: from, toStage: to, detail: 'Offer', createdAt: time, ...by, pipelineId: 0 });
+        // The offered salary: placed ones at their placement salary (set below); declined and withdrawn ones
+        // lean to the lower part of the posted range, so the optimal wage range has a shape.
+        const min = Number(role.salaryMin ?? 80000);
+        const max = Number(role.salaryMax ?? min);
+        const lean = reached > step ? 1 : closeReason ? 0.6 : 1;
+        offer = { salary: Math.round((min + offerRandom() * lean * (max - min)) / 1000) * 1000, at: time };
+        mine.events.push({ kind: 'submittal_outcome', fromStage: from, toStage: to, detail: `Offer of ${role.salaryCurrency} ${offer.salary.toLocaleString('en-US')}`, createdAt: time, ...by, pipelineId: 0 });
       } else {
         const min = Number(role.salaryMin ?? 80000);
         const max = Number(role.salaryMax ?? min);
@@ -200,6 +209,7 @@ export async function seedDemoPipelines(
           createdById: actor.id,
           createdAt: time,
         });
+        if (offer) offer.salary = salary;
         placedCandidates.push(candidate.id);
         mine.events.push({ kind: 'placed', fromStage: from, toStage: to, detail: `Starts ${startDate}. ${fee.explanation}`, createdAt: time, ...by, pipelineId: 0 });
       }
@@ -270,6 +280,15 @@ export async function seedDemoPipelines(
         recruiterId: role.recruiterId,
         stageChangedAt: at(reached),
         closedAt,
+        ...(offer
+          ? {
+              offeredSalary: String(offer.salary),
+              offerCurrency: role.salaryCurrency,
+              offeredAt: offer.at,
+              offerAnswer: stage === 'placed' ? 'accepted' : closeReason === 'offer_declined' ? 'declined' : closeReason === 'candidate_withdrew' && stage === 'offer' ? 'withdrawn' : null,
+              offerAnsweredAt: stage === 'placed' ? at(reached) : stage === 'offer' && closedAt ? closedAt : null,
+            }
+          : {}),
         version: mine.events.length,
         createdById: actor.id,
         createdAt: created,
