@@ -5,7 +5,8 @@ export default defineConfig({
     include: ['src/**/*.test.ts'],
     pool: 'forks',
     maxWorkers: 2,
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
+    // Generous: a test that builds its own app runs migrations, which take seconds on a loaded 2-core machine.
+    testTimeout: 60_000,
+    hookTimeout: 120_000,
   },
 });

@@ -113,7 +113,7 @@ describe('the server process', { timeout: 120_000 }, () => {
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await waitFor(() => output.includes('Owner account created'), 60_000, () => output);
+    await waitFor(() => output.includes('Owner account created'), 120_000, () => output);
     expect(output).not.toContain('demo.test');
     const client = new HttpClient(`http://127.0.0.1:${port}`);
     await client.login('first@agency.example', OWNER_PASSWORD);
