@@ -7,6 +7,7 @@ import { Card, CardHeader } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryError } from '@/components/ui/query-error';
 import { Skeleton } from '@/components/ui/skeleton';
+import { useDateFormat } from '@/lib/time-zone';
 import { useGetAttentionQuery } from '../api';
 
 // The contracts' labels, kept here as plain text so the dashboard does not load the schema library.
@@ -23,6 +24,8 @@ const SHOWN = 8;
 function Item({ item, showOwner }: { item: AttentionItem; showOwner: boolean }) {
   const kind = KINDS[item.kind];
   const Icon = kind.icon;
+  // The server writes instants as "2026-11-27 15:00 UTC"; each reader sees them in their zone (decision 025).
+  const format = useDateFormat();
   return (
     <li>
       <Link
@@ -35,7 +38,7 @@ function Item({ item, showOwner }: { item: AttentionItem; showOwner: boolean }) 
         <span className="min-w-0 flex-1">
           <span className="block truncate text-sm font-medium text-gray-900 dark:text-white">{item.title}</span>
           <span className="block text-sm text-gray-500 dark:text-gray-400">
-            <span className="font-medium text-gray-700 dark:text-gray-300">{kind.label}</span> · {item.detail}
+            <span className="font-medium text-gray-700 dark:text-gray-300">{kind.label}</span> · {format.storedText(item.detail)}
             {showOwner ? ` · ${item.user_name}` : ''}
           </span>
         </span>
