@@ -73,7 +73,7 @@ describe('first start in production (security §25)', { timeout: 90_000 }, () =>
   });
 });
 
-describe('the server process', { timeout: 120_000 }, () => {
+describe('the server process', { timeout: 180_000 }, () => {
   const dataDirs: string[] = [];
   const children: ChildProcess[] = [];
   afterAll(() => {
