@@ -59,7 +59,7 @@ export async function insertPlacementInvoice(db: Db): Promise<InvoiceRow> {
  */
 export async function insertInvoiceRows(
   db: Db,
-  rows: (NewInvoiceRow & { lines: Omit<NewInvoiceLineRow, 'invoiceId'>[]; payouts: Omit<NewPayoutRow, 'invoiceId'>[]; events?: Omit<NewInvoiceEventRow, 'invoiceId'>[] })[],
+  rows: (NewInvoiceRow & { lines: Omit<NewInvoiceLineRow, 'invoiceId'>[]; payouts: Omit<NewPayoutRow, 'invoiceId' | 'clientId' | 'currency' | 'invoiceIssueDate'>[]; events?: Omit<NewInvoiceEventRow, 'invoiceId'>[] })[],
 ): Promise<number[]> {
   const ids: number[] = [];
   for (let index = 0; index < rows.length; index += 1000) {
@@ -69,7 +69,9 @@ export async function insertInvoiceRows(
       .values(chunk.map(({ lines: _lines, payouts: _payouts, events: _events, ...row }) => row))
       .returning({ id: invoicesTable.id });
     const lines = chunk.flatMap((row, i) => row.lines.map((line) => ({ ...line, invoiceId: inserted[i]!.id })));
-    const payouts = chunk.flatMap((row, i) => row.payouts.map((payout) => ({ ...payout, invoiceId: inserted[i]!.id })));
+    const payouts = chunk.flatMap((row, i) =>
+      row.payouts.map((payout) => ({ clientId: row.clientId, currency: row.currency, invoiceIssueDate: row.issueDate, ...payout, invoiceId: inserted[i]!.id })),
+    );
     for (let j = 0; j < lines.length; j += 2000) await db.insert(invoiceLinesTable).values(lines.slice(j, j + 2000));
     for (let j = 0; j < payouts.length; j += 2000) await db.insert(payoutsTable).values(payouts.slice(j, j + 2000));
     const events = chunk.flatMap((row, i) => (row.events ?? []).map((event) => ({ ...event, invoiceId: inserted[i]!.id })));

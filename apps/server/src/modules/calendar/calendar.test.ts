@@ -116,7 +116,7 @@ describe('calendar feeds', () => {
       .values({ number: 'INV-2030-0001', numberYear: 2030, numberSeq: 1, kind: 'finders_fee', status: 'sent', clientId: ids.clientId, roleId: ids.roleId, issueDate: '2030-02-20', dueDate: '2030-03-22', currency: 'USD', totalMinor: 2_000_000, balanceMinor: 1_500_000 })
       .returning();
     if (!invoice) throw new Error('no invoice');
-    await t.db.insert(payoutsTable).values({ invoiceId: invoice.id, date: '2030-03-15', amountMinor: 500_000 });
+    await t.db.insert(payoutsTable).values({ invoiceId: invoice.id, clientId: ids.clientId, currency: 'USD', invoiceIssueDate: '2030-02-20', date: '2030-03-15', amountMinor: 500_000 });
     for (const user of [recruiter, viewer, superuser]) {
       const res = await (await signedInClient(t, user)).get(`/api/calendar/invoice-payouts/?${RANGE}`);
       expect(res.status).toBe(200);

@@ -19,7 +19,7 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 const addDays = (iso: string, days: number) => isoDate(new Date(new Date(`${iso}T00:00:00Z`).getTime() + days * DAY));
 const at = (iso: string, hour = 10) => new Date(`${iso}T${String(hour).padStart(2, '0')}:00:00Z`);
 
-type DemoInvoice = NewInvoiceRow & { lines: Omit<NewInvoiceLineRow, 'invoiceId'>[]; payouts: Omit<NewPayoutRow, 'invoiceId'>[]; events: Omit<NewInvoiceEventRow, 'invoiceId'>[] };
+type DemoInvoice = NewInvoiceRow & { lines: Omit<NewInvoiceLineRow, 'invoiceId'>[]; payouts: Omit<NewPayoutRow, 'invoiceId' | 'clientId' | 'currency' | 'invoiceIssueDate'>[]; events: Omit<NewInvoiceEventRow, 'invoiceId'>[] };
 type Draft = Omit<DemoInvoice, 'number' | 'numberYear' | 'numberSeq'>;
 
 export async function seedDemoInvoices(db: Db, options: { owner: UserRow; now: Date; defaultFeePercent: number }): Promise<number> {

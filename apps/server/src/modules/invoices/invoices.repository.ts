@@ -1,4 +1,4 @@
-import { and, asc, count, eq, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/sql-helpers';
 import { candidatesTable } from '../candidates/candidates.table';
@@ -273,14 +273,12 @@ export function invoiceConditions(filters: InvoiceFilters, today: string): SQL |
   if (filters.overdue === 'true') conditions.push(overdueCondition(today));
   if (filters.overdue === 'false') conditions.push(sql`not (${overdueCondition(today)})`);
   if (filters.search) {
+    // Number, client name or role name: each side read through its own trigram index, the ids united.
     const like = `%${escapeLike(filters.search.toLowerCase())}%`;
-    conditions.push(
-      or(
-        sql`lower(${invoicesTable.number}) like ${like}`,
-        sql`lower(${clientsTable.name}) like ${like}`,
-        sql`lower(coalesce(${rolesTable.name}, '')) like ${like}`,
-      ),
-    );
+    conditions.push(sql`${invoicesTable.id} in (
+      select id from invoices where lower(number) like ${like}
+      union select i.id from invoices i join clients c on c.id = i.client_id where lower(c.name) like ${like}
+      union select i.id from invoices i join roles r on r.id = i.role_id where lower(r.name) like ${like})`);
   }
   return and(...conditions);
 }
@@ -311,14 +309,7 @@ export async function listInvoiceRows(
   options: { today: string; ordering: string; limit: number; offset: number },
 ): Promise<{ rows: InvoiceListRow[]; count: number }> {
   const where = invoiceConditions(filters, options.today);
-  const countQuery = filters.search
-    ? db
-        .select({ value: count() })
-        .from(invoicesTable)
-        .innerJoin(clientsTable, eq(clientsTable.id, invoicesTable.clientId))
-        .leftJoin(rolesTable, eq(rolesTable.id, invoicesTable.roleId))
-        .where(where)
-    : db.select({ value: count() }).from(invoicesTable).where(where);
+  const countQuery = db.select({ value: count() }).from(invoicesTable).where(where);
   const [rows, total] = await Promise.all([
     db
       .select(summaryColumns)
@@ -336,82 +327,67 @@ export async function listInvoiceRows(
 
 export interface TotalsRow {
   currency: string;
-  invoiced: string;
-  collected: string;
-  outstanding: string;
-  overdue: string;
-  d0_30: string;
-  d31_60: string;
-  d61_90: string;
-  d90_plus: string;
-  draft: string;
-  sent: string;
+  status: string;
+  /** year × 100 + month of the issue date. */
+  month: number;
+  total: string;
   paid: string;
-  void: string;
-  overdue_count: string;
+  count: number;
 }
 
-/** The statistics' sums per currency, in one pass over the filtered invoices (sums of bigint come back as text). */
-export async function sumInvoiceTotals(db: Db, filters: InvoiceFilters, today: string): Promise<TotalsRow[]> {
-  const where = invoiceConditions(filters, today);
-  const issued = sql`${invoicesTable.status} in ('sent', 'paid')`;
-  const overdue = overdueCondition(today);
-  const pastDue = sql`(${today}::date - ${invoicesTable.dueDate})`;
-  const result = await db
+/**
+ * Per currency, status and issue month: Σ total, Σ paid and the count, in one pass over the filtered
+ * invoices (the service adds them up; sums of bigint come back as text). The statistics take no search.
+ */
+export function sumInvoiceTotals(db: Db, filters: InvoiceFilters, today: string): Promise<TotalsRow[]> {
+  const month = sql<number>`(extract(year from ${invoicesTable.issueDate}) * 100 + extract(month from ${invoicesTable.issueDate}))::int`;
+  return db
     .select({
       currency: invoicesTable.currency,
-      invoiced: sql<string>`coalesce(sum(${invoicesTable.totalMinor}) filter (where ${issued}), 0)::text`,
-      collected: sql<string>`coalesce(sum(${invoicesTable.paidMinor}) filter (where ${issued}), 0)::text`,
-      outstanding: sql<string>`coalesce(sum(${invoicesTable.balanceMinor}) filter (where ${invoicesTable.status} = 'sent'), 0)::text`,
-      overdue: sql<string>`coalesce(sum(${invoicesTable.balanceMinor}) filter (where ${overdue}), 0)::text`,
-      d0_30: sql<string>`coalesce(sum(${invoicesTable.balanceMinor}) filter (where ${overdue} and ${pastDue} <= 30), 0)::text`,
-      d31_60: sql<string>`coalesce(sum(${invoicesTable.balanceMinor}) filter (where ${overdue} and ${pastDue} between 31 and 60), 0)::text`,
-      d61_90: sql<string>`coalesce(sum(${invoicesTable.balanceMinor}) filter (where ${overdue} and ${pastDue} between 61 and 90), 0)::text`,
-      d90_plus: sql<string>`coalesce(sum(${invoicesTable.balanceMinor}) filter (where ${overdue} and ${pastDue} > 90), 0)::text`,
-      draft: sql<string>`count(*) filter (where ${invoicesTable.status} = 'draft')::text`,
-      sent: sql<string>`count(*) filter (where ${invoicesTable.status} = 'sent')::text`,
-      paid: sql<string>`count(*) filter (where ${invoicesTable.status} = 'paid')::text`,
-      void: sql<string>`count(*) filter (where ${invoicesTable.status} = 'void')::text`,
-      overdue_count: sql<string>`count(*) filter (where ${overdue})::text`,
+      status: invoicesTable.status,
+      month,
+      total: sql<string>`sum(${invoicesTable.totalMinor})::text`,
+      paid: sql<string>`sum(${invoicesTable.paidMinor})::text`,
+      count: sql<number>`count(*)::int`,
     })
     .from(invoicesTable)
-    .innerJoin(clientsTable, eq(clientsTable.id, invoicesTable.clientId))
-    .where(where)
-    .groupBy(invoicesTable.currency);
-  return result;
+    .where(invoiceConditions(filters, today))
+    .groupBy(invoicesTable.currency, invoicesTable.status, month);
 }
 
-/** Invoiced by issue month and collected by payout month, from `fromMonth` (YYYY-MM-01) on, per currency. */
-export async function sumByMonth(
-  db: Db,
-  filters: InvoiceFilters,
-  today: string,
-  fromMonth: string,
-): Promise<{ invoiced: { currency: string; month: string; total: string }[]; collected: { currency: string; month: string; total: string }[] }> {
-  const where = invoiceConditions(filters, today);
-  const [invoiced, collected] = await Promise.all([
-    db
-      .select({
-        currency: invoicesTable.currency,
-        month: sql<string>`to_char(${invoicesTable.issueDate}, 'YYYY-MM')`,
-        total: sql<string>`sum(${invoicesTable.totalMinor})::text`,
-      })
-      .from(invoicesTable)
-      .innerJoin(clientsTable, eq(clientsTable.id, invoicesTable.clientId))
-      .where(and(where, sql`${invoicesTable.status} in ('sent', 'paid')`, sql`${invoicesTable.issueDate} >= ${fromMonth}`))
-      .groupBy(invoicesTable.currency, sql`to_char(${invoicesTable.issueDate}, 'YYYY-MM')`),
-    db
-      .select({
-        currency: invoicesTable.currency,
-        month: sql<string>`to_char(${payoutsTable.date}, 'YYYY-MM')`,
-        total: sql<string>`sum(${payoutsTable.amountMinor})::text`,
-      })
-      .from(payoutsTable)
-      .innerJoin(invoicesTable, eq(invoicesTable.id, payoutsTable.invoiceId))
-      .innerJoin(clientsTable, eq(clientsTable.id, invoicesTable.clientId))
-      .where(and(where, sql`${invoicesTable.status} in ('sent', 'paid')`, sql`${payoutsTable.date} >= ${fromMonth}`))
-      .groupBy(invoicesTable.currency, sql`to_char(${payoutsTable.date}, 'YYYY-MM')`),
-  ]);
-  return { invoiced, collected };
+export interface AgingRow {
+  currency: string;
+  /** 0: not overdue; 1: 1–30 days past due; 2: 31–60; 3: 61–90; 4: over 90. */
+  bucket: number;
+  balance: string;
+  count: number;
 }
 
+/** The balances of the filtered sent invoices by how far past due they are (the sent ones only: an index range). */
+export function sumOutstandingByAge(db: Db, filters: InvoiceFilters, today: string): Promise<AgingRow[]> {
+  const pastDue = sql`(${today}::date - ${invoicesTable.dueDate})`;
+  const bucket = sql<number>`(case when not ${overdueCondition(today)} then 0 when ${pastDue} <= 30 then 1 when ${pastDue} <= 60 then 2 when ${pastDue} <= 90 then 3 else 4 end)`;
+  return db
+    .select({ currency: invoicesTable.currency, bucket, balance: sql<string>`sum(${invoicesTable.balanceMinor})::text`, count: sql<number>`count(*)::int` })
+    .from(invoicesTable)
+    .where(and(invoiceConditions(filters, today), eq(invoicesTable.status, 'sent')))
+    // By position: the bucket's SQL carries parameters, which a repeated expression would number anew.
+    .groupBy(sql`1`, sql`2`);
+}
+
+/**
+ * Collected by payout month from `fromDate` on, per currency, over the payouts of the invoices the same
+ * filters list (client and issue date are copied onto each payout; only sent or paid invoices hold any).
+ */
+export function sumCollectedByMonth(db: Db, filters: InvoiceFilters, fromDate: string): Promise<{ currency: string; month: number; total: string }[]> {
+  const conditions: (SQL | undefined)[] = [sql`${payoutsTable.date} >= ${fromDate}`];
+  if (filters.client !== undefined) conditions.push(eq(payoutsTable.clientId, filters.client));
+  if (filters.dateFrom) conditions.push(sql`${payoutsTable.invoiceIssueDate} >= ${filters.dateFrom}`);
+  if (filters.dateTo) conditions.push(sql`${payoutsTable.invoiceIssueDate} <= ${filters.dateTo}`);
+  const month = sql<number>`(extract(year from ${payoutsTable.date}) * 100 + extract(month from ${payoutsTable.date}))::int`;
+  return db
+    .select({ currency: payoutsTable.currency, month, total: sql<string>`sum(${payoutsTable.amountMinor})::text` })
+    .from(payoutsTable)
+    .where(and(...conditions))
+    .groupBy(payoutsTable.currency, month);
+}

@@ -41,8 +41,9 @@ import {
   lockInvoiceRow,
   releaseInvoiceNumber,
   replaceInvoiceLines,
-  sumByMonth,
+  sumCollectedByMonth,
   sumInvoiceTotals,
+  sumOutstandingByAge,
   updateInvoiceRow,
   type InvoiceFilters,
 } from './invoices.repository';
@@ -88,15 +89,14 @@ export async function listInvoices(deps: Deps, actor: UserRow, query: z.output<t
   return { results: rows.map((row) => toSummary(row, today)), count };
 }
 
-const monthsBack = (today: string, count: number): string[] => {
+const monthsBack = (today: string, count: number): number[] => {
   const [year, month] = today.split('-').map(Number) as [number, number];
   return Array.from({ length: count }, (_, index) => {
     const offset = month - 1 - (count - 1 - index);
-    const y = year + Math.floor(offset / 12);
-    const m = ((offset % 12) + 12) % 12;
-    return `${y}-${String(m + 1).padStart(2, '0')}`;
+    return (year + Math.floor(offset / 12)) * 100 + (((offset % 12) + 12) % 12) + 1;
   });
 };
+const monthLabel = (month: number) => `${Math.floor(month / 100)}-${String(month % 100).padStart(2, '0')}`;
 
 /** Statistics over the invoices the list shows for the same filters (see the contract for each sum). */
 export async function invoiceStatistics(deps: Deps, actor: UserRow, query: z.output<typeof InvoiceStatisticsQuerySchema>): Promise<InvoiceStatistics> {
@@ -104,27 +104,41 @@ export async function invoiceStatistics(deps: Deps, actor: UserRow, query: z.out
   const today = utcToday(deps.config.now());
   const filters = filtersOf(query);
   const months = monthsBack(today, 12);
-  const [totals, byMonth, settings] = await Promise.all([
+  const first = months[0]!;
+  const [totals, aging, collected, settings] = await Promise.all([
     sumInvoiceTotals(deps.db, filters, today),
-    sumByMonth(deps.db, filters, today, `${months[0]}-01`),
+    sumOutstandingByAge(deps.db, filters, today),
+    sumCollectedByMonth(deps.db, filters, `${monthLabel(first)}-01`),
     getAgencySettings(deps.db),
   ]);
-  const currencies = [...new Set([...totals.map((row) => row.currency), ...byMonth.collected.map((row) => row.currency)])].sort();
+  const currencies = [...new Set([...totals.map((row) => row.currency), ...collected.map((row) => row.currency)])].sort();
+  // Exact sums of the grouped sums (BigInt: no rounding, no float).
+  const sum = <T>(rows: T[], value: (row: T) => string) => rows.reduce((total, row) => total + BigInt(value(row)), 0n);
   const blocks: InvoiceTotals[] = currencies.map((currency) => {
-    const row = totals.find((entry) => entry.currency === currency);
-    const money = (value: string | undefined) => fromMinor(BigInt(value ?? '0'));
-    const count = (value: string | undefined) => Number(value ?? '0');
-    const monthly = (list: { currency: string; month: string; total: string }[], month: string) =>
-      money(list.find((entry) => entry.currency === currency && entry.month === month)?.total);
+    const rows = totals.filter((row) => row.currency === currency);
+    const issued = rows.filter((row) => row.status === 'sent' || row.status === 'paid');
+    const ages = aging.filter((row) => row.currency === currency);
+    const age = (bucket: number) => fromMinor(sum(ages.filter((row) => row.bucket === bucket), (row) => row.balance));
+    const countOf = (status: string) => rows.filter((row) => row.status === status).reduce((total, row) => total + row.count, 0);
     return {
       currency,
-      invoiced: money(row?.invoiced),
-      collected: money(row?.collected),
-      outstanding: money(row?.outstanding),
-      overdue: money(row?.overdue),
-      aging: { d0_30: money(row?.d0_30), d31_60: money(row?.d31_60), d61_90: money(row?.d61_90), d90_plus: money(row?.d90_plus) },
-      counts: { draft: count(row?.draft), sent: count(row?.sent), paid: count(row?.paid), void: count(row?.void), overdue: count(row?.overdue_count) },
-      by_month: months.map((month) => ({ month, invoiced: monthly(byMonth.invoiced, month), collected: monthly(byMonth.collected, month) })),
+      invoiced: fromMinor(sum(issued, (row) => row.total)),
+      collected: fromMinor(sum(issued, (row) => row.paid)),
+      outstanding: fromMinor(sum(ages, (row) => row.balance)),
+      overdue: fromMinor(sum(ages.filter((row) => row.bucket > 0), (row) => row.balance)),
+      aging: { d0_30: age(1), d31_60: age(2), d61_90: age(3), d90_plus: age(4) },
+      counts: {
+        draft: countOf('draft'),
+        sent: countOf('sent'),
+        paid: countOf('paid'),
+        void: countOf('void'),
+        overdue: ages.filter((row) => row.bucket > 0).reduce((total, row) => total + row.count, 0),
+      },
+      by_month: months.map((month) => ({
+        month: monthLabel(month),
+        invoiced: fromMinor(sum(issued.filter((row) => row.month === month), (row) => row.total)),
+        collected: fromMinor(sum(collected.filter((row) => row.currency === currency && row.month === month), (row) => row.total)),
+      })),
     };
   });
   const empty: InvoiceTotals = {
@@ -135,7 +149,7 @@ export async function invoiceStatistics(deps: Deps, actor: UserRow, query: z.out
     overdue: '0.00',
     aging: { d0_30: '0.00', d31_60: '0.00', d61_90: '0.00', d90_plus: '0.00' },
     counts: { draft: 0, sent: 0, paid: 0, void: 0, overdue: 0 },
-    by_month: months.map((month) => ({ month, invoiced: '0.00', collected: '0.00' })),
+    by_month: months.map((month) => ({ month: monthLabel(month), invoiced: '0.00', collected: '0.00' })),
   };
   const main = blocks.find((block) => block.currency === settings.currency) ?? blocks[0] ?? empty;
   return { ...main, currencies: blocks };
@@ -338,7 +352,7 @@ export async function recordPayout(deps: Deps, actor: UserRow, id: number, input
       const message = `The payment of ${formatMoney(amount, row.currency)} is more than the balance due of ${formatMoney(row.balanceMinor, row.currency)}.`;
       throw fieldsError({ amount: [message] }, 'PAYOUT_ABOVE_BALANCE');
     }
-    await insertPayoutRow(tx, { invoiceId: id, date: input.date, amountMinor: amount, method: input.method, reference: input.reference, recordedById: actor.id, createdAt: now });
+    await insertPayoutRow(tx, { invoiceId: id, clientId: row.clientId, currency: row.currency, invoiceIssueDate: row.issueDate, date: input.date, amountMinor: amount, method: input.method, reference: input.reference, recordedById: actor.id, createdAt: now });
     const paidMinor = row.paidMinor + amount;
     const balanceMinor = balanceOf({ ...row, paidMinor });
     const paid = balanceMinor <= 0;

@@ -297,7 +297,9 @@ describe('list, statistics and the overdue rule', () => {
 
     const list = (await owner.get(`/api/invoices/?client=${client.id}&page_size=100`)).json;
     expect(list.count).toBe(6);
-    const stats = (await owner.get(`/api/invoices/statistics/?client=${client.id}`)).json.statistics;
+    const statsResponse = await owner.get(`/api/invoices/statistics/?client=${client.id}`);
+    expect(statsResponse.status, statsResponse.text).toBe(200);
+    const stats = statsResponse.json.statistics;
     const rows = list.results as { status: string; total: string; paid_amount: string; balance: string; overdue: boolean }[];
     const sum = (values: string[]) => fromMinor(values.reduce((total, value) => total + toMinor(value), 0));
     const issued = rows.filter((r) => r.status === 'sent' || r.status === 'paid');
@@ -319,7 +321,9 @@ describe('list, statistics and the overdue rule', () => {
     expect(sum(stats.by_month.map((m: { collected: string }) => m.collected))).toBe('362.51');
     const overdueOnly = (await owner.get(`/api/invoices/?client=${client.id}&overdue=true`)).json;
     expect(overdueOnly.count).toBe(3);
-    const ranged = (await owner.get(`/api/invoices/statistics/?client=${client.id}&date_from=${daysAgo(60)}&date_to=${daysAgo(0)}`)).json.statistics;
+    const rangedResponse = await owner.get(`/api/invoices/statistics/?client=${client.id}&date_from=${daysAgo(60)}&date_to=${daysAgo(0)}`);
+    expect(rangedResponse.status, rangedResponse.text).toBe(200);
+    const ranged = rangedResponse.json.statistics;
     const rangedList = (await owner.get(`/api/invoices/?client=${client.id}&date_from=${daysAgo(60)}&date_to=${daysAgo(0)}&page_size=100`)).json.results as typeof rows;
     expect(ranged.invoiced).toBe(sum(rangedList.filter((r) => r.status === 'sent' || r.status === 'paid').map((r) => r.total)));
     expect((await owner.get(`/api/invoices/?search=statistics%20cl&page_size=100`)).json.count).toBe(6);
