@@ -260,8 +260,8 @@ beforeAll(async () => {
     totalMinor: 888_800,
   });
   await t.db.insert(payoutsTable).values([
-    { invoiceId: inv1.id, date: '2031-04-01', amountMinor: 2_500_000 },
-    { invoiceId: inv3.id, date: '2031-02-10', amountMinor: 1_500_000 },
+    { invoiceId: inv1.id, clientId: inv1.clientId, currency: inv1.currency, invoiceIssueDate: inv1.issueDate, date: '2031-04-01', amountMinor: 2_500_000 },
+    { invoiceId: inv3.id, clientId: inv3.clientId, currency: inv3.currency, invoiceIssueDate: inv3.issueDate, date: '2031-02-10', amountMinor: 1_500_000 },
   ]);
 
   owner = await signedInClient(t, ownerRow);
