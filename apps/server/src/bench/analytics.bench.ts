@@ -16,6 +16,7 @@ import pg from 'pg';
 import { buildApp } from '../app';
 import { parseEnv, type AppConfig } from '../config/env';
 import { openPostgres } from '../db/client';
+import { kpisQuery } from '../modules/analytics/analytics.repository';
 import { createSession } from '../modules/sessions/sessions.service';
 import { insertUser } from '../factories/users.factory';
 
@@ -181,6 +182,20 @@ async function main() {
     for (let i = 0; i < 20; i += 1)
       recruiterIds.push((await insertUser(database.db, { userType: ['recruiter'] })).id);
     await generate(database.db, recruiterIds);
+    if (process.env.BENCH_EXPLAIN) {
+      const scope = {
+        from: '1900-01-01',
+        to: new Date().toISOString().slice(0, 10),
+        clientId: null,
+        clientType: null,
+        recruiterId: null,
+        roleNames: null,
+      };
+      const plan = (await database.db.execute(
+        sql`explain (analyze, costs off) ${kpisQuery(scope, true)}`,
+      )) as unknown as { rows: Record<string, string>[] };
+      for (const row of plan.rows) print(Object.values(row)[0]!);
+    }
     const dataDir = path.join('/tmp', name);
     const config: AppConfig = parseEnv({
       NODE_ENV: 'test',

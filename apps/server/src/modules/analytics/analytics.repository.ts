@@ -90,11 +90,15 @@ export interface KpiRow {
 
 /** The KPI figures over the scope's period. `openNow`: open roles by current state (totals) instead of at the period's end. */
 export async function kpis(db: Db, s: Scope, openNow = false): Promise<KpiRow> {
+  return rowsOf<KpiRow>(await db.execute(kpisQuery(s, openNow)))[0]!;
+}
+
+/** The KPI query itself (the bench prints its plan). */
+export function kpisQuery(s: Scope, openNow = false): SQL {
   const openAtEnd = openNow
     ? sql`r.state in ('open', 'on_hold')`
     : sql`r.opened_at <= ${s.to}::date and (r.closed_at is null or r.closed_at >= ${toEndTs(s)})`;
-  const rows = rowsOf<KpiRow>(
-    await db.execute(sql`
+  return sql`
       with fr as (
         select r.id, r.opened_at, r.closed_at, r.close_reason, (${openAtEnd}) as open_at_end
         from ${R} r join ${C} c on c.id = r.client_id
@@ -128,9 +132,7 @@ export async function kpis(db: Db, s: Scope, openNow = false): Promise<KpiRow> {
            where ${invoiceWhere(s)} and i.issue_date between ${s.from}::date and ${s.to}::date) as booked,
         (select coalesce(sum(py.amount_minor), 0)::text from ${PY} py join ${I} i on i.id = py.invoice_id join ${C} c on c.id = i.client_id left join ${R} r on r.id = i.role_id
            where ${invoiceWhere(s)} and py.date between ${s.from}::date and ${s.to}::date) as collected
-    `),
-  );
-  return rows[0]!;
+    `;
 }
 
 export interface KeyedValueRow {
