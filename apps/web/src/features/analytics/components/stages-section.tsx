@@ -1,4 +1,5 @@
 import type { AnalyticsStagesResponse } from '@recruitdesk/contracts/analytics';
+import { humanize } from '@/lib/format';
 import { DEFINITIONS } from '../definitions';
 import { percent } from '../money';
 import { ChartSuspense, LazyCharts, Panel, PanelState } from './panel';
@@ -37,7 +38,7 @@ export function FunnelPanel({ data, ...state }: { data: AnalyticsStagesResponse 
               {stage.conversion_to_next != null ? (
                 <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">
                   {percent(stage.conversion_to_next)} went on to the next stage
-                  {stage.dropped_reasons[0] ? ` · most dropped: ${stage.dropped_reasons[0].reason}` : ''}
+                  {stage.dropped_reasons[0] ? ` · most dropped: ${humanize(stage.dropped_reasons[0].reason).toLowerCase()}` : ''}
                 </p>
               ) : null}
             </li>
