@@ -7,8 +7,9 @@ import { callsOf, renderWithProviders } from '@/test/render';
 import { CalendarView } from './components/calendar-view';
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-// Minutes from now: in this week's agenda in any zone.
-const soon = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 5 * 60_000);
+// The current minute: in this week's agenda in any zone (minutes ahead could fall in next week on a
+// Sunday night).
+const soon = new Date(Math.floor(Date.now() / 60_000) * 60_000);
 
 beforeEach(() => {
   resetApiStateForTests();
