@@ -11,6 +11,7 @@ export function idsInPath(pathname: string) {
     clientId: /^\/clients?\/(\d+)/.exec(pathname)?.[1] ?? noted('client'),
     candidateId: /^(?:\/roles\/\d+)?\/candidates\/(\d+)/.exec(pathname)?.[1] ?? noted('candidate'),
     pipelineId: /^\/roles\/\d+\/pipelines\/(\d+)/.exec(pathname)?.[1] ?? noted('pipeline'),
+    invoiceId: /^\/(?:role\/\d+\/invoice|client\/\d+\/invoices)\/(\d+)/.exec(pathname)?.[1],
   };
 }
 
@@ -22,15 +23,22 @@ export function makeBreadcrumbLookups(known: {
   candidate?: { id: string; name: string } | undefined;
   /** A pipeline is named by its candidate; `roleId` is the role it belongs to. */
   pipeline?: { id: string; name: string; roleId?: number } | undefined;
+  invoice?: { id: string; name: string } | undefined;
 }): BreadcrumbLookups {
   return {
-    candidate: (id) => (known.candidate && known.candidate.id === id ? { name: known.candidate.name } : null),
+    candidate: (id) =>
+      known.candidate && known.candidate.id === id ? { name: known.candidate.name } : null,
     role: (id) => (known.role && known.role.id === id ? known.role.value : null),
     client: (id) => (known.client && known.client.id === id ? { name: known.client.name } : null),
     user: (id) => (known.user && known.user.id === id ? { name: known.user.name } : null),
     pipeline: (id) =>
       known.pipeline && known.pipeline.id === id
-        ? { name: known.pipeline.name, ...(known.pipeline.roleId === undefined ? {} : { roleId: known.pipeline.roleId }) }
+        ? {
+            name: known.pipeline.name,
+            ...(known.pipeline.roleId === undefined ? {} : { roleId: known.pipeline.roleId }),
+          }
         : null,
+    invoice: (id) =>
+      known.invoice && known.invoice.id === id ? { name: known.invoice.name } : null,
   };
 }

@@ -6,6 +6,7 @@ import { TopBarTrail } from '@/components/layouts/top-bar';
 import { UserMenu } from '@/components/layouts/user-menu';
 import { selectSelectedCandidate } from '@/features/candidates/candidates-slice';
 import { clientsApi } from '@/features/clients/api';
+import { invoicesApi } from '@/features/invoices/api';
 import { notesApi } from '@/features/notes/api';
 import { pipelinesApi } from '@/features/pipelines/api';
 import { rolesApi } from '@/features/roles/api';
@@ -23,38 +24,57 @@ import { idsInPath, makeBreadcrumbLookups } from '../breadcrumb-lookups';
 
 /** Names for ids in the breadcrumb trail, from what the pages already loaded. */
 function useBreadcrumbLookups(pathname: string) {
-  const { userId, roleId, clientId, candidateId, pipelineId } = idsInPath(pathname);
+  const { userId, roleId, clientId, candidateId, pipelineId, invoiceId } = idsInPath(pathname);
   const userName = useAppSelector((state: RootState) =>
     userId ? usersApi.endpoints.getUser.select(Number(userId))(state).data?.user.name : undefined,
   );
   const role = useAppSelector((state: RootState) =>
     roleId ? rolesApi.endpoints.getRole.select(Number(roleId))(state).data?.role : undefined,
   );
-  const clientName = useAppSelector((state: RootState) =>
-    clientId ? clientsApi.endpoints.getClient.select(Number(clientId))(state).data?.client.name : undefined,
+  // An invoice page loaded the invoice, which names itself, its client and its role.
+  const invoice = useAppSelector((state: RootState) =>
+    invoiceId
+      ? invoicesApi.endpoints.getInvoice.select(Number(invoiceId))(state).data?.invoice
+      : undefined,
   );
+  const clientName =
+    useAppSelector((state: RootState) =>
+      clientId
+        ? clientsApi.endpoints.getClient.select(Number(clientId))(state).data?.client.name
+        : undefined,
+    ) ?? (invoice && String(invoice.client.id) === clientId ? invoice.client.name : undefined);
   // The candidate the page loaded (the candidates slice keeps the selected one).
   const candidate = useAppSelector(selectSelectedCandidate);
   // On /roles/{id}/candidates/{id} the page loaded the candidate with that role's pipeline.
   const roleCandidateName = useAppSelector((state: RootState) =>
     roleId && candidateId
-      ? candidateRecordsApi.endpoints.getCandidateDetail.select({ id: Number(candidateId), roleId: Number(roleId) })(state).data
-          ?.candidate.name
+      ? candidateRecordsApi.endpoints.getCandidateDetail.select({
+          id: Number(candidateId),
+          roleId: Number(roleId),
+        })(state).data?.candidate.name
       : undefined,
   );
   const candidateName =
-    (candidateId && candidate && String(candidate.id) === candidateId ? candidate.name : undefined) ?? roleCandidateName;
+    (candidateId && candidate && String(candidate.id) === candidateId
+      ? candidate.name
+      : undefined) ?? roleCandidateName;
   const pipelineName = useAppSelector((state: RootState) =>
-    pipelineId ? pipelinesApi.endpoints.getPipeline.select(Number(pipelineId))(state).data?.data.candidate.name : undefined,
+    pipelineId
+      ? pipelinesApi.endpoints.getPipeline.select(Number(pipelineId))(state).data?.data.candidate
+          .name
+      : undefined,
   );
   const pipelineRoleId = useAppSelector((state: RootState) =>
-    pipelineId ? pipelinesApi.endpoints.getPipeline.select(Number(pipelineId))(state).data?.data.role.id : undefined,
+    pipelineId
+      ? pipelinesApi.endpoints.getPipeline.select(Number(pipelineId))(state).data?.data.role.id
+      : undefined,
   );
   // On /notes/{modelType}/{objectId} the notes page loaded the record's name with its notes.
   const noteTargetLabel = useAppSelector((state: RootState) => {
     const [, modelType, objectId] = /^\/notes\/([a-z]+)\/(\d+)/.exec(pathname) ?? [];
     if (!modelType || !objectId || !isNoteModelType(modelType)) return undefined;
-    return notesApi.endpoints.listNotes.select({ modelType, objectId: Number(objectId) })(state).data?.target.label;
+    return notesApi.endpoints.listNotes.select({ modelType, objectId: Number(objectId) })(state)
+      .data?.target.label;
   });
   // Names the pages' own queries gave, else the notes page's label for the record (only on /notes/…).
   const candidateLabel = candidateName ?? noteTargetLabel;
@@ -63,21 +83,56 @@ function useBreadcrumbLookups(pathname: string) {
   return useMemo(
     () =>
       makeBreadcrumbLookups({
-        candidate: candidateId && candidateLabel ? { id: candidateId, name: candidateLabel } : undefined,
+        candidate:
+          candidateId && candidateLabel ? { id: candidateId, name: candidateLabel } : undefined,
         user: userId && userName ? { id: userId, name: userName } : undefined,
         role:
           roleId && role
-            ? { id: roleId, value: { name: role.name, state: role.state, client: { id: role.client.id, name: role.client.name } } }
+            ? {
+                id: roleId,
+                value: {
+                  name: role.name,
+                  state: role.state,
+                  client: { id: role.client.id, name: role.client.name },
+                },
+              }
             : roleId && noteTargetLabel
               ? { id: roleId, value: { name: noteTargetLabel } }
-              : undefined,
+              : roleId && invoice?.role && String(invoice.role.id) === roleId
+                ? {
+                    id: roleId,
+                    value: {
+                      name: invoice.role.name,
+                      client: { id: invoice.client.id, name: invoice.client.name },
+                    },
+                  }
+                : undefined,
         client: clientId && clientLabel ? { id: clientId, name: clientLabel } : undefined,
         pipeline:
           pipelineId && pipelineLabel
-            ? { id: pipelineId, name: pipelineLabel, ...(pipelineRoleId === undefined ? {} : { roleId: pipelineRoleId }) }
+            ? {
+                id: pipelineId,
+                name: pipelineLabel,
+                ...(pipelineRoleId === undefined ? {} : { roleId: pipelineRoleId }),
+              }
             : undefined,
+        invoice: invoiceId && invoice ? { id: invoiceId, name: invoice.number } : undefined,
       }),
-    [userId, userName, roleId, role, noteTargetLabel, clientId, clientLabel, candidateId, candidateLabel, pipelineId, pipelineLabel, pipelineRoleId],
+    [
+      invoiceId,
+      invoice,
+      userName,
+      roleId,
+      role,
+      noteTargetLabel,
+      clientId,
+      clientLabel,
+      candidateId,
+      candidateLabel,
+      pipelineId,
+      pipelineLabel,
+      pipelineRoleId,
+    ],
   );
 }
 

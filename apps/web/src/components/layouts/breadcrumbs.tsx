@@ -44,6 +44,8 @@ export interface BreadcrumbLookups {
   /** A pipeline is named by its candidate; its role places it in the trail when known. */
   pipeline?: (id: string) => { name: string; roleId?: number | string } | null | undefined;
   user?: (id: string) => { name: string } | null | undefined;
+  /** An invoice is named by its number (INV-YYYY-NNNN). */
+  invoice?: (id: string) => { name: string } | null | undefined;
 }
 
 const LABELS = {
@@ -88,7 +90,11 @@ function roleTrail(roleId: string, lookups: BreadcrumbLookups): Breadcrumb[] {
 function clientTrail(clientId: string, lookups: BreadcrumbLookups): Breadcrumb[] {
   return [
     { kind: 'clients', label: LABELS.clients, href: '/clients' },
-    { kind: 'client', label: lookups.client?.(clientId)?.name || idLabel(clientId), href: `/clients/${clientId}` },
+    {
+      kind: 'client',
+      label: lookups.client?.(clientId)?.name || idLabel(clientId),
+      href: `/clients/${clientId}`,
+    },
   ];
 }
 
@@ -104,7 +110,11 @@ function noteTargetTrail(modelType: string, id: string, lookups: BreadcrumbLooku
     case 'candidate':
       return [
         { kind: 'candidates', label: LABELS.candidates, href: '/candidates' },
-        { kind: 'candidate', label: lookups.candidate?.(id)?.name || idLabel(id), href: `/candidates/${id}` },
+        {
+          kind: 'candidate',
+          label: lookups.candidate?.(id)?.name || idLabel(id),
+          href: `/candidates/${id}`,
+        },
       ];
     case 'pipeline': {
       const pipeline = lookups.pipeline?.(id);
@@ -113,7 +123,11 @@ function noteTargetTrail(modelType: string, id: string, lookups: BreadcrumbLooku
       return [
         ...roleTrail(roleId, lookups),
         { kind: 'stages', label: LABELS.stages, href: `/roles/${roleId}/pipelines` },
-        { kind: 'stage', label: pipeline?.name || idLabel(id), href: `/roles/${roleId}/pipelines/${id}` },
+        {
+          kind: 'stage',
+          label: pipeline?.name || idLabel(id),
+          href: `/roles/${roleId}/pipelines/${id}`,
+        },
       ];
     }
     default:
@@ -182,30 +196,50 @@ export function buildBreadcrumbs(pathname: string, lookups: BreadcrumbLookups = 
   } else if (first === 'candidates' && isId(second)) {
     trail = [
       { kind: 'candidates', label: LABELS.candidates, href: '/candidates' },
-      { kind: 'candidate', label: lookups.candidate?.(second)?.name || idLabel(second), href: `/candidates/${second}` },
+      {
+        kind: 'candidate',
+        label: lookups.candidate?.(second)?.name || idLabel(second),
+        href: `/candidates/${second}`,
+      },
     ];
   } else if (first === 'users' && isId(second)) {
     trail = [
       { kind: 'users', label: LABELS.users, href: '/users' },
-      { kind: 'user', label: lookups.user?.(second)?.name || idLabel(second), href: `/users/${second}` },
+      {
+        kind: 'user',
+        label: lookups.user?.(second)?.name || idLabel(second),
+        href: `/users/${second}`,
+      },
     ];
   } else if (first === 'role' && isId(second) && third === 'invoice') {
     trail = roleTrail(second, lookups);
     trail.push({ kind: 'invoices', label: LABELS.invoices, href: '/invoices' });
     if (fourth === 'create') trail.push({ kind: 'create', label: LABELS.create });
-    else if (isId(fourth)) trail.push({ kind: 'invoice', label: `Invoice ${idLabel(fourth)}` });
+    else if (isId(fourth))
+      trail.push({
+        kind: 'invoice',
+        label: lookups.invoice?.(fourth)?.name || `Invoice ${idLabel(fourth)}`,
+      });
   } else if (first === 'client' && isId(second) && third === 'invoices') {
     trail = clientTrail(second, lookups);
     trail.push({ kind: 'invoices', label: LABELS.invoices, href: '/invoices' });
     if (fourth === 'create') trail.push({ kind: 'create', label: LABELS.create });
-    else if (isId(fourth)) trail.push({ kind: 'invoice', label: `Invoice ${idLabel(fourth)}` });
+    else if (isId(fourth))
+      trail.push({
+        kind: 'invoice',
+        label: lookups.invoice?.(fourth)?.name || `Invoice ${idLabel(fourth)}`,
+      });
   } else if (first === 'notes' && second && isId(third)) {
     trail = [...noteTargetTrail(second, third, lookups), { kind: 'notes', label: LABELS.notes }];
   } else {
     let href = '';
     trail = segments.map((segment) => {
       href += `/${segment}`;
-      return { kind: 'page' as const, label: isId(segment) ? idLabel(segment) : humanise(segment), href };
+      return {
+        kind: 'page' as const,
+        label: isId(segment) ? idLabel(segment) : humanise(segment),
+        href,
+      };
     });
   }
 
@@ -244,7 +278,9 @@ export function Breadcrumbs({ items }: { items: Breadcrumb[] }) {
           <span className="truncate">{parent.label}</span>
         </Link>
       ) : current ? (
-        <p className="truncate text-sm font-semibold text-gray-900 sm:hidden dark:text-white">{current.label}</p>
+        <p className="truncate text-sm font-semibold text-gray-900 sm:hidden dark:text-white">
+          {current.label}
+        </p>
       ) : null}
       <ol className="hidden min-w-0 items-center gap-1.5 text-sm sm:flex">
         {items.map((item, index) => {
@@ -257,7 +293,12 @@ export function Breadcrumbs({ items }: { items: Breadcrumb[] }) {
                 </li>
               ) : null}
               {/* Earlier crumbs give way first, so the current page keeps a readable name. */}
-              <li className={last ? 'min-w-16 shrink truncate' : 'max-w-48 min-w-10 shrink-[4] truncate'} title={item.label}>
+              <li
+                className={
+                  last ? 'min-w-16 shrink truncate' : 'max-w-48 min-w-10 shrink-[4] truncate'
+                }
+                title={item.label}
+              >
                 {item.href ? (
                   <Link to={item.href} className={crumbLink}>
                     {item.label}

@@ -19,7 +19,15 @@ beforeEach(() => {
       return jsonResponse(200, {
         success: true,
         events: [
-          { id: 'interview-1', title: 'Client interview: Ada Lovelace (Data Engineer, Acme)', start: soon.toISOString(), end: new Date(soon.getTime() + 3_600_000).toISOString(), all_day: false, kind: 'interview_client', url: '/roles/4/pipelines/9' },
+          {
+            id: 'interview-1',
+            title: 'Client interview: Ada Lovelace (Data Engineer, Acme)',
+            start: soon.toISOString(),
+            end: new Date(soon.getTime() + 3_600_000).toISOString(),
+            all_day: false,
+            kind: 'interview_client',
+            url: '/roles/4/pipelines/9',
+          },
         ],
       });
     return jsonResponse(200, { success: true, events: [] });
@@ -31,35 +39,60 @@ afterEach(() => vi.unstubAllGlobals());
 describe('calendar view', () => {
   it('asks the feeds a recruiter may see over the visible range, shows the event and opens its record', async () => {
     const user = userEvent.setup();
-    renderWithProviders(<CalendarView userTypes={['recruiter']} />, { path: '/calendar', timeZone: 'Asia/Tokyo' });
+    renderWithProviders(<CalendarView userTypes={['recruiter']} />, {
+      path: '/calendar',
+      timeZone: 'Asia/Tokyo',
+    });
     await user.click(screen.getByRole('button', { name: 'Agenda' }));
     const link = await screen.findByText('Client interview: Ada Lovelace (Data Engineer, Acme)');
     const calls = callsOf(fetchMock);
-    expect(calls.some((call) => /^GET \/api\/calendar\/interviews\/\?start=\d{4}-\d{2}-\d{2}&end=\d{4}-\d{2}-\d{2}$/.test(call))).toBe(true);
+    expect(
+      calls.some((call) =>
+        /^GET \/api\/calendar\/interviews\/\?start=\d{4}-\d{2}-\d{2}&end=\d{4}-\d{2}-\d{2}$/.test(
+          call,
+        ),
+      ),
+    ).toBe(true);
     expect(calls.some((call) => call.includes('/api/calendar/roles/'))).toBe(true);
     expect(calls.some((call) => call.includes('invoice-payouts'))).toBe(false);
     expect(screen.queryByRole('button', { name: /Invoice due/ })).not.toBeInTheDocument();
     await user.click(link);
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/roles/4/pipelines/9'));
+    await waitFor(() =>
+      expect(screen.getByTestId('where')).toHaveTextContent('/roles/4/pipelines/9'),
+    );
   });
 
   it('the legend filters by kind, and "Only mine" asks the feeds again with mine=true', async () => {
     const user = userEvent.setup();
     renderWithProviders(<CalendarView userTypes={['owner']} />, { path: '/calendar' });
     await user.click(screen.getByRole('button', { name: 'Agenda' }));
-    expect(await screen.findByText('Client interview: Ada Lovelace (Data Engineer, Acme)')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Client interview: Ada Lovelace (Data Engineer, Acme)'),
+    ).toBeInTheDocument();
     expect(callsOf(fetchMock).some((call) => call.includes('invoice-payouts'))).toBe(true);
     const toggle = screen.getByRole('button', { name: 'Client interview' });
     expect(toggle).toHaveAttribute('aria-pressed', 'true');
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
-    await waitFor(() => expect(screen.queryByText('Client interview: Ada Lovelace (Data Engineer, Acme)')).not.toBeInTheDocument());
+    await waitFor(() =>
+      expect(
+        screen.queryByText('Client interview: Ada Lovelace (Data Engineer, Acme)'),
+      ).not.toBeInTheDocument(),
+    );
     await user.click(screen.getByRole('checkbox', { name: 'Only mine' }));
-    await waitFor(() => expect(callsOf(fetchMock).some((call) => call.includes('/api/calendar/interviews/') && call.endsWith('&mine=true'))).toBe(true));
+    await waitFor(() =>
+      expect(
+        callsOf(fetchMock).some(
+          (call) => call.includes('/api/calendar/interviews/') && call.endsWith('&mine=true'),
+        ),
+      ).toBe(true),
+    );
   });
 
   it('says when a feed could not load, with Retry', async () => {
-    fetchMock.mockImplementation(async () => jsonResponse(500, { success: false, error: 'Something went wrong on our side.' }));
+    fetchMock.mockImplementation(async () =>
+      jsonResponse(500, { success: false, error: 'Something went wrong on our side.' }),
+    );
     renderWithProviders(<CalendarView userTypes={['viewer']} />, { path: '/calendar' });
     expect(await screen.findByText('The calendar could not load its events.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
