@@ -121,6 +121,7 @@ function useBreadcrumbLookups(pathname: string) {
     [
       invoiceId,
       invoice,
+      userId,
       userName,
       roleId,
       role,
