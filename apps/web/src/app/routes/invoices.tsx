@@ -1,5 +1,5 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useNavigate, useParams } from 'react-router';
+import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
 import { Receipt } from 'lucide-react';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -13,7 +13,10 @@ import { CreateInvoice } from '@/features/invoices/components/create-invoice';
 import { InvoiceDetail } from '@/features/invoices/components/invoice-detail';
 import { InvoiceForm } from '@/features/invoices/components/invoice-form';
 import { InvoiceStatisticsPanel } from '@/features/invoices/components/invoice-statistics';
-import { InvoicesList } from '@/features/invoices/components/invoices-list';
+import {
+  InvoicesList,
+  statisticsParamsFromSearchParams,
+} from '@/features/invoices/components/invoices-list';
 import { invoiceHref } from '@/features/invoices/links';
 import type { Invoice } from '@recruitdesk/contracts/invoices';
 import { useGetAgencySettingsQuery } from '@/features/settings/api';
@@ -30,11 +33,13 @@ function useInvoicesAllowed() {
 
 /** /invoices */
 export function InvoicesRoute() {
+  const [searchParams] = useSearchParams();
+  const statisticsParams = statisticsParamsFromSearchParams(searchParams);
   if (!useInvoicesAllowed()) return <NoAccess />;
   return (
     <div className="space-y-6">
       <PageHeader title={PAGE_TEXT.invoices.title} description={PAGE_TEXT.invoices.description} />
-      <InvoiceStatisticsPanel />
+      <InvoiceStatisticsPanel params={statisticsParams} />
       <Card className="overflow-hidden" role="region" aria-label="Invoice list">
         <InvoicesList />
       </Card>

@@ -6,7 +6,7 @@ import { installFetchStub } from '@/test/fetch-stub';
 import { callsOf, renderWithProviders } from '@/test/render';
 import { InvoiceDetail } from './components/invoice-detail';
 import { InvoiceStatisticsPanel } from './components/invoice-statistics';
-import { InvoicesList } from './components/invoices-list';
+import { InvoicesList, statisticsParamsFromSearchParams } from './components/invoices-list';
 import { buildInvoice, buildInvoiceSummary, buildStatistics } from './test-support/builders';
 
 const fetchStub = installFetchStub();
@@ -66,6 +66,18 @@ describe('invoices list', () => {
 });
 
 describe('invoice statistics', () => {
+  it("follow the list's client and issue-date filters, not its status, kind, search or page", () => {
+    const params = new URLSearchParams(
+      'client=14&from=2026-01-01&to=2026-06-30&status=sent&kind=retainer&search=acme&page=3',
+    );
+    expect(statisticsParamsFromSearchParams(params)).toEqual({
+      client: 14,
+      date_from: '2026-01-01',
+      date_to: '2026-06-30',
+    });
+    expect(statisticsParamsFromSearchParams(new URLSearchParams('client=x&from=soon'))).toEqual({});
+  });
+
   it('shows the four figures and the aging buckets from the server', async () => {
     fetchStub.mock.mockImplementation(async () =>
       jsonResponse(200, { success: true, statistics: buildStatistics() }),

@@ -16,7 +16,7 @@ import {
   useUrlPaging,
   useUrlParams,
 } from '@/lib/use-url-params';
-import { useListInvoicesQuery, type InvoiceListParams } from '../api';
+import { useListInvoicesQuery, type InvoiceListParams, type InvoiceStatisticsParams } from '../api';
 import { invoiceHref } from '../links';
 import { formatCurrency } from '../money';
 import {
@@ -67,6 +67,16 @@ export function invoicesQueryFromSearchParams(
   if (DATE.test(from)) query.date_from = from;
   if (DATE.test(to)) query.date_to = to;
   return query;
+}
+
+/** The statistics follow the list's client and issue-date filters (the API's statistics filters). */
+export function statisticsParamsFromSearchParams(params: URLSearchParams): InvoiceStatisticsParams {
+  const { client, date_from, date_to } = invoicesQueryFromSearchParams(params);
+  return {
+    ...(client ? { client } : {}),
+    ...(date_from ? { date_from } : {}),
+    ...(date_to ? { date_to } : {}),
+  };
 }
 
 function useColumns(): ColumnDef<InvoiceSummary, unknown>[] {
