@@ -13,7 +13,7 @@ import {
 import type { CandidateListItem, ExperienceRange } from '@recruitdesk/contracts/candidates';
 import { Button } from '@/components/ui/button';
 import { DataTable, type ColumnDef } from '@/components/ui/data-table';
-import { EmptyState } from '@/components/ui/empty-state';
+import { EmptyState, NoMatches } from '@/components/ui/empty-state';
 import { FilterChip } from '@/components/ui/filter-chip';
 import { Pagination } from '@/components/ui/pagination';
 import { QueryError } from '@/components/ui/query-error';
@@ -216,16 +216,7 @@ export function CandidatesList({ emptyAction }: { emptyAction?: ReactNode }) {
     );
   } else if (filtered) {
     empty = (
-      <EmptyState
-        icon={SearchX}
-        title="No candidates match"
-        description="Try another search or clear the filters."
-        action={
-          <Button variant="secondary" size="sm" onClick={clear}>
-            Clear filters
-          </Button>
-        }
-      />
+      <NoMatches what="candidates" onClear={clear} />
     );
   } else {
     empty = (

@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Building2, SearchX } from 'lucide-react';
+import { Building2} from 'lucide-react';
 import {
   CLIENT_ORDERINGS,
   CLIENT_STATES,
@@ -9,10 +9,9 @@ import {
   type ClientType,
 } from '@recruitdesk/contracts/client-constants';
 import type { Client, ClientState } from '@recruitdesk/contracts/clients';
-import { Button } from '@/components/ui/button';
 import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { Badge } from '@/components/ui/badge';
-import { EmptyState } from '@/components/ui/empty-state';
+import { EmptyState, NoMatches } from '@/components/ui/empty-state';
 import { QueryError } from '@/components/ui/query-error';
 import { SearchInput, ToolbarSelect } from '@/components/ui/search-input';
 import { paths } from '@/config/paths';
@@ -180,16 +179,7 @@ export function ClientsList() {
         }
         empty={
           filtered ? (
-            <EmptyState
-              icon={SearchX}
-              title="No clients match"
-              description="Try another search or clear the filters."
-              action={
-                <Button variant="secondary" size="sm" onClick={clear}>
-                  Clear filters
-                </Button>
-              }
-            />
+            <NoMatches what="clients" onClear={clear} />
           ) : (
             <EmptyState icon={Building2} title="No clients yet" description="Add the companies you recruit for." />
           )

@@ -1,9 +1,8 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Receipt, SearchX } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { Receipt} from 'lucide-react';
 import { DataTable, type ColumnDef } from '@/components/ui/data-table';
-import { EmptyState } from '@/components/ui/empty-state';
+import { EmptyState, NoMatches } from '@/components/ui/empty-state';
 import { FilterChip } from '@/components/ui/filter-chip';
 import { Input } from '@/components/ui/input';
 import { QueryError } from '@/components/ui/query-error';
@@ -296,16 +295,7 @@ export function InvoicesList() {
         }
         empty={
           filtered ? (
-            <EmptyState
-              icon={SearchX}
-              title="No invoices match"
-              description="Try another search or clear the filters."
-              action={
-                <Button variant="secondary" size="sm" onClick={clear}>
-                  Clear filters
-                </Button>
-              }
-            />
+            <NoMatches what="invoices" onClear={clear} />
           ) : (
             <EmptyState
               icon={Receipt}

@@ -1,11 +1,11 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Briefcase, RotateCcw, SearchX } from 'lucide-react';
+import { Briefcase, RotateCcw} from 'lucide-react';
 import { ROLE_CLOSE_REASON_LABELS, ROLE_ORDERINGS } from '@recruitdesk/contracts/role-constants';
 import type { Role } from '@recruitdesk/contracts/roles';
 import { Button } from '@/components/ui/button';
 import { DataTable, type ColumnDef } from '@/components/ui/data-table';
-import { EmptyState } from '@/components/ui/empty-state';
+import { EmptyState, NoMatches } from '@/components/ui/empty-state';
 import { QueryError } from '@/components/ui/query-error';
 import { RoleStateBadge } from '@/components/ui/role-state-badge';
 import { Badge } from '@/components/ui/badge';
@@ -261,16 +261,7 @@ export function RolesTable({
         error={error ? <QueryError title="Could not load the roles" error={error} onRetry={() => void refetch()} retrying={isFetching} /> : undefined}
         empty={
           filtered ? (
-            <EmptyState
-              icon={SearchX}
-              title="No roles match"
-              description="Try another search or clear the filters."
-              action={
-                <Button variant="secondary" size="sm" onClick={clear}>
-                  Clear filters
-                </Button>
-              }
-            />
+            <NoMatches what="roles" onClear={clear} />
           ) : (
             <EmptyState
               icon={Briefcase}

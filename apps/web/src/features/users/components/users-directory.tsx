@@ -1,12 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { SearchX, Users } from 'lucide-react';
+import { Users } from 'lucide-react';
 import { USER_ORDERINGS, USER_TYPES, type User, type UserDirectoryEntry, type UserType } from '@recruitdesk/contracts/users';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
-import { Button } from '@/components/ui/button';
 import { DataTable, type ColumnDef, type SortingState } from '@/components/ui/data-table';
-import { EmptyState } from '@/components/ui/empty-state';
+import { EmptyState, NoMatches } from '@/components/ui/empty-state';
 import { QueryError } from '@/components/ui/query-error';
 import { paths } from '@/config/paths';
 import { pageFrom, pageSizeFrom } from '@/lib/pagination';
@@ -209,16 +208,7 @@ export function UsersDirectory({ currentUserId, admin = true }: { currentUserId:
         }
         empty={
           filtered ? (
-            <EmptyState
-              icon={SearchX}
-              title="No users match"
-              description="Try another search or clear the filters."
-              action={
-                <Button variant="secondary" size="sm" onClick={clear}>
-                  Clear filters
-                </Button>
-              }
-            />
+            <NoMatches what="users" onClear={clear} />
           ) : (
             <EmptyState
               icon={Users}
