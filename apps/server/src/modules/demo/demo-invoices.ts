@@ -29,22 +29,25 @@ export async function seedDemoInvoices(db: Db, options: { owner: UserRow; now: D
   const yearAgo = addDays(today, -365);
   const actor = { actorId: owner.id, actorName: displayName(owner) };
   const drafts: Draft[] = [];
+  /** Nothing is written in the future: a draft dated on a start date ahead was written now. */
+  const notAfterNow = (when: Date) => (when > now ? now : when);
+  const written = (iso: string) => notAfterNow(at(iso, 9));
 
   /** Status, payouts and history from how long ago the invoice fell due. */
   function settle(base: Omit<Draft, 'status' | 'payouts' | 'events' | 'paidMinor' | 'balanceMinor'>, allowVoid: boolean): Draft {
     const total = base.totalMinor ?? 0;
     const issue = base.issueDate;
     const due = base.dueDate;
-    const events: Draft['events'] = [{ kind: 'created', detail: base.kind === 'finders_fee' ? 'Drafted automatically from the placement' : 'Created for the retainer instalment', createdAt: at(issue, 9), ...actor }];
+    const events: Draft['events'] = [{ kind: 'created', detail: base.kind === 'finders_fee' ? 'Drafted automatically from the placement' : 'Created for the retainer instalment', createdAt: written(issue), ...actor }];
     if (issue > today) return { ...base, status: 'draft', paidMinor: 0, balanceMinor: total, payouts: [], events };
     const pastDue = Math.floor((now.getTime() - at(due, 0).getTime()) / DAY);
     const roll = random();
-    const sentAt = at(addDays(issue, 1));
+    const sentAt = notAfterNow(at(addDays(issue, 1)));
     events.push({ kind: 'sent', detail: 'Sent to the client contact', createdAt: sentAt, ...actor });
     const sent = { ...base, sentAt };
     if (pastDue < -20 && roll < 0.25) return { ...base, status: 'draft', paidMinor: 0, balanceMinor: total, payouts: [], events: events.slice(0, 1) };
     if (allowVoid && roll > 0.95) {
-      const voidedAt = at(addDays(issue, 5));
+      const voidedAt = notAfterNow(at(addDays(issue, 5)));
       events.push({ kind: 'voided', detail: 'Raised against the wrong purchase order', createdAt: voidedAt, ...actor });
       return { ...sent, status: 'void', voidReason: 'Raised against the wrong purchase order', voidedAt, paidMinor: 0, balanceMinor: 0, payouts: [], events };
     }
@@ -116,8 +119,8 @@ export async function seedDemoInvoices(db: Db, options: { owner: UserRow; now: D
           taxMinor: totals.tax,
           totalMinor: totals.total,
           createdById: owner.id,
-          createdAt: at(row.startDate, 9),
-          updatedAt: at(row.startDate, 9),
+          createdAt: written(row.startDate),
+          updatedAt: written(row.startDate),
           lines: [{ position: 1, description, quantityHundredths: 100, unitMinor: fee, amountMinor: fee }],
         },
         true,
@@ -150,8 +153,8 @@ export async function seedDemoInvoices(db: Db, options: { owner: UserRow; now: D
             taxMinor: 0,
             totalMinor: amount,
             createdById: owner.id,
-            createdAt: at(issue, 9),
-            updatedAt: at(issue, 9),
+            createdAt: written(issue),
+            updatedAt: written(issue),
             lines: [
               {
                 position: 1,

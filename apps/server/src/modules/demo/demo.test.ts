@@ -99,6 +99,11 @@ describe('demo data', { timeout: 120_000 }, () => {
     const recruiter = new HttpClient(t.baseUrl);
     await recruiter.login('recruiter@demo.test', 'Demo-Password-Strong-42');
     expect((await recruiter.get('/api/invoices/')).status).toBe(403);
+    // Nothing was written in the future, even for a draft dated on a start date ahead.
+    const future = (await t.db.execute(sql`
+      SELECT 'event ' || kind || ' ' || created_at::text AS what FROM invoice_events WHERE created_at > now()
+      UNION ALL SELECT 'invoice ' || number || ' ' || created_at::text FROM invoices WHERE created_at > now() OR updated_at > now() OR sent_at > now() OR voided_at > now()`)) as { rows: { what: string }[] };
+    expect(future.rows.map((row) => row.what)).toEqual([]);
   });
 
   it('names in each booking line the time its interview row holds; a passed interview took place before its outcome', async () => {
