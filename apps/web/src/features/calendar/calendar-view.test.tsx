@@ -7,8 +7,8 @@ import { callsOf, renderWithProviders } from '@/test/render';
 import { CalendarView } from './components/calendar-view';
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
-// The current minute: in this week's agenda in any zone (minutes ahead could fall in next week on a
-// Sunday night).
+// The current minute, one minute long: in this week's agenda in any zone (minutes ahead could fall in
+// next week on a Sunday night), and listed once (an hour from 23:30 would list it on two days).
 const soon = new Date(Math.floor(Date.now() / 60_000) * 60_000);
 
 beforeEach(() => {
@@ -23,7 +23,7 @@ beforeEach(() => {
             id: 'interview-1',
             title: 'Client interview: Ada Lovelace (Data Engineer, Acme)',
             start: soon.toISOString(),
-            end: new Date(soon.getTime() + 3_600_000).toISOString(),
+            end: new Date(soon.getTime() + 60_000).toISOString(),
             all_day: false,
             kind: 'interview_client',
             url: '/roles/4/pipelines/9',
