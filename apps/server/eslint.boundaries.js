@@ -33,8 +33,10 @@ export const MODULE_ORDER = [
   'clients',
   'roles',
   'candidates',
-  // pipelines
+  // pipelines, and what flows into them: inbound applications, the job-board postings that bring them
   'pipelines',
+  'applications',
+  'job-postings',
   // money
   'invoices',
   // insight: calendar aggregates records, pipelines and money; nothing imports it
@@ -42,6 +44,9 @@ export const MODULE_ORDER = [
   'search',
   // analytics reads records, pipelines and money (their tables, read-only); nothing imports it
   'analytics',
+  // the assistant reads everything above through its read-only tools; chat carries it to the owner
+  'assistant',
+  'chat',
   // leaves: depend on nothing in the domain, or (demo) on everything
   'health',
   'public-config',

@@ -1,0 +1,79 @@
+import { sql } from 'drizzle-orm';
+import { z } from 'zod';
+import type { Deps } from '../../lib/deps';
+import type { UserRow } from '../users/users.service';
+import { createBuiltinAnalyst } from './analyst/builtin-analyst';
+import { assistantTools } from './tools';
+
+// The assistant behind the chat (issue 13): one engine interface, two engines (the built-in analyst that
+// needs no key, and any OpenAI-compatible model), one set of read-only tools both call.
+
+export type ChatRole = 'user' | 'agent' | 'agent-question' | 'error';
+
+export interface ChatTurn {
+  role: ChatRole;
+  content: string;
+  timestamp: string;
+}
+
+/** What a tool sees. `deps.db` is a read-only transaction; `now` is "today" (fixed in the evaluation). */
+export interface ToolContext {
+  deps: Deps;
+  user: UserRow;
+  /** The agency's time zone: periods ("last quarter") are read in it. */
+  timeZone: string;
+  now: Date;
+}
+
+export interface AssistantTool<Args extends z.ZodType = z.ZodType> {
+  /** snake_case, as a model sees it. */
+  name: string;
+  /** One paragraph for a model: what it answers, what the arguments mean. */
+  description: string;
+  args: Args;
+  /** Reads only; returns JSON-serialisable data. Checks the user's permission like the REST API does. */
+  run(ctx: ToolContext, args: z.infer<Args>): Promise<unknown>;
+}
+
+/** An engine either answers (markdown) or asks; `pending` is kept with the chat and handed back with the answer. */
+export type EngineReply =
+  | { kind: 'answer'; content: string }
+  | { kind: 'question'; question: string; pending: unknown };
+
+export interface EngineInput {
+  /** This chat's earlier turns, oldest first (the new message is not among them). */
+  history: ChatTurn[];
+  /** The user's new message, or their answer to the engine's last question. */
+  message: string;
+  /** When `message` answers a question: the `pending` the engine returned with that question; else null. */
+  pending: unknown;
+  ctx: ToolContext;
+}
+
+export interface AssistantEngine {
+  readonly name: 'builtin' | 'model';
+  reply(input: EngineInput): Promise<EngineReply>;
+}
+
+export class ToolArgumentsError extends Error {}
+
+/** Validates a tool's arguments with its zod schema, then runs it in a read-only transaction. */
+export async function runTool(
+  tool: AssistantTool,
+  rawArgs: unknown,
+  ctx: ToolContext,
+): Promise<unknown> {
+  const parsed = tool.args.safeParse(rawArgs);
+  if (!parsed.success) throw new ToolArgumentsError(z.prettifyError(parsed.error));
+  return ctx.deps.db.transaction(async (tx) => {
+    await tx.execute(sql`set transaction read only`);
+    return tool.run({ ...ctx, deps: { ...ctx.deps, db: tx as unknown as Deps['db'] } }, parsed.data);
+  });
+}
+
+export { assistantTools };
+
+/** The engine for this server: the built-in analyst unless a model is configured. */
+export function createAssistantEngine(_deps: Deps): AssistantEngine {
+  return createBuiltinAnalyst(assistantTools);
+}
