@@ -14,3 +14,4 @@ export * from './modules/pipelines/pipelines.table';
 export * from './modules/files/files.table';
 export * from './modules/invoices/invoices.table';
 export * from './modules/calendar/calendar.table';
+export * from './modules/applications/applications.table';

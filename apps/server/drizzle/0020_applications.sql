@@ -1,0 +1,1 @@
+ALTER TABLE "agency_settings" ADD COLUMN "privacy_text" text DEFAULT '' NOT NULL;
