@@ -5,6 +5,7 @@ import { extractText, getDocumentProxy } from 'unpdf';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCandidate } from '../../factories/candidates.factory';
 import { insertClient } from '../../factories/clients.factory';
+import { insertInvoice } from '../../factories/invoices.factory';
 import { insertPipeline, insertSubmittal } from '../../factories/pipelines.factory';
 import { insertRole } from '../../factories/roles.factory';
 import { insertUser } from '../../factories/users.factory';
@@ -276,6 +277,23 @@ async function pdfText(bytes: Uint8Array): Promise<string> {
   const { text } = await extractText(pdf, { mergePages: true });
   return text;
 }
+
+describe('list search', () => {
+  it('finds an invoice by its number, the client name or the role name, each once, with LIKE characters taken literally', async () => {
+    const client = await insertClient(t.db, { name: 'Quillfeather 100% Analytics' });
+    const role = await insertRole(t.db, { clientId: client.id, name: 'Zephyrine Platform Lead' });
+    const withRole = await insertInvoice(t.db, { kind: 'finders_fee', clientId: client.id, roleId: role.id });
+    const plain = await insertInvoice(t.db, { clientId: client.id });
+    const other = await insertInvoice(t.db);
+    const numbers = async (search: string) =>
+      ((await owner.get(`/api/invoices/?search=${encodeURIComponent(search)}&page_size=100`)).json.results as { number: string }[]).map((row) => row.number).sort();
+    expect(await numbers('quillfeather')).toEqual([withRole.number, plain.number].sort());
+    expect(await numbers('100% an')).toEqual([withRole.number, plain.number].sort());
+    expect(await numbers('zephyrine platform')).toEqual([withRole.number]);
+    expect(await numbers(other.number)).toEqual([other.number]);
+    expect(await numbers('100_ an')).toEqual([]);
+  });
+});
 
 describe('list, statistics and the overdue rule', () => {
   it('agree to the cent for the same filters', async () => {
