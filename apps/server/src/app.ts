@@ -14,6 +14,7 @@ import { activityRoutes } from './modules/activity/activity.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { loadInvoiceCalendarEvents } from './modules/invoices/invoices.calendar';
+import { chatRoutes } from './modules/chat/chat.routes';
 import { candidatesRoutes } from './modules/candidates/candidates.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { jobQualificationsRoutes } from './modules/roles/job-qualifications.routes';
@@ -174,6 +175,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(calendarRoutes, { invoiceEvents: loadInvoiceCalendarEvents });
   // Analytics and the dashboard's attention list read the records, pipelines and money below them.
   await app.register(analyticsRoutes);
+  // The owner's chats with the assistant (REST; the socket is chat.ws.ts).
+  await app.register(chatRoutes);
 
   await app.register(spaPlugin);
 

@@ -15,3 +15,4 @@ export * from './modules/files/files.table';
 export * from './modules/invoices/invoices.table';
 export * from './modules/calendar/calendar.table';
 export * from './modules/applications/applications.table';
+export * from './modules/chat/chat.table';

@@ -6,6 +6,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUploadTarget } from '../modules/files/files.service';
 import { activityTable } from '../modules/activity/activity.table';
+import { chatsTable } from '../modules/chat/chat.table';
 import { createSession } from '../modules/sessions/sessions.service';
 import type { UserRow } from '../modules/users/users.service';
 import { buildTestApp, type TestApp } from './build-test-app';
@@ -456,7 +457,23 @@ export const MATRIX: Entry[] = [
     body: () => ({ instalment: 0 }),
     expect: OWNER(201),
   },
+  // Issue 13: the assistant's chats, owners only; a chat is its creator's alone (another owner's: 404, chat.test.ts)
+  { method: 'POST', route: '/api/chat/create/', body: () => ({ initial_message: 'How many open roles?' }), expect: OWNER() },
+  { method: 'GET', route: '/api/chat/user/chats/', expect: OWNER() },
+  {
+    method: 'GET',
+    route: '/api/chat/:id/',
+    path: async (ctx) => `/api/chat/${(await insertChatOf(ctx)).id}/`,
+    expect: OWNER(),
+  },
 ];
+
+/** A chat of the cell's caller (of a fresh owner for callers who may not have one). */
+async function insertChatOf(ctx: Ctx) {
+  const ownerId = ctx.user?.userType.includes('owner') ? ctx.user.id : (await insertUser(ctx.t.db, { userType: ['owner'] })).id;
+  const [chat] = await ctx.t.db.insert(chatsTable).values({ userId: ownerId, title: 'Matrix' }).returning();
+  return chat!;
+}
 
 const seenRoutes: { method: string; url: string }[] = [];
 let t: TestApp;
