@@ -16,3 +16,4 @@ export * from './modules/invoices/invoices.table';
 export * from './modules/calendar/calendar.table';
 export * from './modules/applications/applications.table';
 export * from './modules/chat/chat.table';
+export * from './modules/job-postings/job-postings.table';

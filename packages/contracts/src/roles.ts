@@ -47,6 +47,8 @@ export const RoleSchema = z.object({
   description_text: z.string(),
   description_file: JobDescriptionFileSchema.nullable(),
   indeed_posting: z.boolean(),
+  /** Whether the client's name may appear in public (the job feed, the careers pages). */
+  show_client_publicly: z.boolean(),
   qualifications_count: z.number().int(),
   notes_count: z.number().int(),
   created_at: z.string(),
@@ -74,6 +76,7 @@ const RoleFieldsSchema = z.object({
   opened_at: z.iso.date({ error: 'Enter a date.' }).optional(),
   description_text: text(50_000).default(''),
   indeed_posting: z.boolean().default(false),
+  show_client_publicly: z.boolean().default(false),
 });
 
 const salaryOrder = (value: { salary_min?: number | null; salary_max?: number | null }, ctx: z.RefinementCtx) => {
@@ -106,6 +109,7 @@ export const ROLE_INLINE_FIELDS = [
   'recruiter_id',
   'description_text',
   'indeed_posting',
+  'show_client_publicly',
 ] as const;
 export const RoleFieldUpdateInputSchema = z.object({
   field: z.enum(ROLE_INLINE_FIELDS),
@@ -126,6 +130,7 @@ export const RoleInlineFieldSchemas = RoleFieldsSchema.pick({
   recruiter_id: true,
   description_text: true,
   indeed_posting: true,
+  show_client_publicly: true,
 }).shape;
 
 export const CloseRoleInputSchema = z.object({

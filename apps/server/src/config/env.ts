@@ -56,6 +56,17 @@ const EnvSchema = z.object({
   OWNER_PASSWORD: z.string().min(10, 'must be at least 10 characters').max(128).optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
+  AGENCY_TIME_ZONE: z
+    .string()
+    .refine((zone) => {
+      try {
+        new Intl.DateTimeFormat('en-US', { timeZone: zone });
+        return true;
+      } catch {
+        return false;
+      }
+    }, 'must be an IANA time zone such as Europe/Berlin')
+    .default('UTC'),
   SENTRY_DSN: z.url({ protocol: /^https?$/, error: 'must be a Sentry DSN such as https://key@o1.ingest.sentry.io/1' }).optional(),
   S3_BUCKET: z.string().min(3).max(63).regex(/^[a-z0-9][a-z0-9.-]+[a-z0-9]$/, 'must be a valid bucket name').optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
@@ -89,6 +100,8 @@ export interface AppConfig {
   logLevel: string;
   webDistDir: string;
   sentryDsn: string | undefined;
+  /** AGENCY_TIME_ZONE: where the agency's weeks start (job-posting weeks start on its Monday). */
+  agencyTimeZone: string;
   /** S3-compatible file storage; unset: files under DATA_DIR/files. */
   s3: S3Config | undefined;
   /** Injectable clock for tests (token expiry). */
@@ -177,6 +190,7 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDistDir(),
     sentryDsn: e.SENTRY_DSN,
+    agencyTimeZone: e.AGENCY_TIME_ZONE,
     s3: e.S3_BUCKET
       ? {
           bucket: e.S3_BUCKET,

@@ -20,6 +20,7 @@ export const BUSINESS_ACTIVITY_TYPES = [
   'pipeline',
   'note',
   'application',
+  'job_posting',
   'interview',
   'submittal',
   'placement',

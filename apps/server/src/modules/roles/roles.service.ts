@@ -82,6 +82,7 @@ export function toApiRole(row: RoleWithRelations): Role {
     description_text: role.descriptionText,
     description_file: descriptionFileOf(role),
     indeed_posting: role.indeedPosting,
+    show_client_publicly: role.showClientPublicly,
     qualifications_count: row.qualificationsCount,
     notes_count: row.notesCount,
     created_at: role.createdAt.toISOString(),
@@ -181,6 +182,7 @@ function roleValues(input: RoleInputParsed): Omit<NewRoleRow, 'salaryCurrency' |
     recruiterId: input.recruiter_id ?? null,
     descriptionText: input.description_text,
     indeedPosting: input.indeed_posting,
+    showClientPublicly: input.show_client_publicly,
   };
 }
 
@@ -239,6 +241,7 @@ const FIELD_COLUMNS = {
   recruiter_id: 'recruiterId',
   description_text: 'descriptionText',
   indeed_posting: 'indeedPosting',
+  show_client_publicly: 'showClientPublicly',
 } as const satisfies Record<RoleFieldUpdateInput['field'], keyof NewRoleRow>;
 
 const NUMERIC_FIELDS = new Set(['salary_min', 'salary_max', 'fee_percent_override']);

@@ -35,6 +35,8 @@ export const rolesTable = pgTable(
     descriptionContentType: text('description_content_type'),
     descriptionUploadedAt: timestamp('description_uploaded_at', { withTimezone: true }),
     indeedPosting: boolean('indeed_posting').notNull().default(false),
+    /** Whether the client's name may appear in public (the job feed, the careers pages); off by default. */
+    showClientPublicly: boolean('show_client_publicly').notNull().default(false),
     createdById: integer('created_by').references(() => usersTable.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -63,6 +63,7 @@ function valuesFor(role: Role | undefined, clientId: number | undefined, formDat
       opened_at: today,
       description_text: '',
       indeed_posting: false,
+      show_client_publicly: false,
     };
   }
   return {
@@ -82,6 +83,7 @@ function valuesFor(role: Role | undefined, clientId: number | undefined, formDat
     opened_at: role.opened_at.slice(0, 10),
     description_text: role.description_text,
     indeed_posting: role.indeed_posting,
+    show_client_publicly: role.show_client_publicly,
   };
 }
 
@@ -218,6 +220,7 @@ export function RoleForm({
           <Textarea rows={6} {...register('description_text')} />
         </Field>
         <Checkbox label="Post on Indeed" className="sm:col-span-2" {...register('indeed_posting')} />
+        <Checkbox label="Show the client's name on the job board and careers pages" className="sm:col-span-2" {...register('show_client_publicly')} />
       </div>
       <div className="flex flex-col-reverse gap-2 border-t border-gray-200 pt-5 sm:flex-row sm:justify-end dark:border-white/10">
         <Button variant="secondary" onClick={onCancel}>
