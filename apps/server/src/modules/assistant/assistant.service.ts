@@ -1,5 +1,4 @@
-import { sql } from 'drizzle-orm';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { Deps } from '../../lib/deps';
 import type { UserRow } from '../users/users.service';
 import { createBuiltinAnalyst } from './analyst/builtin-analyst';
@@ -55,21 +54,7 @@ export interface AssistantEngine {
   reply(input: EngineInput): Promise<EngineReply>;
 }
 
-export class ToolArgumentsError extends Error {}
-
-/** Validates a tool's arguments with its zod schema, then runs it in a read-only transaction. */
-export async function runTool(
-  tool: AssistantTool,
-  rawArgs: unknown,
-  ctx: ToolContext,
-): Promise<unknown> {
-  const parsed = tool.args.safeParse(rawArgs);
-  if (!parsed.success) throw new ToolArgumentsError(z.prettifyError(parsed.error));
-  return ctx.deps.db.transaction(async (tx) => {
-    await tx.execute(sql`set transaction read only`);
-    return tool.run({ ...ctx, deps: { ...ctx.deps, db: tx as unknown as Deps['db'] } }, parsed.data);
-  });
-}
+export { runTool, ToolArgumentsError } from './tools/run-tool';
 
 export { assistantTools };
 

@@ -1,9 +1,312 @@
-import type { AssistantEngine, AssistantTool } from '../assistant.service';
+import { PIPELINE_STAGES, type PipelineStageName } from '@recruitdesk/contracts/pipeline-summary';
+import type { AssistantEngine, AssistantTool, ChatTurn, EngineInput, EngineReply, ToolContext } from '../assistant.service';
+import type { FoundRecord, RecordKind } from '../tools/find-records';
+import { runTool } from '../tools/run-tool';
+import { allTime, answer, lookupAnswer, OWNERS_ONLY, type Call } from './answers';
+import { EXAMPLE_QUESTIONS, FOLLOW_UP_CUES, METRICS, type MetricKey } from './lexicon';
+import { esc } from './markdown';
+import { parsePeriod, periodFromDates, relativePeriod, todayIn, type Period } from './periods';
+import { emptySlots, kindsFor, read, resolveRecords, type Reading, type Slots } from './understand';
 
-/** The built-in analyst: no key, no network. (A placeholder until the analyst lands.) */
-export function createBuiltinAnalyst(_tools: AssistantTool[]): AssistantEngine {
+// The built-in analyst (issue 13): no key, no network. It reads the question (period grammar, rule-scored
+// metrics, fuzzy names), asks when a name, a period or a metric is ambiguous (the `pending` it returns holds
+// the question so the answer resumes it), calls the read-only tools and answers from templates. Text from
+// records only ever appears escaped inside answers: it is data, never instructions.
+
+type Ask = 'metric' | 'period' | RecordKind;
+
+interface Option {
+  label: string;
+  /** A metric key, a period, or a record id. */
+  value: string | number | Period;
+}
+
+interface Pending {
+  v: 1;
+  engine: 'builtin';
+  slots: Slots;
+  ask: Ask;
+  options: Option[];
+  question: string;
+}
+
+const PERIOD_OPTIONS = ['This month', 'Last month', 'This quarter', 'Last quarter', 'This year', 'Last 12 months', 'All time'];
+
+const isPending = (value: unknown): value is Pending =>
+  typeof value === 'object' && value !== null && (value as Pending).v === 1 && (value as Pending).engine === 'builtin' && typeof (value as Pending).slots === 'object';
+
+/** Writes and commands the analyst refuses (it only reads). */
+const WRITE_REQUEST =
+  /^(?:please |can you |could you |go (?:and )?)?(?:delete|remove|erase|wipe|drop|update|change|edit|modify|rename|create|add|insert|send|email|e-mail|archive|close|reopen|move|assign|mark|set|cancel|schedule|book|invite)\b|\b(?:delete|remove|erase|wipe|drop) (?:all|every|the|this|that|these|those|my|our)\b|\bignore (?:all |any )?(?:previous|prior|above|earlier) instructions\b/;
+
+function cannotAnswer(text: string): string {
+  return [text, '', 'Questions I can answer, for example:', ...EXAMPLE_QUESTIONS.map((q) => `- ${q}`)].join('\n');
+}
+
+const READ_ONLY =
+  'I only read the agency’s data: I can’t change, delete or send anything. Ask me about placements, revenue, roles, the funnel, time to fill or salaries instead.';
+
+/** The context a follow-up continues from: the last answer's "Used:" line. */
+export function contextFrom(history: ChatTurn[]): Slots | null {
+  for (let i = history.length - 1; i >= 0; i -= 1) {
+    const turn = history[i]!;
+    if (turn.role === 'user' || turn.role === 'error') continue;
+    if (turn.role === 'agent-question') return null;
+    const line = turn.content.split('\n').reverse().find((l) => l.startsWith('_Used: '));
+    if (!line) return null;
+    const s = emptySlots();
+    const metric = line.match(/metric (\w+)/)?.[1];
+    if (!metric || !(metric in METRICS)) return null;
+    s.metric = metric as MetricKey;
+    const period = line.match(/period (\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})/);
+    if (period) s.period = periodFromDates(period[1]!, period[2]!);
+    const client = line.match(/client \[((?:\\.|[^\]])*)\]\(\/clients\/(\d+)\)/);
+    if (client) s.client = { id: Number(client[2]), name: client[1]!.replace(/\\(.)/g, '$1') };
+    const role = line.match(/role \[((?:\\.|[^\]])*)\]\(\/roles\/(\d+)\)/);
+    if (role) s.role = { id: Number(role[2]), name: role[1]!.replace(/\\(.)/g, '$1') };
+    const recruiter = line.match(/recruiter (.+?) \(user (\d+)\)/);
+    if (recruiter) s.recruiter = { id: Number(recruiter[2]), name: recruiter[1]!.replace(/\\(.)/g, '$1') };
+    const type = line.match(/client type (finders_fee|retainer)/);
+    if (type) s.clientType = type[1] as Slots['clientType'];
+    const family = line.match(/role family (.+?) \(((?:\\.|[^)])+)\)/);
+    if (family) s.family = { label: family[1]!.replace(/\\(.)/g, '$1'), key: family[2]!.replace(/\\(.)/g, '$1') };
+    const stage = line.match(/· stage (\w+)/)?.[1];
+    if (stage && (PIPELINE_STAGES as readonly string[]).includes(stage)) s.stage = stage as PipelineStageName;
+    const stageTo = line.match(/to stage (\w+)/)?.[1];
+    if (stageTo && (PIPELINE_STAGES as readonly string[]).includes(stageTo)) s.stageTo = stageTo as PipelineStageName;
+    const by = line.match(/· by (client|recruiter|month)/)?.[1];
+    if (by) s.groupBy = by as Slots['groupBy'];
+    const rank = line.match(/ranked by (\w+)/)?.[1];
+    if (rank && rank in METRICS) s.rankBy = rank as MetricKey;
+    return s;
+  }
+  return null;
+}
+
+export function createBuiltinAnalyst(tools: AssistantTool[]): AssistantEngine {
+  const byName = new Map(tools.map((tool) => [tool.name, tool]));
+  const call: Call = async <T,>(name: string, args: Record<string, unknown>, ctx: ToolContext): Promise<T> => {
+    const tool = byName.get(name);
+    if (!tool) throw new Error(`The assistant has no tool named ${name}.`);
+    return (await runTool(tool, args, ctx)) as T;
+  };
   return {
     name: 'builtin',
-    reply: async () => ({ kind: 'answer', content: "I can't answer that yet." }),
+    reply: (input) => reply(input, call),
   };
+}
+
+async function reply(input: EngineInput, call: Call): Promise<EngineReply> {
+  const { ctx } = input;
+  const message = input.message.trim().slice(0, 2000);
+  const today = todayIn(ctx.now, ctx.timeZone || 'UTC');
+  if (isPending(input.pending)) {
+    const resumed = applyAnswer(input.pending, message, today);
+    if (resumed) return proceed(resumed, [], ctx, call, today);
+    // Not an answer to the question: a new question, or the question again.
+    const fresh = read(message, today);
+    if (!fresh.slots.metric && !WRITE_REQUEST.test(fresh.text)) return { kind: 'question', question: `${input.pending.question}`, pending: input.pending };
+  }
+  if (!message) return { kind: 'answer', content: cannotAnswer('Ask me a question about your agency’s data.') };
+  const reading = read(message, today);
+  if (WRITE_REQUEST.test(reading.text)) return { kind: 'answer', content: READ_ONLY };
+
+  const context = contextFrom(input.history);
+  const slots = merge(reading, context, today);
+  if (!slots) return { kind: 'answer', content: cannotAnswer("I can't answer that yet.") };
+  return proceed(slots, reading.phrases, ctx, call, today, reading);
+}
+
+/** A follow-up takes what it does not say from the last answer. */
+function merge(reading: Reading, context: Slots | null, today: string): Slots | null {
+  const s = reading.slots;
+  const followUp = context && (FOLLOW_UP_CUES.test(reading.text) || !s.metric) && reading.text.split(/\s+/).length <= 14;
+  if (!followUp || !context) {
+    if (!s.metric && !reading.phrases.length) return null;
+    return s;
+  }
+  const merged: Slots = { ...context };
+  if (s.metric && s.metric !== 'lookup') {
+    merged.metric = s.metric;
+    merged.groupBy = s.groupBy;
+    merged.rankBy = s.rankBy;
+    merged.stage = s.stage;
+    merged.stageTo = s.stageTo;
+  } else if (s.groupBy) merged.groupBy = s.groupBy;
+  if (s.stage) [merged.stage, merged.stageTo] = [s.stage, s.stageTo];
+  const relative = context.period ? relativePeriod(reading.text, context.period, today) : null;
+  merged.period = s.period ?? relative?.period ?? context.period;
+  if (s.clientType) merged.clientType = s.clientType;
+  if (s.state) merged.state = s.state;
+  if (reading.clearsFilters) {
+    merged.client = null;
+    merged.recruiter = null;
+    merged.role = null;
+    merged.clientType = null;
+  }
+  // Names in the follow-up replace the context's (resolved in proceed()).
+  (merged as Slots & { followUp?: boolean }).followUp = true;
+  return merged;
+}
+
+async function proceed(s: Slots, phrases: string[], ctx: ToolContext, call: Call, today: string, reading?: Reading): Promise<EngineReply> {
+  // Money first: a recruiter is told at once, not asked questions whose answer they cannot see.
+  const owner = ctx.user.userType.includes('owner');
+  if (s.metric && (METRICS[s.metric].money || (s.rankBy && METRICS[s.rankBy].money)) && !owner) return { kind: 'answer', content: OWNERS_ONLY };
+
+  // Names: the record kinds this metric can use, looked up by fuzzy match.
+  let found: FoundRecord[] = [];
+  const kinds = kindsFor(s.metric);
+  if (phrases.length && kinds.length) {
+    const result = await call<{ records: FoundRecord[] }>('find_records', { kinds, phrases, min_score: 0.6, limit: 8 }, ctx);
+    found = result.records;
+    const resolution = resolveRecords(found, kinds, s.client?.id ?? null);
+    const followUp = (s as Slots & { followUp?: boolean }).followUp;
+    for (const [kind, ref] of Object.entries(resolution.chosen) as [RecordKind, { id: number; name: string }][]) {
+      if (kind === 'client') {
+        s.client = { id: ref.id, name: ref.name };
+        if (followUp && s.role && !resolution.chosen.role) s.role = null;
+      } else if (kind === 'role') s.role = { id: ref.id, name: ref.name };
+      else if (kind === 'recruiter') s.recruiter = { id: ref.id, name: ref.name };
+      else s.candidate = { id: ref.id, name: ref.name };
+    }
+    if (resolution.ambiguous) {
+      const { kind, options } = resolution.ambiguous;
+      const noun = kind === 'recruiter' ? 'person' : kind;
+      const question = `Which ${noun} do you mean: ${options.map((o, i) => `${i + 1}. ${esc(o.name)}${o.detail && kind !== 'client' ? ` (${esc(o.detail)})` : ''}`).join('; ')}?`;
+      return ask(s, kind, options.map((o) => ({ label: o.name, value: o.id })), question);
+    }
+  }
+
+  // Role families for salary questions.
+  if ((s.metric === 'wages' || s.metric === 'offer_acceptance') && !s.family && reading) {
+    const families = await call<{ role_families: { value: string; label: string }[] }>('role_families', {}, ctx);
+    const text = ` ${reading.text.replace(/[^a-z0-9+#]+/g, ' ')} `;
+    const hit = families.role_families
+      .map((f) => ({ f, words: f.value.split(' ') }))
+      .filter(({ words }) => new RegExp(`\\b${words.map((w) => w.replace(/[+#.]/g, '\\$&')).join('s? ')}s?\\b`).test(text))
+      .sort((a, b) => b.words.length - a.words.length)[0];
+    if (hit) s.family = { key: hit.f.value, label: hit.f.label };
+  }
+
+  if (!s.metric) {
+    const records = found.filter((r) => r.score >= 0.6);
+    if (records.length) return { kind: 'answer', content: lookupAnswer(records, s) };
+    return { kind: 'answer', content: cannotAnswer("I can't answer that yet.") };
+  }
+  if (s.metric === 'lookup') {
+    const records = found.filter((r) => r.score >= 0.6);
+    const chosen = chosenRecord(s);
+    if (chosen) return { kind: 'answer', content: lookupAnswer([chosen], s) };
+    if (!records.length) return { kind: 'answer', content: cannotAnswer('I found no client, role, candidate or user by that name.') };
+    return { kind: 'answer', content: lookupAnswer(records, s) };
+  }
+
+  // A metric with two meanings.
+  if (s.metric === 'revenue' || s.rankBy === 'revenue') {
+    return ask(
+      s,
+      'metric',
+      [
+        { label: 'Invoiced (revenue booked: invoices issued in the period)', value: 'revenue_booked' },
+        { label: 'Collected (payments received in the period)', value: 'revenue_collected' },
+      ],
+      'By revenue, do you mean 1. invoiced (revenue booked: invoices issued in the period) or 2. collected (payments received in the period)?',
+    );
+  }
+
+  if (s.metric === 'role_pipeline' && !s.role) {
+    if (s.client) {
+      return { kind: 'answer', content: cannotAnswer(`Which role of ${esc(s.client.name)}? Name the role, for example “pipeline of Data Engineer at ${esc(s.client.name)}”.`) };
+    }
+    return { kind: 'answer', content: cannotAnswer('Which role? Name it, for example “pipeline of the Data Engineer role”.') };
+  }
+
+  // A period where it changes the answer.
+  const info = METRICS[s.metric];
+  const grouped = s.groupBy === 'client' || s.groupBy === 'recruiter';
+  if (!s.period && (info.kind === 'flow' || (grouped && s.metric !== 'open_roles'))) {
+    const label = s.rankBy ? METRICS[s.rankBy].label.toLowerCase() : info.label.toLowerCase();
+    return ask(
+      s,
+      'period',
+      PERIOD_OPTIONS.map((p) => ({ label: p, value: p })),
+      `For which period should I count ${label}? For example: ${PERIOD_OPTIONS.map((p, i) => `${i + 1}. ${p.toLowerCase()}`).join('; ')}, or name another (“Q2 2025”, “since March”).`,
+    );
+  }
+  if (!s.period && info.kind === 'default_all_time') s.period = allTime(today);
+
+  const currency = 'USD';
+  const content = await answer(s, ctx, call, currency);
+  return { kind: 'answer', content };
+}
+
+/** The record a resumed question chose (its detail line is not kept). */
+function chosenRecord(s: Slots): FoundRecord | null {
+  const base = { detail: '', score: 1, coverage: 1, phrase: '', parent_id: null };
+  if (s.candidate) return { ...base, kind: 'candidate', id: s.candidate.id, name: s.candidate.name, link: `/candidates/${s.candidate.id}` };
+  if (s.role) return { ...base, kind: 'role', id: s.role.id, name: s.role.name, link: `/roles/${s.role.id}` };
+  if (s.client) return { ...base, kind: 'client', id: s.client.id, name: s.client.name, link: `/clients/${s.client.id}` };
+  if (s.recruiter) return { ...base, kind: 'recruiter', id: s.recruiter.id, name: s.recruiter.name, link: null };
+  return null;
+}
+
+function ask(s: Slots, kind: Ask, options: Option[], question: string): EngineReply {
+  const pending: Pending = { v: 1, engine: 'builtin', slots: { ...s }, ask: kind, options, question };
+  return { kind: 'question', question, pending };
+}
+
+const words = (text: string) => new Set(text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 1));
+
+/** Reads the user's answer to the pending question; null when it does not answer it. */
+function applyAnswer(p: Pending, message: string, today: string): Slots | null {
+  const s: Slots = { ...p.slots };
+  const text = message.toLowerCase().trim();
+  const number = text.match(/^(?:option |number |#)?(\d{1,2})\.?$|^(?:the )?(first|second|third|fourth|fifth|sixth|last)(?: one)?$/);
+  let option: Option | undefined;
+  if (number) {
+    const ordinal = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
+    const index = number[1] ? Number(number[1]) - 1 : number[2] === 'last' ? p.options.length - 1 : ordinal.indexOf(number[2]!);
+    option = p.options[index];
+  }
+  if (p.ask === 'metric') {
+    if (!option) {
+      if (/invoic|book|bill|issued/.test(text)) option = p.options.find((o) => o.value === 'revenue_booked');
+      else if (/collect|receiv|paid|payment|cash|came in/.test(text)) option = p.options.find((o) => o.value === 'revenue_collected');
+    }
+    if (!option) return null;
+    if (s.metric === 'revenue') s.metric = option.value as MetricKey;
+    if (s.rankBy === 'revenue') s.rankBy = option.value as MetricKey;
+    return s;
+  }
+  if (p.ask === 'period') {
+    const label = option ? String(option.value).toLowerCase() : text;
+    const found = label === 'all time' ? { period: allTime(today) } : parsePeriod(label, today);
+    if (!found) return null;
+    s.period = found.period;
+    return s;
+  }
+  if (!option) {
+    // By name: the option sharing most words with the answer (and not tied).
+    const said = words(text);
+    const scored = p.options.map((o) => ({ o, n: [...words(o.label)].filter((w) => said.has(w) || [...said].some((x) => x.length >= 4 && w.startsWith(x))).length }));
+    const best = Math.max(...scored.map((x) => x.n));
+    const top = scored.filter((x) => x.n === best);
+    if (best > 0 && top.length === 1) option = top[0]!.o;
+    else {
+      // The distinguishing word alone ("logistics"), even when the shared word ties.
+      const distinct = p.options.filter((o) => [...words(o.label)].some((w) => said.has(w) && p.options.filter((x) => words(x.label).has(w)).length === 1));
+      if (distinct.length === 1) option = distinct[0];
+    }
+  }
+  if (!option) return null;
+  const ref = { id: option.value as number, name: option.label };
+  if (p.ask === 'client') s.client = ref;
+  else if (p.ask === 'role') s.role = ref;
+  else if (p.ask === 'recruiter') s.recruiter = ref;
+  else s.candidate = ref;
+  if (s.metric === 'lookup' || (!s.metric && p.ask)) {
+    s.metric = 'lookup';
+  }
+  return s;
 }

@@ -1,4 +1,20 @@
 import type { AssistantTool } from '../assistant.service';
+import { agencyMetricsTool, clientBreakdownTool, compensationStatsTool, retainerPayoutsTool, roleFamiliesTool, stageFunnelTool } from './analytics-tools';
+import { invoiceBalancesTool, needsAttentionTool } from './attention-tools';
+import { findRecordsTool } from './find-records';
+import { countRecordsTool, rolePipelineTool } from './records-tools';
 
-/** Every read-only tool the assistant's engines may call. */
-export const assistantTools: AssistantTool[] = [];
+/** Every read-only tool the assistant's engines may call. None writes; each checks the user's permission. */
+export const assistantTools: AssistantTool[] = [
+  findRecordsTool,
+  countRecordsTool,
+  rolePipelineTool,
+  agencyMetricsTool,
+  stageFunnelTool,
+  clientBreakdownTool,
+  compensationStatsTool,
+  retainerPayoutsTool,
+  roleFamiliesTool,
+  needsAttentionTool,
+  invoiceBalancesTool,
+];

@@ -1,0 +1,269 @@
+import { PIPELINE_STAGES, type PipelineStageName } from '@recruitdesk/contracts/pipeline-summary';
+import type { FoundRecord, RecordKind } from '../tools/find-records';
+import { METRICS, STOPWORDS, type MetricKey } from './lexicon';
+import { normalisePeriodText, parsePeriod, type Period } from './periods';
+
+// Reading a question: the metric (rule-scored), the period, the grouping, stages, client type, and the
+// phrases left over that may name records.
+
+export interface Ref {
+  id: number;
+  name: string;
+}
+
+export interface Slots {
+  metric: MetricKey | null;
+  period: Period | null;
+  client: Ref | null;
+  recruiter: Ref | null;
+  role: Ref | null;
+  candidate: Ref | null;
+  clientType: 'finders_fee' | 'retainer' | null;
+  family: { key: string; label: string } | null;
+  stage: PipelineStageName | null;
+  stageTo: PipelineStageName | null;
+  groupBy: 'client' | 'recruiter' | 'month' | null;
+  /** "which client paid us the most": rank the groups by this metric. */
+  rankBy: MetricKey | null;
+  /** A record state for counts: client state, candidate status. */
+  state: string | null;
+}
+
+export const emptySlots = (): Slots => ({
+  metric: null,
+  period: null,
+  client: null,
+  recruiter: null,
+  role: null,
+  candidate: null,
+  clientType: null,
+  family: null,
+  stage: null,
+  stageTo: null,
+  groupBy: null,
+  rankBy: null,
+  state: null,
+});
+
+export interface Reading {
+  slots: Slots;
+  /** Metric scores above zero, best first. */
+  scores: [MetricKey, number][];
+  periodText: string | null;
+  /** Word runs that are not grammar: possible record names. */
+  phrases: string[];
+  /** Said "all clients", "overall", "everyone": drop a filter carried from the context. */
+  clearsFilters: boolean;
+  text: string;
+}
+
+const STAGE_WORDS: [RegExp, PipelineStageName][] = [
+  [/\bsourc(?:ed|ing)\b/, 'sourced'],
+  [/\binternal(?:ly)?(?: interviews?| screens?| screening)?\b|\bscreen(?:ing)?\b/, 'internal_interview'],
+  [/\bsubmit[- ]pending\b|\bpending submi(?:ssion|ttal)\b/, 'submit_pending'],
+  [/\bsubmitted\b|\bsubmittal stage\b|\bsubmission\b/, 'submitted'],
+  [/\bclient interviews?\b|\binterview(?:s|ing|ed)? (?:with|at) (?:the )?client\b|\binterview(?:s|ing)?\b/, 'client_interview'],
+  [/\boffers?(?: stage)?\b/, 'offer'],
+  [/\bplaced\b|\bplacements?\b|\bhired?\b/, 'placed'],
+];
+
+function stagesOf(text: string): PipelineStageName[] {
+  const found: { at: number; stage: PipelineStageName }[] = [];
+  for (const [re, stage] of STAGE_WORDS) {
+    const m = re.exec(text);
+    if (m && !found.some((f) => f.stage === stage)) found.push({ at: m.index, stage });
+  }
+  // "client interview" also matched the generic interview; keep the most specific per position.
+  return found
+    .sort((a, b) => a.at - b.at)
+    .map((f) => f.stage)
+    .filter((stage, i, all) => all.indexOf(stage) === i)
+    .sort((a, b) => PIPELINE_STAGES.indexOf(a) - PIPELINE_STAGES.indexOf(b));
+}
+
+const GROUP_METRICS: MetricKey[] = ['top_clients', 'recruiter_performance'];
+const RANKABLE: MetricKey[] = ['placements', 'new_roles', 'submittals', 'revenue', 'revenue_booked', 'revenue_collected', 'open_roles', 'average_fee', 'days_to_fill'];
+
+/** Scores every metric against the text; the best with a score of at least 2 wins. */
+export function scoreMetrics(text: string): [MetricKey, number][] {
+  const scores: [MetricKey, number][] = [];
+  for (const [key, info] of Object.entries(METRICS) as [MetricKey, (typeof METRICS)[MetricKey]][]) {
+    let score = 0;
+    for (const [re, weight] of info.triggers) if (re.test(text)) score += weight;
+    if (score > 0) scores.push([key, score]);
+  }
+  return scores.sort((a, b) => b[1] - a[1]);
+}
+
+const tokenise = (text: string) =>
+  text
+    .toLowerCase()
+    .replace(/[’']s\b/g, '')
+    .split(/[^a-z0-9&+#'.-]+/)
+    .map((w) => w.replace(/^[.'-]+|[.'-]+$/g, ''))
+    .filter(Boolean);
+
+/** Runs of words that are not grammar, and every sub-run (up to 4 words) of them. */
+export function namePhrases(text: string, removed: string[]): string[] {
+  let rest = ` ${text.toLowerCase()} `;
+  for (const part of removed) if (part) rest = rest.replace(part.toLowerCase(), ' ; ');
+  const runs: string[][] = [];
+  let current: string[] = [];
+  for (const raw of rest.split(/\s+|(?=[;?!,])|(?<=[;?!,])/)) {
+    const words = tokenise(raw);
+    const word = words[0];
+    if (!word || words.length !== 1 || STOPWORDS.has(word) || /^\d+$/.test(word) || word.length < 2) {
+      if (current.length) runs.push(current);
+      current = [];
+      continue;
+    }
+    current.push(word);
+  }
+  if (current.length) runs.push(current);
+  const phrases = new Set<string>();
+  for (const run of runs) {
+    for (let i = 0; i < run.length; i += 1) {
+      for (let j = i + 1; j <= Math.min(run.length, i + 4); j += 1) phrases.add(run.slice(i, j).join(' '));
+    }
+  }
+  return [...phrases].filter((p) => p.length >= 2).slice(0, 40);
+}
+
+/** Reads a message (no database work). */
+export function read(message: string, today: string): Reading {
+  const text = normalisePeriodText(message.slice(0, 2000));
+  const slots = emptySlots();
+  const period = parsePeriod(text, today);
+  slots.period = period?.period ?? null;
+  let scores = scoreMetrics(text);
+  const best = scores[0];
+  if (best && best[1] >= 2) slots.metric = best[0];
+
+  // "by client" / "which recruiter ... the most": a group, ranked by the other metric named.
+  const group = scores.find(([key, s]) => GROUP_METRICS.includes(key) && s >= 5);
+  const rank = scores.find(([key, s]) => RANKABLE.includes(key) && s >= 2);
+  if (group && rank) {
+    slots.groupBy = group[0] === 'top_clients' ? 'client' : 'recruiter';
+    slots.rankBy = rank[0];
+    slots.metric = group[0];
+  }
+  if (/\b(?:by|per|each|every) month\b|\bmonthly\b|\bmonth by month\b|\btrend\b/.test(text)) slots.groupBy = 'month';
+  // Revenue named with its meaning: the precise one wins.
+  if (slots.metric === 'revenue' || slots.rankBy === 'revenue') {
+    const precise = scores.find(([key, s]) => (key === 'revenue_booked' || key === 'revenue_collected') && s >= 4);
+    if (precise) {
+      if (slots.metric === 'revenue') slots.metric = precise[0];
+      if (slots.rankBy === 'revenue') slots.rankBy = precise[0];
+    }
+  }
+  if (slots.metric === 'average_fee') scores = scores.filter(([key]) => key !== 'revenue');
+
+  if (/\bretainer clients?\b/.test(text) && slots.metric !== 'retainer') slots.clientType = 'retainer';
+  if (/\bfinder'?s'? fee (?:clients?|roles?|placements?)\b|\bcontingen(?:t|cy) (?:clients?|roles?)\b/.test(text)) slots.clientType = 'finders_fee';
+
+  if (slots.metric === 'funnel' || slots.metric === 'time_in_stage') {
+    const stages = stagesOf(text.replace(/\bstages?\b/g, ' '));
+    if (slots.metric === 'funnel' && stages.length >= 2) [slots.stage, slots.stageTo] = [stages[0]!, stages[stages.length - 1]!];
+    else if (stages.length >= 1) slots.stage = stages[stages.length - 1]!;
+  }
+
+  if (slots.metric === 'count_clients') {
+    const m = text.match(/\b(open|active|prospect(?:ive)?|on hold|closed|current)\b (?:\w+ )?clients\b/);
+    if (m) slots.state = m[1] === 'prospect' || m[1] === 'prospective' ? 'Prospect' : m[1] === 'on hold' ? 'On Hold' : m[1] === 'closed' ? 'Closed' : 'Open';
+  }
+  if (slots.metric === 'count_candidates') {
+    const m = text.match(/\b(active|placed|archived|do not contact)\b (?:\w+ )?candidates\b|\bcandidates (?:are |who are )?(active|placed|archived)\b/);
+    const status = m?.[1] ?? m?.[2];
+    if (status) slots.state = status === 'do not contact' ? 'do_not_contact' : status;
+  }
+
+  if (slots.metric === 'attention') {
+    const kinds: string[] = [];
+    if (/\b(?:roles?|jobs?|searches|positions?)\b/.test(text)) kinds.push('role_without_submittal');
+    if (/\b(?:pipelines?|candidates?|people)\b/.test(text)) kinds.push('stale_pipeline');
+    if (/\binvoices?\b/.test(text)) kinds.push('overdue_invoice');
+    if (/\bguarantees?\b/.test(text)) kinds.push('guarantee_ending');
+    if (/\binterviews?\b/.test(text)) kinds.push('interview_tomorrow');
+    if (kinds.length) slots.state = kinds.join(',');
+  }
+
+  const phrases = namePhrases(text, [period?.text ?? '']);
+  return {
+    slots,
+    scores,
+    periodText: period?.text ?? null,
+    phrases,
+    clearsFilters: /\b(?:all clients|every client|overall|everyone|all recruiters|whole agency|the agency|in total|across (?:all|the))\b/.test(text),
+    text,
+  };
+}
+
+export interface Resolution {
+  /** One record chosen for the kind. */
+  chosen: Partial<Record<RecordKind, Ref & { parent_id: number | null; link: string | null }>>;
+  /** Several records fit equally: ask. */
+  ambiguous: { kind: RecordKind; options: FoundRecord[] } | null;
+}
+
+const KIND_ORDER: RecordKind[] = ['client', 'role', 'recruiter', 'candidate'];
+
+/**
+ * Picks records from the fuzzy matches: per kind the best score; ties (within 0.05) broken by how much of
+ * the name the phrase covers; still tied → ambiguous. A phrase used by one kind is not reused by another.
+ */
+export function resolveRecords(records: FoundRecord[], kinds: RecordKind[], clientHint: number | null): Resolution {
+  const chosen: Resolution['chosen'] = {};
+  const usedPhrases: string[] = [];
+  const overlaps = (phrase: string) => usedPhrases.some((p) => p.includes(phrase) || phrase.includes(p));
+  for (const kind of KIND_ORDER.filter((k) => kinds.includes(k))) {
+    let mine = records.filter((r) => r.kind === kind && r.score >= 0.6 && !overlaps(r.phrase));
+    if (kind === 'role' && (chosen.client || clientHint)) {
+      const clientId = chosen.client?.id ?? clientHint;
+      const ofClient = mine.filter((r) => r.parent_id === clientId);
+      if (ofClient.length) mine = ofClient;
+    }
+    if (!mine.length) continue;
+    // A short, single-word phrase naming a person (a first name) is weak evidence.
+    const top = Math.max(...mine.map((r) => r.score));
+    let tied = mine.filter((r) => r.score >= top - 0.05);
+    const bestCover = Math.max(...tied.map((r) => r.coverage));
+    tied = tied.filter((r) => r.coverage >= bestCover - 0.001);
+    // Exactly the name typed: that one.
+    const exact = tied.filter((r) => r.phrase === r.name.toLowerCase());
+    if (exact.length === 1) tied = exact;
+    if (tied.length === 1) {
+      const r = tied[0]!;
+      chosen[kind] = { id: r.id, name: r.name, parent_id: r.parent_id, link: r.link };
+      usedPhrases.push(r.phrase);
+      continue;
+    }
+    return { chosen, ambiguous: { kind, options: tied.slice(0, 6) } };
+  }
+  return { chosen, ambiguous: null };
+}
+
+/** Which record kinds a metric can be filtered by (or is about). */
+export function kindsFor(metric: MetricKey | null): RecordKind[] {
+  switch (metric) {
+    case 'role_pipeline':
+      return ['client', 'role'];
+    case 'lookup':
+    case null:
+      return ['client', 'role', 'recruiter', 'candidate'];
+    case 'wages':
+    case 'offer_acceptance':
+    case 'count_clients':
+    case 'count_candidates':
+    case 'attention':
+      return [];
+    case 'retainer':
+    case 'outstanding':
+      return ['client'];
+    case 'recruiter_performance':
+      return ['client'];
+    case 'top_clients':
+      return ['recruiter'];
+    default:
+      return ['client', 'recruiter'];
+  }
+}
