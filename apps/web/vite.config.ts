@@ -48,6 +48,12 @@ export default defineConfig({
               test: /node_modules[\\/](recharts|victory-vendor|d3-[a-z-]+|internmap|decimal\.js-light|eventemitter3|es-toolkit)[\\/]|features[\\/]analytics[\\/]components[\\/]charts/,
               priority: 25,
             },
+            // The AI chat (widget and page) and its markdown renderer: loaded by owners only, after the first paint.
+            {
+              name: 'chat',
+              test: /node_modules[\\/](react-markdown|remark-[a-z-]+|micromark[a-z-]*|mdast-[a-z-]+|unist-[a-z-]+|hast-[a-z-]+|unified|vfile[a-z-]*|bail|trough|property-information|space-separated-tokens|comma-separated-tokens|decode-named-character-reference|character-entities[a-z-]*|character-reference-invalid|is-alphanumerical|is-alphabetical|is-decimal|is-hexadecimal|devlop|html-url-attributes|estree-util-[a-z-]+|zwitch|longest-streak|markdown-table|ccount|escape-string-regexp|trim-lines|is-plain-obj|style-to-[a-z-]+|inline-style-parser|extend)[\\/]|features[\\/]chat[\\/]/,
+              priority: 25,
+            },
             { name: 'signed-in', minShareCount: 2, priority: 10 },
           ],
         },

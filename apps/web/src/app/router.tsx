@@ -49,6 +49,7 @@ const RoleCandidateRoute = lazyPage(() => import('./routes/pipelines').then((m) 
 const InvoicesRoute = lazyPage(() => import('./routes/invoices').then((m) => ({ default: m.InvoicesRoute })));
 const InvoiceRoute = lazyPage(() => import('./routes/invoices').then((m) => ({ default: m.InvoiceRoute })));
 const InvoiceCreateRoute = lazyPage(() => import('./routes/invoices').then((m) => ({ default: m.InvoiceCreateRoute })));
+const AiChatRoute = lazyPage(() => import('./routes/ai-chat'));
 
 const page = (element: React.ReactNode, size: 'sm' | 'md' = 'md') => (
   <Suspense fallback={<LoadingScreen size={size} />}>{element}</Suspense>
@@ -94,6 +95,8 @@ export const appPages: RouteObject[] = [
   pageRoute('role/:id/invoice/:invoiceId', InvoiceRoute, 'detail', <InvoiceRoute parent="role" />),
   pageRoute('client/:id/invoices/create', InvoiceCreateRoute, 'form', <InvoiceCreateRoute parent="client" />),
   pageRoute('client/:id/invoices/:invoiceId', InvoiceRoute, 'detail', <InvoiceRoute parent="client" />),
+  // The AI assistant (owner only, issue 13); the floating widget is the shell's (app-root.tsx).
+  pageRoute('ai-chat', AiChatRoute, 'detail', <AiChatRoute />, PAGE_TEXT.aiChat),
   // One address for a record's notes; the record-shaped ones above redirect to it (decision 027).
   pageRoute('notes/:modelType/:objectId', NotesRoute, 'detail', <NotesRoute />),
   { path: '*', element: <NotFoundRedirect /> },

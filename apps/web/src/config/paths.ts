@@ -81,7 +81,10 @@ export const paths = {
       path: '/client/:id/invoices/:invoiceId',
       getHref: (id: Id, invoiceId: Id) => `/client/${id}/invoices/${invoiceId}`,
     },
-    aiChat: { path: '/ai-chat', getHref: () => '/ai-chat' },
+    aiChat: {
+      path: '/ai-chat',
+      getHref: (chatId?: Id | null) => (chatId === undefined || chatId === null ? '/ai-chat' : `/ai-chat?chat=${chatId}`),
+    },
     calendar: { path: '/calendar', getHref: () => '/calendar' },
     /**
      * A record's notes, one address for every kind of record (decision 027). The spec's record-shaped

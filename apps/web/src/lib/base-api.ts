@@ -63,6 +63,7 @@ export const TAG_TYPES = [
   'Invoice',
   'Invitation',
   'AgencySettings',
+  'Chat',
 ] as const;
 
 /** The one RTK Query API; features add their endpoints with `baseApi.injectEndpoints`. */

@@ -7,6 +7,7 @@ import { paths } from '@/config/paths';
 import { selectAuth } from '@/features/auth/auth-slice';
 import { useSignOut } from '@/features/auth/use-sign-out';
 import { useAppSelector } from '@/lib/hooks';
+import { canSeeAiChat } from '@/lib/permissions';
 import { isSessionExpiring } from '@/lib/session-expiry';
 import { AfterFirstPaint, afterFirstPaint } from '../first-paint';
 import { lazyPage, pageHandleFor } from '../lazy-page';
@@ -21,6 +22,8 @@ const ShellTrail = lazyPage(() => shell().then((m) => ({ default: m.ShellTrail }
 const ShellSearch = lazyPage(() => shell().then((m) => ({ default: m.ShellSearch })));
 const UserMenu = lazyPage(() => shell().then((m) => ({ default: m.UserMenu })));
 const ActiveClientsPanel = lazyPage(() => shell().then((m) => ({ default: m.ActiveClientsPanelContainer })));
+// The floating AI chat (owners only, issue 13): its code (and the markdown renderer) after the first paint.
+const ChatWidget = lazyPage(() => import('@/features/chat/components/chat-widget').then((m) => ({ default: m.ChatWidget })));
 
 const SIDEBAR_PANELS = {
   [paths.app.jobsActive.getHref()]: () => (
@@ -54,36 +57,52 @@ function Shell({ pages }: { pages: RouteObject[] }) {
     void page?.preload?.();
     void ShellTrail.preload();
   });
+  const chat =
+    canSeeAiChat(user) && user ? (
+      <Suspense fallback={null}>
+        <AfterFirstPaint>
+          <ChatWidget
+            userId={user.id}
+            pageHref={(chatId) => paths.app.aiChat.getHref(chatId)}
+            // The page shows the chat itself; the widget keeps its own conversation connected meanwhile.
+            hidden={pathname.startsWith(paths.app.aiChat.path)}
+          />
+        </AfterFirstPaint>
+      </Suspense>
+    ) : null;
   return (
-    <AppLayout
-      user={user}
-      theme={theme}
-      onToggleTheme={toggle}
-      onToggleCollapsed={sidebar.toggle}
-      onLogout={signOut}
-      sidebarPanels={SIDEBAR_PANELS}
-      trail={
-        <Suspense fallback={<TopBarTrail />}>
-          <AfterFirstPaint>
-            <ShellTrail />
-          </AfterFirstPaint>
-        </Suspense>
-      }
-      search={
-        <Suspense fallback={<SearchPlaceholder />}>
-          <AfterFirstPaint>
-            <ShellSearch user={user} />
-          </AfterFirstPaint>
-        </Suspense>
-      }
-      account={
-        <Suspense fallback={<AccountPlaceholder user={user} />}>
-          <AfterFirstPaint>
-            <UserMenu user={user} onSignOut={signOut} />
-          </AfterFirstPaint>
-        </Suspense>
-      }
-    />
+    <>
+      <AppLayout
+        user={user}
+        theme={theme}
+        onToggleTheme={toggle}
+        onToggleCollapsed={sidebar.toggle}
+        onLogout={signOut}
+        sidebarPanels={SIDEBAR_PANELS}
+        trail={
+          <Suspense fallback={<TopBarTrail />}>
+            <AfterFirstPaint>
+              <ShellTrail />
+            </AfterFirstPaint>
+          </Suspense>
+        }
+        search={
+          <Suspense fallback={<SearchPlaceholder />}>
+            <AfterFirstPaint>
+              <ShellSearch user={user} />
+            </AfterFirstPaint>
+          </Suspense>
+        }
+        account={
+          <Suspense fallback={<AccountPlaceholder user={user} />}>
+            <AfterFirstPaint>
+              <UserMenu user={user} onSignOut={signOut} />
+            </AfterFirstPaint>
+          </Suspense>
+        }
+      />
+      {chat}
+    </>
   );
 }
 
