@@ -1,21 +1,16 @@
-import type { ChatHistoryEntry } from '@/api/chat';
+import {
+  chatSocketPath,
+  type ClientSocketMessage,
+  type ServerSocketMessage,
+} from '@recruitdesk/contracts/chat';
 import { CHAT_CONNECT_TIMEOUT_MS, CHAT_MAX_LENGTH, CHAT_TEXT, closeCodeText } from './chat-texts';
 
 // The chat socket (spec §4, §7, §8): /ws/chat/{userId}/{chatId}/, ws or wss following the page's scheme;
 // connecting → connected on open → closed on close or error, with a 10 s connect time-out.
 
-/** What the server sends. */
-export type ServerMessage =
-  | { type: 'connection_established'; message?: string }
-  | { type: 'chat_history'; chat_history: ChatHistoryEntry[] }
-  | { type: 'message_received'; message?: string }
-  | { type: 'agent_response'; message?: string; chat_history?: ChatHistoryEntry[] }
-  | { type: 'user_input_request'; question: string }
-  | { type: 'error'; message: string };
-
-/** What the client sends. */
-export type ClientMessage =
-  { type: 'user_message'; message: string } | { type: 'user_input_response'; response: string };
+/** What the server and the client send (the contracts' protocol). */
+export type ServerMessage = ServerSocketMessage;
+export type ClientMessage = ClientSocketMessage;
 
 export type SocketEvent =
   | { type: 'open' }
@@ -44,7 +39,7 @@ export function chatSocketUrl(
   location: Pick<Location, 'protocol' | 'host'> = window.location,
 ): string {
   const scheme = location.protocol === 'https:' ? 'wss' : 'ws';
-  return `${scheme}://${location.host}/ws/chat/${userId}/${chatId}/`;
+  return `${scheme}://${location.host}${chatSocketPath(userId as number, chatId as number)}`;
 }
 
 /** Why a socket cannot be opened for this user and chat, or null (spec §5). */

@@ -1,4 +1,4 @@
-import type { ChatHistoryEntry } from '@/api/chat';
+import type { ChatHistoryEntry } from '@recruitdesk/contracts/chat';
 import type { ServerMessage } from './chat-socket';
 
 // The conversation as a pure reducer (spec §4): the connection's status, the messages, the thinking
@@ -87,7 +87,7 @@ function onServer(state: ChatState, message: ServerMessage): ChatState {
       if (Array.isArray(message.chat_history)) {
         return { ...state, ...withHistory(message.chat_history), thinking: false };
       }
-      const content = message.message ?? '';
+      const content = message.message;
       return {
         ...state,
         thinking: false,
@@ -99,6 +99,9 @@ function onServer(state: ChatState, message: ServerMessage): ChatState {
       };
     }
     case 'user_input_request':
+      if (Array.isArray(message.chat_history)) {
+        return { ...state, ...withHistory(message.chat_history), thinking: false, answering: true };
+      }
       return {
         ...state,
         thinking: false,

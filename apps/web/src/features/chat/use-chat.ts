@@ -1,5 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useReducer, useRef } from 'react';
-import { useCreateChatMutation, type ChatHistoryEntry } from '@/api/chat';
+import type { ChatHistoryEntry } from '@recruitdesk/contracts/chat';
+import { useCreateChatMutation } from '@/api/chat';
 import { chatReducer, initialChatState, type ChatState } from './chat-state';
 import {
   ChatSocket,
