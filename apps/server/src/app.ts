@@ -1,4 +1,5 @@
 import cookie from '@fastify/cookie';
+import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
@@ -14,7 +15,9 @@ import { activityRoutes } from './modules/activity/activity.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { loadInvoiceCalendarEvents } from './modules/invoices/invoices.calendar';
+import { createAssistantEngine, type AssistantEngine } from './modules/assistant/assistant.service';
 import { chatRoutes } from './modules/chat/chat.routes';
+import { chatSocketRoutes, MAX_FRAME_BYTES } from './modules/chat/chat.ws';
 import { candidatesRoutes } from './modules/candidates/candidates.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { jobQualificationsRoutes } from './modules/roles/job-qualifications.routes';
@@ -87,6 +90,8 @@ export interface AppDeps {
   throttle?: Throttle;
   storage?: Storage;
   logStream?: LogStream;
+  /** The assistant behind the chat; default: the built-in analyst, or the model when AI_BASE_URL is set. */
+  assistantEngine?: AssistantEngine;
   /** Called for every route as it is registered (tests walk the route table with it). */
   onRoute?: (route: { method: string | string[]; url: string; config?: { public?: boolean } }) => void;
 }
@@ -177,8 +182,10 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(calendarRoutes, { invoiceEvents: loadInvoiceCalendarEvents });
   // Analytics and the dashboard's attention list read the records, pipelines and money below them.
   await app.register(analyticsRoutes);
-  // The owner's chats with the assistant (REST; the socket is chat.ws.ts).
+  // The owner's chats with the assistant: REST, and the socket that carries the conversation (docs/assistant.md).
   await app.register(chatRoutes);
+  await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
+  await app.register(chatSocketRoutes, { engine: deps.assistantEngine ?? createAssistantEngine(appDeps) });
 
   await app.register(spaPlugin);
 

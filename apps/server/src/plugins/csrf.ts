@@ -66,12 +66,14 @@ function ownOrigin(request: FastifyRequest, config: AppConfig): string {
   return config.publicOrigin ?? `${request.protocol}://${request.host}`;
 }
 
+/** Whether an Origin header names this app (or a trusted origin); the chat socket requires one (security §23). */
+export function originIsOwn(request: FastifyRequest, config: AppConfig, origin: string): boolean {
+  return origin === ownOrigin(request, config) || config.trustedOrigins.includes(origin);
+}
+
 function originAllowed(request: FastifyRequest, config: AppConfig): boolean {
   const origin = request.headers.origin;
-  if (origin !== undefined) {
-    const own = ownOrigin(request, config);
-    return origin === own || config.trustedOrigins.includes(origin);
-  }
+  if (origin !== undefined) return originIsOwn(request, config, origin);
   const site = request.headers['sec-fetch-site'];
   if (site !== undefined) return site === 'same-origin' || site === 'none';
   return true;

@@ -96,6 +96,13 @@ export async function resolveSession(
   return { session, user };
 }
 
+/** Whether the cookie names a live session whose user has been deactivated (the chat socket closes with 4002). */
+export async function isSessionOfInactiveUser(db: Db, token: string, now: Date): Promise<boolean> {
+  if (!token || token.length > 128) return false;
+  const found = await findSessionWithUser(db, sha256(token));
+  return Boolean(found && found.session.expiresAt.getTime() > now.getTime() && !found.user.isActive);
+}
+
 export const deleteSession = (db: Db, id: number) => deleteSessionRow(db, id);
 export const deleteSessionByToken = (db: Db, token: string) => deleteSessionByTokenHash(db, sha256(token));
 /** Ends every session of a user (password reset, deactivation), optionally keeping one. */
