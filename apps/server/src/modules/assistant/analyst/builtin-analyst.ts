@@ -39,6 +39,10 @@ const isPending = (value: unknown): value is Pending =>
 const WRITE_REQUEST =
   /^(?:please |can you |could you |go (?:and )?)?(?:delete|remove|erase|wipe|drop|update|change|edit|modify|rename|create|add|insert|send|email|e-mail|archive|close|reopen|move|assign|mark|set|cancel|schedule|book|invite)\b|\b(?:delete|remove|erase|wipe|drop) (?:all|every|the|this|that|these|those|my|our)\b|\bignore (?:all |any )?(?:previous|prior|above|earlier) instructions\b/;
 
+/** Not about the agency's recorded data: forecasts, writing, general knowledge. */
+const OUT_OF_SCOPE =
+  /\b(?:predict|prediction|forecast|projections?|next (?:year|quarter|month|week)|will we|going to (?:make|earn|place)|write|draft|compose|translate|summari[sz]e|poem|joke|weather|capital of|recipe|advice|advise|recommend|should (?:i|we) (?:hire|fire|pay))\b/;
+
 function cannotAnswer(text: string): string {
   return [text, '', 'Questions I can answer, for example:', ...EXAMPLE_QUESTIONS.map((q) => `- ${q}`)].join('\n');
 }
@@ -110,6 +114,7 @@ async function reply(input: EngineInput, call: Call): Promise<EngineReply> {
   if (!message) return { kind: 'answer', content: cannotAnswer('Ask me a question about your agency’s data.') };
   const reading = read(message, today);
   if (WRITE_REQUEST.test(reading.text)) return { kind: 'answer', content: READ_ONLY };
+  if (OUT_OF_SCOPE.test(reading.text)) return { kind: 'answer', content: cannotAnswer("I can't answer that yet: I report on the agency's own records, not forecasts, writing or general knowledge.") };
 
   const context = contextFrom(input.history);
   const slots = merge(reading, context, today);
@@ -191,7 +196,10 @@ async function proceed(s: Slots, phrases: string[], ctx: ToolContext, call: Call
 
   if (!s.metric) {
     const records = found.filter((r) => r.score >= 0.6);
-    if (records.length) return { kind: 'answer', content: lookupAnswer(records, s) };
+    // Without a word asking for records, only a message that is all names is read as a lookup.
+    const covered = new Set(records.flatMap((r) => r.phrase.split(' ')));
+    const allNames = phrases.every((p) => p.split(' ').every((w) => covered.has(w)));
+    if (records.length && allNames) return { kind: 'answer', content: lookupAnswer(records, s) };
     return { kind: 'answer', content: cannotAnswer("I can't answer that yet.") };
   }
   if (s.metric === 'lookup') {
