@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { MAX_ID } from './common';
+import { ErrorResponseSchema, MAX_ID } from './common';
 
 /**
  * Weekly job-board posting data (issue 14, spec §3/§7, decisions 042 and 043): one row per role per week
@@ -256,4 +256,4 @@ export type ImportPreviewResponse = z.infer<typeof ImportPreviewResponseSchema>;
 export const ImportResultResponseSchema = z.object({ success: z.literal(true), created: z.number(), updated: z.number() });
 
 /** The refusal of a bad file: 400 with every problem (at most 50), nothing written. */
-export const ImportRefusalSchema = z.object({ success: z.literal(false), error: z.string(), problems: z.array(ImportProblemSchema) });
+export const ImportRefusalSchema = ErrorResponseSchema.extend({ problems: z.array(ImportProblemSchema).optional() });

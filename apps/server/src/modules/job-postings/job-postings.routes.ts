@@ -2,9 +2,17 @@ import { IdParamSchema } from '@recruitdesk/contracts/common';
 import {
   CreateJobPostingInputSchema,
   FormDataResponseSchema,
+  ImportPreviewResponseSchema,
+  ImportRefusalSchema,
+  ImportResultResponseSchema,
+  ImportRunInputSchema,
+  ImportUploadInputSchema,
+  ImportUploadResponseSchema,
   JobPostingResponseSchema,
   OverviewQuerySchema,
   OverviewResponseSchema,
+  PerformanceQuerySchema,
+  PerformanceResponseSchema,
   UpdateJobPostingInputSchema,
 } from '@recruitdesk/contracts/job-postings';
 import type { FastifyReply } from 'fastify';
@@ -12,9 +20,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/errors';
 import { requireUser } from '../users/users.service';
 import { FEED_MAX_AGE_SECONDS, renderIndeedFeed } from './job-feed.service';
+import { previewImport, runImport, uploadImport } from './job-posting-import.service';
+import { postingPerformance } from './job-performance.service';
 import { createPosting, postingFormData, postingOverview, updatePosting } from './job-postings.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
+/** The import's refusals carry every problem (row, column, message). */
+const importErrors = { ...errorResponses(401, 403, 413), 400: ImportRefusalSchema };
+/** The report's text travels as JSON (escaped), so the import routes take a larger body than the default. */
+const IMPORT_BODY_LIMIT = 3 * 1024 * 1024;
 
 /** Weekly job-board data (issue 14): the overview, entry, form data, performance, CSV import; the public feed. */
 export const jobPostingsRoutes: FastifyPluginAsyncZod = async (app) => {
@@ -40,6 +54,29 @@ export const jobPostingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.put('/api/job-postings/:id/', {
     schema: { tags, params: IdParamSchema, body: UpdateJobPostingInputSchema, response: { 200: JobPostingResponseSchema, ...errors } },
     handler: async (request) => ({ ...ok, posting: await updatePosting(deps, requireUser(request), request.params.id, request.body) }),
+  });
+
+  app.get('/api/job-postings/performance/', {
+    schema: { tags, querystring: PerformanceQuerySchema, response: { 200: PerformanceResponseSchema, ...errors } },
+    handler: async (request) => ({ ...ok, ...(await postingPerformance(deps, requireUser(request), request.query)) }),
+  });
+
+  app.post('/api/job-postings/import/upload/', {
+    bodyLimit: IMPORT_BODY_LIMIT,
+    schema: { tags, body: ImportUploadInputSchema, response: { 200: ImportUploadResponseSchema, ...importErrors } },
+    handler: async (request) => ({ ...ok, ...uploadImport(requireUser(request), request.body.csv) }),
+  });
+
+  app.post('/api/job-postings/import/preview/', {
+    bodyLimit: IMPORT_BODY_LIMIT,
+    schema: { tags, body: ImportRunInputSchema, response: { 200: ImportPreviewResponseSchema, ...importErrors } },
+    handler: async (request) => ({ ...ok, ...(await previewImport(deps, requireUser(request), request.body)) }),
+  });
+
+  app.post('/api/job-postings/import/', {
+    bodyLimit: IMPORT_BODY_LIMIT,
+    schema: { tags, body: ImportRunInputSchema, response: { 200: ImportResultResponseSchema, ...importErrors } },
+    handler: async (request) => ({ ...ok, ...(await runImport(deps, requireUser(request), request.body)) }),
   });
 
   // The job board reads this without a session: outside /api, and marked public for the route walk.

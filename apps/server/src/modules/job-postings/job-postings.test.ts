@@ -40,7 +40,7 @@ afterAll(async () => {
 describe('permissions', () => {
   it('signed out: 401 on every job-posting endpoint', async () => {
     const anonymous = new HttpClient(t.baseUrl);
-    for (const path of ['/api/job-postings/overview/', '/api/job-postings/form-data/']) {
+    for (const path of ['/api/job-postings/overview/', '/api/job-postings/form-data/', '/api/job-postings/performance/']) {
       expect((await anonymous.get(path)).status, path).toBe(401);
     }
     expect((await anonymous.post('/api/job-postings/', { role_id: ids.posted, week_start: WEEK, ...figures })).status).toBe(401);
