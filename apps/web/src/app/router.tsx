@@ -45,6 +45,7 @@ const PipelineBoardRoute = lazyPage(() => import('./routes/pipelines').then((m) 
 const PipelineCreateRoute = lazyPage(() => import('./routes/pipelines').then((m) => ({ default: m.PipelineCreateRoute })));
 const PipelineDetailRoute = lazyPage(() => import('./routes/pipelines').then((m) => ({ default: m.PipelineDetailRoute })));
 const CalendarRoute = lazyPage(() => import('./routes/calendar'));
+const JobPostingsRoute = lazyPage(() => import('./routes/job-postings'));
 const RoleCandidateRoute = lazyPage(() => import('./routes/pipelines').then((m) => ({ default: m.RoleCandidateRoute })));
 const InvoicesRoute = lazyPage(() => import('./routes/invoices').then((m) => ({ default: m.InvoicesRoute })));
 const InvoiceRoute = lazyPage(() => import('./routes/invoices').then((m) => ({ default: m.InvoiceRoute })));
@@ -67,6 +68,7 @@ export const appPages: RouteObject[] = [
   pageRoute('settings', SettingsRoute, 'form', <SettingsRoute />),
   pageRoute('jobs/active', JobsActiveRoute, 'list', <JobsActiveRoute />, PAGE_TEXT.jobsActive),
   pageRoute('jobs/closed', JobsClosedRoute, 'list', <JobsClosedRoute />, PAGE_TEXT.jobsClosed),
+  pageRoute('jobs/indeed', JobPostingsRoute, 'list', <JobPostingsRoute />),
   pageRoute('clients', ClientsRoute, 'list', <ClientsRoute />, PAGE_TEXT.clients),
   pageRoute('clients/new', ClientNewRoute, 'form', <ClientNewRoute />),
   pageRoute('clients/:clientId', ClientDetailRoute, 'detail', <ClientDetailRoute />),

@@ -64,6 +64,7 @@ export const TAG_TYPES = [
   'Invitation',
   'AgencySettings',
   'Chat',
+  'JobPosting',
 ] as const;
 
 /** The one RTK Query API; features add their endpoints with `baseApi.injectEndpoints`. */
