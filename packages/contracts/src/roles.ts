@@ -41,6 +41,8 @@ export const RoleSchema = z.object({
   priority: z.enum(ROLE_PRIORITIES),
   recruiter: PersonRefSchema.nullable(),
   opened_at: z.string(),
+  /** When the client wants the role filled (ISO date), or null. */
+  target_fill_date: z.string().nullable(),
   closed_at: z.string().nullable(),
   /** When the (closed) role was archived (out of the default lists, restorable), else null. */
   archived_at: z.string().nullable(),
@@ -74,14 +76,21 @@ const RoleFieldsSchema = z.object({
   priority: z.enum(ROLE_PRIORITIES).default('medium'),
   recruiter_id: IdSchema.nullable().default(null),
   opened_at: z.iso.date({ error: 'Enter a date.' }).optional(),
+  target_fill_date: z.iso.date({ error: 'Enter a date.' }).nullable().default(null),
   description_text: text(50_000).default(''),
   indeed_posting: z.boolean().default(false),
   show_client_publicly: z.boolean().default(false),
 });
 
-const salaryOrder = (value: { salary_min?: number | null; salary_max?: number | null }, ctx: z.RefinementCtx) => {
+const salaryOrder = (
+  value: { salary_min?: number | null; salary_max?: number | null; opened_at?: string | undefined; target_fill_date?: string | null },
+  ctx: z.RefinementCtx,
+) => {
   if (value.salary_min != null && value.salary_max != null && value.salary_min > value.salary_max) {
     ctx.addIssue({ code: 'custom', path: ['salary_max'], message: 'The maximum must be at least the minimum.' });
+  }
+  if (value.opened_at && value.target_fill_date && value.target_fill_date < value.opened_at) {
+    ctx.addIssue({ code: 'custom', path: ['target_fill_date'], message: 'The target fill date cannot come before the opening date.' });
   }
 };
 

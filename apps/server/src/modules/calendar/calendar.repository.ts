@@ -1,4 +1,4 @@
-import { aliasedTable, and, asc, count, eq, gte, isNotNull, isNull, lt, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import { aliasedTable, and, asc, count, eq, gte, isNotNull, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { candidatesTable } from '../candidates/candidates.table';
 import { clientsTable } from '../clients/clients.table';
@@ -100,21 +100,24 @@ export async function pageInterviewRows(db: Db, range: RangeBounds, kind: 'inter
   return { rows, count: total?.value ?? 0 };
 }
 
-/** Roles opened or closed in the range (archived roles left out). */
+/** Roles opened, closed or due to be filled (while active) in the range (archived roles left out). */
 export function listRoleDateRows(db: Db, range: RangeBounds) {
   const opened = and(gte(rolesTable.openedAt, range.startDate), lt(rolesTable.openedAt, range.endDate));
+  const target = and(ne(rolesTable.state, 'closed'), gte(rolesTable.targetFillDate, range.startDate), lt(rolesTable.targetFillDate, range.endDate));
   const closed = and(isNotNull(rolesTable.closedAt), gte(rolesTable.closedAt, range.start), lt(rolesTable.closedAt, range.end));
   return db
     .select({
       id: rolesTable.id,
       name: rolesTable.name,
       openedAt: rolesTable.openedAt,
+      targetFillDate: rolesTable.targetFillDate,
+      state: rolesTable.state,
       closedAt: rolesTable.closedAt,
       clientName: clientsTable.name,
     })
     .from(rolesTable)
     .innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId))
-    .where(and(isNull(rolesTable.archivedAt), or(opened, closed), range.mineOf === null ? undefined : eq(rolesTable.recruiterId, range.mineOf)))
+    .where(and(isNull(rolesTable.archivedAt), or(opened, target, closed), range.mineOf === null ? undefined : eq(rolesTable.recruiterId, range.mineOf)))
     .orderBy(asc(rolesTable.openedAt), asc(rolesTable.id));
 }
 

@@ -85,8 +85,8 @@ async function interviewEvents(db: Db, range: RangeBounds): Promise<CalendarEven
 }
 
 /**
- * Role dates: opened, and closed for closed roles. Roles have no target fill date (roles.table.ts has
- * none), so only those two. Guarantee period ends of the roles' placements come with them.
+ * Role dates: opened, the target fill date while the role is active, and closed for closed roles.
+ * Guarantee period ends of the roles' placements come with them.
  */
 async function roleEvents(db: Db, user: UserRow, range: RangeBounds): Promise<CalendarEvent[]> {
   const [roles, guarantees] = await Promise.all([listRoleDateRows(db, range), listGuaranteeEndRows(db, range)]);
@@ -95,6 +95,9 @@ async function roleEvents(db: Db, user: UserRow, range: RangeBounds): Promise<Ca
     const label = `${role.name} (${role.clientName})`;
     if (role.openedAt >= range.startDate && role.openedAt < range.endDate) {
       events.push({ id: `role-opened-${role.id}`, title: `Role opened: ${label}`, start: role.openedAt, all_day: true, kind: 'role_opened', url: `/roles/${role.id}` });
+    }
+    if (role.state !== 'closed' && role.targetFillDate && role.targetFillDate >= range.startDate && role.targetFillDate < range.endDate) {
+      events.push({ id: `role-target-${role.id}`, title: `Target fill date: ${label}`, start: role.targetFillDate, all_day: true, kind: 'role_target', url: `/roles/${role.id}` });
     }
     if (role.closedAt && role.closedAt >= range.start && role.closedAt < range.end) {
       const day = calendarDateIn(role.closedAt, user.timeZone);

@@ -46,8 +46,9 @@ beforeAll(async () => {
       { label: 'On shortlist', percent: 50, milestone: 'on_shortlist' },
     ],
   });
-  const role = await insertRole(t.db, { clientId: client.id, name: 'Data Engineer', recruiterId: recruiter.id, openedAt: '2030-03-10' });
-  await insertRole(t.db, { clientId: client.id, name: 'Old Role', openedAt: '2029-01-10' });
+  const role = await insertRole(t.db, { clientId: client.id, name: 'Data Engineer', recruiterId: recruiter.id, openedAt: '2030-03-10', targetFillDate: '2030-03-25' });
+  await insertRole(t.db, { clientId: client.id, name: 'Old Role', openedAt: '2029-01-10', targetFillDate: '2030-03-02', recruiterId: recruiter.id });
+  await insertRole(t.db, { clientId: client.id, name: 'Closed Role', openedAt: '2029-01-11', targetFillDate: '2030-03-03', state: 'closed', closedAt: new Date('2029-06-01T12:00:00Z') });
   const candidate = await insertCandidate(t.db, { firstName: 'Ada', lastName: 'Lovelace' });
   const mine = await insertPipeline(t.db, { roleId: role.id, candidateId: candidate.id, recruiterId: recruiter.id, stage: 'placed' });
   const theirs = await insertPipeline(t.db, { roleId: role.id, recruiterId: other.id });
@@ -86,12 +87,14 @@ describe('calendar feeds', () => {
     expect(narrow.json.events.map((e: { id: string }) => e.id)).toEqual([`interview-${ids.mineInterview}`]);
   });
 
-  it('roles: opened dates and guarantee ends (roles have no target fill date); "mine" is the recruiter', async () => {
+  it('roles: opened dates, target fill dates of active roles and guarantee ends; "mine" is the recruiter', async () => {
     const client = await signedInClient(t, recruiter);
     const res = await client.get(`/api/calendar/roles/?${RANGE}`);
     expect(res.status).toBe(200);
     expect(res.json.events).toEqual([
+      expect.objectContaining({ title: 'Target fill date: Old Role (Calendar Client)', start: '2030-03-02', all_day: true, kind: 'role_target' }),
       { id: `role-opened-${ids.roleId}`, title: 'Role opened: Data Engineer (Calendar Client)', start: '2030-03-10', all_day: true, kind: 'role_opened', url: `/roles/${ids.roleId}` },
+      { id: `role-target-${ids.roleId}`, title: 'Target fill date: Data Engineer (Calendar Client)', start: '2030-03-25', all_day: true, kind: 'role_target', url: `/roles/${ids.roleId}` },
       expect.objectContaining({ kind: 'guarantee_end', start: '2030-03-20', all_day: true, title: 'Guarantee ends: Ada Lovelace (Data Engineer)', url: `/roles/${ids.roleId}/pipelines/${ids.pipelineId}` }),
     ]);
     const theirs = await (await signedInClient(t, other)).get(`/api/calendar/roles/?${RANGE}&mine=1`);

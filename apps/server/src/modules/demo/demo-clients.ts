@@ -245,6 +245,8 @@ export async function seedDemoClientsAndRoles(db: Db, users: UserRow[], now: Dat
           priority: pick(PRIORITIES),
           recruiterId: pick(recruiters).id,
           openedAt: isoDate(opened),
+          // Two in three active roles have a target, 45–80 days after opening (no draw: the random sequence stays).
+          targetFillDate: state !== 'closed' && roleIndex % 3 !== 2 ? isoDate(new Date(opened.getTime() + (45 + ((roleIndex * 11) % 36)) * day)) : null,
           closedAt: closed,
           descriptionText: random() < 0.7 ? jobDescription(name, demo, remote) : '',
           indeedPosting: state === 'open' && random() < 0.4,

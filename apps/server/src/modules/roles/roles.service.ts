@@ -77,6 +77,7 @@ export function toApiRole(row: RoleWithRelations): Role {
     priority: role.priority as Role['priority'],
     recruiter: row.recruiter ? { id: row.recruiter.id, name: displayName(row.recruiter) } : null,
     opened_at: role.openedAt,
+    target_fill_date: role.targetFillDate,
     closed_at: role.closedAt ? role.closedAt.toISOString() : null,
     archived_at: role.archivedAt ? role.archivedAt.toISOString() : null,
     description_text: role.descriptionText,
@@ -183,6 +184,7 @@ function roleValues(input: RoleInputParsed): Omit<NewRoleRow, 'salaryCurrency' |
     descriptionText: input.description_text,
     indeedPosting: input.indeed_posting,
     showClientPublicly: input.show_client_publicly,
+    targetFillDate: input.target_fill_date,
   };
 }
 

@@ -25,6 +25,8 @@ export const rolesTable = pgTable(
     priority: text('priority').notNull().default('medium'),
     recruiterId: integer('recruiter_id').references(() => usersTable.id, { onDelete: 'set null' }),
     openedAt: date('opened_at', { mode: 'string' }).notNull(),
+    /** When the client wants the role filled (the calendar shows it while the role is active). */
+    targetFillDate: date('target_fill_date', { mode: 'string' }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
     /** Set while the (closed) role is archived: out of the default lists, kept with its history, restorable. */
     archivedAt: timestamp('archived_at', { withTimezone: true }),
@@ -43,6 +45,7 @@ export const rolesTable = pgTable(
   },
   (table) => [
     index('roles_state_opened_at_idx').on(table.state, table.openedAt),
+    index('roles_target_fill_date_idx').on(table.targetFillDate),
     index('roles_client_id_idx').on(table.clientId),
     index('roles_recruiter_id_idx').on(table.recruiterId),
     // The shell search: name contains the typed text (lowerContains).

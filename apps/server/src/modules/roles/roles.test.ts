@@ -98,6 +98,14 @@ describe('roles', () => {
     });
     expect(put.status, put.text).toBe(200);
     expect(put.json.role).toMatchObject({ name: 'Lead Data Analyst', state: 'on_hold', openings: 2, remote_type: 'remote', salary_min: 95000, priority: 'high', opened_at: '2025-01-15', indeed_posting: true, salary_currency: 'USD' });
+    expect(put.json.role.target_fill_date).toBeNull();
+    const body = { client_id: client.id, name: 'Lead Data Analyst', state: 'on_hold', openings: 2, remote_type: 'remote', salary_min: 95000, salary_max: 120000, priority: 'high', opened_at: '2025-01-15', indeed_posting: true };
+    const target = await recruiter.request('PUT', `/api/roles/${role.id}/`, { body: { ...body, target_fill_date: '2025-03-31' } });
+    expect(target.json.role.target_fill_date).toBe('2025-03-31');
+    const early = await recruiter.request('PUT', `/api/roles/${role.id}/`, { body: { ...body, target_fill_date: '2025-01-14' } });
+    expect(early.status, early.text).toBe(400);
+    expect(early.json.fields).toEqual({ target_fill_date: ['The target fill date cannot come before the opening date.'] });
+    expect((await recruiter.request('PUT', `/api/roles/${role.id}/`, { body: { ...body, target_fill_date: 'soon' } })).json.fields.target_fill_date).toEqual(['Enter a date.']);
 
     const name = await recruiter.patch(`/api/roles/${role.id}/field/`, { field: 'name', value: '  Principal Analyst ' });
     expect(name.status, name.text).toBe(200);

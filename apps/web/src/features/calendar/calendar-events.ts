@@ -15,6 +15,7 @@ export const KIND_COLORS: Record<CalendarKind, string> = {
   interview_internal: '#2563eb',
   interview_client: '#7c3aed',
   role_opened: '#059669',
+  role_target: '#db2777',
   role_closed: '#475569',
   guarantee_end: '#d97706',
   retainer_instalment: '#0891b2',

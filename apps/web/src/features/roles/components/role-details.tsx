@@ -157,6 +157,10 @@ export function RoleDetailsCard({ role, canEdit }: { role: Role; canEdit: boolea
           <dt className="text-gray-500 dark:text-gray-400">Opened</dt>
           <dd className="col-span-2 font-medium text-gray-900 dark:text-gray-100">{formatDate(role.opened_at)}</dd>
         </div>
+        <div className="grid grid-cols-3 gap-3 px-5 py-3 text-sm">
+          <dt className="text-gray-500 dark:text-gray-400">Target fill date</dt>
+          <dd className="col-span-2 font-medium text-gray-900 dark:text-gray-100">{role.target_fill_date ? formatDate(role.target_fill_date) : '—'}</dd>
+        </div>
         {role.state === 'closed' ? (
           <div className="grid grid-cols-3 gap-3 px-5 py-3 text-sm">
             <dt className="text-gray-500 dark:text-gray-400">Closed</dt>

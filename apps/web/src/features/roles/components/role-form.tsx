@@ -39,10 +39,11 @@ const FIELD_NAMES = [
   'priority',
   'recruiter_id',
   'opened_at',
+  'target_fill_date',
   'description_text',
 ] as const;
 
-const numberOrNull = (value: unknown) => (value === '' || value === null || value === undefined ? null : value);
+const emptyAsNull = (value: unknown) => (value === '' || value === null || value === undefined ? null : value);
 
 function valuesFor(role: Role | undefined, clientId: number | undefined, formData: RoleFormDataResponse, today: string): RoleInput {
   if (!role) {
@@ -61,6 +62,7 @@ function valuesFor(role: Role | undefined, clientId: number | undefined, formDat
       priority: 'medium',
       recruiter_id: formData.default_recruiter_id,
       opened_at: today,
+      target_fill_date: null,
       description_text: '',
       indeed_posting: false,
       show_client_publicly: false,
@@ -81,6 +83,7 @@ function valuesFor(role: Role | undefined, clientId: number | undefined, formDat
     priority: role.priority,
     recruiter_id: role.recruiter?.id ?? null,
     opened_at: role.opened_at.slice(0, 10),
+    target_fill_date: role.target_fill_date,
     description_text: role.description_text,
     indeed_posting: role.indeed_posting,
     show_client_publicly: role.show_client_publicly,
@@ -165,7 +168,7 @@ export function RoleForm({
           <Input type="number" inputMode="numeric" min={1} {...register('openings')} />
         </Field>
         <Field label="Recruiter" error={errors.recruiter_id?.message}>
-          <Select {...register('recruiter_id', { setValueAs: numberOrNull })}>
+          <Select {...register('recruiter_id', { setValueAs: emptyAsNull })}>
             <option value="">Unassigned</option>
             {formData.recruiters.map((r) => (
               <option key={r.id} value={r.id}>
@@ -198,11 +201,14 @@ export function RoleForm({
         <Field label="Opened on" error={errors.opened_at?.message}>
           <Input type="date" {...register('opened_at')} />
         </Field>
+        <Field label="Target fill date" error={errors.target_fill_date?.message}>
+          <Input type="date" {...register('target_fill_date', { setValueAs: emptyAsNull })} />
+        </Field>
         <Field label="Salary minimum" error={errors.salary_min?.message}>
-          <Input type="number" inputMode="decimal" min={0} step="any" {...register('salary_min', { setValueAs: numberOrNull })} />
+          <Input type="number" inputMode="decimal" min={0} step="any" {...register('salary_min', { setValueAs: emptyAsNull })} />
         </Field>
         <Field label="Salary maximum" error={errors.salary_max?.message}>
-          <Input type="number" inputMode="decimal" min={0} step="any" {...register('salary_max', { setValueAs: numberOrNull })} />
+          <Input type="number" inputMode="decimal" min={0} step="any" {...register('salary_max', { setValueAs: emptyAsNull })} />
         </Field>
         <Field label="Salary currency" error={errors.salary_currency?.message}>
           <Select {...register('salary_currency')}>
@@ -214,7 +220,7 @@ export function RoleForm({
           </Select>
         </Field>
         <Field label="Fee override (%)" error={errors.fee_percent_override?.message} hint="Leave empty to use the client's fee.">
-          <Input type="number" inputMode="decimal" min={0} max={100} step="any" {...register('fee_percent_override', { setValueAs: numberOrNull })} />
+          <Input type="number" inputMode="decimal" min={0} max={100} step="any" {...register('fee_percent_override', { setValueAs: emptyAsNull })} />
         </Field>
         <Field label="Job description" error={errors.description_text?.message} className="sm:col-span-2">
           <Textarea rows={6} {...register('description_text')} />
