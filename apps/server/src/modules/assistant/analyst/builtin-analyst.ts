@@ -6,7 +6,7 @@ import { allTime, answer, lookupAnswer, OWNERS_ONLY, type Call } from './answers
 import { EXAMPLE_QUESTIONS, FOLLOW_UP_CUES, METRICS, type MetricKey } from './lexicon';
 import { esc } from './markdown';
 import { parsePeriod, periodFromDates, relativePeriod, todayIn, type Period } from './periods';
-import { emptySlots, kindsFor, read, resolveRecords, type Reading, type Slots } from './understand';
+import { emptySlots, kindsFor, MIN_SCORE, read, resolveRecords, type Reading, type Slots } from './understand';
 
 // The built-in analyst (issue 13): no key, no network. It reads the question (period grammar, rule-scored
 // metrics, fuzzy names), asks when a name, a period or a metric is ambiguous (the `pending` it returns holds
@@ -195,7 +195,7 @@ async function proceed(s: Slots, phrases: string[], ctx: ToolContext, call: Call
   }
 
   if (!s.metric) {
-    const records = found.filter((r) => r.score >= 0.6);
+    const records = found.filter((r) => r.score >= MIN_SCORE);
     // Without a word asking for records, only a message that is all names is read as a lookup.
     const covered = new Set(records.flatMap((r) => r.phrase.split(' ')));
     const allNames = phrases.every((p) => p.split(' ').every((w) => covered.has(w)));
@@ -203,7 +203,7 @@ async function proceed(s: Slots, phrases: string[], ctx: ToolContext, call: Call
     return { kind: 'answer', content: cannotAnswer("I can't answer that yet.") };
   }
   if (s.metric === 'lookup') {
-    const records = found.filter((r) => r.score >= 0.6);
+    const records = found.filter((r) => r.score >= MIN_SCORE);
     const chosen = chosenRecord(s);
     if (chosen) return { kind: 'answer', content: lookupAnswer([chosen], s) };
     if (!records.length) return { kind: 'answer', content: cannotAnswer('I found no client, role, candidate or user by that name.') };

@@ -56,7 +56,7 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
     kind: 'flow',
     triggers: [
       [/\bnew (?:roles?|jobs?|positions?|requisitions?|reqs?|openings?)\b/, 4],
-      [/\b(?:roles?|jobs?|positions?) (?:were |did we |have we )?(?:opened|created|added|won|taken on)\b/, 4],
+      [/\b(?:roles?|jobs?|positions?) (?:were |did we |have we |we )?(?:opened|open|created|added|won|taken on|took on)\b(?! (?:right )?now| today| currently| at the moment| before)/, 4],
       [/\b(?:open|opened|create|created|win|won|take on|took on) (?:new )?(?:roles?|jobs?|positions?)\b(?! (?:right )?now| today| currently| at the moment)/, 1],
     ],
   },
@@ -116,6 +116,8 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
     triggers: [
       [/\b(?:time|days?) to (?:fill|hire|place)\b/, 5],
       [/\bhow (?:long|many days|quickly|fast) (?:does it|did it|do we|did we|does a role|to) (?:take (?:us )?)?(?:to )?(?:fill|hire|place|close)\b/, 5],
+      [/\bhow long (?:is|are|does|do|was|were) (?:a |our |the )?(?:roles?|jobs?|positions?) (?:stay |staying )?open\b/, 5],
+      [/\bbefore (?:we|they) (?:place|fill|hire)\b/, 4],
       [/\b(?:fill|hiring) (?:time|speed)\b/, 4],
     ],
   },
@@ -150,7 +152,7 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
     triggers: [
       [/\b(?:invoiced|billed|booked)\b/, 5],
       [/\b(?:invoice|bill) (?:total|amount|value)s?\b/, 4],
-      [/\bhow much (?:did|have) we (?:invoice|bill)\b/, 6],
+      [/\b(?:did|have|do) we (?:invoice|bill)\b/, 6],
       [/\bbillings?\b/, 4],
     ],
   },
@@ -160,7 +162,8 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
     kind: 'flow',
     money: true,
     triggers: [
-      [/\b(?:collected|received|cash (?:in|collected|received)|takings)\b/, 5],
+      [/\b(?:collected|collect|collections?|received|cash (?:in|collected|received)|takings)\b/, 5],
+      [/\b(?:came|come|coming) in\b/, 4],
       [/\b(?:paid|pay) us\b/, 6],
       [/\bhow much (?:did|has|have) .{1,60}? (?:pay|paid)\b/, 5],
       [/\b(?:payments?|cash ?flow|collections?)\b/, 3],
@@ -188,6 +191,7 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
       [/\bdrop[- ]?(?:off|outs?)\b/, 3],
       [/\bhow many (?:candidates|pipelines|people) (?:reached|got to|made it to)\b/, 5],
       [/\bpass(?:-through)? rate\b/, 4],
+      [/\b(?:share|percentage|percent|proportion|fraction) of (?:the )?(?:candidates|pipelines|people|submittals|submitted|offers|interviews)\b/, 5],
     ],
   },
   time_in_stage: {
@@ -234,6 +238,8 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
       [/\b(?:salary|salaries|wages?|compensation|comp|pay (?:range|level|band)s?)\b/, 4],
       [/\bhow much (?:do|did|does|are|were) (?:we pay|\w+s get paid|they earn|(?:a|an) [\w ]{2,40}? (?:earn|make|get))\b/, 3],
       [/\b(?:earn|make|paid)\b/, 1],
+      [/\b(?:what|how much) (?:do|did|does|should) (?:we|they|clients?) pay\b/, 4],
+      [/\bgets? paid\b|\bget (?:paid|offered)\b/, 4],
     ],
   },
   offer_acceptance: {
@@ -266,6 +272,7 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
     triggers: [
       [/\b(?:outstanding|owed|owe us|owes us|owing|unpaid|overdue|receivables?|late (?:invoices?|payments?)|ar aging|aging)\b/, 6],
       [/\bwho (?:hasn'?t|has not|haven'?t|have not) paid\b/, 6],
+      [/\b(?:still|yet) (?:need )?to (?:collect|be paid|come in)\b|\bstill owed\b/, 7],
     ],
   },
   attention: {

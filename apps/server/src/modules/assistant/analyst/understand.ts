@@ -206,6 +206,8 @@ export interface Resolution {
 }
 
 const KIND_ORDER: RecordKind[] = ['client', 'role', 'recruiter', 'candidate'];
+/** Word similarity a phrase needs to name a record ("cascad" → Cascade: 0.86; "analyst" → Analytics: 0.63). */
+export const MIN_SCORE = 0.7;
 
 /**
  * Picks records from the fuzzy matches: per kind the best score; ties (within 0.05) broken by how much of
@@ -215,15 +217,21 @@ export function resolveRecords(records: FoundRecord[], kinds: RecordKind[], clie
   const chosen: Resolution['chosen'] = {};
   const usedPhrases: string[] = [];
   const overlaps = (phrase: string) => usedPhrases.some((p) => p.includes(phrase) || phrase.includes(p));
-  for (const kind of KIND_ORDER.filter((k) => kinds.includes(k))) {
-    let mine = records.filter((r) => r.kind === kind && r.score >= 0.6 && !overlaps(r.phrase));
+  const strong = records.filter((r) => kinds.includes(r.kind) && r.score >= MIN_SCORE);
+  // The kind with the strongest match first (score, then words matched, then coverage): "financial analyst"
+  // names a role before "analyst" can pass for a client.
+  const rank = (r: FoundRecord) => r.score * 100 + r.phrase.split(' ').length * 10 + r.coverage;
+  const order = KIND_ORDER.filter((k) => kinds.includes(k)).sort(
+    (a, b) => Math.max(0, ...strong.filter((r) => r.kind === b).map(rank)) - Math.max(0, ...strong.filter((r) => r.kind === a).map(rank)),
+  );
+  for (const kind of order) {
+    let mine = strong.filter((r) => r.kind === kind && !overlaps(r.phrase));
     if (kind === 'role' && (chosen.client || clientHint)) {
       const clientId = chosen.client?.id ?? clientHint;
       const ofClient = mine.filter((r) => r.parent_id === clientId);
       if (ofClient.length) mine = ofClient;
     }
     if (!mine.length) continue;
-    // A short, single-word phrase naming a person (a first name) is weak evidence.
     const top = Math.max(...mine.map((r) => r.score));
     let tied = mine.filter((r) => r.score >= top - 0.05);
     const bestCover = Math.max(...tied.map((r) => r.coverage));
