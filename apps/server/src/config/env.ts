@@ -74,6 +74,10 @@ const EnvSchema = z.object({
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanString.default(false),
+  AI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be the base URL of an OpenAI-compatible API such as https://api.openai.com/v1' }).optional(),
+  AI_API_KEY: z.string().min(1).optional(),
+  AI_MODEL: z.string().min(1).max(200).optional(),
+  AI_DATA_SCOPE: z.enum(['all', 'aggregates']).default('all'),
 });
 
 export interface AppConfig {
@@ -104,8 +108,18 @@ export interface AppConfig {
   agencyTimeZone: string;
   /** S3-compatible file storage; unset: files under DATA_DIR/files. */
   s3: S3Config | undefined;
+  /** An OpenAI-compatible model for the assistant (AI_BASE_URL); unset: the built-in analyst (docs/assistant.md). */
+  ai: AiConfig | undefined;
   /** Injectable clock for tests (token expiry). */
   now: () => Date;
+}
+
+export interface AiConfig {
+  baseUrl: string;
+  apiKey: string | undefined;
+  model: string;
+  /** 'aggregates': only tools marked `aggregate` are offered to the model, so no record-level data leaves. */
+  dataScope: 'all' | 'aggregates';
 }
 
 export interface S3Config {
@@ -168,6 +182,12 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
     throw new ConfigError(e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID', 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
   }
+  if (e.AI_BASE_URL && !e.AI_MODEL) throw new ConfigError('AI_MODEL', 'is required when AI_BASE_URL is set');
+  if (!e.AI_BASE_URL) {
+    for (const name of ['AI_API_KEY', 'AI_MODEL'] as const) {
+      if (e[name]) throw new ConfigError(name, 'is set but AI_BASE_URL is not');
+    }
+  }
   const dataDir = path.resolve(e.DATA_DIR);
   return {
     nodeEnv: e.NODE_ENV,
@@ -200,6 +220,9 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
           secretAccessKey: e.S3_SECRET_ACCESS_KEY,
           forcePathStyle: e.S3_FORCE_PATH_STYLE,
         }
+      : undefined,
+    ai: e.AI_BASE_URL
+      ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL!, dataScope: e.AI_DATA_SCOPE }
       : undefined,
     now: () => new Date(),
   };

@@ -2,7 +2,9 @@ import type { z } from 'zod';
 import type { Deps } from '../../lib/deps';
 import type { UserRow } from '../users/users.service';
 import { createBuiltinAnalyst } from './analyst/builtin-analyst';
+import { createModelEngine } from './model/model-engine';
 import { assistantTools } from './tools';
+import { runTool as runToolReadOnly } from './tools/run-tool';
 
 // The assistant behind the chat (issue 13): one engine interface, two engines (the built-in analyst that
 // needs no key, and any OpenAI-compatible model), one set of read-only tools both call.
@@ -30,6 +32,11 @@ export interface AssistantTool<Args extends z.ZodType = z.ZodType> {
   /** One paragraph for a model: what it answers, what the arguments mean. */
   description: string;
   args: Args;
+  /**
+   * True when the result holds only aggregates (counts, sums, rates), no record-level personal data: with
+   * AI_DATA_SCOPE=aggregates only such tools are offered to an external model (docs/assistant.md).
+   */
+  aggregate?: boolean;
   /** Reads only; returns JSON-serialisable data. Checks the user's permission like the REST API does. */
   run(ctx: ToolContext, args: z.infer<Args>): Promise<unknown>;
 }
@@ -58,7 +65,8 @@ export { runTool, ToolArgumentsError } from './tools/run-tool';
 
 export { assistantTools };
 
-/** The engine for this server: the built-in analyst unless a model is configured. */
-export function createAssistantEngine(_deps: Deps): AssistantEngine {
+/** The engine for this server: the built-in analyst, or the model when AI_BASE_URL is set (docs/assistant.md). */
+export function createAssistantEngine(deps: Deps): AssistantEngine {
+  if (deps.config.ai) return createModelEngine({ config: deps.config.ai, tools: assistantTools, runTool: runToolReadOnly });
   return createBuiltinAnalyst(assistantTools);
 }
