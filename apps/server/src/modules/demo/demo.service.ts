@@ -15,6 +15,7 @@ import { insertCandidates } from '../../factories/candidates.factory';
 import { seedDemoClientsAndRoles } from './demo-clients';
 import { seedDemoPipelines } from './demo-pipelines';
 import { seedDemoInvoices } from './demo-invoices';
+import { seedDemoJobPostings } from './demo-job-postings';
 
 /** Demo candidates: enough to page and filter through and to fill every active role's pipelines. */
 export const DEMO_CANDIDATES = 2500;
@@ -130,6 +131,7 @@ export async function seedOnStart(deps: Deps, kind: 'pglite' | 'postgres'): Prom
     const { clientRows, roleRows } = await seedDemoClientsAndRoles(tx, created, now);
     await insertCandidates(tx, generateCandidates(DEMO_CANDIDATES, { now, createdById: created[2]?.id ?? owner?.id ?? null }));
     await seedDemoPipelines(tx, { users: created, clientRows, roleRows, now });
+    await seedDemoJobPostings(tx, { roleRows, now, zone: deps.config.agencyTimeZone, currency: DEMO_AGENCY_SETTINGS.currency });
     if (owner) await seedDemoInvoices(tx, { owner, now, defaultFeePercent: DEMO_AGENCY_SETTINGS.default_finders_fee_percent });
   });
   return { kind: 'demo-created', emails, password, generatedPassword: !deps.config.demoPassword };

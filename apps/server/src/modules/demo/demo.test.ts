@@ -83,6 +83,26 @@ describe('demo data', { timeout: 120_000 }, () => {
     expect(headers.headers.find((row: { name: string }) => row.name === 'placed').open_count).toBeGreaterThanOrEqual(1);
   });
 
+  it('has 8+ weeks of job-board data on the posted roles, none in the future, and performance to show', async () => {
+    const recruiter = new HttpClient(t.baseUrl);
+    await recruiter.login('recruiter@demo.test', 'Demo-Password-Strong-42');
+    const form = (await recruiter.get('/api/job-postings/form-data/')).json;
+    const weeks = (await t.db.execute(sql`
+      SELECT jp.role_id, count(*)::int AS weeks, max(jp.week_start)::text AS last, bool_or(jp.week_start > (now() at time zone 'UTC')::date) AS future
+        FROM job_postings jp JOIN roles r ON r.id = jp.role_id
+       WHERE r.opened_at <= (now() at time zone 'UTC')::date - 70
+       GROUP BY jp.role_id`)) as { rows: { role_id: number; weeks: number; last: string; future: boolean }[] };
+    expect(weeks.rows.length).toBeGreaterThanOrEqual(3);
+    for (const row of weeks.rows) {
+      expect(row.weeks, `role ${row.role_id}`).toBeGreaterThanOrEqual(8);
+      expect(row.future).toBe(false);
+      expect(row.last).toBe(form.current_week);
+    }
+    const performance = (await recruiter.get('/api/job-postings/performance/')).json;
+    expect(performance.total.spend_minor).toBeGreaterThan(0);
+    expect(performance.total.clicks).toBeGreaterThan(0);
+  });
+
   it('has invoices in every state over the last 12 months, some overdue, with payouts and a credit note', async () => {
     const owner = new HttpClient(t.baseUrl);
     await owner.login('owner@demo.test', 'Demo-Password-Strong-42');
