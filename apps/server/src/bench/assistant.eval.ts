@@ -7,7 +7,7 @@
  * - decisions: it asked exactly when it should (ambiguous name, missing period that matters, two meanings).
  * Printed per category; the held-out paraphrases (written before the rules were tuned, never tuned on) are
  * reported separately. A held-out set whose misses have been looked at joins the main set, and a new one is
- * written (v1 joined on 2026-11-27; v2 is held out). Exit code 1 below 90 % on the main set (EVAL_STRICT=0 to always exit 0).
+ * written (v1 and v2 joined on 2026-11-27; v3 is held out). Exit code 1 below 90 % on the main set (EVAL_STRICT=0 to always exit 0).
  */
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
@@ -229,30 +229,60 @@ const CASES: Case[] = [
   { category: 'follow-up', turns: [{ say: 'how many submittals this year' }, { say: 'and in 2030?', expect: v(submittals(...Y2030)) }] },
   one('out of scope', 'compose a LinkedIn post about our results', has(() => CANT)),
 
-  // ==== held out (v2): paraphrases written before any tuning on them; never tuned on ====
-  one('counts', 'number of hires in Q2', v(placements(...Q2)), true),
-  one('counts', 'how many jobs are currently open?', v(openRolesNow()), true),
-  one('counts', 'how many new searches did we take on last month?', v(newRoles(...MAY)), true),
-  one('counts', 'how many CVs did we send to clients in 2030?', v(submittals(...Y2030)), true),
-  one('counts', 'how many placed candidates do we have', v(sql`select count(*)::int as v from candidates where status = 'placed'`), true),
-  one('revenue', 'total invoiced in 2030', v(booked(...Y2030), 'money'), true),
-  one('revenue', 'what have clients paid us since the start of the year', v(collected(...Y2031), 'money'), true),
-  one('revenue', 'how much revenue did we collect from Cascade Cloud Systems last quarter?', v(collected(...Q1, invoiceOfClient('Cascade Cloud Systems')), 'money'), true),
-  one('revenue', 'which invoices are overdue?', v(overdue, 'money'), true),
-  one('funnel', 'what percentage of submitted candidates got a client interview in 2031?', v(conversion('submitted', 'client_interview', ...Y2031), 'pct'), true),
-  one('funnel', 'fill rate last year', v(fillRate(...Y2030), 'pct'), true),
-  one('time', 'average time to hire in H1', v(daysToFill(...Y2031), 'days'), true),
-  one('time', 'how many days does it take to get a first candidate in front of a client this year', v(daysToFirstSubmittal(...Y2031), 'days'), true),
-  one('wages', 'data engineer salaries', v(medianSalary(DE, ...ALL), 'money'), true),
-  one('wages', 'what offer should we make a data engineer to get a yes?', v(acceptedOffers(DE)), true),
-  one('named', "how's the Senior Backend Engineer search going?", v(openPipelines('Senior Backend Engineer')), true),
-  one('named', 'open roles for Acme', asks('Acme Corporation', 'Acme Logistics'), true),
-  one('named', 'placements by Bob this year', v(placements(...Y2031, byRecruiter('Bob'))), true),
-  one('named', 'look up Priya Natarajan', has((f) => `/candidates/${f.candidates['Priya Natarajan']}`), true),
-  { category: 'follow-up', heldOut: true, turns: [{ say: 'revenue collected in Q1' }, { say: 'and Q2?', expect: v(collected(...Q2), 'money') }] },
-  { category: 'follow-up', heldOut: true, turns: [{ say: 'new roles last quarter' }, { say: 'and for Acme Logistics?', expect: v(newRoles(...Q1, byClient('Acme Logistics'))) }] },
-  one('out of scope', 'should we hire another recruiter?', has(() => CANT), true),
-  one('out of scope', 'remove Samuel Taylor from the database', has(() => READ_ONLY), true),
+  // ==== the second held-out set (v2): joined the main set once its misses were read ====
+  one('counts', 'number of hires in Q2', v(placements(...Q2))),
+  one('counts', 'how many jobs are currently open?', v(openRolesNow())),
+  one('counts', 'how many new searches did we take on last month?', v(newRoles(...MAY))),
+  one('counts', 'how many CVs did we send to clients in 2030?', v(submittals(...Y2030))),
+  one('counts', 'how many placed candidates do we have', v(sql`select count(*)::int as v from candidates where status = 'placed'`)),
+  one('revenue', 'total invoiced in 2030', v(booked(...Y2030), 'money')),
+  one('revenue', 'what have clients paid us since the start of the year', v(collected(...Y2031), 'money')),
+  one('revenue', 'how much revenue did we collect from Cascade Cloud Systems last quarter?', v(collected(...Q1, invoiceOfClient('Cascade Cloud Systems')), 'money')),
+  one('revenue', 'which invoices are overdue?', v(overdue, 'money')),
+  one('funnel', 'what percentage of submitted candidates got a client interview in 2031?', v(conversion('submitted', 'client_interview', ...Y2031), 'pct')),
+  one('funnel', 'fill rate last year', v(fillRate(...Y2030), 'pct')),
+  one('time', 'average time to hire in H1', v(daysToFill(...Y2031), 'days')),
+  one('time', 'how many days does it take to get a first candidate in front of a client this year', v(daysToFirstSubmittal(...Y2031), 'days')),
+  one('wages', 'data engineer salaries', v(medianSalary(DE, ...ALL), 'money')),
+  one('wages', 'what offer should we make a data engineer to get a yes?', v(acceptedOffers(DE))),
+  one('named', "how's the Senior Backend Engineer search going?", v(openPipelines('Senior Backend Engineer'))),
+  one('named', 'open roles for Acme', asks('Acme Corporation', 'Acme Logistics')),
+  one('named', 'placements by Bob this year', v(placements(...Y2031, byRecruiter('Bob')))),
+  one('named', 'look up Priya Natarajan', has((f) => `/candidates/${f.candidates['Priya Natarajan']}`)),
+  { category: 'follow-up', turns: [{ say: 'revenue collected in Q1' }, { say: 'and Q2?', expect: v(collected(...Q2), 'money') }] },
+  { category: 'follow-up', turns: [{ say: 'new roles last quarter' }, { say: 'and for Acme Logistics?', expect: v(newRoles(...Q1, byClient('Acme Logistics'))) }] },
+  one('out of scope', 'should we hire another recruiter?', has(() => CANT)),
+  one('out of scope', 'remove Samuel Taylor from the database', has(() => READ_ONLY)),
+
+  // ==== held out (v3): written before any tuning on them; never tuned on ====
+  one('counts', 'How many roles are open at the moment?', v(openRolesNow()), true),
+  one('counts', 'placements in march', v(placements('2031-03-01', '2031-03-31')), true),
+  one('counts', 'how many people did we place in 2030', v(placements(...Y2030)), true),
+  one('counts', 'total number of submittals this year', v(submittals(...Y2031)), true),
+  one('counts', 'how many roles did we close last quarter', v(rolesClosed(...Q1)), true),
+  one('revenue', 'how much did we make in Q1?', asks('invoiced', 'collected'), true),
+  one('revenue', "what's the total we've invoiced Cascade Cloud Systems?", asks('period'), true),
+  one('revenue', 'cash received in the last 6 months', v(collected(...Y2031), 'money'), true),
+  one('revenue', 'outstanding balance for Acme Logistics', v(sql`select (coalesce(sum(balance_minor), 0) / 100.0)::float8 as v from invoices where status = 'sent' and client_id = ${clientId('Acme Logistics')}`, 'money'), true),
+  one('revenue', 'average fee per placement in 2030', v(averageFee(...Y2030), 'money'), true),
+  one('funnel', 'conversion from internal interview to submitted in 2031', v(conversion('internal_interview', 'submitted', ...Y2031), 'pct'), true),
+  one('funnel', 'how many pipelines did we start this year', v(created(...Y2031)), true),
+  one('funnel', 'how many roles did we fill in 2030', v(rolesFilled(...Y2030)), true),
+  one('time', 'median time to fill last quarter', v(daysToFill(...Q1), 'days'), true),
+  one('time', 'how long do people sit in the submitted stage?', asks('period'), true),
+  one('time', 'where are things stuck?', has(() => 'attention'), true),
+  one('wages', 'salary for a senior product designer', v(medianSalary(PD, ...ALL), 'money'), true),
+  one('wages', 'what are data engineers placed at in 2030?', v(medianSalary(DE, ...Y2030), 'money'), true),
+  one('named', 'how many placements at Acme Logistics this year', v(placements(...Y2031, byClient('Acme Logistics'))), true),
+  one('named', 'show the Data Engineer pipeline at Acme Logistics', v(sql`select count(*)::int as v from pipelines p where p.state = 'open' and p.role_id = (select r.id from roles r where r.name = 'Data Engineer' and r.client_id = ${clientId('Acme Logistics')})`), true),
+  one('named', 'Who is Samantha?', has((f) => `/candidates/${f.candidates['Samantha Taylor']}`), true),
+  one('named', 'new roles for Brightline Analytics in 2031', v(newRoles(...Y2031, byClient('Brightline Analytics'))), true),
+  { category: 'follow-up', heldOut: true, turns: [{ say: 'placements last month' }, { say: 'and this month?', expect: v(placements(...JUNE)) }] },
+  { category: 'follow-up', heldOut: true, turns: [{ say: 'How much did Cascade Cloud Systems pay us last quarter?' }, { say: 'and the quarter before that?', expect: v(collected(...Q4_2030, invoiceOfClient('Cascade Cloud Systems')), 'money') }] },
+  { category: 'follow-up', heldOut: true, turns: [{ say: 'funnel this year' }, { say: 'and last year?', expect: v(created(...Y2030)) }] },
+  one('out of scope', 'what will revenue be in Q3?', has(() => CANT), true),
+  one('out of scope', 'update the fee for Acme Corporation to 25%', has(() => READ_ONLY), true),
+  one('out of scope', 'who will win the election', has(() => CANT), true),
 ];
 
 const valueOf = async (db: Db, q: SQL): Promise<number | null> => {
@@ -293,7 +323,9 @@ async function main() {
     };
     let questions = 0;
     const failures: string[] = [];
+    const mainOnly = process.env.EVAL_MAIN_ONLY === '1';
     for (const c of CASES) {
+      if (mainOnly && c.heldOut) continue;
       const conversation = Conversation.of(h.deps, f.owner, FIXTURE_TIME_ZONE, FIXTURE_NOW);
       for (const turn of c.turns) {
         questions += 1;

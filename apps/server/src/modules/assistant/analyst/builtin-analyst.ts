@@ -175,7 +175,10 @@ async function proceed(s: Slots, phrases: string[], ctx: ToolContext, call: Call
       else if (kind === 'recruiter') s.recruiter = { id: ref.id, name: ref.name };
       else s.candidate = { id: ref.id, name: ref.name };
     }
-    if (resolution.ambiguous) {
+    // Without a metric, only a message made of names is a lookup: no question about a stray word.
+    const covered = new Set(found.filter((r) => r.score >= MIN_SCORE).flatMap((r) => r.phrase.split(' ')));
+    const allNames = phrases.every((p) => p.split(' ').every((w) => covered.has(w)));
+    if (resolution.ambiguous && (s.metric || allNames)) {
       const { kind, options } = resolution.ambiguous;
       const noun = kind === 'recruiter' ? 'person' : kind;
       const question = `Which ${noun} do you mean: ${options.map((o, i) => `${i + 1}. ${esc(o.name)}${o.detail && kind !== 'client' ? ` (${esc(o.detail)})` : ''}`).join('; ')}?`;

@@ -55,7 +55,8 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
     definition: 'roles whose opened date falls in the period.',
     kind: 'flow',
     triggers: [
-      [/\bnew (?:roles?|jobs?|positions?|requisitions?|reqs?|openings?)\b/, 4],
+      [/\bnew (?:roles?|jobs?|positions?|requisitions?|reqs?|openings?|searches|vacanc(?:y|ies)|mandates?)\b/, 4],
+      [/\b(?:take|took|taken) on\b/, 2],
       [/\b(?:roles?|jobs?|positions?) (?:were |did we |have we |we )?(?:opened|open|created|added|won|taken on|took on)\b(?! (?:right )?now| today| currently| at the moment| before)/, 4],
       [/\b(?:open|opened|create|created|win|won|take on|took on) (?:new )?(?:roles?|jobs?|positions?)\b(?! (?:right )?now| today| currently| at the moment)/, 1],
     ],
@@ -65,8 +66,8 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
     definition: 'roles open or on hold (not closed), as of the period end; without a period, as of now.',
     kind: 'stock',
     triggers: [
-      [/\b(?:open|active|live|current|ongoing) (?:roles?|jobs?|positions?|searches|requisitions?|reqs?)\b/, 3],
-      [/\b(?:roles?|jobs?|positions?) (?:are |is )?(?:still )?(?:open|active|live)\b/, 3],
+      [/\b(?:open|active|live|current|ongoing) (?:roles?|jobs?|positions?|searches|requisitions?|reqs?|vacanc(?:y|ies)|mandates?)\b/, 3],
+      [/\b(?:roles?|jobs?|positions?|searches|vacanc(?:y|ies)|mandates?) (?:are |is )?(?:still |currently |now |right now )?(?:open|active|live)\b/, 3],
       [/\bworking on\b/, 1],
     ],
   },
@@ -78,6 +79,7 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
       [/\bsubmittals?\b/, 3],
       [/\bsubmissions?\b/, 3],
       [/\b(?:submitted|cvs? sent|resumes? sent|sent to (?:the )?clients?)\b/, 2],
+      [/\b(?:send|sent|sending|submit) (?:\w+ )?(?:cvs?|resumes?|profiles?|candidates?)\b|\b(?:cvs?|resumes?|profiles?) (?:did we |have we |we )?(?:send|sent|submit)\b/, 3],
     ],
   },
   roles_closed: {
@@ -128,6 +130,8 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
     triggers: [
       [/\b(?:time|days?) to (?:the )?first (?:submittal|submission|candidate|cv)\b/, 6],
       [/\bfirst (?:submittal|submission)\b/, 4],
+      [/\bfirst (?:candidate|cv|resume|profile)\b/, 4],
+      [/\bin front of (?:a |the )?clients?\b/, 2],
       [/\bhow (?:long|quickly|fast) .*\bfirst (?:candidate|submittal|submission|cv)\b/, 6],
     ],
   },
@@ -251,6 +255,7 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
       [/\baccept(?:ed|ance)? (?:rate|offers?)\b/, 6],
       [/\b(?:optimal|best|right|winning|ideal) (?:salary|wage|offer|pay)(?: range| band| level)?\b/, 6],
       [/\bwhat (?:salary|offer|pay) (?:gets|wins|lands)\b/, 7],
+      [/\bwhat (?:salary |pay )?offer\b|\boffer should (?:we|i)\b|\bget a yes\b|\b(?:offer|salary|pay) (?:to|that) (?:wins?|lands?|closes?|gets?)\b/, 6],
       [/\b(?:declined|rejected|turned down) offers?\b/, 4],
     ],
   },
@@ -351,6 +356,7 @@ export const STOPWORDS = new Set(
     'stalled stuck stagnant idle neglected risk attention needs need follow followup nothing going progress progressing activity movement ' +
     'pipeline pipelines status state who whos is find look lookup details detail info information list count counts show give provide ' +
     'working doing performing total totals sum value worth typical per each lot lots number numbers stats statistics figures figure metrics report ' +
+    'cv cvs resume resumes profile profiles send sending vacancy vacancies mandate mandates front currently moment ' +
     'vs versus compared compare comparison against how much many did does do have has been get got ok okay thanks thank hi hello hey please ' +
     'ever all alltime lifetime since start beginning yet so far there any currently right moment whole entire agency we our us'
   ).split(/\s+/),

@@ -209,6 +209,11 @@ export function parsePeriod(message: string, today: string): PeriodMatch | null 
     else from = addDays(addMonths(today, -(unit === 'month' ? n : unit === 'quarter' ? 3 * n : 12 * n)), 1);
     return make(from, today, 'custom', `the last ${n} ${unit}${n === 1 ? '' : 's'}`, m[0]);
   }
+  if ((m = t.match(/\bsince the (?:start|beginning) of (?:the |this )?(year|quarter|month)\b/))) {
+    const q = Math.ceil(tm / 3);
+    const from = m[1] === 'year' ? iso(ty, 1, 1) : m[1] === 'quarter' ? quarterPeriod(ty, q)[0] : iso(ty, tm, 1);
+    return make(from, today, 'custom', `${m[1]} to date`, m[0]);
+  }
   if ((m = t.match(/\b(?:all[- ]time|ever|since (?:the )?(?:start|beginning)|in total|to date|overall|of all time|lifetime)\b/)) && !/\b(?:year|quarter|month) to date\b/.test(t)) {
     return make(ALL_TIME_FROM, today, 'all', 'all time', m[0]);
   }
