@@ -33,9 +33,9 @@ test.describe('the AI chat', () => {
     await expect(
       log.getByText('How many placements for Cascade Cloud Systems this year?'),
     ).toBeVisible();
-    const link = log.getByRole('link', { name: 'Cascade Cloud Systems' });
+    const link = log.getByRole('link', { name: 'Cascade Cloud Systems' }).first();
     await expect(link).toBeVisible({ timeout: 15_000 });
-    await expect(log.getByText(/placements?/).last()).toBeVisible();
+    await expect(log.getByText(/placements? in this year/)).toBeVisible();
 
     // The link is the app's own record page, opened by the router; the widget stays open beside it.
     await link.click();
@@ -55,7 +55,8 @@ test.describe('the AI chat', () => {
     await expect(
       page
         .getByRole('log', { name: 'Chat messages' })
-        .getByRole('link', { name: 'Cascade Cloud Systems' }),
+        .getByRole('link', { name: 'Cascade Cloud Systems' })
+        .first(),
     ).toBeVisible();
   });
 
@@ -86,7 +87,8 @@ test.describe('the AI chat', () => {
     await expect(widget.getByText('The assistant is waiting for your response')).toBeHidden({
       timeout: 15_000,
     });
-    await expect(log.getByRole('link', { name: 'Acme Logistics' })).toBeVisible();
+    await expect(log.getByText(/revenue collected in this year/)).toBeVisible();
+    await expect(log.getByRole('link', { name: 'Acme Logistics' }).first()).toHaveAttribute('href', /^\/clients\/\d+$/);
   });
 
   test('a message that arrives while the widget is minimized lights the unread dot', async ({
