@@ -51,8 +51,11 @@ export default defineConfig({
             // The AI chat (widget and page) and its markdown renderer: loaded by owners only, after the first paint.
             {
               name: 'chat',
-              test: /node_modules[\\/](react-markdown|remark-[a-z-]+|micromark[a-z-]*|mdast-[a-z-]+|unist-[a-z-]+|hast-[a-z-]+|unified|vfile[a-z-]*|bail|trough|property-information|space-separated-tokens|comma-separated-tokens|decode-named-character-reference|character-entities[a-z-]*|character-reference-invalid|is-alphanumerical|is-alphabetical|is-decimal|is-hexadecimal|devlop|html-url-attributes|estree-util-[a-z-]+|zwitch|longest-streak|markdown-table|ccount|escape-string-regexp|trim-lines|is-plain-obj|style-to-[a-z-]+|inline-style-parser|extend)[\\/]|features[\\/]chat[\\/]/,
+              test: /node_modules[\\/](react-markdown|remark-[a-z-]+|micromark[a-z-]*|mdast-[a-z-]+|unist-[a-z-]+|hast-[a-z-]+|unified|vfile[a-z-]*|bail|trough|property-information|space-separated-tokens|comma-separated-tokens|decode-named-character-reference|character-entities[a-z-]*|character-reference-invalid|is-alphanumerical|is-alphabetical|is-decimal|is-hexadecimal|devlop|html-url-attributes|estree-util-[a-z-]+|zwitch|longest-streak|markdown-table|ccount|escape-string-regexp|trim-lines|is-plain-obj|style-to-[a-z-]+|inline-style-parser|extend)[\\/]|features[\\/]chat[\\/]|src[\\/]api[\\/]chat\.ts|contracts[\\/]src[\\/]chat\.ts|lucide-react[\\/]dist[\\/]esm[\\/]icons[\\/](minus|maximize-2|square-pen|send-horizontal|message-square|circle-question-mark)\.mjs/,
               priority: 25,
+              // Only these modules: the shared ones they import (zod, the UI kit) stay in `signed-in`, which
+              // then never imports this chunk.
+              includeDependenciesRecursively: false,
             },
             { name: 'signed-in', minShareCount: 2, priority: 10 },
           ],
