@@ -7,7 +7,7 @@ import type { Database } from '../../../db/client';
 import type { UserRow } from '../../users/users.service';
 import { createAssistantEngine, runTool, type AssistantTool, type EngineInput } from '../assistant.service';
 import { MAX_ROUNDS, createModelEngine } from './model-engine';
-import { startScriptedModel, type ScriptedReply } from './test-support/scripted-model-server';
+import { startScriptedModel, type ScriptedReply } from '../../../test/scripted-model-server';
 
 // The model engine against a real HTTP server on 127.0.0.1 speaking chat-completions with scripted
 // replies (issue 13): tool loop, malformed and unknown calls, calls written as text, ask_user and its
