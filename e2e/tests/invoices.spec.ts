@@ -119,6 +119,13 @@ test('the owner bills a placement: the draft appears, is sent, paid in two parts
   await expect(page.getByRole('button', { name: 'Record payment' })).toBeHidden();
   await expect(page.getByRole('region', { name: 'History' })).toContainText('received');
 
+  // An internal note (owner-only, not printed): the thread beside the printed notes.
+  const internal = page.getByRole('region', { name: 'Internal notes' });
+  await internal.getByLabel('New note').fill('Paid early: thank the finance team.');
+  await internal.getByRole('button', { name: 'Add note' }).click();
+  await expect(internal.getByText('Paid early: thank the finance team.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Notes on the invoice' })).not.toContainText('Paid early');
+
   // The invoices screen: the statistics count the 26,000 as collected, the list shows it paid.
   await page
     .getByRole('navigation', { name: 'Sidebar' })

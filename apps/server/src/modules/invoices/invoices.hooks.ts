@@ -1,14 +1,17 @@
+import { registerNoteTarget } from '../notes/notes.service';
 import { onPlacementRecorded, onSubmittalRecorded } from '../pipelines/pipelines.service';
 import { draftForPlacement, draftForSubmittal } from './invoice-create.service';
+import { findInvoiceNoteTarget } from './invoices.repository';
 
 /**
  * Start-up (decision 008): what the invoices module tells the modules below it. A placement drafts its
  * finder's fee (or the retainer's on-placement instalment) and a retainer client's first submittal its
- * shortlist instalment, inside the pipeline change's own transaction. Called by invoicesRoutes.
- * (No note target for invoices yet: the notes endpoints are open to every signed-in user, invoices are
- * owner-only; the invoice keeps its own `notes`.)
+ * shortlist instalment, inside the pipeline change's own transaction. Invoices take internal notes on the
+ * shared notes thread, owner-only like the invoices (the invoice's own `notes` are printed on it).
+ * Called by invoicesRoutes.
  */
 export function registerInvoiceHooks(): void {
   onPlacementRecorded('invoices', draftForPlacement);
   onSubmittalRecorded('invoices', draftForSubmittal);
+  registerNoteTarget('invoice', findInvoiceNoteTarget, { read: 'invoices.manage', write: 'invoices.manage' });
 }

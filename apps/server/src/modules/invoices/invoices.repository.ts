@@ -103,6 +103,12 @@ export async function findInvoiceRow(db: Db, id: number): Promise<InvoiceRow | u
   return row;
 }
 
+/** What an invoice's notes are about: its number, under its client (and role). */
+export async function findInvoiceNoteTarget(db: Db, id: number): Promise<{ label: string; scope: { clientId: number; roleId: number | null } } | null> {
+  const [row] = await db.select({ number: invoicesTable.number, clientId: invoicesTable.clientId, roleId: invoicesTable.roleId }).from(invoicesTable).where(eq(invoicesTable.id, id)).limit(1);
+  return row ? { label: row.number, scope: { clientId: row.clientId, roleId: row.roleId } } : null;
+}
+
 /** The row locked for the rest of the transaction (every change of an invoice goes through this). */
 export async function lockInvoiceRow(tx: Db, id: number): Promise<InvoiceRow | undefined> {
   const [row] = await tx.select().from(invoicesTable).where(eq(invoicesTable.id, id)).for('update').limit(1);

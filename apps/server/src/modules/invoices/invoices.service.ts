@@ -19,6 +19,7 @@ import type { Deps } from '../../lib/deps';
 import { fieldsError } from '../../lib/errors';
 import { assertCan } from '../../lib/permissions';
 import { recordActivity } from '../activity/activity.service';
+import { deleteNotesOf } from '../notes/notes.service';
 import { requireClientRow } from '../clients/clients.service';
 import { requireRoleRow } from '../roles/roles.service';
 import { getAgencySettings } from '../settings/settings.service';
@@ -261,6 +262,7 @@ export async function deleteInvoice(deps: Deps, actor: UserRow, id: number): Pro
   await changeInvoice(deps, actor, id, async ({ tx, row }) => {
     if (row.status !== 'draft') throw invoiceError('INVOICE_DELETE_NOT_DRAFT', 409);
     await deleteInvoiceRow(tx, id);
+    await deleteNotesOf(tx, 'invoice', [id]);
     await releaseInvoiceNumber(tx, row.numberYear, row.numberSeq);
     await recordActivity(tx, { actor, verb: 'deleted', modelType: 'invoice', objectId: id, summary: `Deleted draft ${row.number}`, scope: { clientId: row.clientId, roleId: row.roleId } });
   });

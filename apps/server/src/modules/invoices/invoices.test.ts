@@ -413,3 +413,36 @@ describe('bad input and refusals: a clear 4xx, nothing changed', () => {
     expect((await recruiter.get('/api/invoices/999999/')).status).toBe(403);
   });
 });
+
+describe('internal notes on an invoice (the shared notes thread, owner-only)', () => {
+  it('owners write and read them; other users get 403 on the thread and 404 on a note by id; deleting the draft deletes them', async () => {
+    const invoice = await insertInvoice(t.db);
+    const thread = `/api/notes/invoice/${invoice.id}/`;
+    const created = await owner.post(thread, { body: 'AP promised payment on Friday.' });
+    expect(created.status, created.text).toBe(201);
+    const noteId = created.json.note.id as number;
+    const listed = await owner.get(thread);
+    expect(listed.json.target).toEqual({ model_type: 'invoice', object_id: invoice.id, label: invoice.number });
+    expect(listed.json.notes.map((n: { body: string }) => n.body)).toEqual(['AP promised payment on Friday.']);
+    expect((await owner.get(`/api/notes/invoice/999999/`)).status).toBe(404);
+
+    const viewer = await signedInClient(t, await insertUser(t.db, { userType: ['viewer'] }));
+    const superuser = await signedInClient(t, await insertUser(t.db, { userType: ['superuser'] }));
+    for (const user of [recruiter, viewer, superuser]) {
+      expect((await user.get(thread)).status).toBe(403);
+      expect((await user.get(`${thread}summary/`)).status).toBe(403);
+      expect((await user.post(thread, { body: 'Peek' })).status).toBe(403);
+    }
+    for (const user of [recruiter, superuser]) {
+      expect((await user.patch(`/api/notes/item/${noteId}/`, { body: 'Changed' })).status).toBe(404);
+      expect((await user.request('DELETE', `/api/notes/item/${noteId}/`)).status).toBe(404);
+    }
+    expect((await owner.get(thread)).json.notes[0].body).toBe('AP promised payment on Friday.');
+    const recruiterActivity = (await recruiter.get('/api/activity/?page_size=100')).json;
+    expect(JSON.stringify(recruiterActivity)).not.toContain('AP promised');
+    expect(JSON.stringify(recruiterActivity)).not.toContain(invoice.number);
+
+    expect((await owner.request('DELETE', `/api/invoices/${invoice.id}/`)).status).toBeLessThan(300);
+    expect((await owner.patch(`/api/notes/item/${noteId}/`, { body: 'Changed' })).status).toBe(404);
+  });
+});

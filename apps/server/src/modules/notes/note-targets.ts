@@ -1,5 +1,6 @@
 import type { NoteModelType } from '@recruitdesk/contracts/notes';
 import type { Db } from '../../db/client';
+import type { Action } from '../../lib/permissions';
 import type { ActivityScope } from '../activity/activity.service';
 
 /**
@@ -12,18 +13,29 @@ export interface NoteTarget {
 }
 export type NoteTargetLookup = (db: Db, id: number) => Promise<NoteTarget | null>;
 
+/** Who may read and who may write a kind of record's notes: the business records' rules unless the record is narrower. */
+export interface NoteTargetPermissions {
+  read: Action;
+  write: Action;
+}
+const RECORD_NOTE_PERMISSIONS: NoteTargetPermissions = { read: 'records.read', write: 'records.write' };
+
 /**
  * The records notes can be attached to. Each record module registers its own lookup at start-up
- * (decision 008), so the notes module reads no other module's table; later issues add application and
- * invoice the same way. A model type without an entry answers 404 like a missing record.
+ * (decision 008), so the notes module reads no other module's table; invoices register with owner-only
+ * permissions. A model type without an entry answers 404 like a missing record.
  */
-const NOTE_TARGETS: Partial<Record<NoteModelType, NoteTargetLookup>> = {};
+const NOTE_TARGETS: Partial<Record<NoteModelType, { lookup: NoteTargetLookup; permissions: NoteTargetPermissions }>> = {};
 
-export function registerNoteTarget(modelType: NoteModelType, lookup: NoteTargetLookup): void {
-  NOTE_TARGETS[modelType] = lookup;
+export function registerNoteTarget(modelType: NoteModelType, lookup: NoteTargetLookup, permissions: NoteTargetPermissions = RECORD_NOTE_PERMISSIONS): void {
+  NOTE_TARGETS[modelType] = { lookup, permissions };
+}
+
+export function noteTargetPermissions(modelType: string): NoteTargetPermissions {
+  return NOTE_TARGETS[modelType as NoteModelType]?.permissions ?? RECORD_NOTE_PERMISSIONS;
 }
 
 export async function findNoteTarget(db: Db, modelType: NoteModelType, id: number): Promise<NoteTarget | null> {
-  const lookup = NOTE_TARGETS[modelType];
-  return lookup ? lookup(db, id) : null;
+  const entry = NOTE_TARGETS[modelType];
+  return entry ? entry.lookup(db, id) : null;
 }

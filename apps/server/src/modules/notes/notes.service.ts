@@ -13,9 +13,9 @@ import { AppError } from '../../lib/errors';
 import { assertCan, can } from '../../lib/permissions';
 import { recordActivity } from '../activity/activity.service';
 import { displayName, type UserRow } from '../users/users.service';
-import { findNoteTarget, type NoteTarget } from './note-targets';
+import { findNoteTarget, noteTargetPermissions, type NoteTarget } from './note-targets';
 export { countNotes, deleteNotesOf } from './notes.repository';
-export { registerNoteTarget, type NoteTarget, type NoteTargetLookup } from './note-targets';
+export { registerNoteTarget, type NoteTarget, type NoteTargetLookup, type NoteTargetPermissions } from './note-targets';
 import { deleteNoteRow, findNoteRow, insertNoteRow, listNoteRows, summarizeNotes, updateNoteRow } from './notes.repository';
 import type { NoteRow } from './notes.table';
 
@@ -64,14 +64,14 @@ const notFound = () => new AppError('NOTE_NOT_FOUND', 404, NOTE_ERRORS.NOTE_NOT_
 const notAuthor = () => new AppError('NOTE_NOT_AUTHOR', 403, NOTE_ERRORS.NOTE_NOT_AUTHOR);
 
 export async function listNotes(deps: Deps, actor: UserRow, modelType: NoteModelType, objectId: number, query: z.output<typeof NoteListQuerySchema>) {
-  assertCan(actor, 'records.read');
+  assertCan(actor, noteTargetPermissions(modelType).read);
   const { label } = await requireTarget(deps, modelType, objectId);
   const { rows, count } = await listNoteRows(deps.db, modelType, objectId, query.page_size, (query.page - 1) * query.page_size);
   return { notes: rows.map((row) => toApiNote(row, actor)), count, target: { model_type: modelType, object_id: objectId, label } };
 }
 
 export async function noteSummary(deps: Deps, actor: UserRow, modelType: NoteModelType, objectId: number) {
-  assertCan(actor, 'records.read');
+  assertCan(actor, noteTargetPermissions(modelType).read);
   await requireTarget(deps, modelType, objectId);
   const summary = await summarizeNotes(deps.db, modelType, objectId);
   return {
@@ -89,7 +89,7 @@ export async function createNote(
   objectId: number,
   input: z.output<typeof CreateNoteInputSchema>,
 ): Promise<Note> {
-  assertCan(actor, 'records.write');
+  assertCan(actor, noteTargetPermissions(modelType).write);
   const { label, scope } = await requireTarget(deps, modelType, objectId);
   const row = await inTransaction(deps.db, async (tx) => {
     const now = deps.config.now();
@@ -115,7 +115,9 @@ const noteActivityType = (target: string) => (target === 'invoice' ? 'invoice_no
 async function requireEditableNote(deps: Deps, actor: UserRow, id: number): Promise<NoteRow> {
   assertCan(actor, 'records.write');
   const note = await findNoteRow(deps.db, id);
-  if (!note) throw notFound();
+  // A note on a record the user may not read (an invoice's, for a recruiter) is as good as missing.
+  if (!note || !can(actor, noteTargetPermissions(note.modelType).read)) throw notFound();
+  assertCan(actor, noteTargetPermissions(note.modelType).write);
   if (!mayEdit(actor, note)) throw notAuthor();
   return note;
 }

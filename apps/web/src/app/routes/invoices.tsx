@@ -11,6 +11,7 @@ import { selectUser } from '@/features/auth/auth-slice';
 import { useGetInvoiceQuery, useUpdateInvoiceMutation } from '@/features/invoices/api';
 import { CreateInvoice } from '@/features/invoices/components/create-invoice';
 import { InvoiceDetail } from '@/features/invoices/components/invoice-detail';
+import { NotesPanel } from '@/features/notes/components/notes-panel';
 import { InvoiceForm } from '@/features/invoices/components/invoice-form';
 import { InvoiceStatisticsPanel } from '@/features/invoices/components/invoice-statistics';
 import {
@@ -132,6 +133,7 @@ function InvoicePage({
         issuer={settings?.settings.invoice_issuer}
         onDeleted={() => void navigate(paths.app.invoices.getHref(), { replace: true })}
         onCreditNote={(note) => void navigate(invoiceHref(note))}
+        internalNotes={<NotesPanel target={{ modelType: 'invoice', objectId: invoice.id }} canWrite title="Internal notes" />}
       />
     </div>
   );

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { AgencySettings } from '@recruitdesk/contracts/settings';
 
@@ -62,8 +62,11 @@ export function InvoiceDetail({
   onEdit,
   onDeleted,
   onCreditNote,
+  internalNotes,
 }: {
   invoice: Invoice;
+  /** The invoice's internal notes thread (the page composes it: features do not import each other). */
+  internalNotes?: ReactNode;
   issuer?: InvoiceIssuer | null | undefined;
   onEdit: () => void;
   onDeleted: () => void;
@@ -180,6 +183,7 @@ export function InvoiceDetail({
         <div className="space-y-6">
           <InvoicePayments invoice={invoice} />
           <InvoiceNotes invoice={invoice} />
+          {internalNotes}
           <InvoiceHistory invoice={invoice} />
         </div>
       </div>

@@ -11,9 +11,9 @@ import { notifySuccess } from '@/lib/notify';
 import { usePatchInvoiceMutation } from '../api';
 
 /**
- * The invoice's notes (printed under its lines, e.g. a PO number or payment instructions). They can change
- * on any invoice, sent or not; invoices are owner-only, so they are not the shared notes feature, which
- * every signed-in user can read.
+ * The invoice's printed notes (under its lines, e.g. a PO number or payment instructions). They can change
+ * on any invoice, sent or not. Internal notes ("AP promised payment on Friday") are the shared notes
+ * thread, owner-only for invoices, which the page shows beside this card.
  */
 export function InvoiceNotes({ invoice }: { invoice: Invoice }) {
   const dispatch = useAppDispatch();
@@ -35,7 +35,7 @@ export function InvoiceNotes({ invoice }: { invoice: Invoice }) {
     <Card role="region" aria-labelledby="invoice-notes-title">
       <CardHeader
         titleId="invoice-notes-title"
-        title="Notes"
+        title="Notes on the invoice"
         description="Printed on the invoice."
         action={
           draft === null ? (
