@@ -75,7 +75,8 @@ test('the owner bills a placement: the draft appears, is sent, paid in two parts
   await page.goto(`/roles/${role.role.id}`);
   const card = page.getByRole('region', { name: 'Invoices' });
   const invoiceLink = card.getByRole('link', { name: /^INV-\d{4}-\d{4}$/ });
-  await expect(invoiceLink).toBeVisible();
+  // The role page's first load asks for a dozen things at once: on a loaded machine that can take a while.
+  await expect(invoiceLink).toBeVisible({ timeout: 20_000 });
   await expect(card.getByText('Draft')).toBeVisible();
   const number = (await invoiceLink.textContent())!.trim();
   await invoiceLink.click();
