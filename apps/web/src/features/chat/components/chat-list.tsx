@@ -6,6 +6,9 @@ import { QueryError } from '@/components/ui/query-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { RelativeTime } from '@/components/ui/time';
 
+/** How many of the newest chats the list shows (the endpoint's largest page). */
+const CHAT_LIST_LIMIT = 100;
+
 /** The owner's chats, newest first; the one shown is marked current. */
 export function ChatList({
   selectedId,
@@ -14,7 +17,9 @@ export function ChatList({
   selectedId: number | null;
   hrefFor: (id: number) => string;
 }) {
-  const { data, error, isLoading, isFetching, refetch } = useListChatsQuery();
+  const { data, error, isLoading, isFetching, refetch } = useListChatsQuery({
+    page_size: CHAT_LIST_LIMIT,
+  });
 
   if (isLoading) {
     return (
@@ -74,6 +79,11 @@ export function ChatList({
           </li>
         );
       })}
+      {data && data.count > chats.length ? (
+        <li className="px-3 py-2 text-xs text-gray-500 dark:text-gray-400">
+          The {chats.length} most recent of {data.count} chats.
+        </li>
+      ) : null}
     </ul>
   );
 }

@@ -186,6 +186,7 @@ describe('ChatWidget', () => {
     await askFirst(user);
     await user.click(screen.getByRole('button', { name: 'Minimize AI chat' }));
     expect(screen.queryByRole('region', { name: 'AI chat' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Restore AI chat' })).toHaveFocus();
     expect(screen.queryByRole('img', { name: 'Unread message' })).not.toBeInTheDocument();
     play(() => server().receive({ type: 'agent_response', message: 'Three placements.' }));
     expect(screen.getByRole('img', { name: 'Unread message' })).toBeInTheDocument();
@@ -198,6 +199,7 @@ describe('ChatWidget', () => {
     await user.click(screen.getByRole('button', { name: 'Close AI chat' }));
     play(() => server().receive({ type: 'agent_response', message: '$120,000.' }));
     const launcher = screen.getByRole('button', { name: 'Open AI chat' });
+    expect(launcher).toHaveFocus();
     expect(within(launcher).getByRole('img', { name: 'Unread message' })).toBeInTheDocument();
     await user.click(launcher);
     expect(screen.getByText('$120,000.')).toBeInTheDocument();

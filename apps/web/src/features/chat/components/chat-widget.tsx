@@ -1,4 +1,4 @@
-import { useCallback, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link } from 'react-router';
 import { Maximize2, Minus, SquarePen, Sparkles, X } from 'lucide-react';
 import { Button, buttonClasses } from '@/components/ui/button';
@@ -55,8 +55,12 @@ export function ChatWidget({
   const [unread, setUnread] = useState(false);
   const modeRef = useRef(mode);
   const launcherRef = useRef<HTMLButtonElement>(null);
+  const restoreRef = useRef<HTMLButtonElement>(null);
+  // Closing or minimizing the panel moves the focus to what brings it back (not lost with the panel).
+  const moved = useRef(false);
 
   const setMode = useCallback((next: ChatWidgetMode) => {
+    moved.current = next !== 'open' && modeRef.current !== next;
     modeRef.current = next;
     setModeState(next);
     if (next === 'open') setUnread(false);
@@ -65,6 +69,12 @@ export function ChatWidget({
   const onServerMessage = useCallback((message: ServerMessage) => {
     if (modeRef.current !== 'open' && isReadableMessage(message)) setUnread(true);
   }, []);
+
+  useEffect(() => {
+    if (!moved.current) return;
+    moved.current = false;
+    (mode === 'minimized' ? restoreRef : launcherRef).current?.focus();
+  }, [mode]);
 
   const chat = useChat({ userId, onServerMessage });
   const { state } = chat;
@@ -93,6 +103,7 @@ export function ChatWidget({
     return (
       <div className="fixed right-4 bottom-4 z-40 flex items-center gap-1 rounded-full bg-white py-1 pr-1 pl-1 shadow-lg ring-1 ring-gray-200 sm:right-6 sm:bottom-6 dark:bg-gray-900 dark:ring-white/10">
         <button
+          ref={restoreRef}
           type="button"
           aria-label="Restore AI chat"
           onClick={() => setMode('open')}
