@@ -41,7 +41,7 @@ const WRITE_REQUEST =
 
 /** Not about the agency's recorded data: forecasts, writing, general knowledge. */
 const OUT_OF_SCOPE =
-  /\b(?:predict|prediction|forecast|projections?|next (?:year|quarter|month|week)|will we|going to (?:make|earn|place)|write|draft|compose|translate|summari[sz]e|poem|joke|weather|capital of|recipe|advice|advise|recommend|should (?:i|we) (?:hire|fire|pay))\b/;
+  /\b(?:predict|prediction|forecast|projections?|next (?:year|quarter|month|week)|will we|what will|will (?:\w+ ){0,3}be\b|going to (?:make|earn|place)|write|draft|compose|translate|summari[sz]e|poem|joke|weather|capital of|recipe|advice|advise|recommend|should (?:i|we) (?:hire|fire|pay))\b/;
 
 function cannotAnswer(text: string): string {
   return [text, '', 'Questions I can answer, for example:', ...EXAMPLE_QUESTIONS.map((q) => `- ${q}`)].join('\n');

@@ -90,6 +90,7 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
       [/\b(?:roles?|jobs?|positions?) (?:were |did we |have we )?closed\b/, 3],
       [/\bclosed (?:roles?|jobs?|positions?)\b/, 2],
       [/\bclose (?:roles?|jobs?)\b/, 2],
+      [/\b(?:roles?|jobs?|positions?|searches) (?:did we |have we |we )?close\b/, 3],
     ],
   },
   roles_filled: {
@@ -195,6 +196,7 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
       [/\bdrop[- ]?(?:off|outs?)\b/, 3],
       [/\bhow many (?:candidates|pipelines|people) (?:reached|got to|made it to)\b/, 5],
       [/\bpass(?:-through)? rate\b/, 4],
+      [/\bpipelines? (?:did we |have we |were |we )?(?:start|started|create|created|open|opened|add|added|begin|began)\b/, 5],
       [/\b(?:share|percentage|percent|proportion|fraction) of (?:the )?(?:candidates|pipelines|people|submittals|submitted|offers|interviews)\b/, 5],
     ],
   },
@@ -244,6 +246,7 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
       [/\b(?:earn|make|paid)\b/, 1],
       [/\b(?:what|how much) (?:do|did|does|should) (?:we|they|clients?) pay\b/, 4],
       [/\bgets? paid\b|\bget (?:paid|offered)\b/, 4],
+      [/\bplaced at\b|\b(?:placed|hired) (?:for|on|at) (?:a |what )?(?:salary|wage)\b/, 6],
     ],
   },
   offer_acceptance: {

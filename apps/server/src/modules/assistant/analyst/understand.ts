@@ -69,9 +69,12 @@ const STAGE_WORDS: [RegExp, PipelineStageName][] = [
 
 function stagesOf(text: string): PipelineStageName[] {
   const found: { at: number; stage: PipelineStageName }[] = [];
+  let rest = text;
   for (const [re, stage] of STAGE_WORDS) {
-    const m = re.exec(text);
+    const m = re.exec(rest);
     if (m && !found.some((f) => f.stage === stage)) found.push({ at: m.index, stage });
+    // Words a more specific stage used ("internal interview") are not read again ("interview").
+    if (m) rest = rest.slice(0, m.index) + ' '.repeat(m[0].length) + rest.slice(m.index + m[0].length);
   }
   // "client interview" also matched the generic interview; keep the most specific per position.
   return found
