@@ -154,7 +154,8 @@ function RowEditor({ row, weekStart, onDone }: { row: OverviewRow; weekStart: st
   );
 }
 
-const th = 'px-2 py-2.5 text-right text-xs font-semibold tracking-wide text-gray-500 uppercase dark:text-gray-400';
+const thBase = 'px-2 py-2.5 text-xs font-semibold tracking-wide text-gray-500 uppercase dark:text-gray-400';
+const th = `${thBase} text-right`;
 const td = 'px-2 py-2.5 text-right text-sm tabular-nums text-gray-700 dark:text-gray-300';
 
 const STATUS_TONE: Record<PostingStatus, string> = {
@@ -173,10 +174,10 @@ export function OverviewTable({ data, canEdit }: { data: OverviewResponse; canEd
         <caption className="sr-only">Job-board figures for the week starting {data.week_start}</caption>
         <thead className="bg-gray-50 dark:bg-white/5">
           <tr>
-            <th scope="col" className={`${th} pl-4 text-left`}>
+            <th scope="col" className={`${thBase} pl-4 text-left`}>
               Role
             </th>
-            <th scope="col" className={`${th} text-left`}>
+            <th scope="col" className={`${thBase} text-left`}>
               Status
             </th>
             <th scope="col" className={th}>

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useId, useState } from 'react';
 import { addDays, type PerformanceFigures, type PerformanceQuery } from '@recruitdesk/contracts/job-postings';
 import { Card, CardHeader } from '@/components/ui/card';
 import { QueryError } from '@/components/ui/query-error';
@@ -90,6 +90,7 @@ export function PerformanceView({ currentWeek }: { currentWeek: string }) {
   const [client, setClient] = useState('');
   const [role, setRole] = useState('');
   const options = useGetPostingFormDataQuery();
+  const ids = useId();
   const query: PerformanceQuery = { from: addDays(currentWeek, -7 * (weeks - 1)), to: currentWeek };
   if (client) query.client = Number(client);
   if (role) query.role = Number(role);
@@ -105,19 +106,25 @@ export function PerformanceView({ currentWeek }: { currentWeek: string }) {
         description="What the spend bought: the board's clicks and applies, and our own converted applications, submittals and placements for the same roles."
       />
       <div className="flex flex-col gap-3 border-b border-gray-200 px-5 py-4 sm:flex-row dark:border-white/10">
-        <label className="flex flex-col gap-1 text-sm font-medium text-gray-900 dark:text-gray-100">
-          Range
-          <Select value={String(weeks)} onChange={(event) => setWeeks(Number(event.target.value))}>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${ids}-range`} className="text-sm font-medium text-gray-900 dark:text-gray-100">
+            Range
+          </label>
+          <Select
+            id={`${ids}-range`} value={String(weeks)} onChange={(event) => setWeeks(Number(event.target.value))}>
             {RANGES.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
               </option>
             ))}
           </Select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-gray-900 dark:text-gray-100">
-          Client
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${ids}-client`} className="text-sm font-medium text-gray-900 dark:text-gray-100">
+            Client
+          </label>
           <Select
+            id={`${ids}-client`}
             value={client}
             onChange={(event) => {
               setClient(event.target.value);
@@ -131,10 +138,13 @@ export function PerformanceView({ currentWeek }: { currentWeek: string }) {
               </option>
             ))}
           </Select>
-        </label>
-        <label className="flex flex-col gap-1 text-sm font-medium text-gray-900 dark:text-gray-100">
-          Role
-          <Select value={role} onChange={(event) => setRole(event.target.value)}>
+        </div>
+        <div className="flex flex-col gap-1">
+          <label htmlFor={`${ids}-role`} className="text-sm font-medium text-gray-900 dark:text-gray-100">
+            Role
+          </label>
+          <Select
+            id={`${ids}-role`} value={role} onChange={(event) => setRole(event.target.value)}>
             <option value="">All roles</option>
             {roles.map((r) => (
               <option key={r.id} value={r.id}>
@@ -142,7 +152,7 @@ export function PerformanceView({ currentWeek }: { currentWeek: string }) {
               </option>
             ))}
           </Select>
-        </label>
+        </div>
       </div>
       {error ? (
         <QueryError title="The performance figures could not be loaded." error={error} onRetry={() => void refetch()} retrying={isFetching} />
