@@ -13,6 +13,7 @@ import { createMailer, type Mailer } from './lib/mail';
 import { memoryCounterStore, redisCounterStore, Throttle } from './lib/throttle';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
+import { applicationsRoutes } from './modules/applications/applications.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { loadInvoiceCalendarEvents } from './modules/invoices/invoices.calendar';
 import { createAssistantEngine, type AssistantEngine } from './modules/assistant/assistant.service';
@@ -175,6 +176,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(notesRoutes);
   await app.register(candidatesRoutes);
   await app.register(pipelinesRoutes);
+  await app.register(applicationsRoutes);
   await app.register(jobPostingsRoutes);
   await app.register(invoicesRoutes);
   await app.register(searchRoutes);

@@ -211,13 +211,14 @@ export type SkillSuggestionsResponse = z.infer<typeof SkillSuggestionsResponseSc
 export const CandidateResponseSchema = z.object({ success: z.literal(true), candidate: CandidateSchema });
 export type CandidateResponse = z.infer<typeof CandidateResponseSchema>;
 
-export const DUPLICATE_REASONS = ['email', 'phone', 'name_company'] as const;
+export const DUPLICATE_REASONS = ['email', 'phone', 'name_company', 'similar_name'] as const;
 export const DuplicateReasonSchema = z.enum(DUPLICATE_REASONS);
 export type DuplicateReason = z.infer<typeof DuplicateReasonSchema>;
 export const DUPLICATE_REASON_LABELS: Record<DuplicateReason, string> = {
   email: 'Same email address',
   phone: 'Same phone number',
   name_company: 'Similar name at the same company',
+  similar_name: 'Similar name',
 };
 
 export const CandidateDuplicateSchema = z.object({

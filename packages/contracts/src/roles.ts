@@ -53,6 +53,9 @@ export const RoleSchema = z.object({
   show_client_publicly: z.boolean(),
   qualifications_count: z.number().int(),
   notes_count: z.number().int(),
+  /** Inbound applications to the role (issue 14): all of them, and the undecided ones (the badge). */
+  applications_count: z.number().int(),
+  new_applications_count: z.number().int(),
   created_at: z.string(),
   updated_at: z.string(),
 });

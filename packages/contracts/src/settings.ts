@@ -29,6 +29,8 @@ export const AgencySettingsSchema = z.object({
     .min(0, 'Use 0 to 365 days.')
     .max(365, 'Use 0 to 365 days.'),
   invoice_issuer: InvoiceIssuerSchema,
+  /** The privacy notice shown beside the consent box of the public application form (issue 14). */
+  privacy_text: optionalText(5000),
 });
 export type AgencySettings = z.infer<typeof AgencySettingsSchema>;
 export type AgencySettingsInput = z.input<typeof AgencySettingsSchema>;

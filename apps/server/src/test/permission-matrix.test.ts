@@ -9,6 +9,7 @@ import { activityTable } from '../modules/activity/activity.table';
 import { chatsTable } from '../modules/chat/chat.table';
 import { createSession } from '../modules/sessions/sessions.service';
 import type { UserRow } from '../modules/users/users.service';
+import { insertApplication } from '../factories/applications.factory';
 import { buildTestApp, type TestApp } from './build-test-app';
 import { insertCandidate } from '../factories/candidates.factory';
 import { insertClient } from '../factories/clients.factory';
@@ -466,7 +467,29 @@ export const MATRIX: Entry[] = [
     path: async (ctx) => `/api/chat/${(await insertChatOf(ctx)).id}/`,
     expect: OWNER(),
   },
+  // Issue 14: the applications inbox (viewers read, cannot decide) and the public form (no session; JSON is 415)
+  { method: 'GET', route: '/api/roles/:id/applications/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/applications/`, expect: READ() },
+  { method: 'GET', route: '/api/applications/', path: () => '/api/applications/?mine=true', expect: READ() },
+  { method: 'GET', route: '/api/applications/:id/', path: async (ctx) => `/api/applications/${await newApplication(ctx)}/`, expect: READ() },
+  {
+    method: 'GET',
+    route: '/api/applications/:id/resume/download-url/',
+    path: async (ctx) => `/api/applications/${await newApplication(ctx, true)}/resume/download-url/`,
+    expect: READ(),
+  },
+  { method: 'POST', route: '/api/applications/:id/reject/', path: async (ctx) => `/api/applications/${await newApplication(ctx)}/reject/`, body: () => ({ reason: 'Not a fit' }), expect: WRITE() },
+  { method: 'POST', route: '/api/applications/:id/convert/', path: async (ctx) => `/api/applications/${await newApplication(ctx)}/convert/`, body: () => ({}), expect: WRITE() },
+  { method: 'POST', route: '/api/public/applications/', body: () => ({ role_id: 1 }), expect: all(415) },
 ];
+
+/** A new application to a fresh open role (with a stored resume when asked). */
+async function newApplication(ctx: Ctx, withResume = false): Promise<number> {
+  const roleId = await newRole(ctx);
+  if (!withResume) return (await insertApplication(ctx.t.db, { roleId })).id;
+  const key = `applications/${roleId}/${uid(ctx)}.pdf`;
+  await ctx.t.app.deps.storage.write(key, Buffer.from('%PDF-1.4 resume'), 'application/pdf');
+  return (await insertApplication(ctx.t.db, { roleId, resumeKey: key, resumeFilename: 'cv.pdf', resumeSize: 15, resumeContentType: 'application/pdf' })).id;
+}
 
 /** A chat of the cell's caller (of a fresh owner for callers who may not have one). */
 async function insertChatOf(ctx: Ctx) {

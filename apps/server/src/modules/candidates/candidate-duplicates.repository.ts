@@ -13,6 +13,8 @@ export interface DuplicateProbe {
   lastName?: string | undefined;
   currentCompany?: string | undefined;
   excludeId?: number | undefined;
+  /** A very similar full name alone counts too (an applicant names no company); reason `similar_name`. */
+  nameAlone?: boolean | undefined;
 }
 
 export interface DuplicateRow {
@@ -38,14 +40,19 @@ export async function findDuplicateRows(db: Db, probe: DuplicateProbe, limit = 1
   const fullName = sql`lower(${candidatesTable.firstName} || ' ' || ${candidatesTable.lastName})`;
   const byEmail = email ? sql`lower(${candidatesTable.email}) = ${email}` : null;
   const byPhone = phone ? eq(candidatesTable.phoneDigits, phone) : null;
+  const fullNameGiven = Boolean(name && probe.firstName?.trim() && probe.lastName?.trim());
   const byName =
-    name && company && probe.firstName?.trim() && probe.lastName?.trim()
+    fullNameGiven && company
       ? sql`(lower(${candidatesTable.currentCompany}) = ${company} and similarity(${fullName}, ${name}) > ${NAME_SIMILARITY})`
-      : null;
+      : fullNameGiven && probe.nameAlone
+        ? // `%` finds the candidates through the trigram index; the similarity then keeps the close ones.
+          sql`(${fullName} % ${name} and similarity(${fullName}, ${name}) > ${NAME_SIMILARITY})`
+        : null;
   const matches = [byEmail, byPhone, byName].filter((item): item is SQL => item !== null);
   if (matches.length === 0) return [];
   const whens = [byEmail ? sql`when ${byEmail} then 'email'` : null, byPhone ? sql`when ${byPhone} then 'phone'` : null].filter((item): item is SQL => item !== null);
-  const reason = whens.length ? sql<DuplicateReason>`case ${sql.join(whens, sql` `)} else 'name_company' end` : sql<DuplicateReason>`'name_company'`;
+  const nameReason = company ? 'name_company' : 'similar_name';
+  const reason = whens.length ? sql<DuplicateReason>`case ${sql.join(whens, sql` `)} else ${nameReason} end` : sql<DuplicateReason>`${nameReason}`;
   const conditions: SQL[] = [or(...matches) as SQL];
   if (probe.excludeId !== undefined) conditions.push(ne(candidatesTable.id, probe.excludeId));
   return db

@@ -170,6 +170,14 @@ export async function findCandidateDuplicates(deps: Deps, actor: UserRow, query:
   });
 }
 
+/**
+ * Candidates that look like the given person (an inbound application): same email, same phone, or a very
+ * similar full name. For screens that show a possible-duplicate warning before a record exists.
+ */
+export async function findPossibleDuplicates(db: Db, person: { email: string; phone: string; firstName: string; lastName: string }): Promise<CandidateDuplicate[]> {
+  return duplicatesOf(db, { ...person, nameAlone: true });
+}
+
 export interface SavedCandidate {
   candidate: Candidate;
   /** Records that look like the same person: a warning, the save has happened. */

@@ -1,5 +1,6 @@
 import { CANDIDATE_ERRORS, RESUME_ERRORS, RESUME_MAX_BYTES, type Candidate, type ResumeMetadataInput, type ResumeUploadUrlInput } from '@recruitdesk/contracts/candidates';
 import type { UploadTarget } from '@recruitdesk/contracts/profile';
+import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
 import { extractDocumentText } from '../../lib/document-text';
@@ -145,4 +146,33 @@ export async function removeResume(deps: Deps, actor: UserRow, candidateId: numb
   });
   await deleteStoredFile(deps, before.resumeKey, 'resume');
   return toApiCandidate(after);
+}
+
+/** A resume file already checked and stored elsewhere (an application's), to be made a candidate's resume. */
+export interface StoredResume {
+  key: string;
+  filename: string;
+  size: number;
+  contentType: string;
+  text: string;
+  hasText: boolean;
+}
+
+/**
+ * Makes an already checked file the candidate's resume inside the caller's transaction (converting an
+ * application). Returns the previous file's key, for the caller to delete after commit.
+ */
+export async function attachCheckedResume(db: Db, candidateId: number, resume: StoredResume, now: Date): Promise<string | null> {
+  const saved = await setCandidateResumeRow(db, candidateId, {
+    resumeKey: resume.key,
+    resumeFilename: resume.filename,
+    resumeSize: resume.size,
+    resumeContentType: resume.contentType,
+    resumeUploadedAt: now,
+    resumeText: resume.text,
+    resumeHasText: resume.hasText,
+    updatedAt: now,
+  });
+  if (!saved) throw notFound();
+  return saved.before.resumeKey;
 }

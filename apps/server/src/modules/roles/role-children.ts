@@ -1,3 +1,5 @@
+import type { SQL } from 'drizzle-orm';
+import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { slot } from '../../lib/slot';
 
@@ -9,3 +11,8 @@ export const pipelineCountOfRole = slot<(db: Db, roleId: number) => Promise<numb
 export const placementFeesOfRole = slot<(db: Db, roleId: number) => Promise<{ currency: string; placements: number; total: string }[]>>(
   'The placement fees of a role',
 );
+
+/** Application counts per role, grouped once and joined into the role list and detail (no query per role). */
+export type ApplicationCountsByRole = SubqueryWithSelection<{ roleId: SQL.Aliased<number>; total: SQL.Aliased<number>; fresh: SQL.Aliased<number> }, 'application_counts'>;
+/** The applications module tells the roles module how many applications each role has (decision 008). */
+export const applicationCountsByRole = slot<(db: Db) => ApplicationCountsByRole>('The applications of a role');

@@ -5,6 +5,7 @@ import { clientsTable } from '../clients/clients.table';
 import { jobQualificationsTable } from './job-qualifications.table';
 import { notesTable } from '../notes/notes.table';
 import { usersTable } from '../users/users.table';
+import { applicationCountsByRole } from './role-children';
 import { rolesTable, type NewRoleRow, type RoleRow } from './roles.table';
 
 export interface RoleWithRelations {
@@ -13,6 +14,8 @@ export interface RoleWithRelations {
   recruiter: { id: number; firstName: string; lastName: string; username: string; email: string } | null;
   qualificationsCount: number;
   notesCount: number;
+  applicationsCount: number;
+  newApplicationsCount: number;
 }
 
 export interface RoleListFilter {
@@ -32,6 +35,8 @@ export interface RoleListFilter {
 
 /** Role with its client, recruiter and counts in one query (counts as correlated subqueries on indexes). */
 function selectRoles(db: Db) {
+  // The applications module provides its counts (decision 008): one grouped subquery, joined once.
+  const applications = applicationCountsByRole.get()(db);
   return db
     .select({
       role: rolesTable,
@@ -45,11 +50,14 @@ function selectRoles(db: Db) {
       recruiterEmail: usersTable.email,
       qualificationsCount: sql<number>`(select count(*)::int from ${jobQualificationsTable} where ${jobQualificationsTable.roleId} = ${rolesTable.id})`.mapWith(Number),
       notesCount: sql<number>`(select count(*)::int from ${notesTable} where ${notesTable.modelType} = 'role' and ${notesTable.objectId} = ${rolesTable.id})`.mapWith(Number),
+      applicationsCount: sql<number>`coalesce(${applications.total}, 0)`.mapWith(Number),
+      newApplicationsCount: sql<number>`coalesce(${applications.fresh}, 0)`.mapWith(Number),
       total: sql<number>`count(*) over()`.mapWith(Number),
     })
     .from(rolesTable)
     .innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId))
-    .leftJoin(usersTable, eq(usersTable.id, rolesTable.recruiterId));
+    .leftJoin(usersTable, eq(usersTable.id, rolesTable.recruiterId))
+    .leftJoin(applications, eq(applications.roleId, rolesTable.id));
 }
 
 type Selected = Awaited<ReturnType<ReturnType<typeof selectRoles>['execute']>>[number];
@@ -70,6 +78,8 @@ function toWithRelations(row: Selected): RoleWithRelations {
           },
     qualificationsCount: row.qualificationsCount,
     notesCount: row.notesCount,
+    applicationsCount: row.applicationsCount,
+    newApplicationsCount: row.newApplicationsCount,
   };
 }
 

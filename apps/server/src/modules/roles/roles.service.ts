@@ -45,7 +45,7 @@ export type { RoleRow } from './roles.table';
 /** The query builder itself (tests read its plan). */
 export { searchRoleRowsByName };
 /** Filled at start-up by the pipelines module (decision 008). */
-export { pipelineCountOfRole, placementFeesOfRole } from './role-children';
+export { applicationCountsByRole, pipelineCountOfRole, placementFeesOfRole, type ApplicationCountsByRole } from './role-children';
 
 export function descriptionFileOf(role: RoleRow): Role['description_file'] {
   if (!role.descriptionFileKey || !role.descriptionUploadedAt) return null;
@@ -86,6 +86,8 @@ export function toApiRole(row: RoleWithRelations): Role {
     show_client_publicly: role.showClientPublicly,
     qualifications_count: row.qualificationsCount,
     notes_count: row.notesCount,
+    applications_count: row.applicationsCount,
+    new_applications_count: row.newApplicationsCount,
     created_at: role.createdAt.toISOString(),
     updated_at: role.updatedAt.toISOString(),
   };

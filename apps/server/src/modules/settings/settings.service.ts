@@ -14,6 +14,7 @@ export const DEFAULT_AGENCY_SETTINGS: AgencySettings = {
   default_finders_fee_percent: 20,
   default_payment_terms_days: 30,
   invoice_issuer: { legal_name: '', address: '', tax_id: '', bank_details: '', email: '', phone: '' },
+  privacy_text: '',
 };
 
 function toApiSettings(row: AgencySettingsRow | undefined): AgencySettings {
@@ -24,6 +25,7 @@ function toApiSettings(row: AgencySettingsRow | undefined): AgencySettings {
     default_finders_fee_percent: row.defaultFindersFeePercent,
     default_payment_terms_days: row.defaultPaymentTermsDays,
     invoice_issuer: { ...DEFAULT_AGENCY_SETTINGS.invoice_issuer, ...row.invoiceIssuer },
+    privacy_text: row.privacyText,
   };
 }
 
@@ -40,6 +42,7 @@ export async function saveAgencySettings(db: Db, actor: UserRow | null, input: A
     defaultFindersFeePercent: input.default_finders_fee_percent,
     defaultPaymentTermsDays: input.default_payment_terms_days,
     invoiceIssuer: input.invoice_issuer,
+    privacyText: input.privacy_text,
     updatedAt: now,
   });
   await recordActivity(db, { actor, verb: 'updated', modelType: 'agency_settings', objectId: 1, summary: `Agency settings updated (${input.agency_name})` });

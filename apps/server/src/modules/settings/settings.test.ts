@@ -30,7 +30,7 @@ describe('agency settings', () => {
     expect(before.json.settings).toMatchObject({ agency_name: 'My Agency', currency: 'USD', default_finders_fee_percent: 20, default_payment_terms_days: 30 });
     const saved = await owner.request('PUT', '/api/settings/agency/', { body: SETTINGS });
     expect(saved.status).toBe(200);
-    expect(saved.json.settings).toEqual({ ...SETTINGS, currency: 'EUR' });
+    expect(saved.json.settings).toEqual({ ...SETTINGS, currency: 'EUR', privacy_text: '' });
     expect((await viewer.get('/api/settings/agency/')).json.settings.agency_name).toBe('Harbor Search Group');
   });
 

@@ -15,6 +15,7 @@ const settings = (phone: string): AgencySettings => ({
   default_finders_fee_percent: 20,
   default_payment_terms_days: 30,
   invoice_issuer: { legal_name: 'Northwind Talent LLC', address: '', tax_id: '', bank_details: '', email: '', phone },
+  privacy_text: '',
 });
 
 const answer = (phone: string) => jsonResponse(200, { success: true, settings: settings(phone) });

@@ -24,7 +24,8 @@ type FieldName =
   | 'currency'
   | 'default_finders_fee_percent'
   | 'default_payment_terms_days'
-  | `invoice_issuer.${'legal_name' | 'address' | 'tax_id' | 'bank_details' | 'email' | 'phone'}`;
+  | `invoice_issuer.${'legal_name' | 'address' | 'tax_id' | 'bank_details' | 'email' | 'phone'}`
+  | 'privacy_text';
 
 const FIELD_NAMES: FieldName[] = [
   'agency_name',
@@ -37,6 +38,7 @@ const FIELD_NAMES: FieldName[] = [
   'invoice_issuer.bank_details',
   'invoice_issuer.email',
   'invoice_issuer.phone',
+  'privacy_text',
 ];
 
 function AgencyForm({ settings, canEdit }: { settings: AgencySettings; canEdit: boolean }) {
@@ -149,6 +151,17 @@ function AgencyForm({ settings, canEdit }: { settings: AgencySettings; canEdit: 
             </Field>
             <Field label="Phone" error={issuer?.phone?.message}>
               <Input type="tel" autoComplete="tel" {...register('invoice_issuer.phone')} />
+            </Field>
+          </div>
+        </div>
+        <div className="border-t border-gray-200 pt-6 dark:border-white/10">
+          <h3 className="text-sm font-semibold text-gray-900 dark:text-white">Careers page</h3>
+          <p className="mt-0.5 text-sm text-gray-500 dark:text-gray-400">
+            Shown beside the consent box of the public application form.
+          </p>
+          <div className="mt-5">
+            <Field label="Privacy notice" error={errors.privacy_text?.message}>
+              <Textarea rows={4} {...register('privacy_text')} />
             </Field>
           </div>
         </div>

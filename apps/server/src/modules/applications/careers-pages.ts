@@ -1,0 +1,261 @@
+import { APPLICATION_ERRORS, APPLICATION_RESUME_MAX_BYTES } from '@recruitdesk/contracts/applications';
+import type { PostedRole } from './applications.repository';
+
+// The public careers pages (issue 14): server-rendered HTML with a few lines of inline CSS, no SPA bundle,
+// so they paint at once on a phone and crawlers read the JobPosting JSON-LD. Everything shown is escaped;
+// nothing private is shown (no client, no fees, no notes).
+
+export interface CareersContext {
+  agencyName: string;
+  privacyText: string;
+  /** PUBLIC_URL without the trailing slash: canonical links and the JSON-LD `url`. */
+  publicUrl: string;
+}
+
+const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
+export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
+
+/** JSON inside a <script> element: `<` escaped so no text can close the element. */
+export const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+
+const EMPLOYMENT_LABELS: Record<string, string> = { full_time: 'Full-time', part_time: 'Part-time', contract: 'Contract', temporary: 'Temporary', internship: 'Internship' };
+const SCHEMA_EMPLOYMENT: Record<string, string> = { full_time: 'FULL_TIME', part_time: 'PART_TIME', contract: 'CONTRACTOR', temporary: 'TEMPORARY', internship: 'INTERN' };
+const REMOTE_LABELS: Record<string, string> = { onsite: 'On-site', hybrid: 'Hybrid', remote: 'Remote' };
+
+function salaryText(role: PostedRole): string | null {
+  const format = (value: string) => Number(value).toLocaleString('en-US', { maximumFractionDigits: 0 });
+  if (role.salaryMin && role.salaryMax) return `${role.salaryCurrency} ${format(role.salaryMin)} – ${format(role.salaryMax)} a year`;
+  if (role.salaryMin) return `From ${role.salaryCurrency} ${format(role.salaryMin)} a year`;
+  if (role.salaryMax) return `Up to ${role.salaryCurrency} ${format(role.salaryMax)} a year`;
+  return null;
+}
+
+const placeText = (role: PostedRole) => [role.location, REMOTE_LABELS[role.remoteType]].filter(Boolean).join(' · ');
+
+/** The statement every posting carries: the agency recruits on behalf of a client (named when the role allows). */
+const onBehalf = (ctx: CareersContext, role: PostedRole) =>
+  `${ctx.agencyName} is recruiting for this position on behalf of ${role.clientName ? role.clientName : 'a client'}.`;
+
+function paragraphs(text: string): string {
+  const blocks = text.split(/\n\s*\n/).map((block) => block.trim()).filter(Boolean);
+  return blocks.map((block) => `<p>${escapeHtml(block).replace(/\n/g, '<br>')}</p>`).join('\n');
+}
+
+const STYLE = `
+:root{color-scheme:light dark;--bg:#f9fafb;--card:#fff;--text:#111827;--muted:#4b5563;--line:#e5e7eb;--accent:#4f46e5;--accent-text:#fff;--error:#b91c1c;--ok:#047857}
+@media (prefers-color-scheme:dark){:root{--bg:#030712;--card:#111827;--text:#f9fafb;--muted:#9ca3af;--line:#1f2937;--accent:#818cf8;--accent-text:#111827;--error:#fca5a5;--ok:#6ee7b7}}
+*{box-sizing:border-box}body{margin:0;font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;background:var(--bg);color:var(--text)}
+header.top{border-bottom:1px solid var(--line);background:var(--card)}header.top div{max-width:46rem;margin:0 auto;padding:.9rem 1rem;font-weight:600}
+header.top a{color:inherit;text-decoration:none}main{max-width:46rem;margin:0 auto;padding:1.25rem 1rem 3rem}
+h1{font-size:1.6rem;line-height:1.25;margin:.2rem 0 .4rem}h2{font-size:1.15rem;margin:1.8rem 0 .6rem}
+.muted{color:var(--muted)}.card{background:var(--card);border:1px solid var(--line);border-radius:.75rem;padding:1rem 1.1rem;margin:.75rem 0}
+ul.jobs{list-style:none;padding:0;margin:0}ul.jobs a{color:var(--accent);font-weight:600;font-size:1.05rem;text-decoration:none}ul.jobs a:hover{text-decoration:underline}
+.meta{display:flex;flex-wrap:wrap;gap:.35rem .9rem;font-size:.92rem;color:var(--muted);margin:.2rem 0}
+form{display:grid;gap:.9rem}label{display:block;font-weight:600;font-size:.92rem;margin-bottom:.25rem}
+input[type=text],input[type=email],input[type=tel],input[type=file]{width:100%;font:inherit;padding:.6rem .7rem;border:1px solid var(--line);border-radius:.5rem;background:var(--bg);color:var(--text)}
+input:focus-visible,button:focus-visible,a:focus-visible{outline:3px solid var(--accent);outline-offset:2px}
+.row{display:grid;gap:.9rem}@media (min-width:34rem){.row{grid-template-columns:1fr 1fr}}
+.consent{display:flex;gap:.6rem;align-items:flex-start;font-weight:400}.consent input{margin-top:.3rem;width:1.1rem;height:1.1rem}
+.privacy{font-size:.88rem;color:var(--muted);white-space:pre-line;margin:.3rem 0 0}
+.hp{position:absolute;left:-10000px;width:1px;height:1px;overflow:hidden}
+button{font:inherit;font-weight:600;padding:.7rem 1.2rem;border:0;border-radius:.5rem;background:var(--accent);color:var(--accent-text);cursor:pointer;min-height:2.75rem}
+button[disabled]{opacity:.6;cursor:progress}.error{color:var(--error);font-size:.9rem;margin:.25rem 0 0}
+.status{border-radius:.5rem;padding:.8rem 1rem;font-weight:600}.status.ok{border:1px solid var(--ok);color:var(--ok)}.status.bad{border:1px solid var(--error);color:var(--error)}
+footer{max-width:46rem;margin:0 auto;padding:0 1rem 2rem;font-size:.85rem;color:var(--muted)}
+`;
+
+function layout(ctx: CareersContext, input: { title: string; description: string; canonical: string; body: string; head?: string }): string {
+  return `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>${escapeHtml(input.title)}</title>
+<meta name="description" content="${escapeHtml(input.description)}">
+<link rel="canonical" href="${escapeHtml(input.canonical)}">
+<style>${STYLE}</style>
+${input.head ?? ''}
+</head>
+<body>
+<header class="top"><div><a href="/careers">${escapeHtml(ctx.agencyName)} · Careers</a></div></header>
+<main id="main">
+${input.body}
+</main>
+<footer>© ${escapeHtml(ctx.agencyName)}</footer>
+</body>
+</html>`;
+}
+
+export function renderCareersList(ctx: CareersContext, roles: PostedRole[]): string {
+  const items = roles
+    .map((role) => {
+      const salary = salaryText(role);
+      return `<li class="card"><a href="/careers/${role.id}">${escapeHtml(role.name)}</a>
+<div class="meta">${[placeText(role), EMPLOYMENT_LABELS[role.employmentType] ?? '', salary ?? ''].filter(Boolean).map((part) => `<span>${escapeHtml(part)}</span>`).join('')}</div></li>`;
+    })
+    .join('\n');
+  const body = `<h1>Open positions</h1>
+<p class="muted">${escapeHtml(ctx.agencyName)} recruits for its clients. Pick a role to read more and apply.</p>
+${roles.length ? `<ul class="jobs">${items}</ul>` : '<p class="card">There are no open positions right now. Please check back soon.</p>'}`;
+  return layout(ctx, { title: `Open positions · ${ctx.agencyName}`, description: `Open positions recruited by ${ctx.agencyName}.`, canonical: `${ctx.publicUrl}/careers`, body });
+}
+
+/** schema.org JobPosting for search engines (Google's job search reads it). */
+export function jobPostingJsonLd(ctx: CareersContext, role: PostedRole): Record<string, unknown> {
+  const description = `${paragraphs(role.descriptionText || role.name)}<p>${escapeHtml(onBehalf(ctx, role))}</p>`;
+  const posting: Record<string, unknown> = {
+    '@context': 'https://schema.org/',
+    '@type': 'JobPosting',
+    title: role.name,
+    description,
+    datePosted: role.openedAt,
+    employmentType: SCHEMA_EMPLOYMENT[role.employmentType] ?? 'OTHER',
+    identifier: { '@type': 'PropertyValue', name: ctx.agencyName, value: String(role.id) },
+    hiringOrganization: role.clientName ? { '@type': 'Organization', name: role.clientName } : { '@type': 'Organization', name: ctx.agencyName, sameAs: ctx.publicUrl },
+    directApply: true,
+    url: `${ctx.publicUrl}/careers/${role.id}`,
+  };
+  if (role.location) posting.jobLocation = { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: role.location } };
+  if (role.remoteType === 'remote') posting.jobLocationType = 'TELECOMMUTE';
+  if (role.salaryMin || role.salaryMax) {
+    const value: Record<string, unknown> = { '@type': 'QuantitativeValue', unitText: 'YEAR' };
+    if (role.salaryMin) value.minValue = Number(role.salaryMin);
+    if (role.salaryMax) value.maxValue = Number(role.salaryMax);
+    posting.baseSalary = { '@type': 'MonetaryAmount', currency: role.salaryCurrency, value };
+  }
+  return posting;
+}
+
+export function renderCareersRole(ctx: CareersContext, role: PostedRole): string {
+  const salary = salaryText(role);
+  const meta = [placeText(role), EMPLOYMENT_LABELS[role.employmentType] ?? '', salary ?? ''].filter(Boolean);
+  const maxMb = Math.round(APPLICATION_RESUME_MAX_BYTES / (1024 * 1024));
+  const privacy = ctx.privacyText.trim() || `${ctx.agencyName} uses the details and resume you send only to assess your application, and deletes them on request.`;
+  const body = `<p><a href="/careers">← All open positions</a></p>
+<article>
+<h1>${escapeHtml(role.name)}</h1>
+<div class="meta">${meta.map((part) => `<span>${escapeHtml(part)}</span>`).join('')}</div>
+<section aria-labelledby="about">
+<h2 id="about">About the role</h2>
+${role.descriptionText.trim() ? paragraphs(role.descriptionText) : '<p class="muted">Apply below and a recruiter will tell you more about this role.</p>'}
+<p class="muted">${escapeHtml(onBehalf(ctx, role))}</p>
+</section>
+</article>
+<section aria-labelledby="apply" class="card">
+<h2 id="apply" style="margin-top:.2rem">Apply for this position</h2>
+<form id="apply-form" method="post" action="/api/public/applications/" enctype="multipart/form-data" novalidate data-max-bytes="${APPLICATION_RESUME_MAX_BYTES}">
+<input type="hidden" name="role_id" value="${role.id}">
+<div class="row">
+<div><label for="first_name">First name</label><input type="text" id="first_name" name="first_name" autocomplete="given-name" required maxlength="100"><p class="error" id="first_name-error" hidden></p></div>
+<div><label for="last_name">Last name</label><input type="text" id="last_name" name="last_name" autocomplete="family-name" required maxlength="100"><p class="error" id="last_name-error" hidden></p></div>
+</div>
+<div class="row">
+<div><label for="email">Email</label><input type="email" id="email" name="email" autocomplete="email" required maxlength="254"><p class="error" id="email-error" hidden></p></div>
+<div><label for="phone">Phone</label><input type="tel" id="phone" name="phone" autocomplete="tel" maxlength="50"><p class="error" id="phone-error" hidden></p></div>
+</div>
+<div><label for="resume">Resume (PDF or DOCX, up to ${maxMb} MB)</label><input type="file" id="resume" name="resume" accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document" required><p class="error" id="resume-error" hidden></p></div>
+<div class="hp" aria-hidden="true"><label for="website">Website</label><input type="text" id="website" name="website" tabindex="-1" autocomplete="off"></div>
+<div><label class="consent"><input type="checkbox" id="consent" name="consent" value="on" required><span>I agree to the processing of my personal data to assess my application.</span></label>
+<p class="privacy">${escapeHtml(privacy)}</p><p class="error" id="consent-error" hidden></p></div>
+<div id="form-status" role="status" aria-live="polite"></div>
+<div><button type="submit">Send application</button></div>
+</form>
+</section>
+<script src="/careers/assets/apply.js" defer></script>`;
+  const head = `<script type="application/ld+json">${scriptJson(jobPostingJsonLd(ctx, role))}</script>`;
+  const description = `${role.name}${role.location ? ` in ${role.location}` : ''}. ${onBehalf(ctx, role)}`;
+  return layout(ctx, { title: `${role.name} · ${ctx.agencyName}`, description, canonical: `${ctx.publicUrl}/careers/${role.id}`, body, head });
+}
+
+export function renderCareersNotFound(ctx: CareersContext): string {
+  const body = `<h1>This position is no longer open</h1>
+<p class="muted">It may have been filled or closed.</p>
+<p><a href="/careers">See all open positions</a></p>`;
+  return layout(ctx, { title: `Position not found · ${ctx.agencyName}`, description: 'This position is no longer open.', canonical: `${ctx.publicUrl}/careers`, body });
+}
+
+/**
+ * The form's script (served from /careers/assets/apply.js: the CSP allows scripts from the app's origin
+ * only). It asks for a CSRF token, sends the form with fetch and the X-CSRFToken header, and shows the
+ * field errors or the confirmation in place.
+ */
+export const APPLY_SCRIPT = `(function () {
+  'use strict';
+  var form = document.getElementById('apply-form');
+  if (!form) return;
+  var statusBox = document.getElementById('form-status');
+  var button = form.querySelector('button[type=submit]');
+  var maxBytes = Number(form.getAttribute('data-max-bytes'));
+  var FIELDS = ['first_name', 'last_name', 'email', 'phone', 'resume', 'consent'];
+  function showError(name, message) {
+    var box = document.getElementById(name + '-error');
+    var input = document.getElementById(name);
+    if (!box || !input) return false;
+    box.textContent = message || '';
+    box.hidden = !message;
+    if (message) { input.setAttribute('aria-invalid', 'true'); input.setAttribute('aria-describedby', name + '-error'); }
+    else { input.removeAttribute('aria-invalid'); input.removeAttribute('aria-describedby'); }
+    return Boolean(message);
+  }
+  function setStatus(kind, text) {
+    statusBox.className = text ? 'status ' + kind : '';
+    statusBox.textContent = text;
+  }
+  function check() {
+    var bad = [];
+    var v = function (id) { return document.getElementById(id).value.trim(); };
+    if (showError('first_name', v('first_name') ? '' : 'Enter your first name.')) bad.push('first_name');
+    if (showError('last_name', v('last_name') ? '' : 'Enter your last name.')) bad.push('last_name');
+    var email = v('email');
+    if (showError('email', !email ? 'Enter an email address.' : /^[^@\\s]+@[^@\\s]+\\.[^@\\s]+$/.test(email) ? '' : 'Enter a valid email address.')) bad.push('email');
+    showError('phone', '');
+    var file = document.getElementById('resume').files[0];
+    var fileError = !file ? ${JSON.stringify(APPLICATION_ERRORS.missingResume)} : !/\\.(pdf|docx)$/i.test(file.name) ? ${JSON.stringify(APPLICATION_ERRORS.type)} : file.size > maxBytes ? ${JSON.stringify(APPLICATION_ERRORS.tooLarge)} : '';
+    if (showError('resume', fileError)) bad.push('resume');
+    if (showError('consent', document.getElementById('consent').checked ? '' : ${JSON.stringify(APPLICATION_ERRORS.consent)})) bad.push('consent');
+    return bad;
+  }
+  function token() {
+    return fetch('/api/auth/csrf-token/', { credentials: 'same-origin', headers: { accept: 'application/json' } })
+      .then(function (r) { return r.json(); })
+      .then(function (body) { return body.csrf_token; });
+  }
+  form.addEventListener('submit', function (event) {
+    event.preventDefault();
+    setStatus('', '');
+    var bad = check();
+    if (bad.length) { document.getElementById(bad[0]).focus(); return; }
+    button.disabled = true;
+    button.textContent = 'Sending…';
+    var data = new FormData(form);
+    token()
+      .then(function (csrf) {
+        return fetch(form.action, { method: 'POST', body: data, credentials: 'same-origin', headers: { 'X-CSRFToken': csrf, accept: 'application/json' } });
+      })
+      .then(function (response) {
+        return response.json().catch(function () { return {}; }).then(function (body) { return { status: response.status, body: body }; });
+      })
+      .then(function (result) {
+        if (result.status === 201) {
+          var done = document.createElement('div');
+          done.className = 'status ok';
+          done.setAttribute('role', 'status');
+          done.setAttribute('tabindex', '-1');
+          done.textContent = result.body.message;
+          form.replaceWith(done);
+          done.focus();
+          return;
+        }
+        var fields = (result.body && result.body.fields) || {};
+        var first = null;
+        FIELDS.forEach(function (name) { if (fields[name] && showError(name, fields[name][0]) && !first) first = name; });
+        if (result.status === 413) { showError('resume', ${JSON.stringify(APPLICATION_ERRORS.tooLarge)}); first = first || 'resume'; }
+        if (result.status === 415) { showError('resume', ${JSON.stringify(APPLICATION_ERRORS.type)}); first = first || 'resume'; }
+        setStatus('bad', (result.body && result.body.error) || 'Your application could not be sent. Please try again.');
+        if (first) document.getElementById(first).focus();
+      })
+      .catch(function () { setStatus('bad', 'Your application could not be sent. Check your connection and try again.'); })
+      .then(function () { button.disabled = false; button.textContent = 'Send application'; });
+  });
+})();
+`;
