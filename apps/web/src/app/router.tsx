@@ -51,6 +51,7 @@ const InvoicesRoute = lazyPage(() => import('./routes/invoices').then((m) => ({ 
 const InvoiceRoute = lazyPage(() => import('./routes/invoices').then((m) => ({ default: m.InvoiceRoute })));
 const InvoiceCreateRoute = lazyPage(() => import('./routes/invoices').then((m) => ({ default: m.InvoiceCreateRoute })));
 const AiChatRoute = lazyPage(() => import('./routes/ai-chat'));
+const ApplicationRoute = lazyPage(() => import('./routes/applications'));
 
 const page = (element: React.ReactNode, size: 'sm' | 'md' = 'md') => (
   <Suspense fallback={<LoadingScreen size={size} />}>{element}</Suspense>
@@ -86,6 +87,7 @@ export const appPages: RouteObject[] = [
   pageRoute('roles/:roleId/pipelines/:pipelineId/notes', NotesRedirect, 'detail', <NotesRedirect modelType="pipeline" param="pipelineId" />),
   pageRoute('roles/:roleId/candidates/:candidateId', RoleCandidateRoute, 'detail', <RoleCandidateRoute />),
   pageRoute('roles/:roleId/candidates/:candidateId/notes', NotesRedirect, 'detail', <NotesRedirect modelType="candidate" param="candidateId" />),
+  pageRoute('roles/:roleId/applications/:applicationId', ApplicationRoute, 'detail', <ApplicationRoute />),
   pageRoute('roles/:roleId/applications/:applicationId/notes', NotesRedirect, 'detail', <NotesRedirect modelType="application" param="applicationId" />),
   pageRoute('candidates', CandidatesRoute, 'list', <CandidatesRoute />, PAGE_TEXT.candidates),
   pageRoute('candidates/:candidateId', CandidateDetailRoute, 'detail', <CandidateDetailRoute />),

@@ -65,6 +65,7 @@ export const TAG_TYPES = [
   'AgencySettings',
   'Chat',
   'JobPosting',
+  'Application',
 ] as const;
 
 /** The one RTK Query API; features add their endpoints with `baseApi.injectEndpoints`. */

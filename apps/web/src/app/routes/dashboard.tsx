@@ -3,6 +3,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Card, CardHeader } from '@/components/ui/card';
 import { RecentActivity } from '@/features/activity/components/recent-activity';
 import { NeedsAttention } from '@/features/dashboard/components/needs-attention';
+import { MyApplicationsCard } from '@/features/applications/components/my-applications-card';
 import { PAGE_TEXT } from '@/config/page-text';
 import { selectUser } from '@/features/auth/auth-slice';
 import { DashboardStats } from '@/features/roles/components/dashboard-stats';
@@ -70,6 +71,7 @@ export function DashboardRoute() {
         </div>
         <div className="space-y-6">
           <NeedsAttention />
+          <MyApplicationsCard />
           <AccountCard />
         </div>
       </div>

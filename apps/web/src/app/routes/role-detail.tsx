@@ -8,6 +8,7 @@ import { paths } from '@/config/paths';
 import { QualificationsCard } from '@/features/job-qualifications/components/qualifications-card';
 import { RecentActivity } from '@/features/activity/components/recent-activity';
 import { NotesPanel } from '@/features/notes/components/notes-panel';
+import { RoleApplicationsCard } from '@/features/applications/components/role-applications-card';
 import { RolePipelineCard } from '@/features/pipelines/components/role-pipeline-card';
 import { useGetRoleQuery } from '@/features/roles/api';
 import { JobDescriptionCard } from '@/features/roles/components/job-description-card';
@@ -65,6 +66,7 @@ function RoleDetail({ id }: { id: number }) {
         </div>
         <div className="space-y-6">
           <RolePipelineCard roleId={role.id} />
+          <RoleApplicationsCard roleId={role.id} newCount={role.new_applications_count} total={role.applications_count} />
           <PayoutCard roleId={role.id} />
           {invoices ? (
             <InvoicesCard subject={{ kind: 'role', id: role.id }} clientId={role.client.id} canCreate={role.client.client_type === 'finders_fee'} />

@@ -1,0 +1,40 @@
+import { useParams } from 'react-router';
+import { Inbox } from 'lucide-react';
+import { PageSkeleton } from '@/components/ui/page-skeleton';
+import { RecordError } from '@/components/ui/record-error';
+import { paths } from '@/config/paths';
+import { useGetApplicationQuery } from '@/features/applications/api';
+import { ApplicationDetailView } from '@/features/applications/components/application-detail';
+import { NotesPanel } from '@/features/notes/components/notes-panel';
+import { idParam, useCanEdit } from './route-helpers';
+
+function ApplicationPage({ id }: { id: number }) {
+  const editable = useCanEdit();
+  const { data, error, isLoading, isFetching, refetch } = useGetApplicationQuery(id);
+  if (isLoading) return <PageSkeleton variant="detail" />;
+  if (error || !data) return <RecordError icon={Inbox} what="application" error={error} onRetry={() => void refetch()} retrying={isFetching} />;
+  const { application } = data;
+  return (
+    <ApplicationDetailView
+      application={application}
+      canDecide={editable}
+      notes={
+        <NotesPanel
+          target={{ modelType: 'application', objectId: application.id }}
+          canWrite={editable}
+          limit={5}
+          allNotesHref={paths.app.notes.getHref('application', application.id)}
+        />
+      }
+    />
+  );
+}
+
+/** /roles/{roleId}/applications/{applicationId} */
+export function ApplicationRoute() {
+  const id = idParam(useParams().applicationId);
+  if (!id) return <RecordError icon={Inbox} what="application" error={null} />;
+  return <ApplicationPage key={id} id={id} />;
+}
+
+export default ApplicationRoute;
