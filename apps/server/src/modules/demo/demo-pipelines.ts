@@ -155,11 +155,15 @@ export async function seedDemoPipelines(
     const { role, candidate, reached, closeReason } = plan;
     const actor = (role.recruiterId !== null ? userById.get(role.recruiterId) : undefined) ?? owner;
     const by = { actorId: actor.id, actorName: displayName(actor) };
-    const roleStart = new Date(`${role.openedAt}T15:00:00Z`).getTime();
+    // Work starts the afternoon of the opening day, or earlier that day for a role opened today: nothing
+    // is ever dated after now (a role opened today at 00:50 UTC had its history "in 16 hours").
+    const latest = now.getTime() - 5 * 60_000;
+    const openingDay = Date.parse(`${role.openedAt}T00:00:00Z`);
+    const roleStart = Math.max(openingDay, Math.min(openingDay + 15 * HOUR, latest - 2 * HOUR));
     const end = (role.closedAt ?? new Date(now.getTime() - 2 * HOUR)).getTime();
-    const created = new Date(roleStart + random() * Math.max(HOUR, (end - roleStart) * 0.6));
+    const created = new Date(Math.min(latest, roleStart + random() * Math.max(HOUR, (end - roleStart) * 0.6)));
     const steps = closeReason ? reached + 1 : reached;
-    const times = Array.from({ length: steps }, () => created.getTime() + random() * Math.max(HOUR, end - created.getTime()))
+    const times = Array.from({ length: steps }, () => Math.min(latest, created.getTime() + random() * Math.max(HOUR, end - created.getTime())))
       .sort((a, b) => a - b)
       .map((time) => new Date(time));
     const at = (step: number) => (step === 0 ? created : (times[step - 1] ?? created));

@@ -119,6 +119,13 @@ describe('demo data', { timeout: 120_000 }, () => {
     const recruiter = new HttpClient(t.baseUrl);
     await recruiter.login('recruiter@demo.test', 'Demo-Password-Strong-42');
     expect((await recruiter.get('/api/invoices/')).status).toBe(403);
+    // Nothing was written in the future, even for a draft dated on a start date ahead, or the history of a
+    // role the seed opens today (its work used to start at 15:00 UTC, after now for most of the day).
+    const later = (await t.db.execute(sql`
+      SELECT 'pipeline event ' || kind || ' ' || created_at::text AS what FROM pipeline_events WHERE created_at > now()
+      UNION ALL SELECT 'activity ' || summary || ' ' || created_at::text FROM activity WHERE created_at > now()
+      UNION ALL SELECT 'pipeline ' || id || ' ' || created_at::text FROM pipelines WHERE created_at > now() OR updated_at > now()`)) as { rows: { what: string }[] };
+    expect(later.rows.map((row) => row.what)).toEqual([]);
     // Nothing was written in the future, even for a draft dated on a start date ahead.
     const future = (await t.db.execute(sql`
       SELECT 'event ' || kind || ' ' || created_at::text AS what FROM invoice_events WHERE created_at > now()
