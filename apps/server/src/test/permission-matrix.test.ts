@@ -10,6 +10,7 @@ import { chatsTable } from '../modules/chat/chat.table';
 import { createSession } from '../modules/sessions/sessions.service';
 import type { UserRow } from '../modules/users/users.service';
 import { insertApplication } from '../factories/applications.factory';
+import { insertJobPostings } from '../factories/job-postings.factory';
 import { buildTestApp, type TestApp } from './build-test-app';
 import { insertCandidate } from '../factories/candidates.factory';
 import { insertClient } from '../factories/clients.factory';
@@ -75,6 +76,8 @@ const fileLink = async (ctx: Ctx, op: 'upload' | 'download') => {
 
 /** Reads are for every signed-in user; writes for owners, superusers and recruiters (design §3). */
 const READ = SIGNED_IN;
+/** The posted role the job-posting creation row made for the current cell (path runs before body). */
+let postedRoleId = 0;
 const WRITE = (status = 200): Expected => ({ anonymous: 401, owner: status, superuser: status, recruiter: status, viewer: 403 });
 const newClient = async (ctx: Ctx) => (await insertClient(ctx.t.db)).id;
 const newRole = async (ctx: Ctx, overrides: Parameters<typeof insertRole>[1] = {}) => (await insertRole(ctx.t.db, overrides)).id;
@@ -469,6 +472,43 @@ export const MATRIX: Entry[] = [
   },
   // Issue 14: the applications inbox (viewers read, cannot decide) and the public form (no session; JSON is 415)
   { method: 'GET', route: '/api/roles/:id/applications/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/applications/`, expect: READ() },
+  // Weekly job-board data (issue 14): recruiters work it, viewers read it.
+  { method: 'GET', route: '/api/job-postings/overview/', path: () => '/api/job-postings/overview/?week=2026-01-05', expect: READ() },
+  { method: 'GET', route: '/api/job-postings/form-data/', expect: READ() },
+  { method: 'GET', route: '/api/job-postings/performance/', expect: READ() },
+  {
+    method: 'POST',
+    route: '/api/job-postings/',
+    path: async (ctx) => {
+      postedRoleId = await newRole(ctx, { indeedPosting: true });
+      return '/api/job-postings/';
+    },
+    body: () => ({ role_id: postedRoleId, week_start: '2026-01-05', status: 'active', daily_budget_minor: 0, spend_minor: 0, impressions: 0, clicks: 0, apply_starts: 0, applies: 0 }),
+    expect: WRITE(201),
+  },
+  {
+    method: 'PUT',
+    route: '/api/job-postings/:id/',
+    path: async (ctx) => {
+      const [posting] = await insertJobPostings(ctx.t.db, [{ roleId: await newRole(ctx, { indeedPosting: true }), weekStart: '2026-01-05' }]);
+      return `/api/job-postings/${posting!.id}/`;
+    },
+    body: () => ({ status: 'paused', daily_budget_minor: 0, spend_minor: 0, impressions: 0, clicks: 0, apply_starts: 0, applies: 0 }),
+    expect: WRITE(),
+  },
+  { method: 'POST', route: '/api/job-postings/import/upload/', body: () => ({ csv: 'Job,Date,Clicks\nAnalyst,2026-01-05,3\n' }), expect: WRITE() },
+  {
+    method: 'POST',
+    route: '/api/job-postings/import/preview/',
+    body: () => ({ csv: 'Job,Date,Clicks\nNo such role,2026-01-05,3\n', mapping: { role: 'Job', week_start: 'Date', clicks: 'Clicks' } }),
+    expect: WRITE(400),
+  },
+  {
+    method: 'POST',
+    route: '/api/job-postings/import/',
+    body: () => ({ csv: 'Job,Date,Clicks\nNo such role,2026-01-05,3\n', mapping: { role: 'Job', week_start: 'Date', clicks: 'Clicks' } }),
+    expect: WRITE(400),
+  },
   { method: 'GET', route: '/api/applications/', path: () => '/api/applications/?mine=true', expect: READ() },
   { method: 'GET', route: '/api/applications/:id/', path: async (ctx) => `/api/applications/${await newApplication(ctx)}/`, expect: READ() },
   {
