@@ -15,6 +15,7 @@ import { insertCandidates } from '../../factories/candidates.factory';
 import { seedDemoClientsAndRoles } from './demo-clients';
 import { seedDemoPipelines } from './demo-pipelines';
 import { seedDemoInvoices } from './demo-invoices';
+import { seedDemoApplications } from './demo-applications';
 import { seedDemoJobPostings } from './demo-job-postings';
 
 /** Demo candidates: enough to page and filter through and to fill every active role's pipelines. */
@@ -134,6 +135,7 @@ export async function seedOnStart(deps: Deps, kind: 'pglite' | 'postgres'): Prom
     await insertCandidates(tx, generateCandidates(DEMO_CANDIDATES, { now, createdById: created[2]?.id ?? owner?.id ?? null }));
     await seedDemoPipelines(tx, { users: created, clientRows, roleRows, now });
     await seedDemoJobPostings(tx, { roleRows, now, zone: deps.config.agencyTimeZone, currency: DEMO_AGENCY_SETTINGS.currency });
+    await seedDemoApplications(tx, { roleRows, users: created, now });
     if (owner) await seedDemoInvoices(tx, { owner, now, defaultFeePercent: DEMO_AGENCY_SETTINGS.default_finders_fee_percent });
   });
   return { kind: 'demo-created', emails, password, generatedPassword: !deps.config.demoPassword };

@@ -83,6 +83,19 @@ describe('demo data', { timeout: 120_000 }, () => {
     expect(headers.headers.find((row: { name: string }) => row.name === 'placed').open_count).toBeGreaterThanOrEqual(1);
   });
 
+  it('has a few dozen applications on the posted roles, in every state, none in the future; converted ones point to a pipeline of their role', async () => {
+    const states = (await t.db.execute(sql`SELECT status, count(*)::int AS n FROM applications GROUP BY status ORDER BY status`)) as { rows: { status: string; n: number }[] };
+    expect(states.rows.map((row) => row.status)).toEqual(['converted', 'new', 'rejected']);
+    expect(states.rows.reduce((sum, row) => sum + row.n, 0)).toBeGreaterThanOrEqual(24);
+    const wrong = (await t.db.execute(sql`
+      SELECT 'application ' || a.id AS what FROM applications a JOIN roles r ON r.id = a.role_id
+       WHERE NOT r.indeed_posting OR a.created_at > now() OR a.decided_at > now() OR a.decided_at < a.created_at
+          OR (a.status = 'new') <> (a.decided_at IS NULL) OR (a.status = 'rejected') <> (a.reject_reason IS NOT NULL)
+      UNION ALL SELECT 'converted ' || a.id FROM applications a LEFT JOIN pipelines p ON p.id = a.pipeline_id
+       WHERE a.status = 'converted' AND (p.id IS NULL OR p.role_id <> a.role_id OR p.candidate_id <> a.candidate_id)`)) as { rows: { what: string }[] };
+    expect(wrong.rows.map((row) => row.what)).toEqual([]);
+  });
+
   it('has 8+ weeks of job-board data on the posted roles, none in the future, and performance to show', async () => {
     const recruiter = new HttpClient(t.baseUrl);
     await recruiter.login('recruiter@demo.test', 'Demo-Password-Strong-42');
