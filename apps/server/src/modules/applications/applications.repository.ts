@@ -1,6 +1,7 @@
 import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clientsTable } from '../clients/clients.table';
+import { publicRoleDescription } from '../roles/roles.service';
 import { rolesTable } from '../roles/roles.table';
 import { usersTable } from '../users/users.table';
 import { applicationsTable, type ApplicationRow, type NewApplicationRow } from './applications.table';
@@ -164,13 +165,20 @@ const postedColumns = {
   descriptionText: rolesTable.descriptionText,
   openedAt: rolesTable.openedAt,
   updatedAt: rolesTable.updatedAt,
-  clientName: sql<string | null>`case when ${rolesTable.showClientPublicly} then ${clientsTable.name} end`,
+  showClient: rolesTable.showClientPublicly,
+  privateClientName: clientsTable.name,
 };
+
+/** Drops the client's name unless the role allows it, from the name field and from the description. */
+function toPostedRole({ showClient, privateClientName, ...row }: { showClient: boolean; privateClientName: string } & Omit<PostedRole, 'clientName'>): PostedRole {
+  return { ...row, descriptionText: publicRoleDescription(row.descriptionText, privateClientName, showClient), clientName: showClient ? privateClientName : null };
+}
 
 const posted = and(eq(rolesTable.state, 'open'), eq(rolesTable.indeedPosting, true), isNull(rolesTable.archivedAt));
 
 export async function listPostedRoles(db: Db, limit: number): Promise<PostedRole[]> {
-  return db.select(postedColumns).from(rolesTable).innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId)).where(posted).orderBy(desc(rolesTable.openedAt), desc(rolesTable.id)).limit(limit);
+  const rows = await db.select(postedColumns).from(rolesTable).innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId)).where(posted).orderBy(desc(rolesTable.openedAt), desc(rolesTable.id)).limit(limit);
+  return rows.map(toPostedRole);
 }
 
 export async function findPostedRole(db: Db, id: number): Promise<PostedRole | undefined> {
@@ -180,5 +188,5 @@ export async function findPostedRole(db: Db, id: number): Promise<PostedRole | u
     .innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId))
     .where(and(posted, eq(rolesTable.id, id)))
     .limit(1);
-  return row;
+  return row ? toPostedRole(row) : undefined;
 }

@@ -1,5 +1,6 @@
 import { APPLICATION_ERRORS, APPLICATION_RESUME_MAX_BYTES } from '@recruitdesk/contracts/applications';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import { insertApplication } from '../../factories/applications.factory';
 import { insertCandidate } from '../../factories/candidates.factory';
 import { insertRole } from '../../factories/roles.factory';
@@ -9,6 +10,7 @@ import { buildDocx, buildPdf, PNG_BYTES } from '../../test/documents';
 import { HttpClient } from '../../test/http-client';
 import { readOutbox } from '../../test/mail';
 import { signedInClient } from '../../test/sign-in';
+import { rolesTable } from '../roles/roles.table';
 
 let t: TestApp;
 let owner: HttpClient;
@@ -91,8 +93,15 @@ describe('the public careers pages', () => {
     expect(posting.baseSalary).toMatchObject({ currency: 'USD', value: { minValue: 120000, maxValue: 150000 } });
     expect(posting.description).toContain('on behalf of a client');
     // The client's name, fees and notes never appear.
-    const client = (await owner.get(`/api/roles/${role.id}/`)).json.role.client.name as string;
+    const { name: client, id: clientId } = (await owner.get(`/api/roles/${role.id}/`)).json.role.client as { name: string; id: number };
     expect(html).not.toContain(client);
+    // Not even where the recruiters' description names the client; a role that allows it shows the name.
+    const named = await postedRole({ clientId, name: 'Named Client Role', descriptionText: `Join ${client.toUpperCase()} in Boston.` });
+    const namedHtml = await (await fetch(`${t.baseUrl}/careers/${named.id}`)).text();
+    expect(namedHtml).toContain('Join our client in Boston.');
+    expect(namedHtml.toLowerCase()).not.toContain(client.toLowerCase());
+    await t.db.update(rolesTable).set({ showClientPublicly: true }).where(eq(rolesTable.id, named.id));
+    expect(await (await fetch(`${t.baseUrl}/careers/${named.id}`)).text()).toContain(`Join ${client.toUpperCase()} in Boston.`);
 
     for (const path of [`/careers/${unposted.id}`, `/careers/${closed.id}`, '/careers/abc', '/careers/99999999999']) {
       const missing = await fetch(`${t.baseUrl}${path}`);

@@ -1,4 +1,5 @@
 import type { Deps } from '../../lib/deps';
+import { publicRoleDescription } from '../roles/roles.service';
 import { getAgencySettings } from '../settings/settings.service';
 import { feedRoles, type FeedRoleRow } from './job-postings.repository';
 import { currentWeek } from './job-postings.service';
@@ -22,7 +23,7 @@ const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<
 
 /** The description as simple HTML (the board renders HTML): paragraphs of the role's text, then the statement. */
 export function feedDescription(role: Pick<FeedRoleRow, 'descriptionText' | 'showClientPublicly' | 'clientName'>, agencyName: string): string {
-  const paragraphs = role.descriptionText
+  const paragraphs = publicRoleDescription(role.descriptionText, role.clientName, role.showClientPublicly)
     .split(/\n\s*\n/)
     .map((part) => part.trim())
     .filter(Boolean)

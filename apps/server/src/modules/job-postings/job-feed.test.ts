@@ -71,7 +71,8 @@ beforeAll(async () => {
     salaryMin: '120000',
     salaryMax: '150000',
     feePercentOverride: '33',
-    descriptionText: 'Design data pipelines.',
+    // The description names the client (twice, spelt two ways): the feed must not.
+    descriptionText: 'Design data pipelines.\n\nYou will join Secret Client Corp, and SECRET client  corp will train you.',
     openedAt: '2026-01-05',
   });
   const tricky = await insertRole(t.db, { clientId: secretClient.id, name: 'R&D <Lead> "Q]]>A"', indeedPosting: true, descriptionText: TRICKY, remoteType: 'remote', employmentType: 'contract', salaryMin: null, salaryMax: null });
@@ -116,6 +117,7 @@ describe('GET /feeds/indeed.xml', () => {
       remotetype: 'Hybrid remote',
     });
     expect(String(plain.description)).toContain('Design data pipelines.');
+    expect(String(plain.description)).toContain('You will join our client, and our client will train you.');
     expect(String(plain.description)).toContain('Northwind Talent is a recruiting agency; we are recruiting for this role on behalf of a client.');
     expect(new Date(String(plain.expirationdate)).getTime()).toBeGreaterThan(Date.now());
   });

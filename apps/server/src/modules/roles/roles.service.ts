@@ -47,6 +47,18 @@ export { searchRoleRowsByName };
 /** Filled at start-up by the pipelines module (decision 008). */
 export { applicationCountsByRole, pipelineCountOfRole, placementFeesOfRole, type ApplicationCountsByRole } from './role-children';
 
+/**
+ * A role's description as the public reads it (careers pages, the job-board feed): unless the role allows
+ * naming its client, every mention of the client's name becomes "our client", so a description written
+ * for the recruiters does not give away whom the agency recruits for.
+ */
+export function publicRoleDescription(text: string, clientName: string, showClient: boolean): string {
+  const name = clientName.trim();
+  if (showClient || name.length < 2) return text;
+  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
+  return text.replace(new RegExp(escaped, 'gi'), 'our client');
+}
+
 export function descriptionFileOf(role: RoleRow): Role['description_file'] {
   if (!role.descriptionFileKey || !role.descriptionUploadedAt) return null;
   return {
