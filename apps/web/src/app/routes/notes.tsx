@@ -5,6 +5,7 @@ import { isNoteModelType, type NoteModelType } from '@recruitdesk/contracts/note
 import { paths } from '@/config/paths';
 import { useListNotesQuery } from '@/features/notes/api';
 import { NotesPanel } from '@/features/notes/components/notes-panel';
+import { useGetApplicationQuery } from '@/features/applications/api';
 import { useGetPipelineQuery } from '@/features/pipelines/api';
 import { pageFrom, pageSizeFrom } from '@/lib/pagination';
 import { useUrlPaging, useUrlParams } from '@/lib/use-url-params';
@@ -32,9 +33,13 @@ function NotesPage({ modelType, objectId }: { modelType: NoteModelType; objectId
   const paging = useUrlPaging(params, update, DEFAULT_PAGE_SIZE, data && !isFetching ? data.count : undefined);
   // A pipeline's page sits under its role: the pipeline names it.
   const pipeline = useGetPipelineQuery(objectId, { skip: modelType !== 'pipeline' }).data?.data;
+  // So does an application's.
+  const application = useGetApplicationQuery(objectId, { skip: modelType !== 'application' }).data?.application;
   const back = pipeline
     ? paths.app.pipeline.getHref(pipeline.role.id, objectId)
-    : BACK[modelType]?.(objectId);
+    : application
+      ? paths.app.application.getHref(application.role.id, objectId)
+      : BACK[modelType]?.(objectId);
   if (error && 'status' in error && error.status === 404)
     return <RecordError icon={StickyNote} what="record" error={error} />;
   return (

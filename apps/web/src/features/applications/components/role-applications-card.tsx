@@ -1,19 +1,23 @@
-import { useState } from 'react';
-import type { ApplicationStatusFilter } from '@recruitdesk/contracts/applications';
+import { useEffect } from 'react';
+import { useLocation } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Card, CardHeader } from '@/components/ui/card';
 import { useListRoleApplicationsQuery } from '../api';
-import { ApplicationList, StatusFilter } from './application-list';
+import { ApplicationsCardBody, useApplicationsFilter } from './applications-card-body';
 
 const PAGE_SIZE = 10;
 
 /** The role page's inbox: its applications by status, with the count of new ones as a badge. */
 export function RoleApplicationsCard({ roleId, newCount, total }: { roleId: number; newCount: number; total: number }) {
-  const [status, setStatus] = useState<ApplicationStatusFilter>('new');
-  const [page, setPage] = useState(1);
-  const query = useListRoleApplicationsQuery({ roleId, status, page, pageSize: PAGE_SIZE });
+  const filter = useApplicationsFilter();
+  // The jobs list's badge links to /roles/{id}#applications: bring the card into view.
+  const { hash } = useLocation();
+  useEffect(() => {
+    if (hash === '#applications') document.getElementById('applications')?.scrollIntoView?.({ block: 'start' });
+  }, [hash]);
+  const query = useListRoleApplicationsQuery({ roleId, status: filter.status, page: filter.page, pageSize: PAGE_SIZE });
   return (
-    <Card role="region" aria-labelledby="role-applications-title">
+    <Card role="region" aria-labelledby="role-applications-title" id="applications" className="scroll-mt-20">
       <CardHeader
         titleId="role-applications-title"
         title={
@@ -28,24 +32,7 @@ export function RoleApplicationsCard({ roleId, newCount, total }: { roleId: numb
         }
         description={total ? `${total} received through the careers page` : 'From the careers page'}
       />
-      <div className="border-b border-gray-200 px-5 py-3 dark:border-white/10">
-        <StatusFilter
-          label="Show applications"
-          value={status}
-          onChange={(next) => {
-            setStatus(next);
-            setPage(1);
-          }}
-        />
-      </div>
-      <ApplicationList
-        {...query}
-        refetch={() => void query.refetch()}
-        page={page}
-        pageSize={PAGE_SIZE}
-        onPageChange={setPage}
-        emptyTitle={status === 'new' ? 'No new applications' : 'No applications'}
-      />
+      <ApplicationsCardBody filter={filter} query={query} filterLabel="Show applications" pageSize={PAGE_SIZE} emptyNewTitle="No new applications" />
     </Card>
   );
 }

@@ -19,7 +19,7 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { pageFrom, pageSizeFrom } from '@/lib/pagination';
 import { orderingFromSorting, sortingFromOrdering, useUrlPaging, useUrlParams } from '@/lib/use-url-params';
 import { useListActiveRolesQuery, useListClosedRolesQuery, useReopenRoleMutation, type RoleListParams } from '../api';
-import { PriorityBadge } from './role-badges';
+import { NewApplicationsBadge, PriorityBadge } from './role-badges';
 
 export const ROLES_PAGE_SIZE = 25;
 type Ordering = (typeof ROLE_ORDERINGS)[number];
@@ -61,6 +61,7 @@ const nameColumn: ColumnDef<Role, unknown> = {
           Archived
         </Badge>
       ) : null}
+      <NewApplicationsBadge role={role} />
       <p className="truncate text-gray-500 sm:hidden dark:text-gray-400">{role.client.name}</p>
     </div>
   ),
