@@ -1,7 +1,6 @@
-import { and, count, desc, eq, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clientsTable } from '../clients/clients.table';
-import { publicRoleDescription } from '../roles/roles.service';
 import { rolesTable } from '../roles/roles.table';
 import { usersTable } from '../users/users.table';
 import { applicationsTable, type ApplicationRow, type NewApplicationRow } from './applications.table';
@@ -133,60 +132,4 @@ export async function findApplicationNoteTarget(db: Db, id: number): Promise<{ l
   return row
     ? { label: `the application of ${row.firstName} ${row.lastName} to ${row.roleName}`, scope: { clientId: row.clientId, roleId: row.roleId, candidateId: row.candidateId } }
     : null;
-}
-
-// The public careers pages: open, posted, not archived roles (no client, no fees, no notes).
-
-export interface PostedRole {
-  id: number;
-  name: string;
-  location: string;
-  remoteType: string;
-  employmentType: string;
-  salaryMin: string | null;
-  salaryMax: string | null;
-  salaryCurrency: string;
-  descriptionText: string;
-  openedAt: string;
-  updatedAt: Date;
-  /** The client's name only when the role allows showing it publicly; else null. */
-  clientName: string | null;
-}
-
-const postedColumns = {
-  id: rolesTable.id,
-  name: rolesTable.name,
-  location: rolesTable.location,
-  remoteType: rolesTable.remoteType,
-  employmentType: rolesTable.employmentType,
-  salaryMin: rolesTable.salaryMin,
-  salaryMax: rolesTable.salaryMax,
-  salaryCurrency: rolesTable.salaryCurrency,
-  descriptionText: rolesTable.descriptionText,
-  openedAt: rolesTable.openedAt,
-  updatedAt: rolesTable.updatedAt,
-  showClient: rolesTable.showClientPublicly,
-  privateClientName: clientsTable.name,
-};
-
-/** Drops the client's name unless the role allows it, from the name field and from the description. */
-function toPostedRole({ showClient, privateClientName, ...row }: { showClient: boolean; privateClientName: string } & Omit<PostedRole, 'clientName'>): PostedRole {
-  return { ...row, descriptionText: publicRoleDescription(row.descriptionText, privateClientName, showClient), clientName: showClient ? privateClientName : null };
-}
-
-const posted = and(eq(rolesTable.state, 'open'), eq(rolesTable.indeedPosting, true), isNull(rolesTable.archivedAt));
-
-export async function listPostedRoles(db: Db, limit: number): Promise<PostedRole[]> {
-  const rows = await db.select(postedColumns).from(rolesTable).innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId)).where(posted).orderBy(desc(rolesTable.openedAt), desc(rolesTable.id)).limit(limit);
-  return rows.map(toPostedRole);
-}
-
-export async function findPostedRole(db: Db, id: number): Promise<PostedRole | undefined> {
-  const [row] = await db
-    .select(postedColumns)
-    .from(rolesTable)
-    .innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId))
-    .where(and(posted, eq(rolesTable.id, id)))
-    .limit(1);
-  return row ? toPostedRole(row) : undefined;
 }

@@ -18,16 +18,15 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps';
 import { AppError, errorResponses } from '../../lib/errors';
+import { findPublicRole, listPublicRoles } from '../roles/roles.service';
 import { getAgencySettings } from '../settings/settings.service';
 import { requireUser } from '../users/users.service';
 import { registerApplicationHooks } from './applications.hooks';
 import {
   applicationResumeDownloadUrl,
   convertApplication,
-  findPostedRole,
   getApplication,
   listAllApplications,
-  listPostedRoles,
   listRoleApplications,
   rejectApplication,
   reserveApplyByIp,
@@ -136,7 +135,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The public careers pages (HTML, outside /api: no session, nothing private).
   app.get('/careers', { schema: { hide: true } }, async (_request, reply) => {
-    const [ctx, roles] = await Promise.all([careersContext(deps), listPostedRoles(deps.db, MAX_POSTED)]);
+    const [ctx, roles] = await Promise.all([careersContext(deps), listPublicRoles(deps.db, { limit: MAX_POSTED })]);
     return html(reply, 200, renderCareersList(ctx, roles));
   });
 
@@ -147,7 +146,7 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/careers/:roleId', { schema: { hide: true, params: z.object({ roleId: z.string() }) } }, async (request, reply) => {
     const ctx = await careersContext(deps);
     const id = /^[1-9]\d{0,9}$/.test(request.params.roleId) ? Number(request.params.roleId) : null;
-    const role = id !== null && id <= 2_147_483_647 ? await findPostedRole(deps.db, id) : undefined;
+    const role = id !== null && id <= 2_147_483_647 ? await findPublicRole(deps.db, id) : undefined;
     if (!role) return html(reply, 404, renderCareersNotFound(ctx), 'no-cache');
     return html(reply, 200, renderCareersRole(ctx, role));
   });

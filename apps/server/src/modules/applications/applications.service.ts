@@ -25,13 +25,12 @@ import { findPossibleDuplicates, requireCandidateRow } from '../candidates/candi
 import { attachCheckedResume } from '../candidates/resume.service';
 import { DOCUMENT_CONTENT_TYPES, deleteStoredFile, documentDownloadUrl, looksLike, sanitizeFilename } from '../files/document-upload.service';
 import { createPipeline } from '../pipelines/pipeline-create-delete.service';
-import { requireRoleRow } from '../roles/roles.service';
+import { findPublicRole, requireRoleRow } from '../roles/roles.service';
 import { getAgencySettings } from '../settings/settings.service';
 import { displayName, type UserRow } from '../users/users.service';
 import {
   decideApplicationRow,
   findApplication,
-  findPostedRole,
   insertApplicationRow,
   listApplications,
   setRejectEmailSent,
@@ -39,7 +38,6 @@ import {
 } from './applications.repository';
 import type { ApplicationRow } from './applications.table';
 
-export { findPostedRole, listPostedRoles, type PostedRole } from './applications.repository';
 
 const notFound = () => new AppError('APPLICATION_NOT_FOUND', 404, APPLICATION_ERRORS.APPLICATION_NOT_FOUND);
 const alreadyDecided = () => new AppError('ALREADY_DECIDED', 409, APPLICATION_ERRORS.ALREADY_DECIDED);
@@ -300,7 +298,7 @@ export async function submitPublicApplication(deps: Deps, rawFields: Record<stri
   const kind: DocumentKind | null = extension === 'pdf' || extension === 'docx' ? extension : looksLike('pdf', resume.bytes) ? 'pdf' : looksLike('docx', resume.bytes) ? 'docx' : null;
   if (!kind || !looksLike(kind, resume.bytes)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, APPLICATION_ERRORS.type);
 
-  const role = await findPostedRole(deps.db, input.role_id);
+  const role = await findPublicRole(deps.db, input.role_id);
   if (!role) throw new AppError('ROLE_NOT_OPEN', 404, APPLICATION_ERRORS.ROLE_NOT_OPEN);
 
   const extracted = await extractDocumentText(kind, resume.bytes, EXTRACT);

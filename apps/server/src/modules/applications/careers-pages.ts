@@ -1,5 +1,5 @@
 import { APPLICATION_ERRORS, APPLICATION_RESUME_MAX_BYTES } from '@recruitdesk/contracts/applications';
-import type { PostedRole } from './applications.repository';
+import type { PublicRole } from '../roles/roles.service';
 
 // The public careers pages (issue 14): server-rendered HTML with a few lines of inline CSS, no SPA bundle,
 // so they paint at once on a phone and crawlers read the JobPosting JSON-LD. Everything shown is escaped;
@@ -22,7 +22,7 @@ const EMPLOYMENT_LABELS: Record<string, string> = { full_time: 'Full-time', part
 const SCHEMA_EMPLOYMENT: Record<string, string> = { full_time: 'FULL_TIME', part_time: 'PART_TIME', contract: 'CONTRACTOR', temporary: 'TEMPORARY', internship: 'INTERN' };
 const REMOTE_LABELS: Record<string, string> = { onsite: 'On-site', hybrid: 'Hybrid', remote: 'Remote' };
 
-function salaryText(role: PostedRole): string | null {
+function salaryText(role: PublicRole): string | null {
   const format = (value: string) => Number(value).toLocaleString('en-US', { maximumFractionDigits: 0 });
   if (role.salaryMin && role.salaryMax) return `${role.salaryCurrency} ${format(role.salaryMin)} – ${format(role.salaryMax)} a year`;
   if (role.salaryMin) return `From ${role.salaryCurrency} ${format(role.salaryMin)} a year`;
@@ -30,10 +30,10 @@ function salaryText(role: PostedRole): string | null {
   return null;
 }
 
-const placeText = (role: PostedRole) => [role.location, REMOTE_LABELS[role.remoteType]].filter(Boolean).join(' · ');
+const placeText = (role: PublicRole) => [role.location, REMOTE_LABELS[role.remoteType]].filter(Boolean).join(' · ');
 
 /** The statement every posting carries: the agency recruits on behalf of a client (named when the role allows). */
-const onBehalf = (ctx: CareersContext, role: PostedRole) =>
+const onBehalf = (ctx: CareersContext, role: PublicRole) =>
   `${ctx.agencyName} is recruiting for this position on behalf of ${role.clientName ? role.clientName : 'a client'}.`;
 
 function paragraphs(text: string): string {
@@ -86,7 +86,7 @@ ${input.body}
 </html>`;
 }
 
-export function renderCareersList(ctx: CareersContext, roles: PostedRole[]): string {
+export function renderCareersList(ctx: CareersContext, roles: PublicRole[]): string {
   const items = roles
     .map((role) => {
       const salary = salaryText(role);
@@ -101,7 +101,7 @@ ${roles.length ? `<ul class="jobs">${items}</ul>` : '<p class="card">There are n
 }
 
 /** schema.org JobPosting for search engines (Google's job search reads it). */
-export function jobPostingJsonLd(ctx: CareersContext, role: PostedRole): Record<string, unknown> {
+export function jobPostingJsonLd(ctx: CareersContext, role: PublicRole): Record<string, unknown> {
   const description = `${paragraphs(role.descriptionText || role.name)}<p>${escapeHtml(onBehalf(ctx, role))}</p>`;
   const posting: Record<string, unknown> = {
     '@context': 'https://schema.org/',
@@ -126,7 +126,7 @@ export function jobPostingJsonLd(ctx: CareersContext, role: PostedRole): Record<
   return posting;
 }
 
-export function renderCareersRole(ctx: CareersContext, role: PostedRole): string {
+export function renderCareersRole(ctx: CareersContext, role: PublicRole): string {
   const salary = salaryText(role);
   const meta = [placeText(role), EMPLOYMENT_LABELS[role.employmentType] ?? '', salary ?? ''].filter(Boolean);
   const maxMb = Math.round(APPLICATION_RESUME_MAX_BYTES / (1024 * 1024));

@@ -1,7 +1,7 @@
 import type { Deps } from '../../lib/deps';
-import { publicRoleDescription } from '../roles/roles.service';
+import { listPublicRoles, type PublicRole } from '../roles/roles.service';
 import { getAgencySettings } from '../settings/settings.service';
-import { feedRoles, type FeedRoleRow } from './job-postings.repository';
+import { activeThisWeek } from './job-postings.repository';
 import { currentWeek } from './job-postings.service';
 
 /**
@@ -22,13 +22,13 @@ export function cdata(text: string): string {
 const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** The description as simple HTML (the board renders HTML): paragraphs of the role's text, then the statement. */
-export function feedDescription(role: Pick<FeedRoleRow, 'descriptionText' | 'showClientPublicly' | 'clientName'>, agencyName: string): string {
-  const paragraphs = publicRoleDescription(role.descriptionText, role.clientName, role.showClientPublicly)
+export function feedDescription(role: Pick<PublicRole, 'descriptionText' | 'clientName'>, agencyName: string): string {
+  const paragraphs = role.descriptionText
     .split(/\n\s*\n/)
     .map((part) => part.trim())
     .filter(Boolean)
     .map((part) => `<p>${escapeHtml(part).replace(/\n/g, '<br>')}</p>`);
-  const client = role.showClientPublicly ? role.clientName : 'a client';
+  const client = role.clientName ?? 'a client';
   paragraphs.push(`<p>${escapeHtml(`${agencyName} is a recruiting agency; we are recruiting for this role on behalf of ${client}.`)}</p>`);
   return paragraphs.join('\n');
 }
@@ -80,7 +80,7 @@ export const FEED_MAX_AGE_SECONDS = 300;
 
 export async function renderIndeedFeed(deps: Deps): Promise<string> {
   const now = deps.config.now();
-  const [settings, roles] = await Promise.all([getAgencySettings(deps.db), feedRoles(deps.db, currentWeek(deps))]);
+  const [settings, roles] = await Promise.all([getAgencySettings(deps.db), listPublicRoles(deps.db, { where: activeThisWeek(currentWeek(deps)) })]);
   const agency = settings.agency_name;
   const base = deps.config.publicUrl;
   const email = settings.invoice_issuer.email;
@@ -95,7 +95,7 @@ export async function renderIndeedFeed(deps: Deps): Promise<string> {
       element('referencenumber', `RD-${role.id}`),
       element('requisitionid', String(role.id)),
       element('url', `${base}/careers/${role.id}`),
-      element('company', role.showClientPublicly ? role.clientName : agency),
+      element('company', role.clientName ?? agency),
       element('sourcename', agency),
       element('city', place.city),
       element('state', place.state),

@@ -184,50 +184,7 @@ export async function outcomesByRoleWeek(db: Db, roleIds: number[], from: string
 
 // ---- The feed ----
 
-export interface FeedRoleRow {
-  id: number;
-  name: string;
-  openedAt: string;
-  location: string;
-  remoteType: string;
-  employmentType: string;
-  salaryMin: string | null;
-  salaryMax: string | null;
-  salaryCurrency: string;
-  descriptionText: string;
-  showClientPublicly: boolean;
-  clientName: string;
-  updatedAt: Date;
-}
-
-/** Open roles flagged for posting whose current week is not paused or closed, newest first. */
-export async function feedRoles(db: Db, currentWeek: string): Promise<FeedRoleRow[]> {
-  return db
-    .select({
-      id: rolesTable.id,
-      name: rolesTable.name,
-      openedAt: rolesTable.openedAt,
-      location: rolesTable.location,
-      remoteType: rolesTable.remoteType,
-      employmentType: rolesTable.employmentType,
-      salaryMin: rolesTable.salaryMin,
-      salaryMax: rolesTable.salaryMax,
-      salaryCurrency: rolesTable.salaryCurrency,
-      descriptionText: rolesTable.descriptionText,
-      showClientPublicly: rolesTable.showClientPublicly,
-      clientName: clientsTable.name,
-      updatedAt: rolesTable.updatedAt,
-    })
-    .from(rolesTable)
-    .innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId))
-    .leftJoin(jobPostingsTable, and(eq(jobPostingsTable.roleId, rolesTable.id), eq(jobPostingsTable.weekStart, currentWeek)))
-    .where(
-      and(
-        eq(rolesTable.indeedPosting, true),
-        eq(rolesTable.state, 'open'),
-        isNull(rolesTable.archivedAt),
-        or(isNull(jobPostingsTable.id), eq(jobPostingsTable.status, 'active')),
-      ),
-    )
-    .orderBy(sql`${rolesTable.openedAt} desc`, asc(rolesTable.id));
+/** For the roles module's public-role query: the role's current week, if it has a row, is `active`. */
+export function activeThisWeek(currentWeek: string): SQL {
+  return sql`not exists (select 1 from ${jobPostingsTable} where ${jobPostingsTable.roleId} = ${rolesTable.id} and ${jobPostingsTable.weekStart} = ${currentWeek} and ${jobPostingsTable.status} <> 'active')`;
 }

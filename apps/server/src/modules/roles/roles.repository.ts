@@ -232,3 +232,53 @@ export function countRolesPerClient(db: Db) {
     .groupBy(rolesTable.clientId)
     .as('role_counts');
 }
+
+// ---- The public view of posted roles (careers pages, the job-board feed) ----
+
+/** What a public page or feed may show of a role, before the client's name is removed (roles.service). */
+export interface PublicRoleRow {
+  id: number;
+  name: string;
+  location: string;
+  remoteType: string;
+  employmentType: string;
+  salaryMin: string | null;
+  salaryMax: string | null;
+  salaryCurrency: string;
+  descriptionText: string;
+  openedAt: string;
+  updatedAt: Date;
+  showClientPublicly: boolean;
+  privateClientName: string;
+}
+
+/**
+ * Open, posted (`indeed_posting`), not archived roles, newest first; `id` narrows to one role, `where` adds a
+ * caller's condition (the feed's "current week not paused"), `limit` caps the list.
+ */
+export async function listPublicRoleRows(db: Db, options: { id?: number; where?: SQL; limit?: number } = {}): Promise<PublicRoleRow[]> {
+  const conditions: SQL[] = [eq(rolesTable.state, 'open'), eq(rolesTable.indeedPosting, true), isNull(rolesTable.archivedAt)];
+  if (options.id !== undefined) conditions.push(eq(rolesTable.id, options.id));
+  if (options.where) conditions.push(options.where);
+  const query = db
+    .select({
+      id: rolesTable.id,
+      name: rolesTable.name,
+      location: rolesTable.location,
+      remoteType: rolesTable.remoteType,
+      employmentType: rolesTable.employmentType,
+      salaryMin: rolesTable.salaryMin,
+      salaryMax: rolesTable.salaryMax,
+      salaryCurrency: rolesTable.salaryCurrency,
+      descriptionText: rolesTable.descriptionText,
+      openedAt: rolesTable.openedAt,
+      updatedAt: rolesTable.updatedAt,
+      showClientPublicly: rolesTable.showClientPublicly,
+      privateClientName: clientsTable.name,
+    })
+    .from(rolesTable)
+    .innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId))
+    .where(and(...conditions))
+    .orderBy(desc(rolesTable.openedAt), desc(rolesTable.id));
+  return options.limit !== undefined ? query.limit(options.limit) : query;
+}

@@ -15,6 +15,7 @@ import {
   type RoleListQuerySchema,
 } from '@recruitdesk/contracts/roles';
 import type { SearchRole } from '@recruitdesk/contracts/search';
+import type { SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { fromNumeric, toNumeric } from '../../db/sql-helpers';
@@ -32,6 +33,7 @@ import {
   findRoleRow,
   findRoleWithRelations,
   insertRoleRow,
+  listPublicRoleRows,
   listRecruiterUsers,
   listRoleRows,
   roleStats,
@@ -57,6 +59,41 @@ export function publicRoleDescription(text: string, clientName: string, showClie
   if (showClient || name.length < 2) return text;
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
   return text.replace(new RegExp(escaped, 'gi'), 'our client');
+}
+
+/**
+ * A posted role as the public sees it (careers pages, the job-board feed): open, posted, not archived; the
+ * client named only when the role allows it (else `clientName` is null and the description says "our
+ * client"); never fees, notes or recruiters.
+ */
+export interface PublicRole {
+  id: number;
+  name: string;
+  location: string;
+  remoteType: string;
+  employmentType: string;
+  salaryMin: string | null;
+  salaryMax: string | null;
+  salaryCurrency: string;
+  descriptionText: string;
+  openedAt: string;
+  updatedAt: Date;
+  clientName: string | null;
+}
+
+/** The public roles, newest first (one query for every public reader; `where` adds the caller's condition). */
+export async function listPublicRoles(db: Db, options: { id?: number; where?: SQL; limit?: number } = {}): Promise<PublicRole[]> {
+  const rows = await listPublicRoleRows(db, options);
+  return rows.map(({ showClientPublicly, privateClientName, ...row }) => ({
+    ...row,
+    descriptionText: publicRoleDescription(row.descriptionText, privateClientName, showClientPublicly),
+    clientName: showClientPublicly ? privateClientName : null,
+  }));
+}
+
+export async function findPublicRole(db: Db, id: number): Promise<PublicRole | undefined> {
+  const [role] = await listPublicRoles(db, { id, limit: 1 });
+  return role;
 }
 
 export function descriptionFileOf(role: RoleRow): Role['description_file'] {
