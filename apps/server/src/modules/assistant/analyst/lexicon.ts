@@ -69,6 +69,9 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
       [/\b(?:open|active|live|current|ongoing) (?:roles?|jobs?|positions?|searches|requisitions?|reqs?|vacanc(?:y|ies)|mandates?)\b/, 3],
       [/\b(?:roles?|jobs?|positions?|searches|vacanc(?:y|ies)|mandates?) (?:are |is )?(?:still |currently |now |right now )?(?:open|active|live)\b/, 3],
       [/\bworking on\b/, 1],
+      [/\bhow many roles (?:\w+ ){0,4}(?:open|active|live|on the go|in progress)\b(?! (?:in|during|since|between|last|this) )/, 3],
+      [/\b(?:recruiting|hiring|searching|working) (?:for|on)\b/, 3],
+      [/\bhow many roles\b.*\b(?:right now|at the moment|currently|today|at present)\b/, 3],
     ],
   },
   submittals: {
@@ -100,6 +103,7 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
     triggers: [
       [/\b(?:roles?|jobs?|positions?|searches) (?:were |did we |have we )?(?:fill|filled)\b/, 4],
       [/\bfilled (?:roles?|jobs?|positions?)\b/, 4],
+      [/\broles? (?:\w+ ){0,3}(?:got |get |been |were |was )(?:fill|filled)\b/, 4],
     ],
   },
   fill_rate: {
@@ -122,6 +126,7 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
       [/\bhow long (?:is|are|does|do|was|were) (?:a |our |the )?(?:roles?|jobs?|positions?) (?:stay |staying )?open\b/, 5],
       [/\bbefore (?:we|they) (?:place|fill|hire)\b/, 4],
       [/\b(?:fill|hiring) (?:time|speed)\b/, 4],
+      [/\bhow (?:long|many days|quickly|fast)\b(?:(?! in (?:the )?(?:\w+ )?stage)[^?])*\bto (?:fill|hire for|close out|place someone in) (?:a |the |our |each )?roles?\b/, 5],
     ],
   },
   days_to_first_submittal: {
@@ -167,7 +172,7 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
     kind: 'flow',
     money: true,
     triggers: [
-      [/\b(?:collected|collect|collections?|received|cash (?:in|collected|received)|takings)\b/, 5],
+      [/\b(?:collected|collect|collecting|collections?|received|receive|receiving|cash (?:in|collected|received)|takings)\b/, 5],
       [/\b(?:came|come|coming) in\b/, 4],
       [/\b(?:paid|pay) us\b/, 6],
       [/\bhow much (?:did|has|have) .{1,60}? (?:pay|paid)\b/, 5],
@@ -195,6 +200,8 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
       [/\b(?:convert|converted|converting)\b/, 4],
       [/\bdrop[- ]?(?:off|outs?)\b/, 3],
       [/\bhow many (?:candidates|pipelines|people) (?:reached|got to|made it to)\b/, 5],
+      [/\bhow many (?:candidates|pipelines|people) (?:\w+ ){0,2}(?:got|get|received|receive|had|reached|were given|made it to|got to|went to|moved to|progressed to|advanced to) (?:an? |the )?(?:offers?|client interviews?|interviews?|internal interviews?|submitted|submittal|placed)\b/, 6],
+      [/\b(?:ended|end|ending|resulted|result|turned|turn) (?:up )?(?:in|into) (?:an? |the )?(?:offers?|client interviews?|interviews?|placements?|hires?)\b/, 5],
       [/\bpass(?:-through)? rate\b/, 4],
       [/\bpipelines? (?:did we |have we |were |we )?(?:start|started|create|created|open|opened|add|added|begin|began)\b/, 5],
       [/\b(?:share|percentage|percent|proportion|fraction) of (?:the )?(?:candidates|pipelines|people|submittals|submitted|offers|interviews)\b/, 5],
@@ -210,6 +217,8 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
       [/\bhow long (?:do|did|does) (?:candidates|people|pipelines|they|a candidate|a pipeline) (?:stay|spend|sit|remain|wait|take)\b/, 5],
       [/\bhow long (?:is|are) (?:the )?(?:\w+ )?(?:stage|interview stage|offer stage)\b/, 4],
       [/\bbottleneck\b/, 4],
+      [/\b(?:how long|days?|time|median|average|sit|sitting|stay|staying|spend|spent|wait|waiting)\b.*\bin (?:the )?(?:sourc(?:ed|ing)|internal(?: interview| screen(?:ing)?)?|screening|submit[- ]pending|submitted|client interview|interview|offer)(?: stage)?\b/, 6],
+      [/\b(?:slowest|longest|quickest|fastest) stages?\b/, 6],
     ],
   },
   recruiter_performance: {
@@ -246,6 +255,7 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
       [/\b(?:earn|make|paid)\b/, 1],
       [/\b(?:what|how much) (?:do|did|does|should) (?:we|they|clients?) pay\b/, 4],
       [/\bgets? paid\b|\bget (?:paid|offered)\b/, 4],
+      [/\bwhat (?:do|does|did|can) (?:a |an |our )?[a-z ]{2,40}? (?:earn|make|take home|command)\b/, 4],
       [/\bplaced at\b|\b(?:placed|hired) (?:for|on|at) (?:a |what )?(?:salary|wage)\b/, 6],
     ],
   },
@@ -292,6 +302,7 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
       [/\bneeds? (?:my |our )?attention\b/, 6],
       [/\b(?:what|anything) (?:should|do) (?:i|we) (?:look at|worry about|follow up|chase)\b/, 6],
       [/\bno (?:activity|movement|progress|submittals?)\b/, 5],
+      [/\b(?:gone|going|gone very|been) (?:quiet|cold|silent|dark)\b|\b(?:dormant|inactive|not moving|haven'?t moved|hasn'?t moved|sitting idle)\b/, 6],
       [/\bfollow[- ]ups?\b/, 2],
     ],
   },
@@ -306,6 +317,8 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
       [/\bhow (?:is|are) (?:the )?.{2,60}? (?:role|search|position|job) (?:going|doing|progressing)\b/, 5],
       [/\bstatus of (?:the )?.{2,60}? (?:role|search|position|job)\b/, 5],
       [/\bwhere (?:are we|do we stand) (?:with|on)\b/, 4],
+      [/\b(?:what'?s|what is|anything) (?:happening|going on|new|the latest|the news|the update|up) (?:with|on|for)\b/, 4],
+      [/\b(?:update|progress|news|latest) (?:on|with|for) (?:the )?.{2,60}? (?:role|search|position|job)\b/, 5],
     ],
   },
   count_clients: {
@@ -378,3 +391,19 @@ export const EXAMPLE_QUESTIONS = [
   'What salary gets a data engineer offer accepted?',
   'Which roles have stalled?',
 ];
+
+/**
+ * The form of a question the metric phrases are scored on: filler adverbs dropped ("how long does it
+ * usually take" reads as "how long does it take") and the many words owners use for a role ("vacancies",
+ * "jobs", "positions", "searches", "reqs", "mandates", "openings") written as "role(s)", so one phrase per
+ * metric covers them all. Names are read from the original text, never from this one.
+ */
+export function canonical(text: string): string {
+  return text
+    .replace(/\b(?:usually|typically|normally|generally|actually|really|roughly|approximately|exactly|on average|in general|all in all)\b/g, ' ')
+    .replace(/\b(?:job |open )?(?:vacancies|jobs|positions|searches|requisitions|reqs|mandates|openings)\b/g, (m) => (m.startsWith('open ') ? 'open roles' : 'roles'))
+    .replace(/\b(?:vacancy|job|position|requisition|req|mandate|opening)\b/g, 'role')
+    .replace(/\broles? roles\b/g, 'roles')
+    .replace(/\s+/g, ' ')
+    .trim();
+}

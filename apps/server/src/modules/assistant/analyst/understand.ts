@@ -1,6 +1,6 @@
 import { PIPELINE_STAGES, type PipelineStageName } from '@recruitdesk/contracts/pipeline-summary';
 import type { FoundRecord, RecordKind } from '../tools/find-records';
-import { METRICS, STOPWORDS, type MetricKey } from './lexicon';
+import { canonical, METRICS, STOPWORDS, type MetricKey } from './lexicon';
 import { normalisePeriodText, parsePeriod, type Period } from './periods';
 
 // Reading a question: the metric (rule-scored), the period, the grouping, stages, client type, and the
@@ -61,7 +61,7 @@ const STAGE_WORDS: [RegExp, PipelineStageName][] = [
   [/\bsourc(?:ed|ing)\b/, 'sourced'],
   [/\binternal(?:ly)?(?: interviews?| screens?| screening)?\b|\bscreen(?:ing)?\b/, 'internal_interview'],
   [/\bsubmit[- ]pending\b|\bpending submi(?:ssion|ttal)\b/, 'submit_pending'],
-  [/\bsubmitted\b|\bsubmittal stage\b|\bsubmission\b/, 'submitted'],
+  [/\bsubmitted\b|\bsubmittals?\b|\bsubmission\b/, 'submitted'],
   [/\bclient interviews?\b|\binterview(?:s|ing|ed)? (?:with|at) (?:the )?client\b|\binterview(?:s|ing)?\b/, 'client_interview'],
   [/\boffers?(?: stage)?\b/, 'offer'],
   [/\bplaced\b|\bplacements?\b|\bhired?\b/, 'placed'],
@@ -138,7 +138,7 @@ export function read(message: string, today: string): Reading {
   const slots = emptySlots();
   const period = parsePeriod(text, today);
   slots.period = period?.period ?? null;
-  let scores = scoreMetrics(text);
+  let scores = scoreMetrics(canonical(text));
   const best = scores[0];
   if (best && best[1] >= 2) slots.metric = best[0];
 
