@@ -21,7 +21,7 @@ beforeAll(async () => {
   t = await buildTestApp({ listen: false });
   f = await buildAssistantFixture(t.db);
   deps = (t.app as unknown as { deps: Deps }).deps;
-}, 60_000);
+}, 240_000);
 afterAll(async () => {
   await t?.close();
 });
