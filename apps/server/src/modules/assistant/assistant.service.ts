@@ -24,6 +24,11 @@ export interface ToolContext {
   /** The agency's time zone: periods ("last quarter") are read in it. */
   timeZone: string;
   now: Date;
+  /**
+   * 'aggregates' when the results go to an external model under AI_DATA_SCOPE=aggregates: the tools marked
+   * `aggregate` then leave out anything naming a person (an aggregate tool's per-recruiter rows).
+   */
+  dataScope?: 'all' | 'aggregates';
 }
 
 export interface AssistantTool<Args extends z.ZodType = z.ZodType> {

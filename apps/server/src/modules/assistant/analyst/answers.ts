@@ -136,7 +136,16 @@ export const OWNERS_ONLY =
   'Money figures (revenue, fees, invoice balances) are shown to owners only, so I can’t answer that for your account. I can tell you about placements, roles, submittals, the funnel and salaries.';
 
 /** Answers a fully specified question. */
-export async function answer(s: Slots, ctx: ToolContext, call: Call, currency: string): Promise<string> {
+export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promise<string> {
+  // Money is shown in the currency the tools report (the agency's setting, docs/assistant-analyst.md); each
+  // branch formats its figures after its tool call, so the currency of the result it answers from.
+  let currency = 'USD';
+  const call: Call = async <T,>(name: string, args: Record<string, unknown>, c: ToolContext): Promise<T> => {
+    const result = await toolCall<T>(name, args, c);
+    const reported = (result as { currency?: unknown } | null)?.currency;
+    if (typeof reported === 'string' && reported) currency = reported;
+    return result;
+  };
   const metric = s.metric!;
   const period = s.period;
   const info = METRICS[metric];

@@ -8,6 +8,8 @@ import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import type { Deps } from '../../../lib/deps';
 import { assistantTools, runTool, type AssistantTool } from '../assistant.service';
 import type { UserRow } from '../../users/users.service';
+import { getAgencySettings, saveAgencySettings } from '../../settings/settings.service';
+import { money } from './markdown';
 
 // The built-in analyst end to end: createBuiltinAnalyst(assistantTools).reply(...) on a real PGlite with the
 // evaluation agency (fixed now: 2031-07-01 02:30 UTC = 30 June 2031 in New York). Expected figures are worked
@@ -163,5 +165,53 @@ describe('permissions and safety', () => {
   it('validates tool arguments with zod', async () => {
     const find = assistantTools.find((tool) => tool.name === 'find_records')!;
     await expect(runTool(find, { kinds: ['planet'], phrases: [] }, { deps, user: f.owner, timeZone: 'UTC', now: FIXTURE_NOW })).rejects.toThrow();
+  });
+
+  it('marks as aggregate exactly the tools whose results hold no record-level personal data', async () => {
+    const aggregate = assistantTools.filter((tool) => tool.aggregate).map((tool) => tool.name).sort();
+    expect(aggregate).toEqual(['agency_metrics', 'client_breakdown', 'compensation_stats', 'invoice_balances', 'retainer_payouts', 'role_families', 'stage_funnel']);
+    // The record tools (names of candidates, people, pipelines) are not.
+    expect(assistantTools.filter((tool) => !tool.aggregate).map((tool) => tool.name).sort()).toEqual(['count_records', 'find_records', 'needs_attention', 'role_pipeline']);
+  });
+
+  it('leaves the per-recruiter rows (people named) out of agency_metrics in the aggregates scope', async () => {
+    const metrics = assistantTools.find((tool) => tool.name === 'agency_metrics')!;
+    const ctx = { deps, user: f.owner, timeZone: FIXTURE_TIME_ZONE, now: FIXTURE_NOW };
+    const args = { date_from: '2031-01-01', date_to: '2031-06-30' };
+    const all = (await runTool(metrics, args, ctx)) as { recruiters?: { recruiter_name: string }[]; summary: { placements: number } };
+    expect(all.recruiters?.map((r) => r.recruiter_name)).toContain('Rita Recruiter');
+    const aggregates = (await runTool(metrics, args, { ...ctx, dataScope: 'aggregates' })) as { recruiters?: unknown; summary: { placements: number } };
+    expect(aggregates.recruiters).toBeUndefined();
+    expect(JSON.stringify(aggregates)).not.toMatch(/Rita|Bob|Olivia/);
+    expect(aggregates.summary.placements).toBe(all.summary.placements);
+  });
+
+  it("shows money in the agency's currency setting, in the answers and in the tools' results", async () => {
+    const settings = await getAgencySettings(t.db);
+    await saveAgencySettings(t.db, null, { ...settings, currency: 'EUR' }, FIXTURE_NOW);
+    try {
+      // Average fee of the 2030 placements: Data Engineer 28,000 and Product Designer 25,000.
+      const fee = answerOf(await talk().say('What was our average placement fee in 2030?'));
+      expect(fee).toContain('€26,500.00');
+      expect(fee).not.toContain('$');
+      const c = talk();
+      await c.say('How much did Acme pay us this year?');
+      expect(answerOf(await c.say('Acme Logistics'))).toMatch(/€[\d,]+\.\d\d/);
+      const metrics = assistantTools.find((tool) => tool.name === 'agency_metrics')!;
+      const result = (await runTool(metrics, { date_from: '2030-01-01', date_to: '2030-12-31' }, { deps, user: f.owner, timeZone: FIXTURE_TIME_ZONE, now: FIXTURE_NOW })) as { currency: string };
+      expect(result.currency).toBe('EUR');
+    } finally {
+      await saveAgencySettings(t.db, null, settings, FIXTURE_NOW);
+    }
+    expect(answerOf(await talk().say('What was our average placement fee in 2030?'))).toContain('$26,500.00');
+  });
+});
+
+describe('money formatting', () => {
+  it('writes the currency symbol of the code, and the code after the figure when it has none', () => {
+    expect(money('1234.5', 'USD')).toBe('$1,234.50');
+    expect(money('1234.5', 'EUR')).toBe('€1,234.50');
+    expect(money('-1234.5', 'GBP')).toBe('-£1,234.50');
+    expect(money('10', 'XYZ1')).toBe('10.00 XYZ1');
   });
 });

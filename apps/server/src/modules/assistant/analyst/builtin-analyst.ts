@@ -247,8 +247,7 @@ async function proceed(s: Slots, phrases: string[], ctx: ToolContext, call: Call
   }
   if (!s.period && info.kind === 'default_all_time') s.period = allTime(today);
 
-  const currency = 'USD';
-  const content = await answer(s, ctx, call, currency);
+  const content = await answer(s, ctx, call);
   return { kind: 'answer', content };
 }
 

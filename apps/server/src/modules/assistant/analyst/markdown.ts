@@ -22,11 +22,17 @@ const INT = new Intl.NumberFormat('en-US');
 export const int = (n: number) => INT.format(n);
 
 /** "1234.5" (major units as the services give them) → "$1,234.50" (or "1,234.50 EUR"). */
+/** "$1,234.50", "€1,234.50", "£1,234.50", "CA$1,234.50"; an unknown code is written after the figure. */
 export function money(amount: string | number, currency = 'USD'): string {
   const value = Number(amount);
-  const text = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(value));
   const sign = value < 0 ? '-' : '';
-  return currency === 'USD' ? `${sign}$${text}` : `${sign}${text} ${currency}`;
+  try {
+    const text = new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'symbol', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(value));
+    return `${sign}${text}`;
+  } catch {
+    const text = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(value));
+    return `${sign}${text} ${currency}`;
+  }
 }
 
 export const pct = (ratio: number | null) => (ratio === null ? 'n/a' : `${(ratio * 100).toFixed(1)}%`);

@@ -5,7 +5,7 @@ import type { Deps } from '../../../lib/deps';
 import { openTestDatabase } from '../../../test/build-test-app';
 import type { Database } from '../../../db/client';
 import type { UserRow } from '../../users/users.service';
-import { createAssistantEngine, runTool, type AssistantTool, type EngineInput } from '../assistant.service';
+import { assistantTools, createAssistantEngine, runTool, type AssistantTool, type EngineInput } from '../assistant.service';
 import { MAX_ROUNDS, createModelEngine } from './model-engine';
 import { startScriptedModel, type ScriptedReply } from '../../../test/scripted-model-server';
 
@@ -209,6 +209,30 @@ describe('the model engine', () => {
       },
       'aggregates',
     );
+  });
+
+  it('with AI_DATA_SCOPE=aggregates offers exactly the agency tools marked aggregate, and refuses a record tool unrun', async () => {
+    const server = await startScriptedModel([call('find_records', '{"kinds":["candidate"],"phrases":["taylor"]}'), { content: 'I cannot look up people.' }]);
+    const ran: string[] = [];
+    try {
+      const engine = createModelEngine({
+        config: { baseUrl: server.baseUrl, apiKey: 'sk-test-key', model: 'scripted-model', dataScope: 'aggregates' },
+        tools: assistantTools,
+        runTool: async (tool, args, ctx) => {
+          ran.push(`${tool.name}:${ctx.dataScope}`);
+          return runTool(tool, args, ctx);
+        },
+      });
+      const reply = await engine.reply(input('Who is Taylor?'));
+      expect(reply).toEqual({ kind: 'answer', content: 'I cannot look up people.' });
+      const offered = server.requests[0]!.body.tools.map((tool: { function: { name: string } }) => tool.function.name);
+      expect(offered).toEqual(['agency_metrics', 'stage_funnel', 'client_breakdown', 'compensation_stats', 'retainer_payouts', 'role_families', 'invoice_balances', 'ask_user']);
+      const toolMessage = server.requests[1]!.body.messages.find((m: { role: string }) => m.role === 'tool');
+      expect(JSON.parse(toolMessage.content).error).toMatch(/^Unknown tool "find_records"/);
+      expect(ran).toEqual([]);
+    } finally {
+      await server.close();
+    }
   });
 
   it('sends the chat’s earlier turns, leaving out error turns', async () => {

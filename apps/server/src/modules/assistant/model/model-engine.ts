@@ -117,7 +117,7 @@ export function createModelEngine(options: ModelEngineOptions): AssistantEngine 
       return JSON.stringify({ error: `The arguments of ${call.name} were not valid JSON. Call it again with a JSON object.` });
     }
     try {
-      const result = await options.runTool(tool, args, ctx);
+      const result = await options.runTool(tool, args, { ...ctx, dataScope: config.dataScope });
       outcomes.push({ tool: tool.name, args, result });
       const text = JSON.stringify(result) ?? 'null';
       return text.length > RESULT_CHARS ? `${text.slice(0, RESULT_CHARS)}… (cut)` : text;

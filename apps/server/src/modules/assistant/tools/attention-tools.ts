@@ -26,5 +26,6 @@ export const invoiceBalancesTool = defineTool({
       date_to: z.string().regex(/^\d{4}-\d{2}-\d{2}$/).optional(),
     })
     .strict(),
+  aggregate: true,
   run: (ctx, a) => invoiceStatistics(depsAt(ctx), ctx.user, { client: a.client_id, date_from: a.date_from, date_to: a.date_to }),
 });

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { Deps } from '../../../lib/deps';
+import { getAgencySettings } from '../../settings/settings.service';
 import type { AssistantTool, ToolContext } from '../assistant.service';
 
 /** The services read "now" from the config: tools hand them the context's now (fixed in the evaluation). */
@@ -49,3 +50,8 @@ export const paths = {
 };
 
 export const defineTool = <Args extends z.ZodType>(tool: AssistantTool<Args>): AssistantTool => tool as unknown as AssistantTool;
+
+/** The agency's currency (agency settings): the money figures of the analytics sets are in it. */
+export async function agencyCurrency(ctx: ToolContext): Promise<string> {
+  return (await getAgencySettings(ctx.deps.db)).currency;
+}
