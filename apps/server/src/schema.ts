@@ -17,3 +17,4 @@ export * from './modules/calendar/calendar.table';
 export * from './modules/applications/applications.table';
 export * from './modules/chat/chat.table';
 export * from './modules/job-postings/job-postings.table';
+export * from './modules/analytics/analytics.table';

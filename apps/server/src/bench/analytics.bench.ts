@@ -6,7 +6,9 @@
  * app.inject with the default filters and with a client filter: p50 / p95 over BENCH_RUNS runs.
  *
  * BENCH_ANALYTICS_SCALE (default 1) multiplies every count (0.2 = a fifth of the issue's scale);
- * BENCH_DATABASE_URL as for the candidates bench; BENCH_RUNS (default 30).
+ * BENCH_DATABASE_URL as for the candidates bench; BENCH_RUNS (default 30). BENCH_KEEP=1 keeps the generated
+ * database (its name is printed); BENCH_REUSE=<that name> measures it again without generating (migrations
+ * still run, so a new index or summary table is measured on the same rows).
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
@@ -164,11 +166,15 @@ async function generate(db: ReturnType<typeof openPostgres>['db'], recruiterIds:
 }
 
 async function main() {
-  const name = `rd_bench_analytics_${process.pid}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
+  const reuse = process.env.BENCH_REUSE;
+  const keep = Boolean(process.env.BENCH_KEEP) || Boolean(reuse);
+  const name = reuse ?? `rd_bench_analytics_${process.pid}`;
+  if (!reuse) {
+    const admin = new pg.Client({ connectionString: POSTGRES_URL });
+    await admin.connect();
+    await admin.query(`CREATE DATABASE ${name}`);
+    await admin.end();
+  }
   const url = new URL(POSTGRES_URL);
   url.pathname = `/${name}`;
   const database = openPostgres(url.toString());
@@ -178,10 +184,13 @@ async function main() {
       `Analytics bench on PostgreSQL, scale ${SCALE} (${JSON.stringify(counts)}; events ≈ 5 per pipeline)`,
     );
     const owner = await insertUser(database.db, { userType: ['owner'] });
-    const recruiterIds: number[] = [];
-    for (let i = 0; i < 20; i += 1)
-      recruiterIds.push((await insertUser(database.db, { userType: ['recruiter'] })).id);
-    await generate(database.db, recruiterIds);
+    if (!reuse) {
+      const recruiterIds: number[] = [];
+      for (let i = 0; i < 20; i += 1)
+        recruiterIds.push((await insertUser(database.db, { userType: ['recruiter'] })).id);
+      await generate(database.db, recruiterIds);
+    }
+    if (keep) print(`  database kept: BENCH_REUSE=${name}`);
     if (process.env.BENCH_EXPLAIN) {
       const scope = {
         from: '1900-01-01',
@@ -243,14 +252,16 @@ async function main() {
     }
   } finally {
     await database.close?.();
-    const client = new pg.Client({ connectionString: POSTGRES_URL });
-    await client.connect();
-    await client.query(
-      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-      [name],
-    );
-    await client.query(`DROP DATABASE IF EXISTS ${name}`);
-    await client.end();
+    if (!keep) {
+      const client = new pg.Client({ connectionString: POSTGRES_URL });
+      await client.connect();
+      await client.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [name],
+      );
+      await client.query(`DROP DATABASE IF EXISTS ${name}`);
+      await client.end();
+    }
   }
 }
 

@@ -1,6 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { inTransaction } from '../../db/transaction';
 import { clientsTable } from '../clients/clients.table';
 import { invoicesTable, payoutsTable } from '../invoices/invoices.table';
 import {
@@ -12,6 +11,7 @@ import {
 } from '../pipelines/pipelines.table';
 import { rolesTable } from '../roles/roles.table';
 import { usersTable } from '../users/users.table';
+import { analyticsRoleDaysTable, analyticsRolesTable } from './analytics.table';
 
 // Read-only queries of the analytics sets (issue 12) over the tables of the modules below (decision 007:
 // an insight module joins their tables and writes none). Every value leaves PostgreSQL as int, float8 or
@@ -40,6 +40,8 @@ const I = invoicesTable;
 const PY = payoutsTable;
 const IV = interviewsTable;
 const U = usersTable;
+const D = analyticsRoleDaysTable;
+const AR = analyticsRolesTable;
 
 const fromTs = (s: Scope) => sql`${`${s.from}T00:00:00Z`}::timestamptz`;
 const toEndTs = (s: Scope) => sql`(${s.to}::date + 1)::timestamp at time zone 'UTC'`;
@@ -91,12 +93,22 @@ export interface KpiRow {
 
 /** The KPI figures over the scope's period. `openNow`: open roles by current state (totals) instead of at the period's end. */
 export async function kpis(db: Db, s: Scope, openNow = false): Promise<KpiRow> {
-  // Enough memory for the hash joins and sorts over a year of pipelines to stay in memory (measured: bench).
-  return inTransaction(db, async (tx) => {
-    await tx.execute(sql`set local work_mem = '32MB'`);
-    return rowsOf<KpiRow>(await tx.execute(kpisQuery(s, openNow)))[0]!;
-  });
+  return rowsOf<KpiRow>(await db.execute(kpisQuery(s, openNow)))[0]!;
 }
+
+/**
+ * The summary rows of the scope's period (decision 056), alias d, with the days from the role's opening:
+ * submittals, placements and fees per role, day and pipeline recruiter. Role filters join the role live.
+ */
+const periodDays = (s: Scope) => sql`
+  select d.role_id, d.day, d.recruiter_id, d.submittals, d.placements, d.fee_minor, r.client_id, d.day - r.opened_at as days
+  from ${D} d join ${R} r on r.id = d.role_id join ${C} c on c.id = r.client_id
+  where ${roleWhere(s, 'none')}${s.recruiterId !== null ? sql` and d.recruiter_id = ${s.recruiterId}` : sql``}
+    and d.day between ${s.from}::date and ${s.to}::date`;
+
+/** Median of `days` over the placements of the rows `from` (each row weighs its number of placements). */
+const placementMedian = (from: SQL) =>
+  sql`(select percentile_cont(0.5) within group (order by x.days)::float8 from ${from} x cross join generate_series(1, x.placements) where x.placements > 0)`;
 
 /** The KPI query itself (the bench prints its plan). */
 export function kpisQuery(s: Scope, openNow = false): SQL {
@@ -105,34 +117,24 @@ export function kpisQuery(s: Scope, openNow = false): SQL {
     : sql`r.opened_at <= ${s.to}::date and (r.closed_at is null or r.closed_at >= ${toEndTs(s)})`;
   return sql`
       with fr as (
-        select r.id, r.opened_at, r.closed_at, r.close_reason, (${openAtEnd}) as open_at_end
-        from ${R} r join ${C} c on c.id = r.client_id
+        select r.id, r.opened_at, r.closed_at, r.close_reason, (${openAtEnd}) as open_at_end,
+               ar.first_submittal_on, coalesce(ar.placements, 0) as placed
+        from ${R} r join ${C} c on c.id = r.client_id left join ${AR} ar on ar.role_id = r.id
         where ${roleWhere(s)}
       ),
-      pl as (
-        select pl.fee, ${utcDate(sql`pl.created_at`)} - r.opened_at as days
-        from ${PL} pl join ${P} p on p.id = pl.pipeline_id join ${R} r on r.id = p.role_id join ${C} c on c.id = r.client_id
-        where ${pipelineWhere(s)} and pl.created_at >= ${fromTs(s)} and pl.created_at < ${toEndTs(s)}
-      ),
-      fs as (
-        select min(sb.submitted_on) - fr.opened_at as days
-        from fr join ${P} p on p.role_id = fr.id join ${S} sb on sb.pipeline_id = p.id
-        group by fr.id, fr.opened_at
-        having min(sb.submitted_on) between ${s.from}::date and ${s.to}::date
-      )
+      pd as (${periodDays(s)})
       select
         (select count(*)::int from fr where open_at_end) as open_roles,
         (select count(*)::int from fr where opened_at between ${s.from}::date and ${s.to}::date) as new_roles,
-        (select count(*)::int from pl) as placements,
+        (select coalesce(sum(placements), 0)::int from pd) as placements,
         (select count(*)::int from fr where closed_at >= ${fromTs(s)} and closed_at < ${toEndTs(s)}
-           and (close_reason in ('filled', 'filled_by_client') or exists (
-             select 1 from ${P} p join ${PL} pl on pl.pipeline_id = p.id where p.role_id = fr.id))) as roles_filled,
+           and (close_reason in ('filled', 'filled_by_client') or placed > 0)) as roles_filled,
         (select count(*)::int from fr where closed_at >= ${fromTs(s)} and closed_at < ${toEndTs(s)}) as roles_closed,
-        (select percentile_cont(0.5) within group (order by days)::float8 from pl) as median_days_to_fill,
-        (select percentile_cont(0.5) within group (order by days)::float8 from fs) as median_days_to_first_submittal,
-        (select count(*)::int from ${S} sb join ${P} p on p.id = sb.pipeline_id join ${R} r on r.id = p.role_id join ${C} c on c.id = r.client_id
-           where ${pipelineWhere(s)} and sb.submitted_on between ${s.from}::date and ${s.to}::date) as submittals,
-        (select coalesce(sum(round(fee * 100)), 0)::bigint::text from pl) as fee_sum,
+        ${placementMedian(sql`pd`)} as median_days_to_fill,
+        (select percentile_cont(0.5) within group (order by first_submittal_on - opened_at)::float8 from fr
+           where first_submittal_on between ${s.from}::date and ${s.to}::date) as median_days_to_first_submittal,
+        (select coalesce(sum(submittals), 0)::int from pd) as submittals,
+        (select coalesce(sum(fee_minor), 0)::bigint::text from pd) as fee_sum,
         (select coalesce(sum(${signedTotal}), 0)::text from ${I} i join ${C} c on c.id = i.client_id left join ${R} r on r.id = i.role_id
            where ${invoiceWhere(s)} and i.issue_date between ${s.from}::date and ${s.to}::date) as booked,
         (select coalesce(sum(py.amount_minor), 0)::text from ${PY} py join ${I} i on i.id = py.invoice_id join ${C} c on c.id = i.client_id left join ${R} r on r.id = i.role_id
@@ -151,17 +153,14 @@ export interface KeyedValueRow {
 export async function monthly(db: Db, s: Scope): Promise<KeyedValueRow[]> {
   return rowsOf<KeyedValueRow>(
     await db.execute(sql`
+      with pd as (${periodDays(s)})
       select 'new_roles' as metric, to_char(r.opened_at, 'YYYY-MM') as key, count(*)::int as n, '0' as total
         from ${R} r join ${C} c on c.id = r.client_id
         where ${roleWhere(s)} and r.opened_at between ${s.from}::date and ${s.to}::date group by 2
       union all
-      select 'placements', to_char(pl.created_at at time zone 'UTC', 'YYYY-MM'), count(*)::int, '0'
-        from ${PL} pl join ${P} p on p.id = pl.pipeline_id join ${R} r on r.id = p.role_id join ${C} c on c.id = r.client_id
-        where ${pipelineWhere(s)} and pl.created_at >= ${fromTs(s)} and pl.created_at < ${toEndTs(s)} group by 2
+      select 'placements', to_char(day, 'YYYY-MM'), sum(placements)::int, '0' from pd group by 2 having sum(placements) > 0
       union all
-      select 'submittals', to_char(sb.submitted_on, 'YYYY-MM'), count(*)::int, '0'
-        from ${S} sb join ${P} p on p.id = sb.pipeline_id join ${R} r on r.id = p.role_id join ${C} c on c.id = r.client_id
-        where ${pipelineWhere(s)} and sb.submitted_on between ${s.from}::date and ${s.to}::date group by 2
+      select 'submittals', to_char(day, 'YYYY-MM'), sum(submittals)::int, '0' from pd group by 2 having sum(submittals) > 0
       union all
       select 'booked', to_char(i.issue_date, 'YYYY-MM'), count(*)::int, sum(${signedTotal})::text
         from ${I} i join ${C} c on c.id = i.client_id left join ${R} r on r.id = i.role_id
@@ -178,17 +177,14 @@ export async function monthly(db: Db, s: Scope): Promise<KeyedValueRow[]> {
 export async function byRecruiter(db: Db, s: Scope): Promise<KeyedValueRow[]> {
   return rowsOf<KeyedValueRow>(
     await db.execute(sql`
+      with pd as (${periodDays(s)})
       select 'open_roles' as metric, r.recruiter_id::text as key, count(*)::int as n, '0' as total
         from ${R} r join ${C} c on c.id = r.client_id
         where ${roleWhere(s)} and r.opened_at <= ${s.to}::date and (r.closed_at is null or r.closed_at >= ${toEndTs(s)}) group by 2
       union all
-      select 'submittals', p.recruiter_id::text, count(*)::int, '0'
-        from ${S} sb join ${P} p on p.id = sb.pipeline_id join ${R} r on r.id = p.role_id join ${C} c on c.id = r.client_id
-        where ${pipelineWhere(s)} and sb.submitted_on between ${s.from}::date and ${s.to}::date group by 2
+      select 'submittals', recruiter_id::text, sum(submittals)::int, '0' from pd group by 2 having sum(submittals) > 0
       union all
-      select 'placements', p.recruiter_id::text, count(*)::int, sum(round(pl.fee * 100))::bigint::text
-        from ${PL} pl join ${P} p on p.id = pl.pipeline_id join ${R} r on r.id = p.role_id join ${C} c on c.id = r.client_id
-        where ${pipelineWhere(s)} and pl.created_at >= ${fromTs(s)} and pl.created_at < ${toEndTs(s)} group by 2
+      select 'placements', recruiter_id::text, sum(placements)::int, sum(fee_minor)::bigint::text from pd group by 2 having sum(placements) > 0
     `),
   );
 }
@@ -200,6 +196,7 @@ export async function byClient(
 ): Promise<(KeyedValueRow & { median: number | null })[]> {
   return rowsOf<KeyedValueRow & { median: number | null }>(
     await db.execute(sql`
+      with pd as (${periodDays(s)})
       select 'open_roles' as metric, r.client_id::text as key, count(*)::int as n, '0' as total, null::float8 as median
         from ${R} r join ${C} c on c.id = r.client_id
         where ${roleWhere(s)} and r.opened_at <= ${s.to}::date and (r.closed_at is null or r.closed_at >= ${toEndTs(s)}) group by 2
@@ -208,10 +205,10 @@ export async function byClient(
         from ${R} r join ${C} c on c.id = r.client_id
         where ${roleWhere(s)} and r.opened_at between ${s.from}::date and ${s.to}::date group by 2
       union all
-      select 'placements', r.client_id::text, count(*)::int, sum(round(pl.fee * 100))::bigint::text,
-             percentile_cont(0.5) within group (order by ${utcDate(sql`pl.created_at`)} - r.opened_at)::float8
-        from ${PL} pl join ${P} p on p.id = pl.pipeline_id join ${R} r on r.id = p.role_id join ${C} c on c.id = r.client_id
-        where ${pipelineWhere(s)} and pl.created_at >= ${fromTs(s)} and pl.created_at < ${toEndTs(s)} group by 2
+      select 'placements', x.client_id::text, count(*)::int, sum(x.fee)::bigint::text,
+             percentile_cont(0.5) within group (order by x.days)::float8
+        from (select pd.client_id, pd.days, case when g = 1 then pd.fee_minor else 0 end as fee
+                from pd cross join generate_series(1, pd.placements) g where pd.placements > 0) x group by 2
       union all
       select 'booked', i.client_id::text, count(*)::int, sum(${signedTotal})::text, null
         from ${I} i join ${C} c on c.id = i.client_id left join ${R} r on r.id = i.role_id

@@ -1,0 +1,213 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { eq, sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { migrationsDir } from '../../config/paths';
+import type { Db } from '../../db/client';
+import { insertCandidates } from '../../factories/candidates.factory';
+import { insertClient } from '../../factories/clients.factory';
+import { insertPipelines } from '../../factories/pipelines.factory';
+import { insertRoles } from '../../factories/roles.factory';
+import { insertUser } from '../../factories/users.factory';
+import { openTestDatabase } from '../../test/build-test-app';
+import { candidatesTable } from '../candidates/candidates.table';
+import { pipelinesTable, placementsTable, submittalsTable } from '../pipelines/pipelines.table';
+import { rolesTable } from '../roles/roles.table';
+
+// Decision 056: the analytics summary rows are kept in step by triggers on submittals, placements and
+// pipelines. After random writes of every kind (single and multi-row, updates that move rows between days,
+// recruiters and roles, deletes and cascades) they must equal a recomputation from the base tables, written
+// here independently of the migration's function.
+
+let db: Db;
+let drop: () => Promise<void>;
+let close: () => Promise<void>;
+const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+
+/** A seeded generator: the same writes on every run. */
+function random(seed: number) {
+  let state = seed >>> 0;
+  return () => {
+    state = (state + 0x6d2b79f5) >>> 0;
+    let x = state;
+    x = Math.imul(x ^ (x >>> 15), x | 1);
+    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
+    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
+  };
+}
+
+async function stored() {
+  const days = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`select role_id, day::text as day, recruiter_id, submittals, placements, fee_minor::text as fee
+      from analytics_role_days order by role_id, day, recruiter_id nulls first`),
+  );
+  const roles = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`select role_id, first_submittal_on::text as first, placements from analytics_roles order by role_id`),
+  );
+  return { days, roles };
+}
+
+async function recomputed() {
+  const days = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      with facts as (
+        select p.role_id, sb.submitted_on as day, p.recruiter_id, 1 as s, 0 as n, 0::bigint as fee
+          from submittals sb join pipelines p on p.id = sb.pipeline_id
+        union all
+        select p.role_id, (pl.created_at at time zone 'UTC')::date, p.recruiter_id, 0, 1, round(pl.fee * 100)::bigint
+          from placements pl join pipelines p on p.id = pl.pipeline_id
+      )
+      select role_id, day::text as day, recruiter_id, sum(s)::int as submittals, sum(n)::int as placements, sum(fee)::text as fee
+      from facts group by role_id, day, recruiter_id order by role_id, day, recruiter_id nulls first`),
+  );
+  const roles = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select r.id as role_id,
+             (select min(sb.submitted_on) from submittals sb join pipelines p on p.id = sb.pipeline_id where p.role_id = r.id)::text as first,
+             (select count(*) from placements pl join pipelines p on p.id = pl.pipeline_id where p.role_id = r.id)::int as placements
+      from roles r
+      where exists (select 1 from pipelines p where p.role_id = r.id and (
+        exists (select 1 from submittals sb where sb.pipeline_id = p.id) or exists (select 1 from placements pl where pl.pipeline_id = p.id)))
+      order by r.id`),
+  );
+  return { days, roles };
+}
+
+beforeAll(async () => {
+  const opened = await openTestDatabase();
+  db = opened.database.db;
+  drop = opened.drop;
+  close = () => opened.database.close();
+});
+afterAll(async () => {
+  await close?.();
+  await drop?.();
+});
+
+describe('analytics summary rows', { timeout: 240_000 }, () => {
+  it('equal a recomputation from the base tables after random writes, and the migration backfills them', async () => {
+    const next = random(56);
+    const pick = <T>(list: T[]): T | undefined => list[Math.floor(next() * list.length)];
+    const day = () => `2031-${String(1 + Math.floor(next() * 12)).padStart(2, '0')}-${String(1 + Math.floor(next() * 28)).padStart(2, '0')}`;
+    const users = [
+      (await insertUser(db, { userType: ['recruiter'] })).id,
+      (await insertUser(db, { userType: ['recruiter'] })).id,
+      (await insertUser(db, { userType: ['owner'] })).id,
+    ];
+    const recruiter = () => (next() < 0.15 ? null : pick(users)!);
+    const client = await insertClient(db, { name: 'Summary Co' });
+    // 80 roles, 3 pipelines each: a multi-row write over more than 64 roles takes the bulk (table lock) path.
+    const roles = await insertRoles(
+      db,
+      Array.from({ length: 80 }, (_, i) => ({ clientId: client.id, name: `Role ${i}`, openedAt: '2031-01-01', recruiterId: recruiter() })),
+    );
+    await insertCandidates(db, Array.from({ length: 400 }, (_, i) => ({ firstName: 'Sum', lastName: `Cand ${i}`, email: `sum${i}@example.test` })));
+    const candidateIds = rowsOf<{ id: number }>(await db.execute(sql`select id from ${candidatesTable} order by id`)).map((row) => row.id);
+    let freeCandidate = 0;
+    await insertPipelines(
+      db,
+      roles.flatMap((role) =>
+        [0, 1, 2].map(() => ({ roleId: role.id, candidateId: candidateIds[freeCandidate++]!, stage: 'submitted', state: 'open', version: 1, recruiterId: recruiter() })),
+      ),
+    );
+    const pipelineIds = async () => rowsOf<{ id: number }>(await db.execute(sql`select id from ${pipelinesTable} order by id`)).map((r) => r.id);
+    const submittalIds = async () => rowsOf<{ id: number }>(await db.execute(sql`select id from ${submittalsTable} order by id`)).map((r) => r.id);
+    const placed = async () =>
+      rowsOf<{ id: number; pipeline_id: number }>(await db.execute(sql`select id, pipeline_id from ${placementsTable} order by id`));
+    const roleIds = async () => rowsOf<{ id: number }>(await db.execute(sql`select id from ${rolesTable} order by id`)).map((r) => r.id);
+
+    // One statement over every pipeline (240 rows, 80 roles).
+    await db.insert(submittalsTable).values((await pipelineIds()).map((pipelineId) => ({ pipelineId, submittedOn: day(), outcome: 'pending' })));
+    expect(await stored()).toEqual(await recomputed());
+
+    const kinds = new Map<string, number>();
+    for (let step = 1; step <= 160; step += 1) {
+      const op = Math.floor(next() * 11);
+      kinds.set(String(op), (kinds.get(String(op)) ?? 0) + 1);
+      const pipelines = await pipelineIds();
+      if (op === 0) {
+        const count = 1 + Math.floor(next() * 4);
+        await db.insert(submittalsTable).values(
+          Array.from({ length: count }, () => ({ pipelineId: pick(pipelines)!, submittedOn: day(), outcome: 'pending' })),
+        );
+      } else if (op === 1) {
+        const id = pick(await submittalIds());
+        if (id) await db.update(submittalsTable).set({ submittedOn: day() }).where(eq(submittalsTable.id, id));
+      } else if (op === 2) {
+        const id = pick(await submittalIds());
+        if (id) await db.delete(submittalsTable).where(eq(submittalsTable.id, id));
+      } else if (op === 3) {
+        const taken = new Set((await placed()).map((p) => p.pipeline_id));
+        const free = pipelines.filter((id) => !taken.has(id));
+        const pipelineId = pick(free);
+        if (pipelineId)
+          await db.insert(placementsTable).values({
+            pipelineId,
+            salary: '100000',
+            startDate: '2031-06-01',
+            fee: `${10000 + Math.floor(next() * 1000000) / 100}`,
+            createdAt: new Date(`${day()}T${next() < 0.5 ? '00:30' : '23:30'}:00Z`),
+          });
+      } else if (op === 4) {
+        const placement = pick(await placed());
+        if (placement)
+          await db
+            .update(placementsTable)
+            .set({ fee: `${Math.floor(next() * 5000000) / 100}`, createdAt: new Date(`${day()}T12:00:00Z`) })
+            .where(eq(placementsTable.id, placement.id));
+      } else if (op === 5) {
+        const placement = pick(await placed());
+        if (placement) await db.delete(placementsTable).where(eq(placementsTable.id, placement.id));
+      } else if (op === 6) {
+        const id = pick(pipelines);
+        if (id) await db.update(pipelinesTable).set({ recruiterId: recruiter() }).where(eq(pipelinesTable.id, id));
+      } else if (op === 7) {
+        const id = pick(pipelines);
+        const roleId = pick(await roleIds());
+        if (id && roleId) await db.update(pipelinesTable).set({ roleId }).where(eq(pipelinesTable.id, id));
+      } else if (op === 8) {
+        // A stage change: no summary row changes.
+        const id = pick(pipelines);
+        if (id) await db.update(pipelinesTable).set({ stage: 'client_interview' }).where(eq(pipelinesTable.id, id));
+      } else if (op === 9) {
+        const taken = new Set((await placed()).map((p) => p.pipeline_id));
+        const id = pick(pipelines.filter((p) => !taken.has(p)));
+        if (id) await db.delete(pipelinesTable).where(eq(pipelinesTable.id, id));
+      } else {
+        // A new pipeline with a submittal in one transaction; sometimes a whole role without placements goes.
+        const roleId = pick(await roleIds());
+        if (roleId && next() < 0.3) {
+          const hasPlacement = rowsOf<{ n: number }>(
+            await db.execute(sql`select count(*)::int as n from placements pl join pipelines p on p.id = pl.pipeline_id where p.role_id = ${roleId}`),
+          )[0]!.n;
+          if (!hasPlacement) await db.delete(rolesTable).where(eq(rolesTable.id, roleId));
+        } else if (roleId && freeCandidate < candidateIds.length) {
+          await db.transaction(async (tx) => {
+            const [row] = await insertPipelines(tx, [
+              { roleId, candidateId: candidateIds[freeCandidate++]!, stage: 'submitted', state: 'open', version: 1, recruiterId: recruiter() },
+            ]);
+            await tx.insert(submittalsTable).values({ pipelineId: row!.id, submittedOn: day(), outcome: 'pending' });
+          });
+        }
+      }
+      if (step % 20 === 0) expect(await stored(), `after step ${step}`).toEqual(await recomputed());
+    }
+    // Every kind of write happened; and at least one placement stays for the backfill to find.
+    expect(kinds.size).toBe(11);
+    const taken = new Set((await placed()).map((p) => p.pipeline_id));
+    const last = (await pipelineIds()).find((id) => !taken.has(id))!;
+    await db.insert(placementsTable).values({ pipelineId: last, salary: '90000', startDate: '2031-07-01', fee: '18000.50', createdAt: new Date('2031-06-30T23:59:00Z') });
+    const final = await recomputed();
+    expect(final.days.length).toBeGreaterThan(100);
+    expect(final.roles.some((row) => (row.placements as number) > 0)).toBe(true);
+    expect(await stored()).toEqual(final);
+
+    // The migration's backfill, from empty summary tables, gives the same rows.
+    const file = readdirSync(migrationsDir()).find((name) => name.includes('analytics_summary_rows'))!;
+    const backfill = readFileSync(path.join(migrationsDir(), file), 'utf8').split('-- Backfill')[1]!.split('\n').slice(1).join('\n');
+    await db.execute(sql`delete from analytics_role_days`);
+    await db.execute(sql`delete from analytics_roles`);
+    await db.execute(sql.raw(backfill));
+    expect(await stored()).toEqual(final);
+  });
+});

@@ -1,0 +1,39 @@
+import { sql } from 'drizzle-orm';
+import { bigint, date, index, integer, pgTable } from 'drizzle-orm/pg-core';
+import { rolesTable } from '../roles/roles.table';
+
+// Summary rows of the analytics sets (issue 12, decision 056). Nothing in the app writes them: triggers on
+// submittals, placements and pipelines (migration 0025, `analytics_refresh_roles`) recompute a role's rows
+// in the same transaction as every write that changes them, so they always equal a recomputation from those
+// tables (analytics-summary.test.ts checks it after random writes). Role, client and family filters join the
+// role live; only the pipeline's recruiter is copied, and a change of it refreshes the rows.
+
+/** Per role, UTC day and pipeline recruiter: submittals dated that day, placements recorded that day, their fees. */
+export const analyticsRoleDaysTable = pgTable(
+  'analytics_role_days',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => rolesTable.id, { onDelete: 'cascade' }),
+    day: date('day', { mode: 'string' }).notNull(),
+    /** The pipeline's recruiter (the recruiter filter of pipeline figures); null: unassigned. */
+    recruiterId: integer('recruiter_id'),
+    submittals: integer('submittals').notNull().default(0),
+    placements: integer('placements').notNull().default(0),
+    /** Σ round(placement fee × 100): minor units. */
+    feeMinor: bigint('fee_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+  },
+  (table) => [
+    index('analytics_role_days_day_idx').on(table.day),
+    index('analytics_role_days_role_idx').on(table.roleId, table.day),
+  ],
+);
+
+/** Per role with a submittal or a placement: the first submittal's date and how many placements it has. */
+export const analyticsRolesTable = pgTable('analytics_roles', {
+  roleId: integer('role_id')
+    .primaryKey()
+    .references(() => rolesTable.id, { onDelete: 'cascade' }),
+  firstSubmittalOn: date('first_submittal_on', { mode: 'string' }),
+  placements: integer('placements').notNull().default(0),
+});
