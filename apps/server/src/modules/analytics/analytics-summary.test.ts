@@ -11,11 +11,11 @@ import { insertRoles } from '../../factories/roles.factory';
 import { insertUser } from '../../factories/users.factory';
 import { openTestDatabase } from '../../test/build-test-app';
 import { candidatesTable } from '../candidates/candidates.table';
-import { pipelinesTable, placementsTable, submittalsTable } from '../pipelines/pipelines.table';
+import { pipelineEventsTable, pipelinesTable, placementsTable, submittalsTable } from '../pipelines/pipelines.table';
 import { rolesTable } from '../roles/roles.table';
 
-// Decision 056: the analytics summary rows are kept in step by triggers on submittals, placements and
-// pipelines. After random writes of every kind (single and multi-row, updates that move rows between days,
+// Decision 056: the analytics summary rows are kept in step by triggers on submittals, placements,
+// pipelines and pipeline events. After random writes of every kind (single and multi-row, updates that move rows between days,
 // recruiters and roles, deletes and cascades) they must equal a recomputation from the base tables, written
 // here independently of the migration's function.
 
@@ -44,7 +44,11 @@ async function stored() {
   const roles = rowsOf<Record<string, unknown>>(
     await db.execute(sql`select role_id, first_submittal_on::text as first, placements from analytics_roles order by role_id`),
   );
-  return { days, roles };
+  const stays = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`select pipeline_id, role_id, recruiter_id, pipeline_created_at::text as created, stage, round(days::numeric, 6)::text as days
+      from analytics_stage_stays order by pipeline_id, stage, days`),
+  );
+  return { days, roles, stays };
 }
 
 async function recomputed() {
@@ -70,7 +74,20 @@ async function recomputed() {
         exists (select 1 from submittals sb where sb.pipeline_id = p.id) or exists (select 1 from placements pl where pl.pipeline_id = p.id)))
       order by r.id`),
   );
-  return { days, roles };
+  // A stay: from a stage-change event (or "created") to the pipeline's next one.
+  const stays = rowsOf<Record<string, unknown>>(
+    await db.execute(sql`
+      select e.pipeline_id, p.role_id, p.recruiter_id, p.created_at::text as created, e.to_stage as stage,
+             round((extract(epoch from (select n.created_at from pipeline_events n
+                 where n.pipeline_id = e.pipeline_id and n.to_stage is not null and n.to_stage is distinct from n.from_stage
+                   and (n.created_at, n.id) > (e.created_at, e.id) order by n.created_at, n.id limit 1) - e.created_at) / 86400)::numeric, 6)::text as days
+      from pipeline_events e join pipelines p on p.id = e.pipeline_id
+      where e.to_stage is not null and e.to_stage is distinct from e.from_stage
+        and exists (select 1 from pipeline_events n where n.pipeline_id = e.pipeline_id and n.to_stage is not null
+                      and n.to_stage is distinct from n.from_stage and (n.created_at, n.id) > (e.created_at, e.id))
+      order by e.pipeline_id, stage, days`),
+  );
+  return { days, roles, stays };
 }
 
 beforeAll(async () => {
@@ -116,13 +133,19 @@ describe('analytics summary rows', { timeout: 240_000 }, () => {
       rowsOf<{ id: number; pipeline_id: number }>(await db.execute(sql`select id, pipeline_id from ${placementsTable} order by id`));
     const roleIds = async () => rowsOf<{ id: number }>(await db.execute(sql`select id from ${rolesTable} order by id`)).map((r) => r.id);
 
+    const stages = ['sourced', 'internal_interview', 'submit_pending', 'submitted', 'client_interview', 'offer', 'placed'];
+    const when = () => new Date(Date.parse('2031-01-01T00:00:00Z') + Math.floor(next() * 300 * 86_400) * 1000);
+    const eventIds = async () => rowsOf<{ id: number }>(await db.execute(sql`select id from ${pipelineEventsTable} order by id`)).map((r) => r.id);
+    // "created" and a first stage change for every pipeline, each in one statement (240 pipelines).
+    await db.insert(pipelineEventsTable).values((await pipelineIds()).map((pipelineId) => ({ pipelineId, kind: 'created', toStage: 'sourced', createdAt: new Date('2031-01-02T09:00:00Z') })));
+    await db.insert(pipelineEventsTable).values((await pipelineIds()).map((pipelineId) => ({ pipelineId, kind: 'stage_changed', fromStage: 'sourced', toStage: pick(stages.slice(1))!, createdAt: when() })));
     // One statement over every pipeline (240 rows, 80 roles).
     await db.insert(submittalsTable).values((await pipelineIds()).map((pipelineId) => ({ pipelineId, submittedOn: day(), outcome: 'pending' })));
     expect(await stored()).toEqual(await recomputed());
 
     const kinds = new Map<string, number>();
-    for (let step = 1; step <= 160; step += 1) {
-      const op = Math.floor(next() * 11);
+    for (let step = 1; step <= 200; step += 1) {
+      const op = Math.floor(next() * 15);
       kinds.set(String(op), (kinds.get(String(op)) ?? 0) + 1);
       const pipelines = await pipelineIds();
       if (op === 0) {
@@ -173,6 +196,23 @@ describe('analytics summary rows', { timeout: 240_000 }, () => {
         const taken = new Set((await placed()).map((p) => p.pipeline_id));
         const id = pick(pipelines.filter((p) => !taken.has(p)));
         if (id) await db.delete(pipelinesTable).where(eq(pipelinesTable.id, id));
+      } else if (op === 11) {
+        const count = 1 + Math.floor(next() * 3);
+        await db.insert(pipelineEventsTable).values(
+          Array.from({ length: count }, () => {
+            const kind = next() < 0.2 ? 'note' : 'stage_changed';
+            return { pipelineId: pick(pipelines)!, kind, fromStage: kind === 'note' ? null : pick(stages)!, toStage: kind === 'note' ? null : pick(stages)!, createdAt: when() };
+          }),
+        );
+      } else if (op === 12) {
+        const id = pick(await eventIds());
+        if (id) await db.update(pipelineEventsTable).set({ createdAt: when() }).where(eq(pipelineEventsTable.id, id));
+      } else if (op === 13) {
+        const id = pick(await eventIds());
+        if (id) await db.delete(pipelineEventsTable).where(eq(pipelineEventsTable.id, id));
+      } else if (op === 14) {
+        const id = pick(pipelines);
+        if (id) await db.update(pipelinesTable).set({ createdAt: when() }).where(eq(pipelinesTable.id, id));
       } else {
         // A new pipeline with a submittal in one transaction; sometimes a whole role without placements goes.
         const roleId = pick(await roleIds());
@@ -187,27 +227,35 @@ describe('analytics summary rows', { timeout: 240_000 }, () => {
               { roleId, candidateId: candidateIds[freeCandidate++]!, stage: 'submitted', state: 'open', version: 1, recruiterId: recruiter() },
             ]);
             await tx.insert(submittalsTable).values({ pipelineId: row!.id, submittedOn: day(), outcome: 'pending' });
+            await tx.insert(pipelineEventsTable).values([
+              { pipelineId: row!.id, kind: 'created', toStage: 'sourced', createdAt: when() },
+              { pipelineId: row!.id, kind: 'stage_changed', fromStage: 'sourced', toStage: 'submitted', createdAt: when() },
+            ]);
           });
         }
       }
       if (step % 20 === 0) expect(await stored(), `after step ${step}`).toEqual(await recomputed());
     }
     // Every kind of write happened; and at least one placement stays for the backfill to find.
-    expect(kinds.size).toBe(11);
+    expect(kinds.size).toBe(15);
     const taken = new Set((await placed()).map((p) => p.pipeline_id));
     const last = (await pipelineIds()).find((id) => !taken.has(id))!;
     await db.insert(placementsTable).values({ pipelineId: last, salary: '90000', startDate: '2031-07-01', fee: '18000.50', createdAt: new Date('2031-06-30T23:59:00Z') });
     const final = await recomputed();
     expect(final.days.length).toBeGreaterThan(100);
     expect(final.roles.some((row) => (row.placements as number) > 0)).toBe(true);
+    expect(final.stays.length).toBeGreaterThan(200);
     expect(await stored()).toEqual(final);
 
     // The migration's backfill, from empty summary tables, gives the same rows.
-    const file = readdirSync(migrationsDir()).find((name) => name.includes('analytics_summary_rows'))!;
-    const backfill = readFileSync(path.join(migrationsDir(), file), 'utf8').split('-- Backfill')[1]!.split('\n').slice(1).join('\n');
     await db.execute(sql`delete from analytics_role_days`);
     await db.execute(sql`delete from analytics_roles`);
-    await db.execute(sql.raw(backfill));
+    await db.execute(sql`delete from analytics_stage_stays`);
+    for (const name of ['analytics_summary_rows', 'analytics_stage_stays']) {
+      const file = readdirSync(migrationsDir()).find((entry) => entry.includes(name))!;
+      const backfill = readFileSync(path.join(migrationsDir(), file), 'utf8').split('-- Backfill')[1]!.split('\n').slice(1).join('\n');
+      await db.execute(sql.raw(backfill));
+    }
     expect(await stored()).toEqual(final);
   });
 });

@@ -4,14 +4,13 @@ import { clientsTable } from '../clients/clients.table';
 import { invoicesTable, payoutsTable } from '../invoices/invoices.table';
 import {
   interviewsTable,
-  pipelineEventsTable,
   pipelinesTable,
   placementsTable,
   submittalsTable,
 } from '../pipelines/pipelines.table';
 import { rolesTable } from '../roles/roles.table';
 import { usersTable } from '../users/users.table';
-import { analyticsRoleDaysTable, analyticsRolesTable } from './analytics.table';
+import { analyticsRoleDaysTable, analyticsRolesTable, analyticsStageStaysTable } from './analytics.table';
 
 // Read-only queries of the analytics sets (issue 12) over the tables of the modules below (decision 007:
 // an insight module joins their tables and writes none). Every value leaves PostgreSQL as int, float8 or
@@ -33,7 +32,6 @@ export interface Scope {
 const R = rolesTable;
 const C = clientsTable;
 const P = pipelinesTable;
-const E = pipelineEventsTable;
 const S = submittalsTable;
 const PL = placementsTable;
 const I = invoicesTable;
@@ -42,6 +40,7 @@ const IV = interviewsTable;
 const U = usersTable;
 const D = analyticsRoleDaysTable;
 const AR = analyticsRolesTable;
+const ST = analyticsStageStaysTable;
 
 const fromTs = (s: Scope) => sql`${`${s.from}T00:00:00Z`}::timestamptz`;
 const toEndTs = (s: Scope) => sql`(${s.to}::date + 1)::timestamp at time zone 'UTC'`;
@@ -331,23 +330,22 @@ export interface StageRow {
 export async function stages(db: Db, s: Scope): Promise<StageRow[]> {
   const fp = sql`select p.id, p.stage, p.state, p.close_reason from ${P} p join ${R} r on r.id = p.role_id join ${C} c on c.id = r.client_id
     where ${pipelineWhere(s)} and p.created_at >= ${fromTs(s)} and p.created_at < ${toEndTs(s)}`;
+  // The stays come from the summary rows (decision 056): one per finished stay, with the pipeline's role,
+  // recruiter and creation time.
   return rowsOf<StageRow>(
     await db.execute(sql`
-      with fp as (${fp}),
-      moves as (
-        select e.pipeline_id, e.to_stage, e.created_at,
-               lead(e.created_at) over (partition by e.pipeline_id order by e.created_at, e.id) as left_at
-        from ${E} e join fp on fp.id = e.pipeline_id
-        where e.to_stage is not null and e.to_stage is distinct from e.from_stage
-      )
+      with fp as (${fp})
       select 'at' as metric, stage, null as reason, count(*)::int as n, null::float8 as median, null::float8 as p90 from fp group by stage
       union all
       select 'dropped', stage, coalesce(close_reason, 'other'), count(*)::int, null, null from fp where state = 'closed' group by stage, close_reason
       union all
-      select 'stay', to_stage, null, count(*)::int,
-             (percentile_cont(0.5) within group (order by extract(epoch from left_at - created_at) / 86400))::float8,
-             (percentile_cont(0.9) within group (order by extract(epoch from left_at - created_at) / 86400))::float8
-        from moves where left_at is not null group by to_stage
+      select 'stay', st.stage, null, count(*)::int,
+             (percentile_cont(0.5) within group (order by st.days))::float8,
+             (percentile_cont(0.9) within group (order by st.days))::float8
+        from ${ST} st join ${R} r on r.id = st.role_id join ${C} c on c.id = r.client_id
+        where ${roleWhere(s, 'none')}${s.recruiterId !== null ? sql` and st.recruiter_id = ${s.recruiterId}` : sql``}
+          and st.pipeline_created_at >= ${fromTs(s)} and st.pipeline_created_at < ${toEndTs(s)}
+        group by st.stage
     `),
   );
 }

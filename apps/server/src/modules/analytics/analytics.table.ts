@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, index, integer, pgTable } from 'drizzle-orm/pg-core';
+import { bigint, date, doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { pipelinesTable } from '../pipelines/pipelines.table';
 import { rolesTable } from '../roles/roles.table';
 
 // Summary rows of the analytics sets (issue 12, decision 056). Nothing in the app writes them: triggers on
@@ -37,3 +38,27 @@ export const analyticsRolesTable = pgTable('analytics_roles', {
   firstSubmittalOn: date('first_submittal_on', { mode: 'string' }),
   placements: integer('placements').notNull().default(0),
 });
+
+/**
+ * Every finished stay of a pipeline in a stage (entering it — the "created" event counts as entering the
+ * first stage — to the next stage change, in days), with the pipeline's role, recruiter and creation time so
+ * the stages set filters them without joining the pipelines. Triggers on pipeline_events and pipelines
+ * (migration 0026, `analytics_refresh_stays`) recompute a pipeline's stays on every write that changes them.
+ */
+export const analyticsStageStaysTable = pgTable(
+  'analytics_stage_stays',
+  {
+    pipelineId: integer('pipeline_id')
+      .notNull()
+      .references(() => pipelinesTable.id, { onDelete: 'cascade' }),
+    roleId: integer('role_id').notNull(),
+    recruiterId: integer('recruiter_id'),
+    pipelineCreatedAt: timestamp('pipeline_created_at', { withTimezone: true }).notNull(),
+    stage: text('stage').notNull(),
+    days: doublePrecision('days').notNull(),
+  },
+  (table) => [
+    index('analytics_stage_stays_created_idx').on(table.pipelineCreatedAt),
+    index('analytics_stage_stays_pipeline_idx').on(table.pipelineId),
+  ],
+);
