@@ -1,8 +1,10 @@
-import { defineConfig } from 'vitest/config';
+import { configDefaults, defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
+    // Real processes and stopped services: their own run (vitest.faults.config.ts, npm run test:faults).
+    exclude: [...configDefaults.exclude, 'src/faults/**'],
     pool: 'forks',
     maxWorkers: 2,
     // Generous: a test that builds its own app runs migrations, which take seconds on a loaded 2-core machine.

@@ -10,7 +10,7 @@ import type { Deps } from './lib/deps';
 import { createErrorTracker } from './lib/error-tracking';
 import { redactLogObject, redactUrl, serializeError } from './lib/log-redaction';
 import { createMailer, type Mailer } from './lib/mail';
-import { memoryCounterStore, redisCounterStore, Throttle } from './lib/throttle';
+import { memoryCounterStore, redisCounterStoreWithFallback, Throttle } from './lib/throttle';
 import { activityRoutes } from './modules/activity/activity.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { applicationsRoutes } from './modules/applications/applications.routes';
@@ -127,7 +127,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   });
 
   const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
-  const counterStore = redis ? redisCounterStore(redis) : memoryCounterStore(config.now);
+  const counterStore = redis ? redisCounterStoreWithFallback(redis, app.log, config.now) : memoryCounterStore(config.now);
   const appDeps: Deps = {
     db: deps.db,
     config,

@@ -66,7 +66,12 @@ export async function openPglite(dataDir?: string): Promise<Database> {
 }
 
 export function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // Bounded waits when PostgreSQL is down or every connection is busy: a 503 after 10 s, not a hang
+  // (docs/operations.md, Faults). Keep-alive notices a vanished server on idle connections.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000, keepAlive: true });
+  // An idle connection that PostgreSQL closes (restart, admin shutdown) is dropped from the pool and
+  // replaced on the next query; without this listener the 'error' event would end the process.
+  pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection (${error.message}); it is replaced on the next query.`));
   const db = drizzlePg({ client: pool });
   let closed = false;
   return {

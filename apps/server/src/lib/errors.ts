@@ -40,6 +40,7 @@ export const ERROR_MESSAGES = {
   notFound: 'Not found.',
   forbidden: 'You do not have permission to perform this action.',
   internal: 'Something went wrong on our side.',
+  databaseUnavailable: 'The database is unavailable at the moment; try again in a few seconds.',
 } as const;
 
 /** A PostgreSQL unique violation (23505), however deeply the driver or Drizzle wrapped it. */
@@ -77,4 +78,44 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429;
  */
 export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<S, typeof ErrorResponseSchema> {
   return Object.fromEntries(statuses.map((status) => [status, ErrorResponseSchema])) as Record<S, typeof ErrorResponseSchema>;
+}
+
+/** Driver and server codes that mean "the database cannot be reached now", not "this request is wrong". */
+const UNAVAILABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'ETIMEDOUT',
+  'EPIPE',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  '57P01', // admin_shutdown: the server is stopping
+  '57P02', // crash_shutdown
+  '57P03', // cannot_connect_now: starting up or shutting down
+  '53300', // too_many_connections
+  '08000', // connection_exception and its kinds
+  '08001',
+  '08003',
+  '08004',
+  '08006',
+]);
+const UNAVAILABLE_MESSAGES = [
+  'Connection terminated',
+  'timeout exceeded when trying to connect',
+  'Client has encountered a connection error and is not queryable',
+  'Cannot use a pool after calling end on the pool',
+];
+
+/**
+ * PostgreSQL is down, restarting, unreachable or out of connections, however deeply the driver or
+ * Drizzle wrapped the error: the error handler answers 503 DATABASE_UNAVAILABLE instead of a 500.
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 10; current = (current as { cause?: unknown }).cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
+    const message = (current as { message?: unknown }).message;
+    if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((text) => message.includes(text))) return true;
+  }
+  return false;
 }

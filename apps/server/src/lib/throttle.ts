@@ -79,6 +79,58 @@ export function redisCounterStore(redis: Redis, prefix = 'rd:'): CounterStore {
   };
 }
 
+/** The logger's two levels the fallback uses (Fastify's logger). */
+interface FallbackLog {
+  warn(object: object, message: string): void;
+  info(object: object, message: string): void;
+}
+
+/**
+ * Redis counters that fall back to this server's memory while Redis is unreachable (decision 051): sign-in
+ * keeps working, each server counts attempts on its own (a limit of N admits at most N per server) until
+ * Redis answers again. The switch is logged once each way, not per request. A counter reserved in memory
+ * and given back after Redis returns is taken from Redis, never below zero, so nothing is over-counted.
+ */
+export function redisCounterStoreWithFallback(redis: Redis, log: FallbackLog, now: () => Date = () => new Date()): CounterStore {
+  const primary = redisCounterStore(redis);
+  const memory = memoryCounterStore(now);
+  let degraded = false;
+  // ioredis reconnects on its own; its connection errors are reported by the switch below instead.
+  redis.on('error', () => {});
+  const use = async <T>(operation: (store: CounterStore) => Promise<T>): Promise<T> => {
+    // Not connected (down, or reconnecting): straight to memory rather than waiting on the offline queue.
+    if (redis.status === 'ready') {
+      try {
+        const result = await operation(primary);
+        if (degraded) {
+          degraded = false;
+          log.info({ store: 'redis' }, 'Redis answers again: attempt limits count in Redis');
+        }
+        return result;
+      } catch (error) {
+        if (!degraded) log.warn({ store: 'memory', reason: (error as Error).message }, 'Redis unreachable: attempt limits count in this server\'s memory until it answers');
+        degraded = true;
+        return operation(memory);
+      }
+    }
+    if (!degraded) log.warn({ store: 'memory', reason: `Redis connection ${redis.status}` }, 'Redis unreachable: attempt limits count in this server\'s memory until it answers');
+    degraded = true;
+    return operation(memory);
+  };
+  return {
+    increment: (key, windowSeconds) => use((store) => store.increment(key, windowSeconds)),
+    decrement: (key) => use((store) => store.decrement(key)),
+    reset: async (key) => {
+      await memory.reset(key);
+      await use((store) => store.reset(key));
+    },
+    async close() {
+      await memory.close();
+      await primary.close();
+    },
+  };
+}
+
 export interface Limit {
   key: string;
   max: number;

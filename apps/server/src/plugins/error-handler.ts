@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, ERROR_MESSAGES } from '../lib/errors';
+import { AppError, ERROR_MESSAGES, isDatabaseUnavailable } from '../lib/errors';
 import { redactUrl } from '../lib/log-redaction';
 
 type ErrorBody = { success: false; error: string; code?: string; fields?: Record<string, string[]>; [extra: string]: unknown };
@@ -57,6 +57,12 @@ export default fp(async function errorHandler(app: FastifyInstance) {
       request.log.info({ ...who(request), code: error.code }, 'client error');
       const message = status === 404 ? ERROR_MESSAGES.notFound : 'The request could not be processed.';
       return sendError(reply, status, { success: false, error: message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      // PostgreSQL down or restarting: a short answer the client can retry, no stack, no error report.
+      request.log.warn({ ...who(request), reason: error.message }, 'database unavailable');
+      void reply.header('retry-after', '5');
+      return sendError(reply, 503, { success: false, error: ERROR_MESSAGES.databaseUnavailable, code: 'DATABASE_UNAVAILABLE' });
     }
     request.log.error({ err: error, ...who(request) }, 'unexpected error');
     // Reported with the user's id and type only (issue 9 §5); off unless SENTRY_DSN is set.
