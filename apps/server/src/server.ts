@@ -1,6 +1,7 @@
 import { buildApp } from './app';
 import { ConfigError, parseEnv, type AppConfig } from './config/env';
 import { openDatabase } from './db/client';
+import { serveSnapshotsOnSignal } from './db/snapshot-on-signal';
 import { seedOnStart, type SeedResult } from './modules/demo/demo.service';
 
 function printStartBanner(config: AppConfig, seed: SeedResult) {
@@ -49,6 +50,8 @@ async function main() {
     process.exit(1);
   }
 
+  // npm run backup asks this process for a snapshot of the embedded database (decision 051).
+  const stopSnapshots = serveSnapshotsOnSignal(database, config.dataDir, app.log);
   let stopping = false;
   const shutdown = async (signal: string) => {
     if (stopping) {
@@ -60,6 +63,7 @@ async function main() {
     try {
       await app.close();
       await database.close();
+      stopSnapshots();
       process.exit(0);
     } catch (error) {
       console.error('Shutdown failed', error);

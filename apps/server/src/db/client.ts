@@ -25,6 +25,11 @@ export interface Database {
   /** Refreshes the planner's statistics of every table: after a bulk load (the demo, an import, the bench). */
   analyze(): Promise<void>;
   close(): Promise<void>;
+  /**
+   * The embedded database only: a tar.gz of its data directory taken between two statements, a
+   * crash-consistent image that PostgreSQL recovers from its WAL on open (npm run backup, decision 051).
+   */
+  snapshot?(): Promise<Blob>;
 }
 
 /**
@@ -58,6 +63,11 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       await analyzeAll(db);
     },
     analyze: () => analyzeAll(db),
+    snapshot: async () => {
+      // A checkpoint first, so the image needs little WAL replay when restored.
+      await client.exec('CHECKPOINT');
+      return client.dumpDataDir('gzip');
+    },
     close: async () => {
       clearInterval(timer);
       if (!client.closed) await client.close();
@@ -69,9 +79,13 @@ export function openPostgres(url: string): Database {
   // Bounded waits when PostgreSQL is down or every connection is busy: a 503 after 10 s, not a hang
   // (docs/operations.md, Faults). Keep-alive notices a vanished server on idle connections.
   const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000, keepAlive: true });
-  // An idle connection that PostgreSQL closes (restart, admin shutdown) is dropped from the pool and
-  // replaced on the next query; without this listener the 'error' event would end the process.
+  // A connection that PostgreSQL closes (restart, admin shutdown) is dropped from the pool and replaced on
+  // the next query. Without these listeners its 'error' event would end the process: the pool's for idle
+  // connections, each client's own for one checked out between two queries (inside a transaction).
   pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection (${error.message}); it is replaced on the next query.`));
+  pool.on('connect', (client) => {
+    client.on('error', (error) => console.warn(`PostgreSQL closed a connection in use (${error.message}); its request fails with 503.`));
+  });
   const db = drizzlePg({ client: pool });
   let closed = false;
   return {
