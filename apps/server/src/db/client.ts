@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -42,9 +42,28 @@ const analyzeAll = async (db: Db) => {
   await db.execute(sql`ANALYZE`);
 };
 
+/**
+ * A read-only or full data directory stops the start with a message that says so, before the embedded
+ * database is opened (its own failure would be an opaque abort).
+ */
+function assertWritable(dataDir: string) {
+  const probe = path.join(dataDir, '.write-check');
+  try {
+    writeFileSync(probe, 'ok');
+    rmSync(probe, { force: true });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code ?? 'error';
+    const why = code === 'ENOSPC' ? 'the disk is full' : code === 'EROFS' ? 'the file system is read-only' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code;
+    throw new Error(`The data directory ${dataDir} is not writable (${why}): the embedded database needs to write there. Free space or fix its permissions, then start again.`, { cause: error });
+  }
+}
+
 /** Opens a PGlite database: a directory path, or in-memory when dataDir is undefined. */
 export async function openPglite(dataDir?: string): Promise<Database> {
-  if (dataDir) mkdirSync(dataDir, { recursive: true });
+  if (dataDir) {
+    mkdirSync(dataDir, { recursive: true });
+    assertWritable(dataDir);
+  }
   // pg_trgm must be passed on every open, not only the first.
   const client = dataDir
     ? new PGlite(dataDir, { extensions: { pg_trgm } })

@@ -67,8 +67,15 @@ export interface ServerOptions {
   user?: string;
 }
 
+/** Starts a server that is expected to refuse to start: resolves with its exit code and output. */
+export async function startServerExpectingFailure(options: ServerOptions): Promise<{ code: number | null; output: string }> {
+  const server = await startServer({ ...options, waitUntilReady: false });
+  const ended = await waitForExit(server);
+  return { code: ended.code, output: server.output() };
+}
+
 /** Starts `src/server.ts` in production mode with a first owner; resolves once /healthz answers. */
-export async function startServer(options: ServerOptions): Promise<ServerProcess> {
+export async function startServer(options: ServerOptions & { waitUntilReady?: boolean }): Promise<ServerProcess> {
   const port = await freePort();
   const env: Record<string, string> = {
     PATH: process.env.PATH ?? '/usr/bin:/bin',
@@ -114,6 +121,7 @@ export async function startServer(options: ServerOptions): Promise<ServerProcess
       await exited;
     },
   };
+  if (options.waitUntilReady === false) return server;
   await eventually(async () => {
     if (ended) throw new Error(`the server exited before it was ready:\n${output}`);
     const response = await fetch(`${baseUrl}/healthz`);

@@ -41,6 +41,7 @@ export const ERROR_MESSAGES = {
   forbidden: 'You do not have permission to perform this action.',
   internal: 'Something went wrong on our side.',
   databaseUnavailable: 'The database is unavailable at the moment; try again in a few seconds.',
+  storageFull: 'The server could not write its data (disk full or read-only); nothing was saved. Tell your administrator.',
 } as const;
 
 /** A PostgreSQL unique violation (23505), however deeply the driver or Drizzle wrapped it. */
@@ -116,6 +117,15 @@ export function isDatabaseUnavailable(error: unknown): boolean {
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
     const message = (current as { message?: unknown }).message;
     if (typeof message === 'string' && UNAVAILABLE_MESSAGES.some((text) => message.includes(text))) return true;
+  }
+  return false;
+}
+
+/** The embedded database (or PostgreSQL) could not write: disk full (53100) or an I/O error such as a read-only disk (58030). */
+export function isStorageFull(error: unknown): boolean {
+  for (let current: unknown = error, depth = 0; current && depth < 10; current = (current as { cause?: unknown }).cause, depth++) {
+    const code = (current as { code?: unknown }).code;
+    if (code === '53100' || code === '58030') return true;
   }
   return false;
 }

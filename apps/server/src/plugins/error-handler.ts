@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import { AppError, ERROR_MESSAGES, isDatabaseUnavailable } from '../lib/errors';
+import { AppError, ERROR_MESSAGES, isDatabaseUnavailable, isStorageFull } from '../lib/errors';
 import { redactUrl } from '../lib/log-redaction';
 
 type ErrorBody = { success: false; error: string; code?: string; fields?: Record<string, string[]>; [extra: string]: unknown };
@@ -63,6 +63,11 @@ export default fp(async function errorHandler(app: FastifyInstance) {
       request.log.warn({ ...who(request), reason: error.message }, 'database unavailable');
       void reply.header('retry-after', '5');
       return sendError(reply, 503, { success: false, error: ERROR_MESSAGES.databaseUnavailable, code: 'DATABASE_UNAVAILABLE' });
+    }
+    if (isStorageFull(error)) {
+      // The transaction was rolled back; the operator must act, so it is logged as an error (without a stack).
+      request.log.error({ ...who(request), reason: (error.cause as Error | undefined)?.message ?? error.message }, 'database storage full or read-only');
+      return sendError(reply, 503, { success: false, error: ERROR_MESSAGES.storageFull, code: 'STORAGE_FULL' });
     }
     request.log.error({ err: error, ...who(request) }, 'unexpected error');
     // Reported with the user's id and type only (issue 9 §5); off unless SENTRY_DSN is set.
