@@ -71,7 +71,8 @@ export function originIsOwn(request: FastifyRequest, config: AppConfig, origin: 
   return origin === ownOrigin(request, config) || config.trustedOrigins.includes(origin);
 }
 
-function originAllowed(request: FastifyRequest, config: AppConfig): boolean {
+/** The Origin / Sec-Fetch-Site half of the check (also used by the careers form without JavaScript, decision 054). */
+export function originAllowed(request: FastifyRequest, config: AppConfig): boolean {
   const origin = request.headers.origin;
   if (origin !== undefined) return originIsOwn(request, config, origin);
   const site = request.headers['sec-fetch-site'];

@@ -33,7 +33,18 @@ import {
   submitPublicApplication,
   type UploadedResume,
 } from './applications.service';
-import { APPLY_SCRIPT, renderCareersList, renderCareersNotFound, renderCareersRole, type CareersContext } from './careers-pages';
+import { originAllowed } from '../../plugins/csrf';
+import { checkFormToken, makeFormToken } from './careers-form-token';
+import {
+  APPLY_SCRIPT,
+  renderCareersApplied,
+  renderCareersList,
+  renderCareersNotFound,
+  renderCareersRefused,
+  renderCareersRole,
+  type CareersContext,
+  type CareersFormState,
+} from './careers-pages';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const publicErrors = errorResponses(400, 403, 404, 413, 415, 429);
@@ -50,11 +61,18 @@ async function careersContext(deps: Deps): Promise<CareersContext> {
 const html = (reply: FastifyReply, status: number, body: string, cache = PAGE_CACHE) =>
   reply.status(status).header('cache-control', cache).type('text/html; charset=utf-8').send(body);
 
+const NO_STORE = 'no-store';
+
+/** A role id from the path (a positive int4), or null. */
+const roleIdOf = (text: string): number | null => (/^[1-9]\d{0,9}$/.test(text) && Number(text) <= 2_147_483_647 ? Number(text) : null);
+
 const tooLarge = () => new AppError('TOO_LARGE', 413, APPLICATION_ERRORS.tooLarge);
 
 /** Reads the multipart form: text fields (first value each) and the one `resume` file, capped at 10 MB. */
-async function readApplicationForm(request: FastifyRequest): Promise<{ fields: Record<string, string>; resume: UploadedResume | null }> {
-  const fields: Record<string, string> = {};
+async function readApplicationForm(
+  request: FastifyRequest,
+  fields: Record<string, string> = {},
+): Promise<{ fields: Record<string, string>; resume: UploadedResume | null }> {
   let resume: UploadedResume | null = null;
   try {
     for await (const part of request.parts()) {
@@ -143,11 +161,67 @@ export const applicationsRoutes: FastifyPluginAsyncZod = async (app) => {
     reply.header('cache-control', 'public, max-age=300').type('text/javascript; charset=utf-8').send(APPLY_SCRIPT),
   );
 
-  app.get('/careers/:roleId', { schema: { hide: true, params: z.object({ roleId: z.string() }) } }, async (request, reply) => {
+  const roleParams = z.object({ roleId: z.string() });
+  const formToken = (roleId: number) => makeFormToken(deps.config.secretKey, roleId, deps.config.now());
+
+  app.get('/careers/:roleId', { schema: { hide: true, params: roleParams } }, async (request, reply) => {
     const ctx = await careersContext(deps);
-    const id = /^[1-9]\d{0,9}$/.test(request.params.roleId) ? Number(request.params.roleId) : null;
-    const role = id !== null && id <= 2_147_483_647 ? await findPublicRole(deps.db, id) : undefined;
+    const id = roleIdOf(request.params.roleId);
+    const role = id !== null ? await findPublicRole(deps.db, id) : undefined;
     if (!role) return html(reply, 404, renderCareersNotFound(ctx), 'no-cache');
-    return html(reply, 200, renderCareersRole(ctx, role));
+    return html(reply, 200, renderCareersRole(ctx, role, { token: formToken(role.id) }));
+  });
+
+  // The form without JavaScript (decision 054): a plain multipart post, no cookies; the signed form token
+  // and the Origin check stand in for the CSRF cookie and header. Answers are pages: 303 to the thank-you
+  // page, or the form again with the entered values (never the file) and the errors.
+  app.post('/careers/:roleId/apply', { config: { public: true }, schema: { hide: true, params: roleParams } }, async (request, reply) => {
+    const ctx = await careersContext(deps);
+    const id = roleIdOf(request.params.roleId);
+    if (id === null) return html(reply, 404, renderCareersNotFound(ctx), NO_STORE);
+    if (!originAllowed(request, deps.config)) {
+      request.log.warn({ roleId: id, reason: 'origin' }, 'careers form refused');
+      return html(reply, 403, renderCareersRefused(ctx, id, 'This form was sent from another site. Open the position on our careers page and apply there.'), NO_STORE);
+    }
+    const values: Record<string, string> = {};
+    // Re-shows the form (a fresh token) with what was entered and why it was refused.
+    const again = async (status: number, state: Omit<CareersFormState, 'token'>) => {
+      const role = await findPublicRole(deps.db, id);
+      if (!role) return html(reply, 404, renderCareersNotFound(ctx), NO_STORE);
+      const kept = { ...values };
+      delete kept.website;
+      delete kept.form_token;
+      return html(reply, status, renderCareersRole(ctx, role, { token: formToken(id), values: kept, ...state }), NO_STORE);
+    };
+    try {
+      await reserveApplyByIp(deps, request.ip);
+      if (!request.isMultipart()) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the form as multipart/form-data.');
+      const form = await readApplicationForm(request, values);
+      const token = checkFormToken(deps.config.secretKey, id, values.form_token, deps.config.now());
+      if (token === 'invalid' || values.role_id !== String(id)) {
+        request.log.warn({ roleId: id, reason: 'form token' }, 'careers form refused');
+        return html(reply, 403, renderCareersRefused(ctx, id, 'This form could not be verified, so nothing was sent. Open the position again and apply there.'), NO_STORE);
+      }
+      if (token === 'expired') return await again(403, { message: 'This form was open too long and has expired. Check your details, choose your resume again and send it once more.' });
+      await submitPublicApplication(deps, form.fields, form.resume);
+      return reply.status(303).header('cache-control', NO_STORE).header('location', `/careers/${id}/applied`).send();
+    } catch (error) {
+      if (!(error instanceof AppError)) throw error;
+      if (error.status === 404) return html(reply, 404, renderCareersNotFound(ctx), NO_STORE);
+      if (error.headers) for (const [name, value] of Object.entries(error.headers)) reply.header(name, value);
+      const errors: Record<string, string> = {};
+      for (const [name, messages] of Object.entries(error.fields ?? {})) if (messages[0]) errors[name] = messages[0];
+      if (error.status === 413) errors.resume = APPLICATION_ERRORS.tooLarge;
+      if (error.status === 415) errors.resume = APPLICATION_ERRORS.type;
+      const message = error.status === 400 && error.fields ? 'Please correct the highlighted fields.' : error.message;
+      return await again(error.status, { errors, message });
+    }
+  });
+
+  app.get('/careers/:roleId/applied', { schema: { hide: true, params: roleParams } }, async (request, reply) => {
+    const ctx = await careersContext(deps);
+    const id = roleIdOf(request.params.roleId);
+    const role = id !== null ? await findPublicRole(deps.db, id) : undefined;
+    return html(reply, 200, renderCareersApplied(ctx, role), NO_STORE);
   });
 };

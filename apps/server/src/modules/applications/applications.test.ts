@@ -11,6 +11,7 @@ import { HttpClient } from '../../test/http-client';
 import { readOutbox } from '../../test/mail';
 import { signedInClient } from '../../test/sign-in';
 import { rolesTable } from '../roles/roles.table';
+import { FORM_TOKEN_TTL_SECONDS, makeFormToken } from './careers-form-token';
 
 let t: TestApp;
 let owner: HttpClient;
@@ -311,5 +312,146 @@ describe('the inbox', () => {
     const notes = await viewer.get(`/api/notes/application/${application.id}/`);
     expect(notes.status).toBe(200);
     expect((await viewer.get('/api/notes/application/999999/')).status).toBe(404);
+  });
+});
+
+describe('the careers form without JavaScript (decision 054)', () => {
+  /** The form's hidden token from the rendered page, as a browser without JavaScript would send it. */
+  async function pageToken(roleId: number): Promise<string> {
+    const html = await (await fetch(`${t.baseUrl}/careers/${roleId}`)).text();
+    expect(html).toContain(`action="/careers/${roleId}/apply"`);
+    const token = /name="form_token" value="([^"]+)"/.exec(html)?.[1];
+    expect(token).toBeTruthy();
+    return token ?? '';
+  }
+
+  interface PostOptions {
+    token: string;
+    fields?: Record<string, string>;
+    file?: { bytes: Buffer; name: string } | null;
+    origin?: string | null;
+  }
+
+  /** A plain form post: multipart, no cookie, no CSRF header; the browser's Origin (own unless told). */
+  async function post(roleId: number, options: PostOptions) {
+    const form = new FormData();
+    const fields = { role_id: String(roleId), form_token: options.token, first_name: 'Ada', last_name: 'Okafor', email: `ada.${Math.random().toString(36).slice(2, 8)}@example.test`, phone: '+44 20 7946 0000', consent: 'on', website: '', ...options.fields };
+    for (const [name, value] of Object.entries(fields)) form.append(name, value);
+    const file = options.file === undefined ? { bytes: pdf, name: 'Ada Okafor.pdf' } : options.file;
+    if (file) form.append('resume', new Blob([new Uint8Array(file.bytes)], { type: 'application/octet-stream' }), file.name);
+    const headers: Record<string, string> = { accept: 'text/html', 'x-forwarded-for': nextIp() };
+    const origin = options.origin === undefined ? new URL(t.baseUrl).origin : options.origin;
+    if (origin !== null) headers.origin = origin;
+    const response = await fetch(`${t.baseUrl}/careers/${roleId}/apply`, { method: 'POST', body: form, headers, redirect: 'manual' });
+    return { status: response.status, headers: response.headers, html: await response.text(), email: fields.email };
+  }
+
+  it('a form post without cookies is accepted: 303 to a thank-you page, and the application is in the inbox', async () => {
+    const role = await postedRole({ name: 'Platform Engineer' });
+    const sent = await post(role.id, { token: await pageToken(role.id) });
+    expect(sent.status, sent.html).toBe(303);
+    expect(sent.headers.get('location')).toBe(`/careers/${role.id}/applied`);
+    expect(sent.headers.get('set-cookie')).toBeNull();
+    const thanks = await fetch(`${t.baseUrl}/careers/${role.id}/applied`);
+    expect(thanks.status).toBe(200);
+    expect(thanks.headers.get('cache-control')).toBe('no-store');
+    const thanksHtml = await thanks.text();
+    expect(thanksHtml).toContain('Thank you for applying');
+    expect(thanksHtml).toContain('Platform Engineer');
+    expect(thanksHtml).not.toContain(sent.email);
+    const list = await inbox(owner, role.id, 'new');
+    expect(list.count).toBe(1);
+    expect(list.results[0]).toMatchObject({ name: 'Ada Okafor', email: sent.email, source: 'careers_page', has_resume: true });
+    // Without an Origin header (older browsers), Sec-Fetch-Site absent too: accepted like the API.
+    expect((await post(role.id, { token: await pageToken(role.id), origin: null })).status).toBe(303);
+  });
+
+  it('a forged, another role’s or expired token fails with a clear page, and nothing is stored', async () => {
+    const role = await postedRole();
+    const other = await postedRole();
+    const good = await pageToken(role.id);
+    const [expires, nonce, signature] = good.split('.');
+    const forged = [
+      `${Number(expires) + 86_400}.${nonce}.${signature}`, // a later expiry, same signature
+      `${expires}.${nonce}.${(signature ?? '').replace(/^./, (c) => (c === 'A' ? 'B' : 'A'))}`,
+      'not-a-token',
+      '',
+      await pageToken(other.id), // signed for another role
+    ];
+    for (const token of forged) {
+      const refused = await post(role.id, { token });
+      expect(refused.status, token).toBe(403);
+      expect(refused.html).toContain('could not be verified');
+      expect(refused.html).toContain(`href="/careers/${role.id}"`);
+    }
+    // The right token with another role's id in the body.
+    expect((await post(role.id, { token: good, fields: { role_id: String(other.id) } })).status).toBe(403);
+
+    // Expired: the form comes back with the entered values, a fresh token and the reason.
+    const old = makeFormToken(t.config.secretKey, role.id, new Date(Date.now() - (FORM_TOKEN_TTL_SECONDS + 60) * 1000));
+    const expired = await post(role.id, { token: old, fields: { first_name: 'Bea', email: 'bea@example.test' } });
+    expect(expired.status).toBe(403);
+    expect(expired.html).toContain('has expired');
+    expect(expired.html).toContain('value="Bea"');
+    expect(expired.html).toContain('value="bea@example.test"');
+    const fresh = /name="form_token" value="([^"]+)"/.exec(expired.html)?.[1];
+    expect(fresh).toBeTruthy();
+    expect(fresh).not.toBe(old);
+    expect((await inbox(owner, role.id)).count).toBe(0);
+    expect((await post(role.id, { token: fresh ?? '' })).status).toBe(303);
+  });
+
+  it('a post from another site is refused (Origin) before anything is read', async () => {
+    const role = await postedRole();
+    const refused = await post(role.id, { token: await pageToken(role.id), origin: 'https://evil.example' });
+    expect(refused.status).toBe(403);
+    expect(refused.html).toContain('sent from another site');
+    expect((await inbox(owner, role.id)).count).toBe(0);
+  });
+
+  it('bad input re-shows the form with the errors and the entered values (escaped), never the file', async () => {
+    const role = await postedRole();
+    const token = await pageToken(role.id);
+    const bad = await post(role.id, { token, fields: { first_name: '', last_name: 'O"Brien <b>', email: 'not-an-email', consent: '' } });
+    expect(bad.status).toBe(400);
+    expect(bad.headers.get('content-type')).toContain('text/html');
+    expect(bad.html).toContain('Please correct the highlighted fields.');
+    expect(bad.html).toMatch(/id="first_name"[^>]*aria-invalid="true"/);
+    expect(bad.html).toMatch(/id="email"[^>]*value="not-an-email"[^>]*aria-invalid="true"/);
+    expect(bad.html).toContain('value="O&quot;Brien &lt;b&gt;"');
+    expect(bad.html).toContain(APPLICATION_ERRORS.consent);
+    expect(bad.html).toContain('choose the file again');
+    expect(bad.html).not.toContain('<b>');
+
+    const png = await post(role.id, { token, file: { bytes: PNG_BYTES, name: 'photo.pdf' } });
+    expect(png.status).toBe(415);
+    expect(png.html).toMatch(/id="resume"[^>]*aria-invalid="true"/);
+    expect(png.html).toContain(APPLICATION_ERRORS.type);
+    expect(png.html).toContain('value="Ada"');
+
+    const noFile = await post(role.id, { token, file: null });
+    expect(noFile.status).toBe(400);
+    expect(noFile.html).toContain(APPLICATION_ERRORS.missingResume);
+
+    const bot = await post(role.id, { token, fields: { website: 'http://spam.example' } });
+    expect(bot.status).toBe(400);
+    expect(bot.html).toContain(APPLICATION_ERRORS.refused);
+    expect(bot.html).not.toContain('spam.example');
+    expect((await inbox(owner, role.id)).count).toBe(0);
+
+    const closed = await postedRole({ state: 'closed' });
+    const gone = await post(closed.id, { token: makeFormToken(t.config.secretKey, closed.id, new Date()) });
+    expect(gone.status).toBe(404);
+    expect(gone.html).toContain('no longer open');
+  });
+
+  it('shares the per-email limit with the API: 429 re-shows the form with Retry-After', async () => {
+    const role = await postedRole();
+    const email = `nojs.limit.${Math.random().toString(36).slice(2, 8)}@example.test`;
+    for (let i = 0; i < 3; i += 1) expect((await apply(role.id, { fields: { email } })).status).toBe(201);
+    const limited = await post(role.id, { token: await pageToken(role.id), fields: { email } });
+    expect(limited.status).toBe(429);
+    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
+    expect(limited.html).toContain(APPLICATION_ERRORS.tooMany);
   });
 });

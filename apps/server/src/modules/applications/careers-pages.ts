@@ -1,4 +1,4 @@
-import { APPLICATION_ERRORS, APPLICATION_RESUME_MAX_BYTES } from '@recruitdesk/contracts/applications';
+import { APPLICATION_ERRORS, APPLICATION_RECEIVED, APPLICATION_RESUME_MAX_BYTES } from '@recruitdesk/contracts/applications';
 import type { PublicRole } from '../roles/roles.service';
 
 // The public careers pages (issue 14): server-rendered HTML with a few lines of inline CSS, no SPA bundle,
@@ -126,11 +126,45 @@ export function jobPostingJsonLd(ctx: CareersContext, role: PublicRole): Record<
   return posting;
 }
 
-export function renderCareersRole(ctx: CareersContext, role: PublicRole): string {
+/**
+ * What the server puts into the form: its signed token (decision 054) and, when a post without JavaScript
+ * comes back refused, the values entered (never the file), the errors per field and a message on top.
+ */
+export interface CareersFormState {
+  token: string;
+  values?: Record<string, string>;
+  errors?: Record<string, string>;
+  message?: string;
+}
+
+
+function fieldError(state: CareersFormState, name: string): { attrs: string; box: string } {
+  const message = state.errors?.[name];
+  return message
+    ? { attrs: ` aria-invalid="true" aria-describedby="${name}-error"`, box: `<p class="error" id="${name}-error">${escapeHtml(message)}</p>` }
+    : { attrs: '', box: `<p class="error" id="${name}-error" hidden></p>` };
+}
+
+function textInput(state: CareersFormState, input: { name: string; label: string; type: string; autocomplete: string; max: number; required: boolean }): string {
+  const value = state.values?.[input.name] ?? '';
+  const error = fieldError(state, input.name);
+  return `<div><label for="${input.name}">${input.label}</label><input type="${input.type}" id="${input.name}" name="${input.name}" autocomplete="${input.autocomplete}"${input.required ? ' required' : ''} maxlength="${input.max}"${value ? ` value="${escapeHtml(value)}"` : ''}${error.attrs}>${error.box}</div>`;
+}
+
+export function renderCareersRole(ctx: CareersContext, role: PublicRole, state: CareersFormState): string {
   const salary = salaryText(role);
   const meta = [placeText(role), EMPLOYMENT_LABELS[role.employmentType] ?? '', salary ?? ''].filter(Boolean);
   const maxMb = Math.round(APPLICATION_RESUME_MAX_BYTES / (1024 * 1024));
   const privacy = ctx.privacyText.trim() || `${ctx.agencyName} uses the details and resume you send only to assess your application, and deletes them on request.`;
+  const resumeError = fieldError(state, 'resume');
+  const consentError = fieldError(state, 'consent');
+  const consentChecked = state.values?.consent ? ' checked' : '';
+  const hasErrors = Boolean(state.message || (state.errors && Object.keys(state.errors).length));
+  const summary = hasErrors
+    ? `<div id="form-status" role="alert" class="status bad" tabindex="-1">${escapeHtml(state.message ?? 'Please correct the highlighted fields.')}${
+        state.values && !state.errors?.resume ? '<br><span style="font-weight:400">For your security the resume is not kept: choose the file again.</span>' : ''
+      }</div>`
+    : '<div id="form-status" role="status" aria-live="polite"></div>';
   const body = `<p><a href="/careers">← All open positions</a></p>
 <article>
 <h1>${escapeHtml(role.name)}</h1>
@@ -141,30 +175,48 @@ ${role.descriptionText.trim() ? paragraphs(role.descriptionText) : '<p class="mu
 <p class="muted">${escapeHtml(onBehalf(ctx, role))}</p>
 </section>
 </article>
-<section aria-labelledby="apply" class="card">
+<section aria-labelledby="apply" class="card" id="apply-section">
 <h2 id="apply" style="margin-top:.2rem">Apply for this position</h2>
-<form id="apply-form" method="post" action="/api/public/applications/" enctype="multipart/form-data" novalidate data-max-bytes="${APPLICATION_RESUME_MAX_BYTES}">
+<form id="apply-form" method="post" action="/careers/${role.id}/apply" data-api="/api/public/applications/" enctype="multipart/form-data" novalidate data-max-bytes="${APPLICATION_RESUME_MAX_BYTES}">
 <input type="hidden" name="role_id" value="${role.id}">
+<input type="hidden" name="form_token" value="${escapeHtml(state.token)}">
+${summary}
 <div class="row">
-<div><label for="first_name">First name</label><input type="text" id="first_name" name="first_name" autocomplete="given-name" required maxlength="100"><p class="error" id="first_name-error" hidden></p></div>
-<div><label for="last_name">Last name</label><input type="text" id="last_name" name="last_name" autocomplete="family-name" required maxlength="100"><p class="error" id="last_name-error" hidden></p></div>
+${textInput(state, { name: 'first_name', label: 'First name', type: 'text', autocomplete: 'given-name', max: 100, required: true })}
+${textInput(state, { name: 'last_name', label: 'Last name', type: 'text', autocomplete: 'family-name', max: 100, required: true })}
 </div>
 <div class="row">
-<div><label for="email">Email</label><input type="email" id="email" name="email" autocomplete="email" required maxlength="254"><p class="error" id="email-error" hidden></p></div>
-<div><label for="phone">Phone</label><input type="tel" id="phone" name="phone" autocomplete="tel" maxlength="50"><p class="error" id="phone-error" hidden></p></div>
+${textInput(state, { name: 'email', label: 'Email', type: 'email', autocomplete: 'email', max: 254, required: true })}
+${textInput(state, { name: 'phone', label: 'Phone', type: 'tel', autocomplete: 'tel', max: 50, required: false })}
 </div>
-<div><label for="resume">Resume (PDF or DOCX, up to ${maxMb} MB)</label><input type="file" id="resume" name="resume" accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document" required><p class="error" id="resume-error" hidden></p></div>
+<div><label for="resume">Resume (PDF or DOCX, up to ${maxMb} MB)</label><input type="file" id="resume" name="resume" accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document" required${resumeError.attrs}>${resumeError.box}</div>
 <div class="hp" aria-hidden="true"><label for="website">Website</label><input type="text" id="website" name="website" tabindex="-1" autocomplete="off"></div>
-<div><label class="consent"><input type="checkbox" id="consent" name="consent" value="on" required><span>I agree to the processing of my personal data to assess my application.</span></label>
-<p class="privacy">${escapeHtml(privacy)}</p><p class="error" id="consent-error" hidden></p></div>
-<div id="form-status" role="status" aria-live="polite"></div>
+<div><label class="consent"><input type="checkbox" id="consent" name="consent" value="on" required${consentChecked}${consentError.attrs}><span>I agree to the processing of my personal data to assess my application.</span></label>
+<p class="privacy">${escapeHtml(privacy)}</p>${consentError.box}</div>
 <div><button type="submit">Send application</button></div>
 </form>
 </section>
 <script src="/careers/assets/apply.js" defer></script>`;
   const head = `<script type="application/ld+json">${scriptJson(jobPostingJsonLd(ctx, role))}</script>`;
   const description = `${role.name}${role.location ? ` in ${role.location}` : ''}. ${onBehalf(ctx, role)}`;
-  return layout(ctx, { title: `${role.name} · ${ctx.agencyName}`, description, canonical: `${ctx.publicUrl}/careers/${role.id}`, body, head });
+  return layout(ctx, { title: `${hasErrors ? 'Check your application · ' : ''}${role.name} · ${ctx.agencyName}`, description, canonical: `${ctx.publicUrl}/careers/${role.id}`, body, head });
+}
+
+/** After a post without JavaScript went through (Post/Redirect/Get): nothing personal, only the role's name. */
+export function renderCareersApplied(ctx: CareersContext, role: PublicRole | undefined): string {
+  const body = `<h1>Thank you for applying</h1>
+<div class="status ok" role="status">${escapeHtml(APPLICATION_RECEIVED)}</div>
+${role ? `<p>You applied for <strong>${escapeHtml(role.name)}</strong>. A recruiter will review your application.</p>` : ''}
+<p><a href="/careers">See all open positions</a></p>`;
+  return layout(ctx, { title: `Application received · ${ctx.agencyName}`, description: 'Your application has been received.', canonical: `${ctx.publicUrl}/careers`, body });
+}
+
+/** A post without JavaScript that cannot be trusted (forged token, another site's form): nothing is kept. */
+export function renderCareersRefused(ctx: CareersContext, roleId: number | null, message: string): string {
+  const body = `<h1>Your application could not be sent</h1>
+<div class="status bad" role="alert">${escapeHtml(message)}</div>
+<p>${roleId ? `<a href="/careers/${roleId}">Open the position again and apply there</a>` : '<a href="/careers">See all open positions</a>'}</p>`;
+  return layout(ctx, { title: `Application not sent · ${ctx.agencyName}`, description: 'Your application could not be sent.', canonical: `${ctx.publicUrl}/careers`, body });
 }
 
 export function renderCareersNotFound(ctx: CareersContext): string {
@@ -176,8 +228,9 @@ export function renderCareersNotFound(ctx: CareersContext): string {
 
 /**
  * The form's script (served from /careers/assets/apply.js: the CSP allows scripts from the app's origin
- * only). It asks for a CSRF token, sends the form with fetch and the X-CSRFToken header, and shows the
- * field errors or the confirmation in place.
+ * only). It asks for a CSRF token, sends the form with fetch and the X-CSRFToken header to the API
+ * (`data-api`), and shows the field errors or the confirmation in place. Without it, the browser posts the
+ * form itself to `/careers/{roleId}/apply` (decision 054).
  */
 export const APPLY_SCRIPT = `(function () {
   'use strict';
@@ -230,7 +283,7 @@ export const APPLY_SCRIPT = `(function () {
     var data = new FormData(form);
     token()
       .then(function (csrf) {
-        return fetch(form.action, { method: 'POST', body: data, credentials: 'same-origin', headers: { 'X-CSRFToken': csrf, accept: 'application/json' } });
+        return fetch(form.getAttribute('data-api'), { method: 'POST', body: data, credentials: 'same-origin', headers: { 'X-CSRFToken': csrf, accept: 'application/json' } });
       })
       .then(function (response) {
         return response.json().catch(function () { return {}; }).then(function (body) { return { status: response.status, body: body }; });
