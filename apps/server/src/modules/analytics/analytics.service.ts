@@ -510,7 +510,7 @@ export function bandWidthMinor(medianMinor: bigint): bigint {
   return BigInt(Math.round(step * 100));
 }
 
-function bandsOf(offers: { salary: bigint; accepted: boolean }[]): AnalyticsWageBand[] {
+export function bandsOf(offers: { salary: bigint; accepted: boolean }[]): AnalyticsWageBand[] {
   const sorted = offers.map((o) => o.salary).sort((a, b) => (a < b ? -1 : a > b ? 1 : 0));
   const width = bandWidthMinor(percentileMinor(sorted, 0.5));
   const bands = new Map<bigint, { offers: number; accepted: number }>();

@@ -74,12 +74,23 @@ describe('the Analytics Dashboard', () => {
     expect(screen.getByTestId('where')).toHaveTextContent('/analytics?from=2026-01-01&to=2026-03-31&client_type=retainer&client=7');
   });
 
-  it('says there are too few offers instead of suggesting a band', async () => {
+  it('says there are too few offers instead of suggesting a band, in one collapsed list', async () => {
     serve(false);
+    const user = userEvent.setup();
     renderWithProviders(<AnalyticsDashboard currency="USD" />, { path: '/analytics', timeZone: 'UTC' });
     const optimal = await screen.findByRole('region', { name: 'Optimal salary range' });
-    await waitFor(() => expect(optimal).toHaveTextContent('Too few offers to suggest a range. Only 3 answered offers; at least 5 are needed.'));
-    expect(optimal).toHaveTextContent('2 of 3 offers accepted');
+    const summary = await within(optimal).findByText('Too few offers to suggest a range: 1 role family');
+    await waitFor(() => expect(optimal).toHaveTextContent('No role family has enough answered offers in this period to suggest a band.'));
+    const disclosure = summary.closest('details');
+    expect(disclosure).not.toBeNull();
+    expect(disclosure).not.toHaveAttribute('open');
+    await user.click(summary);
+    expect(disclosure).toHaveAttribute('open');
+    const list = within(optimal).getByRole('list', { name: 'Role families with too few offers' });
+    expect(within(list).getAllByRole('listitem')).toHaveLength(1);
+    expect(list).toHaveTextContent('Software engineer');
+    expect(list).toHaveTextContent('2 of 3 accepted · needs 5');
+    expect(within(optimal).queryByRole('list', { name: 'Suggested salary bands' })).toBeNull();
   });
 
   it('gives each figure its definition on focus', async () => {

@@ -1,4 +1,5 @@
 import type {
+  AnalyticsOptimalRangeRow,
   AnalyticsOptimalWageRangeResponse,
   AnalyticsRoleWagesResponse,
   AnalyticsWagesResponse,
@@ -111,9 +112,18 @@ export function RoleWagesPanel({ data, money, fileDate, ...state }: { data: Anal
   );
 }
 
-/** Per role family: acceptance per salary band and the band accepted most often, or why there is none. */
+/** One family's (or family and location's) heading: "Data engineer, Seattle". */
+const rangeTitle = (range: AnalyticsOptimalRangeRow) => `${range.role_family_label}${range.location ? `, ${range.location}` : ''}`;
+const rangeKey = (range: AnalyticsOptimalRangeRow) => `${range.role_family}|${range.location ?? ''}|${range.currency}`;
+
+/**
+ * Per role family: acceptance per salary band and the band accepted most often. Families with too few
+ * answered offers are not guessed at: they share one compact, collapsed list under the cards.
+ */
 export function OptimalRangePanel({ data, money, ...state }: { data: AnalyticsOptimalWageRangeResponse | undefined; money: MoneyFormat } & SetState) {
   const ranges = data?.ranges ?? [];
+  const banded = ranges.filter((range) => range.enough_data && range.best_band);
+  const tooFew = ranges.filter((range) => !(range.enough_data && range.best_band));
   return (
     <Panel
       id="analytics-optimal"
@@ -122,47 +132,69 @@ export function OptimalRangePanel({ data, money, ...state }: { data: AnalyticsOp
       description={data ? `A band is suggested from ${data.min_sample} answered offers up` : undefined}
     >
       <PanelState {...state} empty={ranges.length === 0} emptyTitle="No answered offers in this period" height={220}>
-        <ul className="grid grid-cols-1 gap-4 p-5 lg:grid-cols-2">
-          {ranges.map((range) => {
-            const format = moneyIn(range.currency, money);
-            const bandLabel = (band: { from: string; to: string }) => `${format(amount(band.from))}–${format(amount(band.to))}`;
-            const title = `${range.role_family_label}${range.location ? `, ${range.location}` : ''}`;
-            return (
-              <li key={`${range.role_family}|${range.location ?? ''}|${range.currency}`} className="rounded-lg border border-gray-200 p-4 dark:border-white/10">
-                <div className="flex flex-wrap items-baseline justify-between gap-2">
-                  <h4 className="text-sm font-semibold text-gray-900 dark:text-white">{title}</h4>
-                  <span className="text-xs text-gray-500 dark:text-gray-400">
-                    {range.accepted} of {range.sample_size} offers accepted
-                  </span>
-                </div>
-                {range.enough_data && range.best_band ? (
-                  <>
+        {banded.length ? (
+          <ul aria-label="Suggested salary bands" className="grid grid-cols-1 gap-4 p-5 lg:grid-cols-2">
+            {banded.map((range) => {
+              const format = moneyIn(range.currency, money);
+              const bandLabel = (band: { from: string; to: string }) => `${format(amount(band.from))}–${format(amount(band.to))}`;
+              const title = rangeTitle(range);
+              return (
+                <li key={rangeKey(range)} className="rounded-lg border border-gray-200 p-4 dark:border-white/10">
+                  <div className="flex flex-wrap items-baseline justify-between gap-2">
+                    <h4 className="text-sm font-semibold text-gray-900 dark:text-white">{title}</h4>
+                    <span className="text-xs text-gray-500 dark:text-gray-400">
+                      {range.accepted} of {range.sample_size} offers accepted
+                    </span>
+                  </div>
+                  {range.best_band ? (
                     <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
                       Best band: <span className="font-semibold text-emerald-700 dark:text-emerald-400">{bandLabel(range.best_band)}</span>{' '}
                       ({percent(range.best_band.acceptance_rate)} of {range.best_band.offers} accepted)
                     </p>
-                    <ChartSuspense height={180}>
-                      <LazyCharts.OptimalBands
-                        title={title}
-                        bands={range.bands.map((band) => ({
-                          label: `${money.compact(amount(band.from) ?? 0)}+`,
-                          rate: band.acceptance_rate ?? 0,
-                          offers: band.offers,
-                          best: band.from === range.best_band?.from,
-                        }))}
-                      />
-                    </ChartSuspense>
-                  </>
-                ) : (
-                  <p className="mt-2 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-800 dark:bg-amber-500/10 dark:text-amber-300">
-                    Too few offers to suggest a range. {range.message ?? ''}
-                  </p>
-                )}
-              </li>
-            );
-          })}
-        </ul>
+                  ) : null}
+                  <ChartSuspense height={180}>
+                    <LazyCharts.OptimalBands
+                      title={title}
+                      bands={range.bands.map((band) => ({
+                        label: `${money.compact(amount(band.from) ?? 0)}+`,
+                        rate: band.acceptance_rate ?? 0,
+                        offers: band.offers,
+                        best: band.from === range.best_band?.from,
+                      }))}
+                    />
+                  </ChartSuspense>
+                </li>
+              );
+            })}
+          </ul>
+        ) : (
+          <p className="px-5 pt-5 text-sm text-gray-600 dark:text-gray-400">No role family has enough answered offers in this period to suggest a band.</p>
+        )}
+        {tooFew.length ? <TooFewOffers ranges={tooFew} minSample={data?.min_sample ?? 0} /> : null}
       </PanelState>
     </Panel>
+  );
+}
+
+/** The families without a suggestion, collapsed into one disclosure: name, answers so far, how many are needed. */
+function TooFewOffers({ ranges, minSample }: { ranges: AnalyticsOptimalRangeRow[]; minSample: number }) {
+  const count = ranges.length;
+  return (
+    <details className="group mx-5 mb-5 rounded-lg border border-amber-200 bg-amber-50/60 text-sm dark:border-amber-400/20 dark:bg-amber-500/5">
+      <summary className="cursor-pointer list-none rounded-lg px-4 py-2.5 font-medium text-amber-900 marker:hidden hover:bg-amber-100/60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:text-amber-200 dark:hover:bg-amber-500/10">
+        <span aria-hidden="true" className="mr-2 inline-block transition-transform group-open:rotate-90">▸</span>
+        Too few offers to suggest a range: {count} role {count === 1 ? 'family' : 'families'}
+      </summary>
+      <ul aria-label="Role families with too few offers" className="divide-y divide-amber-200/70 border-t border-amber-200 dark:divide-amber-400/10 dark:border-amber-400/20">
+        {ranges.map((range) => (
+          <li key={rangeKey(range)} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 px-4 py-2">
+            <span className="font-medium text-gray-900 dark:text-gray-100">{rangeTitle(range)}</span>
+            <span className="text-xs text-gray-600 tabular-nums dark:text-gray-400">
+              {range.accepted} of {range.sample_size} accepted · needs {minSample}
+            </span>
+          </li>
+        ))}
+      </ul>
+    </details>
   );
 }
