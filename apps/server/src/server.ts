@@ -38,7 +38,8 @@ async function main() {
   const app = await buildApp(config, { db: database.db });
   let seed: SeedResult;
   try {
-    seed = await seedOnStart(app.deps, database.kind);
+    // Under the start-up lock: servers starting together on an empty database create one first owner.
+    seed = await database.exclusive(() => seedOnStart(app.deps, database.kind));
     // A fresh bulk load: give the planner its row counts now (decision 023).
     if (seed.kind === 'demo-created') await database.analyze();
   } catch (error) {

@@ -20,8 +20,17 @@ export type Db = PgDatabase<PgQueryResultHKT>;
 export interface Database {
   db: Db;
   kind: 'pglite' | 'postgres';
-  /** Applies the migrations, then refreshes the planner's statistics (ANALYZE). */
+  /**
+   * Applies the migrations, then refreshes the planner's statistics (ANALYZE). On PostgreSQL under the
+   * start-up advisory lock, so servers starting together migrate one after the other (decision 046).
+   */
   migrate(): Promise<void>;
+  /**
+   * Runs `work` while holding the start-up lock (PostgreSQL: the session-level advisory lock
+   * STARTUP_LOCK_KEY; PGlite: one process, no lock): the first-start seeding, so two servers starting on
+   * an empty database do not both create the first owner.
+   */
+  exclusive<T>(work: () => Promise<T>): Promise<T>;
   /** Refreshes the planner's statistics of every table: after a bulk load (the demo, an import, the bench). */
   analyze(): Promise<void>;
   close(): Promise<void>;
@@ -87,11 +96,39 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       await client.exec('CHECKPOINT');
       return client.dumpDataDir('gzip');
     },
+    exclusive: (work) => work(),
     close: async () => {
       clearInterval(timer);
       if (!client.closed) await client.close();
     },
   };
+}
+
+/**
+ * The key of the session-level advisory lock (`pg_advisory_lock`) that app servers take on PostgreSQL while
+ * they migrate and seed at start-up: the ASCII bytes of "RD-MIGR". Fixed, so every version of RecruitDesk
+ * on one database takes the same lock; an operator can see a holder in `pg_locks` (objid 0x4d494752 = the
+ * low 32 bits, classid 0x52442d = the high ones) (docs/deployment.md, decision 046).
+ */
+export const STARTUP_LOCK_KEY = 0x52442d4d494752n;
+
+/**
+ * Runs `work` on a connection of its own that holds the start-up lock for the whole time. A session-level
+ * lock, so migrations may commit in several transactions; a crash ends the session and frees the lock.
+ */
+async function withStartupLock<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    await client.query('SELECT pg_advisory_lock($1)', [STARTUP_LOCK_KEY.toString()]);
+    try {
+      return await work(client);
+    } finally {
+      await client.query('SELECT pg_advisory_unlock($1)', [STARTUP_LOCK_KEY.toString()]);
+    }
+  } finally {
+    await client.end();
+  }
 }
 
 export function openPostgres(url: string): Database {
@@ -110,10 +147,14 @@ export function openPostgres(url: string): Database {
   return {
     db,
     kind: 'postgres',
-    migrate: async () => {
-      await migratePg(db, { migrationsFolder: migrationsDir() });
-      await analyzeAll(db);
-    },
+    // The migrations and ANALYZE run on the locked connection itself; a server that waited finds them applied.
+    migrate: () =>
+      withStartupLock(url, async (client) => {
+        const locked = drizzlePg({ client });
+        await migratePg(locked, { migrationsFolder: migrationsDir() });
+        await analyzeAll(locked);
+      }),
+    exclusive: (work) => withStartupLock(url, () => work()),
     analyze: () => analyzeAll(db),
     close: async () => {
       if (closed) return;

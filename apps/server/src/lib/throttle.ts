@@ -7,6 +7,8 @@ export interface CounterStore {
   /** Takes one back (never below zero, never creating a window). */
   decrement(key: string): Promise<void>;
   reset(key: string): Promise<void>;
+  /** Resolves when the store answers (Redis: PING), rejects when it does not: readiness (`/readyz`). */
+  ping(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -41,6 +43,7 @@ export function memoryCounterStore(now: () => Date = () => new Date()): CounterS
     async reset(key) {
       entries.delete(key);
     },
+    async ping() {},
     async close() {
       entries.clear();
     },
@@ -72,6 +75,9 @@ export function redisCounterStore(redis: Redis, prefix = 'rd:'): CounterStore {
     },
     async reset(key) {
       await redis.del(prefix + key);
+    },
+    async ping() {
+      await redis.ping();
     },
     async close() {
       redis.disconnect();
@@ -162,6 +168,11 @@ export class Throttle {
   /** Gives back a reserved attempt that did not fail (e.g. a successful sign-in from a shared IP). */
   async release(limits: Limit[]): Promise<void> {
     await Promise.all(limits.map((limit) => this.store.decrement(limit.key)));
+  }
+
+  /** Rejects when the counters' store (Redis) does not answer. */
+  ping(): Promise<void> {
+    return this.store.ping();
   }
 
   async clear(keys: string[]): Promise<void> {
