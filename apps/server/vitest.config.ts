@@ -3,8 +3,9 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts'],
-    // Real processes and stopped services: their own run (vitest.faults.config.ts, npm run test:faults).
-    exclude: [...configDefaults.exclude, 'src/faults/**'],
+    // Real processes and stopped services (vitest.faults.config.ts, npm run test:faults) and the cross-server
+    // tests through nginx (vitest.cluster.config.ts, npm run test:cluster): their own runs.
+    exclude: [...configDefaults.exclude, 'src/faults/**', 'src/cluster/**'],
     pool: 'forks',
     maxWorkers: 2,
     // Generous: a test that builds its own app runs migrations, which take seconds on a loaded 2-core machine.

@@ -130,6 +130,11 @@ export function redisCounterStoreWithFallback(redis: Redis, log: FallbackLog, no
       await memory.reset(key);
       await use((store) => store.reset(key));
     },
+    // Readiness reports Redis itself, not the fallback: `/readyz` is 503 while Redis is down (decision 046).
+    async ping() {
+      if (redis.status !== 'ready') throw new Error(`Redis connection ${redis.status}`);
+      await primary.ping();
+    },
     async close() {
       await memory.close();
       await primary.close();
