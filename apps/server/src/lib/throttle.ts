@@ -101,8 +101,12 @@ export function redisCounterStoreWithFallback(redis: Redis, log: FallbackLog, no
   const primary = redisCounterStore(redis);
   const memory = memoryCounterStore(now);
   let degraded = false;
-  // ioredis reconnects on its own; its connection errors are reported by the switch below instead.
-  redis.on('error', () => {});
+  // ioredis reconnects on its own; its connection errors are reported by the switch below instead (with
+  // the last one as the reason: a refused connection, a wrong password, an unknown host).
+  let lastError = '';
+  redis.on('error', (error: Error) => {
+    lastError = error.message;
+  });
   const use = async <T>(operation: (store: CounterStore) => Promise<T>): Promise<T> => {
     // Not connected (down, or reconnecting): straight to memory rather than waiting on the offline queue.
     if (redis.status === 'ready') {
@@ -119,7 +123,7 @@ export function redisCounterStoreWithFallback(redis: Redis, log: FallbackLog, no
         return operation(memory);
       }
     }
-    if (!degraded) log.warn({ store: 'memory', reason: `Redis connection ${redis.status}` }, 'Redis unreachable: attempt limits count in this server\'s memory until it answers');
+    if (!degraded) log.warn({ store: 'memory', reason: lastError || `Redis connection ${redis.status}` }, 'Redis unreachable: attempt limits count in this server\'s memory until it answers');
     degraded = true;
     return operation(memory);
   };
