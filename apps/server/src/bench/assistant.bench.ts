@@ -49,7 +49,7 @@ async function main() {
     const kinds = new Map<string, string>();
     for (let run = -1; run < RUNS; run += 1) {
       for (const script of SCRIPTS) {
-        const conversation = Conversation.of(h.deps, owner, owner.timeZone || 'UTC', now);
+        const conversation = Conversation.of(h.deps, owner, h.deps.config.agencyTimeZone, now);
         for (const say of script) {
           const started = performance.now();
           const reply = await conversation.say(say);

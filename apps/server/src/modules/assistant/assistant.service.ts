@@ -21,7 +21,10 @@ export interface ChatTurn {
 export interface ToolContext {
   deps: Deps;
   user: UserRow;
-  /** The agency's time zone: periods ("last quarter") are read in it. */
+  /**
+   * The agency's time zone (AGENCY_TIME_ZONE, the same zone job-posting weeks use; not the owner's profile
+   * zone): "today", "this month", "yesterday" are read in it by both engines (`agencyToday`).
+   */
   timeZone: string;
   now: Date;
   /**
@@ -67,6 +70,11 @@ export interface AssistantEngine {
 }
 
 export { runTool, ToolArgumentsError } from './tools/run-tool';
+
+/** The context a chat turn runs in: the agency's zone and the app's clock (injected in tests). */
+export function assistantContext(deps: Deps, user: UserRow): ToolContext {
+  return { deps, user, timeZone: deps.config.agencyTimeZone, now: deps.config.now() };
+}
 
 export { assistantTools };
 

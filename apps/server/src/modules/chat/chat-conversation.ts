@@ -1,7 +1,7 @@
 import { CHAT_MESSAGES, type ChatHistoryEntry, type ServerSocketMessage } from '@recruitdesk/contracts/chat';
 import { inTransaction } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
-import type { AssistantEngine, EngineReply } from '../assistant/assistant.service';
+import { assistantContext, type AssistantEngine, type EngineReply } from '../assistant/assistant.service';
 import type { UserRow } from '../users/users.service';
 import { appendTurnRows, findChatRowOfUser, findLastMessageRow, listMessageRows, type NewTurn } from './chat.repository';
 import { toHistoryEntry } from './chat.service';
@@ -60,7 +60,7 @@ async function answer(
         history: earlier,
         message,
         pending: pending ?? null,
-        ctx: { deps, user, timeZone: user.timeZone, now: deps.config.now() },
+        ctx: assistantContext(deps, user),
       }),
       ENGINE_TIMEOUT_MS,
     );

@@ -36,9 +36,12 @@ describe('with a model configured (AI_BASE_URL)', () => {
       { toolCalls: [{ id: 'call_ask', name: 'ask_user', arguments: '{"question":"Which Acme?","options":["Acme Corporation","Acme Logistics"]}' }] },
       { content: 'Acme Logistics has no paid invoices in that period.' },
     ]);
-    const t = await buildTestApp({ env: { AI_BASE_URL: model.baseUrl, AI_MODEL: 'scripted-model' } });
+    // The agency's zone (AGENCY_TIME_ZONE), not the owner's profile zone, dates the turn: at 04:30 UTC on
+    // 1 March 2031 it is still 28 February in Chicago but already 1 March in Berlin.
+    const t = await buildTestApp({ env: { AI_BASE_URL: model.baseUrl, AI_MODEL: 'scripted-model', AGENCY_TIME_ZONE: 'America/Chicago' } });
+    t.clock.offsetMs = Date.parse('2031-03-01T04:30:00Z') - Date.now();
     try {
-      const owner = await insertUser(t.db, { userType: ['owner'], timeZone: 'America/Chicago' });
+      const owner = await insertUser(t.db, { userType: ['owner'], timeZone: 'Europe/Berlin' });
       const client = await signedInClient(t, owner);
       const chatId = (await client.post('/api/chat/create/', { initial_message: 'How much did Acme pay us?' })).json.chat_id;
       const socket = ChatSocket.open(t.baseUrl, `/ws/chat/${owner.id}/${chatId}/`, { cookie: client.cookieHeader() });
@@ -54,7 +57,7 @@ describe('with a model configured (AI_BASE_URL)', () => {
       expect(answer!.message).toBe('Acme Logistics has no paid invoices in that period.');
       expect(again.types()).toEqual(['connection_established', 'chat_history', 'message_received', 'agent_response']);
       const [first, second] = model.requests;
-      expect(first!.body.messages[0].content).toContain('America/Chicago');
+      expect(first!.body.messages[0].content).toContain('Today is 2031-02-28; read periods in the time zone America/Chicago.');
       expect(first!.body.messages.at(-1)).toEqual({ role: 'user', content: 'How much did Acme pay us?' });
       expect(first!.body.tools.length).toBeGreaterThan(1);
       expect(second!.body.messages.at(-1)).toEqual({ role: 'tool', tool_call_id: 'call_ask', content: '{"answer":"Acme Logistics"}' });

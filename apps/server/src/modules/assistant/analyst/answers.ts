@@ -3,7 +3,7 @@ import type { ToolContext } from '../assistant.service';
 import type { FoundRecord } from '../tools/find-records';
 import { METRICS, type MetricKey } from './lexicon';
 import { days, esc, int, link, money, pct, table } from './markdown';
-import { ALL_TIME_FROM, describePeriod, type Period } from './periods';
+import { agencyToday, ALL_TIME_FROM, describePeriod, type Period } from './periods';
 import type { Slots } from './understand';
 
 // Templated answers: the figure, the period and filters used, the metric's definition in a line, a small
@@ -152,7 +152,7 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
   const when = period ? describePeriod(period) : 'now';
 
   if (metric in METRIC_FIELD && s.groupBy !== 'client' && s.groupBy !== 'recruiter') {
-    const p = period ?? { from: todayOf(ctx), to: todayOf(ctx), unit: 'day' as const, label: 'today' };
+    const p = period ?? { from: agencyToday(ctx), to: agencyToday(ctx), unit: 'day' as const, label: 'today' };
     const data = await call<Summary>('agency_metrics', filterArgs(s, p), ctx);
     const field = METRIC_FIELD[metric]!;
     if (info.money && !data.money_visible) return OWNERS_ONLY;
@@ -419,8 +419,5 @@ export function lookupAnswer(records: FoundRecord[], s: Slots): string {
 
 const capital = (text: string) => (text.startsWith('**') ? text : text.charAt(0).toUpperCase() + text.slice(1));
 
-function todayOf(ctx: ToolContext): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: ctx.timeZone || 'UTC', year: 'numeric', month: '2-digit', day: '2-digit' }).format(ctx.now);
-}
 
 export const allTime = (today: string): Period => ({ from: ALL_TIME_FROM, to: today, unit: 'all', label: 'all time' });

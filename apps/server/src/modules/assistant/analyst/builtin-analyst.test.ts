@@ -54,6 +54,19 @@ describe('answers', () => {
     expect(answerOf(await utc.say('placements this month'))).toContain('**0** placements');
   });
 
+  it('reads "today" and "yesterday" in the agency zone at a fixed clock just before and after midnight', async () => {
+    // Warehouse Operations Manager placed on 20 June 2031 (noon UTC, 08:00 in New York).
+    const at = (instant: string, zone: string) => Conversation.of(deps, f.owner, zone, new Date(instant));
+    // 03:00 UTC on 21 June is still 20 June, 23:00, in New York.
+    expect(answerOf(await at('2031-06-21T03:00:00Z', 'America/New_York').say('placements today'))).toContain('**1** placement');
+    expect(answerOf(await at('2031-06-21T03:00:00Z', 'UTC').say('placements today'))).toContain('**0** placements');
+    expect(answerOf(await at('2031-06-21T03:00:00Z', 'UTC').say('placements yesterday'))).toContain('**1** placement');
+    // 04:00 UTC on 21 June is midnight in New York: 20 June is now yesterday there.
+    const after = answerOf(await at('2031-06-21T04:00:00Z', 'America/New_York').say('placements yesterday'));
+    expect(after).toContain('**1** placement');
+    expect(after).toContain('20 Jun 2031');
+  });
+
   it('matches a misspelt client name and links to it', async () => {
     // Cascade in 2031: Senior Backend Engineer placements on 15 Jan and 20 Apr.
     const content = answerOf(await talk().say('How many placements for Cascad Cloud this year?'));

@@ -5,7 +5,7 @@ import { runTool } from '../tools/run-tool';
 import { allTime, answer, lookupAnswer, OWNERS_ONLY, type Call } from './answers';
 import { EXAMPLE_QUESTIONS, FOLLOW_UP_CUES, METRICS, type MetricKey } from './lexicon';
 import { esc } from './markdown';
-import { parsePeriod, periodFromDates, relativePeriod, todayIn, type Period } from './periods';
+import { agencyToday, parsePeriod, periodFromDates, relativePeriod, type Period } from './periods';
 import { emptySlots, kindsFor, MIN_SCORE, read, resolveRecords, type Reading, type Slots } from './understand';
 
 // The built-in analyst (issue 13): no key, no network. It reads the question (period grammar, rule-scored
@@ -103,7 +103,7 @@ export function createBuiltinAnalyst(tools: AssistantTool[]): AssistantEngine {
 async function reply(input: EngineInput, call: Call): Promise<EngineReply> {
   const { ctx } = input;
   const message = input.message.trim().slice(0, 2000);
-  const today = todayIn(ctx.now, ctx.timeZone || 'UTC');
+  const today = agencyToday(ctx);
   if (isPending(input.pending)) {
     const resumed = applyAnswer(input.pending, message, today);
     if (resumed) return proceed(resumed, [], ctx, call, today);

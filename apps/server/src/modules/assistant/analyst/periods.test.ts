@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { parsePeriod, relativePeriod, todayIn, type Period } from './periods';
+import { agencyToday, parsePeriod, relativePeriod, todayIn, type Period } from './periods';
 
 // The period grammar against a fixed "today" (never the real date): 2031-06-30, a Monday.
 const TODAY = '2031-06-30';
@@ -54,6 +54,36 @@ describe('period grammar', () => {
     expect(todayIn(now, 'America/New_York')).toBe('2031-06-30');
     expect(todayIn(now, 'UTC')).toBe('2031-07-01');
     expect(todayIn(now, 'Asia/Tokyo')).toBe('2031-07-01');
+  });
+
+  it.each([
+    // [now (UTC), agency zone, today, this month, yesterday]
+    ['2031-03-31T23:30:00Z', 'UTC', '2031-03-31', ['2031-03-01', '2031-03-31'], '2031-03-30'],
+    ['2031-03-31T23:30:00Z', 'Pacific/Auckland', '2031-04-01', ['2031-04-01', '2031-04-01'], '2031-03-31'],
+    ['2031-03-31T23:30:00Z', 'America/Los_Angeles', '2031-03-31', ['2031-03-01', '2031-03-31'], '2031-03-30'],
+    ['2031-04-01T00:10:00Z', 'UTC', '2031-04-01', ['2031-04-01', '2031-04-01'], '2031-03-31'],
+    ['2031-04-01T00:10:00Z', 'America/New_York', '2031-03-31', ['2031-03-01', '2031-03-31'], '2031-03-30'],
+    ['2031-04-01T03:59:59Z', 'America/New_York', '2031-03-31', ['2031-03-01', '2031-03-31'], '2031-03-30'],
+    ['2031-04-01T04:00:00Z', 'America/New_York', '2031-04-01', ['2031-04-01', '2031-04-01'], '2031-03-31'],
+    // New York's clocks go forward on 9 March 2031: that day starts at 05:00 UTC, the next at 04:00 UTC.
+    ['2031-03-09T04:59:00Z', 'America/New_York', '2031-03-08', ['2031-03-01', '2031-03-08'], '2031-03-07'],
+    ['2031-03-09T05:00:00Z', 'America/New_York', '2031-03-09', ['2031-03-01', '2031-03-09'], '2031-03-08'],
+    ['2031-03-10T03:59:00Z', 'America/New_York', '2031-03-09', ['2031-03-01', '2031-03-09'], '2031-03-08'],
+    ['2031-03-10T04:00:00Z', 'America/New_York', '2031-03-10', ['2031-03-01', '2031-03-10'], '2031-03-09'],
+    ['2031-01-01T00:30:00Z', 'Europe/Berlin', '2031-01-01', ['2031-01-01', '2031-01-01'], '2030-12-31'],
+    ['2031-01-01T00:30:00Z', 'America/Chicago', '2030-12-31', ['2030-12-01', '2030-12-31'], '2030-12-30'],
+  ] as const)('at %s in %s, today is %s: "this month" and "yesterday" follow the agency zone', (instant, zone, today, month, yesterday) => {
+    const day = agencyToday({ now: new Date(instant), timeZone: zone });
+    expect(day).toBe(today);
+    const thisMonth = parsePeriod('placements this month', day)!.period;
+    expect([thisMonth.from, thisMonth.to]).toEqual(month);
+    const y = parsePeriod('placements yesterday', day)!.period;
+    expect([y.from, y.to]).toEqual([yesterday, yesterday]);
+  });
+
+  it('falls back to UTC for a zone the runtime does not know', () => {
+    expect(agencyToday({ now: new Date('2031-04-01T00:10:00Z'), timeZone: 'Mars/Olympus' })).toBe('2031-04-01');
+    expect(agencyToday({ now: new Date('2031-04-01T00:10:00Z'), timeZone: '' })).toBe('2031-04-01');
   });
 
   it('reads "the quarter before" and "a year earlier" relative to an earlier period', () => {

@@ -23,7 +23,12 @@ const iso = (y: number, m: number, d: number) => `${y}-${pad(m)}-${pad(d)}`;
 const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
 const parts = (day: string) => day.split('-').map(Number) as [number, number, number];
 
-/** Today's calendar date in the time zone. */
+/** The agency's calendar date at the context's "now", in its zone: the one "today" both engines read periods from. */
+export function agencyToday(ctx: { now: Date; timeZone: string }): string {
+  return todayIn(ctx.now, ctx.timeZone || 'UTC');
+}
+
+/** Today's calendar date in the time zone (UTC's for a zone this runtime does not know). */
 export function todayIn(now: Date, timeZone: string): string {
   try {
     return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);

@@ -5,6 +5,7 @@ import type {
 } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 import type { AiConfig } from '../../../config/env';
+import { agencyToday } from '../analyst/periods';
 import type { AssistantEngine, AssistantTool, ChatTurn, EngineInput, EngineReply, ToolContext } from '../assistant.service';
 import { renderOutcomes, sanitiseAnswer, unsupportedFigures, type ToolOutcome } from './grounding';
 import { parseTextToolCalls } from './text-tool-calls';
@@ -26,14 +27,8 @@ const AskUserArgs = z.object({
   options: z.array(z.string().trim().min(1).max(200)).max(10).optional(),
 });
 
-/** Today's date (YYYY-MM-DD) in the owner's time zone; UTC's for a zone this runtime does not know. */
-function today(ctx: ToolContext): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone: ctx.timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(ctx.now);
-  } catch {
-    return ctx.now.toISOString().slice(0, 10);
-  }
-}
+/** Today's date (YYYY-MM-DD) in the agency's time zone, as the built-in analyst reads it. */
+const today = (ctx: ToolContext): string => agencyToday(ctx);
 
 const SYSTEM_PROMPT = (ctx: ToolContext) => `You are the data assistant of a recruiting agency's tracking app, answering the agency owner.
 Today is ${today(ctx)}; read periods in the time zone ${ctx.timeZone}.
