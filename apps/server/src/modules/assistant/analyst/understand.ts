@@ -239,6 +239,9 @@ export function resolveRecords(records: FoundRecord[], kinds: RecordKind[], clie
     let tied = mine.filter((r) => r.score >= top - 0.05);
     const bestCover = Math.max(...tied.map((r) => r.coverage));
     tied = tied.filter((r) => r.coverage >= bestCover - 0.001);
+    // The longest phrase naming a record wins ("data engineer ii" over "data engineer").
+    const longest = Math.max(...tied.map((r) => r.phrase.split(' ').length));
+    tied = tied.filter((r) => r.phrase.split(' ').length === longest);
     // Exactly the name typed: that one.
     const exact = tied.filter((r) => r.phrase === r.name.toLowerCase());
     if (exact.length === 1) tied = exact;
