@@ -60,6 +60,9 @@ function roleWhere(s: Scope, recruiter: 'role' | 'none' = 'role'): SQL {
   return sql.join(parts, sql` and `);
 }
 
+/** Whether the scope filters on the role or its client (beyond the recruiter). */
+const byRole = (s: Scope) => s.clientId !== null || s.clientType !== null || s.roleNames !== null;
+
 /** The pipeline (alias p) filter: the recruiter filter reads the pipeline's recruiter. */
 const pipelineWhere = (s: Scope): SQL =>
   sql`${roleWhere(s, 'none')}${s.recruiterId !== null ? sql` and p.recruiter_id = ${s.recruiterId}` : sql``}`;
@@ -328,7 +331,10 @@ export interface StageRow {
  * days of each finished stay (entering a stage to the next stage change, from the pipeline events).
  */
 export async function stages(db: Db, s: Scope): Promise<StageRow[]> {
-  const fp = sql`select p.id, p.stage, p.state, p.close_reason from ${P} p join ${R} r on r.id = p.role_id join ${C} c on c.id = r.client_id
+  // Without a client, client type or family filter the role is not needed: no join (the default filters).
+  const roleJoin = (alias: SQL) =>
+    byRole(s) ? sql` join ${R} r on r.id = ${alias}.role_id join ${C} c on c.id = r.client_id` : sql``;
+  const fp = sql`select p.id, p.stage, p.state, p.close_reason from ${P} p${roleJoin(sql`p`)}
     where ${pipelineWhere(s)} and p.created_at >= ${fromTs(s)} and p.created_at < ${toEndTs(s)}`;
   // The stays come from the summary rows (decision 056): one per finished stay, with the pipeline's role,
   // recruiter and creation time.
@@ -342,7 +348,7 @@ export async function stages(db: Db, s: Scope): Promise<StageRow[]> {
       select 'stay', st.stage, null, count(*)::int,
              (percentile_cont(0.5) within group (order by st.days))::float8,
              (percentile_cont(0.9) within group (order by st.days))::float8
-        from ${ST} st join ${R} r on r.id = st.role_id join ${C} c on c.id = r.client_id
+        from ${ST} st${roleJoin(sql`st`)}
         where ${roleWhere(s, 'none')}${s.recruiterId !== null ? sql` and st.recruiter_id = ${s.recruiterId}` : sql``}
           and st.pipeline_created_at >= ${fromTs(s)} and st.pipeline_created_at < ${toEndTs(s)}
         group by st.stage
