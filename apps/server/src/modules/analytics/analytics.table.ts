@@ -60,5 +60,7 @@ export const analyticsStageStaysTable = pgTable(
   (table) => [
     index('analytics_stage_stays_created_idx').on(table.pipelineCreatedAt),
     index('analytics_stage_stays_pipeline_idx').on(table.pipelineId),
+    // A client or family filter: the chosen roles' stays.
+    index('analytics_stage_stays_role_idx').on(table.roleId, table.pipelineCreatedAt),
   ],
 );

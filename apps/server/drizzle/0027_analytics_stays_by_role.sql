@@ -1,0 +1,1 @@
+CREATE INDEX "analytics_stage_stays_role_idx" ON "analytics_stage_stays" USING btree ("role_id","pipeline_created_at");
