@@ -1,7 +1,6 @@
 import type { Invoice } from '@recruitdesk/contracts/invoices';
 import { INVOICE_STATUS_LABELS } from '@recruitdesk/contracts/invoices';
 import type { AgencySettings } from '@recruitdesk/contracts/settings';
-import PDFDocument from 'pdfkit';
 import type { ClientRow } from '../clients/clients.service';
 import { formatMoney, toMinor } from './money';
 
@@ -10,7 +9,9 @@ import { formatMoney, toMinor } from './money';
 
 const money = (value: string, currency: string) => formatMoney(toMinor(value), currency);
 
-export function renderInvoicePdf(invoice: Invoice, settings: AgencySettings, client: ClientRow): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: Invoice, settings: AgencySettings, client: ClientRow): Promise<Buffer> {
+  // Loaded on first use: about 20 MB a server holds for nothing until someone prints (decision 048).
+  const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `${invoice.number}`, Author: settings.agency_name } });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {

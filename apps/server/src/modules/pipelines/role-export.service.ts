@@ -1,5 +1,4 @@
 import { PIPELINE_CLOSE_REASON_LABELS, PIPELINE_STAGE_LABELS, ROLE_EXPORT_COLUMNS, type PipelineCloseReason, type PipelineStageName } from '@recruitdesk/contracts/pipelines';
-import ExcelJS from 'exceljs';
 import { fromNumeric } from '../../db/sql-helpers';
 import type { Deps } from '../../lib/deps';
 import { assertCan } from '../../lib/permissions';
@@ -75,6 +74,8 @@ export async function exportRoleCandidates(deps: Deps, actor: UserRow, roleId: n
   const role = await requireRoleRow(deps.db, roleId);
   const rows = await listRoleExportRows(deps.db, roleId);
 
+  // Loaded on first use: about 25 MB a server holds for nothing until someone exports (decision 048).
+  const { default: ExcelJS } = await import('exceljs');
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'RecruitDesk';
   workbook.created = deps.config.now();

@@ -1,4 +1,4 @@
-import OpenAI from 'openai';
+import type OpenAI from 'openai';
 import type {
   ChatCompletionFunctionTool,
   ChatCompletionMessageParam,
@@ -94,12 +94,18 @@ export function createModelEngine(options: ModelEngineOptions): AssistantEngine 
   const tools = config.dataScope === 'aggregates' ? options.tools.filter((tool) => tool.aggregate) : options.tools;
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
   const definitions = toolDefinitions(tools);
-  const client = new OpenAI({
-    baseURL: config.baseUrl,
-    apiKey: config.apiKey ?? 'not-needed',
-    timeout: options.timeoutMs ?? 60_000,
-    maxRetries: 1,
-  });
+  // The client library is loaded on the first question (AI_BASE_URL set), not by every server (decision 048).
+  let client: Promise<OpenAI> | undefined;
+  const openai = () =>
+    (client ??= import('openai').then(
+      ({ default: OpenAI }) =>
+        new OpenAI({
+          baseURL: config.baseUrl,
+          apiKey: config.apiKey ?? 'not-needed',
+          timeout: options.timeoutMs ?? 60_000,
+          maxRetries: 1,
+        }),
+    ));
 
   /** Runs one call; the model always gets an answer back, an error explained when the call was bad. */
   async function execute(call: Call, ctx: ToolContext, outcomes: ToolOutcome[]): Promise<string> {
@@ -150,7 +156,7 @@ export function createModelEngine(options: ModelEngineOptions): AssistantEngine 
       }
 
       for (let round = 0; round < MAX_ROUNDS; round += 1) {
-        const completion = await client.chat.completions.create({ model: config.model, messages, tools: definitions, temperature: 0 });
+        const completion = await (await openai()).chat.completions.create({ model: config.model, messages, tools: definitions, temperature: 0 });
         const message = completion.choices[0]?.message;
         if (!message) throw new Error('the model returned no message');
         const native = (message.tool_calls ?? []).flatMap((call) =>
