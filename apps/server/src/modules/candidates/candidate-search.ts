@@ -208,10 +208,23 @@ function matchedSpans(text: string, words: readonly string[]): Array<[number, nu
   return merged;
 }
 
-/** Where the first matched word of `text` starts (null when none): stops at the first one (resumes are long). */
+/** A search word that can only match a symbol spelling (`c++`, `c#`, `.net`, `node.js`). */
+const SYMBOL_WORD = /[.+#]/;
+
+/**
+ * Where the first matched word of `text` starts (null when none): stops at the first one (resumes are long).
+ * The symbol spellings are looked for only when a search word has a symbol: otherwise a symbol token that
+ * matches (`node.js` for "node") starts where its letters' token does, which the first pass finds, and
+ * that second pass over a whole resume was most of a search's time (docs/performance.md, "Load and soak").
+ */
 function firstMatchedOffset(text: string, words: readonly string[]): number | null {
+  // A matching token, normalised, starts with the word, so the normalised text contains it: most resumes
+  // of a page do not (the name or title matched), and are not tokenised at all.
+  const normalised = text.normalize('NFKC').toLowerCase();
+  if (!words.some((word) => normalised.includes(word))) return null;
   let first: number | null = null;
-  for (const pattern of [TOKEN, SYMBOL_TOKEN]) {
+  const patterns = words.some((word) => SYMBOL_WORD.test(word)) ? [TOKEN, SYMBOL_TOKEN] : [TOKEN];
+  for (const pattern of patterns) {
     for (const found of text.matchAll(pattern)) {
       if (first !== null && found.index >= first) break;
       if (wordMatches(found[0].normalize('NFKC').toLowerCase().slice(0, MAX_TOKEN_LENGTH), words)) {
