@@ -23,6 +23,7 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     requests?: AutocannonRequest[];
     setupClient?: (client: AutocannonClient) => void;
+    tlsOptions?: { rejectUnauthorized?: boolean };
   }
 
   export interface AutocannonResult {

@@ -2,7 +2,7 @@
  * `npm run load` / `npm run soak` / `npm run load:embedded` (docs/performance.md, "Load and soak").
  *
  * load      PostgreSQL with the demo agency and LOAD_CANDIDATES (100,000) candidates; the built server
- *           (one, then two behind nginx when scripts/cluster.mjs exists): the mixed workload of signed-in
+ *           (one; with LOAD_CLUSTER=1 then two behind nginx, scripts/cluster.mjs): the mixed workload of signed-in
  *           users at LOAD_CONNECTIONS (50) for LOAD_SECONDS (60); then per case (search and list page 1)
  *           beside a bare Fastify + pg route running the same search SQL, and the ratio ours / bare.
  * soak      the same data and one server: the mixed workload for SOAK_MINUTES (15), one line a minute
@@ -12,8 +12,8 @@
  *
  * Environment: LOAD_SECONDS, LOAD_CASE_SECONDS (default min(20, LOAD_SECONDS)), LOAD_CONNECTIONS,
  * LOAD_USERS (6 sessions), LOAD_CANDIDATES, LOAD_DB (rd_load), LOAD_KEEP_DB=1 (reuse the data),
- * LOAD_PORT (3430: the server; +1 the bare route; +10 the cluster), LOAD_CLUSTER=0 (skip the two
- * servers), SOAK_MINUTES, LOAD_REDIS_URL (redis://127.0.0.1:6379 for the cluster).
+ * LOAD_PORT (3430: the server; +1 the bare route; +10 the cluster), LOAD_CLUSTER=1 (also the two
+ * servers behind nginx, scripts/cluster.mjs), SOAK_MINUTES, LOAD_REDIS_URL (redis://127.0.0.1:6379 for the cluster).
  */
 import { spawn } from 'node:child_process';
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
@@ -128,10 +128,12 @@ async function load(dataDir: string): Promise<number> {
 /** Two servers behind nginx (scripts/cluster.mjs), when it exists. */
 async function loadCluster(database: LoadDatabase): Promise<RunFigures[]> {
   const script = path.join(repoRoot, 'scripts', 'cluster.mjs');
-  if (env.LOAD_CLUSTER === '0' || !existsSync(script)) {
-    print(`\nTwo servers behind nginx: skipped (${existsSync(script) ? 'LOAD_CLUSTER=0' : 'scripts/cluster.mjs is not there'}).`);
+  if (env.LOAD_CLUSTER !== '1' || !existsSync(script)) {
+    print(`\nTwo servers behind nginx: skipped (${existsSync(script) ? 'set LOAD_CLUSTER=1' : 'scripts/cluster.mjs is not there'}).`);
     return [];
   }
+  // nginx terminates TLS with a self-signed certificate made for the run.
+  process.env.NODE_TLS_REJECT_UNAUTHORIZED = '0';
   type Cluster = { url: string; serverUrls: string[]; stop(): Promise<void> };
   const { startCluster } = (await import(pathToFileURL(script).href)) as {
     startCluster(options: { port: number; servers: number; databaseUrl: string; redisUrl: string }): Promise<Cluster>;

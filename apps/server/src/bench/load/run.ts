@@ -38,6 +38,8 @@ export async function runLoad(options: {
     timeout: 30,
     requests: options.requests,
     setupClient: options.setupClient,
+    // The cluster's nginx has a self-signed certificate.
+    tlsOptions: { rejectUnauthorized: false },
   });
   instance.on('response', (_client: unknown, statusCode: number, _bytes: number, responseTime: number) => {
     times.push(responseTime);
