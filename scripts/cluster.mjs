@@ -306,6 +306,8 @@ export async function startCluster({
       ...env,
     };
     if (storage !== 's3') for (const name of ['S3_BUCKET', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) delete shared[name];
+    // A test runner's relaxed TLS (it trusts nginx's self-signed certificate) is not the servers' business.
+    delete shared.NODE_TLS_REJECT_UNAUTHORIZED;
     // All at once, as a deployment's servers start: the advisory lock lets one migrate and seed at a time.
     const started = serverPorts.map((serverPort, index) =>
       spawnLogged(`server-${index + 1}`, process.execPath, [serverEntry], { ...shared, PORT: String(serverPort) }, index),
