@@ -51,3 +51,43 @@ test('a visitor applies on the careers page; the recruiter converts the applicat
   expect(body.count).toBe(1);
   expect(body.results[0]?.source).toBe('Careers page');
 });
+
+// Decision 054: the same form works without JavaScript (a plain multipart post with the page's signed
+// token); a refusal comes back as the page with the errors and the values entered. The jobs list then
+// shows the role's new application as a badge.
+test('a visitor without JavaScript applies with a plain form post; the jobs list counts the new application', async ({ page, browser }) => {
+  test.setTimeout(120_000);
+  const stamp = Date.now();
+  await login(page, 'recruiter');
+  const client = await apiPost<{ client: { id: number } }>(page, '/api/clients/', { name: `No Script Co ${stamp}`, client_type: 'finders_fee', state: 'Open' });
+  const title = `Plain Form Engineer ${stamp}`;
+  const role = await apiPost<{ role: { id: number } }>(page, '/api/roles/', { client_id: client.client.id, name: title, description_text: 'Works in any browser.', indeed_posting: true });
+
+  const visitor = await browser.newContext({ javaScriptEnabled: false });
+  const careers = await visitor.newPage();
+  await careers.goto(`/careers/${role.role.id}`);
+  await careers.getByLabel('First name').fill('Alan');
+  await careers.getByLabel('Last name').fill(`Turing${stamp}`);
+  await careers.getByLabel('Email').fill('not-an-email');
+  await careers.getByLabel(/^Resume/).setInputFiles({ name: 'alan.pdf', mimeType: 'application/pdf', buffer: resumePdf(['Alan Turing', 'Computing machinery']) });
+  await careers.getByLabel(/processing of my personal data/).check();
+  await careers.getByRole('button', { name: 'Send application' }).click();
+  // The server's page: the error beside the field, the values kept, the file to choose again.
+  await expect(careers.getByRole('alert')).toContainText('Please correct the highlighted fields.');
+  await expect(careers.getByLabel('Email')).toHaveAttribute('aria-invalid', 'true');
+  await expect(careers.getByLabel('First name')).toHaveValue('Alan');
+  await expect(careers.getByLabel('Email')).toHaveValue('not-an-email');
+  await careers.getByLabel('Email').fill(`alan.${stamp}@applicant.test`);
+  await careers.getByLabel(/^Resume/).setInputFiles({ name: 'alan.pdf', mimeType: 'application/pdf', buffer: resumePdf(['Alan Turing', 'Computing machinery']) });
+  await careers.getByRole('button', { name: 'Send application' }).click();
+  await expect(careers).toHaveURL(new RegExp(`/careers/${role.role.id}/applied$`));
+  await expect(careers.getByRole('heading', { name: 'Thank you for applying' })).toBeVisible();
+  await visitor.close();
+
+  await page.goto(`/jobs/active?search=${encodeURIComponent(title)}`);
+  const badge = page.getByRole('link', { name: `1 new application to ${title}` });
+  await expect(badge).toBeVisible({ timeout: 20_000 });
+  await badge.click();
+  await expect(page).toHaveURL(new RegExp(`/roles/${role.role.id}#applications$`));
+  await expect(page.getByRole('region', { name: /^Applications/ }).getByRole('link', { name: `Alan Turing${stamp}` })).toBeVisible();
+});
