@@ -183,13 +183,14 @@ export async function chatSocketRoutes(app: FastifyInstance, options: ChatSocket
         try {
           send({ type: 'connection_established', chat_id: chat.id });
           send({ type: 'chat_history', chat_history: await chatHistory(deps.db, chat.id) });
-          onMessage = (text) => {
+          const handleNow = (text: string) => {
             void handle(text).catch((error: unknown) => {
               request.log.error({ err: error }, 'chat socket message failed');
               close(socket, CHAT_CLOSE.internal);
             });
           };
           // A chat created with its first message: answer it at once (no message_received for it).
+          let answering: Promise<void> | undefined;
           if (!busy.has(chat.id)) {
             busy.add(chat.id);
             let waiting: 'answer' | 'limited' | null = null;
@@ -198,10 +199,17 @@ export async function chatSocketRoutes(app: FastifyInstance, options: ChatSocket
             } finally {
               busy.delete(chat.id);
             }
-            if (waiting === 'answer') await run(() => answerUnanswered(turn, entry.user, chat.id));
+            // run() marks the chat busy before its first await: a message that comes in meanwhile is refused as busy.
+            if (waiting === 'answer') answering = run(() => answerUnanswered(turn, entry.user, chat.id));
             else if (waiting === 'limited') send({ type: 'error', message: CHAT_MESSAGES.rateLimited });
           }
-          for (const text of early.splice(0)) onMessage(text);
+          // Messages that came before this point (during admission or the check above: on Node 24 a fast
+          // client's message arrived in that gap and was refused as busy) are handled after the first answer;
+          // later ones are handled as they come (refused as busy while a turn runs).
+          const queued = early.splice(0);
+          onMessage = handleNow;
+          await answering;
+          for (const text of queued) handleNow(text);
         } catch (error) {
           request.log.error({ err: error, chatId: chat.id }, 'chat socket failed');
           close(socket, CHAT_CLOSE.internal);
