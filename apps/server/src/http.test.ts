@@ -226,9 +226,10 @@ describe('configuration', () => {
     const result = spawnSync(process.execPath, ['--import', 'tsx', path.join(import.meta.dirname, 'server.ts')], {
       env: { ...process.env, PORT: 'not-a-port', DATA_DIR: t.dataDir, LOG_LEVEL: 'silent' },
       encoding: 'utf8',
-      timeout: 30_000,
+      // Generous: tsx compiles the server first, which took over 30 s on a loaded 2-core machine.
+      timeout: 150_000,
     });
     expect(result.status).toBe(1);
     expect(result.stderr).toContain('Invalid environment variable PORT:');
-  });
+  }, 180_000);
 });
