@@ -15,7 +15,7 @@ import { readOutbox } from '../../test/mail';
 import { signedInClient } from '../../test/sign-in';
 import { saveAgencySettings, DEFAULT_AGENCY_SETTINGS } from '../settings/settings.service';
 import { loadInvoiceCalendarEvents } from './invoices.service';
-import { invoicesTable, payoutsTable } from './invoices.table';
+import { invoiceDayTotalsTable, invoicesTable, payoutDayTotalsTable, payoutsTable } from './invoices.table';
 import { formatMoney, lineAmount, percentOf, toMinor, totalsOf, fromMinor } from './money';
 
 let t: TestApp;
@@ -444,5 +444,83 @@ describe('internal notes on an invoice (the shared notes thread, owner-only)', (
 
     expect((await owner.request('DELETE', `/api/invoices/${invoice.id}/`)).status).toBeLessThan(300);
     expect((await owner.patch(`/api/notes/item/${noteId}/`, { body: 'Changed' })).status).toBe(404);
+  });
+});
+
+// Last in the file: every write above (drafts, sends, payments, voids, credit notes, deletes) has gone
+// through the summaries' triggers by now.
+describe('the day summaries behind the statistics', () => {
+  it('equal a recomputation from the invoices and payouts after every kind of write', async () => {
+    const invoices = await t.db.select().from(invoicesTable);
+    const payouts = await t.db.select().from(payoutsTable);
+    expect(invoices.length).toBeGreaterThan(10);
+    const expectedDays = new Map<string, number[]>();
+    for (const row of invoices) {
+      const key = [row.currency, row.status, row.kind, row.issueDate, row.dueDate].join(' ');
+      const sums = expectedDays.get(key) ?? [0, 0, 0, 0, 0, 0];
+      const owing = row.balanceMinor > 0;
+      [1, row.totalMinor, row.paidMinor, row.balanceMinor, owing ? 1 : 0, owing ? row.balanceMinor : 0].forEach((value, index) => (sums[index]! += value));
+      expectedDays.set(key, sums);
+    }
+    const summaryDays = (await t.db.select().from(invoiceDayTotalsTable))
+      .filter((row) => row.invoiceCount !== 0 || row.totalMinor !== 0 || row.paidMinor !== 0 || row.balanceMinor !== 0)
+      .map((row) => [[row.currency, row.status, row.kind, row.issueDate, row.dueDate].join(' '), [row.invoiceCount, row.totalMinor, row.paidMinor, row.balanceMinor, row.owingCount, row.owingMinor]] as const);
+    expect(new Map(summaryDays)).toEqual(expectedDays);
+
+    const expectedPayoutDays = new Map<string, number>();
+    for (const row of payouts) expectedPayoutDays.set(`${row.currency} ${row.date}`, (expectedPayoutDays.get(`${row.currency} ${row.date}`) ?? 0) + row.amountMinor);
+    const payoutDays = (await t.db.select().from(payoutDayTotalsTable)).filter((row) => row.amountMinor !== 0).map((row) => [`${row.currency} ${row.date}`, row.amountMinor] as const);
+    expect(new Map(payoutDays)).toEqual(expectedPayoutDays);
+  });
+
+  it('give the same statistics as the invoices themselves, without a filter and for date ranges', async () => {
+    const invoices = (await t.db.select().from(invoicesTable)).filter((row) => row.currency === 'USD');
+    const payouts = (await t.db.select().from(payoutsTable)).filter((row) => row.currency === 'USD');
+    const todayText = today();
+    const daysPastDue = (due: string) => Math.round((Date.parse(`${todayText}T00:00:00Z`) - Date.parse(`${due}T00:00:00Z`)) / 86_400_000);
+    const bucketOf = (row: (typeof invoices)[number]) => {
+      if (row.status !== 'sent' || row.balanceMinor <= 0 || daysPastDue(row.dueDate) <= 0) return 'current';
+      const days = daysPastDue(row.dueDate);
+      return days <= 30 ? 'd0_30' : days <= 60 ? 'd31_60' : days <= 90 ? 'd61_90' : 'd90_plus';
+    };
+    const total = (rows: typeof invoices, value: (row: (typeof invoices)[number]) => number) => fromMinor(rows.reduce((sum, row) => sum + value(row), 0));
+    const firstMonth = (() => {
+      const now = new Date(`${todayText}T00:00:00Z`);
+      return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1)).toISOString().slice(0, 10);
+    })();
+    const issueDates = [...new Set(invoices.map((row) => row.issueDate))].sort();
+    const middle = issueDates[Math.floor(issueDates.length / 2)]!;
+    const cases: { query: string; keep: (row: (typeof invoices)[number]) => boolean; payoutsCount: boolean }[] = [
+      { query: '', keep: () => true, payoutsCount: true },
+      { query: `date_from=${middle}`, keep: (row) => row.issueDate >= middle, payoutsCount: false },
+      { query: `date_from=${issueDates[0]!}&date_to=${middle}`, keep: (row) => row.issueDate <= middle, payoutsCount: false },
+    ];
+    expect(issueDates.length).toBeGreaterThan(2);
+    for (const { query, keep, payoutsCount } of cases) {
+      const response = await owner.get(`/api/invoices/statistics/?${query}`);
+      expect(response.status, response.text).toBe(200);
+      const stats = (response.json.statistics.currencies as { currency: string }[]).find((block) => block.currency === 'USD') as Record<string, unknown>;
+      const rows = invoices.filter(keep);
+      const issued = rows.filter((row) => row.status === 'sent' || row.status === 'paid');
+      const sent = rows.filter((row) => row.status === 'sent');
+      expect(stats, query).toMatchObject({
+        invoiced: total(issued, (row) => row.totalMinor),
+        collected: total(issued, (row) => row.paidMinor),
+        outstanding: total(sent, (row) => row.balanceMinor),
+        overdue: total(sent.filter((row) => bucketOf(row) !== 'current'), (row) => row.balanceMinor),
+        aging: Object.fromEntries(['d0_30', 'd31_60', 'd61_90', 'd90_plus'].map((bucket) => [bucket, total(sent.filter((row) => bucketOf(row) === bucket), (row) => row.balanceMinor)])),
+        counts: {
+          draft: rows.filter((row) => row.status === 'draft').length,
+          sent: sent.length,
+          paid: rows.filter((row) => row.status === 'paid').length,
+          void: rows.filter((row) => row.status === 'void').length,
+          overdue: sent.filter((row) => bucketOf(row) !== 'current').length,
+        },
+      });
+      if (payoutsCount && query === '') {
+        const collectedByMonth = (stats.by_month as { collected: string }[]).reduce((sum, month) => sum + toMinor(month.collected), 0);
+        expect(fromMinor(collectedByMonth)).toBe(fromMinor(payouts.filter((row) => row.date >= firstMonth).reduce((sum, row) => sum + row.amountMinor, 0)));
+      }
+    }
   });
 });
