@@ -12,7 +12,6 @@
  */
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
-import { ANALYTICS_SETS } from '@recruitdesk/contracts/analytics';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { buildApp } from '../app';
@@ -21,15 +20,12 @@ import { openPostgres } from '../db/client';
 import { kpisQuery } from '../modules/analytics/analytics.repository';
 import { createSession } from '../modules/sessions/sessions.service';
 import { insertUser } from '../factories/users.factory';
+import { printAnalyticsSetTimes } from './analytics-sets-timing';
 
 const POSTGRES_URL =
   process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SCALE = Number(process.env.BENCH_ANALYTICS_SCALE ?? 1);
-const RUNS = Number(process.env.BENCH_RUNS ?? 30);
-const WARMUP = 3;
 const print = (line: string) => void process.stdout.write(`${line}\n`);
-const percentile = (sorted: number[], p: number) =>
-  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 const counts = {
   clients: Math.max(20, Math.round(1000 * SCALE)),
@@ -222,31 +218,10 @@ async function main() {
         userAgent: null,
         now: new Date(),
       });
-      print('| set | filter | p50 ms | p95 ms |');
-      print('|---|---|---|---|');
-      for (const filter of ['', 'client=8']) {
-        for (const set of ANALYTICS_SETS.filter(
-          (name) => !process.env.BENCH_SETS || process.env.BENCH_SETS.split(',').includes(name),
-        )) {
-          const times: number[] = [];
-          for (let run = 0; run < WARMUP + RUNS; run += 1) {
-            const started = performance.now();
-            const response = await app.inject({
-              method: 'GET',
-              url: `/api/analytics/${set}/?${filter}`,
-              cookies: { sessionid: token },
-            });
-            const elapsed = performance.now() - started;
-            if (response.statusCode !== 200)
-              throw new Error(`${set}: ${response.statusCode} ${response.body}`);
-            if (run >= WARMUP) times.push(elapsed);
-          }
-          times.sort((a, b) => a - b);
-          print(
-            `| ${set} | ${filter || 'default'} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} |`,
-          );
-        }
-      }
+      await printAnalyticsSetTimes(app, token, [
+        { label: 'default', query: '' },
+        { label: 'client=8', query: 'client=8' },
+      ]);
     } finally {
       await app.close();
     }

@@ -34,6 +34,7 @@ import {
   findRoleWithRelations,
   insertRoleRow,
   listPublicRoleRows,
+  type PublicRoleRow,
   listRecruiterUsers,
   listRoleRows,
   roleStats,
@@ -66,20 +67,7 @@ export function publicRoleDescription(text: string, clientName: string, showClie
  * client named only when the role allows it (else `clientName` is null and the description says "our
  * client"); never fees, notes or recruiters.
  */
-export interface PublicRole {
-  id: number;
-  name: string;
-  location: string;
-  remoteType: string;
-  employmentType: string;
-  salaryMin: string | null;
-  salaryMax: string | null;
-  salaryCurrency: string;
-  descriptionText: string;
-  openedAt: string;
-  updatedAt: Date;
-  clientName: string | null;
-}
+export type PublicRole = Omit<PublicRoleRow, 'showClientPublicly' | 'privateClientName'> & { clientName: string | null };
 
 /** The public roles, newest first (one query for every public reader; `where` adds the caller's condition). */
 export async function listPublicRoles(db: Db, options: { id?: number; where?: SQL; limit?: number } = {}): Promise<PublicRole[]> {
