@@ -45,8 +45,8 @@ describe('agency settings: a save in flight', () => {
     await user.type(phone, '+1 206 555 0147');
     finishRefetch(answer('+1 206 555 0148'));
     await waitFor(() => expect(fetchStub.mock).toHaveBeenCalledTimes(3));
-    await new Promise((resolve) => setTimeout(resolve, 50));
+    // The button unlocks once the refetch's answer is in (a fixed 50 ms wait was too short on a loaded CI machine).
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Save agency settings' })).toBeEnabled());
     expect(phone).toHaveValue('+1 206 555 0147');
-    expect(screen.getByRole('button', { name: 'Save agency settings' })).toBeEnabled();
   });
 });
