@@ -1,17 +1,7 @@
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { redisCounterStoreWithFallback, Throttle } from './throttle';
-
-/** A port on 127.0.0.1 that nothing listens on. */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no address');
-  return address.port;
-}
+import { closedPort } from '../test/closed-port';
 
 describe('attempt counters with Redis unreachable (decision 051)', () => {
   it('count in memory, still limit, and say so once', async () => {

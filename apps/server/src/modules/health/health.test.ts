@@ -1,18 +1,8 @@
-import { createServer } from 'node:net';
 import { Redis } from 'ioredis';
 import { describe, expect, it } from 'vitest';
 import { buildTestApp } from '../../test/build-test-app';
 import { HttpClient } from '../../test/http-client';
-
-/** A port on 127.0.0.1 that nothing listens on (taken, then released). */
-async function closedPort(): Promise<number> {
-  const server = createServer();
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const address = server.address();
-  await new Promise<void>((resolve) => server.close(() => resolve()));
-  if (!address || typeof address === 'string') throw new Error('no address');
-  return address.port;
-}
+import { closedPort } from '../../test/closed-port';
 
 async function readiness(env: Record<string, string>) {
   const t = await buildTestApp({ env });
