@@ -7,6 +7,8 @@ export default defineConfig({
     // tests through nginx (vitest.cluster.config.ts, npm run test:cluster): their own runs.
     exclude: [...configDefaults.exclude, 'src/faults/**', 'src/cluster/**'],
     pool: 'forks',
+    // Files share a worker's module graph instead of importing the whole app again each (decision 059).
+    isolate: false,
     maxWorkers: 2,
     // Generous: a test that builds its own app runs migrations, which take seconds on a loaded 2-core machine.
     testTimeout: 60_000,

@@ -37,8 +37,9 @@ export interface Database {
   /**
    * The embedded database only: a tar.gz of its data directory taken between two statements, a
    * crash-consistent image that PostgreSQL recovers from its WAL on open (npm run backup, decision 051).
+   * Uncompressed (a plain tar) when the image stays in memory, as the tests' migrated template does.
    */
-  snapshot?(): Promise<Blob>;
+  snapshot?(compression?: 'gzip' | 'none'): Promise<Blob>;
 }
 
 /**
@@ -67,8 +68,11 @@ function assertWritable(dataDir: string) {
   }
 }
 
-/** Opens a PGlite database: a directory path, or in-memory when dataDir is undefined. */
-export async function openPglite(dataDir?: string): Promise<Database> {
+/**
+ * Opens a PGlite database: a directory path, or in-memory when dataDir is undefined. An in-memory database
+ * may start from an image (`snapshot()`'s tarball), which skips initdb.
+ */
+export async function openPglite(dataDir?: string, image?: Blob): Promise<Database> {
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     assertWritable(dataDir);
@@ -77,7 +81,7 @@ export async function openPglite(dataDir?: string): Promise<Database> {
   // buffers: with 16 MB the process held about 140 MB less but answered about 6 times slower (decision 048).
   const client = dataDir
     ? new PGlite(dataDir, { extensions: { pg_trgm } })
-    : new PGlite({ extensions: { pg_trgm } });
+    : new PGlite({ extensions: { pg_trgm }, ...(image ? { loadDataDir: image } : {}) });
   await client.waitReady;
   const db = drizzlePglite({ client });
   const timer = setInterval(() => {
@@ -92,10 +96,10 @@ export async function openPglite(dataDir?: string): Promise<Database> {
       await analyzeAll(db);
     },
     analyze: () => analyzeAll(db),
-    snapshot: async () => {
+    snapshot: async (compression = 'gzip') => {
       // A checkpoint first, so the image needs little WAL replay when restored.
       await client.exec('CHECKPOINT');
-      return client.dumpDataDir('gzip');
+      return client.dumpDataDir(compression);
     },
     exclusive: (work) => work(),
     close: async () => {

@@ -48,9 +48,27 @@ export async function openTestDatabase(): Promise<{ database: Database; drop(): 
     await database.migrate();
     return { database, drop: created.drop };
   }
-  const database = await openPglite();
-  await database.migrate();
-  return { database, drop: async () => {} };
+  return { database: await openPglite(undefined, await migratedPgliteImage()), drop: async () => {} };
+}
+
+let migratedImage: Promise<Blob> | undefined;
+
+/**
+ * A migrated empty PGlite database as a tarball, made once per test worker: a test database then starts
+ * from it in a fraction of the time initdb and the migrations take (decision 059).
+ */
+function migratedPgliteImage(): Promise<Blob> {
+  migratedImage ??= (async () => {
+    const template = await openPglite();
+    try {
+      await template.migrate();
+      if (!template.snapshot) throw new Error('PGlite databases take snapshots');
+      return await template.snapshot('none');
+    } finally {
+      await template.close();
+    }
+  })();
+  return migratedImage;
 }
 
 export interface TestAppOptions {

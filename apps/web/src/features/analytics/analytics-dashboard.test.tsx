@@ -98,7 +98,7 @@ describe('the Analytics Dashboard', () => {
     const user = userEvent.setup();
     renderWithProviders(<AnalyticsDashboard currency="USD" />, { path: '/analytics', timeZone: 'UTC' });
     await screen.findByRole('group', { name: 'Fill rate' });
-    const help = screen.getByRole('button', { name: 'About Fill rate' });
+    const help = await screen.findByRole('button', { name: 'About Fill rate' });
     await user.click(help);
     expect(help).toHaveAccessibleDescription(/Roles filled ÷ roles closed.*This period: 8 of 10\./);
     expect(screen.getAllByRole('tooltip').some((tip) => tip.className.includes('absolute'))).toBe(true);

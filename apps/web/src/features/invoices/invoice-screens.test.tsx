@@ -34,7 +34,7 @@ describe('invoices list', () => {
     const user = userEvent.setup();
     renderWithProviders(<InvoicesList />, { path: '/invoices' });
     const table = await screen.findByRole('table', { name: 'Invoices' });
-    const first = within(table).getByRole('link', { name: 'INV-2026-0001' });
+    const first = await within(table).findByRole('link', { name: 'INV-2026-0001' });
     expect(first).toHaveAttribute('href', '/role/7/invoice/1');
     expect(within(table).getByRole('link', { name: 'INV-2026-0002' })).toHaveAttribute(
       'href',

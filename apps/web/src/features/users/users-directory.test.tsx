@@ -94,6 +94,8 @@ describe('users directory', () => {
       'descending',
     );
 
+    // The pager is disabled while the re-sorted page loads.
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled());
     await user.click(screen.getByRole('button', { name: 'Next' }));
     await waitFor(() => expect(lastParams().page).toBe('2'));
     expect(await screen.findByText(/Showing/)).toHaveTextContent('Showing 26–27 of 27 users');
