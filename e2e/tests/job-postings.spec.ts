@@ -29,6 +29,8 @@ test('a recruiter enters a week, imports a report and sees the performance', asy
   const row = week.getByRole('row', { name: new RegExp(roleName) });
   await expect(row).toContainText('$140');
   await expect(row).toContainText('5.00%');
+  // The saved toast sits over the page's header buttons, and a pointer resting on it keeps it open.
+  await expect(page.getByText(`Saved the week for ${roleName}.`)).toBeHidden({ timeout: 15_000 });
 
   // Last week, from the board's report.
   await page.getByRole('button', { name: 'Import report' }).click();

@@ -10,6 +10,7 @@ import {
   initialAuthState,
   login,
   logout,
+  setUserSidebarCollapsed,
   setUserTheme,
 } from './auth-slice';
 import { installFetchStub } from '@/test/fetch-stub';
@@ -113,5 +114,26 @@ describe('auth thunks', () => {
     fetchStub.mock.mockResolvedValueOnce(jsonResponse(500, { error: 'boom' }));
     await store.dispatch(checkAuthStatus());
     expect(store.getState().auth).toMatchObject({ user: null, isAuthenticated: false });
+  });
+
+  it('a theme or sidebar change made while the status check is in flight outlives its older answer', async () => {
+    const store = makeStore();
+    const user = buildUser({ theme: 'light', sidebar_collapsed: true });
+    fetchStub.mock.mockResolvedValueOnce(jsonResponse(200, { authenticated: true, user }));
+    await store.dispatch(checkAuthStatus());
+
+    let answer!: (response: Response) => void;
+    fetchStub.mock.mockReturnValueOnce(new Promise<Response>((resolve) => (answer = resolve)));
+    const check = store.dispatch(checkAuthStatus());
+    store.dispatch(setUserSidebarCollapsed(false));
+    store.dispatch(setUserTheme('dark'));
+    answer(jsonResponse(200, { authenticated: true, user: { ...user, first_name: 'Renamed' } }));
+    await check;
+    expect(store.getState().auth.user).toMatchObject({ first_name: 'Renamed', theme: 'dark', sidebar_collapsed: false });
+
+    // The next check, started after the changes, is taken as it is.
+    fetchStub.mock.mockResolvedValueOnce(jsonResponse(200, { authenticated: true, user }));
+    await store.dispatch(checkAuthStatus());
+    expect(store.getState().auth.user).toMatchObject({ theme: 'light', sidebar_collapsed: true });
   });
 });

@@ -10,6 +10,11 @@ export interface AuthState {
   isAuthenticated: boolean;
   loading: boolean;
   error: string | null;
+  /**
+   * Theme and sidebar changes made while a status check is in flight: its answer was read before them, so
+   * they are kept over it (the check would otherwise undo a toggle made right after a reload).
+   */
+  changedDuringCheck?: Partial<Pick<User, 'theme' | 'sidebar_collapsed'>>;
 }
 
 export const initialAuthState: AuthState = {
@@ -100,9 +105,11 @@ const authSlice = createSlice({
     },
     setUserTheme(state, action: PayloadAction<Theme>) {
       if (state.user) state.user.theme = action.payload;
+      if (state.changedDuringCheck) state.changedDuringCheck.theme = action.payload;
     },
     setUserSidebarCollapsed(state, action: PayloadAction<boolean>) {
       if (state.user) state.user.sidebar_collapsed = action.payload;
+      if (state.changedDuringCheck) state.changedDuringCheck.sidebar_collapsed = action.payload;
     },
   },
   extraReducers: (builder) => {
@@ -130,11 +137,17 @@ const authSlice = createSlice({
         state.user = action.payload;
         state.isAuthenticated = true;
       })
+      .addCase(checkAuthStatus.pending, (state) => {
+        state.changedDuringCheck = {};
+      })
       .addCase(checkAuthStatus.fulfilled, (state, action) => {
+        const changed = state.changedDuringCheck;
+        delete state.changedDuringCheck;
         if (action.payload.authenticated && action.payload.user) {
+          const user = state.user?.id === action.payload.user.id ? { ...action.payload.user, ...changed } : action.payload.user;
           // The start-up check usually confirms the persisted user: keep the same object then, so the
           // screens already drawn from it are not drawn again.
-          if (JSON.stringify(state.user) !== JSON.stringify(action.payload.user)) state.user = action.payload.user;
+          if (JSON.stringify(state.user) !== JSON.stringify(user)) state.user = user;
           state.isAuthenticated = true;
         } else {
           state.user = null;
