@@ -231,6 +231,32 @@ describe('pipeline board', () => {
     expect(within(column(/^Sourced/)).queryByText('Ada Lovelace')).not.toBeInTheDocument();
   });
 
+  it('a second move of a card waits for the first: it carries the version the first made, and the card stays where it went', async () => {
+    const user = userEvent.setup();
+    const ada = buildPipeline({ id: 1, stageName: 'sourced', version: 3 });
+    serve([ada]);
+    const stageOf = { internal_interview: 2, submit_pending: 3 } as Record<string, number>;
+    let releaseFirst!: () => void;
+    const firstHeld = new Promise<void>((resolve) => (releaseFirst = resolve));
+    api.on('PATCH /api/pipelines/1/', async ({ body }) => {
+      const { version, stage } = body as { version: number; stage: string };
+      if (version === 3) await firstHeld;
+      const label = stage === 'internal_interview' ? 'Internal interview' : 'Submit pending';
+      return jsonResponse(200, { success: true, pipeline: { ...ada, stage: { name: stage, label, position: stageOf[stage] }, version: version + 1 } });
+    });
+    renderBoard();
+    await screen.findByRole('region', { name: 'Sourced, 1 candidate' });
+    await moveWithMenu(user, 'Ada Lovelace', 'Internal interview');
+    await waitFor(() => expect(within(column(/^Internal interview/)).getByText('Ada Lovelace')).toBeInTheDocument());
+    await moveWithMenu(user, 'Ada Lovelace', 'Submit pending');
+    // Only the first PATCH is out while its answer is held.
+    expect(api.bodies.map((b) => b.body)).toEqual([{ version: 3, stage: 'internal_interview' }]);
+    releaseFirst();
+    await waitFor(() => expect(api.bodies.map((b) => b.body)).toEqual([{ version: 3, stage: 'internal_interview' }, { version: 4, stage: 'submit_pending' }]));
+    await waitFor(() => expect(within(column(/^Submit pending/)).getByText('Ada Lovelace')).toBeInTheDocument());
+    expect(within(column(/^Internal interview/)).queryByText('Ada Lovelace')).not.toBeInTheDocument();
+  });
+
   const pendingClientInterview = {
     id: 77,
     pipeline_id: 1,
