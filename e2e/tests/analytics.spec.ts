@@ -31,6 +31,9 @@ test('an owner reads the Analytics Dashboard, filters it through the URL and exp
   await page.goBack();
   await expect(page).toHaveURL(/\/analytics$/);
   await expect(page.getByLabel('Date range')).toHaveValue('12m');
+  // Where placements come from, and the demo's careers-page applications (issue 14).
+  await expect(page.getByRole('table', { name: 'Placements by source' }).getByRole('row').nth(1)).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Applications by channel' }).getByRole('row', { name: /Careers page/ })).toBeVisible();
   const clientSelect = page.getByLabel('Client', { exact: true });
   await expect(clientSelect.locator('option').nth(1)).toBeAttached();
   const client = await clientSelect.locator('option').nth(1).textContent();

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { ApplicationSourceSchema } from './applications';
 import { MAX_ID } from './common';
 
 /*
@@ -40,6 +41,7 @@ export const ANALYTICS_SETS = [
   'retainer-time-payout',
   'filter-options',
   'totals',
+  'sources',
 ] as const;
 export type AnalyticsSet = (typeof ANALYTICS_SETS)[number];
 
@@ -228,6 +230,44 @@ export const AnalyticsClientsResponseSchema = z.object({
   clients: z.array(AnalyticsClientRowSchema),
 });
 export type AnalyticsClientsResponse = z.infer<typeof AnalyticsClientsResponseSchema>;
+
+// ---------------------------------------------------------------- sources
+
+/** Where the period's placements came from: the channel of each placed candidate. */
+export const AnalyticsSourceRowSchema = z.object({
+  /**
+   * The application's channel when the placed pipeline came from one ('Careers page', 'Indeed', 'Job
+   * application'), else the candidate's recorded source ('Referral', 'LinkedIn', …); '' when none was recorded.
+   * Spellings that differ only in case or spaces count as one.
+   */
+  source: z.string(),
+  placements: z.number().int(),
+  /** Share of the period's placements, 0–1. */
+  share: z.number(),
+  /** MONEY: the fees of those placements. */
+  fees: money.optional(),
+});
+export type AnalyticsSourceRow = z.infer<typeof AnalyticsSourceRowSchema>;
+
+/** Inbound applications received in the period, per channel, and what became of them so far. */
+export const AnalyticsApplicationsRowSchema = z.object({
+  source: ApplicationSourceSchema,
+  received: z.number().int(),
+  /** Still waiting for a decision. */
+  open: z.number().int(),
+  rejected: z.number().int(),
+  converted: z.number().int(),
+  /** Converted applications whose pipeline reached a placement (at any time since). */
+  placed: z.number().int(),
+});
+export type AnalyticsApplicationsRow = z.infer<typeof AnalyticsApplicationsRowSchema>;
+
+export const AnalyticsSourcesResponseSchema = z.object({
+  ...base,
+  sources: z.array(AnalyticsSourceRowSchema),
+  applications: z.array(AnalyticsApplicationsRowSchema),
+});
+export type AnalyticsSourcesResponse = z.infer<typeof AnalyticsSourcesResponseSchema>;
 
 // ---------------------------------------------------------------- roles
 

@@ -4,6 +4,7 @@
  * registered /api route has no entry.
  */
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANALYTICS_SETS } from '@recruitdesk/contracts/analytics';
 import { createUploadTarget } from '../modules/files/files.service';
 import { activityTable } from '../modules/activity/activity.table';
 import { chatsTable } from '../modules/chat/chat.table';
@@ -418,8 +419,9 @@ export const MATRIX: Entry[] = [
   { method: 'POST', route: '/api/calendar/subscription/rotate/', expect: READ() },
   // Public: the secret is the key; an unknown one is 404 for everyone, signed in or not.
   { method: 'GET', route: '/api/calendar/ical/:token/', path: () => `/api/calendar/ical/${'a'.repeat(43)}/`, expect: all(404) },
-  // Issue 12: analytics (money fields absent for non-owners: analytics.test.ts) and the dashboard's attention list
-  ...(['summary', 'clients', 'roles', 'stages', 'wages', 'role-wages', 'optimal-wage-range', 'retainer-time-payout', 'filter-options', 'totals'] as const).map((set) => ({
+  // Issue 12: analytics (money fields absent for non-owners: analytics.test.ts) and the dashboard's attention
+  // list; issue 14: where placements come from (the sources set)
+  ...ANALYTICS_SETS.map((set) => ({
     method: 'GET' as const,
     route: `/api/analytics/${set}/`,
     expect: READ(),

@@ -1,6 +1,9 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
+import { CANDIDATE_SOURCE_OF_APPLICATION, type ApplicationSource } from '@recruitdesk/contracts/applications';
+import { applicationsTable } from '../applications/applications.table';
+import { candidatesTable } from '../candidates/candidates.table';
 import { clientsTable } from '../clients/clients.table';
 import { invoicesTable, payoutsTable } from '../invoices/invoices.table';
 import {
@@ -393,6 +396,59 @@ export async function placedWages(db: Db, s: Scope): Promise<PlacementWageRow[]>
       from ${PL} pl join ${P} p on p.id = pl.pipeline_id join ${R} r on r.id = p.role_id join ${C} c on c.id = r.client_id
       where ${pipelineWhere(s)} and pl.created_at >= ${fromTs(s)} and pl.created_at < ${toEndTs(s)}
       order by pl.created_at desc, pl.id desc
+    `),
+  );
+}
+
+export interface SourceRow {
+  source: string;
+  placements: number;
+  fee_minor: string;
+}
+
+/**
+ * Placements recorded in the period by the placed candidate's channel: the application's, when the pipeline
+ * came from one, else the candidate's source (grouped ignoring case and spaces).
+ */
+export async function placementSources(db: Db, s: Scope): Promise<SourceRow[]> {
+  const channel = sql`(select ${JSON.stringify(CANDIDATE_SOURCE_OF_APPLICATION)}::jsonb ->> a.source
+                         from ${applicationsTable} a where a.pipeline_id = p.id order by a.id limit 1)`;
+  return rowsOf<SourceRow>(
+    await run(db, sql`
+      select min(x.source) as source, count(*)::int as placements, sum(x.fee_minor)::bigint::text as fee_minor
+      from (
+        select btrim(coalesce(${channel}, cand.source)) as source, round(pl.fee * 100)::bigint as fee_minor
+        from ${PL} pl join ${P} p on p.id = pl.pipeline_id join ${R} r on r.id = p.role_id join ${C} c on c.id = r.client_id
+          join ${candidatesTable} cand on cand.id = p.candidate_id
+        where ${pipelineWhere(s)} and pl.created_at >= ${fromTs(s)} and pl.created_at < ${toEndTs(s)}
+      ) x
+      group by lower(x.source)
+    `),
+  );
+}
+
+export interface ApplicationsRow {
+  source: ApplicationSource;
+  received: number;
+  open: number;
+  rejected: number;
+  converted: number;
+  placed: number;
+}
+
+/** Applications received in the period per channel, by status, and those whose pipeline reached a placement. */
+export async function applicationsBySource(db: Db, s: Scope): Promise<ApplicationsRow[]> {
+  return rowsOf<ApplicationsRow>(
+    await run(db, sql`
+      select a.source, count(*)::int as received,
+             count(*) filter (where a.status = 'new')::int as open,
+             count(*) filter (where a.status = 'rejected')::int as rejected,
+             count(*) filter (where a.status = 'converted')::int as converted,
+             count(pl.id)::int as placed
+      from ${applicationsTable} a join ${R} r on r.id = a.role_id join ${C} c on c.id = r.client_id
+        left join ${PL} pl on pl.pipeline_id = a.pipeline_id
+      where ${roleWhere(s)} and a.created_at >= ${fromTs(s)} and a.created_at < ${toEndTs(s)}
+      group by a.source order by a.source
     `),
   );
 }

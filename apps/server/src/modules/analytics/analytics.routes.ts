@@ -6,6 +6,7 @@ import {
   AnalyticsRetainerTimePayoutResponseSchema,
   AnalyticsRoleWagesResponseSchema,
   AnalyticsRolesResponseSchema,
+  AnalyticsSourcesResponseSchema,
   AnalyticsStagesResponseSchema,
   AnalyticsSummaryResponseSchema,
   AnalyticsTotalsResponseSchema,
@@ -20,7 +21,7 @@ import { attentionList } from './attention.service';
 
 const errors = errorResponses(400, 401, 403);
 
-/** The ten analytics sets and the dashboard's attention list (issue 12). */
+/** The ten analytics sets, where placements come from (issue 14) and the dashboard's attention list (issue 12). */
 export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const tags = ['analytics'];
@@ -95,6 +96,13 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => ({
       success: true as const,
       ...(await analytics.retainerTimePayout(deps, requireUser(request), request.query)),
+    }),
+  });
+  app.get('/api/analytics/sources/', {
+    schema: { tags, querystring, response: { 200: AnalyticsSourcesResponseSchema, ...errors } },
+    handler: async (request) => ({
+      success: true as const,
+      ...(await analytics.sources(deps, requireUser(request), request.query)),
     }),
   });
   app.get('/api/analytics/filter-options/', {

@@ -11,7 +11,9 @@ import {
   type AnalyticsRecruiterRow,
   type AnalyticsRetainerClient,
   type AnalyticsRoleRow,
+  type AnalyticsApplicationsRow,
   type AnalyticsRoleWageRow,
+  type AnalyticsSourceRow,
   type AnalyticsStageRow,
   type AnalyticsWageBand,
   type AnalyticsWageGroup,
@@ -295,6 +297,22 @@ export async function clients(deps: Deps, actor: UserRow, query: AnalyticsFilter
       a.client_id - b.client_id,
   );
   return { ...base(r), clients: list };
+}
+
+/** Where the period's placements came from, and the inbound applications of the period per channel. */
+export async function sources(deps: Deps, actor: UserRow, query: AnalyticsFiltersQuery) {
+  const r = await resolve(deps, actor, query);
+  const rows = await repo.placementSources(deps.db, r.scope);
+  const placements = rows.reduce((sum, row) => sum + row.placements, 0);
+  const list: AnalyticsSourceRow[] = rows
+    .map((row) => {
+      const out: AnalyticsSourceRow = { source: row.source, placements: row.placements, share: row.placements / placements };
+      if (r.money) out.fees = money(BigInt(row.fee_minor));
+      return out;
+    })
+    .sort((a, b) => b.placements - a.placements || (a.source === '' ? 1 : b.source === '' ? -1 : a.source.localeCompare(b.source)));
+  const applications: AnalyticsApplicationsRow[] = await repo.applicationsBySource(deps.db, r.scope);
+  return { ...base(r), sources: list, applications };
 }
 
 function outcomeOf(role: repo.RoleRow, placements: number): RoleOutcome {

@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ANALYTICS_SETS } from '@recruitdesk/contracts/analytics';
 import { insertCandidate } from '../../factories/candidates.factory';
+import { insertApplication } from '../../factories/applications.factory';
 import { insertClient } from '../../factories/clients.factory';
 import { insertInvoice } from '../../factories/invoices.factory';
 import {
@@ -12,8 +14,10 @@ import { insertUser } from '../../factories/users.factory';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { HttpClient } from '../../test/http-client';
 import { signedInClient } from '../../test/sign-in';
+import { eq } from 'drizzle-orm';
+import { candidatesTable } from '../candidates/candidates.table';
 import { payoutsTable } from '../invoices/invoices.table';
-import { pipelineEventsTable, placementsTable } from '../pipelines/pipelines.table';
+import { pipelineEventsTable, pipelinesTable, placementsTable } from '../pipelines/pipelines.table';
 import type { UserRow } from '../users/users.service';
 import { roleFamilyOf } from './role-family';
 
@@ -645,6 +649,44 @@ describe('the other sets', () => {
     });
   });
 
+  it('sources: placements by channel, and the applications of the period per channel', async () => {
+    // p1 (fee 25,000) was placed from a candidate recorded as "  referral " (the source ignores case and
+    // spaces); p3 (fee 17,000) came from an Indeed application, whatever its candidate's own source says.
+    const candidateOf = async (pipelineId: number) =>
+      (await t.db.select({ id: pipelinesTable.candidateId }).from(pipelinesTable).where(eq(pipelinesTable.id, pipelineId)))[0]!.id;
+    await t.db.update(candidatesTable).set({ source: '  referral ' }).where(eq(candidatesTable.id, await candidateOf(ids.p1!)));
+    const inYear = at('2031-02-09T08:00:00Z');
+    await insertApplication(t.db, { roleId: ids.r2!, source: 'indeed', status: 'converted', candidateId: await candidateOf(ids.p3!), pipelineId: ids.p3!, createdAt: inYear });
+    await insertApplication(t.db, { roleId: ids.r2!, source: 'indeed', status: 'rejected', createdAt: inYear });
+    await insertApplication(t.db, { roleId: ids.r4!, source: 'careers_page', status: 'new', createdAt: inYear });
+    await insertApplication(t.db, { roleId: ids.r4!, source: 'careers_page', status: 'new', createdAt: at('2030-12-31T23:00:00Z') });
+
+    const body = await get(owner, `/api/analytics/sources/?${Y}`);
+    expect(body.sources).toEqual([
+      { source: 'Indeed', placements: 1, share: 0.5, fees: '17000.00' },
+      { source: 'referral', placements: 1, share: 0.5, fees: '25000.00' },
+    ]);
+    // 2030-12-31 23:00 UTC is outside the year.
+    expect(body.applications).toEqual([
+      { source: 'careers_page', received: 1, open: 1, rejected: 0, converted: 0, placed: 0 },
+      { source: 'indeed', received: 2, open: 0, rejected: 1, converted: 1, placed: 1 },
+    ]);
+
+    // The filters apply as to every set: Beta's roles (r3, r4) have no placements and one application.
+    const beta = await get(owner, `/api/analytics/sources/?${Y}&client=${ids.beta}`);
+    expect(beta.sources).toEqual([]);
+    expect(beta.applications).toEqual([{ source: 'careers_page', received: 1, open: 1, rejected: 0, converted: 0, placed: 0 }]);
+    const ritas = await get(owner, `/api/analytics/sources/?${Y}&recruiter=${ids.rita}`);
+    expect(ritas.sources.map((row: { source: string }) => row.source)).toEqual(['Indeed', 'referral']);
+    expect(ritas.applications.map((row: { source: string }) => row.source)).toEqual(['indeed']);
+
+    // Others get the same rows without the fees.
+    expect((await get(viewer, `/api/analytics/sources/?${Y}`)).sources).toEqual([
+      { source: 'Indeed', placements: 1, share: 0.5 },
+      { source: 'referral', placements: 1, share: 0.5 },
+    ]);
+  });
+
   it('filter options list clients, recruiters and role families with examples', async () => {
     const body = await get(viewer, '/api/analytics/filter-options/');
     expect(body.default_date_from).toBe('2031-01-01');
@@ -670,18 +712,7 @@ describe('the other sets', () => {
   });
 });
 
-const SETS = [
-  'summary',
-  'clients',
-  'roles',
-  'stages',
-  'wages',
-  'role-wages',
-  'optimal-wage-range',
-  'retainer-time-payout',
-  'filter-options',
-  'totals',
-];
+const SETS = ANALYTICS_SETS;
 
 describe('permissions and bad input', () => {
   it('recruiters and viewers never receive money fields', async () => {

@@ -54,6 +54,27 @@ describe('the Analytics Dashboard', () => {
     expect(document.body.textContent).not.toMatch(/\$\d/);
   });
 
+  it('shows where placements come from, with a share bar and fees for the owner, and the applications per channel', async () => {
+    serve(true);
+    renderWithProviders(<AnalyticsDashboard currency="USD" />, { path: '/analytics', timeZone: 'UTC' });
+    const sources = within(await screen.findByRole('table', { name: 'Placements by source' }));
+    const rows = await sources.findAllByRole('row');
+    expect(rows.slice(1).map((row) => row.textContent)).toEqual(['Careers page360%$72,000', 'Referral120%$24,000', 'Not recorded120%$18,000']);
+    const applications = within(screen.getByRole('table', { name: 'Applications by channel' }));
+    // 10 of 40 careers-page applications were converted: 25%.
+    expect(applications.getByRole('row', { name: /Careers page/ })).toHaveTextContent('4062410325%');
+    expect(applications.getByRole('row', { name: /Indeed/ })).toHaveTextContent('8%');
+    expect(screen.getByRole('button', { name: 'Export Placements by source to Excel' })).toBeEnabled();
+  });
+
+  it('leaves the fees column out when the sources come without money', async () => {
+    serve(false);
+    renderWithProviders(<AnalyticsDashboard currency="USD" />, { path: '/analytics', timeZone: 'UTC' });
+    const sources = within(await screen.findByRole('table', { name: 'Placements by source' }));
+    await sources.findByRole('row', { name: /Referral/ });
+    expect(sources.queryByRole('columnheader', { name: /Fees/ })).not.toBeInTheDocument();
+  });
+
   it('asks every set for the URL filters, and again when a filter changes', async () => {
     serve(true);
     const user = userEvent.setup();

@@ -5,6 +5,7 @@ import type {
   AnalyticsOptimalWageRangeResponse,
   AnalyticsRetainerTimePayoutResponse,
   AnalyticsRoleWagesResponse,
+  AnalyticsSourcesResponse,
   AnalyticsStagesResponse,
   AnalyticsSummaryResponse,
   AnalyticsWagesResponse,
@@ -41,6 +42,7 @@ export const analyticsApi = baseApi.injectEndpoints({
     getAnalyticsRetainerTimePayout: build.query<AnalyticsRetainerTimePayoutResponse, AnalyticsFiltersQuery>(
       set('retainer-time-payout'),
     ),
+    getAnalyticsSources: build.query<AnalyticsSourcesResponse, AnalyticsFiltersQuery>(set('sources')),
     getAnalyticsFilterOptions: build.query<AnalyticsFilterOptionsResponse, void>({
       query: () => '/api/analytics/filter-options/',
     }),
@@ -55,5 +57,6 @@ export const {
   useGetAnalyticsRoleWagesQuery,
   useGetAnalyticsOptimalWageRangeQuery,
   useGetAnalyticsRetainerTimePayoutQuery,
+  useGetAnalyticsSourcesQuery,
   useGetAnalyticsFilterOptionsQuery,
 } = analyticsApi;

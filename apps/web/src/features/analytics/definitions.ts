@@ -16,6 +16,10 @@ export const DEFINITIONS = {
   role_wages: 'Placed salaries per role family and location: lowest, quartiles, median, highest.',
   optimal: 'Answered offers (accepted, declined, withdrawn) grouped into salary bands; the band accepted most often is highlighted.',
   retainer: "For retainer clients: days from signing to each instalment being invoiced and paid, with the instalments still expected.",
+  sources:
+    "Placements in the period by where the candidate came from: the application's channel when the pipeline came from an application (careers page, Indeed), else the source recorded on the candidate.",
+  applications:
+    'Applications received in the period per channel, and what became of them so far: still open, rejected, converted into a candidate, and converted ones placed.',
   role_family:
     'A role family groups role titles: seniority words (senior, junior, lead…) and punctuation are removed and synonyms joined, so "Sr. Software Engineer" and "Software Developer II" are one family.',
 } as const;

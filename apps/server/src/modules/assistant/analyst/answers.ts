@@ -1,3 +1,4 @@
+import { APPLICATION_SOURCE_LABELS } from '@recruitdesk/contracts/applications';
 import type { PIPELINE_STAGE_LABELS } from '@recruitdesk/contracts/pipeline-summary';
 import type { ToolContext } from '../assistant.service';
 import type { FoundRecord } from '../tools/find-records';
@@ -318,6 +319,36 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
       data.clients.length > 1 ? table(['Client', 'Instalments not invoiced', ...(data.money_visible ? ['Still to come'] : []), 'Days to invoice', 'Days to paid'], body) : null,
       definition('retainer'),
       usedLine('retainer', s, p),
+    );
+  }
+
+  if (metric === 'sources') {
+    const p = period!;
+    const data = await call<{
+      money_visible: boolean;
+      sources: { source: string; placements: number; share: number; fees?: string }[];
+      applications: { source: 'careers_page' | 'indeed' | 'other'; received: number; open: number; rejected: number; converted: number; placed: number }[];
+    }>('placement_sources', filterArgs(s, p), ctx);
+    const name = (source: string) => esc(source || 'Not recorded');
+    const total = data.sources.reduce((sum, row) => sum + row.placements, 0);
+    const top = data.sources[0];
+    const head = top
+      ? `**${name(top.source)}** brought the most placements in ${when}${filtersText(s)}: **${int(top.placements)}** of ${int(total)} (${pct(top.share)}).`
+      : `No placements in ${when}${filtersText(s)}.`;
+    const applications = data.applications.length
+      ? table(
+          ['Applications from', 'Received', 'Converted', 'Placed'],
+          data.applications.map((row) => [APPLICATION_SOURCE_LABELS[row.source], int(row.received), int(row.converted), int(row.placed)]),
+        )
+      : null;
+    return compose(
+      head,
+      data.sources.length > 1
+        ? table(['Source', 'Placements', 'Share', ...(data.money_visible ? ['Fees'] : [])], data.sources.slice(0, 12).map((row) => [name(row.source), int(row.placements), pct(row.share), ...(data.money_visible ? [money(row.fees ?? '0', currency)] : [])]))
+        : null,
+      applications,
+      definition('sources'),
+      usedLine('sources', s, p),
     );
   }
 

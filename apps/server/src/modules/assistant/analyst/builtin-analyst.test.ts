@@ -182,9 +182,48 @@ describe('permissions and safety', () => {
 
   it('marks as aggregate exactly the tools whose results hold no record-level personal data', async () => {
     const aggregate = assistantTools.filter((tool) => tool.aggregate).map((tool) => tool.name).sort();
-    expect(aggregate).toEqual(['agency_metrics', 'client_breakdown', 'compensation_stats', 'invoice_balances', 'retainer_payouts', 'role_families', 'stage_funnel']);
+    expect(aggregate).toEqual([
+      'agency_metrics',
+      'client_breakdown',
+      'compensation_stats',
+      'invoice_balances',
+      'job_posting_performance',
+      'placement_sources',
+      'retainer_payouts',
+      'role_families',
+      'stage_funnel',
+    ]);
     // The record tools (names of candidates, people, pipelines) are not.
     expect(assistantTools.filter((tool) => !tool.aggregate).map((tool) => tool.name).sort()).toEqual(['count_records', 'find_records', 'needs_attention', 'role_pipeline']);
+  });
+
+  it('answers where placements come from, from the placement_sources tool', async () => {
+    for (const question of ['Where do our placements come from?', 'What is our best candidate source this year?', 'placements by source in 2030']) {
+      const content = answerOf(await talk().say(question));
+      expect(content, question).toContain('metric sources');
+      expect(content, question).toMatch(/brought the most placements|No placements in/);
+    }
+    const content = answerOf(await talk().say('Where did our hires come from in 2030?'));
+    expect(content).toContain('**LinkedIn** brought the most placements in 2030');
+  });
+
+  it('placement_sources and job_posting_performance answer from the same services as the screens, money for owners only', async () => {
+    const sourcesTool = assistantTools.find((tool) => tool.name === 'placement_sources')!;
+    const ctx = { deps, user: f.owner, timeZone: FIXTURE_TIME_ZONE, now: FIXTURE_NOW };
+    const args = { date_from: '2030-01-01', date_to: '2031-12-31' };
+    const owners = (await runTool(sourcesTool, args, ctx)) as { sources: { placements: number; share: number; fees?: string }[]; applications: unknown[]; currency: string };
+    expect(owners.sources.length).toBeGreaterThan(0);
+    expect(owners.sources.every((row) => row.fees !== undefined)).toBe(true);
+    expect(owners.sources.reduce((sum, row) => sum + row.share, 0)).toBeCloseTo(1);
+    const recruiters = (await runTool(sourcesTool, args, { ...ctx, user: f.rita })) as { sources: { fees?: string }[] };
+    expect(recruiters.sources.map((row) => row.fees)).toEqual(recruiters.sources.map(() => undefined));
+    await expect(runTool(sourcesTool, { date_from: '2031-02-01', date_to: '2031-01-01' }, ctx)).rejects.toThrow();
+
+    const performance = assistantTools.find((tool) => tool.name === 'job_posting_performance')!;
+    const weekly = (await runTool(performance, { date_from: '2031-01-06', date_to: '2031-03-30' }, ctx)) as { from: string; to: string; weeks: unknown[]; currency: string };
+    expect(weekly).toMatchObject({ from: '2031-01-06', to: '2031-03-24' });
+    expect(weekly.weeks).toHaveLength(12);
+    await expect(runTool(performance, { role_id: 0 }, ctx)).rejects.toThrow();
   });
 
   it('leaves the per-recruiter rows (people named) out of agency_metrics in the aggregates scope', async () => {

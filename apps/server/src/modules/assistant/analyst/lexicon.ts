@@ -22,6 +22,7 @@ export type MetricKey =
   | 'wages'
   | 'offer_acceptance'
   | 'retainer'
+  | 'sources'
   | 'outstanding'
   | 'attention'
   | 'role_pipeline'
@@ -284,6 +285,20 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
       [/\b(?:time|days?) to (?:payout|be paid|get paid|payment)\b/, 5],
     ],
   },
+  sources: {
+    label: 'Placements by source',
+    definition:
+      "placements by where the candidate came from (the application's channel when the pipeline came from an application, else the source recorded on the candidate), and the applications received per channel.",
+    kind: 'default_all_time',
+    triggers: [
+      [/\bwhere (?:do|did|does) (?:our |we |the |most )?(?:\w+ )?(?:placements?|hires?|placed candidates|candidates|people) (?:we place |we placed |we hire |we hired )?(?:come|came) from\b/, 8],
+      [/\b(?:best|top|main|biggest|which|what) (?:candidate |hiring |recruiting )?(?:sources?|channels?)\b/, 7],
+      [/\b(?:placements?|hires?) (?:by|per) (?:source|channel)\b|\bsources? of (?:our |the )?(?:placements?|hires?|candidates)\b/, 8],
+      [/\b(?:sources?|channels?)\b/, 3],
+      [/\bcareers? (?:page|site)\b|\b(?:from|on|via|through) indeed\b|\bjob (?:board|posting)s?\b/, 5],
+      [/\bapplications?\b/, 3],
+    ],
+  },
   outstanding: {
     label: 'Outstanding invoices',
     definition: 'the unpaid balance of sent invoices; overdue = the part past its due date.',
@@ -371,6 +386,7 @@ export const STOPWORDS = new Set(
     'long spend spent stay sit take takes took median p90 quickly fast speed recruiter recruiters performance leaderboard ranking ranked top biggest largest worst leading productive ' +
     'customers customer accounts account companies company candidates candidate people applicants pool database salary salaries wage wages compensation comp band bands range ranges level levels optimal ideal right winning ' +
     'retainer retainers instalment instalments installment installments payout payouts outstanding owed owe owes owing unpaid overdue receivable receivables late aging ' +
+    'source sources channel channels come came careers career page site indeed board boards posting postings application applications hiring recruiting ' +
     'stalled stuck stagnant idle neglected risk attention needs need follow followup nothing going progress progressing activity movement ' +
     'pipeline pipelines status state who whos is find look lookup details detail info information list count counts show give provide ' +
     'working doing performing total totals sum value worth typical per each lot lots number numbers stats statistics figures figure metrics report ' +

@@ -226,7 +226,7 @@ describe('the model engine', () => {
       const reply = await engine.reply(input('Who is Taylor?'));
       expect(reply).toEqual({ kind: 'answer', content: 'I cannot look up people.' });
       const offered = server.requests[0]!.body.tools.map((tool: { function: { name: string } }) => tool.function.name);
-      expect(offered).toEqual(['agency_metrics', 'stage_funnel', 'client_breakdown', 'compensation_stats', 'retainer_payouts', 'role_families', 'invoice_balances', 'ask_user']);
+      expect(offered).toEqual(['agency_metrics', 'stage_funnel', 'client_breakdown', 'compensation_stats', 'retainer_payouts', 'role_families', 'placement_sources', 'job_posting_performance', 'invoice_balances', 'ask_user']);
       const toolMessage = server.requests[1]!.body.messages.find((m: { role: string }) => m.role === 'tool');
       expect(JSON.parse(toolMessage.content).error).toMatch(/^Unknown tool "find_records"/);
       expect(ran).toEqual([]);

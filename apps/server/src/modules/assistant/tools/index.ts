@@ -1,5 +1,14 @@
 import type { AssistantTool } from '../assistant.service';
-import { agencyMetricsTool, clientBreakdownTool, compensationStatsTool, retainerPayoutsTool, roleFamiliesTool, stageFunnelTool } from './analytics-tools';
+import {
+  agencyMetricsTool,
+  clientBreakdownTool,
+  compensationStatsTool,
+  jobPostingPerformanceTool,
+  placementSourcesTool,
+  retainerPayoutsTool,
+  roleFamiliesTool,
+  stageFunnelTool,
+} from './analytics-tools';
 import { invoiceBalancesTool, needsAttentionTool } from './attention-tools';
 import { findRecordsTool } from './find-records';
 import { countRecordsTool, rolePipelineTool } from './records-tools';
@@ -15,6 +24,8 @@ export const assistantTools: AssistantTool[] = [
   compensationStatsTool,
   retainerPayoutsTool,
   roleFamiliesTool,
+  placementSourcesTool,
+  jobPostingPerformanceTool,
   needsAttentionTool,
   invoiceBalancesTool,
 ];

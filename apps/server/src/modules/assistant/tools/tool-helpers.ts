@@ -10,15 +10,15 @@ export function depsAt(ctx: ToolContext): Deps {
 
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
-const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD.');
-const id = z.number().int().positive().max(2_147_483_647);
+export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD.');
+export const recordId = z.number().int().positive().max(2_147_483_647);
 
 /** The period and filters most tools take (inclusive dates, like the analytics sets). */
 export const periodFilterShape = {
   date_from: isoDate.describe('First day of the period (YYYY-MM-DD), inclusive.'),
   date_to: isoDate.describe('Last day of the period (YYYY-MM-DD), inclusive.'),
-  client_id: id.optional().describe('Only this client (id from find_records).'),
-  recruiter_id: id.optional().describe('Only this recruiter (user id from find_records).'),
+  client_id: recordId.optional().describe('Only this client (id from find_records).'),
+  recruiter_id: recordId.optional().describe('Only this recruiter (user id from find_records).'),
   client_type: z.enum(['finders_fee', 'retainer']).optional(),
   role_family: z.string().trim().min(1).max(100).optional().describe('A role family key from role_families.'),
 };

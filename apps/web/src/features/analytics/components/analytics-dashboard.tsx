@@ -9,6 +9,7 @@ import {
   useGetAnalyticsOptimalWageRangeQuery,
   useGetAnalyticsRetainerTimePayoutQuery,
   useGetAnalyticsRoleWagesQuery,
+  useGetAnalyticsSourcesQuery,
   useGetAnalyticsStagesQuery,
   useGetAnalyticsSummaryQuery,
   useGetAnalyticsWagesQuery,
@@ -22,6 +23,7 @@ import { KpiSection } from './kpi-section';
 import { Panel, PanelState } from './panel';
 import { RetainerPanel } from './retainer-panel';
 import { RevenuePanel } from './revenue-panel';
+import { SourcesPanel } from './sources-panel';
 import { FunnelPanel, TimeInStagePanel } from './stages-section';
 import { clientColumns, ExportableTable, recruiterColumns } from './tables';
 import { OptimalRangePanel, RoleWagesPanel, WagesPanel } from './wages-section';
@@ -56,6 +58,7 @@ export function AnalyticsDashboard({ currency }: { currency: string }) {
   const roleWages = useGetAnalyticsRoleWagesQuery(query, REFETCH);
   const optimal = useGetAnalyticsOptimalWageRangeQuery(query, REFETCH);
   const retainer = useGetAnalyticsRetainerTimePayoutQuery(query, REFETCH);
+  const sources = useGetAnalyticsSourcesQuery(query, REFETCH);
   const choices = useMemo(() => choicesOf(options.data), [options.data]);
 
   // While new filters load, the previous answer stays on screen (dimmed through aria-busy).
@@ -120,6 +123,7 @@ export function AnalyticsDashboard({ currency }: { currency: string }) {
             </PanelState>
           </Panel>
         </div>
+        <SourcesPanel data={sources.data} money={money} fileDate={fileDate} {...state(sources)} />
         <WagesPanel data={wages.data} money={money} fileDate={fileDate} {...state(wages)} />
         <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
           <RoleWagesPanel data={roleWages.data} money={money} fileDate={fileDate} {...state(roleWages)} />

@@ -5,6 +5,7 @@ import type {
   AnalyticsOptimalWageRangeResponse,
   AnalyticsRetainerTimePayoutResponse,
   AnalyticsRoleWagesResponse,
+  AnalyticsSourcesResponse,
   AnalyticsStagesResponse,
   AnalyticsSummaryResponse,
   AnalyticsWagesResponse,
@@ -160,6 +161,24 @@ export function retainerAnswer(money: boolean): AnalyticsRetainerTimePayoutRespo
   };
 }
 
+export function sourcesAnswer(money: boolean): AnalyticsSourcesResponse {
+  const fees = (value: string) => (money ? { fees: value } : {});
+  return {
+    success: true,
+    filters,
+    money_visible: money,
+    sources: [
+      { source: 'Careers page', placements: 3, share: 0.6, ...fees('72000.00') },
+      { source: 'Referral', placements: 1, share: 0.2, ...fees('24000.00') },
+      { source: '', placements: 1, share: 0.2, ...fees('18000.00') },
+    ],
+    applications: [
+      { source: 'careers_page', received: 40, open: 6, rejected: 24, converted: 10, placed: 3 },
+      { source: 'indeed', received: 12, open: 2, rejected: 9, converted: 1, placed: 0 },
+    ],
+  };
+}
+
 export function filterOptionsAnswer(): AnalyticsFilterOptionsResponse {
   return {
     success: true,
@@ -188,6 +207,7 @@ export function analyticsAnswer(path: string, money: boolean): unknown {
   if (path.startsWith('/api/analytics/role-wages/')) return roleWagesAnswer();
   if (path.startsWith('/api/analytics/optimal-wage-range/')) return optimalAnswer();
   if (path.startsWith('/api/analytics/retainer-time-payout/')) return retainerAnswer(money);
+  if (path.startsWith('/api/analytics/sources/')) return sourcesAnswer(money);
   if (path.startsWith('/api/analytics/filter-options/')) return filterOptionsAnswer();
   return null;
 }
