@@ -83,7 +83,7 @@ export function SourcesPanel({
   const sources = data?.sources ?? [];
   const applications = data?.applications ?? [];
   return (
-    <div className="grid grid-cols-1 gap-6 xl:grid-cols-2">
+    <div className="grid grid-cols-1 gap-6 2xl:grid-cols-2">
       <Panel id="analytics-sources" title="Where placements come from" help={DEFINITIONS.sources} description="Placements in the period by candidate source">
         <PanelState {...state} empty={false} emptyTitle="" height={200}>
           <ExportableTable
