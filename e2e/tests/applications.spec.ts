@@ -90,4 +90,7 @@ test('a visitor without JavaScript applies with a plain form post; the jobs list
   await badge.click();
   await expect(page).toHaveURL(new RegExp(`/roles/${role.role.id}#applications$`));
   await expect(page.getByRole('region', { name: /^Applications/ }).getByRole('link', { name: `Alan Turing${stamp}` })).toBeVisible();
+  // The role's pipeline board counts it too.
+  await page.goto(`/roles/${role.role.id}/pipelines`);
+  await expect(page.getByRole('link', { name: `1 new application to ${title}` })).toBeVisible();
 });

@@ -7,6 +7,7 @@ import { NotesPanel } from '@/features/notes/components/notes-panel';
 import { AddCandidatePage } from '@/features/pipelines/components/add-candidate';
 import { CloseRoleProvider } from '@/features/pipelines/components/close-role-context';
 import { PipelineBoardPage } from '@/features/pipelines/components/pipeline-board';
+import { NewApplicationsBadge } from '@/features/roles/components/role-badges';
 import { PipelineDetailPage } from '@/features/pipelines/components/pipeline-page';
 import { RoleCandidateView } from '@/features/pipelines/components/role-candidate';
 import { useCloseRoleMutation, useGetRoleQuery } from '@/features/roles/api';
@@ -54,7 +55,7 @@ export function PipelineBoardRoute() {
     );
   return (
     <WithCloseRole>
-      <PipelineBoardPage key={roleId} role={data.role} canEdit={editable} />
+      <PipelineBoardPage key={roleId} role={data.role} canEdit={editable} badges={<NewApplicationsBadge role={data.role} />} />
     </WithCloseRole>
   );
 }

@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useRef, useState } from 'react';
+import { useCallback, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import {
   DndContext,
@@ -264,7 +264,8 @@ export function PipelineBoard({
 }
 
 /** /roles/{roleId}/pipelines: the role, its counts, Add candidate, Export, Show closed, and the board. */
-export function PipelineBoardPage({ role, canEdit }: { role: BoardRole; canEdit: boolean }) {
+/** `badges`: shown beside the role's state (the route adds the new-applications count). */
+export function PipelineBoardPage({ role, canEdit, badges }: { role: BoardRole; canEdit: boolean; badges?: ReactNode }) {
   const [params, update] = useUrlParams();
   const showClosed = params.get('closed') === '1';
   const { data } = useGetPipelineHeadersQuery(role.id);
@@ -276,7 +277,12 @@ export function PipelineBoardPage({ role, canEdit }: { role: BoardRole; canEdit:
             {role.name}
           </Link>
         }
-        meta={<RoleStateBadge state={role.state} />}
+        meta={
+          <>
+            <RoleStateBadge state={role.state} />
+            {badges}
+          </>
+        }
         description={
           <>
             <Link
