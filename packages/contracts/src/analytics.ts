@@ -455,7 +455,10 @@ export const AnalyticsOptimalRangeRowSchema = z.object({
   /** Why no band is suggested ("Only 3 answered offers; at least 5 are needed."), null when one is. */
   message: z.string().nullable(),
   bands: z.array(AnalyticsWageBandSchema),
-  /** The band with the highest acceptance rate (ties: more offers, then lower band); null without enough data. */
+  /**
+   * The band whose acceptance rate is highest at the lower end of its 95% Wilson interval (one accepted offer
+   * does not beat nine of ten; ties: more offers, then lower band); null without enough data.
+   */
   best_band: AnalyticsWageBandSchema.nullable(),
 });
 export type AnalyticsOptimalRangeRow = z.infer<typeof AnalyticsOptimalRangeRowSchema>;

@@ -550,6 +550,19 @@ export function bandsOf(offers: { salary: bigint; accepted: boolean }[]): Analyt
     }));
 }
 
+/**
+ * The lower end of the 95% Wilson score interval of a band's acceptance rate: what the rate is at least,
+ * given how few offers it rests on. The best band is the one with the highest, so one accepted offer (1 of
+ * 1: 0.21) does not beat nine of ten (0.60).
+ */
+export function acceptanceLowerBound({ offers, accepted }: { offers: number; accepted: number }): number {
+  if (offers === 0) return 0;
+  const z = 1.96;
+  const p = accepted / offers;
+  const z2n = (z * z) / offers;
+  return (p + z2n / 2 - z * Math.sqrt((p * (1 - p)) / offers + z2n / (4 * offers))) / (1 + z2n);
+}
+
 export async function optimalWageRange(deps: Deps, actor: UserRow, query: AnalyticsFiltersQuery) {
   const r = await resolve(deps, actor, query);
   const offers = await repo.answeredOffers(deps.db, r.scope);
@@ -587,8 +600,8 @@ export async function optimalWageRange(deps: Deps, actor: UserRow, query: Analyt
     const bands = enough ? bandsOf(g.offers) : [];
     const best = bands.reduce<AnalyticsWageBand | null>((top, band) => {
       if (!top) return band;
-      const a = band.acceptance_rate ?? 0;
-      const b = top.acceptance_rate ?? 0;
+      const a = acceptanceLowerBound(band);
+      const b = acceptanceLowerBound(top);
       return a > b || (a === b && band.offers > top.offers) ? band : top;
     }, null);
     ranges.push({

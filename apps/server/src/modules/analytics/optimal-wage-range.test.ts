@@ -6,7 +6,7 @@ import { insertUser } from '../../factories/users.factory';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import type { HttpClient } from '../../test/http-client';
 import { signedInClient } from '../../test/sign-in';
-import { bandsOf, bandWidthMinor } from './analytics.service';
+import { acceptanceLowerBound, bandsOf, bandWidthMinor } from './analytics.service';
 import { roleFamilyOf } from './role-family';
 
 // Issue 12: the optimal-wage-range banding, with every figure worked out by hand in the comments.
@@ -98,6 +98,10 @@ describe('GET /api/analytics/optimal-wage-range/', () => {
     }
     // Outside the range: not counted.
     await answered(design.id, 90_000, 'accepted', '2030-12-31');
+    // Data analysts: nine of ten accepted around 60k, one accepted at 90k.
+    const analyst = await insertRole(t.db, { name: 'Data Analyst', location: 'Berlin', salaryCurrency: 'EUR' });
+    for (let i = 0; i < 10; i += 1) await answered(analyst.id, 60_000 + i * 100, i === 0 ? 'declined' : 'accepted', '2031-10-01');
+    await answered(analyst.id, 90_000, 'accepted', '2031-10-02');
   });
   afterAll(async () => {
     await t?.close();
@@ -140,6 +144,29 @@ describe('GET /api/analytics/optimal-wage-range/', () => {
       ],
       best_band: { from: '110000.00', acceptance_rate: 0.6667 },
     });
+  });
+
+  it('suggests the band nine of ten accepted, not the one with a single accepted offer', async () => {
+    const response = await owner.get(`/api/analytics/optimal-wage-range/?${Y}`);
+    const family = (response.json.ranges as { role_family: string; location: string | null }[]).find(
+      (row) => row.role_family === roleFamilyOf('Data Analyst') && row.location === null,
+    );
+    // 11 offers, median 60,500 → width 5,000: 60–65k 9/10 (lower bound 0.60), 90–95k 1/1 (0.21).
+    expect(family).toMatchObject({
+      bands: [
+        { from: '60000.00', offers: 10, accepted: 9, acceptance_rate: 0.9 },
+        { from: '90000.00', offers: 1, accepted: 1, acceptance_rate: 1 },
+      ],
+      best_band: { from: '60000.00', to: '65000.00' },
+    });
+  });
+
+  it('ranks bands by how sure their acceptance rate is: one accepted offer does not beat nine of ten', () => {
+    expect(acceptanceLowerBound({ offers: 1, accepted: 1 })).toBeCloseTo(0.2065, 3);
+    expect(acceptanceLowerBound({ offers: 10, accepted: 9 })).toBeCloseTo(0.5958, 3);
+    expect(acceptanceLowerBound({ offers: 3, accepted: 2 })).toBeCloseTo(0.2077, 3);
+    expect(acceptanceLowerBound({ offers: 0, accepted: 0 })).toBe(0);
+    expect(acceptanceLowerBound({ offers: 4, accepted: 0 })).toBeCloseTo(0, 6);
   });
 
   it('says "too few offers" instead of guessing when a family has fewer than five answers in the range', async () => {

@@ -14,7 +14,8 @@ export const DEFINITIONS = {
   time_in_stage: 'Days from entering a stage to leaving it, over stays that ended: the median and the 90th percentile (9 in 10 stays were shorter).',
   wages: "Each placement's salary against the role's posted range: below, within or above, and by how much.",
   role_wages: 'Placed salaries per role family and location: lowest, quartiles, median, highest.',
-  optimal: 'Answered offers (accepted, declined, withdrawn) grouped into salary bands; the band accepted most often is highlighted.',
+  optimal:
+    'Answered offers (accepted, declined, withdrawn) grouped into salary bands; the band accepted most often is highlighted, counting how many offers each rate rests on (one accepted offer does not beat nine of ten).',
   retainer: "For retainer clients: days from signing to each instalment being invoiced and paid, with the instalments still expected.",
   sources:
     "Placements in the period by where the candidate came from: the application's channel when the pipeline came from an application (careers page, Indeed), else the source recorded on the candidate.",
