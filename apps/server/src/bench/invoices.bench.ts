@@ -21,7 +21,7 @@ import { insertClients, buildClient } from '../factories/clients.factory';
 import { insertInvoiceRows } from '../factories/invoices.factory';
 import { insertRoles, buildRole } from '../factories/roles.factory';
 import { insertUser } from '../factories/users.factory';
-import { seededRandom } from '../modules/demo/seeded-random';
+import { seededRandom } from '../lib/seeded-random';
 import { formatInvoiceNumber } from '../modules/invoices/invoices.service';
 import type { NewInvoiceRow, NewPayoutRow } from '../modules/invoices/invoices.table';
 import { createSession } from '../modules/sessions/sessions.service';

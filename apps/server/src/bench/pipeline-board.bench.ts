@@ -19,7 +19,7 @@ import { candidatesTable } from '../modules/candidates/candidates.table';
 import { listRolePipelines, rolePipelineHeaders } from '../modules/pipelines/pipelines.service';
 import type { NewInterviewRow, NewPipelineRow } from '../modules/pipelines/pipelines.table';
 import { createSession } from '../modules/sessions/sessions.service';
-import { seededRandom } from '../modules/demo/seeded-random';
+import { seededRandom } from '../lib/seeded-random';
 import { insertCandidates } from '../factories/candidates.factory';
 import { insertClient } from '../factories/clients.factory';
 import { insertPipelineChildren, insertPipelines } from '../factories/pipelines.factory';

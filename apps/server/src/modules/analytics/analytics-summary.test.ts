@@ -13,6 +13,7 @@ import { openTestDatabase } from '../../test/build-test-app';
 import { candidatesTable } from '../candidates/candidates.table';
 import { pipelineEventsTable, pipelinesTable, placementsTable, submittalsTable } from '../pipelines/pipelines.table';
 import { rolesTable } from '../roles/roles.table';
+import { seededRandom } from '../../lib/seeded-random';
 
 // Decision 056: the analytics summary rows are kept in step by triggers on submittals, placements,
 // pipelines and pipeline events. After random writes of every kind (single and multi-row, updates that move rows between days,
@@ -23,18 +24,6 @@ let db: Db;
 let drop: () => Promise<void>;
 let close: () => Promise<void>;
 const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
-/** A seeded generator: the same writes on every run. */
-function random(seed: number) {
-  let state = seed >>> 0;
-  return () => {
-    state = (state + 0x6d2b79f5) >>> 0;
-    let x = state;
-    x = Math.imul(x ^ (x >>> 15), x | 1);
-    x ^= x + Math.imul(x ^ (x >>> 7), x | 61);
-    return ((x ^ (x >>> 14)) >>> 0) / 4294967296;
-  };
-}
 
 async function stored() {
   const days = rowsOf<Record<string, unknown>>(
@@ -103,7 +92,8 @@ afterAll(async () => {
 
 describe('analytics summary rows', { timeout: 240_000 }, () => {
   it('equal a recomputation from the base tables after random writes, and the migration backfills them', async () => {
-    const next = random(56);
+    // A seeded generator: the same writes on every run.
+    const next = seededRandom(56);
     const pick = <T>(list: T[]): T | undefined => list[Math.floor(next() * list.length)];
     const day = () => `2031-${String(1 + Math.floor(next() * 12)).padStart(2, '0')}-${String(1 + Math.floor(next() * 28)).padStart(2, '0')}`;
     const users = [

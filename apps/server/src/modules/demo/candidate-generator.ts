@@ -1,5 +1,5 @@
 import { CANDIDATE_STATUSES, type CandidateStatus } from '@recruitdesk/contracts/candidates';
-import { seededRandom } from './seeded-random';
+import { seededRandom } from '../../lib/seeded-random';
 import type { CandidateValues } from '../candidates/candidates.table';
 import { generateResumeText } from './resume-text-generator';
 

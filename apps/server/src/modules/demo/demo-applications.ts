@@ -7,7 +7,7 @@ import { candidatesTable } from '../candidates/candidates.table';
 import { pipelinesTable } from '../pipelines/pipelines.table';
 import type { RoleRow } from '../roles/roles.service';
 import type { UserRow } from '../users/users.service';
-import { seededRandom } from './seeded-random';
+import { seededRandom } from '../../lib/seeded-random';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;

@@ -10,7 +10,7 @@ import type { ClientRow } from '../clients/clients.table';
 import type { NewRoleRow, RoleRow } from '../roles/roles.table';
 import { displayName, type UserRow } from '../users/users.service';
 import { recordActivity } from '../activity/activity.service';
-import { seededRandom } from './seeded-random';
+import { seededRandom } from '../../lib/seeded-random';
 
 
 

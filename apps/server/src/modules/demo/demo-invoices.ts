@@ -8,7 +8,7 @@ import { invoicesTable, type NewInvoiceEventRow, type NewInvoiceLineRow, type Ne
 import { pipelinesTable, placementsTable } from '../pipelines/pipelines.table';
 import { rolesTable } from '../roles/roles.table';
 import { displayName, type UserRow } from '../users/users.service';
-import { seededRandom } from './seeded-random';
+import { seededRandom } from '../../lib/seeded-random';
 
 // The demo agency's invoices (issue 11): a finder's fee for every placement, retainer instalments of the
 // retainer clients, over the last 12 months, in every state (draft, sent, overdue, partly paid, paid,

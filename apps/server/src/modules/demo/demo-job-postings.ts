@@ -4,7 +4,7 @@ import { insertJobPostings } from '../../factories/job-postings.factory';
 import { calendarDateIn } from '../../lib/time-zone';
 import type { NewJobPostingRow } from '../job-postings/job-postings.table';
 import type { RoleRow } from '../roles/roles.service';
-import { seededRandom } from './seeded-random';
+import { seededRandom } from '../../lib/seeded-random';
 
 /** How many weeks back the demo's job-board data goes (the current, unfinished week included). */
 export const DEMO_POSTING_WEEKS = 12;

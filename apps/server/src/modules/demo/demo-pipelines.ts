@@ -12,7 +12,7 @@ import type { NewInterviewRow, NewPipelineEventRow, NewPipelineRow, NewPlacement
 import { placementFeeOf, roleFeeTerms, type RoleFeeTerms } from '../roles/role-fees.service';
 import type { RoleRow } from '../roles/roles.table';
 import { displayName, type UserRow } from '../users/users.service';
-import { seededRandom } from './seeded-random';
+import { seededRandom } from '../../lib/seeded-random';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;

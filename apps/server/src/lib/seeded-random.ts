@@ -1,4 +1,4 @@
-/** A small seeded PRNG (mulberry32): the same demo data on every first start. */
+/** A small seeded PRNG (mulberry32): the same demo data on every first start, the same writes in every test run. */
 export function seededRandom(seed: number): () => number {
   let state = seed >>> 0;
   return () => {
