@@ -233,6 +233,9 @@ export type AnalyticsClientsResponse = z.infer<typeof AnalyticsClientsResponseSc
 
 // ---------------------------------------------------------------- sources
 
+/** How a placement without a recorded source is named (the screen and the assistant). */
+export const NO_SOURCE_LABEL = 'Not recorded';
+
 /** Where the period's placements came from: the channel of each placed candidate. */
 export const AnalyticsSourceRowSchema = z.object({
   /**

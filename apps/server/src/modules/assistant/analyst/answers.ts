@@ -1,3 +1,4 @@
+import { NO_SOURCE_LABEL } from '@recruitdesk/contracts/analytics';
 import { APPLICATION_SOURCE_LABELS } from '@recruitdesk/contracts/applications';
 import type { PIPELINE_STAGE_LABELS } from '@recruitdesk/contracts/pipeline-summary';
 import type { ToolContext } from '../assistant.service';
@@ -329,7 +330,7 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
       sources: { source: string; placements: number; share: number; fees?: string }[];
       applications: { source: 'careers_page' | 'indeed' | 'other'; received: number; open: number; rejected: number; converted: number; placed: number }[];
     }>('placement_sources', filterArgs(s, p), ctx);
-    const name = (source: string) => esc(source || 'Not recorded');
+    const name = (source: string) => esc(source || NO_SOURCE_LABEL);
     const total = data.sources.reduce((sum, row) => sum + row.placements, 0);
     const top = data.sources[0];
     const head = top

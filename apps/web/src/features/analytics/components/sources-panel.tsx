@@ -1,5 +1,5 @@
 import { APPLICATION_SOURCE_LABELS } from '@recruitdesk/contracts/applications';
-import type { AnalyticsApplicationsRow, AnalyticsSourceRow, AnalyticsSourcesResponse } from '@recruitdesk/contracts/analytics';
+import { NO_SOURCE_LABEL, type AnalyticsApplicationsRow, type AnalyticsSourceRow, type AnalyticsSourcesResponse } from '@recruitdesk/contracts/analytics';
 import { DEFINITIONS } from '../definitions';
 import { amount, percent, type MoneyFormat } from '../money';
 import { Panel, PanelState } from './panel';
@@ -11,11 +11,9 @@ interface SetState {
   onRetry: () => void;
 }
 
-export const NO_SOURCE = 'Not recorded';
-
 function sourceColumns(rows: AnalyticsSourceRow[], money: MoneyFormat): Column<AnalyticsSourceRow>[] {
   const columns: Column<AnalyticsSourceRow>[] = [
-    { id: 'source', header: 'Source', type: 'text', value: (row) => row.source || NO_SOURCE, className: 'font-medium' },
+    { id: 'source', header: 'Source', type: 'text', value: (row) => row.source || NO_SOURCE_LABEL, className: 'font-medium' },
     { id: 'placements', header: 'Placements', type: 'integer', numeric: true, value: (row) => row.placements },
     {
       id: 'share',
