@@ -3,7 +3,6 @@ import {
   agencyMetricsTool,
   clientBreakdownTool,
   compensationStatsTool,
-  jobPostingPerformanceTool,
   placementSourcesTool,
   retainerPayoutsTool,
   roleFamiliesTool,
@@ -11,6 +10,7 @@ import {
 } from './analytics-tools';
 import { invoiceBalancesTool, needsAttentionTool } from './attention-tools';
 import { findRecordsTool } from './find-records';
+import { jobPostingPerformanceTool } from './job-posting-tools';
 import { countRecordsTool, rolePipelineTool } from './records-tools';
 
 /** Every read-only tool the assistant's engines may call. None writes; each checks the user's permission. */

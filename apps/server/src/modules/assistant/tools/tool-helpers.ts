@@ -1,3 +1,4 @@
+import { MAX_ID } from '@recruitdesk/contracts/common';
 import { z } from 'zod';
 import type { Deps } from '../../../lib/deps';
 import { getAgencySettings } from '../../settings/settings.service';
@@ -11,7 +12,7 @@ export function depsAt(ctx: ToolContext): Deps {
 export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD.');
-export const recordId = z.number().int().positive().max(2_147_483_647);
+export const recordId = z.number().int().positive().max(MAX_ID);
 
 /** The period and filters most tools take (inclusive dates, like the analytics sets). */
 export const periodFilterShape = {

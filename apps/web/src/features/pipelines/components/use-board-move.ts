@@ -19,6 +19,26 @@ export function useBoardMove(openPlacement: (pipeline: NamedPipeline) => void) {
   const { ask, question } = usePendingInterviewsQuestion();
   const askRef = useRef(ask);
   askRef.current = ask;
+  /** One move, as the user asked it of this pipeline; `after` is the pipeline as the server now has it. */
+  const moveOnce = useCallback(
+    async (pipeline: NamedPipeline, stage: PipelineStageName | null | undefined) => {
+      const decision = decideMove(pipeline, stage);
+      let after = pipeline;
+      if (decision.kind === 'refuse') dispatch(notifyError(decision.message));
+      else if (decision.kind === 'place') openPlacement(pipeline);
+      else if (decision.kind === 'patch') {
+        let result = await move({ pipeline, stage: decision.stage });
+        // Past a booked client interview (Offer): ask what happened to it, then move with the answer.
+        const answer = result.error ? await askRef.current(result.error) : undefined;
+        if (answer) result = await move({ pipeline, stage: decision.stage, pendingInterviews: answer });
+        if (result.error && answer !== null) dispatch(notifyError(errorMessage(result.error)));
+        const fresh = freshSummaryOf(result.data) ?? conflictOf(result.error);
+        if (fresh) after = { ...pipeline, ...fresh };
+      }
+      return { decision, after };
+    },
+    [dispatch, move, openPlacement],
+  );
   // Per card, the move in flight and the pipeline as it will stand after it. A second move of the same card
   // waits for it: sent at once it would carry the version the first move replaces (a 409), and the first
   // answer would put the card back where the second move took it from.
@@ -26,23 +46,7 @@ export function useBoardMove(openPlacement: (pipeline: NamedPipeline) => void) {
   const requestMove = useCallback(
     (given: NamedPipeline, stage: PipelineStageName | null | undefined) => {
       const earlier = inFlight.current.get(given.id);
-      const run = (async () => {
-        const pipeline = earlier ? await earlier : given;
-        const decision = decideMove(pipeline, stage);
-        let after = pipeline;
-        if (decision.kind === 'refuse') dispatch(notifyError(decision.message));
-        else if (decision.kind === 'place') openPlacement(pipeline);
-        else if (decision.kind === 'patch') {
-          let result = await move({ pipeline, stage: decision.stage });
-          // Past a booked client interview (Offer): ask what happened to it, then move with the answer.
-          const answer = result.error ? await askRef.current(result.error) : undefined;
-          if (answer) result = await move({ pipeline, stage: decision.stage, pendingInterviews: answer });
-          if (result.error && answer !== null) dispatch(notifyError(errorMessage(result.error)));
-          const fresh = freshSummaryOf(result.data) ?? conflictOf(result.error);
-          if (fresh) after = { ...pipeline, ...fresh };
-        }
-        return { decision, after };
-      })();
+      const run = earlier ? earlier.then((pipeline) => moveOnce(pipeline, stage)) : moveOnce(given, stage);
       const settled = run.then(({ after }) => after, () => earlier ?? given);
       inFlight.current.set(given.id, settled);
       void settled.then(() => {
@@ -50,7 +54,7 @@ export function useBoardMove(openPlacement: (pipeline: NamedPipeline) => void) {
       });
       return run.then(({ decision }) => decision);
     },
-    [dispatch, move, openPlacement],
+    [moveOnce],
   );
   return { requestMove, question };
 }
