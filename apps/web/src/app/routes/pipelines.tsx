@@ -55,7 +55,7 @@ export function PipelineBoardRoute() {
     );
   return (
     <WithCloseRole>
-      <PipelineBoardPage key={roleId} role={data.role} canEdit={editable} badges={<NewApplicationsBadge role={data.role} />} />
+      <PipelineBoardPage key={roleId} role={data.role} canEdit={editable} badges={<NewApplicationsBadge role={data.role} className="" />} />
     </WithCloseRole>
   );
 }
