@@ -39,6 +39,14 @@ export async function apiCall<T>(page: Page, method: string, path: string, body?
   ) as Promise<T>;
 }
 
+/**
+ * Waits until no toast is on screen. Toasts sit top-right (spec), over the page header's action buttons, and
+ * a pointer resting on one keeps it open: click a header action after a toast only once it has gone.
+ */
+export async function toastsGone(page: Page): Promise<void> {
+  await expect(page.locator('[data-rht-toaster]').getByRole('status')).toHaveCount(0, { timeout: 15_000 });
+}
+
 export const apiPost = <T>(page: Page, path: string, body: unknown) => apiCall<T>(page, 'POST', path, body);
 
 export const test = base;

@@ -1,5 +1,5 @@
 import { addDays } from '@recruitdesk/contracts/job-postings';
-import { apiCall, apiPost, expect, login, test } from '../fixtures';
+import { apiCall, apiPost, expect, login, test, toastsGone } from '../fixtures';
 
 // Issue 14, the Indeed Posting page: enter this week's figures for a posted role in the table, import last
 // week from the board's CSV report (mapping, preview, import), and read the cost per click of the two.
@@ -29,8 +29,7 @@ test('a recruiter enters a week, imports a report and sees the performance', asy
   const row = week.getByRole('row', { name: new RegExp(roleName) });
   await expect(row).toContainText('$140');
   await expect(row).toContainText('5.00%');
-  // The saved toast sits over the page's header buttons, and a pointer resting on it keeps it open.
-  await expect(page.getByText(`Saved the week for ${roleName}.`)).toBeHidden({ timeout: 15_000 });
+  await toastsGone(page);
 
   // Last week, from the board's report.
   await page.getByRole('button', { name: 'Import report' }).click();

@@ -1,6 +1,6 @@
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
-import { apiCall, apiPost, expect, login, test } from '../fixtures';
+import { apiCall, apiPost, expect, login, test, toastsGone } from '../fixtures';
 
 // A recruiter's day (issue 16): the screens a recruiter meets in the first hour, in a browser whose zone
 // is not the profile's, on a desktop screen.
@@ -151,6 +151,7 @@ test("a recruiter's morning: find a client, add a role and candidates, interview
     await expect(page.getByRole('region', { name: /^Sourced, / }).getByRole('link', { name })).toBeVisible();
 
     // An existing one who asked not to be contacted: the screen says so and asks why before adding.
+    await toastsGone(page);
     await page.getByRole('link', { name: 'Add candidate' }).click();
     await page.getByLabel('Search candidates').fill(flagged.last);
     const flaggedName = `${flagged.first} ${flagged.last}`;
