@@ -153,7 +153,8 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
   const info = METRICS[metric];
   const when = period ? describePeriod(period) : 'now';
 
-  if (metric in METRIC_FIELD && s.groupBy !== 'client' && s.groupBy !== 'recruiter') {
+  // A role state named ("on hold") is a record count, not the summary's open roles.
+  if (metric in METRIC_FIELD && s.groupBy !== 'client' && s.groupBy !== 'recruiter' && !(metric === 'open_roles' && s.state)) {
     const p = period ?? { from: agencyToday(ctx), to: agencyToday(ctx), unit: 'day' as const, label: 'today' };
     const data = await call<Summary>('agency_metrics', filterArgs(s, p), ctx);
     const field = METRIC_FIELD[metric]!;
@@ -423,10 +424,11 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
       { kind, limit: 10, ...(state ? { state } : kind === 'roles' ? { state: 'active' } : {}), ...(s.client && kind === 'roles' ? { client_id: s.client.id } : {}), ...(s.recruiter && kind === 'roles' ? { recruiter_id: s.recruiter.id } : {}), ...(s.clientType && kind !== 'candidates' ? { client_type: s.clientType } : {}) },
       ctx,
     );
-    const noun = kind === 'clients' ? 'client' : kind === 'candidates' ? 'candidate' : 'open role';
+    const plural = data.count === 1 ? '' : 's';
+    const noun = kind === 'clients' ? `client${plural}` : kind === 'candidates' ? `candidate${plural}` : state === 'on_hold' ? `role${plural} on hold` : `open role${plural}`;
     const qualifier = state && kind !== 'roles' ? `${esc(state.toLowerCase())} ` : '';
     return compose(
-      `You have **${int(data.count)}** ${qualifier}${noun}${data.count === 1 ? '' : 's'}${filtersText(s)} right now.`,
+      `You have **${int(data.count)}** ${qualifier}${noun}${filtersText(s)} right now.`,
       data.rows.length > 1 && kind !== 'candidates' ? table(['Name', 'Detail'], data.rows.map((r) => [link(r.name, r.link), esc(r.detail)])) : null,
       definition(metric),
       usedLine(metric, s, null),

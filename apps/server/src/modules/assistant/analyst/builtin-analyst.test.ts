@@ -119,6 +119,20 @@ describe('asking instead of guessing', () => {
     expect(answerOf(await talk().say('How many open roles do we have?'))).toContain('**5** open roles');
   });
 
+  it('counts the roles on hold apart from the open ones, with a link to each', async () => {
+    // On hold: Financial Analyst (Harborview Capital) only.
+    const content = answerOf(await talk().say('how many roles are paused?'));
+    expect(content).toContain('**1** role on hold');
+    expect(content).not.toContain('open role');
+  });
+
+  it('reads "opening a role" as the verb: days from opening to placing is the time to fill', async () => {
+    // 2030 placements: Data Engineer at Cascade (opened 1 Feb, placed 5 May: 93 days) and Product Designer (opened 1 Jun, placed 15 Sep: 106 days).
+    const content = answerOf(await talk().say('days from opening a job to placing someone in 2030'));
+    expect(content).toMatch(/Median days to fill/);
+    expect(content).toContain('99.5');
+  });
+
   it('asks which meaning of "revenue", then answers with the one chosen', async () => {
     const c = talk();
     expect(questionOf(await c.say('What was our revenue in 2030?'))).toMatch(/invoiced.*collected/i);

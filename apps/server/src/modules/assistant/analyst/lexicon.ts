@@ -73,6 +73,7 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
       [/\bhow many roles (?:\w+ ){0,4}(?:open|active|live|on the go|in progress)\b(?! (?:in|during|since|between|last|this) )/, 3],
       [/\b(?:recruiting|hiring|searching|working) (?:for|on)\b/, 3],
       [/\bhow many roles\b.*\b(?:right now|at the moment|currently|today|at present)\b/, 3],
+      [/\broles? (?:\w+ ){0,4}(?:on hold|paused|frozen)\b|\b(?:on hold|paused|frozen) roles?\b/, 4],
     ],
   },
   submittals: {
@@ -128,6 +129,7 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
       [/\bhow long (?:is|are|does|do|was|were) (?:a |our |the )?(?:roles?|jobs?|positions?) (?:stay |staying )?open\b/, 5],
       [/\bbefore (?:we|they) (?:place|fill|hire)\b/, 4],
       [/\b(?:fill|hiring) (?:time|speed)\b/, 4],
+      [/\bfrom (?:opening|open|launching|launch|starting|start|kick ?off|the start)\b.{0,30}\bto (?:placing|placement|place|filling|fill|hiring|hire|an? (?:placement|hire)|the (?:placement|hire))\b/, 6],
       [/\bhow (?:long|many days|quickly|fast)\b(?:(?! in (?:the )?(?:\w+ )?stage)[^?])*\bto (?:fill|hire for|close out|place someone in) (?:a |the |our |each )?roles?\b/, 5],
     ],
   },
@@ -188,7 +190,7 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
     money: true,
     triggers: [
       [/\b(?:average|avg|mean|typical) (?:placement |finder'?s'? )?fee\b/, 6],
-      [/\bfee per (?:placement|hire)\b/, 6],
+      [/\bfees? (?:per|for each|on each|on an?|for an?) (?:placement|hire|role filled)\b/, 6],
       [/\bhow much (?:do|did) we (?:earn|make|charge) (?:per|a|for each) (?:placement|hire)\b/, 6],
     ],
   },
@@ -260,6 +262,7 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
       [/\bwhat (?:do|does|did|can) (?:a |an |our )?[a-z ]{2,40}? (?:earn|make|take home|command)\b/, 4],
       [/\bwhat (?:are|is|were|was) (?:a |an |our )?[a-z ]{2,40}? paid\b/, 4],
       [/\bplaced at\b|\b(?:placed|hired) (?:for|on|at) (?:a |what )?(?:salary|wage)\b/, 6],
+      [/\bhow much (?:do|did|does|would|will) (?:we|they|you|clients?) (?:place|hire|get|land) (?:\w+ ){1,5}(?:for|at)\b/, 6],
     ],
   },
   offer_acceptance: {
@@ -321,6 +324,7 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
       [/\bno (?:activity|movement|progress|submittals?)\b/, 5],
       [/\b(?:gone|going|gone very|been) (?:quiet|cold|silent|dark)\b|\b(?:dormant|inactive|not moving|haven'?t moved|hasn'?t moved|sitting idle)\b/, 6],
       [/\bfollow[- ]ups?\b/, 2],
+      [/\b(?:needs?|need to|should (?:i|we)|to) (?:be )?(?:follow(?:ing|ed)?[- ]up|chas(?:e|ed|ing)(?: up)?)\b/, 6],
     ],
   },
   role_pipeline: {
@@ -365,6 +369,7 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
     triggers: [
       [/\b(?:who is|who's|tell me about|show me|look up|lookup|find|details (?:of|on|for|about)|info(?:rmation)? (?:on|about)|open the)\b/, 2],
       [/\bwhat (?:stage|state|status) is\b/, 3],
+      [/\bwhat (?:do|does|did) (?:we|you|i) (?:know|have|hold) (?:about|on)\b|\b(?:background|history) (?:of|on)\b/, 3],
     ],
   },
 };
@@ -387,8 +392,8 @@ export const STOPWORDS = new Set(
     'customers customer accounts account companies company candidates candidate people applicants pool database salary salaries wage wages compensation comp band bands range ranges level levels optimal ideal right winning ' +
     'retainer retainers instalment instalments installment installments payout payouts outstanding owed owe owes owing unpaid overdue receivable receivables late aging ' +
     'source sources channel channels come came careers career page site indeed board boards posting postings application applications hiring recruiting ' +
-    'stalled stuck stagnant idle neglected risk attention needs need follow followup nothing going progress progressing activity movement ' +
-    'pipeline pipelines status state who whos is find look lookup details detail info information list count counts show give provide ' +
+    'stalled stuck stagnant idle neglected risk attention needs need follow following followup chase chasing nothing hold paused frozen going progress progressing activity movement ' +
+    'pipeline pipelines status state who whos is find look lookup details detail info information list count counts show give provide know known background history ' +
     'working doing performing total totals sum value worth typical per each lot lots number numbers stats statistics figures figure metrics report ' +
     'cv cvs resume resumes profile profiles send sending vacancy vacancies mandate mandates front currently moment ' +
     'vs versus compared compare comparison against how much many did does do have has been get got ok okay thanks thank hi hello hey please ' +
@@ -420,7 +425,7 @@ export function canonical(text: string): string {
   return text
     .replace(/\b(?:usually|typically|normally|generally|actually|really|roughly|approximately|exactly|on average|in general|all in all)\b/g, ' ')
     .replace(/\b(?:job |open )?(?:vacancies|jobs|positions|searches|requisitions|reqs|mandates|openings)\b/g, (m) => (m.startsWith('open ') ? 'open roles' : 'roles'))
-    .replace(/\b(?:vacancy|job|position|requisition|req|mandate|opening)\b/g, 'role')
+    .replace(/\b(?:vacancy|job|position|requisition|req|mandate|opening(?! (?:a|an|the|new|our|roles?|jobs?|positions?)\b))\b/g, 'role')
     .replace(/\broles? roles\b/g, 'roles')
     .replace(/\s+/g, ' ')
     .trim();

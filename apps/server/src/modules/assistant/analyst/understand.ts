@@ -174,6 +174,7 @@ export function read(message: string, today: string): Reading {
     const m = text.match(/\b(open|active|prospect(?:ive)?|on hold|closed|current)\b (?:\w+ )?clients\b/);
     if (m) slots.state = m[1] === 'prospect' || m[1] === 'prospective' ? 'Prospect' : m[1] === 'on hold' ? 'On Hold' : m[1] === 'closed' ? 'Closed' : 'Open';
   }
+  if (slots.metric === 'open_roles' && /\b(?:on hold|paused|frozen)\b/.test(text)) slots.state = 'on_hold';
   if (slots.metric === 'count_candidates') {
     const m = text.match(/\b(active|placed|archived|do not contact)\b (?:\w+ )?candidates\b|\bcandidates (?:are |who are )?(active|placed|archived)\b/);
     const status = m?.[1] ?? m?.[2];
