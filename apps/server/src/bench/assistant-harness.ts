@@ -9,16 +9,17 @@ import { createBuiltinAnalyst } from '../modules/assistant/analyst/builtin-analy
 import { assistantTools, type ChatTurn, type EngineReply, type ToolContext } from '../modules/assistant/assistant.service';
 import type { UserRow } from '../modules/users/users.service';
 
-/** An app (for its deps) on a fresh in-memory PGlite. */
-export async function openHarness(now: Date): Promise<{ database: Database; deps: Deps; close(): Promise<void> }> {
+/** An app (for its deps) on a fresh in-memory PGlite, its agency in `timeZone`. */
+export async function openHarness(now: Date, timeZone = 'UTC'): Promise<{ database: Database; deps: Deps; close(): Promise<void> }> {
   const database = await openPglite();
   await database.migrate();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rd-assistant-'));
   const config: AppConfig = {
-    ...parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', WEB_DIST_DIR: path.join(dataDir, 'no-web') }),
+    ...parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', WEB_DIST_DIR: path.join(dataDir, 'no-web'), AGENCY_TIME_ZONE: timeZone }),
     now: () => now,
   };
   const app = await buildApp(config, { db: database.db });
+  await app.ready();
   const deps = (app as unknown as { deps: Deps }).deps;
   return {
     database,

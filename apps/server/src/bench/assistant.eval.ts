@@ -38,10 +38,11 @@ interface Case {
 }
 
 // ---- Expected values: plain SQL over the tables, written apart from the tools and the analytics queries.
-const utcDay = (column: string) => sql.raw(`(${column} at time zone 'UTC')::date`);
+// A timestamp's day in the agency's zone (decision 060).
+const agencyDay = (column: string) => sql.raw(`(${column} at time zone '${FIXTURE_TIME_ZONE}')::date`);
 const placements = (from: string, to: string, extra: SQL = sql``) =>
   sql`select count(*)::int as v from placements pl join pipelines p on p.id = pl.pipeline_id join roles r on r.id = p.role_id
-      where ${utcDay('pl.created_at')} between ${from}::date and ${to}::date ${extra}`;
+      where ${agencyDay('pl.created_at')} between ${from}::date and ${to}::date ${extra}`;
 const newRoles = (from: string, to: string, extra: SQL = sql``) => sql`select count(*)::int as v from roles r where r.opened_at between ${from}::date and ${to}::date ${extra}`;
 const submittals = (from: string, to: string, extra: SQL = sql``) =>
   sql`select count(*)::int as v from submittals s join pipelines p on p.id = s.pipeline_id join roles r on r.id = p.role_id where s.submitted_on between ${from}::date and ${to}::date ${extra}`;
@@ -52,38 +53,38 @@ const booked = (from: string, to: string, extra: SQL = sql``) =>
   sql`select (coalesce(sum(case when i.kind = 'credit_note' then -i.total_minor else i.total_minor end), 0) / 100.0)::float8 as v
       from invoices i where i.status not in ('draft', 'void') and i.issue_date between ${from}::date and ${to}::date ${extra}`;
 const openRolesNow = (extra: SQL = sql``) => sql`select count(*)::int as v from roles r where r.state in ('open', 'on_hold') and r.archived_at is null ${extra}`;
-const rolesClosed = (from: string, to: string) => sql`select count(*)::int as v from roles r where ${utcDay('r.closed_at')} between ${from}::date and ${to}::date`;
+const rolesClosed = (from: string, to: string) => sql`select count(*)::int as v from roles r where ${agencyDay('r.closed_at')} between ${from}::date and ${to}::date`;
 const rolesFilled = (from: string, to: string) =>
-  sql`select count(*)::int as v from roles r where ${utcDay('r.closed_at')} between ${from}::date and ${to}::date
+  sql`select count(*)::int as v from roles r where ${agencyDay('r.closed_at')} between ${from}::date and ${to}::date
       and (r.close_reason in ('filled', 'filled_by_client') or exists (select 1 from pipelines p join placements pl on pl.pipeline_id = p.id where p.role_id = r.id))`;
 const fillRate = (from: string, to: string) =>
   sql`select (f.v::float8 / nullif(c.v, 0)) as v from (${rolesFilled(from, to)}) f, (${rolesClosed(from, to)}) c`;
 const daysToFill = (from: string, to: string, extra: SQL = sql``) =>
-  sql`select percentile_cont(0.5) within group (order by ${utcDay('pl.created_at')} - r.opened_at)::float8 as v
+  sql`select percentile_cont(0.5) within group (order by ${agencyDay('pl.created_at')} - r.opened_at)::float8 as v
       from placements pl join pipelines p on p.id = pl.pipeline_id join roles r on r.id = p.role_id
-      where ${utcDay('pl.created_at')} between ${from}::date and ${to}::date ${extra}`;
+      where ${agencyDay('pl.created_at')} between ${from}::date and ${to}::date ${extra}`;
 const daysToFirstSubmittal = (from: string, to: string) =>
   sql`select percentile_cont(0.5) within group (order by d)::float8 as v from (
         select min(s.submitted_on) - r.opened_at as d from roles r join pipelines p on p.role_id = r.id join submittals s on s.pipeline_id = p.id
         group by r.id, r.opened_at having min(s.submitted_on) between ${from}::date and ${to}::date) x`;
 const averageFee = (from: string, to: string) =>
-  sql`select round(avg(pl.fee), 2)::float8 as v from placements pl where ${utcDay('pl.created_at')} between ${from}::date and ${to}::date`;
+  sql`select round(avg(pl.fee), 2)::float8 as v from placements pl where ${agencyDay('pl.created_at')} between ${from}::date and ${to}::date`;
 const STAGES = ['sourced', 'internal_interview', 'submit_pending', 'submitted', 'client_interview', 'offer', 'placed'];
 const stageIndex = sql.raw(`array_position(array['${STAGES.join("','")}'], p.stage)`);
 const created = (from: string, to: string, extra: SQL = sql``) =>
-  sql`select count(*)::int as v from pipelines p join roles r on r.id = p.role_id where ${utcDay('p.created_at')} between ${from}::date and ${to}::date ${extra}`;
+  sql`select count(*)::int as v from pipelines p join roles r on r.id = p.role_id where ${agencyDay('p.created_at')} between ${from}::date and ${to}::date ${extra}`;
 const reached = (stage: string, from: string, to: string) =>
-  sql`select count(*)::int as v from pipelines p where ${utcDay('p.created_at')} between ${from}::date and ${to}::date and ${stageIndex} >= ${STAGES.indexOf(stage) + 1}`;
+  sql`select count(*)::int as v from pipelines p where ${agencyDay('p.created_at')} between ${from}::date and ${to}::date and ${stageIndex} >= ${STAGES.indexOf(stage) + 1}`;
 const conversion = (a: string, b: string, from: string, to: string) => sql`select (y.v::float8 / nullif(x.v, 0)) as v from (${reached(a, from, to)}) x, (${reached(b, from, to)}) y`;
 const medianStay = (stage: string, from: string, to: string) =>
   sql`select percentile_cont(0.5) within group (order by extract(epoch from nxt - at) / 86400)::float8 as v from (
         select e.to_stage, e.created_at as at, (select min(e2.created_at) from pipeline_events e2 where e2.pipeline_id = e.pipeline_id and e2.created_at > e.created_at and e2.to_stage is not null) as nxt
         from pipeline_events e join pipelines p on p.id = e.pipeline_id
-        where e.to_stage is not null and ${utcDay('p.created_at')} between ${from}::date and ${to}::date) s
+        where e.to_stage is not null and ${agencyDay('p.created_at')} between ${from}::date and ${to}::date) s
       where s.to_stage = ${stage} and nxt is not null`;
 const medianSalary = (names: string[], from: string, to: string) =>
   sql`select percentile_cont(0.5) within group (order by pl.salary)::float8 as v from placements pl join pipelines p on p.id = pl.pipeline_id join roles r on r.id = p.role_id
-      where r.name in (select jsonb_array_elements_text(${JSON.stringify(names)}::jsonb)) and ${utcDay('pl.created_at')} between ${from}::date and ${to}::date`;
+      where r.name in (select jsonb_array_elements_text(${JSON.stringify(names)}::jsonb)) and ${agencyDay('pl.created_at')} between ${from}::date and ${to}::date`;
 const acceptedOffers = (names: string[]) =>
   sql`select count(*)::int as v from pipelines p join roles r on r.id = p.role_id where p.offer_answer = 'accepted' and p.offered_salary is not null and r.name in (select jsonb_array_elements_text(${JSON.stringify(names)}::jsonb))`;
 const answeredOffers = (names: string[]) =>
@@ -490,7 +491,7 @@ interface Score {
 
 async function main() {
   const started = performance.now();
-  const h = await openHarness(FIXTURE_NOW);
+  const h = await openHarness(FIXTURE_NOW, FIXTURE_TIME_ZONE);
   try {
     const f = await buildAssistantFixture(h.database.db);
     await h.database.analyze();

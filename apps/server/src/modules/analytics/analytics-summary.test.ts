@@ -40,14 +40,14 @@ async function stored() {
   return { days, roles, stays };
 }
 
-async function recomputed() {
+async function recomputed(zone = 'UTC') {
   const days = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       with facts as (
         select p.role_id, sb.submitted_on as day, p.recruiter_id, 1 as s, 0 as n, 0::bigint as fee
           from submittals sb join pipelines p on p.id = sb.pipeline_id
         union all
-        select p.role_id, (pl.created_at at time zone 'UTC')::date, p.recruiter_id, 0, 1, round(pl.fee * 100)::bigint
+        select p.role_id, (pl.created_at at time zone ${zone}::text)::date, p.recruiter_id, 0, 1, round(pl.fee * 100)::bigint
           from placements pl join pipelines p on p.id = pl.pipeline_id
       )
       select role_id, day::text as day, recruiter_id, sum(s)::int as submittals, sum(n)::int as placements, sum(fee)::text as fee
@@ -247,5 +247,36 @@ describe('analytics summary rows', { timeout: 240_000 }, () => {
       await db.execute(sql.raw(backfill));
     }
     expect(await stored()).toEqual(final);
+  });
+
+  it("count placements on their day in the agency's zone, and rebuild when the zone changes (decision 060)", async () => {
+    const zoneNow = async () => rowsOf<{ time_zone: string }>(await db.execute(sql`select time_zone from analytics_time_zone`))[0]!.time_zone;
+    const useZone = async (zone: string) => rowsOf<{ changed: boolean }>(await db.execute(sql`select analytics_use_time_zone(${zone}) as changed`))[0]!.changed;
+    // 1 March 2031, 02:00 UTC is still 28 February (21:00) in New York.
+    const client = await insertClient(db, { name: 'Zone Co' });
+    const [role] = await insertRoles(db, [{ clientId: client.id, name: 'Zone Role', openedAt: '2031-01-01' }]);
+    await insertCandidates(db, [{ firstName: 'Zone', lastName: 'Cand', email: 'zone@example.test' }]);
+    const candidate = rowsOf<{ id: number }>(await db.execute(sql`select id from ${candidatesTable} where email = 'zone@example.test'`))[0]!;
+    const [pipeline] = await insertPipelines(db, [{ roleId: role!.id, candidateId: candidate.id, stage: 'placed', state: 'open', version: 1 }]);
+    await db.insert(placementsTable).values({ pipelineId: pipeline!.id, salary: '90000', startDate: '2031-04-01', fee: '18000', createdAt: new Date('2031-03-01T02:00:00Z') });
+    const dayOfZoneRole = async () =>
+      rowsOf<{ day: string }>(await db.execute(sql`select day::text as day from analytics_role_days where role_id = ${role!.id} and placements > 0`)).map((r) => r.day);
+
+    expect(await zoneNow()).toBe('UTC');
+    expect(await dayOfZoneRole()).toEqual(['2031-03-01']);
+    expect(await useZone('America/New_York')).toBe(true);
+    expect(await dayOfZoneRole()).toEqual(['2031-02-28']);
+    expect(await stored()).toEqual(await recomputed('America/New_York'));
+    // The same zone again changes nothing; an unknown one is refused and leaves the zone as it was.
+    expect(await useZone('America/New_York')).toBe(false);
+    const refused = await db.execute(sql`select analytics_use_time_zone('Mars/Olympus_Mons')`).then(() => null, (error: { cause?: unknown }) => String(error.cause));
+    expect(refused).toMatch(/time zone "Mars\/Olympus_Mons" not recognized/);
+    expect(await zoneNow()).toBe('America/New_York');
+    // Writes after the change follow the zone too.
+    await db.execute(sql`update ${placementsTable} set created_at = '2031-04-01T03:30:00Z' where pipeline_id = ${pipeline!.id}`);
+    expect(await dayOfZoneRole()).toEqual(['2031-03-31']);
+    expect(await stored()).toEqual(await recomputed('America/New_York'));
+    expect(await useZone('UTC')).toBe(true);
+    expect(await stored()).toEqual(await recomputed('UTC'));
   });
 });

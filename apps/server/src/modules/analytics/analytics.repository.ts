@@ -33,10 +33,15 @@ const run = (db: Db, query: SQL) =>
     return tx.execute(query);
   });
 
-/** The filters as the queries read them. Dates are inclusive ISO dates; the period's instants are UTC days. */
+/**
+ * The filters as the queries read them. Dates are inclusive ISO dates, days of the agency's time zone
+ * (AGENCY_TIME_ZONE): a timestamp counts on its calendar day there (decision 060).
+ */
 export interface Scope {
   from: string;
   to: string;
+  /** The IANA zone the days are read in. */
+  timeZone: string;
   clientId: number | null;
   clientType: string | null;
   recruiterId: number | null;
@@ -57,9 +62,11 @@ const D = analyticsRoleDaysTable;
 const AR = analyticsRolesTable;
 const ST = analyticsStageStaysTable;
 
-const fromTs = (s: Scope) => sql`${`${s.from}T00:00:00Z`}::timestamptz`;
-const toEndTs = (s: Scope) => sql`(${s.to}::date + 1)::timestamp at time zone 'UTC'`;
-const utcDate = (column: SQL) => sql`(${column} at time zone 'UTC')::date`;
+/** The period's bounds as instants: midnight of its first day, and of the day after its last, in the agency's zone. */
+const fromTs = (s: Scope) => sql`(${s.from}::date)::timestamp at time zone ${s.timeZone}::text`;
+const toEndTs = (s: Scope) => sql`(${s.to}::date + 1)::timestamp at time zone ${s.timeZone}::text`;
+/** A timestamp's calendar day in the agency's zone. */
+const agencyDate = (s: Scope, column: SQL) => sql`(${column} at time zone ${s.timeZone}::text)::date`;
 
 const names = (list: string[]) =>
   sql`(select jsonb_array_elements_text(${JSON.stringify(list)}::jsonb))`;
@@ -290,8 +297,8 @@ export async function activeRoles(
     rowsOf<RoleRow>(
       await run(db, sql`
         select r.id, r.name, r.client_id, c.name as client_name, r.recruiter_id, trim(u.first_name || ' ' || u.last_name) as recruiter_name,
-               r.state, r.close_reason, r.opened_at::text as opened_at, ${utcDate(sql`r.closed_at`)}::text as closed_at,
-               (coalesce(${utcDate(sql`r.closed_at`)}, (now() at time zone 'UTC')::date) - r.opened_at)::int as days_open
+               r.state, r.close_reason, r.opened_at::text as opened_at, ${agencyDate(s, sql`r.closed_at`)}::text as closed_at,
+               (coalesce(${agencyDate(s, sql`r.closed_at`)}, ${agencyDate(s, sql`now()`)}) - r.opened_at)::int as days_open
         from ${R} r join ${C} c on c.id = r.client_id left join ${U} u on u.id = r.recruiter_id
         where ${where}
         order by r.opened_at desc, r.id desc
@@ -391,7 +398,7 @@ export async function placedWages(db: Db, s: Scope): Promise<PlacementWageRow[]>
   return rowsOf<PlacementWageRow>(
     await run(db, sql`
       select pl.id as placement_id, p.id as pipeline_id, r.id as role_id, r.name as role_name, r.location, c.id as client_id, c.name as client_name,
-             ${utcDate(sql`pl.created_at`)}::text as placed_on, pl.currency, pl.salary::text as salary,
+             ${agencyDate(s, sql`pl.created_at`)}::text as placed_on, pl.currency, pl.salary::text as salary,
              r.salary_min::text as salary_min, r.salary_max::text as salary_max
       from ${PL} pl join ${P} p on p.id = pl.pipeline_id join ${R} r on r.id = p.role_id join ${C} c on c.id = r.client_id
       where ${pipelineWhere(s)} and pl.created_at >= ${fromTs(s)} and pl.created_at < ${toEndTs(s)}
@@ -498,10 +505,10 @@ export async function retainerClients(
   db: Db,
   s: Scope,
 ): Promise<{ clients: RetainerClientRow[]; invoices: RetainerInvoiceRow[] }> {
-  const where = sql`c.client_type = 'retainer' and ${utcDate(sql`c.created_at`)} <= ${s.to}::date${s.clientId !== null ? sql` and c.id = ${s.clientId}` : sql``}`;
+  const where = sql`c.client_type = 'retainer' and ${agencyDate(s, sql`c.created_at`)} <= ${s.to}::date${s.clientId !== null ? sql` and c.id = ${s.clientId}` : sql``}`;
   const clients = rowsOf<RetainerClientRow>(
     await run(db, sql`
-      select c.id, c.name, ${utcDate(sql`c.created_at`)}::text as signed_on, c.currency,
+      select c.id, c.name, ${agencyDate(s, sql`c.created_at`)}::text as signed_on, c.currency,
              round(c.retainer_amount * 100)::bigint::text as retainer_minor, c.retainer_instalments as instalments
       from ${C} c where ${where} order by c.name, c.id
     `),
@@ -510,7 +517,7 @@ export async function retainerClients(
     await run(db, sql`
       select i.id, i.client_id, i.instalment, i.number, i.issue_date::text as issue_date, i.total_minor::text as total_minor,
              i.balance_minor::text as balance_minor,
-             case when i.status = 'paid' then coalesce((select max(py.date) from ${PY} py where py.invoice_id = i.id)::text, ${utcDate(sql`i.paid_at`)}::text) end as paid_on
+             case when i.status = 'paid' then coalesce((select max(py.date) from ${PY} py where py.invoice_id = i.id)::text, ${agencyDate(s, sql`i.paid_at`)}::text) end as paid_on
       from ${I} i join ${C} c on c.id = i.client_id
       where ${where} and i.kind = 'retainer' and i.status not in ('draft', 'void')
       order by i.issue_date, i.id
@@ -558,4 +565,13 @@ export async function filterIdsExist(
       (${recruiterId}::int is null or exists (select 1 from ${U} where id = ${recruiterId}::int)) as recruiter`),
   );
   return rows[0]!;
+}
+
+/**
+ * Makes the summary rows count placements on their calendar day in `zone` (decision 060); when the stored
+ * zone differs, the database function rebuilds the rows of every placed role. Returns whether it changed.
+ */
+export async function useSummaryTimeZone(db: Db, zone: string): Promise<boolean> {
+  const result = await db.execute(sql`select analytics_use_time_zone(${zone}) as changed`);
+  return (result as unknown as { rows: { changed: boolean }[] }).rows[0]!.changed;
 }

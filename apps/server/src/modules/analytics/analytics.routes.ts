@@ -26,6 +26,9 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const tags = ['analytics'];
   const querystring = AnalyticsFiltersQuerySchema;
+  app.addHook('onReady', async () => {
+    await analytics.useAgencyTimeZone(deps);
+  });
 
   app.get('/api/analytics/summary/', {
     schema: { tags, querystring, response: { 200: AnalyticsSummaryResponseSchema, ...errors } },

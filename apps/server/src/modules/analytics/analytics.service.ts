@@ -27,6 +27,7 @@ import { PIPELINE_STAGE_LABELS, PIPELINE_STAGES } from '@recruitdesk/contracts/p
 import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { assertCan } from '../../lib/permissions';
+import { calendarDateIn } from '../../lib/time-zone';
 import type { UserRow } from '../users/users.service';
 import * as repo from './analytics.repository';
 import type { Scope } from './analytics.repository';
@@ -50,9 +51,16 @@ const addYears = (day: string, n: number) => {
 const daysBetween = (a: string, b: string) =>
   Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
 
-/** The default range: the last 12 months, today included. */
-export function defaultRange(now: Date): { from: string; to: string } {
-  const to = isoDay(now);
+/** The summary rows follow the agency's zone (AGENCY_TIME_ZONE); run when the app is ready (decision 060). */
+export async function useAgencyTimeZone(deps: Deps): Promise<void> {
+  if (await repo.useSummaryTimeZone(deps.db, deps.config.agencyTimeZone)) {
+    deps.log.info({ timeZone: deps.config.agencyTimeZone }, 'analytics summary rows rebuilt for the agency time zone');
+  }
+}
+
+/** The default range: the last 12 months, today (in the agency's zone) included. */
+export function defaultRange(now: Date, timeZone: string): { from: string; to: string } {
+  const to = calendarDateIn(now, timeZone);
   return { from: addDays(addYears(to, -1), 1), to };
 }
 
@@ -113,7 +121,7 @@ async function resolve(
   const now = deps.config.now();
   let from = query.date_from;
   let to = query.date_to;
-  if (!from && !to) ({ from, to } = defaultRange(now));
+  if (!from && !to) ({ from, to } = defaultRange(now, deps.config.agencyTimeZone));
   else if (!from) from = addDays(addYears(to!, -1), 1);
   else if (!to) to = addDays(addYears(from, 1), -1);
   const family = query.role_family ? query.role_family.toLowerCase() : null;
@@ -129,6 +137,7 @@ async function resolve(
   const scope: Scope = {
     from: from!,
     to: to!,
+    timeZone: deps.config.agencyTimeZone,
     clientId: query.client ?? null,
     clientType: query.client_type ?? null,
     recruiterId: query.recruiter ?? null,
@@ -255,7 +264,7 @@ export async function summary(deps: Deps, actor: UserRow, query: AnalyticsFilter
 
 export async function totals(deps: Deps, actor: UserRow, query: AnalyticsFiltersQuery) {
   const r = await resolve(deps, actor, query);
-  const all = { ...r.scope, from: '1900-01-01', to: isoDay(deps.config.now()) };
+  const all = { ...r.scope, from: '1900-01-01', to: calendarDateIn(deps.config.now(), deps.config.agencyTimeZone) };
   return {
     ...base(r),
     filters: { ...r.applied, date_from: all.from, date_to: all.to },
@@ -723,7 +732,7 @@ export async function retainerTimePayout(deps: Deps, actor: UserRow, query: Anal
 
 export async function filterOptions(deps: Deps, actor: UserRow) {
   assertCan(actor, 'records.read');
-  const range = defaultRange(deps.config.now());
+  const range = defaultRange(deps.config.now(), deps.config.agencyTimeZone);
   const { clients: clientRows, recruiters } = await repo.filterLists(deps.db);
   const families = new Map<string, { roles: number; examples: string[] }>();
   for (const title of (await repo.roleTitles(deps.db)).sort(

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigint, date, doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, check, date, doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { pipelinesTable } from '../pipelines/pipelines.table';
 import { rolesTable } from '../roles/roles.table';
 
@@ -9,7 +9,7 @@ import { rolesTable } from '../roles/roles.table';
 // tables (analytics-summary.test.ts checks it after random writes). Role, client and family filters join the
 // role live; only the pipeline's recruiter is copied, and a change of it refreshes the rows.
 
-/** Per role, UTC day and pipeline recruiter: submittals dated that day, placements recorded that day, their fees. */
+/** Per role, agency day (analytics_time_zone) and pipeline recruiter: submittals dated that day, placements recorded that day, their fees. */
 export const analyticsRoleDaysTable = pgTable(
   'analytics_role_days',
   {
@@ -63,4 +63,17 @@ export const analyticsStageStaysTable = pgTable(
     // A client or family filter: the chosen roles' stays.
     index('analytics_stage_stays_role_idx').on(table.roleId, table.pipelineCreatedAt),
   ],
+);
+
+/**
+ * One row: the zone whose calendar days the summary rows count placements on (AGENCY_TIME_ZONE, decision 060).
+ * The server sets it at start through `analytics_use_time_zone`, which rebuilds the rows when it changes.
+ */
+export const analyticsTimeZoneTable = pgTable(
+  'analytics_time_zone',
+  {
+    id: boolean('id').primaryKey().default(true),
+    timeZone: text('time_zone').notNull().default('UTC'),
+  },
+  (table) => [check('analytics_time_zone_one_row', sql`${table.id}`)],
 );
