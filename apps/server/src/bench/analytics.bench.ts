@@ -194,6 +194,7 @@ async function main() {
         clientId: null,
         clientType: null,
         recruiterId: null,
+        timeZone: 'UTC',
         roleNames: null,
       };
       const plan = (await database.db.execute(

@@ -82,6 +82,9 @@ function roleWhere(s: Scope, recruiter: 'role' | 'none' = 'role'): SQL {
   return sql.join(parts, sql` and `);
 }
 
+/** The role's client (alias c) joined to roles (alias r) only when the client-type filter reads it. */
+const roleClientJoin = (s: Scope): SQL => (s.clientType !== null ? sql` join ${C} c on c.id = r.client_id` : sql``);
+
 /** Whether the scope filters on the role or its client (beyond the recruiter). */
 const byRole = (s: Scope) => s.clientId !== null || s.clientType !== null || s.roleNames !== null;
 
@@ -98,6 +101,16 @@ function invoiceWhere(s: Scope): SQL {
   if (s.recruiterId !== null) parts.push(sql`r.recruiter_id = ${s.recruiterId}`);
   return sql.join(parts, sql` and `);
 }
+
+/** The joins invoiceWhere reads, only those its filters need: the client for its type, the role for its family or recruiter. */
+const invoiceJoins = (s: Scope): SQL =>
+  sql.join(
+    [
+      s.clientType !== null ? sql`join ${C} c on c.id = i.client_id` : sql``,
+      s.roleNames !== null || s.recruiterId !== null ? sql`left join ${R} r on r.id = i.role_id` : sql``,
+    ],
+    sql` `,
+  );
 
 const signedTotal = sql`case when i.kind = 'credit_note' then -abs(i.total_minor) else i.total_minor end`;
 
@@ -124,11 +137,19 @@ export async function kpis(db: Db, s: Scope, openNow = false): Promise<KpiRow> {
  * The summary rows of the scope's period (decision 056), alias d, with the days from the role's opening:
  * submittals, placements and fees per role, day and pipeline recruiter. Role filters join the role live.
  */
-const periodDays = (s: Scope) => sql`
+const periodDays = (s: Scope, needs: 'role' | 'none' = 'role') => {
+  const recruiter = s.recruiterId !== null ? sql` and d.recruiter_id = ${s.recruiterId}` : sql``;
+  // Without role filters, a caller that needs neither the client nor the days reads the summary rows alone.
+  if (needs === 'none' && !byRole(s))
+    return sql`
+  select d.role_id, d.day, d.recruiter_id, d.submittals, d.placements, d.fee_minor
+  from ${D} d where d.day between ${s.from}::date and ${s.to}::date${recruiter}`;
+  return sql`
   select d.role_id, d.day, d.recruiter_id, d.submittals, d.placements, d.fee_minor, r.client_id, d.day - r.opened_at as days
-  from ${D} d join ${R} r on r.id = d.role_id join ${C} c on c.id = r.client_id
-  where ${roleWhere(s, 'none')}${s.recruiterId !== null ? sql` and d.recruiter_id = ${s.recruiterId}` : sql``}
+  from ${D} d join ${R} r on r.id = d.role_id${roleClientJoin(s)}
+  where ${roleWhere(s, 'none')}${recruiter}
     and d.day between ${s.from}::date and ${s.to}::date`;
+};
 
 /** Median of `days` over the placements of the rows `from` (each row weighs its number of placements). */
 const placementMedian = (from: SQL) =>
@@ -143,7 +164,7 @@ export function kpisQuery(s: Scope, openNow = false): SQL {
       with fr as (
         select r.id, r.opened_at, r.closed_at, r.close_reason, (${openAtEnd}) as open_at_end,
                ar.first_submittal_on, coalesce(ar.placements, 0) as placed
-        from ${R} r join ${C} c on c.id = r.client_id left join ${AR} ar on ar.role_id = r.id
+        from ${R} r${roleClientJoin(s)} left join ${AR} ar on ar.role_id = r.id
         where ${roleWhere(s)}
       ),
       pd as (${periodDays(s)})
@@ -159,9 +180,9 @@ export function kpisQuery(s: Scope, openNow = false): SQL {
            where first_submittal_on between ${s.from}::date and ${s.to}::date) as median_days_to_first_submittal,
         (select coalesce(sum(submittals), 0)::int from pd) as submittals,
         (select coalesce(sum(fee_minor), 0)::bigint::text from pd) as fee_sum,
-        (select coalesce(sum(${signedTotal}), 0)::text from ${I} i join ${C} c on c.id = i.client_id left join ${R} r on r.id = i.role_id
+        (select coalesce(sum(${signedTotal}), 0)::text from ${I} i ${invoiceJoins(s)}
            where ${invoiceWhere(s)} and i.issue_date between ${s.from}::date and ${s.to}::date) as booked,
-        (select coalesce(sum(py.amount_minor), 0)::text from ${PY} py join ${I} i on i.id = py.invoice_id join ${C} c on c.id = i.client_id left join ${R} r on r.id = i.role_id
+        (select coalesce(sum(py.amount_minor), 0)::text from ${PY} py join ${I} i on i.id = py.invoice_id ${invoiceJoins(s)}
            where ${invoiceWhere(s)} and py.date between ${s.from}::date and ${s.to}::date) as collected
     `;
 }
@@ -177,21 +198,27 @@ export interface KeyedValueRow {
 export async function monthly(db: Db, s: Scope): Promise<KeyedValueRow[]> {
   return rowsOf<KeyedValueRow>(
     await run(db, sql`
-      with pd as (${periodDays(s)})
-      select 'new_roles' as metric, to_char(r.opened_at, 'YYYY-MM') as key, count(*)::int as n, '0' as total
-        from ${R} r join ${C} c on c.id = r.client_id
-        where ${roleWhere(s)} and r.opened_at between ${s.from}::date and ${s.to}::date group by 2
+      with pm as (
+        select date_trunc('month', day) as month, sum(placements)::int as placements, sum(submittals)::int as submittals
+        from (${periodDays(s, 'none')}) pd group by 1
+      ),
+      nr as (
+        select date_trunc('month', r.opened_at) as month, count(*)::int as n
+        from ${R} r${roleClientJoin(s)}
+        where ${roleWhere(s)} and r.opened_at between ${s.from}::date and ${s.to}::date group by 1
+      )
+      select 'new_roles' as metric, to_char(month, 'YYYY-MM') as key, n, '0' as total from nr
       union all
-      select 'placements', to_char(day, 'YYYY-MM'), sum(placements)::int, '0' from pd group by 2 having sum(placements) > 0
+      select 'placements', to_char(month, 'YYYY-MM'), placements, '0' from pm where placements > 0
       union all
-      select 'submittals', to_char(day, 'YYYY-MM'), sum(submittals)::int, '0' from pd group by 2 having sum(submittals) > 0
+      select 'submittals', to_char(month, 'YYYY-MM'), submittals, '0' from pm where submittals > 0
       union all
       select 'booked', to_char(i.issue_date, 'YYYY-MM'), count(*)::int, sum(${signedTotal})::text
-        from ${I} i join ${C} c on c.id = i.client_id left join ${R} r on r.id = i.role_id
+        from ${I} i ${invoiceJoins(s)}
         where ${invoiceWhere(s)} and i.issue_date between ${s.from}::date and ${s.to}::date group by 2
       union all
       select 'collected', to_char(py.date, 'YYYY-MM'), count(*)::int, sum(py.amount_minor)::text
-        from ${PY} py join ${I} i on i.id = py.invoice_id join ${C} c on c.id = i.client_id left join ${R} r on r.id = i.role_id
+        from ${PY} py join ${I} i on i.id = py.invoice_id ${invoiceJoins(s)}
         where ${invoiceWhere(s)} and py.date between ${s.from}::date and ${s.to}::date group by 2
     `),
   );
@@ -201,9 +228,9 @@ export async function monthly(db: Db, s: Scope): Promise<KeyedValueRow[]> {
 export async function byRecruiter(db: Db, s: Scope): Promise<KeyedValueRow[]> {
   return rowsOf<KeyedValueRow>(
     await run(db, sql`
-      with pd as (${periodDays(s)})
+      with pd as (${periodDays(s, 'none')})
       select 'open_roles' as metric, r.recruiter_id::text as key, count(*)::int as n, '0' as total
-        from ${R} r join ${C} c on c.id = r.client_id
+        from ${R} r${roleClientJoin(s)}
         where ${roleWhere(s)} and r.opened_at <= ${s.to}::date and (r.closed_at is null or r.closed_at >= ${toEndTs(s)}) group by 2
       union all
       select 'submittals', recruiter_id::text, sum(submittals)::int, '0' from pd group by 2 having sum(submittals) > 0
@@ -222,11 +249,11 @@ export async function byClient(
     await run(db, sql`
       with pd as (${periodDays(s)})
       select 'open_roles' as metric, r.client_id::text as key, count(*)::int as n, '0' as total, null::float8 as median
-        from ${R} r join ${C} c on c.id = r.client_id
+        from ${R} r${roleClientJoin(s)}
         where ${roleWhere(s)} and r.opened_at <= ${s.to}::date and (r.closed_at is null or r.closed_at >= ${toEndTs(s)}) group by 2
       union all
       select 'new_roles', r.client_id::text, count(*)::int, '0', null
-        from ${R} r join ${C} c on c.id = r.client_id
+        from ${R} r${roleClientJoin(s)}
         where ${roleWhere(s)} and r.opened_at between ${s.from}::date and ${s.to}::date group by 2
       union all
       select 'placements', x.client_id::text, count(*)::int, sum(x.fee)::bigint::text,
@@ -235,11 +262,11 @@ export async function byClient(
                 from pd cross join generate_series(1, pd.placements) g where pd.placements > 0) x group by 2
       union all
       select 'booked', i.client_id::text, count(*)::int, sum(${signedTotal})::text, null
-        from ${I} i join ${C} c on c.id = i.client_id left join ${R} r on r.id = i.role_id
+        from ${I} i ${invoiceJoins(s)}
         where ${invoiceWhere(s)} and i.issue_date between ${s.from}::date and ${s.to}::date group by 2
       union all
       select 'collected', i.client_id::text, count(*)::int, sum(py.amount_minor)::text, null
-        from ${PY} py join ${I} i on i.id = py.invoice_id join ${C} c on c.id = i.client_id left join ${R} r on r.id = i.role_id
+        from ${PY} py join ${I} i on i.id = py.invoice_id ${invoiceJoins(s)}
         where ${invoiceWhere(s)} and py.date between ${s.from}::date and ${s.to}::date group by 2
     `),
   );

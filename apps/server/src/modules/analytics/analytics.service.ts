@@ -202,13 +202,13 @@ export async function summary(deps: Deps, actor: UserRow, query: AnalyticsFilter
     date_from: addDays(r.scope.from, -(length + 1)),
     date_to: addDays(r.scope.from, -1),
   };
-  const current = await repo.kpis(deps.db, r.scope);
-  const previous = await repo.kpis(deps.db, {
-    ...r.scope,
-    from: previousPeriod.date_from,
-    to: previousPeriod.date_to,
-  });
-  const monthRows = await repo.monthly(deps.db, r.scope);
+  // Four independent reads: on PostgreSQL they run at once on the pool's connections (PGlite queues them).
+  const [current, previous, monthRows, recruiterRows] = await Promise.all([
+    repo.kpis(deps.db, r.scope),
+    repo.kpis(deps.db, { ...r.scope, from: previousPeriod.date_from, to: previousPeriod.date_to }),
+    repo.monthly(deps.db, r.scope),
+    repo.byRecruiter(deps.db, r.scope),
+  ]);
   const months: AnalyticsMonth[] = monthsOf(r.scope.from, r.scope.to).map((month) => {
     const of = (metric: string) =>
       monthRows.find((row) => row.metric === metric && row.key === month);
@@ -224,7 +224,6 @@ export async function summary(deps: Deps, actor: UserRow, query: AnalyticsFilter
     }
     return entry;
   });
-  const recruiterRows = await repo.byRecruiter(deps.db, r.scope);
   const ids = [...new Set(recruiterRows.map((row) => row.key))];
   const names = new Map(
     (await repo.userNames(deps.db, ids.filter((id): id is string => id !== null).map(Number))).map(
