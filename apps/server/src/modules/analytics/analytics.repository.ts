@@ -166,8 +166,10 @@ export function kpisQuery(s: Scope, openNow = false): SQL {
                ar.first_submittal_on, coalesce(ar.placements, 0) as placed
         from ${R} r${roleClientJoin(s)} left join ${AR} ar on ar.role_id = r.id
         where ${roleWhere(s)}
+          -- Roles closed before the period can only count through a first submittal in it.
+          and (r.closed_at is null or r.closed_at >= ${fromTs(s)} or ar.first_submittal_on between ${s.from}::date and ${s.to}::date)
       ),
-      pd as (${periodDays(s)})
+      pd as (${periodDays(s, 'none')})
       select
         (select count(*)::int from fr where open_at_end) as open_roles,
         (select count(*)::int from fr where opened_at between ${s.from}::date and ${s.to}::date) as new_roles,
@@ -175,7 +177,7 @@ export function kpisQuery(s: Scope, openNow = false): SQL {
         (select count(*)::int from fr where closed_at >= ${fromTs(s)} and closed_at < ${toEndTs(s)}
            and (close_reason in ('filled', 'filled_by_client') or placed > 0)) as roles_filled,
         (select count(*)::int from fr where closed_at >= ${fromTs(s)} and closed_at < ${toEndTs(s)}) as roles_closed,
-        ${placementMedian(sql`pd`)} as median_days_to_fill,
+        ${placementMedian(byRole(s) ? sql`pd` : sql`(select pd.placements, pd.day - r.opened_at as days from pd join ${R} r on r.id = pd.role_id where pd.placements > 0)`)} as median_days_to_fill,
         (select percentile_cont(0.5) within group (order by first_submittal_on - opened_at)::float8 from fr
            where first_submittal_on between ${s.from}::date and ${s.to}::date) as median_days_to_first_submittal,
         (select coalesce(sum(submittals), 0)::int from pd) as submittals,
