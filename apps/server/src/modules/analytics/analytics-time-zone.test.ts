@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertClient } from '../../factories/clients.factory';
-import { insertPipeline } from '../../factories/pipelines.factory';
+import { insertInvoice } from '../../factories/invoices.factory';
+import { insertInterview, insertPipeline } from '../../factories/pipelines.factory';
 import { insertRole } from '../../factories/roles.factory';
 import { insertUser } from '../../factories/users.factory';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
@@ -14,6 +15,7 @@ import { placementsTable } from '../pipelines/pipelines.table';
 
 let t: TestApp;
 let owner: HttpClient;
+let newYorkOwner: HttpClient;
 
 const MARCH = 'date_from=2031-03-01&date_to=2031-03-31';
 const APRIL = 'date_from=2031-04-01&date_to=2031-04-30';
@@ -23,6 +25,7 @@ beforeAll(async () => {
   // 1 Jan 2032, 03:00 UTC is still 31 December 2031 (22:00) in New York.
   t.clock.offsetMs = Date.parse('2032-01-01T03:00:00Z') - Date.now();
   owner = await signedInClient(t, await insertUser(t.db, { userType: ['owner'] }));
+  newYorkOwner = await signedInClient(t, await insertUser(t.db, { userType: ['owner'], timeZone: 'America/New_York' }));
   const client = await insertClient(t.db, { name: 'Evening Co', clientType: 'finders_fee' });
   const role = await insertRole(t.db, {
     clientId: client.id,
@@ -44,6 +47,9 @@ beforeAll(async () => {
     fee: '22000',
     createdAt: new Date('2031-04-01T03:30:00Z'),
   });
+  // For the attention list: an interview on 1 January at 15:00 UTC (10:00 in New York) and an invoice due on 31 December.
+  await insertInterview(t.db, { pipelineId: pipeline.id, kind: 'client', scheduledAt: new Date('2032-01-01T15:00:00Z') });
+  await insertInvoice(t.db, { clientId: client.id, roleId: role.id, kind: 'finders_fee', status: 'sent', issueDate: '2031-12-01', dueDate: '2031-12-31', totalMinor: 500_000 });
 });
 afterAll(async () => {
   await t?.close();
@@ -78,5 +84,15 @@ describe("analytics in the agency's time zone", () => {
     expect(options.default_date_from).toBe('2031-01-01');
     const summary = await get('/api/analytics/summary/');
     expect(summary.filters).toMatchObject({ date_from: '2031-01-01', date_to: '2031-12-31' });
+  });
+
+  it("dates the attention list by the user's calendar: tomorrow's interview at their time, overdue after their today", async () => {
+    const kinds = (body: { items: { kind: string; detail: string }[] }) => body.items.filter((i) => ['interview_tomorrow', 'overdue_invoice'].includes(i.kind));
+    // New York: 31 December, 22:00. Tomorrow is 1 January there; the invoice is due today, not overdue.
+    const newYork = kinds((await newYorkOwner.get('/api/dashboard/attention/')).json);
+    expect(newYork).toEqual([expect.objectContaining({ kind: 'interview_tomorrow', detail: 'Tomorrow at 10:00' })]);
+    // UTC: already 1 January, 03:00. The interview is today, not tomorrow; the invoice is a day overdue.
+    const utc = kinds((await owner.get('/api/dashboard/attention/')).json);
+    expect(utc).toEqual([expect.objectContaining({ kind: 'overdue_invoice', detail: 'Due 2031-12-31 (1 day overdue)' })]);
   });
 });

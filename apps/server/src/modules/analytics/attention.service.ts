@@ -5,7 +5,7 @@ import {
 } from '@recruitdesk/contracts/analytics';
 import type { Deps } from '../../lib/deps';
 import { assertCan } from '../../lib/permissions';
-import { calendarDateIn } from '../../lib/time-zone';
+import { calendarDateIn, wallClockIn } from '../../lib/time-zone';
 import type { UserRow } from '../users/users.service';
 import { attentionRows } from './attention.repository';
 
@@ -14,24 +14,33 @@ import { attentionRows } from './attention.repository';
 const LIMIT = 100;
 const DAY_MS = 86_400_000;
 
-function detailOf(kind: AttentionKind, at: string, today: string): string {
-  const day = at.slice(0, 10);
+/** The item's text in the user's zone: its day (a timestamp's calendar day there), and an interview's time. */
+function detailOf(kind: AttentionKind, at: string, today: string, zone: string): string {
+  const instant = at.length > 10 ? new Date(at) : null;
+  const day = instant ? calendarDateIn(instant, zone) : at;
   const days = Math.round(
     (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`)) / DAY_MS,
   );
   switch (kind) {
     case 'stale_pipeline':
-      return `No stage change since ${day} (${days} days)`;
+      return `No stage change since ${day} (${daysText(days)})`;
     case 'role_without_submittal':
-      return `No submittal since ${day} (${days} days)`;
+      return `No submittal since ${day} (${daysText(days)})`;
     case 'guarantee_ending':
-      return `Guarantee ends ${day} (in ${-days} days)`;
+      return `Guarantee ends ${day} (in ${daysText(-days)})`;
     case 'interview_tomorrow':
-      return `Tomorrow at ${at.slice(11, 16)} UTC`;
+      return `Tomorrow at ${timeIn(instant!, zone)}`;
     case 'overdue_invoice':
-      return `Due ${day} (${days} days overdue)`;
+      return `Due ${day} (${daysText(days)} overdue)`;
   }
 }
+
+const daysText = (n: number) => `${n} day${n === 1 ? '' : 's'}`;
+
+const timeIn = (at: Date, zone: string) => {
+  const { hour, minute } = wallClockIn(at, zone);
+  return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
+};
 
 function linkOf(
   kind: AttentionKind,
@@ -53,7 +62,8 @@ export async function attentionList(
   const everyone = actor.userType.includes('owner');
   const now = deps.config.now();
   const zone = actor.timeZone || 'UTC';
-  const today = calendarDateIn(now, 'UTC');
+  // The user's today: an invoice is overdue, and a guarantee's 30 days run, by their calendar.
+  const today = calendarDateIn(now, zone);
   // "Tomorrow" is the user's tomorrow: the next calendar day in their time zone, as UTC instants.
   const localTomorrow = calendarDateIn(new Date(now.getTime() + DAY_MS), zone);
   const tomorrowStart = new Date(
@@ -84,7 +94,7 @@ export async function attentionList(
       key: `${row.kind}:${row.id}`,
       kind: row.kind,
       title: row.title,
-      detail: detailOf(row.kind, row.at, today),
+      detail: detailOf(row.kind, row.at, today, zone),
       date: row.at,
       link: linkOf(row.kind, row),
       user_id: row.user_id,
