@@ -279,4 +279,36 @@ describe('analytics summary rows', { timeout: 240_000 }, () => {
     expect(await useZone('UTC')).toBe(true);
     expect(await stored()).toEqual(await recomputed('UTC'));
   });
+
+  it('append a stay for an appended stage event without rewriting the pipeline\'s earlier stays', async () => {
+    const client = await insertClient(db, { name: 'Append Co' });
+    const [role] = await insertRoles(db, [{ clientId: client.id, name: 'Append Role', openedAt: '2031-01-01' }]);
+    await insertCandidates(db, [{ firstName: 'Append', lastName: 'Cand', email: 'append@example.test' }]);
+    const candidate = rowsOf<{ id: number }>(await db.execute(sql`select id from ${candidatesTable} where email = 'append@example.test'`))[0]!;
+    const [pipeline] = await insertPipelines(db, [{ roleId: role!.id, candidateId: candidate.id, stage: 'sourced', state: 'open', version: 1 }]);
+    const stages = ['internal_interview', 'submitted'];
+    // Forty moves back and forth, one statement each, a day apart.
+    await db.insert(pipelineEventsTable).values({ pipelineId: pipeline!.id, kind: 'created', toStage: 'sourced', createdAt: new Date('2031-01-01T09:00:00Z') });
+    for (let i = 1; i <= 40; i += 1) {
+      await db.insert(pipelineEventsTable).values({
+        pipelineId: pipeline!.id,
+        kind: 'stage_changed',
+        fromStage: i === 1 ? 'sourced' : stages[i % 2],
+        toStage: stages[(i + 1) % 2],
+        createdAt: new Date(Date.parse('2031-01-01T09:00:00Z') + i * 86_400_000),
+      });
+    }
+    const rowsNow = async () => rowsOf<{ ctid: string }>(await db.execute(sql`select ctid::text as ctid from analytics_stage_stays where pipeline_id = ${pipeline!.id}`)).map((r) => r.ctid);
+    const before = await rowsNow();
+    expect(before).toHaveLength(40);
+    await db.insert(pipelineEventsTable).values({ pipelineId: pipeline!.id, kind: 'stage_changed', fromStage: 'internal_interview', toStage: 'submitted', createdAt: new Date('2031-03-01T09:00:00Z') });
+    const after = await rowsNow();
+    // The forty earlier stays are the same rows (not deleted and re-inserted); one new row closes the last stay.
+    expect(after).toHaveLength(41);
+    expect(after).toEqual(expect.arrayContaining(before));
+    expect(await stored()).toEqual(await recomputed());
+    // A back-dated event still recomputes the pipeline, and the rows still equal a recomputation.
+    await db.insert(pipelineEventsTable).values({ pipelineId: pipeline!.id, kind: 'stage_changed', fromStage: 'sourced', toStage: 'client_interview', createdAt: new Date('2031-01-01T21:00:00Z') });
+    expect(await stored()).toEqual(await recomputed());
+  });
 });
