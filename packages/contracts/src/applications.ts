@@ -1,18 +1,17 @@
 import { z } from 'zod';
 import { CandidateDuplicateSchema, RESUME_MAX_BYTES } from './candidates';
 import { EmailSchema, IdSchema, pageQueryShape } from './common';
+import { APPLICATION_SOURCES, APPLICATION_STATUSES } from './application-constants';
 
 // Inbound applications (issue 14): sent through the public careers page, decided in the inbox.
 
-export const APPLICATION_STATUSES = ['new', 'rejected', 'converted'] as const;
+export { APPLICATION_SOURCE_LABELS, APPLICATION_SOURCES, APPLICATION_STATUS_LABELS, APPLICATION_STATUSES } from './application-constants';
+
 export const ApplicationStatusSchema = z.enum(APPLICATION_STATUSES);
 export type ApplicationStatus = z.infer<typeof ApplicationStatusSchema>;
-export const APPLICATION_STATUS_LABELS: Record<ApplicationStatus, string> = { new: 'New', rejected: 'Rejected', converted: 'Converted' };
 
-export const APPLICATION_SOURCES = ['careers_page', 'indeed', 'other'] as const;
 export const ApplicationSourceSchema = z.enum(APPLICATION_SOURCES);
 export type ApplicationSource = z.infer<typeof ApplicationSourceSchema>;
-export const APPLICATION_SOURCE_LABELS: Record<ApplicationSource, string> = { careers_page: 'Careers page', indeed: 'Indeed', other: 'Other' };
 
 /** The candidate's `source` a converted application sets (the analytics' source of placed candidates). */
 export const CANDIDATE_SOURCE_OF_APPLICATION: Record<ApplicationSource, string> = { careers_page: 'Careers page', indeed: 'Indeed', other: 'Job application' };

@@ -1,15 +1,34 @@
 import { z } from 'zod';
 import { IdSchema, pageQueryShape } from './common';
-import { CANDIDATE_ORDERINGS, CANDIDATE_STATUSES, EXPERIENCE_RANGES, SEARCH_NOTHING_SEARCHABLE } from './candidate-constants';
+import {
+  CANDIDATE_ORDERINGS,
+  CANDIDATE_STATUSES,
+  DUPLICATE_REASONS,
+  EXPERIENCE_RANGES,
+  MAX_CANDIDATE_SKILLS,
+  RESUME_MAX_BYTES,
+  RESUME_TYPES,
+  SEARCH_MATCH_FIELDS,
+  SEARCH_NOTHING_SEARCHABLE,
+} from './candidate-constants';
 
 export {
   CANDIDATE_ORDERINGS,
   CANDIDATE_STATUS_LABELS,
   CANDIDATE_STATUSES,
+  DUPLICATE_REASON_LABELS,
+  DUPLICATE_REASONS,
   EXPERIENCE_RANGES,
   hasSearchableText,
+  MAX_CANDIDATE_SKILLS,
+  RESUME_ERRORS,
+  RESUME_MAX_BYTES,
+  RESUME_TYPES,
+  SEARCH_MATCH_FIELD_LABELS,
+  SEARCH_MATCH_FIELDS,
   SEARCH_NOTHING_SEARCHABLE,
 } from './candidate-constants';
+export type { SearchMatchField } from './candidate-constants';
 
 export const CandidateStatusSchema = z.enum(CANDIDATE_STATUSES);
 export type CandidateStatus = z.infer<typeof CandidateStatusSchema>;
@@ -22,8 +41,6 @@ export const EXPERIENCE_RANGE_BOUNDS: Record<ExperienceRange, [number, number | 
   '6-10': [6, 10],
   '10+': [11, null],
 };
-
-export const MAX_CANDIDATE_SKILLS = 50;
 
 export const CandidateResumeSchema = z.object({
   filename: z.string(),
@@ -147,19 +164,6 @@ export const CandidateListQuerySchema = z.object({
 });
 export type CandidateListQuery = z.input<typeof CandidateListQuerySchema>;
 
-/** The fields a list search looks in, as each result reports where it matched. */
-export const SEARCH_MATCH_FIELDS = ['name', 'title', 'company', 'email', 'phone', 'skills', 'resume'] as const;
-export type SearchMatchField = (typeof SEARCH_MATCH_FIELDS)[number];
-export const SEARCH_MATCH_FIELD_LABELS: Record<SearchMatchField, string> = {
-  name: 'Name',
-  title: 'Title',
-  company: 'Company',
-  email: 'Email',
-  phone: 'Phone',
-  skills: 'Skills',
-  resume: 'Resume',
-};
-
 /**
  * Where a search matched one result: the field, its text (for the resume, a snippet around the first
  * match) and the matched words as [start, end) offsets in that text, in order, not overlapping.
@@ -211,15 +215,8 @@ export type SkillSuggestionsResponse = z.infer<typeof SkillSuggestionsResponseSc
 export const CandidateResponseSchema = z.object({ success: z.literal(true), candidate: CandidateSchema });
 export type CandidateResponse = z.infer<typeof CandidateResponseSchema>;
 
-export const DUPLICATE_REASONS = ['email', 'phone', 'name_company', 'similar_name'] as const;
 export const DuplicateReasonSchema = z.enum(DUPLICATE_REASONS);
 export type DuplicateReason = z.infer<typeof DuplicateReasonSchema>;
-export const DUPLICATE_REASON_LABELS: Record<DuplicateReason, string> = {
-  email: 'Same email address',
-  phone: 'Same phone number',
-  name_company: 'Similar name at the same company',
-  similar_name: 'Similar name',
-};
 
 export const CandidateDuplicateSchema = z.object({
   id: z.number().int(),
@@ -262,10 +259,6 @@ export type CandidateDuplicateQuery = z.input<typeof CandidateDuplicateQuerySche
 export const CandidateDuplicateResponseSchema = z.object({ success: z.literal(true) }).extend(DuplicateWarningSchema.shape);
 export type CandidateDuplicateResponse = z.infer<typeof CandidateDuplicateResponseSchema>;
 
-/** Resumes: PDF or DOCX up to 10 MB, checked by content; the text is extracted and searchable. */
-export const RESUME_TYPES = ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'] as const;
-export const RESUME_MAX_BYTES = 10 * 1024 * 1024;
-
 /** POST /api/candidates/{id}/resume/upload-url/ → {success, upload} (UploadTargetResponseSchema); then PUT the bytes. */
 export const ResumeUploadUrlInputSchema = z.object({
   filename: z.string().trim().min(1, 'Name the file.').max(255),
@@ -285,13 +278,6 @@ export const ResumeMetadataInputSchema = z
   })
   .refine((value) => value.key !== undefined || value.filename !== undefined, { message: 'Nothing to change.', path: ['filename'] });
 export type ResumeMetadataInput = z.infer<typeof ResumeMetadataInputSchema>;
-
-export const RESUME_ERRORS = {
-  missing: 'The uploaded file was not found. Upload it again.',
-  tooLarge: 'The resume must be 10 MB or smaller.',
-  type: 'Use a PDF or DOCX file.',
-  noResume: 'This candidate has no resume.',
-} as const;
 
 export const CANDIDATE_ERRORS = {
   CANDIDATE_NOT_FOUND: 'Candidate not found.',

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { DEFAULT_PAGE_SIZE, MAX_ID, MAX_PAGE, MAX_PAGE_SIZE, PAGE_MESSAGES } from './common-constants';
+
+export { DEFAULT_PAGE_SIZE, FILE_MESSAGES, MAX_ID, MAX_PAGE, MAX_PAGE_SIZE, PAGE_MESSAGES, PAGE_SIZES } from './common-constants';
 
 /** The error body every failing API call returns (design §4). */
 export const ErrorResponseSchema = z.object({
@@ -15,8 +18,6 @@ export const MessageResponseSchema = z.object({
 });
 export type MessageResponse = z.infer<typeof MessageResponseSchema>;
 
-/** Ids are PostgreSQL `integer`s: anything above 2^31 - 1 cannot exist and is bad input (400), not a 500. */
-export const MAX_ID = 2_147_483_647;
 /** A record id given as a path or query value: a positive PostgreSQL integer, anything else 400. */
 export const IdSchema = z.coerce.number().int().positive().max(MAX_ID);
 export const IdParamSchema = z.object({ id: IdSchema });
@@ -28,29 +29,6 @@ export const EmailSchema = z
   .min(1, 'Enter an email address.')
   .max(254, 'Email addresses are at most 254 characters.')
   .pipe(z.email({ error: 'Enter a valid email address.' }));
-
-/** Fixed texts of the file endpoints (signed upload and download links). */
-export const FILE_MESSAGES = {
-  linkInvalid: 'This link is not valid.',
-  linkExpired: 'This link has expired.',
-  wrongType: 'The file type does not match the upload link.',
-  tooLarge: 'The file is too large.',
-  notFound: 'File not found.',
-  uploadUsed: 'This upload link has already been used.',
-  tooManyUploads: 'You have too many unfinished uploads. Finish one of them or try again later.',
-} as const;
-
-/** Page sizes a list offers (decision 028); every list endpoint accepts any size from 1 to MAX_PAGE_SIZE. */
-export const PAGE_SIZES = [10, 25, 50, 100] as const;
-/** The default page size (spec §9: candidates, 10 a page). */
-export const DEFAULT_PAGE_SIZE = 10;
-export const MAX_PAGE_SIZE = 100;
-/** Beyond this a page number is bad input: the offset would not fit an SQL integer. */
-export const MAX_PAGE = 1_000_000;
-export const PAGE_MESSAGES = {
-  page: `Give a page number from 1 to ${MAX_PAGE.toLocaleString('en-US')}.`,
-  pageSize: `Give a page size from 1 to ${MAX_PAGE_SIZE}.`,
-} as const;
 
 /**
  * `?page=&page_size=` of every paged list, validated the same way everywhere (decision 028). Each list keeps

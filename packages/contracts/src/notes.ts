@@ -1,10 +1,11 @@
 import { z } from 'zod';
 import { IdSchema, pageQueryShape } from './common';
+import { NOTE_MAX_LENGTH, NOTE_MODEL_TYPES } from './note-constants';
 
-export const NOTE_MODEL_TYPES = ['client', 'role', 'candidate', 'pipeline', 'application', 'invoice'] as const;
+export { isNoteModelType, NOTE_MAX_LENGTH, NOTE_MODEL_TYPES } from './note-constants';
+
 export const NoteModelTypeSchema = z.enum(NOTE_MODEL_TYPES);
 export type NoteModelType = z.infer<typeof NoteModelTypeSchema>;
-export const isNoteModelType = (value: string): value is NoteModelType => (NOTE_MODEL_TYPES as readonly string[]).includes(value);
 
 export const NoteTargetParamsSchema = z.object({
   model_type: NoteModelTypeSchema,
@@ -28,7 +29,6 @@ export const NoteSchema = z.object({
 });
 export type Note = z.infer<typeof NoteSchema>;
 
-export const NOTE_MAX_LENGTH = 10_000;
 const NoteBodySchema = z
   .string({ error: 'Write the note.' })
   .trim()

@@ -1,12 +1,10 @@
 /** Adding a candidate to a role's pipeline, with the do-not-contact confirmation (part of ./pipelines). */
 import { z } from 'zod';
 import { IdSchema } from './common';
-import { CandidateInputSchema, CandidateStatusSchema, DuplicateWarningSchema, type CandidateStatus } from './candidates';
+import { CandidateInputSchema, CandidateStatusSchema, DuplicateWarningSchema } from './candidates';
 import { PipelineSummarySchema } from './pipeline-summary';
 
-/** Candidates in these statuses join a role only with an explicit confirmation and a reason. */
-export const CONFIRM_CANDIDATE_STATUSES = ['do_not_contact', 'archived'] as const satisfies readonly CandidateStatus[];
-export const needsStatusConfirmation = (status: CandidateStatus) => (CONFIRM_CANDIDATE_STATUSES as readonly string[]).includes(status);
+export { CONFIRM_CANDIDATE_STATUSES, needsStatusConfirmation } from './pipeline-constants';
 
 /** "Add them anyway": why a do-not-contact or archived candidate goes into this role (kept in the history). */
 export const StatusConfirmationSchema = z.object({

@@ -3,7 +3,11 @@ import { z } from 'zod';
 import { IdSchema } from './common';
 import { CandidateSchema } from './candidates';
 import { ClientTypeSchema } from './clients';
+import { INTERVIEW_OUTCOMES } from './pipeline-constants';
 import { PersonRefSchema, PipelineStageNameSchema, PipelineSummarySchema } from './pipeline-summary';
+
+export { INTERVIEW_OUTCOME_LABELS, INTERVIEW_OUTCOMES } from './pipeline-constants';
+export type { InterviewOutcome } from './pipeline-constants';
 
 export const PIPELINE_EVENT_KINDS = ['created', 'stage_changed', 'closed', 'reopened', 'interview_booked', 'interview_outcome', 'submitted', 'submittal_outcome', 'placed'] as const;
 export const PipelineEventSchema = z.object({
@@ -19,18 +23,6 @@ export const PipelineEventSchema = z.object({
 export type PipelineEvent = z.infer<typeof PipelineEventSchema>;
 
 export const INTERVIEW_KINDS = ['internal', 'client'] as const;
-/** `rejected` and `rescheduled` are client interview outcomes; `failed` the internal one's "did not pass". */
-export const INTERVIEW_OUTCOMES = ['pending', 'passed', 'failed', 'rejected', 'no_show', 'rescheduled', 'cancelled'] as const;
-export type InterviewOutcome = (typeof INTERVIEW_OUTCOMES)[number];
-export const INTERVIEW_OUTCOME_LABELS: Record<InterviewOutcome, string> = {
-  pending: 'Pending',
-  passed: 'Passed',
-  failed: 'Did not pass',
-  rejected: 'Rejected by the client',
-  no_show: 'No show',
-  rescheduled: 'Rescheduled',
-  cancelled: 'Cancelled',
-};
 export const InterviewSchema = z.object({
   id: z.number().int(),
   pipeline_id: z.number().int(),

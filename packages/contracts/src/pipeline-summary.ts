@@ -1,38 +1,25 @@
 /** A pipeline's stages, states and close reasons, and the pipeline as a board card (part of ./pipelines). */
 import { z } from 'zod';
 import { CandidateStatusSchema } from './candidates';
+import { PIPELINE_CLOSE_REASONS, PIPELINE_STAGES, PIPELINE_STATES } from './pipeline-constants';
 
-/** One candidate in one role moves through these stages in this order (design §3). */
-export const PIPELINE_STAGES = ['sourced', 'internal_interview', 'submit_pending', 'submitted', 'client_interview', 'offer', 'placed'] as const;
+export {
+  PIPELINE_CLOSE_REASON_LABELS,
+  PIPELINE_CLOSE_REASONS,
+  PIPELINE_STAGE_LABELS,
+  PIPELINE_STAGES,
+  PIPELINE_STATES,
+  stagePosition,
+} from './pipeline-constants';
+
 export const PipelineStageNameSchema = z.enum(PIPELINE_STAGES);
 export type PipelineStageName = z.infer<typeof PipelineStageNameSchema>;
-export const PIPELINE_STAGE_LABELS: Record<PipelineStageName, string> = {
-  sourced: 'Sourced',
-  internal_interview: 'Internal interview',
-  submit_pending: 'Submit pending',
-  submitted: 'Submitted',
-  client_interview: 'Client interview',
-  offer: 'Offer',
-  placed: 'Placed',
-};
-export const stagePosition = (stage: PipelineStageName): number => PIPELINE_STAGES.indexOf(stage);
 
-export const PIPELINE_STATES = ['open', 'closed'] as const;
 export const PipelineStateSchema = z.enum(PIPELINE_STATES);
 export type PipelineState = z.infer<typeof PipelineStateSchema>;
 
-export const PIPELINE_CLOSE_REASONS = ['rejected_by_us', 'rejected_by_client', 'candidate_withdrew', 'offer_declined', 'role_closed', 'duplicate', 'other'] as const;
 export const PipelineCloseReasonSchema = z.enum(PIPELINE_CLOSE_REASONS, { error: 'Choose why the pipeline is closing.' });
 export type PipelineCloseReason = z.infer<typeof PipelineCloseReasonSchema>;
-export const PIPELINE_CLOSE_REASON_LABELS: Record<PipelineCloseReason, string> = {
-  rejected_by_us: 'Rejected by us',
-  rejected_by_client: 'Rejected by the client',
-  candidate_withdrew: 'Candidate withdrew',
-  offer_declined: 'Offer declined',
-  role_closed: 'Role closed',
-  duplicate: 'Duplicate',
-  other: 'Other',
-};
 
 /** Someone a pipeline names: the recruiter, an actor, an interviewer (id null once removed). */
 export const PersonRefSchema = z.object({ id: z.number().int().nullable(), name: z.string() });

@@ -16,3 +16,11 @@ export const ROLE_CLOSE_REASON_LABELS: Record<(typeof ROLE_CLOSE_REASONS)[number
 };
 
 export const ROLE_ORDERINGS = ['name', '-name', 'opened_at', '-opened_at', 'closed_at', '-closed_at', 'priority', '-priority', 'client', '-client'] as const;
+
+/** Job description: text edited in place, or a PDF/DOCX/TXT file up to 10 MB. */
+export const JOB_DESCRIPTION_TYPES = [
+  'application/pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+  'text/plain',
+] as const;
+export const JOB_DESCRIPTION_MAX_BYTES = 10 * 1024 * 1024;

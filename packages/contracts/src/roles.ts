@@ -1,9 +1,17 @@
 import { z } from 'zod';
 import { ArchivedFilterSchema, IdSchema, MAX_ID, pageQueryShape } from './common';
 import { ClientTypeSchema } from './clients';
-import { ROLE_CLOSE_REASONS, ROLE_ORDERINGS, ROLE_STATES } from './role-constants';
+import { JOB_DESCRIPTION_MAX_BYTES, JOB_DESCRIPTION_TYPES, ROLE_CLOSE_REASONS, ROLE_ORDERINGS, ROLE_STATES } from './role-constants';
 
-export { ROLE_CLOSE_REASON_LABELS, ROLE_CLOSE_REASONS, ROLE_ORDERINGS, ROLE_STATE_LABELS, ROLE_STATES } from './role-constants';
+export {
+  JOB_DESCRIPTION_MAX_BYTES,
+  JOB_DESCRIPTION_TYPES,
+  ROLE_CLOSE_REASON_LABELS,
+  ROLE_CLOSE_REASONS,
+  ROLE_ORDERINGS,
+  ROLE_STATE_LABELS,
+  ROLE_STATES,
+} from './role-constants';
 
 export const RoleStateSchema = z.enum(ROLE_STATES);
 export type RoleState = z.infer<typeof RoleStateSchema>;
@@ -233,14 +241,6 @@ export const RoleStatsResponseSchema = z.object({
   }),
 });
 export type RoleStatsResponse = z.infer<typeof RoleStatsResponseSchema>;
-
-/** Job description: text edited in place, or a PDF/DOCX/TXT file up to 10 MB. */
-export const JOB_DESCRIPTION_TYPES = [
-  'application/pdf',
-  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
-  'text/plain',
-] as const;
-export const JOB_DESCRIPTION_MAX_BYTES = 10 * 1024 * 1024;
 
 export const JobDescriptionSchema = z.object({ text: z.string(), file: JobDescriptionFileSchema.nullable() });
 export const JobDescriptionResponseSchema = z.object({ success: z.literal(true), job_description: JobDescriptionSchema });

@@ -1,5 +1,7 @@
 import { z } from 'zod';
 
+export { CURRENCIES } from './settings-constants';
+
 const optionalText = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`).default('');
 
 export const InvoiceIssuerSchema = z.object({
@@ -37,5 +39,3 @@ export type AgencySettingsInput = z.input<typeof AgencySettingsSchema>;
 
 export const AgencySettingsResponseSchema = z.object({ success: z.literal(true), settings: AgencySettingsSchema });
 export type AgencySettingsResponse = z.infer<typeof AgencySettingsResponseSchema>;
-
-export const CURRENCIES = ['USD', 'EUR', 'GBP', 'CAD', 'AUD', 'NZD', 'CHF', 'SEK', 'NOK', 'DKK', 'SGD', 'INR', 'JPY', 'ZAR'] as const;

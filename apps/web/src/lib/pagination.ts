@@ -1,4 +1,4 @@
-import { MAX_PAGE, PAGE_SIZES } from '@recruitdesk/contracts/common';
+import { MAX_PAGE, PAGE_SIZES } from '@recruitdesk/contracts/common-constants';
 
 /** The last page of `total` rows at `pageSize` a page; an empty list still has page 1. */
 export function lastPageOf(total: number, pageSize: number): number {

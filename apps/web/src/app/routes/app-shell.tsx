@@ -1,6 +1,6 @@
 import { useMemo } from 'react';
 import { useLocation } from 'react-router';
-import { isNoteModelType } from '@recruitdesk/contracts/notes';
+import { isNoteModelType } from '@recruitdesk/contracts/note-constants';
 import { candidateRecordsApi } from '@/api/candidates';
 import { TopBarTrail } from '@/components/layouts/top-bar';
 import { UserMenu } from '@/components/layouts/user-menu';

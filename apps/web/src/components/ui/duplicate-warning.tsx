@@ -1,9 +1,7 @@
 import { Link } from 'react-router';
 import { AlertTriangle } from 'lucide-react';
-import {
-  DUPLICATE_REASON_LABELS,
-  type CandidateDuplicate,
-} from '@recruitdesk/contracts/candidates';
+import { DUPLICATE_REASON_LABELS } from '@recruitdesk/contracts/candidate-constants';
+import type { CandidateDuplicate } from '@recruitdesk/contracts/candidates';
 import { paths } from '@/config/paths';
 import { cn } from './cn';
 import { textLinkClasses } from './link';

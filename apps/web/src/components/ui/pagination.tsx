@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { PAGE_SIZES } from '@recruitdesk/contracts/common';
+import { PAGE_SIZES } from '@recruitdesk/contracts/common-constants';
 import { lastPageOf, pageFromInput, rowRange } from '@/lib/pagination';
 import { Button } from './button';
 import { cn } from './cn';

@@ -1,4 +1,4 @@
-import { RESUME_ERRORS, RESUME_MAX_BYTES, RESUME_TYPES } from '@recruitdesk/contracts/candidates';
+import { RESUME_ERRORS, RESUME_MAX_BYTES, RESUME_TYPES } from '@recruitdesk/contracts/candidate-constants';
 import { checkFile, fileTypeOf, type FileRules } from '@/lib/file-upload';
 
 export const RESUME_ACCEPT = '.pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document';

@@ -1,8 +1,5 @@
-import {
-  chatSocketPath,
-  type ClientSocketMessage,
-  type ServerSocketMessage,
-} from '@recruitdesk/contracts/chat';
+import { chatSocketPath } from '@recruitdesk/contracts/chat-constants';
+import type { ClientSocketMessage, ServerSocketMessage } from '@recruitdesk/contracts/chat';
 import { CHAT_CONNECT_TIMEOUT_MS, CHAT_MAX_LENGTH, CHAT_TEXT, closeCodeText } from './chat-texts';
 
 // The chat socket (spec §4, §7, §8): /ws/chat/{userId}/{chatId}/, ws or wss following the page's scheme;

@@ -4,7 +4,7 @@ import {
   CHAT_MESSAGE_MAX,
   CHAT_MESSAGES,
   closeCodeText as contractCloseCodeText,
-} from '@recruitdesk/contracts/chat';
+} from '@recruitdesk/contracts/chat-constants';
 
 /** The chat's fixed texts, word for word from spec §4, §5, §8 (one definition: the contracts). */
 export const CHAT_TEXT = {

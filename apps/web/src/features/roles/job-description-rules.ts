@@ -1,4 +1,4 @@
-import { JOB_DESCRIPTION_MAX_BYTES, JOB_DESCRIPTION_TYPES } from '@recruitdesk/contracts/roles';
+import { JOB_DESCRIPTION_MAX_BYTES, JOB_DESCRIPTION_TYPES } from '@recruitdesk/contracts/role-constants';
 import type { FileRules } from '@/lib/file-upload';
 
 export const JOB_DESCRIPTION_ACCEPT = '.pdf,.docx,.txt';

@@ -1,4 +1,4 @@
-import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from '@recruitdesk/contracts/applications';
+import { APPLICATION_STATUS_LABELS, type ApplicationStatus } from '@recruitdesk/contracts/application-constants';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 
 const TONES: Record<ApplicationStatus, BadgeTone> = { new: 'brand', rejected: 'gray', converted: 'green' };

@@ -5,12 +5,14 @@ import {
   CANDIDATE_STATUS_LABELS,
   CANDIDATE_STATUSES,
   MAX_CANDIDATE_SKILLS,
-  type Candidate,
-  type CandidateDuplicate,
-  type CandidateInput,
-  type CandidateInputParsed,
+} from '@recruitdesk/contracts/candidate-constants';
+import type {
+  Candidate,
+  CandidateDuplicate,
+  CandidateInput,
+  CandidateInputParsed,
 } from '@recruitdesk/contracts/candidates';
-import { CURRENCIES } from '@recruitdesk/contracts/settings';
+import { CURRENCIES } from '@recruitdesk/contracts/settings-constants';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DuplicateWarning } from '@/components/ui/duplicate-warning';

@@ -6,9 +6,8 @@ import {
   INTERVIEW_OUTCOME_LABELS,
   PIPELINE_CLOSE_REASON_LABELS,
   PIPELINE_STAGE_LABELS,
-  type CandidateDetail,
-  type Interview,
-} from '@recruitdesk/contracts/pipelines';
+} from '@recruitdesk/contracts/pipeline-constants';
+import type { CandidateDetail, Interview } from '@recruitdesk/contracts/pipelines';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';

@@ -1,4 +1,5 @@
-import { SEARCH_MATCH_FIELD_LABELS, type CandidateSearchMatch } from '@recruitdesk/contracts/candidates';
+import { SEARCH_MATCH_FIELD_LABELS } from '@recruitdesk/contracts/candidate-constants';
+import type { CandidateSearchMatch } from '@recruitdesk/contracts/candidates';
 import { HighlightedText } from '@/components/ui/highlighted-text';
 
 /** Where a search matched one candidate: each field with its text and the matched words marked. */

@@ -1,9 +1,8 @@
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
 import { Link } from 'react-router';
 import { Pin, PinOff, StickyNote } from 'lucide-react';
-import { CreateNoteInputSchema, type CreateNoteInput, type Note } from '@recruitdesk/contracts/notes';
+import type { CreateNoteInput, Note } from '@recruitdesk/contracts/notes';
 import { Alert } from '@/components/ui/alert';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -20,6 +19,7 @@ import { textLinkClasses } from '@/components/ui/link';
 import { errorMessage } from '@/lib/base-api';
 import { DateText, RelativeTime } from '@/components/ui/time';
 import { formatRelativeTime } from '@/lib/format';
+import { lazySchemaResolver } from '@/lib/lazy-resolver';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifyError } from '@/lib/notify';
 import {
@@ -30,6 +30,11 @@ import {
   useUpdateNoteMutation,
   type NoteTarget,
 } from '../api';
+
+// The schema (and zod) loads when the composer is first focused or validated, not with the page.
+const noteComposerResolver = lazySchemaResolver(() =>
+  import('@recruitdesk/contracts/notes').then((module) => module.CreateNoteInputSchema),
+);
 
 /** Pinned first, then newest first (the server's order; kept here so optimistic lists agree). */
 export function sortNotes(notes: Note[]): Note[] {
@@ -44,13 +49,14 @@ function Composer({ target }: { target: NoteTarget }) {
     reset,
     formState: { errors },
   } = useForm<CreateNoteInput, unknown, { body: string; pinned: boolean }>({
-    resolver: zodResolver(CreateNoteInputSchema),
+    resolver: noteComposerResolver,
     defaultValues: { body: '', pinned: false },
   });
   return (
     <form
       noValidate
       aria-label="Add a note"
+      onFocus={() => noteComposerResolver.preload()}
       className="space-y-3 border-b border-gray-200 px-5 py-4 dark:border-white/10"
       onSubmit={handleSubmit(async (body) => {
         const result = await create({ ...target, body });

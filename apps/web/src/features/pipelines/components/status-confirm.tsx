@@ -4,12 +4,11 @@ import {
   CANDIDATE_STATUS_LABELS,
   type CandidateStatus,
 } from '@recruitdesk/contracts/candidate-constants';
-import {
-  needsStatusConfirmation,
-  StatusConfirmationSchema,
-  type CandidateStatusConfirmResponse,
-  type CreatePipelineInput,
-  type PipelineSaveResponse,
+import { needsStatusConfirmation } from '@recruitdesk/contracts/pipeline-constants';
+import type {
+  CandidateStatusConfirmResponse,
+  CreatePipelineInput,
+  PipelineSaveResponse,
 } from '@recruitdesk/contracts/pipelines';
 import { FormDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
@@ -20,6 +19,12 @@ import { statusConfirmOf, useCreatePipelineMutation } from '../api';
 type Flagged = CandidateStatusConfirmResponse['candidates'];
 type CreateArgs = { roleId: number; body: CreatePipelineInput };
 type CreateResult = { data: PipelineSaveResponse; error?: undefined } | { data?: undefined; error: unknown };
+
+/** The reason's rule is the contract's schema; it (and zod) loads on the first confirmation, not with the page. */
+async function checkReason(reason: string) {
+  const { StatusConfirmationSchema } = await import('@recruitdesk/contracts/pipelines');
+  return StatusConfirmationSchema.safeParse({ reason });
+}
 
 /** An amber note beside a chosen candidate whose status will need a reason. */
 export function StatusWarning({ name, status }: { name: string; status: CandidateStatus }) {
@@ -82,13 +87,14 @@ export function StatusConfirmDialog({
         event.preventDefault();
         // React sends a portal's events up its component tree: never submit the form that opened this.
         event.stopPropagation();
-        const parsed = StatusConfirmationSchema.safeParse({ reason });
-        if (!parsed.success) {
-          setProblem(parsed.error.issues[0]?.message ?? 'Say why.');
-          return;
-        }
-        setProblem(null);
-        onConfirm(parsed.data.reason);
+        void checkReason(reason).then((parsed) => {
+          if (!parsed.success) {
+            setProblem(parsed.error.issues[0]?.message ?? 'Say why.');
+            return;
+          }
+          setProblem(null);
+          onConfirm(parsed.data.reason);
+        });
       }}
     >
       {candidates.length > 1 ? (

@@ -15,7 +15,8 @@ import { CANDIDATE_STATUS_LABELS } from '@recruitdesk/contracts/candidate-consta
 import { CLIENT_TYPE_LABELS } from '@recruitdesk/contracts/client-constants';
 import { visibleDestinations, type NavDestination } from '@recruitdesk/contracts/navigation';
 import { ROLE_STATE_LABELS } from '@recruitdesk/contracts/role-constants';
-import { SHELL_SEARCH_DELAY_MS, type SearchResponse } from '@recruitdesk/contracts/search';
+import { SHELL_SEARCH_DELAY_MS } from '@recruitdesk/contracts/search-constants';
+import type { SearchResponse } from '@recruitdesk/contracts/search';
 import type { User } from '@recruitdesk/contracts/users';
 import { cn } from '@/components/ui/cn';
 import { navIcon, type Icon } from '@/config/navigation';
