@@ -169,23 +169,30 @@ export function kpisQuery(s: Scope, openNow = false): SQL {
           -- Roles closed before the period can only count through a first submittal in it.
           and (r.closed_at is null or r.closed_at >= ${fromTs(s)} or ar.first_submittal_on between ${s.from}::date and ${s.to}::date)
       ),
-      pd as (${periodDays(s, 'none')})
-      select
-        (select count(*)::int from fr where open_at_end) as open_roles,
-        (select count(*)::int from fr where opened_at between ${s.from}::date and ${s.to}::date) as new_roles,
-        (select coalesce(sum(placements), 0)::int from pd) as placements,
-        (select count(*)::int from fr where closed_at >= ${fromTs(s)} and closed_at < ${toEndTs(s)}
-           and (close_reason in ('filled', 'filled_by_client') or placed > 0)) as roles_filled,
-        (select count(*)::int from fr where closed_at >= ${fromTs(s)} and closed_at < ${toEndTs(s)}) as roles_closed,
+      pd as (${periodDays(s, 'none')}),
+      -- One pass over the roles and one over the summary rows, each figure a filter of it.
+      roles_figures as (
+        select count(*) filter (where open_at_end)::int as open_roles,
+               count(*) filter (where opened_at between ${s.from}::date and ${s.to}::date)::int as new_roles,
+               count(*) filter (where closed_at >= ${fromTs(s)} and closed_at < ${toEndTs(s)}
+                 and (close_reason in ('filled', 'filled_by_client') or placed > 0))::int as roles_filled,
+               count(*) filter (where closed_at >= ${fromTs(s)} and closed_at < ${toEndTs(s)})::int as roles_closed,
+               (percentile_cont(0.5) within group (order by first_submittal_on - opened_at)
+                 filter (where first_submittal_on between ${s.from}::date and ${s.to}::date))::float8 as median_days_to_first_submittal
+        from fr
+      ),
+      day_figures as (
+        select coalesce(sum(placements), 0)::int as placements, coalesce(sum(submittals), 0)::int as submittals,
+               coalesce(sum(fee_minor), 0)::bigint::text as fee_sum
+        from pd
+      )
+      select roles_figures.*, day_figures.*,
         ${placementMedian(byRole(s) ? sql`pd` : sql`(select pd.placements, pd.day - r.opened_at as days from pd join ${R} r on r.id = pd.role_id where pd.placements > 0)`)} as median_days_to_fill,
-        (select percentile_cont(0.5) within group (order by first_submittal_on - opened_at)::float8 from fr
-           where first_submittal_on between ${s.from}::date and ${s.to}::date) as median_days_to_first_submittal,
-        (select coalesce(sum(submittals), 0)::int from pd) as submittals,
-        (select coalesce(sum(fee_minor), 0)::bigint::text from pd) as fee_sum,
         (select coalesce(sum(${signedTotal}), 0)::text from ${I} i ${invoiceJoins(s)}
            where ${invoiceWhere(s)} and i.issue_date between ${s.from}::date and ${s.to}::date) as booked,
         (select coalesce(sum(py.amount_minor), 0)::text from ${PY} py join ${I} i on i.id = py.invoice_id ${invoiceJoins(s)}
            where ${invoiceWhere(s)} and py.date between ${s.from}::date and ${s.to}::date) as collected
+      from roles_figures, day_figures
     `;
 }
 
