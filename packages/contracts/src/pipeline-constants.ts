@@ -46,3 +46,6 @@ export const INTERVIEW_OUTCOME_LABELS: Record<InterviewOutcome, string> = {
 /** Candidates in these statuses join a role only with an explicit confirmation and a reason. */
 export const CONFIRM_CANDIDATE_STATUSES = ['do_not_contact', 'archived'] as const satisfies readonly CandidateStatus[];
 export const needsStatusConfirmation = (status: CandidateStatus) => (CONFIRM_CANDIDATE_STATUSES as readonly string[]).includes(status);
+
+/** A pipeline's detail carries its latest events only (the history's length is `events_total`). */
+export const PIPELINE_EVENTS_SHOWN = 100;

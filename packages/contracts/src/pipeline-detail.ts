@@ -6,7 +6,7 @@ import { ClientTypeSchema } from './clients';
 import { INTERVIEW_OUTCOMES } from './pipeline-constants';
 import { PersonRefSchema, PipelineStageNameSchema, PipelineSummarySchema } from './pipeline-summary';
 
-export { INTERVIEW_OUTCOME_LABELS, INTERVIEW_OUTCOMES } from './pipeline-constants';
+export { INTERVIEW_OUTCOME_LABELS, INTERVIEW_OUTCOMES, PIPELINE_EVENTS_SHOWN } from './pipeline-constants';
 export type { InterviewOutcome } from './pipeline-constants';
 
 export const PIPELINE_EVENT_KINDS = ['created', 'stage_changed', 'closed', 'reopened', 'interview_booked', 'interview_outcome', 'submitted', 'submittal_outcome', 'placed'] as const;
@@ -90,7 +90,10 @@ export const PipelineDetailSchema = z.object({
   pipeline: PipelineSummarySchema,
   role: PipelineRoleRefSchema,
   candidate: CandidateSchema,
+  /** The latest PIPELINE_EVENTS_SHOWN events, newest first. */
   events: z.array(PipelineEventSchema),
+  /** How many events the pipeline has in all. */
+  events_total: z.number().int(),
   interviews: z.array(InterviewSchema),
   submittals: z.array(SubmittalSchema),
   placement: PlacementSchema.nullable(),

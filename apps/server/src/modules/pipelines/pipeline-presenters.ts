@@ -1,5 +1,6 @@
 import type { CandidateStatus } from '@recruitdesk/contracts/candidates';
 import {
+  PIPELINE_EVENTS_SHOWN,
   PIPELINE_STAGE_LABELS,
   stagePosition,
   type Interview,
@@ -119,7 +120,7 @@ export async function presentDetail(deps: Deps, id: number): Promise<PipelineDet
   if (!row) throw notFound();
   const [candidate, events, interviews, submittals, placement, notesCount] = [
     await requireCandidateRow(db, row.candidateId),
-    await listEventRows(db, id),
+    await listEventRows(db, id, PIPELINE_EVENTS_SHOWN),
     await listPipelineInterviewRows(db, id),
     await listSubmittalRows(db, id),
     await findPlacementRow(db, id),
@@ -129,7 +130,8 @@ export async function presentDetail(deps: Deps, id: number): Promise<PipelineDet
     pipeline: toApiSummary(row),
     role: toRoleRef(row),
     candidate: toApiCandidate(candidate),
-    events: events.map(toApiEvent),
+    events: events.rows.map(toApiEvent),
+    events_total: events.total,
     interviews: interviews.map(toApiInterview),
     submittals: submittals.map(({ submittal, submittedBy }): Submittal => ({
       id: submittal.id,

@@ -275,8 +275,17 @@ export async function insertEventRows(db: Db, values: NewPipelineEventRow[]): Pr
   if (values.length) await db.insert(pipelineEventsTable).values(values);
 }
 
-export async function listEventRows(db: Db, pipelineId: number): Promise<PipelineEventRow[]> {
-  return db.select().from(pipelineEventsTable).where(eq(pipelineEventsTable.pipelineId, pipelineId)).orderBy(desc(pipelineEventsTable.createdAt), desc(pipelineEventsTable.id));
+/** The pipeline's latest `limit` events, newest first, and how many it has. */
+export async function listEventRows(db: Db, pipelineId: number, limit: number): Promise<{ rows: PipelineEventRow[]; total: number }> {
+  const rows = await db
+    .select()
+    .from(pipelineEventsTable)
+    .where(eq(pipelineEventsTable.pipelineId, pipelineId))
+    .orderBy(desc(pipelineEventsTable.createdAt), desc(pipelineEventsTable.id))
+    .limit(limit);
+  if (rows.length < limit) return { rows, total: rows.length };
+  const [counted] = await db.select({ total: count() }).from(pipelineEventsTable).where(eq(pipelineEventsTable.pipelineId, pipelineId));
+  return { rows, total: counted?.total ?? rows.length };
 }
 
 export async function findUserNameRow(db: Db, id: number): Promise<PersonNameRow | undefined> {

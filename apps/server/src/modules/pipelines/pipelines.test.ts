@@ -1,4 +1,4 @@
-import { PIPELINE_ERRORS, PIPELINE_STAGES, ROLE_EXPORT_COLUMNS } from '@recruitdesk/contracts/pipelines';
+import { PIPELINE_ERRORS, PIPELINE_EVENTS_SHOWN, PIPELINE_STAGES, ROLE_EXPORT_COLUMNS } from '@recruitdesk/contracts/pipelines';
 import { eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
@@ -293,6 +293,30 @@ describe('moving a pipeline (PATCH)', () => {
     expect((await viewer.patch(`/api/pipelines/${pipeline.id}/`, { version: 5, stage: 'offer' })).status).toBe(403);
     expect((await recruiter.patch('/api/pipelines/999999/', { version: 1, stage: 'offer' })).status).toBe(404);
     expect((await recruiter.patch('/api/pipelines/999999/', { version: 1, stage: 'offer' })).json).toMatchObject({ error: PIPELINE_ERRORS.NOT_FOUND, code: 'PIPELINE_NOT_FOUND' });
+  });
+
+  it('carries the latest 100 events of a long history, newest first, with the total', async () => {
+    const pipeline = await pipelineIn();
+    const start = Date.parse('2031-01-01T09:00:00Z');
+    await t.db.insert(pipelineEventsTable).values(
+      Array.from({ length: 104 }, (_, i) => ({
+        pipelineId: pipeline.id,
+        kind: 'stage_changed',
+        fromStage: i % 2 ? 'submitted' : 'sourced',
+        toStage: i % 2 ? 'sourced' : 'submitted',
+        createdAt: new Date(start + i * 60_000),
+      })),
+    );
+    const total = await eventCount(pipeline.id);
+    expect(total).toBeGreaterThan(PIPELINE_EVENTS_SHOWN);
+    const read = await detail(pipeline.id);
+    expect(read.events).toHaveLength(PIPELINE_EVENTS_SHOWN);
+    expect(read.events_total).toBe(total);
+    expect(read.events[0].created_at).toBe(new Date(start + 103 * 60_000).toISOString());
+    // A short history is sent whole.
+    const short = await pipelineIn();
+    const shortRead = await detail(short.id);
+    expect(shortRead.events_total).toBe(shortRead.events.length);
   });
 
   it('refuses moving closed and placed pipelines', async () => {

@@ -109,6 +109,21 @@ describe('pipeline detail', () => {
     expect(history).toHaveTextContent('Olivia Martin');
   });
 
+  it('says when the history shows only the latest events of a longer one', async () => {
+    const detail = buildDetail(buildPipeline({ stageName: 'sourced' }));
+    serveDetail({ ...detail, events_total: 240 });
+    renderDetail();
+    const history = await screen.findByRole('region', { name: 'History' });
+    expect(history).toHaveTextContent('The latest 1 of 240 events');
+  });
+
+  it('says nothing more when the whole history is shown', async () => {
+    serveDetail(buildDetail(buildPipeline({ stageName: 'sourced' })));
+    renderDetail();
+    const history = await screen.findByRole('region', { name: 'History' });
+    expect(history).not.toHaveTextContent(/The latest/);
+  });
+
   it('Book interview sends the time, duration, place, link and interviewer with the version', async () => {
     const user = userEvent.setup();
     const pipeline = buildPipeline({ stageName: 'sourced', version: 6 });

@@ -30,7 +30,7 @@ export function PipelineSections({
         {detail.placement ? <PlacementCard placement={detail.placement} /> : null}
         <InterviewsList interviews={detail.interviews} />
         <SubmittalsList submittals={detail.submittals} currency={cur} />
-        <HistoryTimeline events={detail.events} />
+        <HistoryTimeline events={detail.events} total={detail.events_total} />
       </div>
       <div className="space-y-6">{aside}</div>
     </div>

@@ -33,15 +33,19 @@ function eventDetail(detail: string, storedText: (text: string) => string): stri
   return /^[a-z_]+$/.test(detail) ? humanize(detail) : storedText(detail);
 }
 
-/** Every event: who, when, from → to, and the detail. */
-export function HistoryTimeline({ events }: { events: readonly PipelineEvent[] }) {
+/** The events (the latest ones when `total` says there are more): who, when, from → to, and the detail. */
+export function HistoryTimeline({ events, total = events.length }: { events: readonly PipelineEvent[]; total?: number }) {
   const format = useDateFormat();
   const sorted = [...events].sort(
     (a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id,
   );
   return (
     <Card role="region" aria-labelledby="pipeline-history-title">
-      <CardHeader titleId="pipeline-history-title" title="History" />
+      <CardHeader
+        titleId="pipeline-history-title"
+        title="History"
+        description={total > events.length ? `The latest ${events.length} of ${total} events` : undefined}
+      />
       {sorted.length === 0 ? (
         <EmptyState title="Nothing has happened yet" />
       ) : (

@@ -134,6 +134,7 @@ export function buildDetail(
         created_at: '2026-02-01T09:00:00Z',
       },
     ],
+    events_total: 1,
     interviews: [],
     submittals: [],
     placement: null,
