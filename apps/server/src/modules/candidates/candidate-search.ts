@@ -189,15 +189,40 @@ function wordMatches(token: string, words: readonly string[]): boolean {
   return words.some((word) => (word.length >= MIN_PREFIX_LENGTH ? token.startsWith(word) : token === word));
 }
 
+/**
+ * Whether `text` can hold a symbol spelling at all: every SYMBOL_TOKEN match contains `.js`, `.net`, `++`
+ * or `#` (matched with the same flags), so a text without one has no symbol token and its second pass is
+ * skipped (most fields: names, titles, phone numbers).
+ */
+const SYMBOL_MARK = /\.(?:js|net)|\+\+|#/iu;
+
+/** Any character outside ASCII: an ASCII text is its own NFKC normal form, lower-cased character by character. */
+const NON_ASCII = /\P{ASCII}/u;
+
+/**
+ * Whether `text`, normalised and lower-cased, contains a search word: a matching token, normalised, starts
+ * with its word, so the text contains it. An ASCII text is its own normal form.
+ */
+function wordsIn(text: string, words: readonly string[]): boolean {
+  const normalised = NON_ASCII.test(text) ? text.normalize('NFKC').toLowerCase() : text.toLowerCase();
+  return words.some((word) => normalised.includes(word));
+}
+
 /** The [start, end) spans of the words of `text` that a search word matches (tokens and symbol spellings). */
 function matchedSpans(text: string, words: readonly string[]): Array<[number, number]> {
+  // Most fields of a result contain no search word (the name matched, not the title or the company): an
+  // ASCII one (lower-cased character by character, so a matching token's word is in it) is not tokenised.
+  if (!NON_ASCII.test(text) && !wordsIn(text, words)) return [];
   const spans: Array<[number, number]> = [];
-  for (const pattern of [TOKEN, SYMBOL_TOKEN]) {
+  const symbols = SYMBOL_MARK.test(text);
+  for (const pattern of symbols ? [TOKEN, SYMBOL_TOKEN] : [TOKEN]) {
     for (const found of text.matchAll(pattern)) {
       const token = found[0].normalize('NFKC').toLowerCase().slice(0, MAX_TOKEN_LENGTH);
       if (wordMatches(token, words)) spans.push([found.index, found.index + found[0].length]);
     }
   }
+  // The tokens alone come in order and never overlap: nothing to sort or merge.
+  if (!symbols) return spans;
   spans.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
   const merged: Array<[number, number]> = [];
   for (const span of spans) {
@@ -208,6 +233,9 @@ function matchedSpans(text: string, words: readonly string[]): Array<[number, nu
   return merged;
 }
 
+/** How many characters of a resume are looked at token by token before the whole of it is normalised. */
+const FIRST_MATCH_PREFIX = 400;
+
 /** A search word that can only match a symbol spelling (`c++`, `c#`, `.net`, `node.js`). */
 const SYMBOL_WORD = /[.+#]/;
 
@@ -217,13 +245,20 @@ const SYMBOL_WORD = /[.+#]/;
  * matches (`node.js` for "node") starts where its letters' token does, which the first pass finds, and
  * that second pass over a whole resume was most of a search's time (docs/performance.md, "Load and soak").
  */
-function firstMatchedOffset(text: string, words: readonly string[]): number | null {
+function firstMatchedOffset(text: string, words: readonly string[], symbolWords = words.some((word) => SYMBOL_WORD.test(word))): number | null {
+  // A resume that matched usually does so at its top (the candidate's name heads it): the first tokens are
+  // looked at before the whole text is normalised. The first matching token there is the answer below too.
+  if (!symbolWords && wordsIn(text.slice(0, FIRST_MATCH_PREFIX), words)) {
+    for (const found of text.matchAll(TOKEN)) {
+      if (found.index >= FIRST_MATCH_PREFIX) break;
+      if (wordMatches(found[0].normalize('NFKC').toLowerCase().slice(0, MAX_TOKEN_LENGTH), words)) return found.index;
+    }
+  }
   // A matching token, normalised, starts with the word, so the normalised text contains it: most resumes
   // of a page do not (the name or title matched), and are not tokenised at all.
-  const normalised = text.normalize('NFKC').toLowerCase();
-  if (!words.some((word) => normalised.includes(word))) return null;
+  if (!wordsIn(text, words)) return null;
   let first: number | null = null;
-  const patterns = words.some((word) => SYMBOL_WORD.test(word)) ? [TOKEN, SYMBOL_TOKEN] : [TOKEN];
+  const patterns = symbolWords ? [TOKEN, SYMBOL_TOKEN] : [TOKEN];
   for (const pattern of patterns) {
     for (const found of text.matchAll(pattern)) {
       if (first !== null && found.index >= first) break;
@@ -259,27 +294,38 @@ function resumeSnippet(text: string, firstMatch: number): string {
  * marks the whole phone number when its digits match.
  */
 export function searchMatchesOf(search: string | null | undefined, candidate: MatchableCandidate): SearchMatch[] {
+  return searchMatcher(search)(candidate);
+}
+
+/**
+ * searchMatchesOf for many candidates of one search (a list page): the search's terms are worked out
+ * once, not once per result.
+ */
+export function searchMatcher(search: string | null | undefined): (candidate: MatchableCandidate) => SearchMatch[] {
   const terms = searchTerms(search);
-  if (terms.length === 0) return [];
+  if (terms.length === 0) return () => [];
   const words = terms.flatMap((term) => (term.kind === 'word' ? [term.token] : term.groups));
   const numbers = terms.flatMap((term) => (term.kind === 'phone' ? [term.digits] : []));
-  const matches: SearchMatch[] = [];
-  const field = (name: SearchMatch['field'], text: string) => {
-    const highlights = matchedSpans(text, words);
-    if (highlights.length) matches.push({ field: name, text, highlights });
+  const symbolWords = words.some((word) => SYMBOL_WORD.test(word));
+  return (candidate) => {
+    const matches: SearchMatch[] = [];
+    const field = (name: SearchMatch['field'], text: string) => {
+      const highlights = matchedSpans(text, words);
+      if (highlights.length) matches.push({ field: name, text, highlights });
+    };
+    field('name', `${candidate.firstName} ${candidate.lastName}`.trim());
+    field('title', candidate.currentTitle);
+    field('company', candidate.currentCompany);
+    field('email', candidate.email);
+    const phoneDigits = numbers.length ? phoneTokens(candidate.phone) : [];
+    if (numbers.some((number) => phoneDigits.some((digits) => digits.startsWith(number)))) {
+      matches.push({ field: 'phone', text: candidate.phone, highlights: [[0, candidate.phone.length]] });
+    } else {
+      field('phone', candidate.phone);
+    }
+    field('skills', candidate.skills.join(', '));
+    const first = firstMatchedOffset(candidate.resumeText, words, symbolWords);
+    if (first !== null) field('resume', resumeSnippet(candidate.resumeText, first));
+    return matches;
   };
-  field('name', `${candidate.firstName} ${candidate.lastName}`.trim());
-  field('title', candidate.currentTitle);
-  field('company', candidate.currentCompany);
-  field('email', candidate.email);
-  const phoneDigits = phoneTokens(candidate.phone);
-  if (numbers.some((number) => phoneDigits.some((digits) => digits.startsWith(number)))) {
-    matches.push({ field: 'phone', text: candidate.phone, highlights: [[0, candidate.phone.length]] });
-  } else {
-    field('phone', candidate.phone);
-  }
-  field('skills', candidate.skills.join(', '));
-  const first = firstMatchedOffset(candidate.resumeText, words);
-  if (first !== null) field('resume', resumeSnippet(candidate.resumeText, first));
-  return matches;
 }

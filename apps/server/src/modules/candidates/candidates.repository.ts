@@ -1,7 +1,8 @@
 import { EXPERIENCE_RANGE_BOUNDS, type ExperienceRange } from '@recruitdesk/contracts/candidates';
-import { and, arrayContains, asc, count, desc, eq, getTableColumns, gte, inArray, lte, sql, type SQL, type SQLWrapper } from 'drizzle-orm';
+import { and, arrayContains, asc, count, desc, eq, getTableColumns, gte, inArray, lte, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { lowerContains, nameMatchRank } from '../../db/sql-helpers';
+import { columnsOf, reusableQuery } from '../../lib/reusable-select';
 import { candidateSearchQuery, candidateSearchText, filterTerms } from './candidate-search';
 import { candidateSearchTable, candidatesTable, type CandidateRow, type CandidateValues, type NewCandidateRow } from './candidates.table';
 
@@ -35,6 +36,8 @@ export function withDerivedColumns(values: CandidateValues): NewCandidateRow {
 const { searchText: _searchText, ...rowColumns } = getTableColumns(candidatesTable);
 /** The list's columns: without the resume text either. */
 const { resumeText: _resumeText, skillsNormalized: _skillsNormalized, phoneDigits: _phoneDigits, ...listColumns } = rowColumns;
+/** A search page's rows with their resume texts (where each result matched is worked out from them). */
+const searchRowColumns = { ...listColumns, resumeText: candidatesTable.resumeText };
 
 export interface CandidateListFilter {
   search?: string | undefined;
@@ -77,7 +80,7 @@ export function candidateSearchTsquery(filter: ListConditions): string | null {
   return [search, ...filters].join(' & ');
 }
 
-const searchMatches = (tsquery: string) => sql`${candidateSearchTable.vector} @@ ${tsquery}::tsquery`;
+const searchMatches = (tsquery: string | Placeholder) => sql`${candidateSearchTable.vector} @@ ${tsquery}::tsquery`;
 
 function orderColumns(ordering: string): SQL[] {
   const descending = ordering.startsWith('-');
@@ -107,7 +110,7 @@ export function candidateCountQuery(db: Db, filter: Omit<ListConditions, 'search
 }
 
 /** The exact number of matches of a search (with its filters): one GIN lookup on the narrow table. */
-export function searchCountQuery(db: Db, tsquery: string) {
+export function searchCountQuery(db: Db, tsquery: string | Placeholder) {
   return db.select({ value: count() }).from(candidateSearchTable).where(searchMatches(tsquery));
 }
 
@@ -122,6 +125,39 @@ export function searchPageIdsQuery(db: Db, tsquery: string, filter: Pick<Candida
     .limit(filter.limit)
     .offset(filter.offset);
 }
+
+/**
+ * One page of a search in the default ordering with its rows and resume texts, in one statement: the
+ * page of ids (searchPageIdsQuery) joined to the candidates, in the page's order.
+ */
+export function searchPageRowsQuery(db: Db, tsquery: string | Placeholder, filter: { ordering: string; limit: number | Placeholder; offset: number | Placeholder }) {
+  const direction = filter.ordering.startsWith('-') ? desc : asc;
+  const page = db
+    .select({ candidateId: candidateSearchTable.candidateId, createdAt: candidateSearchTable.createdAt })
+    .from(candidateSearchTable)
+    .where(searchMatches(tsquery))
+    .orderBy(direction(candidateSearchTable.createdAt), direction(candidateSearchTable.candidateId))
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .as('page');
+  return db
+    .select(searchRowColumns)
+    .from(page)
+    .innerJoin(candidatesTable, eq(candidatesTable.id, page.candidateId))
+    .orderBy(direction(page.createdAt), direction(page.candidateId));
+}
+
+type SearchPageRow = CandidateListRow & { resumeText: string };
+
+/** The search's two statements, built once (reusableQuery): the values are the tsquery, the page size and offset. */
+const searchCount = reusableQuery(
+  (db) => searchCountQuery(db, sql.placeholder('tsquery')),
+  (raw) => Number(raw.count),
+);
+const searchPageRows = {
+  asc: reusableQuery((db) => searchPageRowsQuery(db, sql.placeholder('tsquery'), { ordering: 'created_at', limit: sql.placeholder('limit'), offset: sql.placeholder('offset') }), columnsOf<SearchPageRow>(searchRowColumns)),
+  desc: reusableQuery((db) => searchPageRowsQuery(db, sql.placeholder('tsquery'), { ordering: '-created_at', limit: sql.placeholder('limit'), offset: sql.placeholder('offset') }), columnsOf<SearchPageRow>(searchRowColumns)),
+};
 
 /** One page of a search in another ordering (name, updated, experience): the candidates whose ids match, sorted. */
 export function searchPageJoinQuery(db: Db, tsquery: string, filter: Pick<CandidateListFilter, 'ordering' | 'limit' | 'offset'>) {
@@ -176,9 +212,25 @@ export async function plannerRowEstimate(db: Db, query: SQLWrapper): Promise<num
   return Math.max(0, Math.round(plan?.[0]?.Plan['Plan Rows'] ?? 0));
 }
 
-/** The planner's row count of the search table: its estimate, never `count(*)` (decision 023). */
-function estimatedSearchRows(db: Db): Promise<number> {
-  return plannerRowEstimate(db, db.select({ id: candidateSearchTable.candidateId }).from(candidateSearchTable));
+/**
+ * How long the search table's row estimate is kept. It only picks a search page's strategy (walk or
+ * collect, from the matches over the rows), moves only when the statistics do (ANALYZE), and the strategy
+ * takes at least the exact count of matches as the rows anyway: asking the planner on every search was one
+ * of its round trips (docs/performance.md, "Search cost cut").
+ */
+export const SEARCH_ROWS_ESTIMATE_TTL_MS = 60_000;
+const searchRowsEstimates = new WeakMap<Db, { at: number; rows: number }>();
+
+/**
+ * The planner's row count of the search table: its estimate, never `count(*)` (decision 023), kept per
+ * database for SEARCH_ROWS_ESTIMATE_TTL_MS. Asked on `tx` (the search's transaction) when not known.
+ */
+async function estimatedSearchRows(db: Db, tx: Db): Promise<number> {
+  const known = searchRowsEstimates.get(db);
+  if (known && Date.now() - known.at < SEARCH_ROWS_ESTIMATE_TTL_MS) return known.rows;
+  const rows = await plannerRowEstimate(tx, tx.select({ id: candidateSearchTable.candidateId }).from(candidateSearchTable));
+  searchRowsEstimates.set(db, { at: Date.now(), rows });
+  return rows;
 }
 
 /**
@@ -202,16 +254,19 @@ async function candidateListCount(db: Db, filter: Omit<ListConditions, 'search'>
  * (`countEstimated`, candidateListCount).
  *
  * With one: the search and every filter are one tsquery on `candidate_search` (a narrow table kept by a
- * trigger), run in a transaction with plan hints (`SET LOCAL`): the count through the GIN index (never a
- * sequential scan, which would read every row's vector), then the page's ids with the strategy
- * `searchPageStrategy` picks from the count and the planner's row estimate (never a whole-table count),
- * then those candidates' rows. The search's count is exact (it is read through the GIN index anyway). Pass the pool, not a
- * transaction: the hints would outlive a savepoint.
+ * trigger), run in a transaction with plan hints (`set_config(…, true)`, i.e. `SET LOCAL`): the count
+ * through the GIN index (never a sequential scan, which would read every row's vector), then the page's ids
+ * with the strategy
+ * `searchPageStrategy` picks from the count and the planner's row estimate (never a whole-table count; kept
+ * for a minute), joined to those candidates' rows with their resume texts (`resumeTexts`, for the match
+ * info): BEGIN, the hints, the count, the page, COMMIT (one more SET when the page is walked). The search's
+ * count is exact (it is read through the GIN index anyway). Pass the pool, not a transaction: the hints
+ * would outlive a savepoint.
  */
 export async function listCandidateRows(
   db: Db,
   filter: CandidateListFilter,
-): Promise<{ rows: CandidateListRow[]; count: number; countEstimated?: boolean }> {
+): Promise<{ rows: CandidateListRow[]; count: number; countEstimated?: boolean; resumeTexts?: Map<number, string> }> {
   const tsquery = candidateSearchTsquery(filter);
   if (!tsquery) {
     const [rows, total] = await Promise.all([candidatePageQuery(db, filter), candidateListCount(db, filter)]);
@@ -221,23 +276,29 @@ export async function listCandidateRows(
     const seen = filter.offset + rows.length + (rows.length === filter.limit ? 1 : 0);
     return { rows, count: Math.max(total.count, seen), countEstimated: true };
   }
+  const defaultOrdering = filter.ordering.replace(/^-/, '') === 'created_at';
   return db.transaction(async (tx) => {
-    await tx.execute(sql`SET LOCAL enable_seqscan = off`);
-    const [total] = await searchCountQuery(tx, tsquery);
-    const matches = total?.value ?? 0;
+    // The plan hints in one statement: never a sequential scan; in the default ordering no index walk
+    // either (the "collect" strategy, the usual one: a search narrow enough to read), undone below when
+    // the strategy is "walk".
+    await tx.execute(defaultOrdering ? sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)` : sql`select set_config('enable_seqscan', 'off', true)`);
+    const [matches = 0] = await searchCount(tx, { tsquery });
     if (matches <= filter.offset) return { rows: [], count: matches };
-    if (filter.ordering.replace(/^-/, '') !== 'created_at') {
+    if (!defaultOrdering) {
       return { rows: await searchPageJoinQuery(tx, tsquery, filter), count: matches };
     }
-    const rows = Math.max(await estimatedSearchRows(tx), matches);
-    if (searchPageStrategy({ matches, rows, wanted: filter.offset + filter.limit }) === 'collect') {
-      await tx.execute(sql`SET LOCAL enable_indexscan = off`);
+    const rows = Math.max(await estimatedSearchRows(db, tx), matches);
+    if (searchPageStrategy({ matches, rows, wanted: filter.offset + filter.limit }) === 'walk') {
+      await tx.execute(sql`SET LOCAL enable_indexscan = on`);
     }
-    const ids = (await searchPageIdsQuery(tx, tsquery, filter)).map((row) => row.id);
-    if (ids.length === 0) return { rows: [], count: matches };
-    const found = await tx.select(listColumns).from(candidatesTable).where(inArray(candidatesTable.id, ids));
-    const byId = new Map(found.map((row) => [row.id, row]));
-    return { rows: ids.map((id) => byId.get(id)).filter((row): row is CandidateListRow => row !== undefined), count: matches };
+    const page: CandidateListRow[] = [];
+    const resumeTexts = new Map<number, string>();
+    const pageRows = searchPageRows[filter.ordering.startsWith('-') ? 'desc' : 'asc'];
+    for (const { resumeText, ...row } of await pageRows(tx, { tsquery, limit: filter.limit, offset: filter.offset })) {
+      page.push(row);
+      resumeTexts.set(row.id, resumeText);
+    }
+    return { rows: page, count: matches, resumeTexts };
   });
 }
 

@@ -24,7 +24,7 @@ import { recordActivity } from '../activity/activity.service';
 import { deleteNotesOf } from '../notes/notes.service';
 import { getAgencySettings } from '../settings/settings.service';
 import { type UserRow } from '../users/users.service';
-import { searchMatchesOf, searchTerms } from './candidate-search';
+import { searchMatcher, searchTerms } from './candidate-search';
 import { suggestSkills, type KnownSkill } from './skill-suggestions';
 import {
   candidateResumeTexts,
@@ -135,7 +135,7 @@ export async function listCandidates(
   if (search && searchTerms(search).length === 0) {
     throw new AppError('SEARCH_NOTHING_SEARCHABLE', 400, CANDIDATE_ERRORS.SEARCH_NOTHING_SEARCHABLE, { fields: { search: [CANDIDATE_ERRORS.SEARCH_NOTHING_SEARCHABLE] } });
   }
-  const { rows, count, countEstimated } = await listCandidateRows(deps.db, {
+  const { rows, count, countEstimated, resumeTexts } = await listCandidateRows(deps.db, {
     search,
     status: query.status,
     skills: query.skills,
@@ -145,10 +145,11 @@ export async function listCandidates(
     offset: (query.page - 1) * query.page_size,
   });
   if (!search) return { results: rows.map(toApiCandidate), count, ...(countEstimated ? { count_estimated: true as const } : {}) };
-  // Where each result matched: the page's resume texts in one query, the rest from the rows.
-  const resumes = await candidateResumeTexts(deps.db, rows.map((row) => row.id));
+  // Where each result matched: the page's resume texts come with its rows (else one query), the rest from the rows.
+  const resumes = resumeTexts ?? (await candidateResumeTexts(deps.db, rows.map((row) => row.id)));
+  const matchesOf = searchMatcher(search);
   return {
-    results: rows.map((row) => ({ ...toApiCandidate(row), matches: searchMatchesOf(search, { ...row, resumeText: resumes.get(row.id) ?? '' }) })),
+    results: rows.map((row) => ({ ...toApiCandidate(row), matches: matchesOf({ ...row, resumeText: resumes.get(row.id) ?? '' }) })),
     count,
   };
 }
