@@ -27,6 +27,7 @@ import { PIPELINE_STAGE_LABELS, PIPELINE_STAGES } from '@recruitdesk/contracts/p
 import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { assertCan } from '../../lib/permissions';
+import { independentReads } from '../../db/transaction';
 import { calendarDateIn } from '../../lib/time-zone';
 import type { UserRow } from '../users/users.service';
 import * as repo from './analytics.repository';
@@ -202,13 +203,15 @@ export async function summary(deps: Deps, actor: UserRow, query: AnalyticsFilter
     date_from: addDays(r.scope.from, -(length + 1)),
     date_to: addDays(r.scope.from, -1),
   };
-  // Four independent reads: on PostgreSQL they run at once on the pool's connections (PGlite queues them).
-  const [current, previous, monthRows, recruiterRows] = await Promise.all([
-    repo.kpis(deps.db, r.scope),
-    repo.kpis(deps.db, { ...r.scope, from: previousPeriod.date_from, to: previousPeriod.date_to }),
-    repo.monthly(deps.db, r.scope),
-    repo.byRecruiter(deps.db, r.scope),
-  ]);
+  // Four independent reads: at once on PostgreSQL's pool (PGlite queues them; inside the assistant's
+  // read-only transaction they run in turn).
+  const [current, previous, monthRows, recruiterRows] = await independentReads(
+    deps.db,
+    () => repo.kpis(deps.db, r.scope),
+    () => repo.kpis(deps.db, { ...r.scope, from: previousPeriod.date_from, to: previousPeriod.date_to }),
+    () => repo.monthly(deps.db, r.scope),
+    () => repo.byRecruiter(deps.db, r.scope),
+  );
   const months: AnalyticsMonth[] = monthsOf(r.scope.from, r.scope.to).map((month) => {
     const of = (metric: string) =>
       monthRows.find((row) => row.metric === metric && row.key === month);

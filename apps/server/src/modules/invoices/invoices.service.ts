@@ -14,7 +14,7 @@ import type {
 } from '@recruitdesk/contracts/invoices';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
-import { inTransaction } from '../../db/transaction';
+import { independentReads, inTransaction } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
 import { fieldsError } from '../../lib/errors';
 import { assertCan } from '../../lib/permissions';
@@ -106,12 +106,13 @@ export async function invoiceStatistics(deps: Deps, actor: UserRow, query: z.out
   const filters = filtersOf(query);
   const months = monthsBack(today, 12);
   const first = months[0]!;
-  const [totals, aging, collected, settings] = await Promise.all([
-    sumInvoiceTotals(deps.db, filters, today),
-    sumOutstandingByAge(deps.db, filters, today),
-    sumCollectedByMonth(deps.db, filters, `${monthLabel(first)}-01`),
-    getAgencySettings(deps.db),
-  ]);
+  const [totals, aging, collected, settings] = await independentReads(
+    deps.db,
+    () => sumInvoiceTotals(deps.db, filters, today),
+    () => sumOutstandingByAge(deps.db, filters, today),
+    () => sumCollectedByMonth(deps.db, filters, `${monthLabel(first)}-01`),
+    () => getAgencySettings(deps.db),
+  );
   const currencies = [...new Set([...totals.map((row) => row.currency), ...collected.map((row) => row.currency)])].sort();
   // Exact sums of the grouped sums (BigInt: no rounding, no float).
   const sum = <T>(rows: T[], value: (row: T) => string) => rows.reduce((total, row) => total + BigInt(value(row)), 0n);

@@ -7,6 +7,7 @@ import {
   type PerformanceQuery,
   type PerformanceResponse,
 } from '@recruitdesk/contracts/job-postings';
+import { independentReads } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
 import { fieldsError } from '../../lib/errors';
 import { assertCan } from '../../lib/permissions';
@@ -68,7 +69,11 @@ export function performanceRange(deps: Deps, query: PerformanceQuery): { from: s
 export async function postingPerformance(deps: Deps, actor: UserRow, query: PerformanceQuery): Promise<Omit<PerformanceResponse, 'success'>> {
   assertCan(actor, 'records.read');
   const { from, to } = performanceRange(deps, query);
-  const [rows, settings] = await Promise.all([postingsInRange(deps.db, { from, to, roleId: query.role, clientId: query.client }), getAgencySettings(deps.db)]);
+  const [rows, settings] = await independentReads(
+    deps.db,
+    () => postingsInRange(deps.db, { from, to, roleId: query.role, clientId: query.client }),
+    () => getAgencySettings(deps.db),
+  );
   const roles = new Map<number, { role_name: string; client_id: number; client_name: string }>();
   const weeks = new Map<string, Bucket>();
   for (let week = from; week <= to; week = addDays(week, 7)) weeks.set(week, emptyBucket());
