@@ -222,7 +222,9 @@ export async function seedDemoClientsAndRoles(db: Db, users: UserRow[], now: Dat
     states.forEach((state, roleIndex) => {
       const title = titles[roleIndex % titles.length] as Title;
       const name = roleIndex >= titles.length ? `${title.name} II` : title.name;
-      const opened = new Date(now.getTime() - Math.floor(random() * 270) * day);
+      // Open roles from the last nine months; closed ones from the last eighteen, so the analytics' default
+      // year has a previous year to compare with on first start.
+      const opened = new Date(now.getTime() - Math.floor(random() * (state === 'closed' ? 540 : 270)) * day);
       const remote = pick(REMOTE);
       const bump = Math.round((random() * 0.1 - 0.05) * title.salary[0] / 1000) * 1000;
       const closed = state === 'closed' ? new Date(Math.min(now.getTime() - day, opened.getTime() + (20 + Math.floor(random() * 70)) * day)) : null;
