@@ -22,6 +22,7 @@ export const MAX_PAGE_SIZE = 100;
 /** Beyond this a page number is bad input: the offset would not fit an SQL integer. */
 export const MAX_PAGE = 1_000_000;
 export const PAGE_MESSAGES = {
-  page: `Give a page number from 1 to ${MAX_PAGE.toLocaleString('en-US')}.`,
+  // Grouped by hand: toLocaleString here would start Intl while a page's code loads (a long task in the browser).
+  page: `Give a page number from 1 to ${String(MAX_PAGE).replace(/\B(?=(\d{3})+$)/g, ',')}.`,
   pageSize: `Give a page size from 1 to ${MAX_PAGE_SIZE}.`,
 } as const;

@@ -1,6 +1,6 @@
 import { useCallback, useLayoutEffect } from 'react';
 import { useUpdateSidebarCollapsedMutation } from '@/features/auth/api';
-import { selectAuth, setUserSidebarCollapsed } from '@/features/auth/auth-slice';
+import { selectIsAuthenticated, selectUserSidebarCollapsed, setUserSidebarCollapsed } from '@/features/auth/auth-slice';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { selectSidebarCollapsed, setSidebarCollapsed } from '@/lib/ui-slice';
 
@@ -12,8 +12,8 @@ import { selectSidebarCollapsed, setSidebarCollapsed } from '@/lib/ui-slice';
 export function useSidebarCollapsed() {
   const dispatch = useAppDispatch();
   const collapsed = useAppSelector(selectSidebarCollapsed);
-  const { user, isAuthenticated } = useAppSelector(selectAuth);
-  const saved = user?.sidebar_collapsed;
+  const isAuthenticated = useAppSelector(selectIsAuthenticated);
+  const saved = useAppSelector(selectUserSidebarCollapsed);
   const [save] = useUpdateSidebarCollapsedMutation();
 
   useLayoutEffect(() => {

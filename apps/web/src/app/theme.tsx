@@ -1,7 +1,7 @@
 import { useCallback, useEffect, useLayoutEffect } from 'react';
 import type { Theme } from '@recruitdesk/contracts/users';
 import { useUpdateThemeMutation } from '@/features/auth/api';
-import { selectAuth, setUserTheme } from '@/features/auth/auth-slice';
+import { selectIsAuthenticated, selectUserTheme, setUserTheme } from '@/features/auth/auth-slice';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { selectTheme, setTheme } from '@/lib/ui-slice';
 
@@ -13,7 +13,7 @@ export function applyThemeClass(theme: Theme) {
 export function ThemeSync() {
   const dispatch = useAppDispatch();
   const theme = useAppSelector(selectTheme);
-  const userTheme = useAppSelector(selectAuth).user?.theme;
+  const userTheme = useAppSelector(selectUserTheme);
 
   useEffect(() => {
     if (userTheme) dispatch(setTheme(userTheme));
@@ -30,7 +30,7 @@ export function ThemeSync() {
 export function useThemeToggle() {
   const dispatch = useAppDispatch();
   const theme = useAppSelector(selectTheme);
-  const { isAuthenticated } = useAppSelector(selectAuth);
+  const isAuthenticated = useAppSelector(selectIsAuthenticated);
   const [updateTheme] = useUpdateThemeMutation();
   const toggle = useCallback(() => {
     const next: Theme = theme === 'dark' ? 'light' : 'dark';

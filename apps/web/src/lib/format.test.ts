@@ -6,6 +6,7 @@ import {
   formatStoredText,
   fromWallTime,
   greetingFor,
+  prepareDateFormats,
   todayIn,
   toWallTime,
 } from './format';
@@ -85,5 +86,19 @@ describe('dates and times in the profile zone', () => {
     expect(formatStoredText('Interview at 2026-11-30T23:30:00.000Z', 'Asia/Tokyo')).toMatch(/Dec 1, 2026, 8:30\sAM/);
     expect(formatStoredText('No times here, 42 of them', 'UTC')).toBe('No times here, 42 of them');
     expect(formatStoredText('Booked on 2026-11-30 15:00 UTC', 'Europe/London')).not.toContain('UTC');
+  });
+});
+
+describe('prepareDateFormats', () => {
+  it('builds the formatters one task at a time, also for an unknown zone', () => {
+    const queued: (() => void)[] = [];
+    prepareDateFormats('Not/AZone', (step) => queued.push(step));
+    let tasks = 0;
+    while (queued.length) {
+      const step = queued.shift()!;
+      expect(() => step()).not.toThrow();
+      tasks += 1;
+    }
+    expect(tasks).toBe(4);
   });
 });

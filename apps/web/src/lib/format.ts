@@ -84,6 +84,26 @@ export function formatDate(value: string | number | Date, zone?: string): string
   return Number.isNaN(date.getTime()) ? '' : formatter({ dateStyle: 'medium' }, zone).format(date);
 }
 
+/**
+ * Builds the formatters that lists and cards use, one per task, so the first list drawn with data does
+ * not also start Intl (15 ms or more on a slow phone, inside the render that shows the rows). Called after
+ * the first paint, while the page's code and data are on their way.
+ */
+export function prepareDateFormats(zone: string | undefined, schedule: (step: () => void) => void = (step) => setTimeout(step, 0)) {
+  const now = Date.now();
+  const steps = [
+    () => formatDate(now, zone),
+    () => formatDate('2026-01-01'),
+    () => formatDateTime(now, zone),
+    () => formatRelativeTime(now - 3_600_000, new Date(now)),
+  ];
+  const next = () => {
+    steps.shift()?.();
+    if (steps.length) schedule(next);
+  };
+  schedule(next);
+}
+
 /** 'Sunday, March 1, 2026' in `zone`. */
 export function formatLongDate(value: Date, zone?: string): string {
   return formatter({ weekday: 'long', month: 'long', day: 'numeric', year: 'numeric' }, zone).format(value);

@@ -4,7 +4,7 @@ import { AppLayout } from '@/components/layouts/app-layout';
 import { AccountPlaceholder, TopBarTrail } from '@/components/layouts/top-bar';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { paths } from '@/config/paths';
-import { selectAuth } from '@/features/auth/auth-slice';
+import { selectIsAuthenticated, selectUser } from '@/features/auth/auth-slice';
 import { useSignOut } from '@/features/auth/use-sign-out';
 import { useAppSelector } from '@/lib/hooks';
 import { canSeeAiChat } from '@/lib/permissions';
@@ -46,7 +46,7 @@ function SearchPlaceholder() {
 
 /** The signed-in shell: sidebar, top bar and the page, which suspends inside it behind its skeleton. */
 function Shell({ pages }: { pages: RouteObject[] }) {
-  const { user } = useAppSelector(selectAuth);
+  const user = useAppSelector(selectUser);
   const { pathname } = useLocation();
   const { theme, toggle } = useThemeToggle();
   const sidebar = useSidebarCollapsed();
@@ -111,7 +111,7 @@ function Shell({ pages }: { pages: RouteObject[] }) {
  * `pages` are the routes inside it; their handles name each page's skeleton and code.
  */
 export function AppRoot({ pages = [] }: { pages?: RouteObject[] }) {
-  const { isAuthenticated } = useAppSelector(selectAuth);
+  const isAuthenticated = useAppSelector(selectIsAuthenticated);
   const location = useLocation();
 
   if (!isAuthenticated) {

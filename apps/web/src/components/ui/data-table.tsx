@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useDeferredValue, useMemo, type ReactNode } from 'react';
 import {
   flexRender,
   getCoreRowModel,
@@ -29,6 +29,8 @@ export interface DataTablePagination {
   page: number;
   pageSize: number;
   total: number;
+  /** The total is the server's estimate of a large list: 'Showing 1–10 of about 100,000'. */
+  totalIsEstimate?: boolean;
   onPageChange: (page: number) => void;
   /** Offer the rows-per-page choice. */
   onPageSizeChange?: (size: number) => void;
@@ -80,8 +82,13 @@ export function DataTable<T>({
   noun,
   className,
 }: DataTableProps<T>) {
+  // A new page of rows is drawn in a background render that yields to the browser between rows (drawing
+  // 25 rows of links, badges and dates was the longest task after a list page loads); until it is ready
+  // the table keeps showing what it showed (docs/performance.md).
+  const current = useMemo(() => ({ data, loading }), [data, loading]);
+  const shown = useDeferredValue(current);
   const table = useReactTable<T>({
-    data,
+    data: shown.data,
     columns,
     getRowId,
     getCoreRowModel: getCoreRowModel(),
@@ -99,7 +106,7 @@ export function DataTable<T>({
 
   const columnCount = table.getVisibleLeafColumns().length;
   const rows = table.getRowModel().rows;
-  const showSkeleton = loading && rows.length === 0;
+  const showSkeleton = shown.loading && rows.length === 0;
 
   let body: ReactNode;
   if (error) {
@@ -148,7 +155,7 @@ export function DataTable<T>({
         <table
           className="min-w-full divide-y divide-gray-200 dark:divide-white/10"
           aria-label={label}
-          aria-busy={loading || undefined}
+          aria-busy={loading || shown !== current || undefined}
         >
           <thead className="bg-gray-50/80 dark:bg-white/[0.02]">
             {table.getHeaderGroups().map((group) => (
@@ -209,6 +216,7 @@ export function DataTable<T>({
           page={pagination.page}
           pageSize={pagination.pageSize}
           total={pagination.total}
+          totalIsEstimate={pagination.totalIsEstimate ?? false}
           onPageChange={pagination.onPageChange}
           {...(pagination.onPageSizeChange ? { onPageSizeChange: pagination.onPageSizeChange } : {})}
           busy={loading}

@@ -161,6 +161,11 @@ export const { clearSession, clearAuthError, setUser, setUserTheme, setUserSideb
 export const authReducer = authSlice.reducer;
 
 type WithAuth = { auth: AuthState };
+// The shell reads single fields (selectUser, selectIsAuthenticated): the start-up status check changes
+// `state.auth` twice, and a component selecting all of it would draw again each time (with the page under it).
 export const selectAuth = (state: WithAuth) => state.auth;
 export const selectUser = (state: WithAuth) => state.auth.user;
 export const selectIsAuthenticated = (state: WithAuth) => state.auth.isAuthenticated;
+export const selectUserTimeZone = (state: WithAuth) => state.auth.user?.time_zone;
+export const selectUserTheme = (state: WithAuth) => state.auth.user?.theme;
+export const selectUserSidebarCollapsed = (state: WithAuth) => state.auth.user?.sidebar_collapsed;

@@ -15,7 +15,6 @@ import { Button } from '@/components/ui/button';
 import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { EmptyState, NoMatches } from '@/components/ui/empty-state';
 import { FilterChip } from '@/components/ui/filter-chip';
-import { Pagination } from '@/components/ui/pagination';
 import { QueryError } from '@/components/ui/query-error';
 import { SearchInput, ToolbarSelect } from '@/components/ui/search-input';
 import { paths } from '@/config/paths';
@@ -324,19 +323,17 @@ export function CandidatesList({ emptyAction }: { emptyAction?: ReactNode }) {
           ) : undefined
         }
         empty={empty}
+        // The table's own pager: it appears with the rows, not above them while they are drawn.
+        pagination={{
+          page,
+          pageSize: paging.pageSize,
+          total: pagination.totalCount,
+          totalIsEstimate: pagination.countEstimated === true,
+          onPageChange: goTo,
+          onPageSizeChange: paging.setPageSize,
+        }}
+        noun={pagination.totalCount === 1 ? 'candidate' : 'candidates'}
       />
-      )}
-      {error || unsearchable ? null : (
-        <Pagination
-          page={page}
-          pageSize={paging.pageSize}
-          total={pagination.totalCount}
-          totalIsEstimate={pagination.countEstimated === true}
-          busy={busy}
-          noun={pagination.totalCount === 1 ? 'candidate' : 'candidates'}
-          onPageChange={goTo}
-          onPageSizeChange={paging.setPageSize}
-        />
       )}
     </div>
   );

@@ -1,4 +1,4 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
+import { lazy, Suspense, useEffect, useId, useRef, useState, type KeyboardEvent, type MouseEvent } from 'react';
 import { AlertCircle, HelpCircle, RefreshCw, SendHorizontal, Sparkles } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
@@ -6,7 +6,10 @@ import { Spinner } from '@/components/ui/spinner';
 import type { ChatEntry } from '../chat-state';
 import { CHAT_GREETING, CHAT_TEXT } from '../chat-texts';
 import type { ChatController } from '../use-chat';
-import { ChatMarkdown } from './chat-markdown';
+
+// The markdown renderer (react-markdown and its parsers) starts when the first answer is shown, not when
+// the widget's button is drawn after every page load (total blocking time, docs/performance.md).
+const ChatMarkdown = lazy(() => import('./chat-markdown').then((module) => ({ default: module.ChatMarkdown })));
 
 function AssistantAvatar() {
   return (
@@ -62,7 +65,9 @@ function Bubble({ entry }: { entry: Pick<ChatEntry, 'role' | 'content'> }) {
             <HelpCircle className="size-3.5" /> Question
           </span>
         ) : null}
-        <ChatMarkdown>{entry.content}</ChatMarkdown>
+        <Suspense fallback={<p className="whitespace-pre-wrap">{entry.content}</p>}>
+          <ChatMarkdown>{entry.content}</ChatMarkdown>
+        </Suspense>
       </div>
     </li>
   );
