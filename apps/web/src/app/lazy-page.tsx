@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { PageSkeleton, type PageSkeletonVariant } from '@/components/ui/page-skeleton';
 import { AfterFirstPaint } from './first-paint';
@@ -28,6 +28,42 @@ export function lazyPage<C extends AnyComponent>(load: () => Promise<{ default: 
       throw error;
     }));
   return Object.assign(lazy(preload), { preload });
+}
+
+/**
+ * A part of the shell that is not needed for the first screen (the search, the account menu, the chat):
+ * `fallback` until `load` resolves, then the component, mounted by a state update of its own. Not
+ * React.lazy: React reveals Suspense boundaries that resolve within 300 ms of each other in one commit, so
+ * these parts were drawn in the same long task as the page; a state update commits on its own.
+ * A failed load keeps the fallback (the next mount tries again).
+ */
+export function lateComponent<P extends object>(load: () => Promise<ComponentType<P>>) {
+  let loaded: ComponentType<P> | undefined;
+  let loading: Promise<ComponentType<P>> | undefined;
+  const get = () =>
+    (loading ??= load().then(
+      (component) => (loaded = component),
+      (error: unknown) => {
+        loading = undefined;
+        throw error;
+      },
+    ));
+  function Late({ fallback = null, ...props }: P & { fallback?: ReactNode }) {
+    const [Component, setComponent] = useState(() => loaded);
+    useEffect(() => {
+      if (Component) return;
+      let active = true;
+      get().then(
+        (component) => active && setComponent(() => component),
+        () => undefined,
+      );
+      return () => {
+        active = false;
+      };
+    }, [Component]);
+    return Component ? <Component {...(props as P)} /> : fallback;
+  }
+  return Late;
 }
 
 /** The handle of the deepest route that matches `pathname` among `routes`, if it has one. */

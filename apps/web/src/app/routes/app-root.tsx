@@ -1,4 +1,3 @@
-import { Suspense } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { AppLayout } from '@/components/layouts/app-layout';
 import { AccountPlaceholder, TopBarTrail } from '@/components/layouts/top-bar';
@@ -9,30 +8,43 @@ import { useSignOut } from '@/features/auth/use-sign-out';
 import { useAppSelector } from '@/lib/hooks';
 import { canSeeAiChat } from '@/lib/permissions';
 import { isSessionExpiring } from '@/lib/session-expiry';
-import { AfterFirstPaint, afterFirstPaint } from '../first-paint';
-import { lazyPage, pageHandleFor } from '../lazy-page';
+import { afterFirstPaint, afterIdle } from '../first-paint';
+import { lateComponent, pageHandleFor } from '../lazy-page';
 import { useSidebarCollapsed } from '../sidebar-preference';
 import { useThemeToggle } from '../theme';
 
 // The guard and the shell's layout are in the main chunk and are drawn at once. What the shell fills in
 // (app-shell.tsx: search, account menu, breadcrumb names, Active Clients panel) and every page load on
 // demand, side by side; each suspends in its own place (issue 16 item 13, decision 016).
+// What the shell fills in after its first paint, each mounted on its own (lateComponent) rather than in the
+// page's commit: the trail's record names and the Active Clients panel (app-shell.tsx); then, one at a time
+// in idle moments, the search, the account menu (Headless UI) and the chat, each its own import.
 const shell = () => import('./app-shell');
-const ShellTrail = lazyPage(() => shell().then((m) => ({ default: m.ShellTrail })));
-const ShellSearch = lazyPage(() => shell().then((m) => ({ default: m.ShellSearch })));
-const UserMenu = lazyPage(() => shell().then((m) => ({ default: m.UserMenu })));
-const ActiveClientsPanel = lazyPage(() => shell().then((m) => ({ default: m.ActiveClientsPanelContainer })));
-// The floating AI chat (owners only, issue 13): its code (and the markdown renderer) after the first paint.
-const ChatWidget = lazyPage(() => import('@/features/chat/components/chat-widget').then((m) => ({ default: m.ChatWidget })));
+const ShellTrail = lateComponent(() => afterFirstPaint().then(shell).then((m) => m.ShellTrail));
+const ActiveClientsPanel = lateComponent(() =>
+  afterFirstPaint()
+    .then(shell)
+    .then((m) => m.ActiveClientsPanelContainer),
+);
+const ShellSearch = lateComponent(() =>
+  afterIdle()
+    .then(() => import('@/features/search/components/shell-search'))
+    .then((m) => m.ShellSearch),
+);
+const UserMenu = lateComponent(() =>
+  afterIdle()
+    .then(() => import('@/components/layouts/user-menu'))
+    .then((m) => m.UserMenu),
+);
+// The floating AI chat (owners only, issue 13).
+const ChatWidget = lateComponent(() =>
+  afterIdle()
+    .then(() => import('@/features/chat/components/chat-widget'))
+    .then((m) => m.ChatWidget),
+);
 
 const SIDEBAR_PANELS = {
-  [paths.app.jobsActive.getHref()]: () => (
-    <Suspense fallback={null}>
-      <AfterFirstPaint>
-        <ActiveClientsPanel />
-      </AfterFirstPaint>
-    </Suspense>
-  ),
+  [paths.app.jobsActive.getHref()]: () => <ActiveClientsPanel />,
 };
 
 /** Where the search field goes, the same size, until its code is in. */
@@ -55,20 +67,16 @@ function Shell({ pages }: { pages: RouteObject[] }) {
   // After the first paint, the page's code beside the shell's, not after it (both idempotent).
   void afterFirstPaint().then(() => {
     void page?.preload?.();
-    void ShellTrail.preload();
+    void shell();
   });
   const chat =
     canSeeAiChat(user) && user ? (
-      <Suspense fallback={null}>
-        <AfterFirstPaint>
-          <ChatWidget
-            userId={user.id}
-            pageHref={(chatId) => paths.app.aiChat.getHref(chatId)}
-            // The page shows the chat itself; the widget keeps its own conversation connected meanwhile.
-            hidden={pathname.startsWith(paths.app.aiChat.path)}
-          />
-        </AfterFirstPaint>
-      </Suspense>
+      <ChatWidget
+        userId={user.id}
+        pageHref={(chatId) => paths.app.aiChat.getHref(chatId)}
+        // The page shows the chat itself; the widget keeps its own conversation connected meanwhile.
+        hidden={pathname.startsWith(paths.app.aiChat.path)}
+      />
     ) : null;
   return (
     <>
@@ -79,27 +87,9 @@ function Shell({ pages }: { pages: RouteObject[] }) {
         onToggleCollapsed={sidebar.toggle}
         onLogout={signOut}
         sidebarPanels={SIDEBAR_PANELS}
-        trail={
-          <Suspense fallback={<TopBarTrail />}>
-            <AfterFirstPaint>
-              <ShellTrail />
-            </AfterFirstPaint>
-          </Suspense>
-        }
-        search={
-          <Suspense fallback={<SearchPlaceholder />}>
-            <AfterFirstPaint>
-              <ShellSearch user={user} />
-            </AfterFirstPaint>
-          </Suspense>
-        }
-        account={
-          <Suspense fallback={<AccountPlaceholder user={user} />}>
-            <AfterFirstPaint>
-              <UserMenu user={user} onSignOut={signOut} />
-            </AfterFirstPaint>
-          </Suspense>
-        }
+        trail={<ShellTrail fallback={<TopBarTrail />} />}
+        search={<ShellSearch user={user} fallback={<SearchPlaceholder />} />}
+        account={<UserMenu user={user} onSignOut={signOut} fallback={<AccountPlaceholder user={user} />} />}
       />
       {chat}
     </>

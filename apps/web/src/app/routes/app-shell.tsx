@@ -3,24 +3,22 @@ import { useLocation } from 'react-router';
 import { isNoteModelType } from '@recruitdesk/contracts/note-constants';
 import { candidateRecordsApi } from '@/api/candidates';
 import { TopBarTrail } from '@/components/layouts/top-bar';
-import { UserMenu } from '@/components/layouts/user-menu';
 import { selectSelectedCandidate } from '@/features/candidates/candidates-slice';
 import { clientsApi } from '@/features/clients/api';
 import { invoicesApi } from '@/features/invoices/api';
 import { notesApi } from '@/features/notes/api';
 import { pipelinesApi } from '@/features/pipelines/api';
 import { rolesApi } from '@/features/roles/api';
-import { ShellSearch } from '@/features/search/components/shell-search';
 import { usersApi } from '@/features/users/api';
 import { useAppSelector } from '@/lib/hooks';
 import type { RootState } from '../store';
 import { ActiveClientsPanelContainer } from '../active-clients';
 import { idsInPath, makeBreadcrumbLookups } from '../breadcrumb-lookups';
 
-// What the signed-in shell fills in after its first paint (feature APIs for breadcrumb names, the Active
-// Clients panel, the search, the account menu with Headless UI). The layout itself is in the main chunk
-// and is drawn at once (app-root.tsx); each of these suspends in its own place, and the page does not
-// wait for them. Kept out of the main chunk so the sign-in page stays small.
+// What the signed-in shell fills in after its first paint: feature APIs for breadcrumb names and the Active
+// Clients panel (the search and the account menu load on their own). The layout itself is in the main
+// chunk and is drawn at once (app-root.tsx); each of these suspends in its own place, and the page does
+// not wait for them. Kept out of the main chunk so the sign-in page stays small.
 
 /** Names for ids in the breadcrumb trail, from what the pages already loaded. */
 function useBreadcrumbLookups(pathname: string) {
@@ -143,4 +141,4 @@ export function ShellTrail() {
   return <TopBarTrail lookups={useBreadcrumbLookups(pathname)} />;
 }
 
-export { ActiveClientsPanelContainer, ShellSearch, UserMenu };
+export { ActiveClientsPanelContainer };

@@ -1,4 +1,4 @@
-import { useDeferredValue, useMemo, type ReactNode } from 'react';
+import { useMemo, type ReactNode } from 'react';
 import {
   flexRender,
   getCoreRowModel,
@@ -9,6 +9,7 @@ import {
   type SortingState,
 } from '@tanstack/react-table';
 import { ArrowDown, ArrowUp, ArrowUpDown } from 'lucide-react';
+import { useDeferredAnswer } from '@/lib/deferred-answer';
 import { cn } from './cn';
 import { Pagination } from './pagination';
 import { Skeleton } from './skeleton';
@@ -82,11 +83,9 @@ export function DataTable<T>({
   noun,
   className,
 }: DataTableProps<T>) {
-  // A new page of rows is drawn in a background render that yields to the browser between rows (drawing
-  // 25 rows of links, badges and dates was the longest task after a list page loads); until it is ready
-  // the table keeps showing what it showed (docs/performance.md).
+  // A new page of rows is drawn in a background render (useDeferredAnswer).
   const current = useMemo(() => ({ data, loading }), [data, loading]);
-  const shown = useDeferredValue(current);
+  const shown = useDeferredAnswer(current);
   const table = useReactTable<T>({
     data: shown.data,
     columns,

@@ -25,6 +25,7 @@ import { formatRelativeTime } from '@/lib/format';
 import { useDateFormat } from '@/lib/time-zone';
 import { useGetActivityQuery } from '../api';
 import { QueryError } from '@/components/ui/query-error';
+import { useDeferredAnswer } from '@/lib/deferred-answer';
 
 type Icon = ComponentType<SVGProps<SVGSVGElement>>;
 
@@ -162,13 +163,14 @@ export function RecentActivity({
 }: RecentActivityProps) {
   // "Show more" asks for a longer list (up to the API's 100): the rows on screen stay while it loads.
   const [shown, setShown] = useState(limit);
-  const { data, error, isLoading, isFetching, refetch } = useGetActivityQuery(
+  const query = useGetActivityQuery(
     subject
       ? { model_type: subject.modelType, object_id: subject.objectId, limit: shown }
       : actorId === undefined
         ? { mine: true, limit: shown }
         : { actor_id: actorId, limit: shown },
   );
+  const { data, error, isLoading, isFetching, refetch } = useDeferredAnswer(query);
   const now = new Date();
 
   return (

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import type { ApplicationStatusFilter, ApplicationSummary } from '@recruitdesk/contracts/applications';
 import { ApplicationList, StatusFilter } from './application-list';
+import { useDeferredAnswer } from '@/lib/deferred-answer';
 
 /** The filter of an applications card: status (new first) and page; a new status goes back to page 1. */
 export function useApplicationsFilter() {
@@ -44,17 +45,18 @@ export function ApplicationsCardBody({
   showRole?: boolean;
   emptyNewTitle: string;
 }) {
+  const shown = useDeferredAnswer(query);
   return (
     <>
       <div className="border-b border-gray-200 px-5 py-3 dark:border-white/10">
         <StatusFilter label={filterLabel} value={filter.status} onChange={filter.changeStatus} />
       </div>
       <ApplicationList
-        data={query.data}
-        error={query.error}
-        isLoading={query.isLoading}
-        isFetching={query.isFetching}
-        refetch={() => void query.refetch()}
+        data={shown.data}
+        error={shown.error}
+        isLoading={shown.isLoading}
+        isFetching={shown.isFetching}
+        refetch={() => void shown.refetch()}
         page={filter.page}
         pageSize={pageSize}
         onPageChange={filter.setPage}

@@ -9,6 +9,7 @@ import { QueryError } from '@/components/ui/query-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useDateFormat } from '@/lib/time-zone';
 import { useGetAttentionQuery } from '../api';
+import { useDeferredAnswer } from '@/lib/deferred-answer';
 
 // The contracts' labels, kept here as plain text so the dashboard does not load the schema library.
 const KINDS: Record<AttentionKind, { label: string; icon: typeof AlarmClock; tone: string }> = {
@@ -49,7 +50,8 @@ function Item({ item, showOwner }: { item: AttentionItem; showOwner: boolean }) 
 
 /** The dashboard's "Needs attention" card: each item links to its record (owners see everyone's). */
 export function NeedsAttention() {
-  const { data, isLoading, error, refetch, isFetching } = useGetAttentionQuery(undefined, { refetchOnMountOrArgChange: 60 });
+  const query = useGetAttentionQuery(undefined, { refetchOnMountOrArgChange: 60 });
+  const { data, isLoading, error, refetch, isFetching } = useDeferredAnswer(query);
   const [all, setAll] = useState(false);
   const items = data?.items ?? [];
   const shown = all ? items : items.slice(0, SHOWN);
