@@ -40,7 +40,7 @@ const QualificationCreateRoute = lazyPage(() =>
   import('./routes/job-qualification').then((m) => ({ default: m.QualificationCreateRoute })),
 );
 const CandidatesRoute = lazyPage(() => import('./routes/candidates').then((m) => ({ default: m.CandidatesRoute })));
-const CandidateDetailRoute = lazyPage(() => import('./routes/candidates').then((m) => ({ default: m.CandidateDetailRoute })));
+const CandidateDetailRoute = lazyPage(() => import('./routes/candidate-detail').then((m) => ({ default: m.CandidateDetailRoute })));
 const PipelineBoardRoute = lazyPage(() => import('./routes/pipelines').then((m) => ({ default: m.PipelineBoardRoute })));
 const PipelineCreateRoute = lazyPage(() => import('./routes/pipelines').then((m) => ({ default: m.PipelineCreateRoute })));
 const PipelineDetailRoute = lazyPage(() => import('./routes/pipelines').then((m) => ({ default: m.PipelineDetailRoute })));

@@ -1,16 +1,18 @@
 import { combineReducers, configureStore } from '@reduxjs/toolkit';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Provider } from 'react-redux';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { AppLayout } from '@/components/layouts/app-layout';
-import { authReducer, initialAuthState } from '@/features/auth/auth-slice';
+import { authReducer, checkAuthStatus, initialAuthState } from '@/features/auth/auth-slice';
 import { baseApi } from '@/lib/base-api';
 import { uiReducer } from '@/lib/ui-slice';
 import { buildUser, jsonResponse } from '@/test/factories';
 import { installFetchStub } from '@/test/fetch-stub';
 import { useSidebarCollapsed } from './sidebar-preference';
+import { ThemeSync, useThemeToggle } from './theme';
+import { ProfileTimeZone } from './profile-time-zone';
 
 const fetchStub = installFetchStub();
 
@@ -62,5 +64,39 @@ describe('the collapsed sidebar is a saved preference', () => {
     expect(String(url)).toMatch(/\/api\/profile\/$/);
     expect(init?.method).toBe('PATCH');
     expect(JSON.parse(String(init?.body))).toEqual({ sidebar_collapsed: true });
+  });
+});
+
+describe('the start-up session check', () => {
+  it('does not draw the shell again when it confirms the same user', async () => {
+    const user = buildUser();
+    fetchStub.mock.mockResolvedValue(jsonResponse(200, { success: true, authenticated: true, user }));
+    const store = configureStore({
+      reducer: combineReducers({ auth: authReducer, ui: uiReducer, [baseApi.reducerPath]: baseApi.reducer }),
+      middleware: (gdm) => gdm().concat(baseApi.middleware),
+      preloadedState: { auth: { ...initialAuthState, user, isAuthenticated: true } },
+    });
+    let draws = 0;
+    function Page() {
+      useSidebarCollapsed();
+      useThemeToggle();
+      draws += 1;
+      return <p>page</p>;
+    }
+    render(
+      <Provider store={store}>
+        <ThemeSync />
+        <ProfileTimeZone>
+          <Page />
+        </ProfileTimeZone>
+      </Provider>,
+    );
+    const before = draws;
+    await act(async () => {
+      await store.dispatch(checkAuthStatus());
+    });
+    expect(store.getState().auth.user).toBe(user);
+    // The check changed state.auth (pending, then fulfilled) but nothing the shell shows.
+    expect(draws).toBe(before);
   });
 });

@@ -1,33 +1,35 @@
-import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
-import { Plus, UserRound } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
+import { Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
-import { PageSkeleton } from '@/components/ui/page-skeleton';
 import { PageHeader } from '@/components/ui/page-header';
 import { PAGE_TEXT } from '@/config/page-text';
-import { paths } from '@/config/paths';
-import { RecentActivity } from '@/features/activity/components/recent-activity';
-import { useGetCandidateDetailQuery } from '@/api/candidates';
-import { CandidateFormDialog } from '@/features/candidates/components/candidate-form-dialog';
-import { CandidateProfile } from '@/features/candidates/components/candidate-profile';
 import { CandidatesList } from '@/features/candidates/components/candidates-list';
-import { NotesPanel } from '@/features/notes/components/notes-panel';
 import { useGetAgencySettingsQuery } from '@/features/settings/api';
-import { AddToRoleDialog } from '@/features/pipelines/components/add-to-role-dialog';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
-import { BackLink, idParam, useCanEdit } from './route-helpers';
-import { RecordError } from '@/components/ui/record-error';
+import { useCanEdit } from './route-helpers';
+
+// The form's code (Headless UI's dialog, the form and its schema) starts on the first "Add candidate",
+// not with the list (the list page's start-up, docs/performance.md).
+const CandidateFormDialog = lazy(() =>
+  import('@/features/candidates/components/candidate-form-dialog').then((m) => ({ default: m.CandidateFormDialog })),
+);
 
 /** /candidates */
 export function CandidatesRoute() {
   const editable = useCanEdit();
   const dispatch = useAppDispatch();
   const [adding, setAdding] = useState(false);
+  // Mounted from the first opening on, so closing it still animates.
+  const [opened, setOpened] = useState(false);
   const { data: agencySettings } = useGetAgencySettingsQuery(undefined, { skip: !editable });
+  const startAdding = () => {
+    setOpened(true);
+    setAdding(true);
+  };
   const addButton = (size: 'md' | 'sm') => (
-    <Button size={size} variant={size === 'sm' ? 'secondary' : 'primary'} onClick={() => setAdding(true)}>
+    <Button size={size} variant={size === 'sm' ? 'secondary' : 'primary'} onClick={startAdding}>
       <Plus aria-hidden="true" className="size-4" />
       Add candidate
     </Button>
@@ -42,83 +44,20 @@ export function CandidatesRoute() {
       <Card className="overflow-hidden" role="region" aria-label="Candidate list">
         <CandidatesList emptyAction={editable ? addButton('sm') : undefined} />
       </Card>
-      {editable ? (
-        <CandidateFormDialog
-          open={adding}
-          defaultCurrency={agencySettings?.settings.currency}
-          onClose={() => setAdding(false)}
-          onSaved={(candidate) => {
-            setAdding(false);
-            dispatch(notifySuccess(`${candidate.name} was added.`));
-          }}
-        />
+      {editable && opened ? (
+        <Suspense fallback={null}>
+          <CandidateFormDialog
+            open={adding}
+            defaultCurrency={agencySettings?.settings.currency}
+            onClose={() => setAdding(false)}
+            onSaved={(candidate) => {
+              setAdding(false);
+              dispatch(notifySuccess(`${candidate.name} was added.`));
+            }}
+          />
+        </Suspense>
       ) : null}
     </div>
   );
 }
 
-function CandidateDetailPage({ id }: { id: number }) {
-  const navigate = useNavigate();
-  const editable = useCanEdit();
-  const { data, error, isLoading, isFetching, refetch } = useGetCandidateDetailQuery({ id });
-  const [addingToRole, setAddingToRole] = useState(false);
-  const back = <BackLink to={paths.app.candidates.getHref()}>All candidates</BackLink>;
-
-  if (isLoading) return <PageSkeleton variant="detail" />;
-  if (error || !data) {
-    return (
-      <div className="space-y-4">
-        {back}
-        <RecordError icon={UserRound} what="candidate" error={error} onRetry={() => void refetch()} retrying={isFetching} />
-      </div>
-    );
-  }
-  const { candidate } = data;
-  return (
-    <CandidateProfile
-      candidate={candidate}
-      canEdit={editable}
-      before={back}
-      onDeleted={() => void navigate(paths.app.candidates.getHref(), { replace: true })}
-      pipelinesAction={
-        editable ? (
-          <>
-            <Button variant="secondary" size="sm" onClick={() => setAddingToRole(true)}>
-              <Plus aria-hidden="true" className="size-4" />
-              Add to role
-            </Button>
-            <AddToRoleDialog
-              candidate={{ id: candidate.id, name: candidate.name, status: candidate.status }}
-              open={addingToRole}
-              onClose={() => setAddingToRole(false)}
-              onAdded={() => setAddingToRole(false)}
-            />
-          </>
-        ) : null
-      }
-      notes={
-        <NotesPanel
-          target={{ modelType: 'candidate', objectId: candidate.id }}
-          canWrite={editable}
-          limit={5}
-          allNotesHref={paths.app.notes.getHref('candidate', candidate.id)}
-        />
-      }
-      activity={
-        <RecentActivity
-          subject={{ modelType: 'candidate', objectId: candidate.id }}
-          limit={8}
-          description="Changes to this candidate, their pipelines and notes."
-          emptyDescription="Changes to this candidate will show up here."
-        />
-      }
-    />
-  );
-}
-
-/** /candidates/{candidateId} */
-export function CandidateDetailRoute() {
-  const id = idParam(useParams().candidateId);
-  if (!id) return <RecordError icon={UserRound} what="candidate" error={null} />;
-  return <CandidateDetailPage key={id} id={id} />;
-}

@@ -1,0 +1,79 @@
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Plus, UserRound } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { PageSkeleton } from '@/components/ui/page-skeleton';
+import { RecordError } from '@/components/ui/record-error';
+import { paths } from '@/config/paths';
+import { useGetCandidateDetailQuery } from '@/api/candidates';
+import { RecentActivity } from '@/features/activity/components/recent-activity';
+import { CandidateProfile } from '@/features/candidates/components/candidate-profile';
+import { NotesPanel } from '@/features/notes/components/notes-panel';
+import { AddToRoleDialog } from '@/features/pipelines/components/add-to-role-dialog';
+import { BackLink, idParam, useCanEdit } from './route-helpers';
+
+function CandidateDetailPage({ id }: { id: number }) {
+  const navigate = useNavigate();
+  const editable = useCanEdit();
+  const { data, error, isLoading, isFetching, refetch } = useGetCandidateDetailQuery({ id });
+  const [addingToRole, setAddingToRole] = useState(false);
+  const back = <BackLink to={paths.app.candidates.getHref()}>All candidates</BackLink>;
+
+  if (isLoading) return <PageSkeleton variant="detail" />;
+  if (error || !data) {
+    return (
+      <div className="space-y-4">
+        {back}
+        <RecordError icon={UserRound} what="candidate" error={error} onRetry={() => void refetch()} retrying={isFetching} />
+      </div>
+    );
+  }
+  const { candidate } = data;
+  return (
+    <CandidateProfile
+      candidate={candidate}
+      canEdit={editable}
+      before={back}
+      onDeleted={() => void navigate(paths.app.candidates.getHref(), { replace: true })}
+      pipelinesAction={
+        editable ? (
+          <>
+            <Button variant="secondary" size="sm" onClick={() => setAddingToRole(true)}>
+              <Plus aria-hidden="true" className="size-4" />
+              Add to role
+            </Button>
+            <AddToRoleDialog
+              candidate={{ id: candidate.id, name: candidate.name, status: candidate.status }}
+              open={addingToRole}
+              onClose={() => setAddingToRole(false)}
+              onAdded={() => setAddingToRole(false)}
+            />
+          </>
+        ) : null
+      }
+      notes={
+        <NotesPanel
+          target={{ modelType: 'candidate', objectId: candidate.id }}
+          canWrite={editable}
+          limit={5}
+          allNotesHref={paths.app.notes.getHref('candidate', candidate.id)}
+        />
+      }
+      activity={
+        <RecentActivity
+          subject={{ modelType: 'candidate', objectId: candidate.id }}
+          limit={8}
+          description="Changes to this candidate, their pipelines and notes."
+          emptyDescription="Changes to this candidate will show up here."
+        />
+      }
+    />
+  );
+}
+
+/** /candidates/{candidateId} */
+export function CandidateDetailRoute() {
+  const id = idParam(useParams().candidateId);
+  if (!id) return <RecordError icon={UserRound} what="candidate" error={null} />;
+  return <CandidateDetailPage key={id} id={id} />;
+}
