@@ -6,7 +6,7 @@ import { LoadingScreen } from '@/components/ui/loading-screen';
 import { checkAuthStatus } from '@/features/auth/auth-slice';
 import { setErrorTrackingUser, startErrorTracking } from '@/lib/error-tracking';
 import { setSidebarCollapsed, setTheme } from '@/lib/ui-slice';
-import { afterFirstPaint } from './first-paint';
+import { afterIdle } from './first-paint';
 import { AppToaster, NotificationsBridge } from './notifications-bridge';
 import { ProfileTimeZone } from './profile-time-zone';
 import { router } from './router';
@@ -25,8 +25,9 @@ store.subscribe(() => {
   reportedUser = key;
   setErrorTrackingUser(user);
 });
-// After the first paint: its GET /api/config/ would share the first screen's bandwidth.
-void afterFirstPaint().then(() => startErrorTracking());
+// In an idle moment after the first paint: its GET /api/config/ would share the first screen's bandwidth,
+// and its work the task that asks for the page's code.
+void afterIdle().then(() => startErrorTracking());
 
 /**
  * Before the app renders: take the persisted user's theme and sidebar preference, and confirm the session
@@ -36,8 +37,9 @@ function onBeforeLift() {
   const { auth } = store.getState();
   if (auth.user?.theme) store.dispatch(setTheme(auth.user.theme));
   if (auth.user?.sidebar_collapsed !== undefined) store.dispatch(setSidebarCollapsed(auth.user.sidebar_collapsed));
-  // The session check runs after the first paint (the shell is drawn from the persisted user meanwhile).
-  if (auth.isAuthenticated) void afterFirstPaint().then(() => store.dispatch(checkAuthStatus()));
+  // The session check runs in an idle moment after the first paint (the shell is drawn from the persisted
+  // user meanwhile; an expired session's first API call answers 401 anyway, session-expiry.ts).
+  if (auth.isAuthenticated) void afterIdle().then(() => store.dispatch(checkAuthStatus()));
 }
 
 let rehydrated: Promise<void> | undefined;

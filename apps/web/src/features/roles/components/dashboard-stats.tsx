@@ -2,10 +2,11 @@ import { Briefcase, Building2, CalendarPlus, UserCheck } from 'lucide-react';
 import { StatCard } from '@/components/ui/stat-card';
 import { paths } from '@/config/paths';
 import { useGetRoleStatsQuery } from '../api';
+import { useDeferredAnswer } from '@/lib/deferred-answer';
 
 /** The dashboard's numbers (GET /api/roles/stats/), each linking to its list. */
 export function DashboardStats() {
-  const { data, isLoading } = useGetRoleStatsQuery();
+  const { data, isLoading } = useDeferredAnswer(useGetRoleStatsQuery());
   const stats = data?.stats;
   const cards = [
     { label: 'Open roles', value: stats?.open_roles ?? null, href: paths.app.jobsActive.getHref(), icon: Briefcase },
