@@ -12,6 +12,7 @@ import { createServer } from 'node:net';
 import { chromium } from '@playwright/test';
 import lighthouse, { type RunnerResult } from 'lighthouse';
 import { CHROMIUM_FLAGS, chromiumExecutable } from './browser';
+import { longTasksAfterFirstPaint } from './lighthouse-trace';
 
 const here = import.meta.dirname;
 const args = new Map(
@@ -21,6 +22,9 @@ const args = new Map(
   }),
 );
 const RUNS = Math.max(1, Number(args.get('runs') ?? 3));
+/** `--traces` keeps each run's trace and prints its long tasks after the first paint (lighthouse-trace.ts). */
+const TRACES = args.has('traces');
+const longTasks: string[] = [];
 // Not the browser tests' port, so a test run elsewhere does not collide with this one.
 process.env.E2E_PORT ??= '3190';
 const { default: playwrightConfig, E2E_PORT, DEMO_PASSWORD } = await import('./playwright.config');
@@ -166,6 +170,11 @@ async function main() {
           throw new Error(`${target.path} ended on ${finalUrl}`);
         const name = `${target.path.replace(/^\//, '').replaceAll('/', '-')}-${run}.json`;
         await writeFile(path.join(reports, name), result.report as string);
+        if (TRACES) {
+          const trace = (result.artifacts as unknown as { Trace: Parameters<typeof longTasksAfterFirstPaint>[0] }).Trace;
+          await writeFile(path.join(reports, name.replace(/\.json$/, '.trace.json')), JSON.stringify(trace));
+          longTasks.push(`${target.path}, run ${run}:`, ...longTasksAfterFirstPaint(trace));
+        }
         runs.push(figures(result));
         process.stderr.write('.');
       }
@@ -196,6 +205,7 @@ async function main() {
     `Lighthouse mobile, median of ${RUNS} run(s) per page, ${BASE} (reports in e2e/.lighthouse/)`,
   );
   console.table(rows);
+  if (longTasks.length) console.log(`Long tasks after the first paint:\n${longTasks.join('\n')}`);
   for (const [page, runs] of results) {
     const failing = new Set(runs.flatMap((r) => r.failing));
     if (failing.size)
