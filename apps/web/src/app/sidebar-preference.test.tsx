@@ -12,6 +12,7 @@ import { buildUser, jsonResponse } from '@/test/factories';
 import { installFetchStub } from '@/test/fetch-stub';
 import { useSidebarCollapsed } from './sidebar-preference';
 import { ThemeSync, useThemeToggle } from './theme';
+import type { User } from '@recruitdesk/contracts/users';
 import { ProfileTimeZone } from './profile-time-zone';
 
 const fetchStub = installFetchStub();
@@ -26,13 +27,18 @@ function Shell() {
   );
 }
 
-function renderShell(savedCollapsed: boolean) {
-  const user = buildUser({ sidebar_collapsed: savedCollapsed });
-  const store = configureStore({
+/** A store with the signed-in `user`. */
+function makeStore(user: User) {
+  return configureStore({
     reducer: combineReducers({ auth: authReducer, ui: uiReducer, [baseApi.reducerPath]: baseApi.reducer }),
     middleware: (gdm) => gdm().concat(baseApi.middleware),
     preloadedState: { auth: { ...initialAuthState, user, isAuthenticated: true } },
   });
+}
+
+function renderShell(savedCollapsed: boolean) {
+  const user = buildUser({ sidebar_collapsed: savedCollapsed });
+  const store = makeStore(user);
   render(
     <Provider store={store}>
       <MemoryRouter initialEntries={['/dashboard']}>
@@ -71,11 +77,7 @@ describe('the start-up session check', () => {
   it('does not draw the shell again when it confirms the same user', async () => {
     const user = buildUser();
     fetchStub.mock.mockResolvedValue(jsonResponse(200, { success: true, authenticated: true, user }));
-    const store = configureStore({
-      reducer: combineReducers({ auth: authReducer, ui: uiReducer, [baseApi.reducerPath]: baseApi.reducer }),
-      middleware: (gdm) => gdm().concat(baseApi.middleware),
-      preloadedState: { auth: { ...initialAuthState, user, isAuthenticated: true } },
-    });
+    const store = makeStore(user);
     let draws = 0;
     function Page() {
       useSidebarCollapsed();

@@ -13,12 +13,11 @@ import { lateComponent, pageHandleFor } from '../lazy-page';
 import { useSidebarCollapsed } from '../sidebar-preference';
 import { useThemeToggle } from '../theme';
 
-// The guard and the shell's layout are in the main chunk and are drawn at once. What the shell fills in
-// (app-shell.tsx: search, account menu, breadcrumb names, Active Clients panel) and every page load on
-// demand, side by side; each suspends in its own place (issue 16 item 13, decision 016).
-// What the shell fills in after its first paint, each mounted on its own (lateComponent) rather than in the
-// page's commit: the trail's record names and the Active Clients panel (app-shell.tsx); then, one at a time
-// in idle moments, the search, the account menu (Headless UI) and the chat, each its own import.
+// The guard and the shell's layout are in the main chunk and are drawn at once (issue 16 item 13, decision
+// 016); every page loads on demand. What the shell fills in after its first paint is mounted on its own
+// (lateComponent, decision 062) rather than in the page's commit: the trail's record names and the Active
+// Clients panel (app-shell.tsx); then, one at a time in idle moments, the search, the account menu
+// (Headless UI) and the chat, each its own import.
 const shell = () => import('./app-shell');
 const ShellTrail = lateComponent(() => afterFirstPaint().then(shell).then((m) => m.ShellTrail));
 const ActiveClientsPanel = lateComponent(() =>
@@ -64,11 +63,8 @@ function Shell({ pages }: { pages: RouteObject[] }) {
   const sidebar = useSidebarCollapsed();
   const signOut = useSignOut();
   const page = pageHandleFor(pages, pathname);
-  // After the first paint, the page's code beside the shell's, not after it (both idempotent).
-  void afterFirstPaint().then(() => {
-    void page?.preload?.();
-    void shell();
-  });
+  // After the first paint, the page's code beside the shell's (ShellTrail asks for that), not after it.
+  void afterFirstPaint().then(() => page?.preload?.());
   const chat =
     canSeeAiChat(user) && user ? (
       <ChatWidget

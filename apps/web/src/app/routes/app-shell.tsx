@@ -17,7 +17,7 @@ import { idsInPath, makeBreadcrumbLookups } from '../breadcrumb-lookups';
 
 // What the signed-in shell fills in after its first paint: feature APIs for breadcrumb names and the Active
 // Clients panel (the search and the account menu load on their own). The layout itself is in the main
-// chunk and is drawn at once (app-root.tsx); each of these suspends in its own place, and the page does
+// chunk and is drawn at once (app-root.tsx); each of these fills its own placeholder, and the page does
 // not wait for them. Kept out of the main chunk so the sign-in page stays small.
 
 /** Names for ids in the breadcrumb trail, from what the pages already loaded. */
