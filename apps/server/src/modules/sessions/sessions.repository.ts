@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, ne } from 'drizzle-orm';
+import { and, count, desc, eq, gt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { usersTable, type UserRow } from '../users/users.table';
 import { sessionsTable, type SessionRow } from './sessions.table';
@@ -9,17 +9,32 @@ export async function insertSession(db: Db, values: typeof sessionsTable.$inferI
   return row;
 }
 
-/** The session and its user in one query (the user's is_active is checked on every request). */
+/** The session-and-user query, built once per database and prepared (it runs on every request). */
+function sessionWithUserQuery(db: Db) {
+  return db
+    .select({ session: sessionsTable, user: usersTable })
+    .from(sessionsTable)
+    .innerJoin(usersTable, eq(sessionsTable.userId, usersTable.id))
+    .where(eq(sessionsTable.tokenHash, sql.placeholder('tokenHash')))
+    .limit(1)
+    .prepare('find_session_with_user');
+}
+const sessionWithUserQueries = new WeakMap<Db, ReturnType<typeof sessionWithUserQuery>>();
+
+/**
+ * The session and its user in one query (the user's is_active is checked on every request). Building the
+ * join from the table definitions cost more CPU than running it: it is built once per database.
+ */
 export async function findSessionWithUser(
   db: Db,
   tokenHash: string,
 ): Promise<{ session: SessionRow; user: UserRow } | undefined> {
-  const [row] = await db
-    .select({ session: sessionsTable, user: usersTable })
-    .from(sessionsTable)
-    .innerJoin(usersTable, eq(sessionsTable.userId, usersTable.id))
-    .where(eq(sessionsTable.tokenHash, tokenHash))
-    .limit(1);
+  let query = sessionWithUserQueries.get(db);
+  if (!query) {
+    query = sessionWithUserQuery(db);
+    sessionWithUserQueries.set(db, query);
+  }
+  const [row] = await query.execute({ tokenHash });
   return row;
 }
 
