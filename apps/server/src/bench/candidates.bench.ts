@@ -142,9 +142,9 @@ async function measure(database: Database, dataDir: string): Promise<{ results: 
 }
 
 /**
- * The skills filter's suggestions: counting every candidate's skills (what a suggestion costs when the
- * counted skills are not cached: the first after start, a save, or a minute) and the endpoint as typing
- * calls it (cached). `count` is the number of distinct skills, then of suggestions.
+ * The skills filter's suggestions: reading the kept counts of every skill spelling (what a suggestion
+ * costs when they are not cached: the first after start, a save, or a minute; decision 063) and the
+ * endpoint as typing calls it (cached). `count` is the number of distinct spellings, then of suggestions.
  */
 async function measureSkillSuggestions(database: Database, get: (url: string) => Promise<{ statusCode: number; body: string; json(): unknown }>): Promise<Result[]> {
   const counted: number[] = [];
@@ -168,7 +168,7 @@ async function measureSkillSuggestions(database: Database, get: (url: string) =>
   counted.sort((a, b) => a - b);
   typed.sort((a, b) => a - b);
   return [
-    { name: 'skills: count every skill', count: distinct, p50: percentile(counted, 50), p95: percentile(counted, 95) },
+    { name: 'skills: read every skill count', count: distinct, p50: percentile(counted, 50), p95: percentile(counted, 95) },
     { name: 'skills: suggest (cached)', count: suggestions, p50: percentile(typed, 50), p95: percentile(typed, 95) },
   ];
 }

@@ -1,11 +1,11 @@
 import { sql } from 'drizzle-orm';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { buildCandidate, insertCandidates } from '../../factories/candidates.factory';
 import { insertUser } from '../../factories/users.factory';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import type { HttpClient } from '../../test/http-client';
 import { signedInClient } from '../../test/sign-in';
-import { EXACT_COUNT_LIMIT, plannerRowEstimate } from './candidates.repository';
+import { EXACT_COUNT_LIMIT, LARGE_LIST_ESTIMATE_TTL_MS, plannerRowEstimate } from './candidates.repository';
 import { candidateSearchTable } from './candidates.table';
 
 // Decision 023: searches never count the whole table to estimate, and large lists answer with the
@@ -86,5 +86,21 @@ describe('candidate counts', () => {
     expect(placed.status, placed.text).toBe(200);
     expect(placed.json.count).toBe(25);
     expect(placed.json.count_estimated).toBeUndefined();
+  }, 120_000);
+
+  it('keeps a large list\'s estimate a minute per filter (the embedded database runs the planner\'s round trip after the page)', async () => {
+    const before = await owner.get('/api/candidates/?status=active&page_size=10');
+    expect(before.json.count_estimated).toBe(true);
+    await insertCandidates(t.db, Array.from({ length: 3_000 }, () => buildCandidate({ status: 'active' })));
+    await t.db.execute(sql`ANALYZE candidates, candidate_search`);
+    expect((await owner.get('/api/candidates/?status=active&page_size=10')).json.count).toBe(before.json.count);
+    vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + LARGE_LIST_ESTIMATE_TTL_MS });
+    try {
+      const after = await owner.get('/api/candidates/?status=active&page_size=10');
+      expect(after.json.count_estimated).toBe(true);
+      expect(after.json.count).toBeGreaterThan(before.json.count + 2_000);
+    } finally {
+      vi.useRealTimers();
+    }
   }, 120_000);
 });

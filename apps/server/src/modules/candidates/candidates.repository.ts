@@ -4,7 +4,8 @@ import type { Db } from '../../db/client';
 import { lowerContains, nameMatchRank } from '../../db/sql-helpers';
 import { columnsOf, reusableQuery } from '../../lib/reusable-select';
 import { candidateSearchQuery, candidateSearchText, filterTerms } from './candidate-search';
-import { candidateSearchTable, candidatesTable, type CandidateRow, type CandidateValues, type NewCandidateRow } from './candidates.table';
+import { keptPerDatabase } from '../../lib/kept-per-database';
+import { candidateSearchTable, candidateSkillCountsTable, candidatesTable, type CandidateRow, type CandidateValues, type NewCandidateRow } from './candidates.table';
 
 export type { CandidateValues };
 
@@ -219,7 +220,7 @@ export async function plannerRowEstimate(db: Db, query: SQLWrapper): Promise<num
  * of its round trips (docs/performance.md, "Search cost cut").
  */
 export const SEARCH_ROWS_ESTIMATE_TTL_MS = 60_000;
-const searchRowsEstimates = new WeakMap<Db, { at: number; rows: number }>();
+const searchRowsEstimates = keptPerDatabase<number>(SEARCH_ROWS_ESTIMATE_TTL_MS);
 
 /**
  * The planner's row count of the search table: its estimate, never `count(*)` (decision 023), kept per
@@ -227,20 +228,34 @@ const searchRowsEstimates = new WeakMap<Db, { at: number; rows: number }>();
  */
 async function estimatedSearchRows(db: Db, tx: Db): Promise<number> {
   const known = searchRowsEstimates.get(db);
-  if (known && Date.now() - known.at < SEARCH_ROWS_ESTIMATE_TTL_MS) return known.rows;
+  if (known !== undefined) return known;
   const rows = await plannerRowEstimate(tx, tx.select({ id: candidateSearchTable.candidateId }).from(candidateSearchTable));
-  searchRowsEstimates.set(db, { at: Date.now(), rows });
+  searchRowsEstimates.set(db, rows);
   return rows;
 }
 
 /**
+ * How long a large list's estimate is kept (per filter). It is what the pager shows as "about N"; asking
+ * the planner again costs a round trip that the embedded database cannot run beside the page's. A small
+ * list's estimate is not kept: its count is exact, so it must notice the list growing past the limit.
+ */
+export const LARGE_LIST_ESTIMATE_TTL_MS = 60_000;
+const largeListEstimates = keptPerDatabase<number>(LARGE_LIST_ESTIMATE_TTL_MS);
+
+/**
  * The count of a list without a text search: exact when the planner expects fewer than
- * EXACT_COUNT_LIMIT rows, else its estimate (flagged). The unfiltered list and broad filters are the
- * large ones.
+ * EXACT_COUNT_LIMIT rows, else its estimate (flagged, kept a minute). The unfiltered list and broad
+ * filters are the large ones.
  */
 async function candidateListCount(db: Db, filter: Omit<ListConditions, 'search'>): Promise<{ count: number; countEstimated: boolean }> {
+  const key = JSON.stringify([filter.status ?? null, normalizeSkills(filter.skills ?? []).sort(), filter.experience ?? null]);
+  const kept = largeListEstimates.get(db, key);
+  if (kept !== undefined) return { count: kept, countEstimated: true };
   const estimate = await plannerRowEstimate(db, db.select({ id: candidatesTable.id }).from(candidatesTable).where(candidateListConditions(filter)));
-  if (estimate >= EXACT_COUNT_LIMIT) return { count: estimate, countEstimated: true };
+  if (estimate >= EXACT_COUNT_LIMIT) {
+    largeListEstimates.set(db, estimate, key);
+    return { count: estimate, countEstimated: true };
+  }
   const [total] = await candidateCountQuery(db, filter);
   return { count: total?.value ?? 0, countEstimated: false };
 }
@@ -370,13 +385,9 @@ export async function deleteCandidateRow(db: Db, id: number): Promise<void> {
   await db.delete(candidatesTable).where(eq(candidatesTable.id, id));
 }
 
-/** Every skill spelling candidates have, with how many have it: one aggregate over the skills arrays. */
+/** Every skill spelling candidates have, with how many have it: the kept counts (decision 063). */
 export function skillSpellingCountsQuery(db: Db) {
-  const skill = sql<string>`skill`;
-  return db
-    .select({ spelling: skill, count: count() })
-    .from(sql`${candidatesTable}, unnest(${candidatesTable.skills}) AS skill`)
-    .groupBy(skill);
+  return db.select({ spelling: candidateSkillCountsTable.spelling, count: candidateSkillCountsTable.candidates }).from(candidateSkillCountsTable);
 }
 
 export async function countCandidates(db: Db): Promise<number> {

@@ -19,6 +19,7 @@ import { fromNumeric, toNumeric } from '../../db/sql-helpers';
 import { inTransaction } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
 import { AppError, isForeignKeyViolation } from '../../lib/errors';
+import { keptPerDatabase } from '../../lib/kept-per-database';
 import { assertCan } from '../../lib/permissions';
 import { recordActivity } from '../activity/activity.service';
 import { deleteNotesOf } from '../notes/notes.service';
@@ -256,21 +257,20 @@ export async function markCandidatesPlaced(db: Db, candidateIds: number[], now?:
 
 /** How long the known skills are kept before they are counted again (writes through this service clear them at once). */
 export const KNOWN_SKILLS_TTL_MS = 60_000;
-const knownSkillsCache = new WeakMap<Db, { at: number; skills: Promise<KnownSkill[]> }>();
+const knownSkillsCache = keptPerDatabase<Promise<KnownSkill[]>>(KNOWN_SKILLS_TTL_MS);
 
 /** Forget the counted skills of this database (after a candidate is saved or deleted). */
 function forgetKnownSkills(db: Db): void {
-  knownSkillsCache.delete(db);
+  knownSkillsCache.forget(db);
 }
 
 /**
- * Every normalised skill with its most used spelling and how many candidates have it: one aggregate over
- * the skills arrays, kept for KNOWN_SKILLS_TTL_MS (the vocabulary is small; counting 100,000 candidates'
- * skills on every keystroke is not).
+ * Every normalised skill with its most used spelling and how many candidates have it, from the kept
+ * counts per spelling (decision 063), grouped and kept for KNOWN_SKILLS_TTL_MS so typing does not redo it.
  */
 async function knownSkills(db: Db): Promise<KnownSkill[]> {
   const cached = knownSkillsCache.get(db);
-  if (cached && Date.now() - cached.at < KNOWN_SKILLS_TTL_MS) return cached.skills;
+  if (cached) return cached;
   const skills = skillSpellingCountsQuery(db).then((rows) => {
     const byKey = new Map<string, KnownSkill & { spellingCount: number }>();
     for (const row of rows) {
@@ -285,7 +285,7 @@ async function knownSkills(db: Db): Promise<KnownSkill[]> {
     }
     return [...byKey.values()].map(({ normalized, name, count }) => ({ normalized, name, count }));
   });
-  knownSkillsCache.set(db, { at: Date.now(), skills });
+  knownSkillsCache.set(db, skills);
   skills.catch(() => forgetKnownSkills(db));
   return skills;
 }
