@@ -244,4 +244,24 @@ test.describe('the application shell', () => {
     await expect(page.getByRole('main').locator('[aria-busy="true"]')).toHaveCount(0);
     await expect(sidebar).toBeVisible();
   });
+
+  test('before the app\'s script has run, a signed-in load paints the shell\'s frame from the HTML; the sign-in page does not', async ({ page }) => {
+    await login(page, 'owner');
+    // The app's script never arrives: what shows is index.html and the stylesheet alone.
+    await page.route(/\/assets\/[^/]*\.js$/, (route) => route.abort());
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/candidates');
+    const frame = page.locator('.boot-frame');
+    await expect(frame).toBeVisible();
+    await expect(frame.locator('header')).toHaveCSS('height', '64px');
+    await expect(frame.locator('aside')).toHaveCSS('width', '256px');
+    await page.goto('/auth/login');
+    await expect(frame).toBeHidden();
+
+    // With the scripts, React draws the shell in the frame's place.
+    await page.unrouteAll();
+    await page.goto('/candidates');
+    await expect(page.getByRole('navigation', { name: 'Sidebar' })).toBeVisible();
+    await expect(frame).toHaveCount(0);
+  });
 });
