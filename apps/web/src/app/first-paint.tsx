@@ -14,15 +14,21 @@ function schedule() {
   if (scheduled) return;
   scheduled = true;
   const mark = () => resolvePainted();
-  // The browser reports the first contentful paint once it is on screen (also when it happened before:
-  // a page after signing in). A hidden tab paints nothing: no reason to wait there.
-  if (typeof PerformanceObserver === 'function' && PerformanceObserver.supportedEntryTypes?.includes('paint')) {
+  // The browser reports a paint once it is on screen (also when it happened before: a page after signing
+  // in). The first paint with text is the app's own: the shell's frame in index.html (decision 064) is
+  // only shapes, so it makes a first contentful paint but never a largest-contentful-paint candidate.
+  // Browsers without that entry report the first contentful paint. A hidden tab paints nothing: no
+  // reason to wait there.
+  const entryTypes = typeof PerformanceObserver === 'function' ? (PerformanceObserver.supportedEntryTypes ?? []) : [];
+  const paintType = entryTypes.includes('largest-contentful-paint') ? 'largest-contentful-paint' : entryTypes.includes('paint') ? 'paint' : null;
+  if (paintType) {
     const observer = new PerformanceObserver((list) => {
-      if (!list.getEntriesByName('first-contentful-paint').length) return;
+      const painted = paintType === 'paint' ? list.getEntriesByName('first-contentful-paint') : list.getEntries();
+      if (!painted.length) return;
       observer.disconnect();
       setTimeout(mark, 0);
     });
-    observer.observe({ type: 'paint', buffered: true });
+    observer.observe({ type: paintType, buffered: true });
   } else if (typeof requestAnimationFrame === 'function') {
     // An animation frame runs just before the next paint; a task queued from it runs after that paint.
     requestAnimationFrame(() => setTimeout(mark, 0));
