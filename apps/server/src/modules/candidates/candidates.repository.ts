@@ -2,9 +2,9 @@ import { EXPERIENCE_RANGE_BOUNDS, type ExperienceRange } from '@recruitdesk/cont
 import { and, arrayContains, asc, count, desc, eq, getTableColumns, gte, inArray, lte, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { lowerContains, nameMatchRank } from '../../db/sql-helpers';
+import { keptPerDatabase } from '../../lib/kept-per-database';
 import { columnsOf, reusableQuery } from '../../lib/reusable-select';
 import { candidateSearchQuery, candidateSearchText, filterTerms } from './candidate-search';
-import { keptPerDatabase } from '../../lib/kept-per-database';
 import { candidateSearchTable, candidateSkillCountsTable, candidatesTable, type CandidateRow, type CandidateValues, type NewCandidateRow } from './candidates.table';
 
 export type { CandidateValues };
