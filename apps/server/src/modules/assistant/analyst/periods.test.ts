@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { agencyToday, parsePeriod, relativePeriod, todayIn, type Period } from './periods';
+import { agencyToday, parsePeriod, relativePeriod, type Period } from './periods';
 
 // The period grammar against a fixed "today" (never the real date): 2031-06-30, a Monday.
 const TODAY = '2031-06-30';
@@ -51,9 +51,10 @@ describe('period grammar', () => {
 
   it("reads today in the agency's time zone", () => {
     const now = new Date('2031-07-01T02:30:00Z');
-    expect(todayIn(now, 'America/New_York')).toBe('2031-06-30');
-    expect(todayIn(now, 'UTC')).toBe('2031-07-01');
-    expect(todayIn(now, 'Asia/Tokyo')).toBe('2031-07-01');
+    expect(agencyToday({ now, timeZone: 'America/New_York' })).toBe('2031-06-30');
+    expect(agencyToday({ now, timeZone: 'UTC' })).toBe('2031-07-01');
+    expect(agencyToday({ now, timeZone: 'Asia/Tokyo' })).toBe('2031-07-01');
+    expect(agencyToday({ now, timeZone: 'Mars/Olympus_Mons' })).toBe('2031-07-01');
   });
 
   it.each([

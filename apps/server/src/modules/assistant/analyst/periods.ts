@@ -2,6 +2,8 @@
 // "in 2025", "since March", "last 30 days", "between March and May 2025"... read in the agency's time zone
 // relative to a given "now". Periods are inclusive calendar dates (ISO); the analytics sets read them as days.
 
+import { calendarDateIn } from '../../../lib/time-zone';
+
 export type PeriodUnit = 'day' | 'week' | 'month' | 'quarter' | 'half' | 'year' | 'custom' | 'all';
 
 export interface Period {
@@ -23,18 +25,12 @@ const iso = (y: number, m: number, d: number) => `${y}-${pad(m)}-${pad(d)}`;
 const daysIn = (y: number, m: number) => new Date(Date.UTC(y, m, 0)).getUTCDate();
 const parts = (day: string) => day.split('-').map(Number) as [number, number, number];
 
-/** The agency's calendar date at the context's "now", in its zone: the one "today" both engines read periods from. */
+/**
+ * The agency's calendar date at the context's "now", in its zone (UTC's for a zone this runtime does not
+ * know): the one "today" both engines read periods from.
+ */
 export function agencyToday(ctx: { now: Date; timeZone: string }): string {
-  return todayIn(ctx.now, ctx.timeZone || 'UTC');
-}
-
-/** Today's calendar date in the time zone (UTC's for a zone this runtime does not know). */
-export function todayIn(now: Date, timeZone: string): string {
-  try {
-    return new Intl.DateTimeFormat('en-CA', { timeZone, year: 'numeric', month: '2-digit', day: '2-digit' }).format(now);
-  } catch {
-    return now.toISOString().slice(0, 10);
-  }
+  return calendarDateIn(ctx.now, ctx.timeZone || 'UTC');
 }
 
 export function addDays(day: string, n: number): string {
