@@ -2,11 +2,10 @@ import { useParams } from 'react-router';
 import { Inbox } from 'lucide-react';
 import { PageSkeleton } from '@/components/ui/page-skeleton';
 import { RecordError } from '@/components/ui/record-error';
-import { paths } from '@/config/paths';
 import { useGetApplicationQuery } from '@/features/applications/api';
 import { ApplicationDetailView } from '@/features/applications/components/application-detail';
-import { NotesPanel } from '@/features/notes/components/notes-panel';
 import { idParam, useCanEdit } from './route-helpers';
+import { RecordNotes } from './record-notes';
 
 function ApplicationPage({ id }: { id: number }) {
   const editable = useCanEdit();
@@ -19,12 +18,7 @@ function ApplicationPage({ id }: { id: number }) {
       application={application}
       canDecide={editable}
       notes={
-        <NotesPanel
-          target={{ modelType: 'application', objectId: application.id }}
-          canWrite={editable}
-          limit={5}
-          allNotesHref={paths.app.notes.getHref('application', application.id)}
-        />
+        <RecordNotes target={{ modelType: 'application', objectId: application.id }} canWrite={editable} />
       }
     />
   );

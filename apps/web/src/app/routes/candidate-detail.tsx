@@ -8,9 +8,9 @@ import { paths } from '@/config/paths';
 import { useGetCandidateDetailQuery } from '@/api/candidates';
 import { RecentActivity } from '@/features/activity/components/recent-activity';
 import { CandidateProfile } from '@/features/candidates/components/candidate-profile';
-import { NotesPanel } from '@/features/notes/components/notes-panel';
 import { AddToRoleDialog } from '@/features/pipelines/components/add-to-role-dialog';
 import { BackLink, idParam, useCanEdit } from './route-helpers';
+import { RecordNotes } from './record-notes';
 
 function CandidateDetailPage({ id }: { id: number }) {
   const navigate = useNavigate();
@@ -52,12 +52,7 @@ function CandidateDetailPage({ id }: { id: number }) {
         ) : null
       }
       notes={
-        <NotesPanel
-          target={{ modelType: 'candidate', objectId: candidate.id }}
-          canWrite={editable}
-          limit={5}
-          allNotesHref={paths.app.notes.getHref('candidate', candidate.id)}
-        />
+        <RecordNotes target={{ modelType: 'candidate', objectId: candidate.id }} canWrite={editable} />
       }
       activity={
         <RecentActivity

@@ -20,7 +20,6 @@ import {
 } from '@/features/clients/components/client-detail';
 import { ClientForm } from '@/features/clients/components/client-form';
 import { RecentActivity } from '@/features/activity/components/recent-activity';
-import { NotesPanel } from '@/features/notes/components/notes-panel';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
 import { useClientDefaults } from './client-new';
@@ -29,6 +28,7 @@ import { selectUser } from '@/features/auth/auth-slice';
 import { canSeeInvoices } from '@/lib/permissions';
 import { BackLink, idParam, useCanEdit } from './route-helpers';
 import { RecordError } from '@/components/ui/record-error';
+import { RecordNotes } from './record-notes';
 
 function ClientDetail({ id }: { id: number }) {
   const navigate = useNavigate();
@@ -110,12 +110,7 @@ function ClientDetail({ id }: { id: number }) {
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <ClientRolesCard client={client} canEdit={editable} />
-          <NotesPanel
-            target={{ modelType: 'client', objectId: client.id }}
-            canWrite={editable}
-            limit={5}
-            allNotesHref={paths.app.notes.getHref('client', client.id)}
-          />
+          <RecordNotes target={{ modelType: 'client', objectId: client.id }} canWrite={editable} />
         </div>
         <div className="space-y-6">
           <ClientContactCard client={client} />

@@ -3,7 +3,6 @@ import { useParams } from 'react-router';
 import { KanbanSquare, UserRound } from 'lucide-react';
 import { PageSkeleton } from '@/components/ui/page-skeleton';
 import { paths } from '@/config/paths';
-import { NotesPanel } from '@/features/notes/components/notes-panel';
 import { AddCandidatePage } from '@/features/pipelines/components/add-candidate';
 import { CloseRoleProvider } from '@/features/pipelines/components/close-role-context';
 import { PipelineBoardPage } from '@/features/pipelines/components/pipeline-board';
@@ -14,6 +13,7 @@ import { useCloseRoleMutation, useGetRoleQuery } from '@/features/roles/api';
 import { errorMessage } from '@/lib/base-api';
 import { BackLink, idParam, useCanEdit } from './route-helpers';
 import { RecordError } from '@/components/ui/record-error';
+import { RecordNotes } from './record-notes';
 
 // The pipeline screens combine the pipelines feature with the role (header, breadcrumbs, currency, closing
 // it once every opening is filled) and the notes panel. This module is a lazy chunk: dnd-kit loads with it.
@@ -106,12 +106,7 @@ export function PipelineDetailRoute() {
           canEdit={editable}
           currency={role?.role.salary_currency}
           aside={
-            <NotesPanel
-              target={{ modelType: 'pipeline', objectId: pipelineId }}
-              canWrite={editable}
-              limit={5}
-              allNotesHref={paths.app.notes.getHref('pipeline', pipelineId)}
-            />
+            <RecordNotes target={{ modelType: 'pipeline', objectId: pipelineId }} canWrite={editable} />
           }
         />
       </div>
@@ -138,12 +133,7 @@ export function RoleCandidateRoute() {
         canEdit={editable}
         currency={role?.role.salary_currency}
         aside={
-          <NotesPanel
-            target={{ modelType: 'candidate', objectId: candidateId }}
-            canWrite={editable}
-            limit={5}
-            allNotesHref={paths.app.notes.getHref('candidate', candidateId)}
-          />
+          <RecordNotes target={{ modelType: 'candidate', objectId: candidateId }} canWrite={editable} />
         }
       />
     </WithCloseRole>

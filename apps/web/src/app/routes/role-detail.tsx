@@ -7,7 +7,6 @@ import { RoleStateBadge } from '@/components/ui/role-state-badge';
 import { paths } from '@/config/paths';
 import { QualificationsCard } from '@/features/job-qualifications/components/qualifications-card';
 import { RecentActivity } from '@/features/activity/components/recent-activity';
-import { NotesPanel } from '@/features/notes/components/notes-panel';
 import { RoleApplicationsCard } from '@/features/applications/components/role-applications-card';
 import { RolePipelineCard } from '@/features/pipelines/components/role-pipeline-card';
 import { useGetRoleQuery } from '@/features/roles/api';
@@ -20,6 +19,7 @@ import { useAppSelector } from '@/lib/hooks';
 import { canSeeInvoices } from '@/lib/permissions';
 import { idParam, useCanEdit } from './route-helpers';
 import { RecordError } from '@/components/ui/record-error';
+import { RecordNotes } from './record-notes';
 
 function RoleDetail({ id }: { id: number }) {
   const editable = useCanEdit();
@@ -71,7 +71,7 @@ function RoleDetail({ id }: { id: number }) {
           {invoices ? (
             <InvoicesCard subject={{ kind: 'role', id: role.id }} clientId={role.client.id} canCreate={role.client.client_type === 'finders_fee'} />
           ) : null}
-          <NotesPanel target={{ modelType: 'role', objectId: role.id }} canWrite={editable} limit={5} allNotesHref={paths.app.notes.getHref('role', role.id)} />
+          <RecordNotes target={{ modelType: 'role', objectId: role.id }} canWrite={editable} />
           <RecentActivity
             subject={{ modelType: 'role', objectId: role.id }}
             limit={8}
