@@ -103,4 +103,49 @@ describe('candidate counts', () => {
       vi.useRealTimers();
     }
   }, 120_000);
+
+  it('answers a broad search of one word with the planner\'s estimate and a walked page; several words, a short prefix and stale statistics count exactly (decision 065)', async () => {
+    // 6,000 Zephyrologists among the candidates (all Lead ones): the newest 10 matching are the last 10 inserted.
+    const broad = EXACT_COUNT_LIMIT + 1_000;
+    await insertCandidates(t.db, Array.from({ length: broad }, (_, index) => buildCandidate({ currentTitle: 'Lead Zephyrologist', currentCompany: `Zed ${index}` })));
+    await t.db.execute(sql`ANALYZE candidates, candidate_search`);
+    const newest = (await t.db.execute(sql`select id from candidates where current_title = 'Lead Zephyrologist' order by created_at desc, id desc limit 10`)) as unknown as { rows: { id: number }[] };
+    const newestIds = newest.rows.map((row) => Number(row.id));
+    const ids = (response: { json: { results: { id: number }[] } }) => response.json.results.map((row) => row.id);
+
+    const search = await owner.get('/api/candidates/?search=zephyrologist&page_size=10');
+    expect(search.status, search.text).toBe(200);
+    expect(search.json.count_estimated).toBe(true);
+    expect(Math.abs(search.json.count - broad)).toBeLessThan(broad * 0.1);
+    expect(ids(search)).toEqual(newestIds);
+    expect(search.json.results[0].matches[0]).toMatchObject({ field: 'title', text: 'Lead Zephyrologist' });
+    // Another ordering reads every match, sorted; its count is the same estimate.
+    const byName = await owner.get('/api/candidates/?search=zephyrologist&page_size=10&ordering=name');
+    expect(byName.json.count_estimated).toBe(true);
+    expect(byName.json.results).toHaveLength(10);
+
+    // Two words: the planner's product is not shown; the count is exact.
+    const twoWords = await owner.get('/api/candidates/?search=lead%20zephyrologist&page_size=10');
+    expect(twoWords.json.count).toBe(broad);
+    expect(twoWords.json.count_estimated).toBeUndefined();
+    expect(ids(twoWords)).toEqual(newestIds);
+    // Two letters: a prefix of many words, which the planner's statistics do not add up well; exact.
+    const prefix = await owner.get('/api/candidates/?search=ze&page_size=10');
+    expect(prefix.json.count_estimated).toBeUndefined();
+    expect(prefix.json.count).toBeGreaterThanOrEqual(broad);
+    expect(ids(prefix)).toEqual(newestIds);
+    // The last page is short, so the answer is exact.
+    const lastPage = Math.ceil(broad / 100);
+    const last = await owner.get(`/api/candidates/?search=zephyrologist&page_size=100&page=${lastPage}`);
+    expect(last.json.count).toBe(broad);
+    expect(last.json.count_estimated).toBeUndefined();
+
+    // Statistics that still promise 6,000 when 3 are left: the bounded walk comes back short, and the 3 are counted and found.
+    await t.db.execute(sql`update candidates set current_title = 'Lead Gardener', search_text = replace(search_text, 'zephyrologist', 'gardener') where current_title = 'Lead Zephyrologist' and id not in ${newestIds.slice(0, 3)}`);
+    const stale = await owner.get('/api/candidates/?search=zephyrologist&page_size=10');
+    expect(stale.status, stale.text).toBe(200);
+    expect(stale.json.count).toBe(3);
+    expect(stale.json.count_estimated).toBeUndefined();
+    expect(ids(stale)).toEqual(newestIds.slice(0, 3));
+  }, 120_000);
 });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { candidateSearchQuery, candidateSearchText, filterTerms, phoneTokens, searchMatchesOf, symbolTokens, textTokens } from './candidate-search';
-import { searchPageStrategy } from './candidates.repository';
+import { searchPageStrategy, searchPlan } from './candidates.repository';
 
 describe('search tokens', () => {
   it('splits text into lower-cased runs of letters and digits', () => {
@@ -124,3 +124,12 @@ describe('search page strategy', () => {
   });
 });
 
+describe('search plan (decision 065)', () => {
+  it('shows the estimate of a broad search only when it can be shown and the page is walked, else counts exactly', () => {
+    expect(searchPlan({ estimate: 90_000, rows: 100_000, wanted: 10, estimateShown: true })).toBe('estimate');
+    expect(searchPlan({ estimate: 90_000, rows: 100_000, wanted: 10, estimateShown: false })).toBe('count-then-page');
+    expect(searchPlan({ estimate: 25_000, rows: 100_000, wanted: 500, estimateShown: true })).toBe('gather');
+    expect(searchPlan({ estimate: 1_500, rows: 100_000, wanted: 10, estimateShown: false })).toBe('gather');
+    expect(searchPlan({ estimate: 0, rows: 0, wanted: 10, estimateShown: false })).toBe('gather');
+  });
+});

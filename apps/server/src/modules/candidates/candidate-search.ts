@@ -122,9 +122,10 @@ const allOf = (tokens: string[]) => (tokens.length === 1 ? lexeme(tokens[0] as s
  * The search as a tsquery (text to cast with `::tsquery`), or null when it has nothing to search for.
  * Every term must match (AND); a phone-like run matches as one number or as its separate groups.
  */
-export function candidateSearchQuery(search: string | null | undefined): string | null {
+export function candidateSearchQuery(search: string | null | undefined, options: { prefix?: boolean } = {}): string | null {
+  const prefix = options.prefix ?? true;
   const terms = searchTerms(search).map((term) => {
-    if (term.kind === 'word') return lexeme(term.token, true);
+    if (term.kind === 'word') return lexeme(term.token, prefix);
     const number = lexeme(term.digits, true);
     return term.groups.length > 1 ? `(${number} | ${allOf(term.groups)})` : number;
   });

@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { lowerContains, nameMatchRank } from '../../db/sql-helpers';
 import { keptPerDatabase } from '../../lib/kept-per-database';
 import { columnsOf, reusableQuery } from '../../lib/reusable-select';
-import { candidateSearchQuery, candidateSearchText, filterTerms } from './candidate-search';
+import { candidateSearchQuery, candidateSearchText, filterTerms, searchTerms } from './candidate-search';
 import { candidateSearchTable, candidateSkillCountsTable, candidatesTable, type CandidateRow, type CandidateValues, type NewCandidateRow } from './candidates.table';
 
 export type { CandidateValues };
@@ -70,8 +70,8 @@ export function candidateListConditions(filter: Omit<ListConditions, 'search'>):
  * With a text search, the whole filter as one tsquery over `candidate_search.vector` (the search words
  * and the filter lexemes, candidate-search.ts); null without a search.
  */
-export function candidateSearchTsquery(filter: ListConditions): string | null {
-  const search = candidateSearchQuery(filter.search);
+export function candidateSearchTsquery(filter: ListConditions, options: { prefix?: boolean } = {}): string | null {
+  const search = candidateSearchQuery(filter.search, options);
   if (!search) return null;
   const filters = filterTerms({
     status: filter.status,
@@ -81,7 +81,7 @@ export function candidateSearchTsquery(filter: ListConditions): string | null {
   return [search, ...filters].join(' & ');
 }
 
-const searchMatches = (tsquery: string | Placeholder) => sql`${candidateSearchTable.vector} @@ ${tsquery}::tsquery`;
+const searchMatches = (tsquery: string | Placeholder, vector: SQLWrapper = candidateSearchTable.vector) => sql`${vector} @@ ${tsquery}::tsquery`;
 
 function orderColumns(ordering: string): SQL[] {
   const descending = ordering.startsWith('-');
@@ -115,6 +115,9 @@ export function searchCountQuery(db: Db, tsquery: string | Placeholder) {
   return db.select({ value: count() }).from(candidateSearchTable).where(searchMatches(tsquery));
 }
 
+/** The matches of a search, for the planner's estimate of how many there are (plannerRowEstimate). */
+export const searchMatchesQuery = (db: Db, tsquery: string) => db.select({ id: candidateSearchTable.candidateId }).from(candidateSearchTable).where(searchMatches(tsquery));
+
 /** One page of ids of a search, newest (or oldest) first, from the narrow table. */
 export function searchPageIdsQuery(db: Db, tsquery: string, filter: Pick<CandidateListFilter, 'ordering' | 'limit' | 'offset'>) {
   const direction = filter.ordering.startsWith('-') ? desc : asc;
@@ -127,17 +130,36 @@ export function searchPageIdsQuery(db: Db, tsquery: string, filter: Pick<Candida
     .offset(filter.offset);
 }
 
+type Direction = typeof asc;
+const directionOf = (ordering: string): Direction => (ordering.startsWith('-') ? desc : asc);
+
 /**
  * One page of a search in the default ordering with its rows and resume texts, in one statement: the
- * page of ids (searchPageIdsQuery) joined to the candidates, in the page's order.
+ * page of ids (searchPageIdsQuery) joined to the candidates, in the page's order. With `walkLimit`, only
+ * that many of the newest (or oldest) rows of `candidate_search` are looked at (a bounded walk of the
+ * creation-time index): the page is right when it comes back full, and may be short when more matches
+ * lie beyond the bound.
  */
-export function searchPageRowsQuery(db: Db, tsquery: string | Placeholder, filter: { ordering: string; limit: number | Placeholder; offset: number | Placeholder }) {
-  const direction = filter.ordering.startsWith('-') ? desc : asc;
+export function searchPageRowsQuery(
+  db: Db,
+  tsquery: string | Placeholder,
+  filter: { ordering: string; limit: number | Placeholder; offset: number | Placeholder; walkLimit?: number | Placeholder },
+) {
+  const direction = directionOf(filter.ordering);
+  const source =
+    filter.walkLimit === undefined
+      ? candidateSearchTable
+      : db
+          .select({ candidateId: candidateSearchTable.candidateId, createdAt: candidateSearchTable.createdAt, vector: candidateSearchTable.vector })
+          .from(candidateSearchTable)
+          .orderBy(direction(candidateSearchTable.createdAt), direction(candidateSearchTable.candidateId))
+          .limit(filter.walkLimit)
+          .as('walked');
   const page = db
-    .select({ candidateId: candidateSearchTable.candidateId, createdAt: candidateSearchTable.createdAt })
-    .from(candidateSearchTable)
-    .where(searchMatches(tsquery))
-    .orderBy(direction(candidateSearchTable.createdAt), direction(candidateSearchTable.candidateId))
+    .select({ candidateId: source.candidateId, createdAt: source.createdAt })
+    .from(source)
+    .where(searchMatches(tsquery, source.vector))
+    .orderBy(direction(source.createdAt), direction(source.candidateId))
     .limit(filter.limit)
     .offset(filter.offset)
     .as('page');
@@ -148,17 +170,63 @@ export function searchPageRowsQuery(db: Db, tsquery: string | Placeholder, filte
     .orderBy(direction(page.createdAt), direction(page.candidateId));
 }
 
+/**
+ * A search's exact count and its page (default ordering, rows with resume texts) from one bitmap scan of
+ * the GIN index: the matches, at most `cap`, are gathered once (a CTE read twice is materialised), counted,
+ * and the page is the newest of them. Always at least one row, carrying `total`; the candidate's columns
+ * are null when the page is empty. When `total` reaches `cap`, not every match was gathered and the page
+ * may be wrong.
+ */
+export function searchCountAndPageQuery(
+  db: Db,
+  tsquery: string | Placeholder,
+  filter: { ordering: string; limit: number | Placeholder; offset: number | Placeholder; cap: number | Placeholder },
+) {
+  const direction = directionOf(filter.ordering);
+  const matches = db
+    .$with('matches')
+    .as(db.select({ candidateId: candidateSearchTable.candidateId, createdAt: candidateSearchTable.createdAt }).from(candidateSearchTable).where(searchMatches(tsquery)).limit(filter.cap));
+  const page = db
+    .select({ candidateId: matches.candidateId, createdAt: matches.createdAt })
+    .from(matches)
+    .orderBy(direction(matches.createdAt), direction(matches.candidateId))
+    .limit(filter.limit)
+    .offset(filter.offset)
+    .as('page');
+  const total = db.select({ total: sql<number>`count(*)`.as('total') }).from(matches).as('total');
+  return db
+    .with(matches)
+    .select({ ...searchRowColumns, total: total.total })
+    .from(page)
+    .innerJoin(candidatesTable, eq(candidatesTable.id, page.candidateId))
+    .rightJoin(total, sql`true`)
+    .orderBy(direction(page.createdAt), direction(page.candidateId));
+}
+
 type SearchPageRow = CandidateListRow & { resumeText: string };
 
-/** The search's two statements, built once (reusableQuery): the values are the tsquery, the page size and offset. */
+/** The search's statements, built once (reusableQuery): the values are the tsquery, the page size and offset, and the bounds. */
 const searchCount = reusableQuery(
   (db) => searchCountQuery(db, sql.placeholder('tsquery')),
   (raw) => Number(raw.count),
 );
-const searchPageRows = {
-  asc: reusableQuery((db) => searchPageRowsQuery(db, sql.placeholder('tsquery'), { ordering: 'created_at', limit: sql.placeholder('limit'), offset: sql.placeholder('offset') }), columnsOf<SearchPageRow>(searchRowColumns)),
-  desc: reusableQuery((db) => searchPageRowsQuery(db, sql.placeholder('tsquery'), { ordering: '-created_at', limit: sql.placeholder('limit'), offset: sql.placeholder('offset') }), columnsOf<SearchPageRow>(searchRowColumns)),
-};
+const searchRowOf = columnsOf<SearchPageRow>(searchRowColumns);
+const bothDirections = <T>(make: (ordering: string) => T) => ({ asc: make('created_at'), desc: make('-created_at') });
+const searchPageRows = bothDirections((ordering) =>
+  reusableQuery((db) => searchPageRowsQuery(db, sql.placeholder('tsquery'), { ordering, limit: sql.placeholder('limit'), offset: sql.placeholder('offset') }), searchRowOf),
+);
+const boundedWalkRows = bothDirections((ordering) =>
+  reusableQuery(
+    (db) => searchPageRowsQuery(db, sql.placeholder('tsquery'), { ordering, limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), walkLimit: sql.placeholder('walkLimit') }),
+    searchRowOf,
+  ),
+);
+const searchCountAndPage = bothDirections((ordering) =>
+  reusableQuery(
+    (db) => searchCountAndPageQuery(db, sql.placeholder('tsquery'), { ordering, limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), cap: sql.placeholder('cap') }),
+    (raw) => ({ total: Number(raw.total), row: raw.id === null || raw.id === undefined ? null : searchRowOf(raw) }),
+  ),
+);
 
 /** One page of a search in another ordering (name, updated, experience): the candidates whose ids match, sorted. */
 export function searchPageJoinQuery(db: Db, tsquery: string, filter: Pick<CandidateListFilter, 'ordering' | 'limit' | 'offset'>) {
@@ -261,6 +329,81 @@ async function candidateListCount(db: Db, filter: Omit<ListConditions, 'search'>
 }
 
 /**
+ * Most matches the one-statement count and page gathers (searchCountAndPageQuery). A search with more was
+ * estimated too low by the planner; it is counted, then paged, on its own statements.
+ */
+export const SEARCH_GATHER_CAP = 20_000;
+
+/**
+ * How far past the rows it expects to need a bounded walk may read before it gives up (3: a page of 10 at
+ * the estimated density is found within three times the expected rows but for about 1 in 100,000 searches).
+ */
+export const BOUNDED_WALK_FACTOR = 3;
+
+export type SearchPlan = 'estimate' | 'count-then-page' | 'gather';
+
+/**
+ * How a search in the default ordering is answered, from the planner's estimate of its matches
+ * (decision 065):
+ * - "estimate": the estimate is at least EXACT_COUNT_LIMIT and the page is found by walking, and the
+ *   estimate can be shown (`estimateShown`: one search word, no skills): the count is the estimate,
+ *   flagged, and the page a bounded walk. Counting such a search exactly costs its whole GIN scan (11–16 ms
+ *   for 40,000–90,000 matches of 100,000); the walk reads a few hundred rows.
+ * - "count-then-page": the estimate says the page is found by walking but cannot be shown (several words
+ *   or skills: the planner multiplies their frequencies as if they were independent, and words that go
+ *   together in resumes come out too low, so there are at least that many matches): the exact count, then
+ *   the page by the strategy the count picks.
+ * - "gather": the exact count and the page from one scan (searchCountAndPageQuery), instead of one scan
+ *   for the count and another for the page.
+ */
+export function searchPlan(input: { estimate: number; rows: number; wanted: number; estimateShown: boolean }): SearchPlan {
+  if (searchPageStrategy({ matches: input.estimate, rows: input.rows, wanted: input.wanted }) === 'collect') return 'gather';
+  return input.estimateShown && input.estimate >= EXACT_COUNT_LIMIT ? 'estimate' : 'count-then-page';
+}
+
+/** A page's total when the count is an estimate: exact when the page says where the end is, never less than what was seen (decision 023). */
+function totalAround(estimate: number, page: { length: number }, filter: Pick<CandidateListFilter, 'limit' | 'offset'>): { count: number; countEstimated?: true } {
+  if (page.length < filter.limit && (page.length > 0 || filter.offset === 0)) return { count: filter.offset + page.length };
+  const seen = filter.offset + page.length + (page.length === filter.limit ? 1 : 0);
+  return { count: Math.max(estimate, seen), countEstimated: true };
+}
+
+/** How close a word's estimate must be to its prefix's for the prefix's estimate to be shown (searchEstimateHolds). */
+export const PREFIX_ESTIMATE_SPREAD = 1.2;
+
+/**
+ * Whether the planner's estimate of a search's matches (`estimate`, its prefix query) is close enough to
+ * show as "about N". Measured on 100,000 candidates (decision 065): the planner is close for a word among
+ * its most common lexemes (its statistics keep about 1,000) and multiplies the
+ * frequencies of several words or skills as if they were independent (too low: words that go together in
+ * resumes); a prefix adds up the lexemes it starts: right when one of them is nearly all of it
+ * ("experience", "experienced") or the word itself is rare ("kube": "kubernetes"), far out when the word is
+ * common and so are longer words that go with it ("java" and "javascript": 18,791 for 11,520; "node",
+ * "sales") or when the prefix has a long tail of rare lexemes (two letters: up to half too low). So: one
+ * search word of at least three letters, no skills, and the word's own estimate (one more EXPLAIN) either
+ * within PREFIX_ESTIMATE_SPREAD of the prefix's or under a fifth of it.
+ */
+async function searchEstimateHolds(tx: Db, filter: ListConditions, estimate: number): Promise<boolean> {
+  const [term, ...more] = searchTerms(filter.search);
+  if (more.length > 0 || term?.kind !== 'word' || term.token.length < 3 || normalizeSkills(filter.skills ?? []).length > 0) return false;
+  const word = await plannerRowEstimate(tx, searchMatchesQuery(tx, candidateSearchTsquery(filter, { prefix: false }) ?? ''));
+  return estimate <= word * PREFIX_ESTIMATE_SPREAD || word * 5 < estimate;
+}
+
+type ListAnswer = { rows: CandidateListRow[]; count: number; countEstimated?: true; resumeTexts?: Map<number, string> };
+
+/** Splits search rows into the page and its resume texts (for the match info). */
+function pageWithResumes(searchRows: SearchPageRow[], total: { count: number; countEstimated?: true }): ListAnswer {
+  const rows: CandidateListRow[] = [];
+  const resumeTexts = new Map<number, string>();
+  for (const { resumeText, ...row } of searchRows) {
+    rows.push(row);
+    resumeTexts.set(row.id, resumeText);
+  }
+  return { rows, resumeTexts, ...total };
+}
+
+/**
  * One page and its total.
  *
  * Without a text search: the page and the count in parallel on the PostgreSQL pool (PGlite runs them
@@ -269,51 +412,61 @@ async function candidateListCount(db: Db, filter: Omit<ListConditions, 'search'>
  * (`countEstimated`, candidateListCount).
  *
  * With one: the search and every filter are one tsquery on `candidate_search` (a narrow table kept by a
- * trigger), run in a transaction with plan hints (`set_config(…, true)`, i.e. `SET LOCAL`): the count
- * through the GIN index (never a sequential scan, which would read every row's vector), then the page's ids
- * with the strategy
- * `searchPageStrategy` picks from the count and the planner's row estimate (never a whole-table count; kept
- * for a minute), joined to those candidates' rows with their resume texts (`resumeTexts`, for the match
- * info): BEGIN, the hints, the count, the page, COMMIT (one more SET when the page is walked). The search's
- * count is exact (it is read through the GIN index anyway). Pass the pool, not a transaction: the hints
- * would outlive a savepoint.
+ * trigger), run in a transaction with plan hints (`set_config(…, true)`, i.e. `SET LOCAL`: never a
+ * sequential scan, which would read every row's vector). The planner's estimate of the matches (EXPLAIN,
+ * nothing read) picks the plan (searchPlan): a broad search of one word answers with that estimate and a
+ * bounded walk of the creation-time index; any other search is counted exactly, its count and page
+ * from one GIN scan where the page is collected (the usual case), else counted first and walked
+ * (searchPageStrategy). Another ordering reads every match, sorted (searchPageJoinQuery). The search
+ * table's row estimate is kept for a minute. Pass the pool, not a transaction: the hints would outlive a
+ * savepoint.
  */
-export async function listCandidateRows(
-  db: Db,
-  filter: CandidateListFilter,
-): Promise<{ rows: CandidateListRow[]; count: number; countEstimated?: boolean; resumeTexts?: Map<number, string> }> {
+export async function listCandidateRows(db: Db, filter: CandidateListFilter): Promise<ListAnswer> {
   const tsquery = candidateSearchTsquery(filter);
   if (!tsquery) {
     const [rows, total] = await Promise.all([candidatePageQuery(db, filter), candidateListCount(db, filter)]);
-    if (!total.countEstimated) return { rows, count: total.count };
-    // A short page is the last one: the count is known exactly. Otherwise never less than what was seen.
-    if (rows.length < filter.limit && (rows.length > 0 || filter.offset === 0)) return { rows, count: filter.offset + rows.length };
-    const seen = filter.offset + rows.length + (rows.length === filter.limit ? 1 : 0);
-    return { rows, count: Math.max(total.count, seen), countEstimated: true };
+    return total.countEstimated ? { rows, ...totalAround(total.count, rows, filter) } : { rows, count: total.count };
   }
   const defaultOrdering = filter.ordering.replace(/^-/, '') === 'created_at';
+  const direction = filter.ordering.startsWith('-') ? 'desc' : 'asc';
+  const wanted = filter.offset + filter.limit;
   return db.transaction(async (tx) => {
     // The plan hints in one statement: never a sequential scan; in the default ordering no index walk
-    // either (the "collect" strategy, the usual one: a search narrow enough to read), undone below when
-    // the strategy is "walk".
+    // either (a GIN scan: the usual case), undone below when the page is walked.
     await tx.execute(defaultOrdering ? sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)` : sql`select set_config('enable_seqscan', 'off', true)`);
+    const estimate = await plannerRowEstimate(tx, searchMatchesQuery(tx, tsquery));
+    const rows = Math.max(await estimatedSearchRows(db, tx), estimate);
+    const estimateShown = estimate >= EXACT_COUNT_LIMIT && (await searchEstimateHolds(tx, filter, estimate));
+
+    if (!defaultOrdering) {
+      if (estimateShown) {
+        const page = await searchPageJoinQuery(tx, tsquery, filter);
+        return { rows: page, ...totalAround(estimate, page, filter) };
+      }
+      const [matches = 0] = await searchCount(tx, { tsquery });
+      return { rows: matches > filter.offset ? await searchPageJoinQuery(tx, tsquery, filter) : [], count: matches };
+    }
+
+    const plan = searchPlan({ estimate, rows, wanted, estimateShown });
+    if (plan === 'estimate') {
+      await tx.execute(sql`SET LOCAL enable_indexscan = on`);
+      const walkLimit = Math.ceil((BOUNDED_WALK_FACTOR * wanted * rows) / estimate);
+      const page = await boundedWalkRows[direction](tx, { tsquery, limit: filter.limit, offset: filter.offset, walkLimit });
+      if (page.length === filter.limit) return pageWithResumes(page, totalAround(estimate, page, filter));
+      // Fewer matches near the end than the estimate promised: count them.
+      await tx.execute(sql`SET LOCAL enable_indexscan = off`);
+    }
+    if (plan !== 'count-then-page') {
+      const gathered = await searchCountAndPage[direction](tx, { tsquery, limit: filter.limit, offset: filter.offset, cap: SEARCH_GATHER_CAP });
+      const total = gathered[0]?.total ?? 0;
+      if (total < SEARCH_GATHER_CAP) return pageWithResumes(gathered.flatMap(({ row }) => (row ? [row] : [])), { count: total });
+    }
     const [matches = 0] = await searchCount(tx, { tsquery });
     if (matches <= filter.offset) return { rows: [], count: matches };
-    if (!defaultOrdering) {
-      return { rows: await searchPageJoinQuery(tx, tsquery, filter), count: matches };
-    }
-    const rows = Math.max(await estimatedSearchRows(db, tx), matches);
-    if (searchPageStrategy({ matches, rows, wanted: filter.offset + filter.limit }) === 'walk') {
+    if (searchPageStrategy({ matches, rows: Math.max(rows, matches), wanted }) === 'walk') {
       await tx.execute(sql`SET LOCAL enable_indexscan = on`);
     }
-    const page: CandidateListRow[] = [];
-    const resumeTexts = new Map<number, string>();
-    const pageRows = searchPageRows[filter.ordering.startsWith('-') ? 'desc' : 'asc'];
-    for (const { resumeText, ...row } of await pageRows(tx, { tsquery, limit: filter.limit, offset: filter.offset })) {
-      page.push(row);
-      resumeTexts.set(row.id, resumeText);
-    }
-    return { rows: page, count: matches, resumeTexts };
+    return pageWithResumes(await searchPageRows[direction](tx, { tsquery, limit: filter.limit, offset: filter.offset }), { count: matches });
   });
 }
 

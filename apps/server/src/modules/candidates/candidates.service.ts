@@ -152,6 +152,7 @@ export async function listCandidates(
   return {
     results: rows.map((row) => ({ ...toApiCandidate(row), matches: matchesOf({ ...row, resumeText: resumes.get(row.id) ?? '' }) })),
     count,
+    ...(countEstimated ? { count_estimated: true as const } : {}),
   };
 }
 
