@@ -183,7 +183,7 @@ export type CandidateListItem = z.infer<typeof CandidateListItemSchema>;
 export const CandidateListResponseSchema = z.object({
   results: z.array(CandidateListItemSchema),
   count: z.number().int(),
-  /** Present (true) when `count` is the database's estimate of a large list, not an exact count: show "about" (decision 023). */
+  /** Present (true) when `count` is the database's estimate of a large list or a broad one-word search, not an exact count: show "about" (decisions 023, 065). */
   count_estimated: z.literal(true).optional(),
 });
 export type CandidateListResponse = z.infer<typeof CandidateListResponseSchema>;

@@ -26,9 +26,14 @@ import {
   candidateCountQuery,
   candidatePageQuery,
   candidateSearchTsquery,
+  boundedWalkLimit,
+  plannedSearch,
+  SEARCH_GATHER_CAP,
+  searchCountAndPageQuery,
   searchCountQuery,
   searchPageIdsQuery,
   searchPageJoinQuery,
+  searchPageRowsQuery,
   searchPageStrategy,
   skillSpellingCountsQuery,
   type CandidateListFilter,
@@ -75,6 +80,8 @@ const casesFor = (sample: { email: string; phone: string }): [string, string][] 
 interface Result {
   name: string;
   count: number;
+  /** The count is the planner's estimate ("about"). */
+  estimated?: boolean;
   p50: number;
   p95: number;
 }
@@ -123,16 +130,19 @@ async function measure(database: Database, dataDir: string): Promise<{ results: 
       const url = `/api/candidates/${query ? `?${query}` : ''}`;
       const times: number[] = [];
       let count = 0;
+      let estimated = false;
       for (let run = 0; run < WARMUP + RUNS; run += 1) {
         const started = performance.now();
         const response = await app.inject({ method: 'GET', url, cookies: { sessionid: token } });
         const elapsed = performance.now() - started;
         if (response.statusCode !== 200) throw new Error(`${url}: ${response.statusCode} ${response.body}`);
         if (run >= WARMUP) times.push(elapsed);
-        count = (response.json() as { count: number }).count;
+        const body = response.json() as { count: number; count_estimated?: boolean };
+        count = body.count;
+        estimated = body.count_estimated === true;
       }
       times.sort((a, b) => a - b);
-      results.push({ name, count, p50: percentile(times, 50), p95: percentile(times, 95) });
+      results.push({ name, count, estimated, p50: percentile(times, 50), p95: percentile(times, 95) });
     }
     results.push(...(await measureSkillSuggestions(database, (url) => app.inject({ method: 'GET', url, cookies: { sessionid: token } }))));
     return { results, cases };
@@ -189,8 +199,9 @@ function filterOf(query: string): CandidateListFilter {
 
 /**
  * EXPLAIN (ANALYZE, BUFFERS) of each case's queries as listCandidateRows runs them: without a search
- * the page and the count; with one, in a transaction with the same plan hints, the count, then the
- * page of ids (walk or collect) or the joined page for other orderings.
+ * the page and the count; with one, the plan `plannedSearch` picks, in a transaction with the same plan
+ * hints: the bounded walk, the count and page from one statement, or the count and then the page of ids
+ * (walk or collect); the joined page (and the count unless estimated) for other orderings.
  */
 async function explainCases(url: string, cases: [string, string][]): Promise<string> {
   const database = openPostgres(url);
@@ -210,19 +221,27 @@ async function explainCases(url: string, cases: [string, string][]): Promise<str
         await explain(`${name}: count`, candidateCountQuery(database.db, filter).toSQL());
         continue;
       }
+      const planned = await plannedSearch(database.db, database.db, filter, tsquery);
+      const label = `${name} (${planned.estimate} matches estimated${planned.estimateShown ? ', shown' : ''})`;
       await client.query('BEGIN');
       try {
         await client.query('SET LOCAL enable_seqscan = off');
-        const count = searchCountQuery(database.db, tsquery).toSQL();
-        const matches = Number((await client.query<{ count: string }>(count.sql, count.params)).rows[0]?.count ?? 0);
-        await explain(`${name}: count (${matches} matches)`, count);
         if (filter.ordering.replace(/^-/, '') !== 'created_at') {
-          await explain(`${name}: page (joined)`, searchPageJoinQuery(database.db, tsquery, filter).toSQL());
+          if (!planned.estimateShown) await explain(`${label}: count`, searchCountQuery(database.db, tsquery).toSQL());
+          await explain(`${label}: page (joined)`, searchPageJoinQuery(database.db, tsquery, filter).toSQL());
+        } else if (planned.plan === 'estimate') {
+          const walkLimit = boundedWalkLimit({ estimate: planned.estimate, rows: planned.rows, wanted: filter.offset + filter.limit });
+          await explain(`${label}: page (bounded walk of ${walkLimit} rows)`, searchPageRowsQuery(database.db, tsquery, { ...filter, walkLimit }).toSQL());
+        } else if (planned.plan === 'gather') {
+          await client.query('SET LOCAL enable_indexscan = off');
+          await explain(`${label}: count and page (gather)`, searchCountAndPageQuery(database.db, tsquery, { ...filter, cap: SEARCH_GATHER_CAP }).toSQL());
         } else {
-          const rows = Number((await client.query<{ rows: number }>("SELECT reltuples AS rows FROM pg_class WHERE oid = 'candidate_search'::regclass")).rows[0]?.rows ?? 0);
-          const strategy = searchPageStrategy({ matches, rows, wanted: filter.offset + filter.limit });
+          const count = searchCountQuery(database.db, tsquery).toSQL();
+          const matches = Number((await client.query<{ count: string }>(count.sql, count.params)).rows[0]?.count ?? 0);
+          await explain(`${label}: count (${matches} matches)`, count);
+          const strategy = searchPageStrategy({ matches, rows: Math.max(planned.rows, matches), wanted: filter.offset + filter.limit });
           if (strategy === 'collect') await client.query('SET LOCAL enable_indexscan = off');
-          await explain(`${name}: page ids (${strategy})`, searchPageIdsQuery(database.db, tsquery, filter).toSQL());
+          await explain(`${label}: page ids (${strategy})`, searchPageIdsQuery(database.db, tsquery, filter).toSQL());
         }
       } finally {
         await client.query('COMMIT');
@@ -244,7 +263,7 @@ function printTable(label: string, results: Result[]): void {
   print(`\n${label}`);
   print(`${'case'.padEnd(28)} ${'matches'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`);
   for (const row of results) {
-    print(`${row.name.padEnd(28)} ${String(row.count).padStart(8)} ${row.p50.toFixed(1).padStart(8)} ${row.p95.toFixed(1).padStart(8)}`);
+    print(`${row.name.padEnd(28)} ${`${row.estimated ? '~' : ''}${row.count}`.padStart(8)} ${row.p50.toFixed(1).padStart(8)} ${row.p95.toFixed(1).padStart(8)}`);
   }
 }
 

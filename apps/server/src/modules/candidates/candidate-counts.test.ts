@@ -106,8 +106,12 @@ describe('candidate counts', () => {
 
   it('answers a broad search of one word with the planner\'s estimate and a walked page; several words, a short prefix and stale statistics count exactly (decision 065)', async () => {
     // 6,000 Zephyrologists among the candidates (all Lead ones): the newest 10 matching are the last 10 inserted.
+    // 150 skills among them: the planner estimates a prefix only from 100 or more common lexemes (else 2%).
     const broad = EXACT_COUNT_LIMIT + 1_000;
-    await insertCandidates(t.db, Array.from({ length: broad }, (_, index) => buildCandidate({ currentTitle: 'Lead Zephyrologist', currentCompany: `Zed ${index}` })));
+    await insertCandidates(
+      t.db,
+      Array.from({ length: broad }, (_, index) => buildCandidate({ currentTitle: 'Lead Zephyrologist', currentCompany: `Zed ${index}`, skills: [`Skill${index % 150}`] })),
+    );
     await t.db.execute(sql`ANALYZE candidates, candidate_search`);
     const newest = (await t.db.execute(sql`select id from candidates where current_title = 'Lead Zephyrologist' order by created_at desc, id desc limit 10`)) as unknown as { rows: { id: number }[] };
     const newestIds = newest.rows.map((row) => Number(row.id));

@@ -118,9 +118,12 @@ export function searchCountQuery(db: Db, tsquery: string | Placeholder) {
 /** The matches of a search, for the planner's estimate of how many there are (plannerRowEstimate). */
 export const searchMatchesQuery = (db: Db, tsquery: string) => db.select({ id: candidateSearchTable.candidateId }).from(candidateSearchTable).where(searchMatches(tsquery));
 
+type Direction = typeof asc;
+const directionOf = (ordering: string): Direction => (ordering.startsWith('-') ? desc : asc);
+
 /** One page of ids of a search, newest (or oldest) first, from the narrow table. */
 export function searchPageIdsQuery(db: Db, tsquery: string, filter: Pick<CandidateListFilter, 'ordering' | 'limit' | 'offset'>) {
-  const direction = filter.ordering.startsWith('-') ? desc : asc;
+  const direction = directionOf(filter.ordering);
   return db
     .select({ id: candidateSearchTable.candidateId })
     .from(candidateSearchTable)
@@ -129,9 +132,6 @@ export function searchPageIdsQuery(db: Db, tsquery: string, filter: Pick<Candida
     .limit(filter.limit)
     .offset(filter.offset);
 }
-
-type Direction = typeof asc;
-const directionOf = (ordering: string): Direction => (ordering.startsWith('-') ? desc : asc);
 
 /**
  * One page of a search in the default ordering with its rows and resume texts, in one statement: the
@@ -361,6 +361,23 @@ export function searchPlan(input: { estimate: number; rows: number; wanted: numb
   return input.estimateShown && input.estimate >= EXACT_COUNT_LIMIT ? 'estimate' : 'count-then-page';
 }
 
+/** How many rows a bounded walk reads at most: BOUNDED_WALK_FACTOR times what the estimate says it needs. */
+export function boundedWalkLimit(input: { estimate: number; rows: number; wanted: number }): number {
+  return Math.ceil((BOUNDED_WALK_FACTOR * input.wanted * input.rows) / Math.max(1, input.estimate));
+}
+
+/**
+ * What the planner says about a search, nothing read: its estimated matches, the search table's rows
+ * (kept per `db` for a minute), whether the estimate can be shown (searchEstimateHolds) and the plan for
+ * the default ordering (searchPlan). The statements run on `tx`.
+ */
+export async function plannedSearch(db: Db, tx: Db, filter: CandidateListFilter, tsquery: string): Promise<{ estimate: number; rows: number; estimateShown: boolean; plan: SearchPlan }> {
+  const estimate = await plannerRowEstimate(tx, searchMatchesQuery(tx, tsquery));
+  const rows = Math.max(await estimatedSearchRows(db, tx), estimate);
+  const estimateShown = estimate >= EXACT_COUNT_LIMIT && (await searchEstimateHolds(tx, filter, estimate));
+  return { estimate, rows, estimateShown, plan: searchPlan({ estimate, rows, wanted: filter.offset + filter.limit, estimateShown }) };
+}
+
 /** A page's total when the count is an estimate: exact when the page says where the end is, never less than what was seen (decision 023). */
 function totalAround(estimate: number, page: { length: number }, filter: Pick<CandidateListFilter, 'limit' | 'offset'>): { count: number; countEstimated?: true } {
   if (page.length < filter.limit && (page.length > 0 || filter.offset === 0)) return { count: filter.offset + page.length };
@@ -434,9 +451,7 @@ export async function listCandidateRows(db: Db, filter: CandidateListFilter): Pr
     // The plan hints in one statement: never a sequential scan; in the default ordering no index walk
     // either (a GIN scan: the usual case), undone below when the page is walked.
     await tx.execute(defaultOrdering ? sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)` : sql`select set_config('enable_seqscan', 'off', true)`);
-    const estimate = await plannerRowEstimate(tx, searchMatchesQuery(tx, tsquery));
-    const rows = Math.max(await estimatedSearchRows(db, tx), estimate);
-    const estimateShown = estimate >= EXACT_COUNT_LIMIT && (await searchEstimateHolds(tx, filter, estimate));
+    const { estimate, rows, estimateShown, plan } = await plannedSearch(db, tx, filter, tsquery);
 
     if (!defaultOrdering) {
       if (estimateShown) {
@@ -447,11 +462,9 @@ export async function listCandidateRows(db: Db, filter: CandidateListFilter): Pr
       return { rows: matches > filter.offset ? await searchPageJoinQuery(tx, tsquery, filter) : [], count: matches };
     }
 
-    const plan = searchPlan({ estimate, rows, wanted, estimateShown });
     if (plan === 'estimate') {
       await tx.execute(sql`SET LOCAL enable_indexscan = on`);
-      const walkLimit = Math.ceil((BOUNDED_WALK_FACTOR * wanted * rows) / estimate);
-      const page = await boundedWalkRows[direction](tx, { tsquery, limit: filter.limit, offset: filter.offset, walkLimit });
+      const page = await boundedWalkRows[direction](tx, { tsquery, limit: filter.limit, offset: filter.offset, walkLimit: boundedWalkLimit({ estimate, rows, wanted }) });
       if (page.length === filter.limit) return pageWithResumes(page, totalAround(estimate, page, filter));
       // Fewer matches near the end than the estimate promised: count them.
       await tx.execute(sql`SET LOCAL enable_indexscan = off`);
