@@ -35,9 +35,9 @@ import {
   searchPageJoinQuery,
   searchPageRowsQuery,
   searchPageStrategy,
-  skillSpellingCountsQuery,
   type CandidateListFilter,
-} from '../modules/candidates/candidates.repository';
+} from '../modules/candidates/candidate-list.repository';
+import { skillSpellingCountsQuery } from '../modules/candidates/candidates.repository';
 import { candidatesTable } from '../modules/candidates/candidates.table';
 import { createSession } from '../modules/sessions/sessions.service';
 import { insertCandidates } from '../factories/candidates.factory';

@@ -26,7 +26,7 @@ import {
   searchPageRowsQuery,
   searchPageStrategy,
   searchPlan,
-} from '../../modules/candidates/candidates.repository';
+} from '../../modules/candidates/candidate-list.repository';
 import { candidateSearchTable } from '../../modules/candidates/candidates.table';
 
 const pool = new pg.Pool({ connectionString: process.env.BARE_DATABASE_URL, max: 10 });

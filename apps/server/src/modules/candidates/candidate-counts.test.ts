@@ -5,7 +5,7 @@ import { insertUser } from '../../factories/users.factory';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import type { HttpClient } from '../../test/http-client';
 import { signedInClient } from '../../test/sign-in';
-import { EXACT_COUNT_LIMIT, LARGE_LIST_ESTIMATE_TTL_MS, plannerRowEstimate } from './candidates.repository';
+import { EXACT_COUNT_LIMIT, LARGE_LIST_ESTIMATE_TTL_MS, plannerRowEstimate } from './candidate-list.repository';
 import { candidateSearchTable } from './candidates.table';
 
 // Decision 023: searches never count the whole table to estimate, and large lists answer with the

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { candidateSearchQuery, candidateSearchText, filterTerms, phoneTokens, searchMatchesOf, symbolTokens, textTokens } from './candidate-search';
-import { searchPageStrategy, searchPlan } from './candidates.repository';
+import { searchPageStrategy, searchPlan } from './candidate-list.repository';
 
 describe('search tokens', () => {
   it('splits text into lower-cased runs of letters and digits', () => {

@@ -27,13 +27,12 @@ import { getAgencySettings } from '../settings/settings.service';
 import { type UserRow } from '../users/users.service';
 import { searchMatcher, searchTerms } from './candidate-search';
 import { suggestSkills, type KnownSkill } from './skill-suggestions';
+import { candidateResumeTexts, listCandidateRows } from './candidate-list.repository';
 import {
-  candidateResumeTexts,
   setCandidatesStatusRows,
   deleteCandidateRow,
   findCandidateRow,
   insertCandidateRow,
-  listCandidateRows,
   normalizeSkills,
   searchCandidateRowsByName,
   skillSpellingCountsQuery,
