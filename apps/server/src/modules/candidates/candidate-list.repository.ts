@@ -383,6 +383,9 @@ async function searchEstimateHolds(tx: Db, filter: ListConditions, estimate: num
   return estimate <= word * PREFIX_ESTIMATE_SPREAD || word * 5 < estimate;
 }
 
+/** Turns the creation-time index walk on or off for the rest of the search's transaction (a page that is walked, or collected). */
+const allowIndexWalk = (tx: Db, allowed: boolean) => tx.execute(allowed ? sql`SET LOCAL enable_indexscan = on` : sql`SET LOCAL enable_indexscan = off`);
+
 type ListAnswer = { rows: CandidateListRow[]; count: number; countEstimated?: true; resumeTexts?: Map<number, string> };
 
 /** Splits search rows into the page and its resume texts (for the match info). */
@@ -439,11 +442,11 @@ export async function listCandidateRows(db: Db, filter: CandidateListFilter): Pr
     }
 
     if (plan === 'estimate') {
-      await tx.execute(sql`SET LOCAL enable_indexscan = on`);
+      await allowIndexWalk(tx, true);
       const page = await boundedWalkRows[direction](tx, { tsquery, limit: filter.limit, offset: filter.offset, walkLimit: boundedWalkLimit({ estimate, rows, wanted }) });
       if (page.length === filter.limit) return pageWithResumes(page, totalAround(estimate, page, filter));
       // Fewer matches near the end than the estimate promised: count them.
-      await tx.execute(sql`SET LOCAL enable_indexscan = off`);
+      await allowIndexWalk(tx, false);
     }
     if (plan !== 'count-then-page') {
       const gathered = await searchCountAndPage[direction](tx, { tsquery, limit: filter.limit, offset: filter.offset, cap: SEARCH_GATHER_CAP });
@@ -452,9 +455,7 @@ export async function listCandidateRows(db: Db, filter: CandidateListFilter): Pr
     }
     const [matches = 0] = await searchCount(tx, { tsquery });
     if (matches <= filter.offset) return { rows: [], count: matches };
-    if (searchPageStrategy({ matches, rows: Math.max(rows, matches), wanted }) === 'walk') {
-      await tx.execute(sql`SET LOCAL enable_indexscan = on`);
-    }
+    if (searchPageStrategy({ matches, rows: Math.max(rows, matches), wanted }) === 'walk') await allowIndexWalk(tx, true);
     return pageWithResumes(await searchPageRows[direction](tx, { tsquery, limit: filter.limit, offset: filter.offset }), { count: matches });
   });
 }
