@@ -3,7 +3,6 @@ import websocket from '@fastify/websocket';
 import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import { serializerCompiler, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import { randomUUID } from 'node:crypto';
-import { Redis } from 'ioredis';
 import type { AppConfig } from './config/env';
 import type { Db } from './db/client';
 import type { Deps } from './lib/deps';
@@ -126,7 +125,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     jsonParser(request, body as string, done);
   });
 
-  const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
+  // ioredis loads only when REDIS_URL is set: the embedded default never needs it (decision 066).
+  const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
   const counterStore = redis ? redisCounterStoreWithFallback(redis, app.log, config.now) : memoryCounterStore(config.now);
   const appDeps: Deps = {
     db: deps.db,

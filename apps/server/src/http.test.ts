@@ -213,6 +213,11 @@ describe('configuration', () => {
     expect(() => parseEnv({ COOKIE_SECURE: 'maybe', DATA_DIR: t.dataDir })).toThrow(/COOKIE_SECURE/);
     expect(() => parseEnv({ TRUSTED_ORIGINS: 'not a url', DATA_DIR: t.dataDir })).toThrow(/TRUSTED_ORIGINS/);
     expect(() => parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@localhost/db', DATA_DIR: t.dataDir })).toThrow(/SECRET_KEY/);
+    for (const size of ['32', '32mb', '0MB', '-1MB', '32 MB', '1TB']) {
+      expect(() => parseEnv({ EMBEDDED_SHARED_BUFFERS: size, DATA_DIR: t.dataDir })).toThrow(/^Invalid environment variable EMBEDDED_SHARED_BUFFERS: must be a size such as 32MB/);
+    }
+    expect(parseEnv({ DATA_DIR: t.dataDir }).embeddedSharedBuffers).toBe('32MB');
+    expect(parseEnv({ EMBEDDED_SHARED_BUFFERS: '256MB', DATA_DIR: t.dataDir }).embeddedSharedBuffers).toBe('256MB');
   });
 
   it('persists a generated secret key so restarts keep sessions', () => {

@@ -1,6 +1,8 @@
 import { buildApp } from './app';
 import { ConfigError, parseEnv, type AppConfig } from './config/env';
+import { fileURLToPath } from 'node:url';
 import { openDatabase } from './db/client';
+import { isNewEmbeddedDatabase, prepareInChildProcess, PreparationFailed, PREPARE_ONLY_VARIABLE, reportPreparedAndExit } from './db/first-start';
 import { serveSnapshotsOnSignal } from './db/snapshot-on-signal';
 import { seedOnStart, type SeedResult } from './modules/demo/demo.service';
 
@@ -33,15 +35,26 @@ async function main() {
     throw error;
   }
 
+  const preparing = Boolean(process.env[PREPARE_ONLY_VARIABLE]);
+  let prepared: SeedResult | undefined;
+  if (!preparing && isNewEmbeddedDatabase(config)) {
+    try {
+      prepared = await prepareInChildProcess<SeedResult>(fileURLToPath(import.meta.url));
+    } catch (error) {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(error instanceof PreparationFailed ? error.exitCode : 1);
+    }
+  }
+
   const database = await openDatabase(config);
   await database.migrate();
   const app = await buildApp(config, { db: database.db });
   let seed: SeedResult;
   try {
     // Under the start-up lock: servers starting together on an empty database create one first owner.
-    seed = await database.exclusive(() => seedOnStart(app.deps, database.kind));
+    seed = prepared ?? (await database.exclusive(() => seedOnStart(app.deps, database.kind)));
     // A fresh bulk load: give the planner its row counts now (decision 023).
-    if (seed.kind === 'demo-created') await database.analyze();
+    if (seed.kind === 'demo-created' && !prepared) await database.analyze();
   } catch (error) {
     if (!(error instanceof ConfigError)) throw error;
     // E.g. an empty database in production without OWNER_EMAIL/OWNER_PASSWORD: refuse to run.
@@ -49,6 +62,13 @@ async function main() {
     await app.close();
     await database.close();
     process.exit(1);
+  }
+
+  if (preparing) {
+    await app.close();
+    await database.close();
+    reportPreparedAndExit(seed);
+    return;
   }
 
   // npm run backup asks this process for a snapshot of the embedded database (decision 051).

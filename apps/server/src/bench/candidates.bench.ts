@@ -8,7 +8,7 @@
  * BENCH_COUNT (default 100000) candidates on PostgreSQL; BENCH_PGLITE_COUNT (default 20000) on PGlite
  * (one connection, ~4.5 ms a row with resumes: 100k takes ~8 minutes to load). BENCH_SKIP_PGLITE=1 /
  * BENCH_SKIP_POSTGRES=1 leave one out; BENCH_RUNS (default 60) runs per case; BENCH_EXPLAIN=all prints
- * every case's plans.
+ * every case's plans; BENCH_SHARED_BUFFERS (default EMBEDDED_SHARED_BUFFERS' 32MB) sizes PGlite's buffers.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
@@ -275,7 +275,7 @@ async function main(): Promise<void> {
       if (PGLITE_COUNT < 100_000) {
         print(`\nNOTE: PGlite loads ${PGLITE_COUNT.toLocaleString('en-US')} candidates, not 100,000 (one connection, ~4.5 ms a row with resumes: 100k takes ~8 minutes). Set BENCH_PGLITE_COUNT=100000 for the full size.`);
       }
-      const database = await openPglite();
+      const database = await openPglite(undefined, undefined, process.env.BENCH_SHARED_BUFFERS);
       await database.migrate();
       const loadMs = await load(database, PGLITE_COUNT);
       print(`PGlite (in memory): loaded ${PGLITE_COUNT.toLocaleString('en-US')} candidates in ${(loadMs / 1000).toFixed(1)} s`);

@@ -4,6 +4,13 @@ import path from 'node:path';
 import { z } from 'zod';
 import { defaultWebDistDir } from './paths';
 
+/**
+ * PostgreSQL's shared buffers in the embedded database. PGlite zeroes its whole shared memory when it
+ * opens, so every megabyte here is resident from the start; 32 MB holds the demo agency's database
+ * (18 MB) several times over (decision 066).
+ */
+export const EMBEDDED_SHARED_BUFFERS_DEFAULT = '32MB';
+
 const booleanString = z
   .enum(['true', 'false', '1', '0', 'yes', 'no', ''])
   .transform((value) => value === 'true' || value === '1' || value === 'yes');
@@ -43,6 +50,10 @@ const EnvSchema = z.object({
   PORT: z.coerce.number().int().min(0).max(65535).default(3000),
   DATA_DIR: z.string().min(1).default('./data'),
   DATABASE_URL: z.url({ protocol: /^postgres(ql)?$/ }).optional(),
+  EMBEDDED_SHARED_BUFFERS: z
+    .string()
+    .regex(/^[1-9]\d{0,6}(kB|MB|GB)$/, 'must be a size such as 32MB or 1GB')
+    .default(EMBEDDED_SHARED_BUFFERS_DEFAULT),
   SECRET_KEY: z.string().min(32, 'must be at least 32 characters').optional(),
   COOKIE_SECURE: booleanString.default(false),
   TRUST_PROXY: trustProxy.default(false),
@@ -86,6 +97,8 @@ export interface AppConfig {
   port: number;
   dataDir: string;
   databaseUrl: string | undefined;
+  /** EMBEDDED_SHARED_BUFFERS: PostgreSQL's shared_buffers in the embedded database (decision 066). */
+  embeddedSharedBuffers: string;
   secretKey: string;
   cookieSecure: boolean;
   trustedOrigins: string[];
@@ -195,6 +208,7 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     port: e.PORT,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    embeddedSharedBuffers: e.EMBEDDED_SHARED_BUFFERS,
     secretKey: e.SECRET_KEY ?? persistedSecretKey(dataDir),
     cookieSecure: e.COOKIE_SECURE,
     trustedOrigins: e.TRUSTED_ORIGINS,

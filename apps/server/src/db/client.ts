@@ -9,7 +9,9 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import { sql } from 'drizzle-orm';
+import { EMBEDDED_SHARED_BUFFERS_DEFAULT } from '../config/env';
 import { migrationsDir } from '../config/paths';
+import { embeddedDatabaseDir } from './first-start';
 
 /**
  * Both the PGlite and node-postgres drizzle databases (and their transactions) satisfy this. No schema
@@ -72,16 +74,15 @@ function assertWritable(dataDir: string) {
  * Opens a PGlite database: a directory path, or in-memory when dataDir is undefined. An in-memory database
  * may start from an image (`snapshot()`'s tarball), which skips initdb.
  */
-export async function openPglite(dataDir?: string, image?: Blob): Promise<Database> {
+export async function openPglite(dataDir?: string, image?: Blob, sharedBuffers = EMBEDDED_SHARED_BUFFERS_DEFAULT): Promise<Database> {
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     assertWritable(dataDir);
   }
-  // pg_trgm must be passed on every open, not only the first. PGlite keeps PostgreSQL's 128 MB of shared
-  // buffers: with 16 MB the process held about 140 MB less but answered about 6 times slower (decision 048).
-  const client = dataDir
-    ? new PGlite(dataDir, { extensions: { pg_trgm } })
-    : new PGlite({ extensions: { pg_trgm }, ...(image ? { loadDataDir: image } : {}) });
+  // pg_trgm must be passed on every open, not only the first. The buffers' size is a start parameter
+  // (as `postgres -c`), so postgresql.conf stays as initdb wrote it.
+  const options = { extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`] };
+  const client = dataDir ? new PGlite(dataDir, options) : new PGlite({ ...options, ...(image ? { loadDataDir: image } : {}) });
   await client.waitReady;
   const db = drizzlePglite({ client });
   const timer = setInterval(() => {
@@ -169,6 +170,6 @@ export function openPostgres(url: string): Database {
   };
 }
 
-export async function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string }): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(path.join(config.dataDir, 'db'));
+export async function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string; embeddedSharedBuffers?: string }): Promise<Database> {
+  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(embeddedDatabaseDir(config.dataDir), undefined, config.embeddedSharedBuffers);
 }

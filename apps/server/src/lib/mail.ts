@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, writeFile } from 'node:fs/promises';
 import path from 'node:path';
-import nodemailer from 'nodemailer';
+import type { SendMailOptions, Transporter } from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 
 export interface MailMessage {
@@ -18,13 +18,30 @@ export interface Mailer {
   close(): void;
 }
 
+/**
+ * nodemailer's transport, made on the first mail: most processes send none, and the library is not
+ * loaded until then (decision 066).
+ */
+function lazyTransport(options: string | { streamTransport: true; buffer: true; newline: 'unix' }) {
+  let transport: Promise<Transporter> | undefined;
+  return {
+    async sendMail(mail: SendMailOptions) {
+      transport ??= import('nodemailer').then(({ default: nodemailer }) => nodemailer.createTransport(options));
+      return (await transport).sendMail(mail);
+    },
+    close() {
+      void transport?.then((made) => made.close());
+    },
+  };
+}
+
 /** Without SMTP_URL, mails are written as .eml files under DATA_DIR/mail for the operator to read. */
 export function createMailer(
   config: { smtpUrl: string | undefined; mailFrom: string; dataDir: string },
   log: Pick<FastifyBaseLogger, 'info'>,
 ): Mailer {
   if (config.smtpUrl) {
-    const transport = nodemailer.createTransport(config.smtpUrl);
+    const transport = lazyTransport(config.smtpUrl);
     return {
       async send(message) {
         await transport.sendMail({ from: config.mailFrom, ...message });
@@ -33,7 +50,7 @@ export function createMailer(
       close: () => transport.close(),
     };
   }
-  const transport = nodemailer.createTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
   const dir = path.join(config.dataDir, 'mail');
   return {
     async send(message) {

@@ -121,6 +121,35 @@ describe('the server process', { timeout: 180_000 }, () => {
     expect(users.count).toBe(1);
     child.kill('SIGTERM');
   }, 70_000);
+
+  it('on a new embedded database prepares the demo in a child process: the banner names its generated password, which signs in, and a restart finds the demo', async () => {
+    const env = { ...baseEnv(), NODE_ENV: 'development' };
+    const start = async () => {
+      const port = await freePort();
+      const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+      children.push(child);
+      let output = '';
+      child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
+      await waitFor(() => output.includes('RecruitDesk is running'), 150_000, () => output);
+      const stopped = new Promise((resolve) => child.once('exit', resolve));
+      return { port, output: () => output, stop: () => (child.kill('SIGTERM'), stopped) };
+    };
+    const first = await start();
+    expect(first.output()).toContain('Demo logins (created now):');
+    const password = /password: (\S+)\n {2}\(randomly generated/.exec(first.output())?.[1];
+    expect(password).toMatch(/^[A-Za-z0-9]{16}$/);
+    const owner = new HttpClient(`http://127.0.0.1:${first.port}`);
+    await owner.login('owner@demo.test', password!);
+    expect((await owner.get('/api/candidates/')).json.count).toBeGreaterThan(100);
+    await first.stop();
+
+    const second = await start();
+    expect(second.output()).toContain('Demo logins:\n');
+    expect(second.output()).not.toContain(password!);
+    await new HttpClient(`http://127.0.0.1:${second.port}`).login('owner@demo.test', password!);
+    await second.stop();
+  }, 320_000);
 });
 
 async function freePort(): Promise<number> {
