@@ -2,7 +2,7 @@ import { buildApp } from './app';
 import { ConfigError, parseEnv, type AppConfig } from './config/env';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from './db/client';
-import { isNewEmbeddedDatabase, prepareInChildProcess, PreparationFailed, PREPARE_ONLY_VARIABLE, reportPreparedAndExit } from './db/first-start';
+import { exitWithParent, isNewEmbeddedDatabase, prepareInChildProcess, PreparationFailed, PREPARE_ONLY_VARIABLE, reportPreparedAndExit } from './db/first-start';
 import { serveSnapshotsOnSignal } from './db/snapshot-on-signal';
 import { seedOnStart, type SeedResult } from './modules/demo/demo.service';
 
@@ -36,6 +36,7 @@ async function main() {
   }
 
   const preparing = Boolean(process.env[PREPARE_ONLY_VARIABLE]);
+  if (preparing) exitWithParent();
   let prepared: SeedResult | undefined;
   if (!preparing && isNewEmbeddedDatabase(config)) {
     try {

@@ -29,7 +29,7 @@ export function prepareInChildProcess<T>(entryScript: string): Promise<T> {
     child.on('error', reject);
     child.on('exit', (code, signal) => {
       if (code === 0 && message) resolve(message.value);
-      else reject(new PreparationFailed(code ?? 1, signal));
+      else reject(new PreparationFailed(code || 1, signal));
     });
   });
 }
@@ -43,7 +43,12 @@ export class PreparationFailed extends Error {
   }
 }
 
+/** In the preparing child: a parent that is gone (killed during the first start) ends the preparation too. */
+export function exitWithParent(): void {
+  process.once('disconnect', () => process.exit(1));
+}
+
 /** In the preparing child: hands `value` to the parent, then ends the process. */
 export function reportPreparedAndExit(value: unknown): void {
-  process.send?.(value, () => process.exit(0));
+  process.send?.(value, (error: Error | null) => process.exit(error ? 1 : 0));
 }
