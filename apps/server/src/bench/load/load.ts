@@ -178,10 +178,12 @@ async function soak(dataDir: string): Promise<number> {
 async function embedded(dataDir: string): Promise<number> {
   const connections = Number(env.LOAD_CONNECTIONS ?? 10);
   const started = Date.now();
+  // As `npm start` runs it: the embedded default's own command.
+  const { serverProcessEnv } = (await import(pathToFileURL(path.join(repoRoot, 'scripts', 'server-env.mjs')).href)) as { serverProcessEnv(env: Record<string, string>): Record<string, string> };
   const server = await startServer({
     port: PORT,
     logFile: path.join(dataDir, 'server.log'),
-    env: { NODE_ENV: 'development', LOG_LEVEL: env.LOAD_LOG_LEVEL ?? 'info', DATA_DIR: path.join(dataDir, 'data'), DEMO_PASSWORD: LOAD_PASSWORD, SECRET_KEY: LOAD_SECRET_KEY },
+    env: serverProcessEnv({ NODE_ENV: 'development', LOG_LEVEL: env.LOAD_LOG_LEVEL ?? 'info', DATA_DIR: path.join(dataDir, 'data'), DEMO_PASSWORD: LOAD_PASSWORD, SECRET_KEY: LOAD_SECRET_KEY }),
   });
   const rows: RunFigures[] = [];
   try {
