@@ -22,6 +22,7 @@ import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
+import { serverProcessEnv } from './server-env.mjs';
 
 export const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const serverEntry = path.join(root, 'apps/server/dist/server.js');
@@ -289,7 +290,8 @@ export async function startCluster({
 
   try {
     if (storage === 's3' && !env.S3_BUCKET) s3 = await startS3(dir);
-    const shared = {
+    // As docs/deployment.md runs each server, MALLOC_MMAP_THRESHOLD_ included.
+    const shared = serverProcessEnv({
       ...process.env,
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
@@ -304,7 +306,7 @@ export async function startCluster({
       OWNER_PASSWORD: ownerPassword,
       ...(s3?.env ?? {}),
       ...env,
-    };
+    });
     if (storage !== 's3') for (const name of ['S3_BUCKET', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) delete shared[name];
     // A test runner's relaxed TLS (it trusts nginx's self-signed certificate) is not the servers' business.
     delete shared.NODE_TLS_REJECT_UNAUTHORIZED;
