@@ -20,6 +20,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
+import { serverProcessEnv } from '../../../../../scripts/server-env.mjs';
 import { serverRoot } from '../../config/paths';
 import { connectionCount, LOAD_PASSWORD, LOAD_SECRET_KEY, prepareDatabase, type LoadDatabase } from './data';
 import { figuresHeader, formatFigures, runLoad, type RunFigures } from './run';
@@ -178,11 +179,10 @@ async function soak(dataDir: string): Promise<number> {
 async function embedded(dataDir: string): Promise<number> {
   const connections = Number(env.LOAD_CONNECTIONS ?? 10);
   const started = Date.now();
-  // As `npm start` runs it: the embedded default's own command.
-  const { serverProcessEnv } = (await import(pathToFileURL(path.join(repoRoot, 'scripts', 'server-env.mjs')).href)) as { serverProcessEnv(env: Record<string, string>): Record<string, string> };
   const server = await startServer({
     port: PORT,
     logFile: path.join(dataDir, 'server.log'),
+    // As `npm start` runs it: the embedded default's own command.
     env: serverProcessEnv({ NODE_ENV: 'development', LOG_LEVEL: env.LOAD_LOG_LEVEL ?? 'info', DATA_DIR: path.join(dataDir, 'data'), DEMO_PASSWORD: LOAD_PASSWORD, SECRET_KEY: LOAD_SECRET_KEY }),
   });
   const rows: RunFigures[] = [];
