@@ -54,7 +54,14 @@ export default tseslint.config(
   ...webBoundaries,
   ...serverBoundaries,
   {
-    files: ['scripts/**/*.mjs', '**/*.config.{js,ts,mjs}', 'apps/server/build.mjs', 'apps/server/src/server.ts', 'apps/server/src/scripts/**/*.ts', 'e2e/**/*.ts'],
+    files: [
+      'scripts/**/*.mjs',
+      '**/*.config.{js,ts,mjs}',
+      'apps/server/build.mjs',
+      'apps/server/src/server.ts',
+      'apps/server/src/scripts/**/*.ts',
+      'e2e/**/*.ts',
+    ],
     rules: { 'no-console': 'off' },
   },
 );

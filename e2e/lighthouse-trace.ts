@@ -12,14 +12,29 @@ interface TraceEvent {
   args?: { name?: string; data?: { url?: string; functionName?: string } };
 }
 
-const SHOWN = new Set(['EvaluateScript', 'FunctionCall', 'TimerFire', 'FireAnimationFrame', 'RunMicrotasks', 'Layout', 'UpdateLayoutTree', 'Paint', 'MinorGC', 'MajorGC', 'v8.evaluateModule', 'ScriptCatchup']);
+const SHOWN = new Set([
+  'EvaluateScript',
+  'FunctionCall',
+  'TimerFire',
+  'FireAnimationFrame',
+  'RunMicrotasks',
+  'Layout',
+  'UpdateLayoutTree',
+  'Paint',
+  'MinorGC',
+  'MajorGC',
+  'v8.evaluateModule',
+  'ScriptCatchup',
+]);
 const SLOWDOWN = 4;
 
 /** One line per long task after the first contentful paint, and their blocking time at 4×. */
 export function longTasksAfterFirstPaint(trace: { traceEvents: TraceEvent[] }): string[] {
   const events = trace.traceEvents;
   const tasksPerThread = new Map<string, number>();
-  for (const e of events) if (e.name === 'RunTask') tasksPerThread.set(`${e.pid}:${e.tid}`, (tasksPerThread.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
+  for (const e of events)
+    if (e.name === 'RunTask')
+      tasksPerThread.set(`${e.pid}:${e.tid}`, (tasksPerThread.get(`${e.pid}:${e.tid}`) ?? 0) + 1);
   const main = events
     .filter((e) => e.name === 'thread_name' && e.args?.name === 'CrRendererMain')
     .map((e) => `${e.pid}:${e.tid}`)
@@ -40,8 +55,13 @@ export function longTasksAfterFirstPaint(trace: { traceEvents: TraceEvent[] }): 
     }
     const ms = (task.dur ?? 0) / 1000;
     blocking += ms * SLOWDOWN - 50;
-    const top = [...parts].sort((a, b) => b[1] - a[1]).slice(0, 4).map(([name, us]) => `${name} ${(us / 1000).toFixed(1)}`);
-    lines.push(`  at ${((task.ts - start) / 1000).toFixed(0)} ms: ${ms.toFixed(1)} ms (${(ms * SLOWDOWN).toFixed(0)} at 4x): ${top.join(', ')}`);
+    const top = [...parts]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 4)
+      .map(([name, us]) => `${name} ${(us / 1000).toFixed(1)}`);
+    lines.push(
+      `  at ${((task.ts - start) / 1000).toFixed(0)} ms: ${ms.toFixed(1)} ms (${(ms * SLOWDOWN).toFixed(0)} at 4x): ${top.join(', ')}`,
+    );
   }
   lines.push(`  blocking after the first paint, at 4x: ${blocking.toFixed(0)} ms`);
   return lines;

@@ -67,12 +67,10 @@ function freePort(): Promise<number> {
 /** The built app on a fresh embedded database, started exactly as playwright.config.ts starts it. */
 async function startServer(): Promise<ChildProcess> {
   for (const built of ['../apps/server/dist/server.js', '../apps/web/dist/index.html']) {
-    if (!existsSync(path.join(here, built)))
-      throw new Error(`${built} is missing: run npm run build first`);
+    if (!existsSync(path.join(here, built))) throw new Error(`${built} is missing: run npm run build first`);
   }
   const webServer = playwrightConfig.webServer;
-  if (!webServer || Array.isArray(webServer))
-    throw new Error('playwright.config.ts has no single webServer');
+  if (!webServer || Array.isArray(webServer)) throw new Error('playwright.config.ts has no single webServer');
   const child = spawn(webServer.command, {
     cwd: here,
     shell: true,
@@ -101,12 +99,9 @@ function figures(result: RunnerResult): Figures {
       items?: { resourceType: string; transferSize: number }[];
     }
   )?.items;
-  const bytes = (type: string) =>
-    summary?.find((item) => item.resourceType === type)?.transferSize ?? NaN;
+  const bytes = (type: string) => summary?.find((item) => item.resourceType === type)?.transferSize ?? NaN;
   const failing = Object.values(lhr.audits)
-    .filter((a) =>
-      lhr.categories.accessibility?.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0),
-    )
+    .filter((a) => lhr.categories.accessibility?.auditRefs.some((ref) => ref.id === a.id && ref.weight > 0))
     .filter((a) => a.score !== null && a.score < 1)
     .map((a) => `${a.id}: ${a.title}`);
   return {
@@ -163,15 +158,14 @@ async function main() {
           onlyCategories: ['performance', 'accessibility'],
         });
         if (!result) throw new Error(`Lighthouse returned nothing for ${target.path}`);
-        if (result.lhr.runtimeError)
-          throw new Error(`${target.path}: ${result.lhr.runtimeError.message}`);
+        if (result.lhr.runtimeError) throw new Error(`${target.path}: ${result.lhr.runtimeError.message}`);
         const finalUrl = result.lhr.finalDisplayedUrl;
-        if (new URL(finalUrl).pathname !== target.path)
-          throw new Error(`${target.path} ended on ${finalUrl}`);
+        if (new URL(finalUrl).pathname !== target.path) throw new Error(`${target.path} ended on ${finalUrl}`);
         const name = `${target.path.replace(/^\//, '').replaceAll('/', '-')}-${run}.json`;
         await writeFile(path.join(reports, name), result.report as string);
         if (TRACES) {
-          const trace = (result.artifacts as unknown as { Trace: Parameters<typeof longTasksAfterFirstPaint>[0] }).Trace;
+          const trace = (result.artifacts as unknown as { Trace: Parameters<typeof longTasksAfterFirstPaint>[0] })
+            .Trace;
           await writeFile(path.join(reports, name.replace(/\.json$/, '.trace.json')), JSON.stringify(trace));
           longTasks.push(`${target.path}, run ${run}:`, ...longTasksAfterFirstPaint(trace));
         }
@@ -201,15 +195,12 @@ async function main() {
       'total kB': m('totalKb').toFixed(1),
     };
   });
-  console.log(
-    `Lighthouse mobile, median of ${RUNS} run(s) per page, ${BASE} (reports in e2e/.lighthouse/)`,
-  );
+  console.log(`Lighthouse mobile, median of ${RUNS} run(s) per page, ${BASE} (reports in e2e/.lighthouse/)`);
   console.table(rows);
   if (longTasks.length) console.log(`Long tasks after the first paint:\n${longTasks.join('\n')}`);
   for (const [page, runs] of results) {
     const failing = new Set(runs.flatMap((r) => r.failing));
-    if (failing.size)
-      console.log(`${page} accessibility findings:\n  ${[...failing].join('\n  ')}`);
+    if (failing.size) console.log(`${page} accessibility findings:\n  ${[...failing].join('\n  ')}`);
   }
 }
 

@@ -3,7 +3,12 @@ import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 
 /** The names the server uses (apps/server/src/db/snapshot-on-signal.ts). */
-export const SNAPSHOT = { server: 'server.json', request: 'backup-request.json', file: 'db.tar.gz', result: 'db-result.json' };
+export const SNAPSHOT = {
+  server: 'server.json',
+  request: 'backup-request.json',
+  file: 'db.tar.gz',
+  result: 'db-result.json',
+};
 
 /** DATA_DIR as the server reads it: the variable, or ./data, relative to the working directory. */
 export const dataDirFromEnv = () => path.resolve(process.env.DATA_DIR || './data');

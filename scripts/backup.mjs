@@ -2,7 +2,17 @@
 // (default ./backups/recruitdesk-<UTC time>). While a server runs on DATA_DIR, that server writes the
 // database snapshot (it owns the database: decision 051); otherwise this script opens the database itself.
 // With DATABASE_URL set, use pg_dump instead (docs/operations.md#backup-and-restore).
-import { cpSync, existsSync, mkdirSync, readFileSync, rmSync, statSync, writeFileSync, copyFileSync, readdirSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+  copyFileSync,
+  readdirSync,
+} from 'node:fs';
 import path from 'node:path';
 import { runningServer, openEmbedded, dataDirFromEnv, SNAPSHOT } from './backup-common.mjs';
 
@@ -17,7 +27,10 @@ if (!existsSync(path.join(dbDir, 'PG_VERSION'))) {
   process.exit(1);
 }
 const stamp = new Date().toISOString().replace(/[:.]/g, '-');
-const target = path.resolve(process.env.INIT_CWD ?? process.cwd(), process.argv[2] ?? path.join('backups', `recruitdesk-${stamp}`));
+const target = path.resolve(
+  process.env.INIT_CWD ?? process.cwd(),
+  process.argv[2] ?? path.join('backups', `recruitdesk-${stamp}`),
+);
 if (existsSync(target) && readdirSync(target).length > 0) {
   console.error(`${target} exists and is not empty.`);
   process.exit(1);
@@ -72,7 +85,8 @@ if (existsSync(filesDir)) {
   count(path.join(target, 'files'));
 }
 // The secret key signs sessions and links; without it a restored copy on another machine signs everyone out.
-if (existsSync(path.join(dataDir, 'secret-key'))) copyFileSync(path.join(dataDir, 'secret-key'), path.join(target, 'secret-key'));
+if (existsSync(path.join(dataDir, 'secret-key')))
+  copyFileSync(path.join(dataDir, 'secret-key'), path.join(target, 'secret-key'));
 
 const manifest = {
   format: 1,
@@ -82,4 +96,6 @@ const manifest = {
   files: fileCount,
 };
 writeFileSync(path.join(target, 'manifest.json'), `${JSON.stringify(manifest, null, 2)}\n`);
-console.log(`Backup written to ${target}: database ${manifest.database.bytes} bytes, ${fileCount} stored files; ${mode}.`);
+console.log(
+  `Backup written to ${target}: database ${manifest.database.bytes} bytes, ${fileCount} stored files; ${mode}.`,
+);

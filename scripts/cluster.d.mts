@@ -42,4 +42,11 @@ export const root: string;
 export function startCluster(options: ClusterOptions): Promise<Cluster>;
 export function ensureBuilt(options?: { quiet?: boolean }): void;
 export function ensureDatabase(url: string, options?: { fresh?: boolean }): Promise<void>;
-export function nginxConfig(options: { dir: string; host: string; port: number; serverPorts: number[]; cert: string; key: string }): string;
+export function nginxConfig(options: {
+  dir: string;
+  host: string;
+  port: number;
+  serverPorts: number[];
+  cert: string;
+  key: string;
+}): string;

@@ -34,7 +34,8 @@ export function ensureBuilt({ quiet = false } = {}) {
   if (fs.existsSync(serverEntry) && fs.existsSync(webIndex)) return;
   if (!quiet) console.log('Building (apps/server/dist or apps/web/dist is missing)…');
   const result = spawnSync('npm', ['run', 'build'], { cwd: root, stdio: quiet ? 'pipe' : 'inherit', encoding: 'utf8' });
-  if (result.status !== 0) throw new Error(`npm run build failed (${result.status})\n${result.stdout ?? ''}${result.stderr ?? ''}`);
+  if (result.status !== 0)
+    throw new Error(`npm run build failed (${result.status})\n${result.stdout ?? ''}${result.stderr ?? ''}`);
 }
 
 /** The nginx binary: NGINX, then PATH, then Debian's /usr/sbin/nginx. */
@@ -53,7 +54,23 @@ function makeCertificate(dir) {
   const key = path.join(dir, 'key.pem');
   const result = spawnSync(
     'openssl',
-    ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-keyout', key, '-out', cert, '-days', '7', '-subj', '/CN=localhost', '-addext', 'subjectAltName=IP:127.0.0.1,DNS:localhost'],
+    [
+      'req',
+      '-x509',
+      '-newkey',
+      'rsa:2048',
+      '-nodes',
+      '-keyout',
+      key,
+      '-out',
+      cert,
+      '-days',
+      '7',
+      '-subj',
+      '/CN=localhost',
+      '-addext',
+      'subjectAltName=IP:127.0.0.1,DNS:localhost',
+    ],
     { encoding: 'utf8' },
   );
   if (result.status !== 0) throw new Error(`openssl failed: ${result.stderr}`);
@@ -163,12 +180,16 @@ export async function ensureDatabase(url, { fresh = false } = {}) {
   const { default: pg } = await import('pg');
   const target = new URL(url);
   const name = decodeURIComponent(target.pathname.slice(1));
-  if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`database name "${name}": use lower-case letters, digits and _`);
+  if (!/^[a-z_][a-z0-9_]*$/.test(name))
+    throw new Error(`database name "${name}": use lower-case letters, digits and _`);
   const admin = new pg.Client({ connectionString: Object.assign(new URL(url), { pathname: '/postgres' }).toString() });
   await admin.connect();
   try {
     if (fresh) {
-      await admin.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+      await admin.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [name],
+      );
       await admin.query(`DROP DATABASE IF EXISTS ${name}`);
     }
     const exists = await admin.query('SELECT 1 FROM pg_database WHERE datname = $1', [name]);
@@ -182,7 +203,13 @@ export async function ensureDatabase(url, { fresh = false } = {}) {
 async function startS3(dir) {
   const { default: S3rver } = await import('s3rver');
   const bucket = 'recruitdesk-cluster';
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory: path.join(dir, 's3'), configureBuckets: [{ name: bucket }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory: path.join(dir, 's3'),
+    configureBuckets: [{ name: bucket }],
+  });
   const { port } = await server.run();
   return {
     env: {
@@ -307,12 +334,19 @@ export async function startCluster({
       ...(s3?.env ?? {}),
       ...env,
     });
-    if (storage !== 's3') for (const name of ['S3_BUCKET', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) delete shared[name];
+    if (storage !== 's3')
+      for (const name of ['S3_BUCKET', 'S3_ENDPOINT', 'S3_ACCESS_KEY_ID', 'S3_SECRET_ACCESS_KEY']) delete shared[name];
     // A test runner's relaxed TLS (it trusts nginx's self-signed certificate) is not the servers' business.
     delete shared.NODE_TLS_REJECT_UNAUTHORIZED;
     // All at once, as a deployment's servers start: the advisory lock lets one migrate and seed at a time.
     const started = serverPorts.map((serverPort, index) =>
-      spawnLogged(`server-${index + 1}`, process.execPath, [serverEntry], { ...shared, PORT: String(serverPort) }, index),
+      spawnLogged(
+        `server-${index + 1}`,
+        process.execPath,
+        [serverEntry],
+        { ...shared, PORT: String(serverPort) },
+        index,
+      ),
     );
     await Promise.all(
       started.map((entry, index) =>
@@ -327,7 +361,13 @@ export async function startCluster({
     const { cert, key } = makeCertificate(dir);
     const conf = path.join(dir, 'nginx.conf');
     fs.writeFileSync(conf, nginxConfig({ dir, host, port, serverPorts, cert, key }));
-    const nginx = spawnLogged('nginx', nginxBinary(), ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log')], process.env, -1);
+    const nginx = spawnLogged(
+      'nginx',
+      nginxBinary(),
+      ['-p', dir, '-c', conf, '-e', path.join(dir, 'error.log')],
+      process.env,
+      -1,
+    );
     await waitFor(async () => (await get(`${url}/healthz`)).status === 200, {
       what: 'nginx',
       timeoutMs: 30_000,
@@ -371,8 +411,10 @@ function parseArgs(argv) {
       process.exit(0);
     } else throw new Error(`unknown option ${arg} (try --help)`);
   }
-  if (!Number.isInteger(options.port) || options.port < 1 || options.port > 65535 - options.servers) throw new Error('--port: a port number');
-  if (!Number.isInteger(options.servers) || options.servers < 1 || options.servers > 16) throw new Error('--servers: 1 to 16');
+  if (!Number.isInteger(options.port) || options.port < 1 || options.port > 65535 - options.servers)
+    throw new Error('--port: a port number');
+  if (!Number.isInteger(options.servers) || options.servers < 1 || options.servers > 16)
+    throw new Error('--servers: 1 to 16');
   return options;
 }
 
@@ -396,11 +438,14 @@ async function main() {
   const ownerEmail = process.env.CLUSTER_OWNER_EMAIL ?? 'owner@cluster.test';
   const ownerPassword = clusterOwnerPassword(stateDir);
   const secretFile = path.join(stateDir, 'secret-key');
-  if (!fs.existsSync(secretFile)) fs.writeFileSync(secretFile, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600 });
+  if (!fs.existsSync(secretFile))
+    fs.writeFileSync(secretFile, `${randomBytes(32).toString('base64url')}\n`, { mode: 0o600 });
   const filesDir = path.join(stateDir, 'shared');
   if (options.fresh) fs.rmSync(filesDir, { recursive: true, force: true });
 
-  console.log(`Starting nginx and ${options.servers} app servers on ${databaseUrl.replace(/\/\/[^@/]*@/, '//')} and ${process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'}…`);
+  console.log(
+    `Starting nginx and ${options.servers} app servers on ${databaseUrl.replace(/\/\/[^@/]*@/, '//')} and ${process.env.REDIS_URL ?? 'redis://127.0.0.1:6379'}…`,
+  );
   const cluster = await startCluster({
     port: options.port,
     servers: options.servers,

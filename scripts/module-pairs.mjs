@@ -24,7 +24,9 @@ const moduleOf = (file) => {
 const resolve = (from, spec) => {
   if (!spec.startsWith('.')) return null;
   const base = path.resolve(path.dirname(from), spec.replace(/\.js$/, ''));
-  return [`${base}.ts`, path.join(base, 'index.ts'), base].find((c) => fs.existsSync(c) && fs.statSync(c).isFile()) ?? null;
+  return (
+    [`${base}.ts`, path.join(base, 'index.ts'), base].find((c) => fs.existsSync(c) && fs.statSync(c).isFile()) ?? null
+  );
 };
 
 const edges = new Map();
@@ -42,11 +44,10 @@ for (const file of files) {
   }
 }
 
-const pairs = [...edges.keys()]
-  .map((key) => key.split(' -> '))
-  .filter(([a, b]) => a < b && edges.has(`${b} -> ${a}`));
+const pairs = [...edges.keys()].map((key) => key.split(' -> ')).filter(([a, b]) => a < b && edges.has(`${b} -> ${a}`));
 console.log(`server module pairs importing each other: ${pairs.length}`);
 for (const [a, b] of pairs) {
   console.log(`  ${a} <-> ${b}`);
-  if (verbose) for (const line of [...edges.get(`${a} -> ${b}`), ...edges.get(`${b} -> ${a}`)]) console.log(`      ${line}`);
+  if (verbose)
+    for (const line of [...edges.get(`${a} -> ${b}`), ...edges.get(`${b} -> ${a}`)]) console.log(`      ${line}`);
 }

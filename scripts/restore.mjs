@@ -40,8 +40,10 @@ try {
   const db = await openEmbedded(path.join(dataDir, 'db'), { loadDataDir: blob });
   const { rows } = await db.query('select count(*)::int as users from users');
   await db.close();
-  if (existsSync(path.join(source, 'files'))) cpSync(path.join(source, 'files'), path.join(dataDir, 'files'), { recursive: true, preserveTimestamps: true });
-  if (existsSync(path.join(source, 'secret-key'))) cpSync(path.join(source, 'secret-key'), path.join(dataDir, 'secret-key'));
+  if (existsSync(path.join(source, 'files')))
+    cpSync(path.join(source, 'files'), path.join(dataDir, 'files'), { recursive: true, preserveTimestamps: true });
+  if (existsSync(path.join(source, 'secret-key')))
+    cpSync(path.join(source, 'secret-key'), path.join(dataDir, 'secret-key'));
   console.log(
     `Restored ${source} (taken ${manifest.createdAt}, ${manifest.files} stored files, ${rows[0]?.users ?? 0} users) into ${dataDir}.` +
       (moved.length ? ` The previous ${moved.join(', ')} are in ${aside}.` : ''),

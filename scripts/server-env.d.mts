@@ -1,2 +1,4 @@
 // Types of scripts/server-env.mjs for the TypeScript that imports it (the load scripts).
-export function serverProcessEnv<T extends Record<string, string | undefined>>(env: T): T & { MALLOC_MMAP_THRESHOLD_: string };
+export function serverProcessEnv<T extends Record<string, string | undefined>>(
+  env: T,
+): T & { MALLOC_MMAP_THRESHOLD_: string };

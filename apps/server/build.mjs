@@ -34,12 +34,6 @@ await build({
   logLevel: 'info',
 });
 // The common-password list is read at run time from beside the module that uses it.
-await copyFile(
-  path.join(here, 'src/modules/auth/common-passwords.txt'),
-  path.join(here, 'dist/common-passwords.txt'),
-);
+await copyFile(path.join(here, 'src/modules/auth/common-passwords.txt'), path.join(here, 'dist/common-passwords.txt'));
 // The document text worker (PDF/DOCX extraction) is loaded by URL from beside the bundle.
-await copyFile(
-  path.join(here, 'src/lib/document-text.worker.mjs'),
-  path.join(here, 'dist/document-text.worker.mjs'),
-);
+await copyFile(path.join(here, 'src/lib/document-text.worker.mjs'), path.join(here, 'dist/document-text.worker.mjs'));

@@ -57,11 +57,16 @@ export const MODULE_ORDER = [
 const PLATFORM_ORDER = ['config', 'db', 'lib', 'plugins'];
 
 const modulesOnDisk = fs.existsSync(abs('modules'))
-  ? fs.readdirSync(abs('modules'), { withFileTypes: true }).filter((d) => d.isDirectory()).map((d) => d.name)
+  ? fs
+      .readdirSync(abs('modules'), { withFileTypes: true })
+      .filter((d) => d.isDirectory())
+      .map((d) => d.name)
   : [];
 const unplaced = modulesOnDisk.filter((name) => !MODULE_ORDER.includes(name));
 if (unplaced.length) {
-  throw new Error(`apps/server/eslint.boundaries.js: place the server module(s) ${unplaced.join(', ')} in MODULE_ORDER (decision 007).`);
+  throw new Error(
+    `apps/server/eslint.boundaries.js: place the server module(s) ${unplaced.join(', ')} in MODULE_ORDER (decision 007).`,
+  );
 }
 
 const anyOf = (names) => (names.length === 1 ? names[0] : `{${names.join(',')}}`);
@@ -109,10 +114,17 @@ const platformZones = PLATFORM_ORDER.map((folder, index) => {
     {
       target: abs(`${folder}/**`),
       from: abs('modules/**'),
-      message: 'The platform (config/, db/, lib/, plugins/) knows no domain: a module registers a hook with it instead (decision 007).',
+      message:
+        'The platform (config/, db/, lib/, plugins/) knows no domain: a module registers a hook with it instead (decision 007).',
     },
     ...(later.length
-      ? [{ target: abs(`${folder}/**`), from: abs(`${anyOf(later)}/**`), message: `The platform points one way (${PLATFORM_ORDER.join(' -> ')}): ${folder}/ may not import ${later.join('/, ')}/.` }]
+      ? [
+          {
+            target: abs(`${folder}/**`),
+            from: abs(`${anyOf(later)}/**`),
+            message: `The platform points one way (${PLATFORM_ORDER.join(' -> ')}): ${folder}/ may not import ${later.join('/, ')}/.`,
+          },
+        ]
       : []),
     noProductionTooling(abs(`${folder}/**`)),
     noComposition(abs(`${folder}/**`)),
@@ -172,7 +184,11 @@ export default [
         'error',
         {
           zones: [
-            { target: abs('factories/**'), from: [abs('test/**'), abs('bench/**'), abs('modules/demo/**')], message: 'Factories sit below demo data, benches and tests.' },
+            {
+              target: abs('factories/**'),
+              from: [abs('test/**'), abs('bench/**'), abs('modules/demo/**')],
+              message: 'Factories sit below demo data, benches and tests.',
+            },
             noComposition(abs('factories/**')),
           ],
         },

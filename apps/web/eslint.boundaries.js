@@ -15,13 +15,11 @@ export function webLayerOf(file) {
   const rel = path.relative(WEB_SRC, file).split(path.sep).join('/');
   if (rel.startsWith('..') || path.isAbsolute(rel)) return null;
   const [top, second] = rel.split('/');
-  const testSupport =
-    TEST_FILE.test(rel) || top === 'test' || rel.split('/').includes('test-support');
+  const testSupport = TEST_FILE.test(rel) || top === 'test' || rel.split('/').includes('test-support');
   if (top === 'features') return { layer: 'feature', feature: second, rel, testSupport };
   if (top === 'app' || top === 'main.tsx') return { layer: 'app', rel, testSupport };
   if (top === 'api') return { layer: 'api', rel, testSupport };
-  if (top === 'components' || top === 'lib' || top === 'config')
-    return { layer: 'shared', rel, testSupport };
+  if (top === 'components' || top === 'lib' || top === 'config') return { layer: 'shared', rel, testSupport };
   if (top === 'test') return { layer: 'test', rel, testSupport };
   return { layer: 'other', rel, testSupport };
 }
@@ -29,8 +27,7 @@ export function webLayerOf(file) {
 /** The file an import reaches, or null for a package. */
 function resolveImport(source, fromFile) {
   if (source.startsWith('@/')) return path.join(WEB_SRC, source.slice(2));
-  if (source.startsWith('./') || source.startsWith('../'))
-    return path.resolve(path.dirname(fromFile), source);
+  if (source.startsWith('./') || source.startsWith('../')) return path.resolve(path.dirname(fromFile), source);
   return null;
 }
 
@@ -43,21 +40,15 @@ export function webBoundaryProblem(from, to) {
     if (to.layer === 'feature' && to.feature !== from.feature) {
       return `Web features do not import each other (${from.feature} → ${to.feature}); combine them in app/routes/, or move what both need to src/api/ or components/.`;
     }
-    if (to.layer === 'app')
-      return 'Web features do not import the app layer; the app imports features.';
+    if (to.layer === 'app') return 'Web features do not import the app layer; the app imports features.';
   }
   if (
     from.layer === 'api' &&
-    (to.layer === 'feature' ||
-      to.layer === 'app' ||
-      (to.layer === 'shared' && !to.rel.startsWith('lib/')))
+    (to.layer === 'feature' || to.layer === 'app' || (to.layer === 'shared' && !to.rel.startsWith('lib/')))
   ) {
     return 'The shared API layer (src/api/) imports only lib/ (and the contracts).';
   }
-  if (
-    from.layer === 'shared' &&
-    (to.layer === 'feature' || to.layer === 'app' || to.layer === 'api')
-  ) {
+  if (from.layer === 'shared' && (to.layer === 'feature' || to.layer === 'app' || to.layer === 'api')) {
     return 'Shared web code (components/, lib/, config/) never imports features, src/api/ or the app layer.';
   }
   return null;
@@ -87,8 +78,7 @@ const rule = {
       ImportDeclaration: (node) => check(node.source, node.source.value),
       ExportNamedDeclaration: (node) => node.source && check(node.source, node.source.value),
       ExportAllDeclaration: (node) => check(node.source, node.source.value),
-      ImportExpression: (node) =>
-        node.source.type === 'Literal' && check(node.source, node.source.value),
+      ImportExpression: (node) => node.source.type === 'Literal' && check(node.source, node.source.value),
       // vi.mock('…') and friends name modules too; a test may, production code has none.
     };
   },

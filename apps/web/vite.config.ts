@@ -41,7 +41,11 @@ export default defineConfig({
           groups: [
             { name: 'initial', tags: ['$initial'], priority: 30 },
             // Only the lists need the table library.
-            { name: 'table', test: /node_modules[\\/]@tanstack[\\/](react-)?table|components[\\/]ui[\\/]data-table/, priority: 20 },
+            {
+              name: 'table',
+              test: /node_modules[\\/]@tanstack[\\/](react-)?table|components[\\/]ui[\\/]data-table/,
+              priority: 20,
+            },
             // Recharts and what only it uses: the analytics charts' chunk, never the signed-in pages' shared one.
             {
               name: 'charts',

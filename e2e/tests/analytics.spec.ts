@@ -33,7 +33,9 @@ test('an owner reads the Analytics Dashboard, filters it through the URL and exp
   await expect(page.getByLabel('Date range')).toHaveValue('12m');
   // Where placements come from, and the demo's careers-page applications (issue 14).
   await expect(page.getByRole('table', { name: 'Placements by source' }).getByRole('row').nth(1)).toBeVisible();
-  await expect(page.getByRole('table', { name: 'Applications by channel' }).getByRole('row', { name: /Careers page/ })).toBeVisible();
+  await expect(
+    page.getByRole('table', { name: 'Applications by channel' }).getByRole('row', { name: /Careers page/ }),
+  ).toBeVisible();
   const clientSelect = page.getByLabel('Client', { exact: true });
   await expect(clientSelect.locator('option').nth(1)).toBeAttached();
   const client = await clientSelect.locator('option').nth(1).textContent();
@@ -65,10 +67,17 @@ test('a recruiter sees the same page without money', async ({ page }) => {
   await expect(kpi(page, 'Placements')).toBeVisible();
   await figureOf(kpi(page, 'Placements'));
   await expect(page.getByRole('table', { name: 'Top clients' })).toBeVisible();
-  for (const name of ['Revenue booked', 'Revenue collected', 'Average fee']) await expect(kpi(page, name)).toHaveCount(0);
+  for (const name of ['Revenue booked', 'Revenue collected', 'Average fee'])
+    await expect(kpi(page, name)).toHaveCount(0);
   await expect(page.getByRole('region', { name: 'Revenue by month' })).toHaveCount(0);
-  await expect(page.getByRole('table', { name: 'Top clients' }).getByRole('columnheader', { name: /Booked|Collected|Average fee/ })).toHaveCount(0);
-  await expect(page.getByRole('table', { name: 'Recruiters' }).getByRole('columnheader', { name: /Fees/ })).toHaveCount(0);
+  await expect(
+    page
+      .getByRole('table', { name: 'Top clients' })
+      .getByRole('columnheader', { name: /Booked|Collected|Average fee/ }),
+  ).toHaveCount(0);
+  await expect(page.getByRole('table', { name: 'Recruiters' }).getByRole('columnheader', { name: /Fees/ })).toHaveCount(
+    0,
+  );
 });
 
 test('the dashboard lists what needs attention, each item leading to its record', async ({ page }) => {

@@ -23,7 +23,9 @@ test('deleting an empty client: the confirmation says nothing blocks it, and it 
   await expect(page.getByText('No clients match')).toBeVisible();
 });
 
-test('a client with a closed role: delete offers archiving instead; archived, it is found with the filter and restored', async ({ page }) => {
+test('a client with a closed role: delete offers archiving instead; archived, it is found with the filter and restored', async ({
+  page,
+}) => {
   test.setTimeout(90_000);
   const stamp = Date.now();
   const name = `History Co ${stamp}`;

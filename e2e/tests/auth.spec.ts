@@ -53,7 +53,11 @@ test.describe('sign-in and sessions', () => {
     await expect(page).toHaveURL(/\/auth\/login/);
   });
 
-  test('a session deleted on the server ends in the session-expired toast and the sign-in page', async ({ page, context, baseURL }) => {
+  test('a session deleted on the server ends in the session-expired toast and the sign-in page', async ({
+    page,
+    context,
+    baseURL,
+  }) => {
     await login(page, 'recruiter');
     // Let the dashboard finish its own calls first, so the 401 comes from the action below.
     await expect(page.getByRole('list', { name: 'Recent activity' }).getByText('signed in').first()).toBeVisible();
@@ -86,7 +90,9 @@ test.describe('sign-in and sessions', () => {
     let link = '';
     await expect(async () => {
       const fresh = fs.readdirSync(mailDir).filter((name) => !before.has(name));
-      const mail = fresh.map((name) => fs.readFileSync(path.join(mailDir, name), 'utf8')).find((text) => text.includes(DEMO_USERS.superuser));
+      const mail = fresh
+        .map((name) => fs.readFileSync(path.join(mailDir, name), 'utf8'))
+        .find((text) => text.includes(DEMO_USERS.superuser));
       // Quoted-printable bodies may wrap long lines with a trailing '='.
       const unwrapped = (mail ?? '').replace(/=\r?\n/g, '').replace(/=3D/g, '=');
       link = /https?:\/\/[^\s"<>]+\/auth\/reset-password\/[^\s"<>]+/.exec(unwrapped)?.[0] ?? '';

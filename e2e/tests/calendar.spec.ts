@@ -3,15 +3,29 @@ import { apiCall, apiPost, expect, login, test } from '../fixtures';
 
 // Issue 11, the calendar: a booked interview shows on /calendar and opens its pipeline; the profile's
 // subscription address downloads a calendar that ical.js reads, with the same interview in it.
-test('the calendar shows a booked interview, opens its pipeline, and the iCal address carries it', async ({ page, request }) => {
+test('the calendar shows a booked interview, opens its pipeline, and the iCal address carries it', async ({
+  page,
+  request,
+}) => {
   test.setTimeout(120_000);
   const stamp = Date.now();
   await login(page, 'recruiter');
-  const client = await apiPost<{ client: { id: number } }>(page, '/api/clients/', { name: `Calendar Co ${stamp}`, client_type: 'finders_fee', state: 'Open' });
-  const role = await apiPost<{ role: { id: number } }>(page, '/api/roles/', { client_id: client.client.id, name: `Calendar Role ${stamp}` });
-  const added = await apiPost<{ pipeline: { id: number; version: number } }>(page, `/api/roles/${role.role.id}/pipelines/`, {
-    candidate: { first_name: 'Cleo', last_name: `Cal${stamp}` },
+  const client = await apiPost<{ client: { id: number } }>(page, '/api/clients/', {
+    name: `Calendar Co ${stamp}`,
+    client_type: 'finders_fee',
+    state: 'Open',
   });
+  const role = await apiPost<{ role: { id: number } }>(page, '/api/roles/', {
+    client_id: client.client.id,
+    name: `Calendar Role ${stamp}`,
+  });
+  const added = await apiPost<{ pipeline: { id: number; version: number } }>(
+    page,
+    `/api/roles/${role.role.id}/pipelines/`,
+    {
+      candidate: { first_name: 'Cleo', last_name: `Cal${stamp}` },
+    },
+  );
   // In three hours, on the minute: in this week's agenda (or the next one's, near the end of a week).
   const at = new Date(Math.floor(Date.now() / 60_000) * 60_000 + 3 * 3_600_000);
   const me = await apiCall<{ user: { id: number } }>(page, 'GET', '/api/auth/profile/');

@@ -81,7 +81,12 @@ test('a recruiter finds a candidate by their resume and moves them through a rol
   await dialog.getByLabel('Resume').setInputFiles({
     name: 'imogen-resume.pdf',
     mimeType: 'application/pdf',
-    buffer: resumePdf([name, 'Platform engineer', `Built the ${resumeWord} deployment pipeline`, 'Skills: Go, Kubernetes, Terraform']),
+    buffer: resumePdf([
+      name,
+      'Platform engineer',
+      `Built the ${resumeWord} deployment pipeline`,
+      'Skills: Go, Kubernetes, Terraform',
+    ]),
   });
   await dialog.getByRole('button', { name: 'Add candidate' }).click();
   await expect(page.getByRole('dialog')).toBeHidden({ timeout: 15_000 });

@@ -11,17 +11,13 @@ async function openWidget(page: Page) {
 }
 
 async function ask(page: Page, text: string) {
-  const input = page
-    .getByRole('region', { name: 'AI chat' })
-    .getByRole('textbox', { name: 'Message' });
+  const input = page.getByRole('region', { name: 'AI chat' }).getByRole('textbox', { name: 'Message' });
   await input.fill(text);
   await input.press('Enter');
 }
 
 test.describe('the AI chat', () => {
-  test('the owner asks a question in the widget, gets the answer and follows its record link', async ({
-    page,
-  }) => {
+  test('the owner asks a question in the widget, gets the answer and follows its record link', async ({ page }) => {
     await login(page, 'owner');
     const widget = await openWidget(page);
     // The fixed greeting opens a new chat.
@@ -30,9 +26,7 @@ test.describe('the AI chat', () => {
 
     await ask(page, 'How many placements for Cascade Cloud Systems this year?');
     const log = widget.getByRole('log', { name: 'Chat messages' });
-    await expect(
-      log.getByText('How many placements for Cascade Cloud Systems this year?'),
-    ).toBeVisible();
+    await expect(log.getByText('How many placements for Cascade Cloud Systems this year?')).toBeVisible();
     const link = log.getByRole('link', { name: 'Cascade Cloud Systems' }).first();
     await expect(link).toBeVisible({ timeout: 15_000 });
     await expect(log.getByText(/placements? in this year/)).toBeVisible();
@@ -40,29 +34,23 @@ test.describe('the AI chat', () => {
     // The link is the app's own record page, opened by the router; the widget stays open beside it.
     await link.click();
     await expect(page).toHaveURL(/\/clients\/\d+$/);
-    await expect(
-      page.getByRole('heading', { name: 'Cascade Cloud Systems' }).first(),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { name: 'Cascade Cloud Systems' }).first()).toBeVisible();
     await expect(widget).toBeVisible();
 
     // The chat is listed on the page, with its conversation.
     await widget.getByRole('link', { name: 'Open the AI Chat page' }).click();
     await expect(page).toHaveURL(/\/ai-chat\?chat=\d+$/);
     const chats = page.getByRole('navigation', { name: 'Your chats' });
+    await expect(chats.getByRole('link', { name: /How many placements for Cascade Cloud Systems/ })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     await expect(
-      chats.getByRole('link', { name: /How many placements for Cascade Cloud Systems/ }),
-    ).toHaveAttribute('aria-current', 'page');
-    await expect(
-      page
-        .getByRole('log', { name: 'Chat messages' })
-        .getByRole('link', { name: 'Cascade Cloud Systems' })
-        .first(),
+      page.getByRole('log', { name: 'Chat messages' }).getByRole('link', { name: 'Cascade Cloud Systems' }).first(),
     ).toBeVisible();
   });
 
-  test('an ambiguous client name gets a question back; the answer resumes the question', async ({
-    page,
-  }) => {
+  test('an ambiguous client name gets a question back; the answer resumes the question', async ({ page }) => {
     await login(page, 'owner');
     // Two clients that "Acme" could mean (set-up shortcut through the API).
     for (const name of ['Acme Corporation', 'Acme Logistics']) {
@@ -91,9 +79,7 @@ test.describe('the AI chat', () => {
     await expect(log.getByRole('link', { name: 'Acme Logistics' }).first()).toHaveAttribute('href', /^\/clients\/\d+$/);
   });
 
-  test('a message that arrives while the widget is minimized lights the unread dot', async ({
-    page,
-  }) => {
+  test('a message that arrives while the widget is minimized lights the unread dot', async ({ page }) => {
     // Pass the socket through, holding the server's answers until the widget is minimized.
     const held: string[] = [];
     let page_: WebSocketRoute | null = null;
@@ -128,9 +114,7 @@ test.describe('the AI chat', () => {
     await expect(page.getByRole('img', { name: 'Unread message' })).toHaveCount(0);
   });
 
-  test('a server that never answers the socket gives "Connection timeout" after 10 s', async ({
-    page,
-  }) => {
+  test('a server that never answers the socket gives "Connection timeout" after 10 s', async ({ page }) => {
     test.setTimeout(60_000);
     // The handler never finishes: the page's socket stays connecting.
     await page.routeWebSocket(CHAT_SOCKET, () => new Promise<void>(() => {}));
@@ -149,9 +133,9 @@ test.describe('the AI chat', () => {
     await expect(page.getByRole('button', { name: 'Open user menu' }).first()).toBeVisible();
     await page.waitForLoadState('networkidle');
     await expect(page.getByRole('button', { name: 'Open AI chat' })).toHaveCount(0);
-    await expect(
-      page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'AI Chat' }),
-    ).toHaveCount(0);
+    await expect(page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'AI Chat' })).toHaveCount(
+      0,
+    );
     await page.goto('/ai-chat');
     await expect(page).toHaveURL(/\/dashboard$/);
     await expect(page.getByRole('button', { name: 'Open AI chat' })).toHaveCount(0);

@@ -6,16 +6,31 @@ test('an offer before the booked client interview says so and cancels the interv
   test.setTimeout(90_000);
   const stamp = Date.now();
   await login(page, 'recruiter');
-  const client = await apiPost<{ client: { id: number } }>(page, '/api/clients/', { name: `Early Offer Co ${stamp}`, client_type: 'finders_fee', state: 'Open' });
-  const role = await apiPost<{ role: { id: number } }>(page, '/api/roles/', { client_id: client.client.id, name: `Early Offer Role ${stamp}` });
-  const added = await apiPost<{ pipeline: { id: number; version: number } }>(page, `/api/roles/${role.role.id}/pipelines/`, {
-    candidate: { first_name: 'Omar', last_name: `Early${stamp}` },
+  const client = await apiPost<{ client: { id: number } }>(page, '/api/clients/', {
+    name: `Early Offer Co ${stamp}`,
+    client_type: 'finders_fee',
+    state: 'Open',
   });
+  const role = await apiPost<{ role: { id: number } }>(page, '/api/roles/', {
+    client_id: client.client.id,
+    name: `Early Offer Role ${stamp}`,
+  });
+  const added = await apiPost<{ pipeline: { id: number; version: number } }>(
+    page,
+    `/api/roles/${role.role.id}/pipelines/`,
+    {
+      candidate: { first_name: 'Omar', last_name: `Early${stamp}` },
+    },
+  );
   const id = added.pipeline.id;
-  const submitted = await apiPost<{ data: { pipeline: { version: number } } }>(page, `/api/pipelines/${id}/actions/submittal/`, {
-    version: added.pipeline.version,
-    submitted_on: new Date().toISOString().slice(0, 10),
-  });
+  const submitted = await apiPost<{ data: { pipeline: { version: number } } }>(
+    page,
+    `/api/pipelines/${id}/actions/submittal/`,
+    {
+      version: added.pipeline.version,
+      submitted_on: new Date().toISOString().slice(0, 10),
+    },
+  );
   const inAWeek = new Date(Date.now() + 7 * 86_400_000).toISOString();
   await apiPost(page, `/api/pipelines/${id}/actions/submittal-outcome/`, {
     version: submitted.data.pipeline.version,
@@ -40,7 +55,9 @@ test('an offer before the booked client interview says so and cancels the interv
   await expect(question).toBeHidden();
   await expect(outcome).toBeHidden();
 
-  await expect(page.getByRole('list', { name: 'History' })).toContainText('Cancelled (offer recorded before it took place)');
+  await expect(page.getByRole('list', { name: 'History' })).toContainText(
+    'Cancelled (offer recorded before it took place)',
+  );
   await expect(interviews).toContainText('Cancelled');
   await expect(interviews).not.toContainText('Upcoming');
   await expect(page.getByRole('region', { name: 'Stage' })).toContainText('In Offer since');

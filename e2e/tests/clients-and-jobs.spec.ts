@@ -24,10 +24,7 @@ test('a recruiter works a retainer client and its role end to end', async ({ pag
   await page.getByRole('button', { name: 'Create role' }).click();
   await expect(page.getByRole('heading', { name: roleName })).toBeVisible();
   const roleUrl = page.url();
-  const clientHref = await page
-    .getByRole('link', { name: clientName })
-    .first()
-    .getAttribute('href');
+  const clientHref = await page.getByRole('link', { name: clientName }).first().getAttribute('href');
   const clientId = clientHref?.split('/').pop();
 
   // Active Jobs filtered by the client, from the hover panel.
@@ -54,9 +51,7 @@ test('a recruiter works a retainer client and its role end to end', async ({ pag
   await expect(page).toHaveURL(/\/jobs\/active\?client=\d+/);
   await expect(page.getByText(`Client: ${clientName}`)).toBeVisible();
   await expect(page.getByRole('button', { name: 'Remove client filter' })).toBeVisible();
-  await expect(
-    page.getByRole('table', { name: 'Active roles' }).getByRole('link', { name: roleName }),
-  ).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Active roles' }).getByRole('link', { name: roleName })).toBeVisible();
 
   // Edit a field inline.
   await page.goto(roleUrl);
@@ -77,9 +72,7 @@ test('a recruiter works a retainer client and its role end to end', async ({ pag
   await page.getByLabel('Upload file').setInputFiles({
     name: 'job-description.pdf',
     mimeType: 'application/pdf',
-    buffer: Buffer.from(
-      '%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n',
-    ),
+    buffer: Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n'),
   });
   await expect(page.getByText('job-description.pdf', { exact: true })).toBeVisible();
   const downloadPromise = page.waitForEvent('download');
@@ -94,15 +87,11 @@ test('a recruiter works a retainer client and its role end to end', async ({ pag
   await dialog.getByRole('button', { name: 'Close role' }).click();
   await expect(page.getByRole('button', { name: 'Reopen role' })).toBeVisible();
   await page.goto('/jobs/closed');
-  await expect(
-    page.getByRole('table', { name: 'Closed roles' }).getByRole('link', { name: roleName }),
-  ).toBeVisible();
+  await expect(page.getByRole('table', { name: 'Closed roles' }).getByRole('link', { name: roleName })).toBeVisible();
 
   // Reopen it.
   await page.getByRole('button', { name: `Reopen ${roleName}` }).click();
-  await expect(
-    page.getByRole('table', { name: 'Closed roles' }).getByRole('link', { name: roleName }),
-  ).toBeHidden();
+  await expect(page.getByRole('table', { name: 'Closed roles' }).getByRole('link', { name: roleName })).toBeHidden();
   await page.goto(roleUrl);
   await expect(page.getByRole('button', { name: 'Close role' })).toBeVisible();
 

@@ -22,11 +22,22 @@ test.beforeAll(async () => {
   sink = await startSentrySink();
   rmSync(dataDir, { recursive: true, force: true });
   server = spawn(process.execPath, [serverJs], {
-    env: { ...process.env, PORT: String(PORT), DATA_DIR: dataDir, DEMO_PASSWORD, LOG_LEVEL: 'warn', NODE_ENV: 'development', SENTRY_DSN: sink.dsn },
+    env: {
+      ...process.env,
+      PORT: String(PORT),
+      DATA_DIR: dataDir,
+      DEMO_PASSWORD,
+      LOG_LEVEL: 'warn',
+      NODE_ENV: 'development',
+      SENTRY_DSN: sink.dsn,
+    },
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   await expect
-    .poll(async () => (await fetch(`http://localhost:${PORT}/readyz`).catch(() => null))?.status ?? 0, { timeout: 100_000, intervals: [500] })
+    .poll(async () => (await fetch(`http://localhost:${PORT}/readyz`).catch(() => null))?.status ?? 0, {
+      timeout: 100_000,
+      intervals: [500],
+    })
     .toBe(200);
 });
 
@@ -43,7 +54,12 @@ test.afterAll(async () => {
 test('a thrown error in the browser arrives with the user type, without the email or name', async ({ page }) => {
   test.setTimeout(60_000);
   await login(page, 'recruiter');
-  const me = (await (await page.request.get('/api/auth/profile/')).json()).user as { id: number; email: string; first_name: string; last_name: string };
+  const me = (await (await page.request.get('/api/auth/profile/')).json()).user as {
+    id: number;
+    email: string;
+    first_name: string;
+    last_name: string;
+  };
   // The SDK loads after the app when the server has a DSN.
   await expect.poll(() => page.evaluate(() => '__SENTRY__' in globalThis), { timeout: 15_000 }).toBe(true);
 
@@ -54,7 +70,12 @@ test('a thrown error in the browser arrives with the user type, without the emai
   });
 
   await expect
-    .poll(() => sink.errorEvents().filter((event) => JSON.stringify(event).includes('Browser error for the tracking test')).length, { timeout: 20_000 })
+    .poll(
+      () =>
+        sink.errorEvents().filter((event) => JSON.stringify(event).includes('Browser error for the tracking test'))
+          .length,
+      { timeout: 20_000 },
+    )
     .toBe(1);
   const event = sink.errorEvents().find((e) => JSON.stringify(e).includes('Browser error for the tracking test')) as {
     tags: Record<string, string>;
@@ -66,9 +87,16 @@ test('a thrown error in the browser arrives with the user type, without the emai
   expect(event.request?.url).toBe(`http://localhost:${PORT}/dashboard`);
 
   // The replay of the session that had the error (100% on error) arrives too, with its text masked.
-  await expect.poll(() => sink.envelopes.some((envelope) => envelope.items.some((item) => item.type === 'replay_event')), { timeout: 30_000 }).toBe(true);
+  await expect
+    .poll(() => sink.envelopes.some((envelope) => envelope.items.some((item) => item.type === 'replay_event')), {
+      timeout: 30_000,
+    })
+    .toBe(true);
   const cookies = (await page.context().cookies()).map((cookie) => cookie.value).filter((value) => value.length > 8);
-  const everything = sink.envelopes.map((envelope) => envelope.raw).join('\n').toLowerCase();
+  const everything = sink.envelopes
+    .map((envelope) => envelope.raw)
+    .join('\n')
+    .toLowerCase();
   for (const secret of [me.email, me.first_name, me.last_name, ...cookies]) {
     expect(everything).not.toContain(secret.toLowerCase());
   }

@@ -26,21 +26,17 @@ test('the owner bills a placement: the draft appears, is sent, paid in two parts
 
   // Set-up through the API (the placement journey itself is walked in candidates-and-pipelines.spec):
   // a finder's fee client at 20 % with a contact to bill, a role, and a candidate placed at 130,000.
-  const client = await apiPost<{ client: { id: number; currency: string } }>(
-    page,
-    '/api/clients/',
-    {
-      name: `Billing Client ${stamp}`,
-      client_type: 'finders_fee',
-      state: 'Open',
-      finders_fee_percent: 20,
-      guarantee_days: 90,
-      payment_terms_days: 30,
-      currency: 'USD',
-      contact_name: 'Dana Payable',
-      contact_email: `ap.${stamp}@example.test`,
-    },
-  );
+  const client = await apiPost<{ client: { id: number; currency: string } }>(page, '/api/clients/', {
+    name: `Billing Client ${stamp}`,
+    client_type: 'finders_fee',
+    state: 'Open',
+    finders_fee_percent: 20,
+    guarantee_days: 90,
+    payment_terms_days: 30,
+    currency: 'USD',
+    contact_name: 'Dana Payable',
+    contact_email: `ap.${stamp}@example.test`,
+  });
   const roleName = `Data Platform Lead ${stamp}`;
   const role = await apiPost<{ role: { id: number } }>(page, '/api/roles/', {
     client_id: client.client.id,
@@ -128,10 +124,7 @@ test('the owner bills a placement: the draft appears, is sent, paid in two parts
   await expect(page.getByRole('region', { name: 'Notes on the invoice' })).not.toContainText('Paid early');
 
   // The invoices screen: the statistics count the 26,000 as collected, the list shows it paid.
-  await page
-    .getByRole('navigation', { name: 'Sidebar' })
-    .getByRole('link', { name: 'Invoices' })
-    .click();
+  await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Invoices' }).click();
   await expect(page).toHaveURL(/\/invoices$/);
   expect(before.statistics.currency).toBe('USD');
   const stats = page.getByRole('region', { name: 'Invoice statistics' });
@@ -146,9 +139,7 @@ test('the owner bills a placement: the draft appears, is sent, paid in two parts
   await expect(row.getByText('$26,000.00')).toBeVisible();
 });
 
-test('a recruiter has no Invoices item, no invoice screen and a 403 from the API', async ({
-  page,
-}) => {
+test('a recruiter has no Invoices item, no invoice screen and a 403 from the API', async ({ page }) => {
   await login(page, 'recruiter');
   const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
   await expect(sidebar.getByRole('link', { name: 'Candidates' })).toBeVisible();
@@ -157,8 +148,6 @@ test('a recruiter has no Invoices item, no invoice screen and a 403 from the API
   await expect(page.getByText('You do not have access to this page.')).toBeVisible();
   const status = await page.evaluate(async () => (await fetch('/api/invoices/')).status);
   expect(status).toBe(403);
-  const statistics = await page.evaluate(
-    async () => (await fetch('/api/invoices/statistics/')).status,
-  );
+  const statistics = await page.evaluate(async () => (await fetch('/api/invoices/statistics/')).status);
   expect(statistics).toBe(403);
 });

@@ -8,7 +8,11 @@ test('a recruiter enters a week, imports a report and sees the performance', asy
   const stamp = Date.now();
   const roleName = `Posted Role ${stamp}`;
   await login(page, 'recruiter');
-  const client = await apiPost<{ client: { id: number } }>(page, '/api/clients/', { name: `Posting Co ${stamp}`, client_type: 'finders_fee', state: 'Open' });
+  const client = await apiPost<{ client: { id: number } }>(page, '/api/clients/', {
+    name: `Posting Co ${stamp}`,
+    client_type: 'finders_fee',
+    state: 'Open',
+  });
   await apiPost(page, '/api/roles/', { client_id: client.client.id, name: roleName, indeed_posting: true });
   const form = await apiCall<{ current_week: string }>(page, 'GET', '/api/job-postings/form-data/');
   const lastWeek = addDays(form.current_week, -7);
@@ -35,7 +39,9 @@ test('a recruiter enters a week, imports a report and sees the performance', asy
   await page.getByRole('button', { name: 'Import report' }).click();
   const dialog = page.getByRole('dialog', { name: "Import the job board's report" });
   const csv = `Job title,Week,Cost,Impressions,Clicks,Applies\n"${roleName}",${lastWeek},$60.00,"2,000",100,8\n`;
-  await dialog.getByLabel('CSV file').setInputFiles({ name: 'report.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
+  await dialog
+    .getByLabel('CSV file')
+    .setInputFiles({ name: 'report.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(dialog.getByLabel('Spend')).toHaveValue('Cost');
   await expect(dialog.getByLabel('Role (reference number or title) *')).toHaveValue('Job title');
   await dialog.getByRole('button', { name: 'Preview' }).click();
@@ -43,7 +49,11 @@ test('a recruiter enters a week, imports a report and sees the performance', asy
   await dialog.getByRole('button', { name: 'Import 1 rows' }).click();
   await expect(dialog).toBeHidden();
   await page.getByRole('button', { name: 'Previous week' }).click();
-  await expect(page.getByRole('table', { name: `Job-board figures for the week starting ${lastWeek}` }).getByRole('row', { name: new RegExp(roleName) })).toContainText('$60');
+  await expect(
+    page
+      .getByRole('table', { name: `Job-board figures for the week starting ${lastWeek}` })
+      .getByRole('row', { name: new RegExp(roleName) }),
+  ).toContainText('$60');
 
   // Performance of the role: $200 for 300 clicks is $0.67 a click.
   const performance = page.getByRole('region', { name: 'Performance' });

@@ -1,7 +1,9 @@
 import { expect, login, test } from '../fixtures';
 
 test.describe('paging every list (issue 16 item 11)', () => {
-  test('candidates: Next, rows per page, jump past the end, and Back returns to each previous page', async ({ page }) => {
+  test('candidates: Next, rows per page, jump past the end, and Back returns to each previous page', async ({
+    page,
+  }) => {
     await login(page, 'recruiter');
     await page.goto('/candidates');
     const pager = page.getByRole('navigation', { name: 'Pagination' });
@@ -17,7 +19,11 @@ test.describe('paging every list (issue 16 item 11)', () => {
     await expect(status).toHaveText(`Showing 11–20 of ${total.toLocaleString('en-US')} candidates`);
     // The first page's rows stay on screen (the table busy) until the second page arrives.
     await expect(page.getByRole('table', { name: 'Candidates' })).not.toHaveAttribute('aria-busy', 'true');
-    const secondPageFirst = await page.getByRole('table', { name: 'Candidates' }).getByRole('link').first().textContent();
+    const secondPageFirst = await page
+      .getByRole('table', { name: 'Candidates' })
+      .getByRole('link')
+      .first()
+      .textContent();
 
     await pager.getByLabel('Rows per page').selectOption('25');
     await expect(page).toHaveURL(/\/candidates\?page_size=25$/);
@@ -30,7 +36,9 @@ test.describe('paging every list (issue 16 item 11)', () => {
     await expect(page).toHaveURL(new RegExp(`page=${last}$`));
     await expect(box).toHaveValue(String(last));
     await expect(pager.getByRole('button', { name: 'Next' })).toBeDisabled();
-    await expect(status).toHaveText(new RegExp(`^Showing ${((last - 1) * 25 + 1).toLocaleString('en-US')}–${total.toLocaleString('en-US')} of`));
+    await expect(status).toHaveText(
+      new RegExp(`^Showing ${((last - 1) * 25 + 1).toLocaleString('en-US')}–${total.toLocaleString('en-US')} of`),
+    );
     await page.screenshot({ path: '/tmp/e-shots/paging-last-page.png', fullPage: true });
 
     await page.goBack();
@@ -39,10 +47,14 @@ test.describe('paging every list (issue 16 item 11)', () => {
     await page.goBack();
     await expect(page).toHaveURL(/\/candidates\?page=2$/);
     await expect(box).toHaveValue('2');
-    await expect(page.getByRole('table', { name: 'Candidates' }).getByRole('link').first()).toHaveText(secondPageFirst!);
+    await expect(page.getByRole('table', { name: 'Candidates' }).getByRole('link').first()).toHaveText(
+      secondPageFirst!,
+    );
   });
 
-  test('an address past the last page shows the last page, and Back from a filter restores the list', async ({ page }) => {
+  test('an address past the last page shows the last page, and Back from a filter restores the list', async ({
+    page,
+  }) => {
     await login(page, 'owner');
     await page.goto('/clients?page_size=10&page=999');
     const pager = page.getByRole('navigation', { name: 'Pagination' });

@@ -55,10 +55,7 @@ test.describe('people and access', () => {
 
     // The owner invites a recruiter.
     await login(page, 'owner');
-    await page
-      .getByRole('navigation', { name: 'Sidebar' })
-      .getByRole('link', { name: 'Users', exact: true })
-      .click();
+    await page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'Users', exact: true }).click();
     await expect(page.getByRole('heading', { name: 'Users', level: 1 })).toBeVisible();
     const before = mailFiles();
     await page.getByRole('button', { name: 'Invite user' }).click();
@@ -122,9 +119,7 @@ test.describe('people and access', () => {
     // The link is single-use.
     const reuse = await newPage(browser);
     await reuse.page.goto(registerPath);
-    await expect(reuse.page.getByRole('alert')).toContainText(
-      'This invitation has already been used.',
-    );
+    await expect(reuse.page.getByRole('alert')).toContainText('This invitation has already been used.');
     await expect(reuse.page.getByRole('link', { name: 'Go to sign in' })).toBeVisible();
     await reuse.context.close();
 
@@ -135,9 +130,7 @@ test.describe('people and access', () => {
     await expect(table.getByRole('link', { name: 'Casey Nguyen' })).toBeVisible();
     await expect(table.getByRole('link')).toHaveCount(1);
     await table.getByRole('link', { name: 'Casey Nguyen' }).click();
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText(
-      'Casey Nguyen',
-    );
+    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toContainText('Casey Nguyen');
     await expect(page.getByRole('heading', { name: 'Casey Nguyen' })).toBeVisible();
     const types = page.getByRole('region', { name: 'User types' });
     await types.getByRole('checkbox', { name: 'Recruiter' }).uncheck();
@@ -151,9 +144,7 @@ test.describe('people and access', () => {
     // The (now) viewer uploads a picture: it shows in their user menu.
     await rp.goto('/profile');
     await expect(rp.getByRole('heading', { name: 'My Profile', level: 1 })).toBeVisible();
-    await rp
-      .getByLabel('Upload picture')
-      .setInputFiles({ name: 'casey.png', mimeType: 'image/png', buffer: PNG_1X1 });
+    await rp.getByLabel('Upload picture').setInputFiles({ name: 'casey.png', mimeType: 'image/png', buffer: PNG_1X1 });
     await expect(rp.getByText('Your profile picture has been updated.')).toBeVisible();
     const menuButton = rp.getByRole('button', { name: 'Open user menu' });
     await expect(menuButton.getByAltText('Casey Nguyen')).toBeVisible();
@@ -180,9 +171,7 @@ test.describe('people and access', () => {
 
     // The owner sees the picture in the users list.
     await page.goto('/users?search=Casey');
-    await expect(
-      page.getByRole('table', { name: 'Users' }).getByAltText('Casey Nguyen'),
-    ).toBeVisible();
+    await expect(page.getByRole('table', { name: 'Users' }).getByAltText('Casey Nguyen')).toBeVisible();
 
     await recruiter.context.close();
   });

@@ -10,7 +10,9 @@ interface PipelineRow {
   candidate: { id: number; name: string };
 }
 
-test("a role's, its client's and the candidate's history show a note on one of the role's pipelines (issue 16 item 8)", async ({ page }) => {
+test("a role's, its client's and the candidate's history show a note on one of the role's pipelines (issue 16 item 8)", async ({
+  page,
+}) => {
   await login(page, 'recruiter');
   const { roles } = await apiCall<{ roles: RoleRow[] }>(page, 'GET', '/api/roles/dashboard/?page_size=1&ordering=name');
   const role = roles[0]!;
@@ -28,7 +30,9 @@ test("a role's, its client's and the candidate's history show a note on one of t
   await page.screenshot({ path: '/tmp/e-shots/role-history.png', fullPage: true });
 
   await page.goto(`/clients/${role.client.id}`);
-  await expect(page.getByRole('region', { name: 'Recent activity' }).getByRole('listitem').filter({ hasText: summary })).toBeVisible();
+  await expect(
+    page.getByRole('region', { name: 'Recent activity' }).getByRole('listitem').filter({ hasText: summary }),
+  ).toBeVisible();
 
   await page.goto(`/candidates/${pipeline.candidate.id}`);
   const candidateEntry = page.getByRole('region', { name: 'Recent activity' }).getByRole('link', { name: summary });

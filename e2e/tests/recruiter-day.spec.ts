@@ -21,8 +21,15 @@ test('times read and are entered in the profile time zone, not the browser zone'
     await page.getByRole('button', { name: 'Save preferences' }).click();
     await expect(page.getByText('Your preferences have been saved.')).toBeVisible();
 
-    const client = await apiPost<{ client: { id: number } }>(page, '/api/clients/', { name: `Zone Client ${stamp}`, client_type: 'finders_fee', state: 'Open' });
-    const role = await apiPost<{ role: { id: number } }>(page, '/api/roles/', { client_id: client.client.id, name: `Zone Role ${stamp}` });
+    const client = await apiPost<{ client: { id: number } }>(page, '/api/clients/', {
+      name: `Zone Client ${stamp}`,
+      client_type: 'finders_fee',
+      state: 'Open',
+    });
+    const role = await apiPost<{ role: { id: number } }>(page, '/api/roles/', {
+      client_id: client.client.id,
+      name: `Zone Role ${stamp}`,
+    });
     const name = `Priya Zone${stamp}`;
     const added = await apiPost<{ pipeline: { id: number } }>(page, `/api/roles/${role.role.id}/pipelines/`, {
       candidate: { first_name: 'Priya', last_name: `Zone${stamp}` },
@@ -38,7 +45,11 @@ test('times read and are entered in the profile time zone, not the browser zone'
     await expect(dialog).toBeHidden();
 
     // Stored as 00:00 UTC; shown as 9:00 AM, though the browser is in Los Angeles (4 PM the day before).
-    const detail = await apiCall<{ data: { interviews: { scheduled_at: string }[] } }>(page, 'GET', `/api/pipelines/${added.pipeline.id}/`);
+    const detail = await apiCall<{ data: { interviews: { scheduled_at: string }[] } }>(
+      page,
+      'GET',
+      `/api/pipelines/${added.pipeline.id}/`,
+    );
     expect(new Date(detail.data.interviews[0]!.scheduled_at).toISOString()).toBe('2030-12-02T00:00:00.000Z');
     const shown = /Dec 2, 2030,? 9:00\sAM/;
     await expect(page.getByRole('list', { name: 'Interviews' })).toContainText(shown);
@@ -101,7 +112,9 @@ async function openAction(page: Page, action: string, dialogName: string) {
   return dialog;
 }
 
-test("a recruiter's morning: find a client, add a role and candidates, interview, place and export, on the profile's clock", async ({ page }) => {
+test("a recruiter's morning: find a client, add a role and candidates, interview, place and export, on the profile's clock", async ({
+  page,
+}) => {
   // One long journey through a dozen screens on a 2-core machine.
   test.setTimeout(180_000);
   const zone = 'Asia/Kolkata'; // UTC+5:30, 13½ hours ahead of the browser's Los Angeles
@@ -111,7 +124,13 @@ test("a recruiter's morning: find a client, add a role and candidates, interview
   await apiCall(page, 'PATCH', '/api/profile/', { time_zone: zone });
   try {
     const clientName = `Harbour Analytics ${stamp}`;
-    await apiPost(page, '/api/clients/', { name: clientName, client_type: 'finders_fee', state: 'Open', finders_fee_percent: 20, guarantee_days: 90 });
+    await apiPost(page, '/api/clients/', {
+      name: clientName,
+      client_type: 'finders_fee',
+      state: 'Open',
+      finders_fee_percent: 20,
+      guarantee_days: 90,
+    });
     const flagged = { first: 'Dora', last: `Noel${stamp}` };
     await apiPost(page, '/api/candidates/', {
       first_name: flagged.first,
@@ -161,10 +180,15 @@ test("a recruiter's morning: find a client, add a role and candidates, interview
     const confirm = page.getByRole('dialog', { name: `Add ${flaggedName} anyway?` });
     await confirm.getByLabel('Reason').fill('She asked to hear about data roles again.');
     await confirm.getByRole('button', { name: 'Add anyway' }).click();
-    await expect(page.getByRole('region', { name: /^Sourced, / }).getByRole('link', { name: flaggedName })).toBeVisible();
+    await expect(
+      page.getByRole('region', { name: /^Sourced, / }).getByRole('link', { name: flaggedName }),
+    ).toBeVisible();
 
     // Ravi's pipeline: an internal interview at 9:00 on the recruiter's clock (03:30 UTC).
-    await page.getByRole('region', { name: /^Sourced, / }).getByRole('link', { name }).click();
+    await page
+      .getByRole('region', { name: /^Sourced, / })
+      .getByRole('link', { name })
+      .click();
     const book = await openAction(page, 'Book interview', 'Book an interview');
     await expect(book.getByText(`Your time zone: ${zone}`)).toBeVisible();
     await book.getByLabel('Date and time').fill('2030-12-02T09:00');
@@ -172,8 +196,16 @@ test("a recruiter's morning: find a client, add a role and candidates, interview
     await expect(book).toBeHidden();
     const pipelineId = Number(/\/pipelines\/(\d+)/.exec(page.url())?.[1]);
     const interviewsOf = async () =>
-      (await apiCall<{ data: { interviews: { kind: string; scheduled_at: string }[] } }>(page, 'GET', `/api/pipelines/${pipelineId}/`)).data.interviews;
-    expect((await interviewsOf()).map((i) => new Date(i.scheduled_at).toISOString())).toEqual(['2030-12-02T03:30:00.000Z']);
+      (
+        await apiCall<{ data: { interviews: { kind: string; scheduled_at: string }[] } }>(
+          page,
+          'GET',
+          `/api/pipelines/${pipelineId}/`,
+        )
+      ).data.interviews;
+    expect((await interviewsOf()).map((i) => new Date(i.scheduled_at).toISOString())).toEqual([
+      '2030-12-02T03:30:00.000Z',
+    ]);
     await expect(page.getByRole('list', { name: 'Interviews' })).toContainText(/Dec 2, 2030,? 9:00\sAM/);
 
     const internal = await openAction(page, 'Record interview outcome', 'Record the interview outcome');
@@ -195,11 +227,17 @@ test("a recruiter's morning: find a client, add a role and candidates, interview
     await outcome.getByLabel('Date and time').fill('2030-12-05T14:30');
     await outcome.getByRole('button', { name: 'Save outcome' }).click();
     await expect(outcome).toBeHidden();
-    expect((await interviewsOf()).find((i) => i.kind === 'client')?.scheduled_at).toMatch(/^2030-12-05T09:00:00(\.000)?Z$/);
+    expect((await interviewsOf()).find((i) => i.kind === 'client')?.scheduled_at).toMatch(
+      /^2030-12-05T09:00:00(\.000)?Z$/,
+    );
     const clientInterviewShown = /Dec 5, 2030,? 2:30\sPM/;
     await expect(page.getByRole('list', { name: 'Interviews' })).toContainText(clientInterviewShown);
 
-    const clientInterview = await openAction(page, 'Record client interview outcome', 'Record the client interview outcome');
+    const clientInterview = await openAction(
+      page,
+      'Record client interview outcome',
+      'Record the client interview outcome',
+    );
     await clientInterview.getByRole('radio', { name: 'Passed' }).check();
     await clientInterview.getByRole('button', { name: 'Save outcome' }).click();
     await expect(clientInterview).toBeHidden();
@@ -292,13 +330,19 @@ test('search tells C++ from C#, says where it matched, suggests skills; an edite
   // The skills filter suggests a known skill from a few letters, typo-free or not.
   const skills = page.getByRole('combobox', { name: 'Skills' });
   await skills.fill(`cudaflux${stamp}`.slice(0, 8));
-  await page.getByRole('listbox', { name: 'Skills suggestions' }).getByRole('option', { name: new RegExp(`Cudaflux${stamp}`) }).click();
+  await page
+    .getByRole('listbox', { name: 'Skills suggestions' })
+    .getByRole('option', { name: new RegExp(`Cudaflux${stamp}`) })
+    .click();
   await expect(results.getByRole('link', { name: `Cora Plus${stamp}` })).toBeVisible();
   await expect(results.getByRole('row')).toHaveCount(2);
 
   // A note edited on the candidate's page says "edited"; the record-shaped notes address leads to the one page.
   await page.goto(`/candidates/${cpp.candidate.id}`);
-  await page.getByRole('region', { name: 'Notes' }).getByRole('textbox', { name: 'New note' }).fill('Prefers remote work.');
+  await page
+    .getByRole('region', { name: 'Notes' })
+    .getByRole('textbox', { name: 'New note' })
+    .fill('Prefers remote work.');
   await page.getByRole('region', { name: 'Notes' }).getByRole('button', { name: 'Add note' }).click();
   // The candidate is new: this is their only note.
   const note = page.getByRole('region', { name: 'Notes' }).getByRole('listitem', { name: /^Note by / });

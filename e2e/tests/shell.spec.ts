@@ -6,7 +6,16 @@ test.describe('the application shell', () => {
   test('the owner sees every section; Jobs starts expanded and can collapse', async ({ page }) => {
     await login(page, 'owner');
     const sidebar = page.getByRole('navigation', { name: 'Sidebar' });
-    for (const name of ['Dashboard', 'Clients', 'Candidates', 'Invoices', 'Calendar', 'Analytics', 'AI Chat', 'Users']) {
+    for (const name of [
+      'Dashboard',
+      'Clients',
+      'Candidates',
+      'Invoices',
+      'Calendar',
+      'Analytics',
+      'AI Chat',
+      'Users',
+    ]) {
       await expect(sidebar.getByRole('link', { name, exact: true })).toBeVisible();
     }
     for (const name of ['Active', 'Closed', 'Indeed Posting']) {
@@ -43,19 +52,25 @@ test.describe('the application shell', () => {
     await expect(sidebar.getByRole('link', { name: 'Clients', exact: true })).toBeVisible();
 
     // Remembered like the theme (a profile preference): a reload starts collapsed.
-    await expect.poll(async () => (await (await page.request.get('/api/auth/profile/')).json()).user.sidebar_collapsed).toBe(true);
+    await expect
+      .poll(async () => (await (await page.request.get('/api/auth/profile/')).json()).user.sidebar_collapsed)
+      .toBe(true);
     await page.reload();
     await expect(page.getByRole('button', { name: 'Expand sidebar' })).toBeVisible();
     await expect.poll(async () => (await sidebar.boundingBox())?.width ?? 0).toBeLessThan(wide / 2);
 
     await page.getByRole('button', { name: 'Expand sidebar' }).click();
     await expect(page.getByRole('button', { name: 'Collapse sidebar' })).toBeVisible();
-    await expect.poll(async () => (await (await page.request.get('/api/auth/profile/')).json()).user.sidebar_collapsed).toBe(false);
+    await expect
+      .poll(async () => (await (await page.request.get('/api/auth/profile/')).json()).user.sidebar_collapsed)
+      .toBe(false);
     await page.reload();
     await expect(page.getByRole('button', { name: 'Collapse sidebar' })).toBeVisible();
   });
 
-  test('one name for one thing: the role page and the breadcrumb both say Pipeline board; no owner is told to ask an owner', async ({ page }) => {
+  test('one name for one thing: the role page and the breadcrumb both say Pipeline board; no owner is told to ask an owner', async ({
+    page,
+  }) => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await login(page, 'owner');
     const { roles } = await (await page.request.get('/api/roles/dashboard/?page_size=1')).json();
@@ -159,7 +174,9 @@ test.describe('the application shell', () => {
     await expect(page.getByRole('heading', { level: 1, name: 'Settings' })).toBeVisible();
     await expect(page.getByText('Read-only: only an owner can change the agency settings.')).toBeVisible();
     await expect(page.getByRole('form', { name: 'Agency settings' }).getByLabel('Agency name')).toBeDisabled();
-    await expect(page.getByRole('form', { name: 'Preferences' }).getByRole('button', { name: 'Save preferences' })).toBeVisible();
+    await expect(
+      page.getByRole('form', { name: 'Preferences' }).getByRole('button', { name: 'Save preferences' }),
+    ).toBeVisible();
 
     await page.keyboard.press('Control+k');
     await expect(palette.getByRole('combobox', { name: 'Search' })).toBeFocused();
@@ -197,7 +214,9 @@ test.describe('the application shell', () => {
     await expect(page.getByRole('menuitem', { name: 'Your Profile' })).toBeVisible();
     await page.keyboard.press('Escape');
     await page.reload();
-    await expect(page.getByRole('form', { name: 'Agency settings' }).getByLabel('Phone')).toHaveValue('+1 206 555 0147');
+    await expect(page.getByRole('form', { name: 'Agency settings' }).getByLabel('Phone')).toHaveValue(
+      '+1 206 555 0147',
+    );
   });
 
   test('sign-in and dashboard have no serious accessibility violations', async ({ page }) => {
@@ -211,9 +230,15 @@ test.describe('the application shell', () => {
     expect(dashboardScan.violations.filter((v) => v.impact === 'serious' || v.impact === 'critical')).toEqual([]);
   });
 
-  test('a cold load draws the shell at once; the page waits for its slow data behind a skeleton (issue 16 item 13)', async ({ page }) => {
+  test('a cold load draws the shell at once; the page waits for its slow data behind a skeleton (issue 16 item 13)', async ({
+    page,
+  }) => {
     await login(page, 'owner');
-    const { results } = await apiCall<{ results: { id: number; name: string }[] }>(page, 'GET', '/api/candidates/?page_size=1');
+    const { results } = await apiCall<{ results: { id: number; name: string }[] }>(
+      page,
+      'GET',
+      '/api/candidates/?page_size=1',
+    );
     const candidate = results[0]!;
     // Held back until the test has looked: the shell's own code (search, account menu, breadcrumb names)
     // and the candidate's data.
@@ -245,7 +270,9 @@ test.describe('the application shell', () => {
     await expect(sidebar).toBeVisible();
   });
 
-  test('before the app\'s script has run, a signed-in load paints the shell\'s frame from the HTML; the sign-in page does not', async ({ page }) => {
+  test("before the app's script has run, a signed-in load paints the shell's frame from the HTML; the sign-in page does not", async ({
+    page,
+  }) => {
     await login(page, 'owner');
     // The app's script never arrives: what shows is index.html and the stylesheet alone.
     await page.route(/\/assets\/[^/]*\.js$/, (route) => route.abort());

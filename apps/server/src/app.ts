@@ -126,8 +126,12 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   });
 
   // ioredis loads only when REDIS_URL is set: the embedded default never needs it (decision 066).
-  const redis = config.redisUrl ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false }) : null;
-  const counterStore = redis ? redisCounterStoreWithFallback(redis, app.log, config.now) : memoryCounterStore(config.now);
+  const redis = config.redisUrl
+    ? new (await import('ioredis')).Redis(config.redisUrl, { maxRetriesPerRequest: 2, lazyConnect: false })
+    : null;
+  const counterStore = redis
+    ? redisCounterStoreWithFallback(redis, app.log, config.now)
+    : memoryCounterStore(config.now);
   const appDeps: Deps = {
     db: deps.db,
     config,

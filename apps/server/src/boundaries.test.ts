@@ -16,8 +16,14 @@ beforeAll(() => {
 });
 
 async function lintAs(name: string, virtualPath: string) {
-  const [result] = await eslint.lintText(readFileSync(fixture(name), 'utf8'), { filePath: path.join(serverDir, virtualPath) });
-  return (result?.messages ?? []).map((message) => ({ rule: message.ruleId, line: message.line, message: message.message }));
+  const [result] = await eslint.lintText(readFileSync(fixture(name), 'utf8'), {
+    filePath: path.join(serverDir, virtualPath),
+  });
+  return (result?.messages ?? []).map((message) => ({
+    rule: message.ruleId,
+    line: message.line,
+    message: message.message,
+  }));
 }
 
 describe('server import boundaries', () => {
@@ -50,7 +56,9 @@ describe('server import boundaries', () => {
 
   it('fails an import cycle', async () => {
     const results = await eslint.lintFiles([fixture('cycle/a.ts'), fixture('cycle/b.ts')]);
-    const rules = results.flatMap((result) => result.messages.map((message) => `${path.basename(result.filePath)} ${message.ruleId}`));
+    const rules = results.flatMap((result) =>
+      result.messages.map((message) => `${path.basename(result.filePath)} ${message.ruleId}`),
+    );
     expect(rules).toEqual(['a.ts import-x/no-cycle', 'b.ts import-x/no-cycle']);
   });
 

@@ -29,7 +29,11 @@ describe('bad input never gives a 500', () => {
     const client = new HttpClient(t.baseUrl);
     const missing = await client.post('/api/auth/login/', {});
     expect(missing.status).toBe(400);
-    expect(missing.json).toMatchObject({ success: false, error: 'Please correct the highlighted fields.', code: 'VALIDATION_FAILED' });
+    expect(missing.json).toMatchObject({
+      success: false,
+      error: 'Please correct the highlighted fields.',
+      code: 'VALIDATION_FAILED',
+    });
     expect(Object.keys(missing.json.fields).sort()).toEqual(['email', 'password']);
 
     const wrongTypes = await client.post('/api/auth/login/', { email: 42, password: ['x'], remember_me: 'yes' });
@@ -53,9 +57,14 @@ describe('bad input never gives a 500', () => {
     const malformed = await client.request('POST', '/api/auth/login/', { rawBody: '{"email": ' });
     expect(malformed.status).toBe(400);
     expect(malformed.json).toMatchObject({ success: false, error: 'Malformed JSON in request body.' });
-    const tooLarge = await client.request('POST', '/api/auth/login/', { rawBody: JSON.stringify({ email: 'x'.repeat(1_100_000) }) });
+    const tooLarge = await client.request('POST', '/api/auth/login/', {
+      rawBody: JSON.stringify({ email: 'x'.repeat(1_100_000) }),
+    });
     expect(tooLarge.status).toBe(413);
-    const xml = await client.request('POST', '/api/auth/login/', { rawBody: '<a/>', headers: { 'content-type': 'application/xml' } });
+    const xml = await client.request('POST', '/api/auth/login/', {
+      rawBody: '<a/>',
+      headers: { 'content-type': 'application/xml' },
+    });
     expect(xml.status).toBe(415);
     expect(xml.json.success).toBe(false);
   });
@@ -65,7 +74,14 @@ describe('bad input never gives a 500', () => {
     await client.get('/api/auth/csrf-token/');
     const body = fc.oneof(
       fc.anything(),
-      fc.record({ email: fc.oneof(fc.string(), fc.emailAddress(), fc.anything()), password: fc.oneof(fc.string(), fc.anything()), remember_me: fc.anything() }, { requiredKeys: [] }),
+      fc.record(
+        {
+          email: fc.oneof(fc.string(), fc.emailAddress(), fc.anything()),
+          password: fc.oneof(fc.string(), fc.anything()),
+          remember_me: fc.anything(),
+        },
+        { requiredKeys: [] },
+      ),
       fc.record({ uid: fc.string(), token: fc.string(), new_password: fc.string() }, { requiredKeys: [] }),
     );
     const paths = fc.constantFrom('/api/auth/login/', '/api/auth/password-reset/', '/api/auth/password-reset/confirm/');
@@ -113,7 +129,17 @@ describe('HTTP surface', () => {
     const client = new HttpClient(t.baseUrl);
     const doc = await client.get('/api/openapi.json');
     expect(doc.status).toBe(200);
-    for (const url of ['/api/auth/login/', '/api/auth/logout/', '/api/auth/csrf-token/', '/api/auth/status/', '/api/auth/profile/', '/api/auth/password-reset/', '/api/auth/password-reset/confirm/', '/api/activity/', '/api/profile/']) {
+    for (const url of [
+      '/api/auth/login/',
+      '/api/auth/logout/',
+      '/api/auth/csrf-token/',
+      '/api/auth/status/',
+      '/api/auth/profile/',
+      '/api/auth/password-reset/',
+      '/api/auth/password-reset/confirm/',
+      '/api/activity/',
+      '/api/profile/',
+    ]) {
       expect(Object.keys(doc.json.paths)).toContain(url);
     }
     const docs = await client.get('/api/docs/', { accept: 'text/html' });
@@ -121,19 +147,31 @@ describe('HTTP surface', () => {
   });
 
   it('deny by default: every non-public /api route answers 401 without a session', async () => {
-    const routes = seen.flatMap((route) => [route.method].flat().map((method) => ({ method, url: route.url, public: route.config?.public === true })));
-    const apiRoutes = routes.filter((route) => route.url.startsWith('/api/') && route.method !== 'HEAD' && route.method !== 'OPTIONS');
+    const routes = seen.flatMap((route) =>
+      [route.method].flat().map((method) => ({ method, url: route.url, public: route.config?.public === true })),
+    );
+    const apiRoutes = routes.filter(
+      (route) => route.url.startsWith('/api/') && route.method !== 'HEAD' && route.method !== 'OPTIONS',
+    );
     expect(apiRoutes.length).toBeGreaterThan(5);
     const publicUrls = apiRoutes.filter((route) => route.public).map((route) => route.url);
-    expect(publicUrls).toEqual(expect.arrayContaining(['/api/auth/login/', '/api/auth/status/', '/api/auth/csrf-token/']));
+    expect(publicUrls).toEqual(
+      expect.arrayContaining(['/api/auth/login/', '/api/auth/status/', '/api/auth/csrf-token/']),
+    );
     const checked: string[] = [];
     for (const route of apiRoutes.filter((r) => !r.public)) {
       const url = route.url.replace(/:[A-Za-z_]+/g, '1').replace(/\*/g, 'x');
-      const response = await fetch(`${t.baseUrl}${url}`, { method: route.method, headers: { 'content-type': 'application/json' }, body: route.method === 'GET' ? undefined : '{}' });
+      const response = await fetch(`${t.baseUrl}${url}`, {
+        method: route.method,
+        headers: { 'content-type': 'application/json' },
+        body: route.method === 'GET' ? undefined : '{}',
+      });
       expect(response.status, `${route.method} ${route.url}`).toBe(401);
       checked.push(`${route.method} ${route.url}`);
     }
-    expect(checked).toEqual(expect.arrayContaining(['GET /api/auth/profile/', 'GET /api/activity/', 'PATCH /api/profile/']));
+    expect(checked).toEqual(
+      expect.arrayContaining(['GET /api/auth/profile/', 'GET /api/activity/', 'PATCH /api/profile/']),
+    );
   });
 
   it('without a web build, GET / explains how to build it', async () => {
@@ -186,7 +224,18 @@ describe('graceful shutdown', () => {
     const body = JSON.stringify({ email: 'in-flight@example.test' });
     const responded = new Promise<{ status: number; text: string }>((resolve, reject) => {
       const request = http.request(
-        { host: url.hostname, port: url.port, path: url.pathname, method: 'POST', headers: { 'content-type': 'application/json', 'content-length': Buffer.byteLength(body), cookie: client.cookieHeader(), 'x-csrftoken': client.cookies.get('csrftoken')! } },
+        {
+          host: url.hostname,
+          port: url.port,
+          path: url.pathname,
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'content-length': Buffer.byteLength(body),
+            cookie: client.cookieHeader(),
+            'x-csrftoken': client.cookies.get('csrftoken')!,
+          },
+        },
         (response) => {
           let text = '';
           response.on('data', (chunk: Buffer) => (text += chunk.toString()));
@@ -212,9 +261,13 @@ describe('configuration', () => {
     expect(() => parseEnv({ PORT: 'abc', DATA_DIR: t.dataDir })).toThrow(/^Invalid environment variable PORT: /);
     expect(() => parseEnv({ COOKIE_SECURE: 'maybe', DATA_DIR: t.dataDir })).toThrow(/COOKIE_SECURE/);
     expect(() => parseEnv({ TRUSTED_ORIGINS: 'not a url', DATA_DIR: t.dataDir })).toThrow(/TRUSTED_ORIGINS/);
-    expect(() => parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@localhost/db', DATA_DIR: t.dataDir })).toThrow(/SECRET_KEY/);
+    expect(() =>
+      parseEnv({ NODE_ENV: 'production', DATABASE_URL: 'postgres://x@localhost/db', DATA_DIR: t.dataDir }),
+    ).toThrow(/SECRET_KEY/);
     for (const size of ['32', '32mb', '0MB', '-1MB', '32 MB', '1TB']) {
-      expect(() => parseEnv({ EMBEDDED_SHARED_BUFFERS: size, DATA_DIR: t.dataDir })).toThrow(/^Invalid environment variable EMBEDDED_SHARED_BUFFERS: must be a size such as 32MB/);
+      expect(() => parseEnv({ EMBEDDED_SHARED_BUFFERS: size, DATA_DIR: t.dataDir })).toThrow(
+        /^Invalid environment variable EMBEDDED_SHARED_BUFFERS: must be a size such as 32MB/,
+      );
     }
     expect(parseEnv({ DATA_DIR: t.dataDir }).embeddedSharedBuffers).toBe('32MB');
     expect(parseEnv({ EMBEDDED_SHARED_BUFFERS: '256MB', DATA_DIR: t.dataDir }).embeddedSharedBuffers).toBe('256MB');

@@ -42,7 +42,9 @@ beforeAll(async () => {
   t = await buildTestApp();
   owner = await insertUser(t.db, { userType: ['owner'] });
   for (let i = 0; i < 2; i++) await insertPipeline(t.db);
-  const doc = (await (await fetch(`${t.baseUrl}/api/openapi.json`)).json()) as { paths: Record<string, Record<string, Operation>> };
+  const doc = (await (await fetch(`${t.baseUrl}/api/openapi.json`)).json()) as {
+    paths: Record<string, Record<string, Operation>>;
+  };
   for (const [path, operations] of Object.entries(doc.paths)) {
     for (const [method, operation] of Object.entries(operations)) {
       if (!['get', 'post', 'put', 'patch', 'delete'].includes(method)) continue;
@@ -72,7 +74,14 @@ async function client(): Promise<HttpClient> {
 const int64 = fc.bigInt({ min: -(2n ** 63n), max: 2n ** 63n - 1n }).map(String);
 /** Checked on every id of every route; the random fuzz draws from the longer list. */
 const badIds = ['2147483648', '9223372036854775807', '0', '-1'];
-const outOfRangeIds = [...badIds, '4294967296', '18446744073709551616', '-9223372036854775808', '1e309', '99999999999999999999999'];
+const outOfRangeIds = [
+  ...badIds,
+  '4294967296',
+  '18446744073709551616',
+  '-9223372036854775808',
+  '1e309',
+  '99999999999999999999999',
+];
 const scalar = fc.oneof(
   { arbitrary: fc.constantFrom(...outOfRangeIds), weight: 3 },
   { arbitrary: int64, weight: 2 },
@@ -106,7 +115,14 @@ describe('every route of the OpenAPI document', { timeout: 180_000 }, () => {
   it('is found in the document (the fuzz covers the whole API)', () => {
     expect(routes.length).toBeGreaterThan(80);
     const keys = routes.map((route) => `${route.method} ${route.path}`);
-    expect(keys).toEqual(expect.arrayContaining(['GET /api/candidates/{id}/', 'PATCH /api/pipelines/{id}/', 'GET /api/activity/', 'POST /api/auth/login/']));
+    expect(keys).toEqual(
+      expect.arrayContaining([
+        'GET /api/candidates/{id}/',
+        'PATCH /api/pipelines/{id}/',
+        'GET /api/activity/',
+        'POST /api/auth/login/',
+      ]),
+    );
   });
 
   it('answers 400 in the usual shape to every numeric path id above 2^31 - 1, zero or negative', async () => {
@@ -116,10 +132,21 @@ describe('every route of the OpenAPI document', { timeout: 180_000 }, () => {
       const ids = route.params.filter((p) => p.in === 'path' && [p.schema?.type].flat().includes('integer'));
       if (!ids.length || SESSION_ENDING.has(`${route.method} ${route.path}`)) continue;
       for (const id of badIds) {
-        const path = fill(route.path, Object.fromEntries(route.params.filter((p) => p.in === 'path').map((p) => [p.name, ids.includes(p) ? id : p.name === 'model_type' ? 'client' : '1'])));
+        const path = fill(
+          route.path,
+          Object.fromEntries(
+            route.params
+              .filter((p) => p.in === 'path')
+              .map((p) => [p.name, ids.includes(p) ? id : p.name === 'model_type' ? 'client' : '1']),
+          ),
+        );
         const response = await c.request(route.method, path, route.hasBody ? { body: {} } : {});
-        const shapeOk = response.json?.success === false && typeof response.json?.error === 'string' && response.json?.code === 'VALIDATION_FAILED';
-        if (response.status !== 400 || !shapeOk) failures.push(`${route.method} ${path} → ${response.status} ${response.text.slice(0, 80)}`);
+        const shapeOk =
+          response.json?.success === false &&
+          typeof response.json?.error === 'string' &&
+          response.json?.code === 'VALIDATION_FAILED';
+        if (response.status !== 400 || !shapeOk)
+          failures.push(`${route.method} ${path} → ${response.status} ${response.text.slice(0, 80)}`);
       }
     }
     expect(failures).toEqual([]);
@@ -129,12 +156,18 @@ describe('every route of the OpenAPI document', { timeout: 180_000 }, () => {
     const c = await client();
     const failures: string[] = [];
     for (const route of routes.filter((r) => r.method === 'GET')) {
-      const ids = route.params.filter((p) => p.in === 'query' && (p.name === 'id' || p.name.endsWith('_id') || p.name === 'before' || p.name === 'client') && JSON.stringify(p.schema ?? {}).includes('integer'));
+      const ids = route.params.filter(
+        (p) =>
+          p.in === 'query' &&
+          (p.name === 'id' || p.name.endsWith('_id') || p.name === 'before' || p.name === 'client') &&
+          JSON.stringify(p.schema ?? {}).includes('integer'),
+      );
       for (const param of ids) {
         for (const id of badIds) {
           const path = `${fill(route.path, {})}?${param.name === 'object_id' ? 'model_type=client&' : ''}${param.name}=${encodeURIComponent(id)}`;
           const response = await c.get(path);
-          if (response.status !== 400 || response.json?.success !== false) failures.push(`GET ${path} → ${response.status} ${response.text.slice(0, 80)}`);
+          if (response.status !== 400 || response.json?.success !== false)
+            failures.push(`GET ${path} → ${response.status} ${response.text.slice(0, 80)}`);
         }
       }
     }
@@ -148,9 +181,14 @@ describe('every route of the OpenAPI document', { timeout: 180_000 }, () => {
     for (const route of routes) {
       for (const key of route.bodyKeys.filter((name) => name.endsWith('_id') || name === 'ids')) {
         for (const id of [2147483648, 2 ** 63, 0, -1]) {
-          const response = await c.request(route.method, fill(route.path, {}), { body: { [key]: key === 'ids' ? [id] : id } });
+          const response = await c.request(route.method, fill(route.path, {}), {
+            body: { [key]: key === 'ids' ? [id] : id },
+          });
           checked += 1;
-          if (response.status !== 400 || !response.json?.fields?.[key === 'ids' ? 'ids.0' : key]) failures.push(`${route.method} ${route.path} ${key}=${id} → ${response.status} ${response.text.slice(0, 120)}`);
+          if (response.status !== 400 || !response.json?.fields?.[key === 'ids' ? 'ids.0' : key])
+            failures.push(
+              `${route.method} ${route.path} ${key}=${id} → ${response.status} ${response.text.slice(0, 120)}`,
+            );
         }
       }
     }
@@ -167,16 +205,28 @@ describe('every route of the OpenAPI document', { timeout: 180_000 }, () => {
       const queryNames = route.params.filter((p) => p.in === 'query').map((p) => p.name);
       const input = fc.record({
         path: fc.record(Object.fromEntries(pathNames.map((name) => [name, fc.oneof(scalar, existingId)]))),
-        query: fc.dictionary(fc.constantFrom(...queryNames, 'unknown'), fc.oneof(scalar, fc.array(scalar, { minLength: 2, maxLength: 3 })), { maxKeys: 4 }),
-        body: fc.oneof(jsonValue, fc.record(Object.fromEntries(route.bodyKeys.map((key) => [key, jsonValue])), { requiredKeys: [] })),
+        query: fc.dictionary(
+          fc.constantFrom(...queryNames, 'unknown'),
+          fc.oneof(scalar, fc.array(scalar, { minLength: 2, maxLength: 3 })),
+          { maxKeys: 4 },
+        ),
+        body: fc.oneof(
+          jsonValue,
+          fc.record(Object.fromEntries(route.bodyKeys.map((key) => [key, jsonValue])), { requiredKeys: [] }),
+        ),
       });
       await fc.assert(
         fc.asyncProperty(input, async ({ path, query, body }) => {
           const search = new URLSearchParams();
           for (const [key, value] of Object.entries(query)) for (const item of [value].flat()) search.append(key, item);
           const url = `${fill(route.path, path as Record<string, string>)}${search.size ? `?${search}` : ''}`;
-          const response = await c.request(route.method, url, route.method === 'GET' || route.method === 'DELETE' ? {} : { rawBody: JSON.stringify(body) ?? 'null' });
-          if (response.status >= 500) failures.push(`${route.method} ${url} ${JSON.stringify(body)?.slice(0, 200)} → ${response.status}`);
+          const response = await c.request(
+            route.method,
+            url,
+            route.method === 'GET' || route.method === 'DELETE' ? {} : { rawBody: JSON.stringify(body) ?? 'null' },
+          );
+          if (response.status >= 500)
+            failures.push(`${route.method} ${url} ${JSON.stringify(body)?.slice(0, 200)} → ${response.status}`);
           return response.status < 500;
         }),
         { numRuns: 8, endOnFailure: true },

@@ -2,7 +2,14 @@ import { buildApp } from './app';
 import { ConfigError, parseEnv, type AppConfig } from './config/env';
 import { fileURLToPath } from 'node:url';
 import { openDatabase } from './db/client';
-import { exitWithParent, isNewEmbeddedDatabase, prepareInChildProcess, PreparationFailed, PREPARE_ONLY_VARIABLE, reportPreparedAndExit } from './db/first-start';
+import {
+  exitWithParent,
+  isNewEmbeddedDatabase,
+  prepareInChildProcess,
+  PreparationFailed,
+  PREPARE_ONLY_VARIABLE,
+  reportPreparedAndExit,
+} from './db/first-start';
 import { serveSnapshotsOnSignal } from './db/snapshot-on-signal';
 import { seedOnStart, type SeedResult } from './modules/demo/demo.service';
 
@@ -12,7 +19,8 @@ function printStartBanner(config: AppConfig, seed: SeedResult) {
     lines.push('', 'Demo logins (created now):');
     for (const email of seed.emails) lines.push(`  ${email}`);
     lines.push(`  password: ${seed.password}`);
-    if (seed.generatedPassword) lines.push('  (randomly generated and shown only this once; set DEMO_PASSWORD to choose it)');
+    if (seed.generatedPassword)
+      lines.push('  (randomly generated and shown only this once; set DEMO_PASSWORD to choose it)');
   } else if (seed.kind === 'demo-exists') {
     lines.push('', 'Demo logins:');
     for (const email of seed.emails) lines.push(`  ${email}`);

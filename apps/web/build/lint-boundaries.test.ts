@@ -19,16 +19,12 @@ async function boundaryMessages(fixture: string) {
   const lintAs = /^\/\/ lint-as: (\S+)/.exec(code)?.[1];
   if (!lintAs) throw new Error(`${fixture} names no lint-as path`);
   const [result] = await eslint.lintText(code, { filePath: path.join(root, lintAs) });
-  return (result?.messages ?? [])
-    .filter((m) => m.ruleId === 'web/web-boundaries')
-    .map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === 'web/web-boundaries').map((m) => m.message);
 }
 
 const bad: Record<string, RegExp> = {
-  'feature-imports-feature-relative.ts':
-    /features do not import each other \(candidates → pipelines\)/,
-  'feature-imports-feature-alias.ts':
-    /features do not import each other \(candidates → pipelines\)/,
+  'feature-imports-feature-relative.ts': /features do not import each other \(candidates → pipelines\)/,
+  'feature-imports-feature-alias.ts': /features do not import each other \(candidates → pipelines\)/,
   'feature-imports-app-relative.ts': /features do not import the app layer/,
   'shared-imports-feature-relative.ts': /Shared web code .* never imports features/,
   'shared-imports-api.ts': /Shared web code .* never imports features, src\/api\//,
@@ -38,9 +34,7 @@ const bad: Record<string, RegExp> = {
 
 describe('web import boundaries (lint on resolved paths)', () => {
   it('has a fixture for every case and no stray ones', () => {
-    expect(fs.readdirSync(fixtures).sort()).toEqual(
-      [...Object.keys(bad), 'allowed-imports.ts'].sort(),
-    );
+    expect(fs.readdirSync(fixtures).sort()).toEqual([...Object.keys(bad), 'allowed-imports.ts'].sort());
   });
 
   for (const [fixture, expected] of Object.entries(bad)) {

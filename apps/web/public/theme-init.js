@@ -17,7 +17,10 @@
     // Signed in: start Intl (its first use costs 10 ms or more: the locale data) while the app's script is
     // still downloading, so the first list drawn with dates does not pay for it (docs/performance.md).
     if (auth && auth.isAuthenticated && typeof Intl === 'object') {
-      new Intl.DateTimeFormat(undefined, { dateStyle: 'medium', timeZone: (auth.user && auth.user.time_zone) || undefined }).format(0);
+      new Intl.DateTimeFormat(undefined, {
+        dateStyle: 'medium',
+        timeZone: (auth.user && auth.user.time_zone) || undefined,
+      }).format(0);
     }
   } catch {
     /* ignore: no storage or bad data */

@@ -62,12 +62,7 @@ export const ANALYTICS_MESSAGES = {
 
 const isoDate = (message: string) => z.iso.date({ error: message });
 const optionalId = (message: string) =>
-  z.coerce
-    .number({ error: message })
-    .int(message)
-    .positive(message)
-    .max(MAX_ID, message)
-    .optional();
+  z.coerce.number({ error: message }).int(message).positive(message).max(MAX_ID, message).optional();
 
 /**
  * The filters every set takes (filter-options lists their values). Dates are inclusive calendar dates (UTC);
@@ -79,9 +74,7 @@ export const AnalyticsFiltersQuerySchema = z
     date_from: isoDate(ANALYTICS_MESSAGES.dateFrom).optional(),
     date_to: isoDate(ANALYTICS_MESSAGES.dateTo).optional(),
     client: optionalId(ANALYTICS_MESSAGES.client),
-    client_type: z
-      .enum(ANALYTICS_CLIENT_TYPES, { error: ANALYTICS_MESSAGES.clientType })
-      .optional(),
+    client_type: z.enum(ANALYTICS_CLIENT_TYPES, { error: ANALYTICS_MESSAGES.clientType }).optional(),
     recruiter: optionalId(ANALYTICS_MESSAGES.recruiter),
     /** A role family key as filter-options lists it (the normalised title, e.g. "software engineer"). */
     role_family: z
@@ -95,10 +88,7 @@ export const AnalyticsFiltersQuerySchema = z
     if (value.date_from && value.date_to) {
       if (value.date_from > value.date_to)
         ctx.addIssue({ code: 'custom', path: ['date_to'], message: ANALYTICS_MESSAGES.dateOrder });
-      else if (
-        (Date.parse(value.date_to) - Date.parse(value.date_from)) / 86_400_000 >
-        ANALYTICS_MAX_RANGE_DAYS
-      )
+      else if ((Date.parse(value.date_to) - Date.parse(value.date_from)) / 86_400_000 > ANALYTICS_MAX_RANGE_DAYS)
         ctx.addIssue({
           code: 'custom',
           path: ['date_to'],
@@ -471,9 +461,7 @@ export const AnalyticsOptimalWageRangeResponseSchema = z.object({
   min_sample: z.number().int(),
   ranges: z.array(AnalyticsOptimalRangeRowSchema),
 });
-export type AnalyticsOptimalWageRangeResponse = z.infer<
-  typeof AnalyticsOptimalWageRangeResponseSchema
->;
+export type AnalyticsOptimalWageRangeResponse = z.infer<typeof AnalyticsOptimalWageRangeResponseSchema>;
 
 // ---------------------------------------------------------------- retainer time payout
 
@@ -520,9 +508,7 @@ export const AnalyticsRetainerTimePayoutResponseSchema = z.object({
     outstanding_amount: money.optional(),
   }),
 });
-export type AnalyticsRetainerTimePayoutResponse = z.infer<
-  typeof AnalyticsRetainerTimePayoutResponseSchema
->;
+export type AnalyticsRetainerTimePayoutResponse = z.infer<typeof AnalyticsRetainerTimePayoutResponseSchema>;
 
 // ---------------------------------------------------------------- filter options
 

@@ -5,7 +5,12 @@ import { APPLICATION_SOURCES, APPLICATION_STATUSES } from './application-constan
 
 // Inbound applications (issue 14): sent through the public careers page, decided in the inbox.
 
-export { APPLICATION_SOURCE_LABELS, APPLICATION_SOURCES, APPLICATION_STATUS_LABELS, APPLICATION_STATUSES } from './application-constants';
+export {
+  APPLICATION_SOURCE_LABELS,
+  APPLICATION_SOURCES,
+  APPLICATION_STATUS_LABELS,
+  APPLICATION_STATUSES,
+} from './application-constants';
 
 export const ApplicationStatusSchema = z.enum(APPLICATION_STATUSES);
 export type ApplicationStatus = z.infer<typeof ApplicationStatusSchema>;
@@ -14,7 +19,11 @@ export const ApplicationSourceSchema = z.enum(APPLICATION_SOURCES);
 export type ApplicationSource = z.infer<typeof ApplicationSourceSchema>;
 
 /** The candidate's `source` a converted application sets (the analytics' source of placed candidates). */
-export const CANDIDATE_SOURCE_OF_APPLICATION: Record<ApplicationSource, string> = { careers_page: 'Careers page', indeed: 'Indeed', other: 'Job application' };
+export const CANDIDATE_SOURCE_OF_APPLICATION: Record<ApplicationSource, string> = {
+  careers_page: 'Careers page',
+  indeed: 'Indeed',
+  other: 'Job application',
+};
 
 export const APPLICATION_RESUME_MAX_BYTES = RESUME_MAX_BYTES;
 
@@ -32,9 +41,15 @@ export const APPLICATION_ERRORS = {
   tooMany: 'Too many applications were sent from here. Please try again later.',
 } as const;
 
-export const APPLICATION_RECEIVED = 'Thank you! Your application has been received. We have sent a confirmation to your email address.';
+export const APPLICATION_RECEIVED =
+  'Thank you! Your application has been received. We have sent a confirmation to your email address.';
 
-const name = (what: string) => z.string({ error: `Enter your ${what}.` }).trim().min(1, `Enter your ${what}.`).max(100, 'Use at most 100 characters.');
+const name = (what: string) =>
+  z
+    .string({ error: `Enter your ${what}.` })
+    .trim()
+    .min(1, `Enter your ${what}.`)
+    .max(100, 'Use at most 100 characters.');
 
 /**
  * The fields of the public form (multipart, with the `resume` file). `website` is the honeypot: hidden from
@@ -53,7 +68,11 @@ export type PublicApplicationFields = z.infer<typeof PublicApplicationFieldsSche
 
 export const PublicApplicationResponseSchema = z.object({ success: z.literal(true), message: z.string() });
 
-export const ApplicationResumeSchema = z.object({ filename: z.string(), size: z.number().int(), content_type: z.string() });
+export const ApplicationResumeSchema = z.object({
+  filename: z.string(),
+  size: z.number().int(),
+  content_type: z.string(),
+});
 
 export const ApplicationSummarySchema = z.object({
   id: z.number().int(),
@@ -107,7 +126,15 @@ export type ApplicationListResponse = z.infer<typeof ApplicationListResponseSche
 export const ApplicationResponseSchema = z.object({ success: z.literal(true), application: ApplicationDetailSchema });
 export type ApplicationResponse = z.infer<typeof ApplicationResponseSchema>;
 
-export const REJECT_REASONS = ['not_qualified', 'location', 'salary', 'role_filled', 'duplicate', 'spam', 'other'] as const;
+export const REJECT_REASONS = [
+  'not_qualified',
+  'location',
+  'salary',
+  'role_filled',
+  'duplicate',
+  'spam',
+  'other',
+] as const;
 export const REJECT_REASON_LABELS: Record<(typeof REJECT_REASONS)[number], string> = {
   not_qualified: 'Does not meet the requirements',
   location: 'Location or work permit',

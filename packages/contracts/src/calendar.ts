@@ -68,11 +68,7 @@ export const CALENDAR_MESSAGES = {
 /** An ISO date (2026-03-01) or date and time with a zone (2026-03-01T00:00:00Z, …+02:00). */
 const ISO_DATE_OR_TIME = /^\d{4}-\d{2}-\d{2}(?:T\d{2}:\d{2}(?::\d{2}(?:\.\d{1,9})?)?(?:Z|[+-]\d{2}:?\d{2}))?$/;
 const isoDateOrTime = (required: string) =>
-  z
-    .string({ error: required })
-    .trim()
-    .min(1, required)
-    .refine(isIsoDateOrTime, CALENDAR_MESSAGES.badDate);
+  z.string({ error: required }).trim().min(1, required).refine(isIsoDateOrTime, CALENDAR_MESSAGES.badDate);
 
 /** A real calendar day (no 2026-02-31) and, with a time, a time the runtime can read. */
 function isIsoDateOrTime(value: string): boolean {

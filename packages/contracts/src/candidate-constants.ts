@@ -12,7 +12,16 @@ export const CANDIDATE_STATUS_LABELS: Record<CandidateStatus, string> = {
 /** Years-of-experience filter ranges (inclusive; `10+` is more than 10 years). */
 export const EXPERIENCE_RANGES = ['0-2', '3-5', '6-10', '10+'] as const;
 
-export const CANDIDATE_ORDERINGS = ['created_at', '-created_at', 'updated_at', '-updated_at', 'name', '-name', 'years_experience', '-years_experience'] as const;
+export const CANDIDATE_ORDERINGS = [
+  'created_at',
+  '-created_at',
+  'updated_at',
+  '-updated_at',
+  'name',
+  '-name',
+  'years_experience',
+  '-years_experience',
+] as const;
 
 /** Whether a search has anything to search for: a letter or a digit ("%" or "--" has not). */
 export const hasSearchableText = (text: string): boolean => /[\p{L}\p{M}\p{N}]/u.test(text);
@@ -44,7 +53,10 @@ export const DUPLICATE_REASON_LABELS: Record<DuplicateReason, string> = {
 };
 
 /** Resumes: PDF or DOCX up to 10 MB, checked by content; the text is extracted and searchable. */
-export const RESUME_TYPES = ['application/pdf', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document'] as const;
+export const RESUME_TYPES = [
+  'application/pdf',
+  'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+] as const;
 export const RESUME_MAX_BYTES = 10 * 1024 * 1024;
 
 export const RESUME_ERRORS = {

@@ -87,13 +87,25 @@ const optionalUrl = z
   .string({ error: 'Enter a full address such as https://www.linkedin.com/in/name.' })
   .trim()
   .max(500, 'Use at most 500 characters.')
-  .pipe(z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Enter a full address such as https://www.linkedin.com/in/name.' })]));
+  .pipe(
+    z.union([
+      z.literal(''),
+      z.url({ protocol: /^https?$/, error: 'Enter a full address such as https://www.linkedin.com/in/name.' }),
+    ]),
+  );
 
 /** Trimmed, non-empty, at most 50, duplicates (ignoring case) dropped keeping the first spelling. */
 export const SkillsSchema = z
-  .array(z.string({ error: 'Each skill must be text.' }).trim().min(1, 'Skills cannot be blank.').max(100, 'Use at most 100 characters per skill.'), {
-    error: 'Enter a list of skills.',
-  })
+  .array(
+    z
+      .string({ error: 'Each skill must be text.' })
+      .trim()
+      .min(1, 'Skills cannot be blank.')
+      .max(100, 'Use at most 100 characters per skill.'),
+    {
+      error: 'Enter a list of skills.',
+    },
+  )
   .max(MAX_CANDIDATE_SKILLS, `Use at most ${MAX_CANDIDATE_SKILLS} skills.`)
   .transform((skills) => {
     const seen = new Set<string>();
@@ -132,7 +144,12 @@ export const CandidateInputSchema = z.object({
   /** Left out or blank: kept on an edit, the agency's currency on a new record. */
   desired_salary_currency: z.preprocess(
     (value) => (value === '' || value === null ? undefined : value),
-    z.string({ error: 'Use a three-letter currency code.' }).trim().toUpperCase().regex(/^[A-Z]{3}$/, 'Use a three-letter currency code.').optional(),
+    z
+      .string({ error: 'Use a three-letter currency code.' })
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code.')
+      .optional(),
   ),
   status: CandidateStatusSchema.default('active'),
   source: text(100).default(''),
@@ -147,7 +164,9 @@ const blankToUndefined = (value: unknown) => (value === '' ? undefined : value);
 const SkillsFilterSchema = z.preprocess(
   (value) => {
     if (value === undefined) return undefined;
-    const items = (Array.isArray(value) ? value : [value]).flatMap((item) => (typeof item === 'string' ? item.split(',') : [item]));
+    const items = (Array.isArray(value) ? value : [value]).flatMap((item) =>
+      typeof item === 'string' ? item.split(',') : [item],
+    );
     const cleaned = items.map((item) => (typeof item === 'string' ? item.trim() : item)).filter((item) => item !== '');
     return cleaned.length ? cleaned : undefined;
   },
@@ -176,7 +195,9 @@ export const CandidateSearchMatchSchema = z.object({
 export type CandidateSearchMatch = z.infer<typeof CandidateSearchMatchSchema>;
 
 /** A list row: the candidate, and with a search where it matched. */
-export const CandidateListItemSchema = CandidateSchema.extend({ matches: z.array(CandidateSearchMatchSchema).optional() });
+export const CandidateListItemSchema = CandidateSchema.extend({
+  matches: z.array(CandidateSearchMatchSchema).optional(),
+});
 export type CandidateListItem = z.infer<typeof CandidateListItemSchema>;
 
 /** GET /api/candidates/ → {results, count} (spec §3, design §4); with a search each result says where it matched. */
@@ -209,7 +230,10 @@ export const SkillSuggestionSchema = z.object({
   match: z.enum(SKILL_MATCH_KINDS),
 });
 export type SkillSuggestion = z.infer<typeof SkillSuggestionSchema>;
-export const SkillSuggestionsResponseSchema = z.object({ success: z.literal(true), skills: z.array(SkillSuggestionSchema) });
+export const SkillSuggestionsResponseSchema = z.object({
+  success: z.literal(true),
+  skills: z.array(SkillSuggestionSchema),
+});
 export type SkillSuggestionsResponse = z.infer<typeof SkillSuggestionsResponseSchema>;
 
 export const CandidateResponseSchema = z.object({ success: z.literal(true), candidate: CandidateSchema });
@@ -256,7 +280,9 @@ export const CandidateDuplicateQuerySchema = z.object({
 });
 export type CandidateDuplicateQuery = z.input<typeof CandidateDuplicateQuerySchema>;
 
-export const CandidateDuplicateResponseSchema = z.object({ success: z.literal(true) }).extend(DuplicateWarningSchema.shape);
+export const CandidateDuplicateResponseSchema = z
+  .object({ success: z.literal(true) })
+  .extend(DuplicateWarningSchema.shape);
 export type CandidateDuplicateResponse = z.infer<typeof CandidateDuplicateResponseSchema>;
 
 /** POST /api/candidates/{id}/resume/upload-url/ → {success, upload} (UploadTargetResponseSchema); then PUT the bytes. */
@@ -276,7 +302,10 @@ export const ResumeMetadataInputSchema = z
     key: z.string().min(1).max(500).optional(),
     filename: z.string().trim().min(1, 'Name the file.').max(255).optional(),
   })
-  .refine((value) => value.key !== undefined || value.filename !== undefined, { message: 'Nothing to change.', path: ['filename'] });
+  .refine((value) => value.key !== undefined || value.filename !== undefined, {
+    message: 'Nothing to change.',
+    path: ['filename'],
+  });
 export type ResumeMetadataInput = z.infer<typeof ResumeMetadataInputSchema>;
 
 export const CANDIDATE_ERRORS = {

@@ -30,7 +30,8 @@ export type ChatHistoryEntry = z.infer<typeof ChatHistoryEntrySchema>;
 /** The 2000-character rule, shared by the REST body and the socket (null when the text is fine). */
 export function chatTextProblem(text: string, kind: 'message' | 'response'): string | null {
   if (!text.trim()) return kind === 'message' ? CHAT_MESSAGES.messageEmpty : CHAT_MESSAGES.responseEmpty;
-  if (text.length > CHAT_MESSAGE_MAX) return kind === 'message' ? CHAT_MESSAGES.messageTooLong : CHAT_MESSAGES.responseTooLong;
+  if (text.length > CHAT_MESSAGE_MAX)
+    return kind === 'message' ? CHAT_MESSAGES.messageTooLong : CHAT_MESSAGES.responseTooLong;
   return null;
 }
 

@@ -25,7 +25,12 @@ const optionalUrl = z
   .string({ error: 'Enter a full address such as https://example.com.' })
   .trim()
   .max(500, 'Use at most 500 characters.')
-  .pipe(z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Enter a full address such as https://example.com.' })]));
+  .pipe(
+    z.union([
+      z.literal(''),
+      z.url({ protocol: /^https?$/, error: 'Enter a full address such as https://example.com.' }),
+    ]),
+  );
 
 /** Whether a stored address may be shown as a link (older rows were not checked for the scheme). */
 export const isWebAddress = (value: string): boolean => /^https?:\/\//i.test(value.trim());
@@ -77,11 +82,32 @@ export const ClientInputSchema = z
     contact_email: optionalEmail.default(''),
     contact_phone: text(50).default(''),
     finders_fee_percent: z.coerce.number().min(0, 'Use 0 to 100 %.').max(100, 'Use 0 to 100 %.').nullable().optional(),
-    guarantee_days: z.coerce.number().int('Use whole days.').min(0, 'Use 0 to 730 days.').max(730, 'Use 0 to 730 days.').nullable().optional(),
-    retainer_amount: z.coerce.number().min(0, 'Use a positive amount.').max(100_000_000, 'The amount is too large.').nullable().optional(),
+    guarantee_days: z.coerce
+      .number()
+      .int('Use whole days.')
+      .min(0, 'Use 0 to 730 days.')
+      .max(730, 'Use 0 to 730 days.')
+      .nullable()
+      .optional(),
+    retainer_amount: z.coerce
+      .number()
+      .min(0, 'Use a positive amount.')
+      .max(100_000_000, 'The amount is too large.')
+      .nullable()
+      .optional(),
     retainer_instalments: z.array(RetainerInstalmentSchema).max(12, 'Use at most 12 instalments.').default([]),
-    payment_terms_days: z.coerce.number().int('Use whole days.').min(0, 'Use 0 to 365 days.').max(365, 'Use 0 to 365 days.').optional(),
-    currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'Use a three-letter currency code.').optional(),
+    payment_terms_days: z.coerce
+      .number()
+      .int('Use whole days.')
+      .min(0, 'Use 0 to 365 days.')
+      .max(365, 'Use 0 to 365 days.')
+      .optional(),
+    currency: z
+      .string()
+      .trim()
+      .toUpperCase()
+      .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code.')
+      .optional(),
     owner_id: z.number().int().positive().max(MAX_ID).nullable().optional(),
   })
   .superRefine((value, ctx) => {
@@ -92,14 +118,17 @@ export const ClientInputSchema = z
       if (value.retainer_instalments.length > 0) {
         const total = value.retainer_instalments.reduce((sum, item) => sum + item.percent, 0);
         if (Math.abs(total - 100) > 0.01) {
-          ctx.addIssue({ code: 'custom', path: ['retainer_instalments'], message: 'The instalments must add up to 100 %.' });
+          ctx.addIssue({
+            code: 'custom',
+            path: ['retainer_instalments'],
+            message: 'The instalments must add up to 100 %.',
+          });
         }
       }
     }
   });
 export type ClientInput = z.input<typeof ClientInputSchema>;
 export type ClientInputParsed = z.output<typeof ClientInputSchema>;
-
 
 export const ClientListQuerySchema = z.object({
   search: z.string().trim().max(200).optional(),
@@ -130,7 +159,8 @@ export const ChangeClientStateInputSchema = z.object({ state: ClientStateSchema 
 
 export const CLIENT_ERRORS = {
   CLIENT_NOT_FOUND: 'Client not found.',
-  CLIENT_HAS_ROLES: 'This client has roles, and the agency keeps their history, so it cannot be deleted. Archive it instead.',
+  CLIENT_HAS_ROLES:
+    'This client has roles, and the agency keeps their history, so it cannot be deleted. Archive it instead.',
   CLIENT_ARCHIVED: 'This client is archived. Restore it first.',
   CLIENT_NOT_ARCHIVED: 'This client is not archived.',
   CLIENT_ALREADY_ARCHIVED: 'This client is already archived.',

@@ -1,7 +1,15 @@
 import { z } from 'zod';
 import { DEFAULT_PAGE_SIZE, MAX_ID, MAX_PAGE, MAX_PAGE_SIZE, PAGE_MESSAGES } from './common-constants';
 
-export { DEFAULT_PAGE_SIZE, FILE_MESSAGES, MAX_ID, MAX_PAGE, MAX_PAGE_SIZE, PAGE_MESSAGES, PAGE_SIZES } from './common-constants';
+export {
+  DEFAULT_PAGE_SIZE,
+  FILE_MESSAGES,
+  MAX_ID,
+  MAX_PAGE,
+  MAX_PAGE_SIZE,
+  PAGE_MESSAGES,
+  PAGE_SIZES,
+} from './common-constants';
 
 /** The error body every failing API call returns (design §4). */
 export const ErrorResponseSchema = z.object({

@@ -46,7 +46,15 @@ export function scrubUrl(url: string): string {
 /** Request headers that may be sent; everything else (cookies, CSRF token, authorization) is dropped. */
 const SAFE_HEADERS = new Set(['user-agent', 'accept', 'content-type', 'referer']);
 /** Breadcrumbs that say where the user went and what was called, never what the console printed. */
-const SAFE_BREADCRUMBS = new Set(['navigation', 'fetch', 'xhr', 'http', 'ui.click', 'sentry.event', 'sentry.transaction']);
+const SAFE_BREADCRUMBS = new Set([
+  'navigation',
+  'fetch',
+  'xhr',
+  'http',
+  'ui.click',
+  'sentry.event',
+  'sentry.transaction',
+]);
 
 type Json = Record<string, unknown>;
 const isObject = (value: unknown): value is Json => typeof value === 'object' && value !== null;
@@ -96,7 +104,8 @@ export function scrubErrorEvent<E extends object>(original: E): E {
     const headers: Json = {};
     if (isObject(request.headers)) {
       for (const [key, value] of Object.entries(request.headers)) {
-        if (SAFE_HEADERS.has(key.toLowerCase()) && typeof value === 'string') headers[key] = key.toLowerCase() === 'referer' ? scrubUrl(value) : value;
+        if (SAFE_HEADERS.has(key.toLowerCase()) && typeof value === 'string')
+          headers[key] = key.toLowerCase() === 'referer' ? scrubUrl(value) : value;
       }
     }
     event.request = {
@@ -119,7 +128,18 @@ export function scrubErrorEvent<E extends object>(original: E): E {
   if (event.contexts) {
     // Runtime, OS, browser and trace facts stay; anything a caller attached goes.
     const kept: Json = {};
-    for (const key of ['os', 'runtime', 'browser', 'device', 'culture', 'app', 'trace', 'cloud_resource', 'response', 'react']) {
+    for (const key of [
+      'os',
+      'runtime',
+      'browser',
+      'device',
+      'culture',
+      'app',
+      'trace',
+      'cloud_resource',
+      'response',
+      'react',
+    ]) {
       if (key in event.contexts) kept[key] = event.contexts[key];
     }
     event.contexts = kept;

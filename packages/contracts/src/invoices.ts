@@ -51,7 +51,12 @@ export const INVOICE_KIND_LABELS: Record<InvoiceKind, string> = {
   retainer: 'Retainer',
   credit_note: 'Credit note',
 };
-export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = { draft: 'Draft', sent: 'Sent', paid: 'Paid', void: 'Void' };
+export const INVOICE_STATUS_LABELS: Record<InvoiceStatus, string> = {
+  draft: 'Draft',
+  sent: 'Sent',
+  paid: 'Paid',
+  void: 'Void',
+};
 export const PAYOUT_METHOD_LABELS: Record<PayoutMethod, string> = {
   bank_transfer: 'Bank transfer',
   card: 'Card',
@@ -87,10 +92,16 @@ export const AmountInputSchema = z
       .string()
       .regex(/^-?\d{1,10}(\.\d{1,2})?$/, AMOUNT_MESSAGE)
       .refine((value) => !value.startsWith('-'), 'Use an amount of 0 or more.')
-      .refine((value) => value.split('.')[0]!.replace(/^0+/, '').length <= 10 && compareDecimal(value, MAX_AMOUNT) <= 0, 'The amount is too large.'),
+      .refine(
+        (value) => value.split('.')[0]!.replace(/^0+/, '').length <= 10 && compareDecimal(value, MAX_AMOUNT) <= 0,
+        'The amount is too large.',
+      ),
   );
 /** A positive amount (payouts). */
-export const PositiveAmountInputSchema = AmountInputSchema.refine((value) => /[1-9]/.test(value), 'Enter an amount above 0.');
+export const PositiveAmountInputSchema = AmountInputSchema.refine(
+  (value) => /[1-9]/.test(value),
+  'Enter an amount above 0.',
+);
 
 const QUANTITY_MESSAGE = 'Enter a quantity above 0, with at most two decimals.';
 /** A line's quantity: above 0, at most two decimals, at most 10,000. */
@@ -110,7 +121,12 @@ const RATE_MESSAGE = 'Enter a tax rate from 0 to 100 %, with at most two decimal
 export const TaxRateInputSchema = z
   .union([z.string(), z.number()], { error: RATE_MESSAGE })
   .transform((value) => String(value).trim())
-  .pipe(z.string().regex(/^\d{1,3}(\.\d{1,2})?$/, RATE_MESSAGE).refine((value) => compareDecimal(value, '100') <= 0, RATE_MESSAGE));
+  .pipe(
+    z
+      .string()
+      .regex(/^\d{1,3}(\.\d{1,2})?$/, RATE_MESSAGE)
+      .refine((value) => compareDecimal(value, '100') <= 0, RATE_MESSAGE),
+  );
 
 /** Compares two non-negative decimal strings without floating point (-1, 0, 1). */
 export function compareDecimal(a: string, b: string): number {
@@ -211,7 +227,9 @@ export const InvoiceSchema = InvoiceSummarySchema.extend({
   lines: z.array(InvoiceLineSchema),
   payouts: z.array(PayoutSchema),
   /** Credit notes issued against this invoice. */
-  credit_notes: z.array(z.object({ id: z.number().int(), number: z.string(), status: InvoiceStatusSchema, total: MoneySchema })),
+  credit_notes: z.array(
+    z.object({ id: z.number().int(), number: z.string(), status: InvoiceStatusSchema, total: MoneySchema }),
+  ),
   history: z.array(InvoiceEventSchema),
   /** What the screen may offer now (the server refuses the rest with 409). */
   can: z.object({
@@ -249,7 +267,10 @@ const invoiceFields = {
   lines: linesInput,
 };
 
-const dueNotBeforeIssue = (value: { issue_date?: string | undefined; due_date?: string | undefined }, ctx: z.RefinementCtx) => {
+const dueNotBeforeIssue = (
+  value: { issue_date?: string | undefined; due_date?: string | undefined },
+  ctx: z.RefinementCtx,
+) => {
   if (value.issue_date && value.due_date && value.due_date < value.issue_date) {
     ctx.addIssue({ code: 'custom', path: ['due_date'], message: 'The due date cannot be before the issue date.' });
   }
@@ -353,7 +374,9 @@ export const InvoiceDraftSchema = z.object({
   due_date: z.string(),
   payment_terms_days: z.number().int(),
   tax_rate: z.string(),
-  lines: z.array(z.object({ description: z.string(), quantity: z.string(), unit_amount: MoneySchema, amount: MoneySchema })),
+  lines: z.array(
+    z.object({ description: z.string(), quantity: z.string(), unit_amount: MoneySchema, amount: MoneySchema }),
+  ),
   subtotal: MoneySchema,
   tax: MoneySchema,
   total: MoneySchema,
@@ -386,8 +409,12 @@ export type InvoiceDraft = z.infer<typeof InvoiceDraftSchema>;
 export const InvoiceDraftResponseSchema = z.object({ success: z.literal(true), draft: InvoiceDraftSchema });
 export type InvoiceDraftResponse = z.infer<typeof InvoiceDraftResponseSchema>;
 
-export const RoleInvoiceDraftQuerySchema = z.object({ pipeline_id: z.coerce.number().int().positive().max(MAX_ID).optional() });
-export const ClientInvoiceDraftQuerySchema = z.object({ instalment: z.coerce.number().int().min(0).max(11).optional() });
+export const RoleInvoiceDraftQuerySchema = z.object({
+  pipeline_id: z.coerce.number().int().positive().max(MAX_ID).optional(),
+});
+export const ClientInvoiceDraftQuerySchema = z.object({
+  instalment: z.coerce.number().int().min(0).max(11).optional(),
+});
 
 // ---- list and statistics ----
 
@@ -452,14 +479,23 @@ export const InvoiceTotalsSchema = z.object({
   outstanding: MoneySchema,
   overdue: MoneySchema,
   aging: z.object({ d0_30: MoneySchema, d31_60: MoneySchema, d61_90: MoneySchema, d90_plus: MoneySchema }),
-  counts: z.object({ draft: z.number().int(), sent: z.number().int(), paid: z.number().int(), void: z.number().int(), overdue: z.number().int() }),
+  counts: z.object({
+    draft: z.number().int(),
+    sent: z.number().int(),
+    paid: z.number().int(),
+    void: z.number().int(),
+    overdue: z.number().int(),
+  }),
   by_month: z.array(z.object({ month: z.string(), invoiced: MoneySchema, collected: MoneySchema })),
 });
 export type InvoiceTotals = z.infer<typeof InvoiceTotalsSchema>;
 
 export const InvoiceStatisticsSchema = InvoiceTotalsSchema.extend({ currencies: z.array(InvoiceTotalsSchema) });
 export type InvoiceStatistics = z.infer<typeof InvoiceStatisticsSchema>;
-export const InvoiceStatisticsResponseSchema = z.object({ success: z.literal(true), statistics: InvoiceStatisticsSchema });
+export const InvoiceStatisticsResponseSchema = z.object({
+  success: z.literal(true),
+  statistics: InvoiceStatisticsSchema,
+});
 export type InvoiceStatisticsResponse = z.infer<typeof InvoiceStatisticsResponseSchema>;
 
 // ---- refusals ----
@@ -467,7 +503,8 @@ export type InvoiceStatisticsResponse = z.infer<typeof InvoiceStatisticsResponse
 export const INVOICE_ERRORS = {
   INVOICE_NOT_FOUND: 'Invoice not found.',
   INVOICE_NOT_DRAFT: 'Only a draft invoice can be changed. Void it, or issue a credit note, instead.',
-  INVOICE_DELETE_NOT_DRAFT: 'Only a draft invoice can be deleted; a sent or paid invoice is kept. Void it with a reason instead.',
+  INVOICE_DELETE_NOT_DRAFT:
+    'Only a draft invoice can be deleted; a sent or paid invoice is kept. Void it with a reason instead.',
   INVOICE_ALREADY_SENT: 'This invoice has already been sent.',
   INVOICE_VOID: 'This invoice is void.',
   INVOICE_VOID_HAS_PAYOUTS: 'This invoice has payments recorded, so it cannot be voided. Issue a credit note instead.',
@@ -495,7 +532,7 @@ export const INVOICE_ERRORS = {
   INSTALMENT_NOT_FOUND: "There is no such instalment in the client's retainer schedule.",
   INSTALMENT_INVOICED: 'This instalment already has an invoice.',
   NO_RETAINER_AMOUNT: 'This client has no retainer amount yet. Add lines to bill it by hand.',
-  NO_EMAIL: "The client has no contact email. Add one to the client, or give an address.",
+  NO_EMAIL: 'The client has no contact email. Add one to the client, or give an address.',
   TOTAL_TOO_LARGE: 'The invoice total is too large.',
 } as const;
 export type InvoiceErrorCode = keyof typeof INVOICE_ERRORS;

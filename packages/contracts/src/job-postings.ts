@@ -10,7 +10,11 @@ import { ErrorResponseSchema, MAX_ID } from './common';
 
 export const POSTING_STATUSES = ['active', 'paused', 'closed'] as const;
 export type PostingStatus = (typeof POSTING_STATUSES)[number];
-export const POSTING_STATUS_LABELS: Record<PostingStatus, string> = { active: 'Active', paused: 'Paused', closed: 'Closed' };
+export const POSTING_STATUS_LABELS: Record<PostingStatus, string> = {
+  active: 'Active',
+  paused: 'Paused',
+  closed: 'Closed',
+};
 
 /** The largest count or amount a field takes (fits a PostgreSQL integer / bigint comfortably). */
 export const POSTING_MAX_COUNT = 1_000_000_000;
@@ -61,8 +65,16 @@ export function addDays(value: string, days: number): string {
 
 export const WeekStartSchema = CalendarDateSchema.refine(isMonday, JOB_POSTING_MESSAGES.notMonday);
 
-const count = z.coerce.number().int('Enter a whole number.').min(0, 'Enter 0 or more.').max(POSTING_MAX_COUNT, 'This number is too large.');
-const minor = z.coerce.number().int('Enter an amount in cents.').min(0, 'Enter 0 or more.').max(POSTING_MAX_MINOR, 'This amount is too large.');
+const count = z.coerce
+  .number()
+  .int('Enter a whole number.')
+  .min(0, 'Enter 0 or more.')
+  .max(POSTING_MAX_COUNT, 'This number is too large.');
+const minor = z.coerce
+  .number()
+  .int('Enter an amount in cents.')
+  .min(0, 'Enter 0 or more.')
+  .max(POSTING_MAX_MINOR, 'This amount is too large.');
 
 /** The figures of one week, as entered or imported. */
 export const PostingFiguresSchema = z.object({
@@ -143,7 +155,16 @@ export const FormDataResponseSchema = z.object({
   current_week: z.string(),
   currency: z.string(),
   statuses: z.array(z.object({ value: z.enum(POSTING_STATUSES), label: z.string() })),
-  roles: z.array(z.object({ id: z.number(), name: z.string(), state: z.string(), client_id: z.number(), client_name: z.string(), indeed_posting: z.boolean() })),
+  roles: z.array(
+    z.object({
+      id: z.number(),
+      name: z.string(),
+      state: z.string(),
+      client_id: z.number(),
+      client_name: z.string(),
+      indeed_posting: z.boolean(),
+    }),
+  ),
   clients: z.array(z.object({ id: z.number(), name: z.string() })),
 });
 export type FormDataResponse = z.infer<typeof FormDataResponseSchema>;
@@ -178,7 +199,14 @@ export const PerformanceResponseSchema = z.object({
   currency: z.string(),
   weeks: z.array(PerformanceFiguresSchema.extend({ week_start: z.string() })),
   total: PerformanceFiguresSchema,
-  by_role: z.array(PerformanceFiguresSchema.extend({ role_id: z.number(), role_name: z.string(), client_id: z.number(), client_name: z.string() })),
+  by_role: z.array(
+    PerformanceFiguresSchema.extend({
+      role_id: z.number(),
+      role_name: z.string(),
+      client_id: z.number(),
+      client_name: z.string(),
+    }),
+  ),
   by_client: z.array(PerformanceFiguresSchema.extend({ client_id: z.number(), client_name: z.string() })),
 });
 export type PerformanceResponse = z.infer<typeof PerformanceResponseSchema>;
@@ -186,7 +214,17 @@ export type PerformanceResponse = z.infer<typeof PerformanceResponseSchema>;
 // ---- CSV import of the board's traffic report ----
 
 /** The fields a report column can fill; `role` matches our role's reference number (its id) or exact title. */
-export const IMPORT_FIELDS = ['role', 'week_start', 'status', 'daily_budget', 'spend', 'impressions', 'clicks', 'apply_starts', 'applies'] as const;
+export const IMPORT_FIELDS = [
+  'role',
+  'week_start',
+  'status',
+  'daily_budget',
+  'spend',
+  'impressions',
+  'clicks',
+  'apply_starts',
+  'applies',
+] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
   role: 'Role (reference number or title)',
@@ -215,7 +253,11 @@ export const IMPORT_MESSAGES = {
 } as const;
 
 /** The file's text (the browser reads the upload; the server parses it). */
-export const ImportUploadInputSchema = z.object({ csv: z.string().min(1, IMPORT_MESSAGES.empty).max(IMPORT_MAX_CHARS, 'The file is too large (at most 1 MB).') }).strict();
+export const ImportUploadInputSchema = z
+  .object({
+    csv: z.string().min(1, IMPORT_MESSAGES.empty).max(IMPORT_MAX_CHARS, 'The file is too large (at most 1 MB).'),
+  })
+  .strict();
 
 export const ImportUploadResponseSchema = z.object({
   success: z.literal(true),
@@ -227,7 +269,12 @@ export const ImportUploadResponseSchema = z.object({
 });
 export type ImportUploadResponse = z.infer<typeof ImportUploadResponseSchema>;
 
-export const ImportRunInputSchema = z.object({ csv: ImportUploadInputSchema.shape.csv, mapping: z.partialRecord(z.enum(IMPORT_FIELDS), z.string().max(200)) }).strict();
+export const ImportRunInputSchema = z
+  .object({
+    csv: ImportUploadInputSchema.shape.csv,
+    mapping: z.partialRecord(z.enum(IMPORT_FIELDS), z.string().max(200)),
+  })
+  .strict();
 export type ImportRunInput = z.infer<typeof ImportRunInputSchema>;
 
 /** One problem in the file: the 1-based row (the header is row 1) and the column's header. */
@@ -253,7 +300,11 @@ export const ImportPreviewResponseSchema = z.object({
 });
 export type ImportPreviewResponse = z.infer<typeof ImportPreviewResponseSchema>;
 
-export const ImportResultResponseSchema = z.object({ success: z.literal(true), created: z.number(), updated: z.number() });
+export const ImportResultResponseSchema = z.object({
+  success: z.literal(true),
+  created: z.number(),
+  updated: z.number(),
+});
 
 /** The refusal of a bad file: 400 with every problem (at most 50), nothing written. */
 export const ImportRefusalSchema = ErrorResponseSchema.extend({ problems: z.array(ImportProblemSchema).optional() });

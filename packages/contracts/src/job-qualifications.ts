@@ -36,7 +36,10 @@ export const ReorderJobQualificationsInputSchema = z.object({
   ids: z.array(z.number().int().positive().max(MAX_ID)).min(1).max(200),
 });
 
-export const JobQualificationResponseSchema = z.object({ success: z.literal(true), qualification: JobQualificationSchema });
+export const JobQualificationResponseSchema = z.object({
+  success: z.literal(true),
+  qualification: JobQualificationSchema,
+});
 export const JobQualificationListResponseSchema = z.object({
   success: z.literal(true),
   qualifications: z.array(JobQualificationSchema),

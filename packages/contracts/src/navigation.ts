@@ -42,8 +42,20 @@ export const NAVIGATION: readonly NavSection[] = [
         id: 'jobs',
         label: 'Jobs',
         children: [
-          { id: 'jobs-active', label: 'Active', title: 'Active Jobs', href: '/jobs/active', keywords: ['roles', 'open'] },
-          { id: 'jobs-closed', label: 'Closed', title: 'Closed Roles', href: '/jobs/closed', keywords: ['jobs', 'archive'] },
+          {
+            id: 'jobs-active',
+            label: 'Active',
+            title: 'Active Jobs',
+            href: '/jobs/active',
+            keywords: ['roles', 'open'],
+          },
+          {
+            id: 'jobs-closed',
+            label: 'Closed',
+            title: 'Closed Roles',
+            href: '/jobs/closed',
+            keywords: ['jobs', 'archive'],
+          },
           { id: 'jobs-indeed', label: 'Indeed Posting', href: '/jobs/indeed', keywords: ['job board', 'jobs'] },
         ],
       },
@@ -57,7 +69,13 @@ export const NAVIGATION: readonly NavSection[] = [
     inSidebar: true,
     items: [
       { id: 'calendar', label: 'Calendar', href: '/calendar', keywords: ['interviews', 'schedule'] },
-      { id: 'analytics', label: 'Analytics', href: '/analytics', title: 'Analytics Dashboard', keywords: ['reports', 'charts'] },
+      {
+        id: 'analytics',
+        label: 'Analytics',
+        href: '/analytics',
+        title: 'Analytics Dashboard',
+        keywords: ['reports', 'charts'],
+      },
       // Spec §6: "requires superuser and is hidden for non-owners"; design §3: the assistant is owner-only.
       { id: 'ai-chat', label: 'AI Chat', href: '/ai-chat', keywords: ['assistant'], only: ['owner'] },
     ],
@@ -72,7 +90,13 @@ export const NAVIGATION: readonly NavSection[] = [
     title: 'Account',
     inSidebar: false,
     items: [
-      { id: 'profile', label: 'Your Profile', href: '/me', title: 'My Profile', keywords: ['password', 'sessions', 'picture'] },
+      {
+        id: 'profile',
+        label: 'Your Profile',
+        href: '/me',
+        title: 'My Profile',
+        keywords: ['password', 'sessions', 'picture'],
+      },
       { id: 'settings', label: 'Settings', href: '/settings', keywords: ['theme', 'time zone', 'agency'] },
     ],
   },
@@ -99,7 +123,8 @@ export function visibleDestinations(user: UserLike): NavDestination[] {
   for (const section of NAVIGATION) {
     for (const item of section.items) {
       for (const leaf of isNavGroup(item) ? item.children : [item]) {
-        if (canSeeNavItem(user, leaf)) list.push({ id: leaf.id, title: leaf.title ?? leaf.label, href: leaf.href, section: section.title });
+        if (canSeeNavItem(user, leaf))
+          list.push({ id: leaf.id, title: leaf.title ?? leaf.label, href: leaf.href, section: section.title });
       }
     }
   }

@@ -2,6 +2,7 @@
 
 export const NOTE_MODEL_TYPES = ['client', 'role', 'candidate', 'pipeline', 'application', 'invoice'] as const;
 export type NoteModelType = (typeof NOTE_MODEL_TYPES)[number];
-export const isNoteModelType = (value: string): value is NoteModelType => (NOTE_MODEL_TYPES as readonly string[]).includes(value);
+export const isNoteModelType = (value: string): value is NoteModelType =>
+  (NOTE_MODEL_TYPES as readonly string[]).includes(value);
 
 export const NOTE_MAX_LENGTH = 10_000;

@@ -6,7 +6,10 @@ import { PipelineCloseReasonSchema, PipelineStageNameSchema, PipelineSummarySche
 
 const VersionSchema = z.coerce.number({ error: 'Reload the pipeline and try again.' }).int().min(1);
 const text = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`);
-const money = z.coerce.number({ error: 'Enter an amount.' }).min(0, 'Use a positive amount.').max(100_000_000, 'The amount is too large.');
+const money = z.coerce
+  .number({ error: 'Enter an amount.' })
+  .min(0, 'Use a positive amount.')
+  .max(100_000_000, 'The amount is too large.');
 
 /**
  * What to do with the client interviews still pending when a move goes past them (Offer, Placed): they
@@ -14,7 +17,9 @@ const money = z.coerce.number({ error: 'Enter an amount.' }).min(0, 'Use a posit
  * PENDING_CLIENT_INTERVIEWS with the interviews.
  */
 export const PENDING_INTERVIEW_RESOLUTIONS = ['passed', 'cancelled'] as const;
-export const PendingInterviewResolutionSchema = z.enum(PENDING_INTERVIEW_RESOLUTIONS, { error: 'Choose what happened to the interview.' });
+export const PendingInterviewResolutionSchema = z.enum(PENDING_INTERVIEW_RESOLUTIONS, {
+  error: 'Choose what happened to the interview.',
+});
 export type PendingInterviewResolution = z.infer<typeof PendingInterviewResolutionSchema>;
 
 /**
@@ -40,8 +45,17 @@ export type ClosePipelineInput = z.input<typeof ClosePipelineInputSchema>;
 export const ReopenPipelineInputSchema = z.object({ version: VersionSchema });
 
 const scheduledAt = z.iso.datetime({ offset: true, error: 'Enter a date and time.' });
-const durationMinutes = z.coerce.number({ error: 'Enter a duration in minutes.' }).int('Use whole minutes.').min(5, 'At least 5 minutes.').max(480, 'At most 8 hours.');
-const meetingUrl = z.union([z.literal(''), z.url({ protocol: /^https?$/, error: 'Enter a full address such as https://meet.example.com/abc.' })]).default('');
+const durationMinutes = z.coerce
+  .number({ error: 'Enter a duration in minutes.' })
+  .int('Use whole minutes.')
+  .min(5, 'At least 5 minutes.')
+  .max(480, 'At most 8 hours.');
+const meetingUrl = z
+  .union([
+    z.literal(''),
+    z.url({ protocol: /^https?$/, error: 'Enter a full address such as https://meet.example.com/abc.' }),
+  ])
+  .default('');
 
 /** POST /api/pipelines/{id}/actions/book-interview/: an internal interview (from sourced or internal interview). */
 export const BookInterviewInputSchema = z.object({

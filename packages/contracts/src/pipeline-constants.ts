@@ -3,7 +3,15 @@
 import type { CandidateStatus } from './candidate-constants';
 
 /** One candidate in one role moves through these stages in this order (design §3). */
-export const PIPELINE_STAGES = ['sourced', 'internal_interview', 'submit_pending', 'submitted', 'client_interview', 'offer', 'placed'] as const;
+export const PIPELINE_STAGES = [
+  'sourced',
+  'internal_interview',
+  'submit_pending',
+  'submitted',
+  'client_interview',
+  'offer',
+  'placed',
+] as const;
 export type PipelineStageName = (typeof PIPELINE_STAGES)[number];
 export const PIPELINE_STAGE_LABELS: Record<PipelineStageName, string> = {
   sourced: 'Sourced',
@@ -18,7 +26,15 @@ export const stagePosition = (stage: PipelineStageName): number => PIPELINE_STAG
 
 export const PIPELINE_STATES = ['open', 'closed'] as const;
 
-export const PIPELINE_CLOSE_REASONS = ['rejected_by_us', 'rejected_by_client', 'candidate_withdrew', 'offer_declined', 'role_closed', 'duplicate', 'other'] as const;
+export const PIPELINE_CLOSE_REASONS = [
+  'rejected_by_us',
+  'rejected_by_client',
+  'candidate_withdrew',
+  'offer_declined',
+  'role_closed',
+  'duplicate',
+  'other',
+] as const;
 export type PipelineCloseReason = (typeof PIPELINE_CLOSE_REASONS)[number];
 export const PIPELINE_CLOSE_REASON_LABELS: Record<PipelineCloseReason, string> = {
   rejected_by_us: 'Rejected by us',
@@ -31,7 +47,15 @@ export const PIPELINE_CLOSE_REASON_LABELS: Record<PipelineCloseReason, string> =
 };
 
 /** `rejected` and `rescheduled` are client interview outcomes; `failed` the internal one's "did not pass". */
-export const INTERVIEW_OUTCOMES = ['pending', 'passed', 'failed', 'rejected', 'no_show', 'rescheduled', 'cancelled'] as const;
+export const INTERVIEW_OUTCOMES = [
+  'pending',
+  'passed',
+  'failed',
+  'rejected',
+  'no_show',
+  'rescheduled',
+  'cancelled',
+] as const;
 export type InterviewOutcome = (typeof INTERVIEW_OUTCOMES)[number];
 export const INTERVIEW_OUTCOME_LABELS: Record<InterviewOutcome, string> = {
   pending: 'Pending',
@@ -45,7 +69,8 @@ export const INTERVIEW_OUTCOME_LABELS: Record<InterviewOutcome, string> = {
 
 /** Candidates in these statuses join a role only with an explicit confirmation and a reason. */
 export const CONFIRM_CANDIDATE_STATUSES = ['do_not_contact', 'archived'] as const satisfies readonly CandidateStatus[];
-export const needsStatusConfirmation = (status: CandidateStatus) => (CONFIRM_CANDIDATE_STATUSES as readonly string[]).includes(status);
+export const needsStatusConfirmation = (status: CandidateStatus) =>
+  (CONFIRM_CANDIDATE_STATUSES as readonly string[]).includes(status);
 
 /** A pipeline's detail carries its latest events only (the history's length is `events_total`). */
 export const PIPELINE_EVENTS_SHOWN = 100;

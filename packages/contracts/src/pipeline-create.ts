@@ -46,7 +46,10 @@ export const CreatePipelineInputSchema = z
     path: ['candidate_id'],
   });
 export type CreatePipelineInput = z.input<typeof CreatePipelineInputSchema>;
-export const CreateRoleCandidateInputSchema = z.object({ candidate: CandidateInputSchema, status_confirmation: StatusConfirmationSchema.optional() });
+export const CreateRoleCandidateInputSchema = z.object({
+  candidate: CandidateInputSchema,
+  status_confirmation: StatusConfirmationSchema.optional(),
+});
 
 export const PipelineSaveResponseSchema = z
   .object({ success: z.literal(true), pipeline: PipelineSummarySchema })

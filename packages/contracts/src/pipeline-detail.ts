@@ -9,7 +9,17 @@ import { PersonRefSchema, PipelineStageNameSchema, PipelineSummarySchema } from 
 export { INTERVIEW_OUTCOME_LABELS, INTERVIEW_OUTCOMES, PIPELINE_EVENTS_SHOWN } from './pipeline-constants';
 export type { InterviewOutcome } from './pipeline-constants';
 
-export const PIPELINE_EVENT_KINDS = ['created', 'stage_changed', 'closed', 'reopened', 'interview_booked', 'interview_outcome', 'submitted', 'submittal_outcome', 'placed'] as const;
+export const PIPELINE_EVENT_KINDS = [
+  'created',
+  'stage_changed',
+  'closed',
+  'reopened',
+  'interview_booked',
+  'interview_outcome',
+  'submitted',
+  'submittal_outcome',
+  'placed',
+] as const;
 export const PipelineEventSchema = z.object({
   id: z.number().int(),
   kind: z.enum(PIPELINE_EVENT_KINDS),

@@ -18,14 +18,20 @@ export type PipelineStageName = z.infer<typeof PipelineStageNameSchema>;
 export const PipelineStateSchema = z.enum(PIPELINE_STATES);
 export type PipelineState = z.infer<typeof PipelineStateSchema>;
 
-export const PipelineCloseReasonSchema = z.enum(PIPELINE_CLOSE_REASONS, { error: 'Choose why the pipeline is closing.' });
+export const PipelineCloseReasonSchema = z.enum(PIPELINE_CLOSE_REASONS, {
+  error: 'Choose why the pipeline is closing.',
+});
 export type PipelineCloseReason = z.infer<typeof PipelineCloseReasonSchema>;
 
 /** Someone a pipeline names: the recruiter, an actor, an interviewer (id null once removed). */
 export const PersonRefSchema = z.object({ id: z.number().int().nullable(), name: z.string() });
 
 /** Spec §3: a pipeline's stage is reported as `stage.name`. */
-export const PipelineStageSchema = z.object({ name: PipelineStageNameSchema, label: z.string(), position: z.number().int() });
+export const PipelineStageSchema = z.object({
+  name: PipelineStageNameSchema,
+  label: z.string(),
+  position: z.number().int(),
+});
 
 /**
  * A pipeline as a board card and in lists. `version` goes up with every change; every changing call

@@ -28,6 +28,7 @@ export const PIPELINE_ERRORS = {
   SUBMITTAL_OUTCOME_STAGE: 'Record a submittal outcome after the candidate has been submitted to the client.',
   INTERVIEWER_NOT_FOUND: 'Choose an interviewer from the list.',
   NO_PENDING_CLIENT_INTERVIEW: 'There is no pending client interview to record an outcome for.',
-  PENDING_CLIENT_INTERVIEWS: 'A client interview has no outcome yet. Record it, or say whether it went well or did not happen.',
+  PENDING_CLIENT_INTERVIEWS:
+    'A client interview has no outcome yet. Record it, or say whether it went well or did not happen.',
   CANDIDATE_STATUS_CONFIRM: 'This candidate is marked do not contact or archived. Say why they are added anyway.',
 } as const;

@@ -29,11 +29,7 @@ export const PROFILE_PICTURE_MAX_BYTES = 5 * 1024 * 1024;
 /** POST /api/profile/picture/upload-url/: ask where to upload; then PUT the bytes there. */
 export const PictureUploadUrlInputSchema = z.object({
   content_type: z.enum(PROFILE_PICTURE_TYPES, { error: 'Use a PNG, JPEG or WebP image.' }),
-  size: z
-    .number()
-    .int()
-    .positive()
-    .max(PROFILE_PICTURE_MAX_BYTES, 'The picture must be 5 MB or smaller.'),
+  size: z.number().int().positive().max(PROFILE_PICTURE_MAX_BYTES, 'The picture must be 5 MB or smaller.'),
 });
 export type PictureUploadUrlInput = z.infer<typeof PictureUploadUrlInputSchema>;
 
@@ -55,7 +51,10 @@ export const ConfirmPictureInputSchema = z.object({ key: z.string().min(1).max(5
 
 /** POST /api/profile/password/: ends every other session of the user. */
 export const ChangePasswordInputSchema = z.object({
-  current_password: z.string({ error: 'Enter your current password.' }).min(1, 'Enter your current password.').max(1024),
+  current_password: z
+    .string({ error: 'Enter your current password.' })
+    .min(1, 'Enter your current password.')
+    .max(1024),
   new_password: NewPasswordSchema,
 });
 export type ChangePasswordInput = z.infer<typeof ChangePasswordInputSchema>;

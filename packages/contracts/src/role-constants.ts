@@ -5,7 +5,14 @@ export const ROLE_STATES = ['open', 'on_hold', 'closed'] as const;
 export type RoleState = (typeof ROLE_STATES)[number];
 export const ROLE_STATE_LABELS: Record<RoleState, string> = { open: 'Open', on_hold: 'On hold', closed: 'Closed' };
 
-export const ROLE_CLOSE_REASONS = ['filled', 'filled_by_client', 'cancelled_by_client', 'lost_to_competitor', 'on_hold_indefinitely', 'other'] as const;
+export const ROLE_CLOSE_REASONS = [
+  'filled',
+  'filled_by_client',
+  'cancelled_by_client',
+  'lost_to_competitor',
+  'on_hold_indefinitely',
+  'other',
+] as const;
 export const ROLE_CLOSE_REASON_LABELS: Record<(typeof ROLE_CLOSE_REASONS)[number], string> = {
   filled: 'Filled by us',
   filled_by_client: 'Filled by the client',
@@ -15,7 +22,18 @@ export const ROLE_CLOSE_REASON_LABELS: Record<(typeof ROLE_CLOSE_REASONS)[number
   other: 'Other',
 };
 
-export const ROLE_ORDERINGS = ['name', '-name', 'opened_at', '-opened_at', 'closed_at', '-closed_at', 'priority', '-priority', 'client', '-client'] as const;
+export const ROLE_ORDERINGS = [
+  'name',
+  '-name',
+  'opened_at',
+  '-opened_at',
+  'closed_at',
+  '-closed_at',
+  'priority',
+  '-priority',
+  'client',
+  '-client',
+] as const;
 
 /** Job description: text edited in place, or a PDF/DOCX/TXT file up to 10 MB. */
 export const JOB_DESCRIPTION_TYPES = [

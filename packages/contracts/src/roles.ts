@@ -1,7 +1,13 @@
 import { z } from 'zod';
 import { ArchivedFilterSchema, IdSchema, MAX_ID, pageQueryShape } from './common';
 import { ClientTypeSchema } from './clients';
-import { JOB_DESCRIPTION_MAX_BYTES, JOB_DESCRIPTION_TYPES, ROLE_CLOSE_REASONS, ROLE_ORDERINGS, ROLE_STATES } from './role-constants';
+import {
+  JOB_DESCRIPTION_MAX_BYTES,
+  JOB_DESCRIPTION_TYPES,
+  ROLE_CLOSE_REASONS,
+  ROLE_ORDERINGS,
+  ROLE_STATES,
+} from './role-constants';
 
 export {
   JOB_DESCRIPTION_MAX_BYTES,
@@ -73,17 +79,36 @@ const text = (max: number) => z.string().trim().max(max, `Use at most ${max} cha
 const money = z.coerce.number().min(0, 'Use a positive amount.').max(100_000_000, 'The amount is too large.');
 
 const RoleFieldsSchema = z.object({
-  client_id: z.coerce.number({ error: 'Choose a client.' }).int().positive('Choose a client.').max(MAX_ID, 'Choose a client.'),
+  client_id: z.coerce
+    .number({ error: 'Choose a client.' })
+    .int()
+    .positive('Choose a client.')
+    .max(MAX_ID, 'Choose a client.'),
   name: text(200).min(1, 'Enter the job title.'),
   state: z.enum(['open', 'on_hold']).default('open'),
-  openings: z.coerce.number().int('Use a whole number.').min(1, 'At least one opening.').max(500, 'At most 500 openings.').default(1),
+  openings: z.coerce
+    .number()
+    .int('Use a whole number.')
+    .min(1, 'At least one opening.')
+    .max(500, 'At most 500 openings.')
+    .default(1),
   location: text(200).default(''),
   remote_type: z.enum(REMOTE_TYPES).default('onsite'),
   employment_type: z.enum(EMPLOYMENT_TYPES).default('full_time'),
   salary_min: money.nullable().default(null),
   salary_max: money.nullable().default(null),
-  salary_currency: z.string().trim().toUpperCase().regex(/^[A-Z]{3}$/, 'Use a three-letter currency code.').optional(),
-  fee_percent_override: z.coerce.number().min(0, 'Use 0 to 100 %.').max(100, 'Use 0 to 100 %.').nullable().default(null),
+  salary_currency: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{3}$/, 'Use a three-letter currency code.')
+    .optional(),
+  fee_percent_override: z.coerce
+    .number()
+    .min(0, 'Use 0 to 100 %.')
+    .max(100, 'Use 0 to 100 %.')
+    .nullable()
+    .default(null),
   priority: z.enum(ROLE_PRIORITIES).default('medium'),
   recruiter_id: IdSchema.nullable().default(null),
   opened_at: z.iso.date({ error: 'Enter a date.' }).optional(),
@@ -94,14 +119,23 @@ const RoleFieldsSchema = z.object({
 });
 
 const salaryOrder = (
-  value: { salary_min?: number | null; salary_max?: number | null; opened_at?: string | undefined; target_fill_date?: string | null },
+  value: {
+    salary_min?: number | null;
+    salary_max?: number | null;
+    opened_at?: string | undefined;
+    target_fill_date?: string | null;
+  },
   ctx: z.RefinementCtx,
 ) => {
   if (value.salary_min != null && value.salary_max != null && value.salary_min > value.salary_max) {
     ctx.addIssue({ code: 'custom', path: ['salary_max'], message: 'The maximum must be at least the minimum.' });
   }
   if (value.opened_at && value.target_fill_date && value.target_fill_date < value.opened_at) {
-    ctx.addIssue({ code: 'custom', path: ['target_fill_date'], message: 'The target fill date cannot come before the opening date.' });
+    ctx.addIssue({
+      code: 'custom',
+      path: ['target_fill_date'],
+      message: 'The target fill date cannot come before the opening date.',
+    });
   }
 };
 
@@ -162,7 +196,6 @@ export type CloseRoleInput = z.input<typeof CloseRoleInputSchema>;
 export const RoleResponseSchema = z.object({ success: z.literal(true), role: RoleSchema });
 export type RoleResponse = z.infer<typeof RoleResponseSchema>;
 
-
 /** GET /api/roles/dashboard/ (active roles) and GET /api/roles/closed/ */
 export const RoleListQuerySchema = z.object({
   client: IdSchema.optional(),
@@ -189,7 +222,9 @@ export type RoleListResponse = z.infer<typeof RoleListResponseSchema>;
 /** GET /api/roles/form-data/ */
 export const RoleFormDataResponseSchema = z.object({
   success: z.literal(true),
-  clients: z.array(z.object({ id: z.number().int(), name: z.string(), client_type: ClientTypeSchema, state: z.string() })),
+  clients: z.array(
+    z.object({ id: z.number().int(), name: z.string(), client_type: ClientTypeSchema, state: z.string() }),
+  ),
   recruiters: z.array(z.object({ id: z.number().int(), name: z.string() })),
   remote_types: z.array(z.string()),
   employment_types: z.array(z.string()),
@@ -243,7 +278,10 @@ export const RoleStatsResponseSchema = z.object({
 export type RoleStatsResponse = z.infer<typeof RoleStatsResponseSchema>;
 
 export const JobDescriptionSchema = z.object({ text: z.string(), file: JobDescriptionFileSchema.nullable() });
-export const JobDescriptionResponseSchema = z.object({ success: z.literal(true), job_description: JobDescriptionSchema });
+export const JobDescriptionResponseSchema = z.object({
+  success: z.literal(true),
+  job_description: JobDescriptionSchema,
+});
 export const UpdateJobDescriptionInputSchema = z.object({ text: text(50_000) });
 export const JobDescriptionUploadUrlInputSchema = z.object({
   filename: z.string().trim().min(1).max(255),

@@ -35,9 +35,18 @@ export type User = z.infer<typeof UserSchema>;
 
 /** One line each, for the user-type pickers (GET /api/registration/user-types/). */
 export const USER_TYPE_DESCRIPTIONS: Record<UserType, { label: string; description: string }> = {
-  owner: { label: 'Owner', description: 'Everything, including invoices, payouts, agency settings and the AI assistant.' },
-  superuser: { label: 'Superuser', description: 'Administers users, invitations and settings, and works every record.' },
-  recruiter: { label: 'Recruiter', description: 'Works clients, roles, candidates, pipelines, notes, calendar and job posting.' },
+  owner: {
+    label: 'Owner',
+    description: 'Everything, including invoices, payouts, agency settings and the AI assistant.',
+  },
+  superuser: {
+    label: 'Superuser',
+    description: 'Administers users, invitations and settings, and works every record.',
+  },
+  recruiter: {
+    label: 'Recruiter',
+    description: 'Works clients, roles, candidates, pipelines, notes, calendar and job posting.',
+  },
   viewer: { label: 'Viewer', description: 'Reads everything they may see; changes nothing.' },
 };
 

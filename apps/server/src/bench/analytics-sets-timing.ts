@@ -31,14 +31,11 @@ export async function printAnalyticsSetTimes(
           cookies: { sessionid: sessionToken },
         });
         const elapsed = performance.now() - started;
-        if (response.statusCode !== 200)
-          throw new Error(`${set}: ${response.statusCode} ${response.body}`);
+        if (response.statusCode !== 200) throw new Error(`${set}: ${response.statusCode} ${response.body}`);
         if (run >= WARMUP) times.push(elapsed);
       }
       times.sort((a, b) => a - b);
-      print(
-        `| ${set} | ${filter.label} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} |`,
-      );
+      print(`| ${set} | ${filter.label} | ${percentile(times, 50).toFixed(1)} | ${percentile(times, 95).toFixed(1)} |`);
     }
   }
 }

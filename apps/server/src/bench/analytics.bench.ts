@@ -22,8 +22,7 @@ import { createSession } from '../modules/sessions/sessions.service';
 import { insertUser } from '../factories/users.factory';
 import { printAnalyticsSetTimes } from './analytics-sets-timing';
 
-const POSTGRES_URL =
-  process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
+const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const SCALE = Number(process.env.BENCH_ANALYTICS_SCALE ?? 1);
 const print = (line: string) => void process.stdout.write(`${line}\n`);
 
@@ -176,9 +175,7 @@ async function main() {
   const database = openPostgres(url.toString());
   try {
     await database.migrate();
-    print(
-      `Analytics bench on PostgreSQL, scale ${SCALE} (${JSON.stringify(counts)}; events ≈ 5 per pipeline)`,
-    );
+    print(`Analytics bench on PostgreSQL, scale ${SCALE} (${JSON.stringify(counts)}; events ≈ 5 per pipeline)`);
     const owner = await insertUser(database.db, { userType: ['owner'] });
     if (!reuse) {
       const recruiterIds: number[] = [];

@@ -6,16 +6,31 @@ import { parseEnv, type AppConfig } from '../config/env';
 import { openPglite, type Database } from '../db/client';
 import type { Deps } from '../lib/deps';
 import { createBuiltinAnalyst } from '../modules/assistant/analyst/builtin-analyst';
-import { assistantTools, type ChatTurn, type EngineReply, type ToolContext } from '../modules/assistant/assistant.service';
+import {
+  assistantTools,
+  type ChatTurn,
+  type EngineReply,
+  type ToolContext,
+} from '../modules/assistant/assistant.service';
 import type { UserRow } from '../modules/users/users.service';
 
 /** An app (for its deps) on a fresh in-memory PGlite, its agency in `timeZone`. */
-export async function openHarness(now: Date, timeZone = 'UTC'): Promise<{ database: Database; deps: Deps; close(): Promise<void> }> {
+export async function openHarness(
+  now: Date,
+  timeZone = 'UTC',
+): Promise<{ database: Database; deps: Deps; close(): Promise<void> }> {
   const database = await openPglite();
   await database.migrate();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rd-assistant-'));
   const config: AppConfig = {
-    ...parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', WEB_DIST_DIR: path.join(dataDir, 'no-web'), AGENCY_TIME_ZONE: timeZone }),
+    ...parseEnv({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      PORT: '0',
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+      AGENCY_TIME_ZONE: timeZone,
+    }),
     now: () => now,
   };
   const app = await buildApp(config, { db: database.db });

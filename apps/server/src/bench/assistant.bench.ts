@@ -12,7 +12,8 @@ import { Conversation, openHarness } from './assistant-harness';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);
 const print = (line = '') => void process.stdout.write(`${line}\n`);
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 /** Conversations: every turn is timed. */
 const SCRIPTS: string[][] = [
@@ -68,10 +69,14 @@ async function main() {
     for (const [say, list] of timings) {
       const sorted = [...list].sort((a, b) => a - b);
       all.push(...list);
-      print(`${say.slice(0, 72).padEnd(72)} ${(kinds.get(say) ?? '').padEnd(8)} ${percentile(sorted, 50).toFixed(0).padStart(6)} ${percentile(sorted, 95).toFixed(0).padStart(6)} ${sorted[sorted.length - 1]!.toFixed(0).padStart(6)}`);
+      print(
+        `${say.slice(0, 72).padEnd(72)} ${(kinds.get(say) ?? '').padEnd(8)} ${percentile(sorted, 50).toFixed(0).padStart(6)} ${percentile(sorted, 95).toFixed(0).padStart(6)} ${sorted[sorted.length - 1]!.toFixed(0).padStart(6)}`,
+      );
     }
     const sorted = all.sort((a, b) => a - b);
-    print(`ALL (${sorted.length} replies): p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms, max ${sorted[sorted.length - 1]!.toFixed(0)} ms (goal: p95 ≤ 300 ms)`);
+    print(
+      `ALL (${sorted.length} replies): p50 ${percentile(sorted, 50).toFixed(0)} ms, p95 ${percentile(sorted, 95).toFixed(0)} ms, max ${sorted[sorted.length - 1]!.toFixed(0)} ms (goal: p95 ≤ 300 ms)`,
+    );
   } finally {
     await h.close();
   }

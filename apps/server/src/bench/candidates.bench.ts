@@ -87,7 +87,8 @@ interface Result {
   p95: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 async function createBenchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
   const name = `rd_bench_${randomBytes(5).toString('hex')}`;
@@ -102,7 +103,10 @@ async function createBenchDatabase(): Promise<{ url: string; drop(): Promise<voi
     async drop() {
       const client = new pg.Client({ connectionString: POSTGRES_URL });
       await client.connect();
-      await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+      await client.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [name],
+      );
       await client.query(`DROP DATABASE IF EXISTS ${name}`);
       await client.end();
     },
@@ -113,19 +117,39 @@ async function load(database: Database, total: number): Promise<number> {
   const started = performance.now();
   const chunk = 10_000;
   for (let offset = 0; offset < total; offset += chunk) {
-    await insertCandidates(database.db, generateCandidates(Math.min(chunk, total - offset), { seed: 1000 + offset, offset, resumeShare: RESUME_SHARE }));
+    await insertCandidates(
+      database.db,
+      generateCandidates(Math.min(chunk, total - offset), { seed: 1000 + offset, offset, resumeShare: RESUME_SHARE }),
+    );
   }
   return performance.now() - started;
 }
 
 async function measure(database: Database, dataDir: string): Promise<{ results: Result[]; cases: [string, string][] }> {
-  const config: AppConfig = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0', WEB_DIST_DIR: path.join(dataDir, 'no-web') });
+  const config: AppConfig = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+  });
   const app = await buildApp(config, { db: database.db });
   try {
     const user = await insertUser(database.db, { userType: ['viewer'] });
-    const { token } = await createSession(database.db, { userId: user.id, rememberMe: false, ip: '127.0.0.1', userAgent: null, now: new Date() });
+    const { token } = await createSession(database.db, {
+      userId: user.id,
+      rememberMe: false,
+      ip: '127.0.0.1',
+      userAgent: null,
+      now: new Date(),
+    });
     const results: Result[] = [];
-    const [sample] = await database.db.select({ email: candidatesTable.email, phone: candidatesTable.phone }).from(candidatesTable).orderBy(candidatesTable.id).offset(4242).limit(1);
+    const [sample] = await database.db
+      .select({ email: candidatesTable.email, phone: candidatesTable.phone })
+      .from(candidatesTable)
+      .orderBy(candidatesTable.id)
+      .offset(4242)
+      .limit(1);
     const cases = casesFor(sample ?? { email: 'nobody@example.test', phone: '' });
     for (const [name, query] of cases) {
       const url = `/api/candidates/${query ? `?${query}` : ''}`;
@@ -145,7 +169,11 @@ async function measure(database: Database, dataDir: string): Promise<{ results: 
       times.sort((a, b) => a - b);
       results.push({ name, count, estimated, p50: percentile(times, 50), p95: percentile(times, 95) });
     }
-    results.push(...(await measureSkillSuggestions(database, (url) => app.inject({ method: 'GET', url, cookies: { sessionid: token } }))));
+    results.push(
+      ...(await measureSkillSuggestions(database, (url) =>
+        app.inject({ method: 'GET', url, cookies: { sessionid: token } }),
+      )),
+    );
     return { results, cases };
   } finally {
     await app.close();
@@ -157,7 +185,10 @@ async function measure(database: Database, dataDir: string): Promise<{ results: 
  * costs when they are not cached: the first after start, a save, or a minute; decision 063) and the
  * endpoint as typing calls it (cached). `count` is the number of distinct spellings, then of suggestions.
  */
-async function measureSkillSuggestions(database: Database, get: (url: string) => Promise<{ statusCode: number; body: string; json(): unknown }>): Promise<Result[]> {
+async function measureSkillSuggestions(
+  database: Database,
+  get: (url: string) => Promise<{ statusCode: number; body: string; json(): unknown }>,
+): Promise<Result[]> {
   const counted: number[] = [];
   let distinct = 0;
   for (let run = 0; run < 2 + Math.min(RUNS, 20); run += 1) {
@@ -179,7 +210,12 @@ async function measureSkillSuggestions(database: Database, get: (url: string) =>
   counted.sort((a, b) => a - b);
   typed.sort((a, b) => a - b);
   return [
-    { name: 'skills: read every skill count', count: distinct, p50: percentile(counted, 50), p95: percentile(counted, 95) },
+    {
+      name: 'skills: read every skill count',
+      count: distinct,
+      p50: percentile(counted, 50),
+      p95: percentile(counted, 95),
+    },
     { name: 'skills: suggest (cached)', count: suggestions, p50: percentile(typed, 50), p95: percentile(typed, 95) },
   ];
 }
@@ -210,7 +246,10 @@ async function explainCases(url: string, cases: [string, string][]): Promise<str
   await client.connect();
   const out: string[] = [];
   const explain = async (label: string, built: { sql: string; params: unknown[] }) => {
-    const { rows } = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${built.sql}`, built.params);
+    const { rows } = await client.query<{ 'QUERY PLAN': string }>(
+      `EXPLAIN (ANALYZE, BUFFERS, COSTS OFF) ${built.sql}`,
+      built.params,
+    );
     out.push(`-- ${label}`, ...rows.map((row) => row['QUERY PLAN']), '');
   };
   try {
@@ -231,16 +270,30 @@ async function explainCases(url: string, cases: [string, string][]): Promise<str
           if (!planned.estimateShown) await explain(`${label}: count`, searchCountQuery(database.db, tsquery).toSQL());
           await explain(`${label}: page (joined)`, searchPageJoinQuery(database.db, tsquery, filter).toSQL());
         } else if (planned.plan === 'estimate') {
-          const walkLimit = boundedWalkLimit({ estimate: planned.estimate, rows: planned.rows, wanted: filter.offset + filter.limit });
-          await explain(`${label}: page (bounded walk of ${walkLimit} rows)`, searchPageRowsQuery(database.db, tsquery, { ...filter, walkLimit }).toSQL());
+          const walkLimit = boundedWalkLimit({
+            estimate: planned.estimate,
+            rows: planned.rows,
+            wanted: filter.offset + filter.limit,
+          });
+          await explain(
+            `${label}: page (bounded walk of ${walkLimit} rows)`,
+            searchPageRowsQuery(database.db, tsquery, { ...filter, walkLimit }).toSQL(),
+          );
         } else if (planned.plan === 'gather') {
           await client.query('SET LOCAL enable_indexscan = off');
-          await explain(`${label}: count and page (gather)`, searchCountAndPageQuery(database.db, tsquery, { ...filter, cap: SEARCH_GATHER_CAP }).toSQL());
+          await explain(
+            `${label}: count and page (gather)`,
+            searchCountAndPageQuery(database.db, tsquery, { ...filter, cap: SEARCH_GATHER_CAP }).toSQL(),
+          );
         } else {
           const count = searchCountQuery(database.db, tsquery).toSQL();
           const matches = Number((await client.query<{ count: string }>(count.sql, count.params)).rows[0]?.count ?? 0);
           await explain(`${label}: count (${matches} matches)`, count);
-          const strategy = searchPageStrategy({ matches, rows: Math.max(planned.rows, matches), wanted: filter.offset + filter.limit });
+          const strategy = searchPageStrategy({
+            matches,
+            rows: Math.max(planned.rows, matches),
+            wanted: filter.offset + filter.limit,
+          });
           if (strategy === 'collect') await client.query('SET LOCAL enable_indexscan = off');
           await explain(`${label}: page ids (${strategy})`, searchPageIdsQuery(database.db, tsquery, filter).toSQL());
         }
@@ -252,7 +305,10 @@ async function explainCases(url: string, cases: [string, string][]): Promise<str
       `SELECT relname AS name, pg_size_pretty(pg_relation_size(oid)) AS size, pg_size_pretty(pg_total_relation_size(oid)) AS total FROM pg_class
        WHERE relname IN ('candidates', 'candidate_search') OR (relkind = 'i' AND relname LIKE 'candidate%') ORDER BY pg_total_relation_size(oid) DESC`,
     );
-    out.push('-- sizes (the table itself; with TOAST and indexes)', ...sizes.map((row) => `${row.name.padEnd(40)} ${row.size.padStart(8)} ${row.total.padStart(8)}`));
+    out.push(
+      '-- sizes (the table itself; with TOAST and indexes)',
+      ...sizes.map((row) => `${row.name.padEnd(40)} ${row.size.padStart(8)} ${row.total.padStart(8)}`),
+    );
     return out.join('\n');
   } finally {
     await client.end();
@@ -264,7 +320,9 @@ function printTable(label: string, results: Result[]): void {
   print(`\n${label}`);
   print(`${'case'.padEnd(28)} ${'matches'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`);
   for (const row of results) {
-    print(`${row.name.padEnd(28)} ${`${row.estimated ? '~' : ''}${row.count}`.padStart(8)} ${row.p50.toFixed(1).padStart(8)} ${row.p95.toFixed(1).padStart(8)}`);
+    print(
+      `${row.name.padEnd(28)} ${`${row.estimated ? '~' : ''}${row.count}`.padStart(8)} ${row.p50.toFixed(1).padStart(8)} ${row.p95.toFixed(1).padStart(8)}`,
+    );
   }
 }
 
@@ -274,18 +332,32 @@ async function main(): Promise<void> {
   try {
     if (process.env.BENCH_SKIP_PGLITE !== '1') {
       if (PGLITE_COUNT < 100_000) {
-        print(`\nNOTE: PGlite loads ${PGLITE_COUNT.toLocaleString('en-US')} candidates, not 100,000 (one connection, ~4.5 ms a row with resumes: 100k takes ~8 minutes). Set BENCH_PGLITE_COUNT=100000 for the full size.`);
+        print(
+          `\nNOTE: PGlite loads ${PGLITE_COUNT.toLocaleString('en-US')} candidates, not 100,000 (one connection, ~4.5 ms a row with resumes: 100k takes ~8 minutes). Set BENCH_PGLITE_COUNT=100000 for the full size.`,
+        );
       }
       // BENCH_PGLITE_ON_DISK=1: in a data directory, as the server opens it (evicted pages are read back
       // through the file system, not from memory).
       const onDisk = process.env.BENCH_PGLITE_ON_DISK === '1';
-      const database = await openPglite(onDisk ? path.join(dataDir, 'pglite') : undefined, undefined, process.env.BENCH_SHARED_BUFFERS);
+      const database = await openPglite(
+        onDisk ? path.join(dataDir, 'pglite') : undefined,
+        undefined,
+        process.env.BENCH_SHARED_BUFFERS,
+      );
       await database.migrate();
       const loadMs = await load(database, PGLITE_COUNT);
-      print(`PGlite (${onDisk ? 'on disk' : 'in memory'}, ${process.env.BENCH_SHARED_BUFFERS ?? 'default'} shared buffers): loaded ${PGLITE_COUNT.toLocaleString('en-US')} candidates in ${(loadMs / 1000).toFixed(1)} s`);
+      print(
+        `PGlite (${onDisk ? 'on disk' : 'in memory'}, ${process.env.BENCH_SHARED_BUFFERS ?? 'default'} shared buffers): loaded ${PGLITE_COUNT.toLocaleString('en-US')} candidates in ${(loadMs / 1000).toFixed(1)} s`,
+      );
       await database.db.execute(sql`ANALYZE candidates, candidate_search`);
-      printTable(`PGlite, ${PGLITE_COUNT.toLocaleString('en-US')} candidates`, (await measure(database, dataDir)).results);
-      printTable('PGlite, pipeline board: one role with 500 pipelines', await benchPipelineBoard(database.db, { dataDir, runs: RUNS }));
+      printTable(
+        `PGlite, ${PGLITE_COUNT.toLocaleString('en-US')} candidates`,
+        (await measure(database, dataDir)).results,
+      );
+      printTable(
+        'PGlite, pipeline board: one role with 500 pipelines',
+        await benchPipelineBoard(database.db, { dataDir, runs: RUNS }),
+      );
       await database.close();
     }
     if (process.env.BENCH_SKIP_POSTGRES !== '1') {
@@ -302,10 +374,19 @@ async function main(): Promise<void> {
         await database.close();
         printTable(`PostgreSQL, ${PG_COUNT.toLocaleString('en-US')} candidates (target p95 < 50 ms)`, results);
         const slow = results.filter((row) => row.p95 >= 50);
-        print(slow.length ? `Over target: ${slow.map((row) => row.name).join(', ')}` : 'Every case is under the 50 ms p95 target.');
+        print(
+          slow.length
+            ? `Over target: ${slow.map((row) => row.name).join(', ')}`
+            : 'Every case is under the 50 ms p95 target.',
+        );
         printTable('PostgreSQL, pipeline board: one role with 500 pipelines (target p95 < 50 ms)', board);
-        print(formatInvoiceBench('PostgreSQL, invoices: 50,000 invoices over 300 clients (target p95 ≤ 50 ms)', invoices));
-        const explained = process.env.BENCH_EXPLAIN === 'all' ? cases : cases.filter(([name]) => name === cases[0]?.[0] || slow.some((row) => row.name === name));
+        print(
+          formatInvoiceBench('PostgreSQL, invoices: 50,000 invoices over 300 clients (target p95 ≤ 50 ms)', invoices),
+        );
+        const explained =
+          process.env.BENCH_EXPLAIN === 'all'
+            ? cases
+            : cases.filter(([name]) => name === cases[0]?.[0] || slow.some((row) => row.name === name));
         print(`\nPostgreSQL plans:\n${await explainCases(created.url, explained)}`);
       } finally {
         await created.drop();

@@ -35,7 +35,8 @@ export interface InvoiceBenchRow {
 
 const DAY = 86_400_000;
 const print = (text: string) => process.stdout.write(`${text}\n`);
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 const isoDate = (time: number) => new Date(time).toISOString().slice(0, 10);
 
 /** `total` invoices: finder's fees and retainers over 300 clients, 24 months, every state, with payouts. */
@@ -44,23 +45,45 @@ async function seed(db: Db, total: number): Promise<{ clientId: number }> {
   const now = Date.now();
   const clients = await insertClients(
     db,
-    Array.from({ length: 300 }, (_, index) => buildClient({ name: `Bench Client ${String(index + 1).padStart(3, '0')} ${['Acme', 'Globex', 'Initech', 'Umbrella', 'Soylent'][index % 5]}`, clientType: index % 4 === 0 ? 'retainer' : 'finders_fee' })),
+    Array.from({ length: 300 }, (_, index) =>
+      buildClient({
+        name: `Bench Client ${String(index + 1).padStart(3, '0')} ${['Acme', 'Globex', 'Initech', 'Umbrella', 'Soylent'][index % 5]}`,
+        clientType: index % 4 === 0 ? 'retainer' : 'finders_fee',
+      }),
+    ),
   );
   const roles = await insertRoles(
     db,
-    clients.flatMap((client) => Array.from({ length: 3 }, (_, index) => buildRole({ clientId: client.id, name: `Bench role ${client.id}-${index + 1}` }))),
+    clients.flatMap((client) =>
+      Array.from({ length: 3 }, (_, index) =>
+        buildRole({ clientId: client.id, name: `Bench role ${client.id}-${index + 1}` }),
+      ),
+    ),
   );
   const today = isoDate(now);
   const drafts = Array.from({ length: total }, () => {
     const client = clients[Math.floor(random() * clients.length)]!;
-    const role = client.clientType === 'finders_fee' ? roles[(client.id - clients[0]!.id) * 3 + Math.floor(random() * 3)] ?? null : null;
+    const role =
+      client.clientType === 'finders_fee'
+        ? (roles[(client.id - clients[0]!.id) * 3 + Math.floor(random() * 3)] ?? null)
+        : null;
     const issue = isoDate(now - Math.floor(random() * 730) * DAY);
     const due = isoDate(new Date(`${issue}T00:00:00Z`).getTime() + 30 * DAY);
     const totalMinor = (5_000 + Math.floor(random() * 45_000)) * 100 + Math.floor(random() * 100);
     const roll = random();
-    const status = issue > isoDate(now - 20 * DAY) && roll < 0.3 ? 'draft' : roll < 0.03 ? 'void' : due < today && roll < 0.8 ? 'paid' : 'sent';
+    const status =
+      issue > isoDate(now - 20 * DAY) && roll < 0.3
+        ? 'draft'
+        : roll < 0.03
+          ? 'void'
+          : due < today && roll < 0.8
+            ? 'paid'
+            : 'sent';
     const paidMinor = status === 'paid' ? totalMinor : status === 'sent' && roll > 0.9 ? Math.floor(totalMinor / 2) : 0;
-    const payouts: Omit<NewPayoutRow, 'invoiceId' | 'clientId' | 'currency' | 'invoiceIssueDate'>[] = paidMinor > 0 ? [{ date: due < today ? due : today, amountMinor: paidMinor, method: 'bank_transfer', reference: '' }] : [];
+    const payouts: Omit<NewPayoutRow, 'invoiceId' | 'clientId' | 'currency' | 'invoiceIssueDate'>[] =
+      paidMinor > 0
+        ? [{ date: due < today ? due : today, amountMinor: paidMinor, method: 'bank_transfer', reference: '' }]
+        : [];
     const row: Omit<NewInvoiceRow, 'number' | 'numberYear' | 'numberSeq'> = {
       kind: role ? 'finders_fee' : 'retainer',
       status,
@@ -75,7 +98,19 @@ async function seed(db: Db, total: number): Promise<{ clientId: number }> {
       balanceMinor: status === 'void' ? 0 : totalMinor - paidMinor,
       sentAt: status === 'draft' ? null : new Date(`${issue}T12:00:00Z`),
     };
-    return { row, payouts, lines: [{ position: 1, description: 'Bench fee', quantityHundredths: 100, unitMinor: totalMinor, amountMinor: totalMinor }] };
+    return {
+      row,
+      payouts,
+      lines: [
+        {
+          position: 1,
+          description: 'Bench fee',
+          quantityHundredths: 100,
+          unitMinor: totalMinor,
+          amountMinor: totalMinor,
+        },
+      ],
+    };
   });
   drafts.sort((a, b) => (a.row.issueDate < b.row.issueDate ? -1 : a.row.issueDate > b.row.issueDate ? 1 : 0));
   const seq = new Map<number, number>();
@@ -97,16 +132,31 @@ async function seed(db: Db, total: number): Promise<{ clientId: number }> {
 }
 
 /** Seeds, then measures every case; returns one row per case. */
-export async function benchInvoices(db: Db, options: { dataDir: string; runs?: number; warmup?: number; total?: number }): Promise<InvoiceBenchRow[]> {
+export async function benchInvoices(
+  db: Db,
+  options: { dataDir: string; runs?: number; warmup?: number; total?: number },
+): Promise<InvoiceBenchRow[]> {
   const runs = options.runs ?? Number(process.env.BENCH_RUNS ?? 60);
   const warmup = options.warmup ?? 5;
   const total = options.total ?? Number(process.env.BENCH_INVOICES ?? 50_000);
   const { clientId } = await seed(db, total);
-  const config: AppConfig = parseEnv({ NODE_ENV: 'test', DATA_DIR: options.dataDir, LOG_LEVEL: 'silent', PORT: '0', WEB_DIST_DIR: path.join(options.dataDir, 'no-web') });
+  const config: AppConfig = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: options.dataDir,
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    WEB_DIST_DIR: path.join(options.dataDir, 'no-web'),
+  });
   const app = await buildApp(config, { db });
   try {
     const owner = await insertUser(db, { userType: ['owner'] });
-    const { token } = await createSession(db, { userId: owner.id, rememberMe: false, ip: '127.0.0.1', userAgent: null, now: new Date() });
+    const { token } = await createSession(db, {
+      userId: owner.id,
+      rememberMe: false,
+      ip: '127.0.0.1',
+      userAgent: null,
+      now: new Date(),
+    });
     const from = isoDate(Date.now() - 90 * DAY);
     const to = isoDate(Date.now());
     const year = new Date().getUTCFullYear();
@@ -122,9 +172,21 @@ export async function benchInvoices(db: Db, options: { dataDir: string; runs?: n
       ['list, search client', '/api/invoices/?search=initech', (body) => body.count as number],
       ['list, by balance', '/api/invoices/?ordering=-balance', (body) => body.count as number],
       ['list, by client', '/api/invoices/?ordering=client', (body) => body.count as number],
-      ['statistics, all', '/api/invoices/statistics/', (body) => (body.statistics as { counts: Record<string, number> }).counts.sent ?? 0],
-      ['statistics, one client', `/api/invoices/statistics/?client=${clientId}`, (body) => (body.statistics as { counts: Record<string, number> }).counts.sent ?? 0],
-      ['statistics, 90 days', `/api/invoices/statistics/?date_from=${from}&date_to=${to}`, (body) => (body.statistics as { counts: Record<string, number> }).counts.sent ?? 0],
+      [
+        'statistics, all',
+        '/api/invoices/statistics/',
+        (body) => (body.statistics as { counts: Record<string, number> }).counts.sent ?? 0,
+      ],
+      [
+        'statistics, one client',
+        `/api/invoices/statistics/?client=${clientId}`,
+        (body) => (body.statistics as { counts: Record<string, number> }).counts.sent ?? 0,
+      ],
+      [
+        'statistics, 90 days',
+        `/api/invoices/statistics/?date_from=${from}&date_to=${to}`,
+        (body) => (body.statistics as { counts: Record<string, number> }).counts.sent ?? 0,
+      ],
     ];
     const rows: InvoiceBenchRow[] = [];
     for (const [name, url, countOf] of cases) {
@@ -148,10 +210,20 @@ export async function benchInvoices(db: Db, options: { dataDir: string; runs?: n
 }
 
 export function formatInvoiceBench(label: string, rows: InvoiceBenchRow[]): string {
-  const lines = [`\n${label}`, `${'case'.padEnd(28)} ${'matches'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`];
-  for (const row of rows) lines.push(`${row.name.padEnd(28)} ${String(row.count).padStart(8)} ${row.p50.toFixed(1).padStart(8)} ${row.p95.toFixed(1).padStart(8)}`);
+  const lines = [
+    `\n${label}`,
+    `${'case'.padEnd(28)} ${'matches'.padStart(8)} ${'p50 ms'.padStart(8)} ${'p95 ms'.padStart(8)}`,
+  ];
+  for (const row of rows)
+    lines.push(
+      `${row.name.padEnd(28)} ${String(row.count).padStart(8)} ${row.p50.toFixed(1).padStart(8)} ${row.p95.toFixed(1).padStart(8)}`,
+    );
   const slow = rows.filter((row) => row.p95 > 50);
-  lines.push(slow.length ? `Over the 50 ms p95 target: ${slow.map((row) => row.name).join(', ')}` : 'Every case is within the 50 ms p95 target.');
+  lines.push(
+    slow.length
+      ? `Over the 50 ms p95 target: ${slow.map((row) => row.name).join(', ')}`
+      : 'Every case is within the 50 ms p95 target.',
+  );
   return lines.join('\n');
 }
 
@@ -162,7 +234,12 @@ async function main(): Promise<void> {
     if (process.env.BENCH_INVOICES_ENGINE === 'pglite') {
       const database = await openPglite();
       await database.migrate();
-      print(formatInvoiceBench(`PGlite, ${total.toLocaleString('en-US')} invoices`, await benchInvoices(database.db, { dataDir, total })));
+      print(
+        formatInvoiceBench(
+          `PGlite, ${total.toLocaleString('en-US')} invoices`,
+          await benchInvoices(database.db, { dataDir, total }),
+        ),
+      );
       await database.close();
       return;
     }
@@ -177,7 +254,12 @@ async function main(): Promise<void> {
     try {
       const database = openPostgres(url.toString());
       await database.migrate();
-      print(formatInvoiceBench(`PostgreSQL, ${total.toLocaleString('en-US')} invoices (target p95 ≤ 50 ms)`, await benchInvoices(database.db, { dataDir, total })));
+      print(
+        formatInvoiceBench(
+          `PostgreSQL, ${total.toLocaleString('en-US')} invoices (target p95 ≤ 50 ms)`,
+          await benchInvoices(database.db, { dataDir, total }),
+        ),
+      );
       await database.close();
     } finally {
       if (process.env.BENCH_KEEP_DB === '1') {
@@ -185,7 +267,10 @@ async function main(): Promise<void> {
       } else {
         const client = new pg.Client({ connectionString: adminUrl });
         await client.connect();
-        await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+        await client.query(
+          'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+          [name],
+        );
         await client.query(`DROP DATABASE IF EXISTS ${name}`);
         await client.end();
       }

@@ -39,7 +39,8 @@ const BACKGROUND_ROLES = Number(process.env.BENCH_BOARD_BACKGROUND ?? 20);
 const BACKGROUND_PIPELINES = 250;
 const DAY = 86_400_000;
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
+const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
 
 /** `count` pipelines of the role over every stage (a fifth closed), with past and upcoming interviews. */
 function pipelinesFor(roleId: number, candidateIds: number[], random: () => number, now: number) {
@@ -62,9 +63,14 @@ function pipelinesFor(roleId: number, candidateIds: number[], random: () => numb
       updatedAt: created,
     });
     const mine: Omit<NewInterviewRow, 'pipelineId'>[] = [];
-    if (stage !== 'sourced') mine.push({ kind: 'internal', scheduledAt: new Date(created.getTime() + 2 * DAY), outcome: 'passed' });
+    if (stage !== 'sourced')
+      mine.push({ kind: 'internal', scheduledAt: new Date(created.getTime() + 2 * DAY), outcome: 'passed' });
     if (stage === 'internal_interview' || stage === 'client_interview') {
-      mine.push({ kind: stage === 'client_interview' ? 'client' : 'internal', scheduledAt: new Date(now + Math.floor(1 + random() * 14) * DAY), outcome: 'pending' });
+      mine.push({
+        kind: stage === 'client_interview' ? 'client' : 'internal',
+        scheduledAt: new Date(now + Math.floor(1 + random() * 14) * DAY),
+        outcome: 'pending',
+      });
     }
     interviews.push(mine);
   }
@@ -75,24 +81,33 @@ async function seed(db: Db): Promise<number> {
   const random = seededRandom(500);
   const now = Date.now();
   const needed = BOARD_PIPELINES + (BACKGROUND_ROLES > 0 ? BACKGROUND_PIPELINES : 0);
-  let ids = (await db.select({ id: candidatesTable.id }).from(candidatesTable).orderBy(asc(candidatesTable.id)).limit(needed)).map((row) => row.id);
+  let ids = (
+    await db.select({ id: candidatesTable.id }).from(candidatesTable).orderBy(asc(candidatesTable.id)).limit(needed)
+  ).map((row) => row.id);
   if (ids.length < needed) {
     await insertCandidates(db, generateCandidates(needed - ids.length, { seed: 77, offset: 9_000_000 }));
-    ids = (await db.select({ id: candidatesTable.id }).from(candidatesTable).orderBy(asc(candidatesTable.id)).limit(needed)).map((row) => row.id);
+    ids = (
+      await db.select({ id: candidatesTable.id }).from(candidatesTable).orderBy(asc(candidatesTable.id)).limit(needed)
+    ).map((row) => row.id);
   }
   const client = await insertClient(db, { name: `Board bench ${now}` });
   const role = await insertRole(db, { clientId: client.id, name: 'Board bench role' });
   const roles = [{ roleId: role.id, candidates: ids.slice(0, BOARD_PIPELINES) }];
   for (let index = 0; index < BACKGROUND_ROLES; index += 1) {
     const background = await insertRole(db, { clientId: client.id, name: `Background role ${index + 1}` });
-    roles.push({ roleId: background.id, candidates: ids.slice(BOARD_PIPELINES, BOARD_PIPELINES + BACKGROUND_PIPELINES) });
+    roles.push({
+      roleId: background.id,
+      candidates: ids.slice(BOARD_PIPELINES, BOARD_PIPELINES + BACKGROUND_PIPELINES),
+    });
   }
   for (const { roleId, candidates } of roles) {
     const { pipelines, interviews } = pipelinesFor(roleId, candidates, random, now);
     const inserted = await insertPipelines(db, pipelines);
     await insertPipelineChildren(db, {
       events: [],
-      interviews: inserted.flatMap(({ id }, index) => (interviews[index] ?? []).map((row) => ({ ...row, pipelineId: id }))),
+      interviews: inserted.flatMap(({ id }, index) =>
+        (interviews[index] ?? []).map((row) => ({ ...row, pipelineId: id })),
+      ),
       submittals: [],
       placements: [],
     });
@@ -103,19 +118,42 @@ async function seed(db: Db): Promise<number> {
 }
 
 /** Seeds the board, then measures; returns one row per call (the caller prints them). */
-export async function benchPipelineBoard(db: Db, options: { dataDir: string; runs?: number; warmup?: number }): Promise<BoardBenchRow[]> {
+export async function benchPipelineBoard(
+  db: Db,
+  options: { dataDir: string; runs?: number; warmup?: number },
+): Promise<BoardBenchRow[]> {
   const runs = options.runs ?? Number(process.env.BENCH_RUNS ?? 60);
   const warmup = options.warmup ?? 5;
   const roleId = await seed(db);
-  const config: AppConfig = parseEnv({ NODE_ENV: 'test', DATA_DIR: options.dataDir, LOG_LEVEL: 'silent', PORT: '0', WEB_DIST_DIR: path.join(options.dataDir, 'no-web') });
+  const config: AppConfig = parseEnv({
+    NODE_ENV: 'test',
+    DATA_DIR: options.dataDir,
+    LOG_LEVEL: 'silent',
+    PORT: '0',
+    WEB_DIST_DIR: path.join(options.dataDir, 'no-web'),
+  });
   const app = await buildApp(config, { db });
   try {
     const user = await insertUser(db, { userType: ['viewer'] });
-    const { token } = await createSession(db, { userId: user.id, rememberMe: false, ip: '127.0.0.1', userAgent: null, now: new Date() });
+    const { token } = await createSession(db, {
+      userId: user.id,
+      rememberMe: false,
+      ip: '127.0.0.1',
+      userAgent: null,
+      now: new Date(),
+    });
     const cases: [string, string, (body: Record<string, unknown>) => number][] = [
       [`board, open (${BOARD_PIPELINES} in role)`, `/api/roles/${roleId}/pipelines/`, (body) => body.count as number],
-      [`board, all (${BOARD_PIPELINES} in role)`, `/api/roles/${roleId}/pipelines/?state=all`, (body) => body.count as number],
-      ['pipeline headers', `/api/roles/${roleId}/pipeline-headers/`, (body) => (body.open_count as number) + (body.closed_count as number)],
+      [
+        `board, all (${BOARD_PIPELINES} in role)`,
+        `/api/roles/${roleId}/pipelines/?state=all`,
+        (body) => body.count as number,
+      ],
+      [
+        'pipeline headers',
+        `/api/roles/${roleId}/pipeline-headers/`,
+        (body) => (body.open_count as number) + (body.closed_count as number),
+      ],
       ['role candidates, page 1', `/api/roles/${roleId}/candidates/`, (body) => body.count as number],
       ['role candidates, search', `/api/roles/${roleId}/candidates/?search=engineer`, (body) => body.count as number],
     ];

@@ -10,7 +10,9 @@ import { HttpClient } from '../test/http-client';
  * The cross-server tests' cluster: a fresh PostgreSQL database (TEST_DATABASE_URL's server, default the
  * local one), the local Redis (TEST_REDIS_URL), nginx on `port` and two servers on the ports after it.
  */
-export async function startTestCluster(options: { port: number } & Partial<ClusterOptions>): Promise<Cluster & { dropDatabase(): Promise<void> }> {
+export async function startTestCluster(
+  options: { port: number } & Partial<ClusterOptions>,
+): Promise<Cluster & { dropDatabase(): Promise<void> }> {
   const adminUrl = process.env.TEST_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
   const name = `rd_test_cluster_${randomBytes(6).toString('hex')}`;
   const admin = async (query: string, params: unknown[] = []) => {
@@ -24,7 +26,10 @@ export async function startTestCluster(options: { port: number } & Partial<Clust
   };
   await admin(`CREATE DATABASE ${name}`);
   const dropDatabase = async () => {
-    await admin('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+    await admin(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [name],
+    );
     await admin(`DROP DATABASE IF EXISTS ${name}`);
   };
   try {
@@ -61,7 +66,10 @@ export class ClusterClient extends HttpClient {
   }
 
   override request(method: string, path: string, options: Parameters<HttpClient['request']>[2] = {}) {
-    return super.request(method, path, { ...options, headers: { origin: this.baseUrl, 'x-forwarded-for': this.clientIp, ...options.headers } });
+    return super.request(method, path, {
+      ...options,
+      headers: { origin: this.baseUrl, 'x-forwarded-for': this.clientIp, ...options.headers },
+    });
   }
 }
 
@@ -78,19 +86,36 @@ export function servedBy(response: { headers: Headers }): string {
  * nginx, once from each server, checking the bytes. Resolves to the servers involved.
  */
 export async function resumeAcrossServers(cluster: Cluster, client: ClusterClient) {
-  const candidate = await client.post('/api/candidates/', { first_name: 'Shared', last_name: 'Storage', email: `shared-${randomBytes(4).toString('hex')}@example.test` });
+  const candidate = await client.post('/api/candidates/', {
+    first_name: 'Shared',
+    last_name: 'Storage',
+    email: `shared-${randomBytes(4).toString('hex')}@example.test`,
+  });
   expect(candidate.status, candidate.text).toBe(201);
   const id = candidate.json.candidate.id as number;
-  const body = await buildPdf([['Shared Storage, engineer', 'Files written through one server, read through the other.']]);
+  const body = await buildPdf([
+    ['Shared Storage, engineer', 'Files written through one server, read through the other.'],
+  ]);
 
-  const target = await client.post(`/api/candidates/${id}/resume/upload-url/`, { filename: 'resume.pdf', content_type: 'application/pdf', size: body.length });
+  const target = await client.post(`/api/candidates/${id}/resume/upload-url/`, {
+    filename: 'resume.pdf',
+    content_type: 'application/pdf',
+    size: body.length,
+  });
   expect(target.status, target.text).toBe(200);
   const { url, headers, key } = target.json.upload as { url: string; headers: Record<string, string>; key: string };
   const direct = /^https?:/.test(url);
   const put = await fetch(new URL(url, cluster.url), {
     method: 'PUT',
     // Straight to S3: only the signed headers; through the app: the session and CSRF token as the browser sends them.
-    headers: direct ? headers : { ...headers, cookie: client.cookieHeader(), 'x-csrftoken': client.cookies.get('csrftoken') ?? '', origin: cluster.url },
+    headers: direct
+      ? headers
+      : {
+          ...headers,
+          cookie: client.cookieHeader(),
+          'x-csrftoken': client.cookies.get('csrftoken') ?? '',
+          origin: cluster.url,
+        },
     body,
   });
   expect(put.status, await put.clone().text()).toBe(200);

@@ -38,7 +38,9 @@ describe('two servers behind nginx', () => {
   it('a session made on one server is valid on the other', async () => {
     const { client, loginServer } = await signedIn();
     const profiles = [await client.get('/api/auth/profile/'), await client.get('/api/auth/profile/')];
-    expect(profiles.map(servedBy)).toContain(cluster.serverUrls.map((url) => new URL(url).host).find((host) => host !== loginServer));
+    expect(profiles.map(servedBy)).toContain(
+      cluster.serverUrls.map((url) => new URL(url).host).find((host) => host !== loginServer),
+    );
     for (const profile of profiles) {
       expect(profile.status).toBe(200);
       expect(profile.json.user ?? profile.json).toMatchObject({ email: cluster.ownerEmail });
@@ -51,7 +53,11 @@ describe('two servers behind nginx', () => {
     const tokenServer = servedBy(token);
     const created = [];
     for (let index = 0; index < 2; index += 1) {
-      const response = await client.post('/api/candidates/', { first_name: 'Cross', last_name: `Server ${index}`, email: `cross-${index}-${Date.now()}@example.test` });
+      const response = await client.post('/api/candidates/', {
+        first_name: 'Cross',
+        last_name: `Server ${index}`,
+        email: `cross-${index}-${Date.now()}@example.test`,
+      });
       expect(response.status, response.text).toBe(201);
       created.push(servedBy(response));
     }
@@ -60,7 +66,10 @@ describe('two servers behind nginx', () => {
 
     const forged = [];
     for (let index = 0; index < 2; index += 1) {
-      const response = await client.request('POST', '/api/candidates/', { body: { first_name: 'Forged', last_name: 'Token' }, headers: { 'x-csrftoken': 'forged' } });
+      const response = await client.request('POST', '/api/candidates/', {
+        body: { first_name: 'Forged', last_name: 'Token' },
+        headers: { 'x-csrftoken': 'forged' },
+      });
       expect(response.status).toBe(403);
       expect(response.json.code).toBe('CSRF_FAILED');
       forged.push(servedBy(response));
@@ -102,26 +111,37 @@ describe('two servers behind nginx', () => {
 
   it('invoice numbers stay gapless with concurrent creations spread over both servers', async () => {
     const { client } = await signedIn();
-    const created = await client.post('/api/clients/', { name: `Gapless ${Date.now()}`, client_type: 'retainer', retainer_amount: 10000 });
+    const created = await client.post('/api/clients/', {
+      name: `Gapless ${Date.now()}`,
+      client_type: 'retainer',
+      retainer_amount: 10000,
+    });
     expect(created.status, created.text).toBe(201);
     const clientId = created.json.client.id as number;
     const total = 16;
     const responses = await Promise.all(
       Array.from({ length: total }, (_, index) =>
-        client.post(`/api/clients/${clientId}/invoices/`, { issue_date: '2031-02-01', lines: [{ description: `Line ${index}`, unit_amount: '100' }] }),
+        client.post(`/api/clients/${clientId}/invoices/`, {
+          issue_date: '2031-02-01',
+          lines: [{ description: `Line ${index}`, unit_amount: '100' }],
+        }),
       ),
     );
     expect(responses.map((response) => response.status)).toEqual(Array(total).fill(201));
     expect(new Set(responses.map(servedBy)).size).toBe(2);
     const numbers = responses.map((response) => response.json.invoice.number as string).sort();
-    expect(numbers).toEqual(Array.from({ length: total }, (_, index) => `INV-2031-${String(index + 1).padStart(4, '0')}`));
+    expect(numbers).toEqual(
+      Array.from({ length: total }, (_, index) => `INV-2031-${String(index + 1).padStart(4, '0')}`),
+    );
   });
 
   it('a resume uploaded through one server downloads through the other (shared directory)', async () => {
     const { client } = await signedIn();
     const { uploadServer, downloadServers } = await resumeAcrossServers(cluster, client);
     expect(new Set(downloadServers).size).toBe(2);
-    expect(downloadServers).toContain(cluster.serverUrls.map((url) => new URL(url).host).find((host) => host !== uploadServer));
+    expect(downloadServers).toContain(
+      cluster.serverUrls.map((url) => new URL(url).host).find((host) => host !== uploadServer),
+    );
   });
 
   it('the chat socket answers on itself: the question over a socket on one server gets its answer there, and the other server’s REST history shows it', async () => {
@@ -141,15 +161,28 @@ describe('two servers behind nginx', () => {
     socket.send({ type: 'user_message', message: 'And how many candidates?' });
     const [, second] = await socket.waitFor('agent_response', 2);
     expect(second!.message).toEqual(expect.any(String));
-    expect(socket.types()).toEqual(['connection_established', 'chat_history', 'agent_response', 'message_received', 'agent_response']);
+    expect(socket.types()).toEqual([
+      'connection_established',
+      'chat_history',
+      'agent_response',
+      'message_received',
+      'agent_response',
+    ]);
     expect(socketServer).toMatch(/^127\.0\.0\.1:\d+$/);
 
     // The history through both servers (one of them the other one) has both turns.
     const reads = [await client.get(`/api/chat/${chatId}/`), await client.get(`/api/chat/${chatId}/`)];
-    expect(reads.map(servedBy)).toContain(cluster.serverUrls.map((url) => new URL(url).host).find((host) => host !== socketServer));
+    expect(reads.map(servedBy)).toContain(
+      cluster.serverUrls.map((url) => new URL(url).host).find((host) => host !== socketServer),
+    );
     for (const read of reads) {
       expect(read.status).toBe(200);
-      expect(read.json.chat_history.map((turn: { role: string }) => turn.role)).toEqual(['user', 'agent', 'user', 'agent']);
+      expect(read.json.chat_history.map((turn: { role: string }) => turn.role)).toEqual([
+        'user',
+        'agent',
+        'user',
+        'agent',
+      ]);
       expect(read.json.chat_history[2].content).toBe('And how many candidates?');
       expect(read.json.chat_history[3].content).toBe(second!.message);
     }

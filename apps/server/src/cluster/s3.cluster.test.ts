@@ -22,6 +22,8 @@ describe('two servers on S3 storage', () => {
     const { uploadServer, downloadServers, direct } = await resumeAcrossServers(cluster, client);
     expect(direct).toBe(true);
     expect(new Set(downloadServers).size).toBe(2);
-    expect(downloadServers).toContain(cluster.serverUrls.map((url) => new URL(url).host).find((host) => host !== uploadServer));
+    expect(downloadServers).toContain(
+      cluster.serverUrls.map((url) => new URL(url).host).find((host) => host !== uploadServer),
+    );
   });
 });

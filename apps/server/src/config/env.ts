@@ -17,7 +17,10 @@ const booleanString = z
 
 const originList = z.string().transform((value, ctx) => {
   const origins: string[] = [];
-  for (const part of value.split(',').map((item) => item.trim()).filter(Boolean)) {
+  for (const part of value
+    .split(',')
+    .map((item) => item.trim())
+    .filter(Boolean)) {
     try {
       const url = new URL(part);
       origins.push(url.origin);
@@ -38,9 +41,19 @@ const trustProxy = z.string().transform((value, ctx): boolean | number | string 
   if (['true', 'yes'].includes(text)) return true;
   if (['false', 'no', '0', ''].includes(text)) return false;
   if (/^[1-9]\d{0,1}$/.test(text)) return Number(text);
-  const parts = text.split(',').map((part) => part.trim()).filter(Boolean);
-  if (parts.length > 0 && parts.every((part) => /^(loopback|linklocal|uniquelocal)$/.test(part) || /^[0-9a-f:.]+(\/\d{1,3})?$/.test(part))) return parts.join(',');
-  ctx.addIssue({ code: 'custom', message: 'use true, a hop count, or proxy addresses/CIDR ranges such as 127.0.0.1 or 10.0.0.0/8' });
+  const parts = text
+    .split(',')
+    .map((part) => part.trim())
+    .filter(Boolean);
+  if (
+    parts.length > 0 &&
+    parts.every((part) => /^(loopback|linklocal|uniquelocal)$/.test(part) || /^[0-9a-f:.]+(\/\d{1,3})?$/.test(part))
+  )
+    return parts.join(',');
+  ctx.addIssue({
+    code: 'custom',
+    message: 'use true, a hop count, or proxy addresses/CIDR ranges such as 127.0.0.1 or 10.0.0.0/8',
+  });
   return z.NEVER;
 });
 
@@ -78,14 +91,26 @@ const EnvSchema = z.object({
       }
     }, 'must be an IANA time zone such as Europe/Berlin')
     .default('UTC'),
-  SENTRY_DSN: z.url({ protocol: /^https?$/, error: 'must be a Sentry DSN such as https://key@o1.ingest.sentry.io/1' }).optional(),
-  S3_BUCKET: z.string().min(3).max(63).regex(/^[a-z0-9][a-z0-9.-]+[a-z0-9]$/, 'must be a valid bucket name').optional(),
+  SENTRY_DSN: z
+    .url({ protocol: /^https?$/, error: 'must be a Sentry DSN such as https://key@o1.ingest.sentry.io/1' })
+    .optional(),
+  S3_BUCKET: z
+    .string()
+    .min(3)
+    .max(63)
+    .regex(/^[a-z0-9][a-z0-9.-]+[a-z0-9]$/, 'must be a valid bucket name')
+    .optional(),
   S3_ENDPOINT: z.url({ protocol: /^https?$/ }).optional(),
   S3_REGION: z.string().min(1).default('us-east-1'),
   S3_ACCESS_KEY_ID: z.string().min(1).optional(),
   S3_SECRET_ACCESS_KEY: z.string().min(1).optional(),
   S3_FORCE_PATH_STYLE: booleanString.default(false),
-  AI_BASE_URL: z.url({ protocol: /^https?$/, error: 'must be the base URL of an OpenAI-compatible API such as https://api.openai.com/v1' }).optional(),
+  AI_BASE_URL: z
+    .url({
+      protocol: /^https?$/,
+      error: 'must be the base URL of an OpenAI-compatible API such as https://api.openai.com/v1',
+    })
+    .optional(),
   AI_API_KEY: z.string().min(1).optional(),
   AI_MODEL: z.string().min(1).max(200).optional(),
   AI_DATA_SCOPE: z.enum(['all', 'aggregates']).default('all'),
@@ -193,7 +218,10 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     }
   }
   if (Boolean(e.S3_ACCESS_KEY_ID) !== Boolean(e.S3_SECRET_ACCESS_KEY)) {
-    throw new ConfigError(e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID', 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together');
+    throw new ConfigError(
+      e.S3_ACCESS_KEY_ID ? 'S3_SECRET_ACCESS_KEY' : 'S3_ACCESS_KEY_ID',
+      'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together',
+    );
   }
   if (e.AI_BASE_URL && !e.AI_MODEL) throw new ConfigError('AI_MODEL', 'is required when AI_BASE_URL is set');
   if (!e.AI_BASE_URL) {
@@ -236,7 +264,12 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
         }
       : undefined,
     ai: e.AI_BASE_URL
-      ? { baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''), apiKey: e.AI_API_KEY, model: e.AI_MODEL!, dataScope: e.AI_DATA_SCOPE }
+      ? {
+          baseUrl: e.AI_BASE_URL.replace(/\/+$/, ''),
+          apiKey: e.AI_API_KEY,
+          model: e.AI_MODEL!,
+          dataScope: e.AI_DATA_SCOPE,
+        }
       : undefined,
     now: () => new Date(),
   };

@@ -65,8 +65,18 @@ function assertWritable(dataDir: string) {
     rmSync(probe, { force: true });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code ?? 'error';
-    const why = code === 'ENOSPC' ? 'the disk is full' : code === 'EROFS' ? 'the file system is read-only' : code === 'EACCES' || code === 'EPERM' ? 'permission denied' : code;
-    throw new Error(`The data directory ${dataDir} is not writable (${why}): the embedded database needs to write there. Free space or fix its permissions, then start again.`, { cause: error });
+    const why =
+      code === 'ENOSPC'
+        ? 'the disk is full'
+        : code === 'EROFS'
+          ? 'the file system is read-only'
+          : code === 'EACCES' || code === 'EPERM'
+            ? 'permission denied'
+            : code;
+    throw new Error(
+      `The data directory ${dataDir} is not writable (${why}): the embedded database needs to write there. Free space or fix its permissions, then start again.`,
+      { cause: error },
+    );
   }
 }
 
@@ -74,15 +84,24 @@ function assertWritable(dataDir: string) {
  * Opens a PGlite database: a directory path, or in-memory when dataDir is undefined. An in-memory database
  * may start from an image (`snapshot()`'s tarball), which skips initdb.
  */
-export async function openPglite(dataDir?: string, image?: Blob, sharedBuffers = EMBEDDED_SHARED_BUFFERS_DEFAULT): Promise<Database> {
+export async function openPglite(
+  dataDir?: string,
+  image?: Blob,
+  sharedBuffers = EMBEDDED_SHARED_BUFFERS_DEFAULT,
+): Promise<Database> {
   if (dataDir) {
     mkdirSync(dataDir, { recursive: true });
     assertWritable(dataDir);
   }
   // pg_trgm must be passed on every open, not only the first. The buffers' size is a start parameter
   // (as `postgres -c`), so postgresql.conf stays as initdb wrote it.
-  const options = { extensions: { pg_trgm }, startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`] };
-  const client = dataDir ? new PGlite(dataDir, options) : new PGlite({ ...options, ...(image ? { loadDataDir: image } : {}) });
+  const options = {
+    extensions: { pg_trgm },
+    startParams: [...PGlite.defaultStartParams, '-c', `shared_buffers=${sharedBuffers}`],
+  };
+  const client = dataDir
+    ? new PGlite(dataDir, options)
+    : new PGlite({ ...options, ...(image ? { loadDataDir: image } : {}) });
   await client.waitReady;
   const db = drizzlePglite({ client });
   const timer = setInterval(() => {
@@ -144,9 +163,13 @@ export function openPostgres(url: string): Database {
   // A connection that PostgreSQL closes (restart, admin shutdown) is dropped from the pool and replaced on
   // the next query. Without these listeners its 'error' event would end the process: the pool's for idle
   // connections, each client's own for one checked out between two queries (inside a transaction).
-  pool.on('error', (error) => console.warn(`PostgreSQL closed an idle connection (${error.message}); it is replaced on the next query.`));
+  pool.on('error', (error) =>
+    console.warn(`PostgreSQL closed an idle connection (${error.message}); it is replaced on the next query.`),
+  );
   pool.on('connect', (client) => {
-    client.on('error', (error) => console.warn(`PostgreSQL closed a connection in use (${error.message}); its request fails with 503.`));
+    client.on('error', (error) =>
+      console.warn(`PostgreSQL closed a connection in use (${error.message}); its request fails with 503.`),
+    );
   });
   const db = drizzlePg({ client: pool });
   let closed = false;
@@ -170,6 +193,12 @@ export function openPostgres(url: string): Database {
   };
 }
 
-export async function openDatabase(config: { databaseUrl?: string | undefined; dataDir: string; embeddedSharedBuffers?: string }): Promise<Database> {
-  return config.databaseUrl ? openPostgres(config.databaseUrl) : openPglite(embeddedDatabaseDir(config.dataDir), undefined, config.embeddedSharedBuffers);
+export async function openDatabase(config: {
+  databaseUrl?: string | undefined;
+  dataDir: string;
+  embeddedSharedBuffers?: string;
+}): Promise<Database> {
+  return config.databaseUrl
+    ? openPostgres(config.databaseUrl)
+    : openPglite(embeddedDatabaseDir(config.dataDir), undefined, config.embeddedSharedBuffers);
 }

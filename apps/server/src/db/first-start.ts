@@ -21,7 +21,10 @@ export function isNewEmbeddedDatabase(config: { databaseUrl?: string | undefined
  */
 export function prepareInChildProcess<T>(entryScript: string): Promise<T> {
   return new Promise((resolve, reject) => {
-    const child = fork(entryScript, process.argv.slice(2), { env: { ...process.env, [PREPARE_ONLY_VARIABLE]: '1' }, stdio: 'inherit' });
+    const child = fork(entryScript, process.argv.slice(2), {
+      env: { ...process.env, [PREPARE_ONLY_VARIABLE]: '1' },
+      stdio: 'inherit',
+    });
     let message: { value: T } | undefined;
     child.on('message', (value) => {
       message = { value: value as T };
@@ -39,7 +42,9 @@ export class PreparationFailed extends Error {
     readonly exitCode: number,
     signal: NodeJS.Signals | null,
   ) {
-    super(`Preparing the new embedded database failed (${signal ? `signal ${signal}` : `exit code ${exitCode}`}); its reason is printed above.`);
+    super(
+      `Preparing the new embedded database failed (${signal ? `signal ${signal}` : `exit code ${exitCode}`}); its reason is printed above.`,
+    );
   }
 }
 

@@ -15,7 +15,8 @@ export const roundMoney = (value: number): number => Math.round(value * 100) / 1
  * `lower(expression)` contains `text` (literally, any case): what the trigram GIN indexes on
  * `lower(<name>) gin_trgm_ops` answer without reading the table.
  */
-export const lowerContains = (expression: SQL, text: string): SQL => sql`lower(${expression}) like ${`%${escapeLike(text.toLowerCase())}%`}`;
+export const lowerContains = (expression: SQL, text: string): SQL =>
+  sql`lower(${expression}) like ${`%${escapeLike(text.toLowerCase())}%`}`;
 
 /** 0 when the name starts with `text`, 1 when one of its later words does, 2 otherwise (best matches first). */
 export const nameMatchRank = (expression: SQL, text: string): SQL<number> => {

@@ -37,7 +37,10 @@ beforeAll(async () => {
 afterAll(async () => {
   if (!reachable) return;
   await admin(async (client) => {
-    await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+    await client.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [name],
+    );
     await client.query(`DROP DATABASE IF EXISTS ${name}`);
   });
 });
@@ -48,7 +51,9 @@ describe('the start-up lock on PostgreSQL', () => {
     const [first, second] = [openPostgres(url), openPostgres(url)];
     try {
       await Promise.all([first.migrate(), second.migrate()]);
-      const journal = JSON.parse(readFileSync(path.join(migrationsDir(), 'meta', '_journal.json'), 'utf8')) as { entries: { tag: string }[] };
+      const journal = JSON.parse(readFileSync(path.join(migrationsDir(), 'meta', '_journal.json'), 'utf8')) as {
+        entries: { tag: string }[];
+      };
       const on = (query: string) => admin((client) => client.query(query), url);
       // drizzle's own bookkeeping table: one row per applied migration.
       const rows = await on('select hash, count(*)::text as n from drizzle.__drizzle_migrations group by hash');
@@ -58,7 +63,9 @@ describe('the start-up lock on PostgreSQL', () => {
       const users = await on("select reltuples from pg_class where relname = 'users'");
       expect(Number(users.rows[0]?.reltuples)).toBeGreaterThanOrEqual(0);
       // The lock is released afterwards: no session holds it.
-      const held = await on("select count(*)::text as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())");
+      const held = await on(
+        "select count(*)::text as n from pg_locks where locktype = 'advisory' and database = (select oid from pg_database where datname = current_database())",
+      );
       expect(held.rows[0]?.n).toBe('0');
     } finally {
       await Promise.all([first.close(), second.close()]);

@@ -10,7 +10,10 @@ export function inTransaction<T>(db: Db, fn: (tx: Db) => Promise<T>): Promise<T>
  * Independent reads: at once on a pool (each takes a connection of its own), one after another inside a
  * transaction (one connection: pg would queue them anyway, and deprecates sending a query while another runs).
  */
-export async function independentReads<T extends unknown[]>(db: Db, ...reads: { [K in keyof T]: () => Promise<T[K]> }): Promise<T> {
+export async function independentReads<T extends unknown[]>(
+  db: Db,
+  ...reads: { [K in keyof T]: () => Promise<T[K]> }
+): Promise<T> {
   if (db instanceof PgTransaction) {
     const results: unknown[] = [];
     for (const read of reads) results.push(await read());

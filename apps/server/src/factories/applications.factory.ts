@@ -21,7 +21,10 @@ export function buildApplication(overrides: Partial<NewApplicationRow> & { roleI
   };
 }
 
-export function insertApplication(db: Db, overrides: Partial<NewApplicationRow> & { roleId: number }): Promise<ApplicationRow> {
+export function insertApplication(
+  db: Db,
+  overrides: Partial<NewApplicationRow> & { roleId: number },
+): Promise<ApplicationRow> {
   return insertApplicationRow(db, buildApplication(overrides));
 }
 

@@ -18,7 +18,10 @@ export interface InvitationOverrides {
 }
 
 /** An invitation row and its raw token; pending for 7 days unless overridden. */
-export async function insertInvitation(db: Db, overrides: InvitationOverrides = {}): Promise<{ invitation: InvitationRow; token: string }> {
+export async function insertInvitation(
+  db: Db,
+  overrides: InvitationOverrides = {},
+): Promise<{ invitation: InvitationRow; token: string }> {
   sequence += 1;
   const token = randomToken(32);
   const now = overrides.createdAt ?? new Date();

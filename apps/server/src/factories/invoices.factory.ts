@@ -1,8 +1,24 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { inTransaction } from '../db/transaction';
-import { formatInvoiceNumber, insertInvoiceRow, replaceInvoiceLines, takeInvoiceNumber } from '../modules/invoices/invoices.repository';
-import { invoiceEventsTable, invoiceLinesTable, invoiceNumberCountersTable, invoicesTable, payoutsTable, type InvoiceRow, type NewInvoiceEventRow, type NewInvoiceLineRow, type NewInvoiceRow, type NewPayoutRow } from '../modules/invoices/invoices.table';
+import {
+  formatInvoiceNumber,
+  insertInvoiceRow,
+  replaceInvoiceLines,
+  takeInvoiceNumber,
+} from '../modules/invoices/invoices.repository';
+import {
+  invoiceEventsTable,
+  invoiceLinesTable,
+  invoiceNumberCountersTable,
+  invoicesTable,
+  payoutsTable,
+  type InvoiceRow,
+  type NewInvoiceEventRow,
+  type NewInvoiceLineRow,
+  type NewInvoiceRow,
+  type NewPayoutRow,
+} from '../modules/invoices/invoices.table';
 import { insertPlacementRow } from '../modules/pipelines/submittals-placements.repository';
 import { requireRoleRow } from '../modules/roles/roles.service';
 import { insertClient } from './clients.factory';
@@ -38,7 +54,9 @@ export async function insertInvoice(db: Db, overrides: InvoiceOverrides = {}): P
       numberYear: number.year,
       numberSeq: number.seq,
     });
-    await replaceInvoiceLines(tx, row.id, [{ position: 1, description: 'Services', quantityHundredths: 100, unitMinor: total, amountMinor: total }]);
+    await replaceInvoiceLines(tx, row.id, [
+      { position: 1, description: 'Services', quantityHundredths: 100, unitMinor: total, amountMinor: total },
+    ]);
     return row;
   });
 }
@@ -48,9 +66,24 @@ export async function insertPlacementInvoice(db: Db): Promise<InvoiceRow> {
   const pipeline = await insertPipeline(db, { stage: 'placed' });
   const start = new Date().toISOString().slice(0, 10);
   const guaranteeEnd = new Date(Date.now() + 90 * 86_400_000).toISOString().slice(0, 10);
-  const placement = await insertPlacementRow(db, { pipelineId: pipeline.id, salary: '100000', currency: 'USD', startDate: start, fee: '20000', guaranteeEnd });
+  const placement = await insertPlacementRow(db, {
+    pipelineId: pipeline.id,
+    salary: '100000',
+    currency: 'USD',
+    startDate: start,
+    fee: '20000',
+    guaranteeEnd,
+  });
   const role = await requireRoleRow(db, pipeline.roleId);
-  return insertInvoice(db, { kind: 'finders_fee', status: 'sent', clientId: role.clientId, roleId: role.id, placementId: placement.id, issueDate: start, totalMinor: 2_000_000 });
+  return insertInvoice(db, {
+    kind: 'finders_fee',
+    status: 'sent',
+    clientId: role.clientId,
+    roleId: role.id,
+    placementId: placement.id,
+    issueDate: start,
+    totalMinor: 2_000_000,
+  });
 }
 
 /**
@@ -59,7 +92,11 @@ export async function insertPlacementInvoice(db: Db): Promise<InvoiceRow> {
  */
 export async function insertInvoiceRows(
   db: Db,
-  rows: (NewInvoiceRow & { lines: Omit<NewInvoiceLineRow, 'invoiceId'>[]; payouts: Omit<NewPayoutRow, 'invoiceId' | 'clientId' | 'currency' | 'invoiceIssueDate'>[]; events?: Omit<NewInvoiceEventRow, 'invoiceId'>[] })[],
+  rows: (NewInvoiceRow & {
+    lines: Omit<NewInvoiceLineRow, 'invoiceId'>[];
+    payouts: Omit<NewPayoutRow, 'invoiceId' | 'clientId' | 'currency' | 'invoiceIssueDate'>[];
+    events?: Omit<NewInvoiceEventRow, 'invoiceId'>[];
+  })[],
 ): Promise<number[]> {
   const ids: number[] = [];
   for (let index = 0; index < rows.length; index += 1000) {
@@ -70,18 +107,32 @@ export async function insertInvoiceRows(
       .returning({ id: invoicesTable.id });
     const lines = chunk.flatMap((row, i) => row.lines.map((line) => ({ ...line, invoiceId: inserted[i]!.id })));
     const payouts = chunk.flatMap((row, i) =>
-      row.payouts.map((payout) => ({ clientId: row.clientId, currency: row.currency, invoiceIssueDate: row.issueDate, ...payout, invoiceId: inserted[i]!.id })),
+      row.payouts.map((payout) => ({
+        clientId: row.clientId,
+        currency: row.currency,
+        invoiceIssueDate: row.issueDate,
+        ...payout,
+        invoiceId: inserted[i]!.id,
+      })),
     );
     for (let j = 0; j < lines.length; j += 2000) await db.insert(invoiceLinesTable).values(lines.slice(j, j + 2000));
     for (let j = 0; j < payouts.length; j += 2000) await db.insert(payoutsTable).values(payouts.slice(j, j + 2000));
-    const events = chunk.flatMap((row, i) => (row.events ?? []).map((event) => ({ ...event, invoiceId: inserted[i]!.id })));
+    const events = chunk.flatMap((row, i) =>
+      (row.events ?? []).map((event) => ({ ...event, invoiceId: inserted[i]!.id })),
+    );
     for (let j = 0; j < events.length; j += 2000) await db.insert(invoiceEventsTable).values(events.slice(j, j + 2000));
     ids.push(...inserted.map((row) => row.id));
   }
   const last = new Map<number, number>();
   for (const row of rows) last.set(row.numberYear, Math.max(last.get(row.numberYear) ?? 0, row.numberSeq));
   for (const [year, lastSeq] of last) {
-    await db.insert(invoiceNumberCountersTable).values({ year, lastSeq }).onConflictDoUpdate({ target: invoiceNumberCountersTable.year, set: { lastSeq: sql`greatest(${invoiceNumberCountersTable.lastSeq}, ${lastSeq})` } });
+    await db
+      .insert(invoiceNumberCountersTable)
+      .values({ year, lastSeq })
+      .onConflictDoUpdate({
+        target: invoiceNumberCountersTable.year,
+        set: { lastSeq: sql`greatest(${invoiceNumberCountersTable.lastSeq}, ${lastSeq})` },
+      });
   }
   return ids;
 }

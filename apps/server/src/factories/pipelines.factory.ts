@@ -1,13 +1,25 @@
 import type { Db } from '../db/client';
 import { insertInterviewRow } from '../modules/pipelines/interviews.repository';
-import { insertPipelineChildRows, insertPipelineRow, insertPipelineRows } from '../modules/pipelines/pipelines.repository';
+import {
+  insertPipelineChildRows,
+  insertPipelineRow,
+  insertPipelineRows,
+} from '../modules/pipelines/pipelines.repository';
 import { insertSubmittalRow } from '../modules/pipelines/submittals-placements.repository';
-import type { InterviewRow, NewInterviewRow, NewPipelineRow, PipelineRow, SubmittalRow } from '../modules/pipelines/pipelines.table';
+import type {
+  InterviewRow,
+  NewInterviewRow,
+  NewPipelineRow,
+  PipelineRow,
+  SubmittalRow,
+} from '../modules/pipelines/pipelines.table';
 import { insertCandidate } from './candidates.factory';
 import { insertRole } from './roles.factory';
 
 /** Plain data for a pipeline of the role and candidate: open, in Sourced, version 1 unless overridden. */
-export function buildPipeline(overrides: Partial<NewPipelineRow> & Pick<NewPipelineRow, 'roleId' | 'candidateId'>): NewPipelineRow {
+export function buildPipeline(
+  overrides: Partial<NewPipelineRow> & Pick<NewPipelineRow, 'roleId' | 'candidateId'>,
+): NewPipelineRow {
   return { stage: 'sourced', state: 'open', version: 1, ...overrides };
 }
 
@@ -28,10 +40,28 @@ export function insertPipelineChildren(db: Db, rows: Parameters<typeof insertPip
 }
 
 /** A pending internal interview tomorrow. */
-export function insertInterview(db: Db, overrides: Partial<NewInterviewRow> & Pick<NewInterviewRow, 'pipelineId'>): Promise<InterviewRow> {
-  return insertInterviewRow(db, { kind: 'internal', scheduledAt: new Date(Date.now() + 86_400_000), durationMinutes: 45, outcome: 'pending', ...overrides });
+export function insertInterview(
+  db: Db,
+  overrides: Partial<NewInterviewRow> & Pick<NewInterviewRow, 'pipelineId'>,
+): Promise<InterviewRow> {
+  return insertInterviewRow(db, {
+    kind: 'internal',
+    scheduledAt: new Date(Date.now() + 86_400_000),
+    durationMinutes: 45,
+    outcome: 'pending',
+    ...overrides,
+  });
 }
 
-export function insertSubmittal(db: Db, pipelineId: number, overrides: Partial<SubmittalRow> = {}): Promise<SubmittalRow> {
-  return insertSubmittalRow(db, { pipelineId, submittedOn: new Date().toISOString().slice(0, 10), outcome: 'pending', ...overrides });
+export function insertSubmittal(
+  db: Db,
+  pipelineId: number,
+  overrides: Partial<SubmittalRow> = {},
+): Promise<SubmittalRow> {
+  return insertSubmittalRow(db, {
+    pipelineId,
+    submittedOn: new Date().toISOString().slice(0, 10),
+    outcome: 'pending',
+    ...overrides,
+  });
 }

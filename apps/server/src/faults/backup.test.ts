@@ -38,7 +38,9 @@ async function lastNameOf(client: HttpClient, id: number): Promise<string | null
 }
 
 function pgTool(name: string): string {
-  const dir = ['15', '16', '17', '14'].map((v) => `/usr/lib/postgresql/${v}/bin`).find((d) => existsSync(path.join(d, name)));
+  const dir = ['15', '16', '17', '14']
+    .map((v) => `/usr/lib/postgresql/${v}/bin`)
+    .find((d) => existsSync(path.join(d, name)));
   return dir ? path.join(dir, name) : name;
 }
 
@@ -80,11 +82,16 @@ describe('backup and restore', () => {
     await writer;
     expect(backup.output).toMatch(/online/);
     expect(backup.status, backup.output).toBe(0);
-    const manifest = JSON.parse(readFileSync(path.join(target, 'manifest.json'), 'utf8')) as { files: number; mode: string };
+    const manifest = JSON.parse(readFileSync(path.join(target, 'manifest.json'), 'utf8')) as {
+      files: number;
+      mode: string;
+    };
     expect(manifest).toMatchObject({ mode: 'online', files: 1 });
 
     // After the backup: a change, a new record, a lost file.
-    await client.request('PUT', `/api/candidates/${kept[0]}/`, { body: { first_name: 'Backup', last_name: 'Changed-after' } });
+    await client.request('PUT', `/api/candidates/${kept[0]}/`, {
+      body: { first_name: 'Backup', last_name: 'Changed-after' },
+    });
     const added = await createCandidate(client, 'Added-after');
     rmSync(path.join(dataDir, 'files', 'backup-test', 'resume.txt'));
 
@@ -130,17 +137,25 @@ describe('backup and restore', () => {
 
     // The documented procedure: a custom-format dump, taken while the server runs.
     const dumpFile = path.join(dataDir, 'recruitdesk.dump');
-    const dump = spawnSync(pgTool('pg_dump'), ['--format=custom', '--no-owner', `--file=${dumpFile}`, created.url], { encoding: 'utf8' });
+    const dump = spawnSync(pgTool('pg_dump'), ['--format=custom', '--no-owner', `--file=${dumpFile}`, created.url], {
+      encoding: 'utf8',
+    });
     expect(dump.status, dump.stderr).toBe(0);
 
-    await client.request('PUT', `/api/candidates/${kept[0]}/`, { body: { first_name: 'Backup', last_name: 'Pg-changed-after' } });
+    await client.request('PUT', `/api/candidates/${kept[0]}/`, {
+      body: { first_name: 'Backup', last_name: 'Pg-changed-after' },
+    });
     const added = await createCandidate(client, 'Pg-added-after');
 
     // Restore: stop the app servers, replace every object, start them again.
     await server.stop();
-    const restore = spawnSync(pgTool('pg_restore'), ['--clean', '--if-exists', '--no-owner', '--single-transaction', `--dbname=${created.url}`, dumpFile], {
-      encoding: 'utf8',
-    });
+    const restore = spawnSync(
+      pgTool('pg_restore'),
+      ['--clean', '--if-exists', '--no-owner', '--single-transaction', `--dbname=${created.url}`, dumpFile],
+      {
+        encoding: 'utf8',
+      },
+    );
     expect(restore.status, restore.stderr).toBe(0);
     const again = await startServer({ dataDir, env });
     cleanups.push(() => again.stop());

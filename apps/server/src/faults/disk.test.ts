@@ -48,7 +48,11 @@ describe('a full or read-only disk under the embedded database', () => {
     const client = await signedInOwner(server.baseUrl);
     const acked = new Set<string>();
     const write = async (lastName: string) => {
-      const response = await client.post('/api/candidates/', { first_name: 'Disk', last_name: lastName, current_title: 'x'.repeat(200) });
+      const response = await client.post('/api/candidates/', {
+        first_name: 'Disk',
+        last_name: lastName,
+        current_title: 'x'.repeat(200),
+      });
       if (response.status === 201) acked.add(lastName);
       return response;
     };

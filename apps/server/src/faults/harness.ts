@@ -68,7 +68,9 @@ export interface ServerOptions {
 }
 
 /** Starts a server that is expected to refuse to start: resolves with its exit code and output. */
-export async function startServerExpectingFailure(options: ServerOptions): Promise<{ code: number | null; output: string }> {
+export async function startServerExpectingFailure(
+  options: ServerOptions,
+): Promise<{ code: number | null; output: string }> {
   const server = await startServer({ ...options, waitUntilReady: false });
   const ended = await waitForExit(server);
   return { code: ended.code, output: server.output() };
@@ -92,7 +94,11 @@ export async function startServer(options: ServerOptions & { waitUntilReady?: bo
   };
   const args = ['--import', 'tsx', 'src/server.ts'];
   const child = options.user
-    ? spawn('runuser', ['-u', options.user, '--', process.execPath, ...args], { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] })
+    ? spawn('runuser', ['-u', options.user, '--', process.execPath, ...args], {
+        cwd: serverDir,
+        env,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      })
     : spawn(process.execPath, args, { cwd: serverDir, env, stdio: ['ignore', 'pipe', 'pipe'] });
   let output = '';
   child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -152,8 +158,8 @@ export async function signedInOwner(baseUrl: string): Promise<HttpClient> {
   return client;
 }
 
-const PG_BIN = ['/usr/lib/postgresql/15/bin', ...['17', '16', '14'].map((v) => `/usr/lib/postgresql/${v}/bin`)].find((dir) =>
-  existsSync(path.join(dir, 'initdb')),
+const PG_BIN = ['/usr/lib/postgresql/15/bin', ...['17', '16', '14'].map((v) => `/usr/lib/postgresql/${v}/bin`)].find(
+  (dir) => existsSync(path.join(dir, 'initdb')),
 );
 
 export function pgBinary(name: string): string {
@@ -212,9 +218,13 @@ export async function startPrivatePostgres() {
 /** A private Redis on its own port, without persistence; `kill()` ends it at once. */
 export async function startPrivateRedis(port?: number) {
   const redisPort = port ?? (await freePort());
-  const child = spawn('redis-server', ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'], {
-    stdio: 'ignore',
-  });
+  const child = spawn(
+    'redis-server',
+    ['--port', String(redisPort), '--bind', '127.0.0.1', '--save', '', '--appendonly', 'no'],
+    {
+      stdio: 'ignore',
+    },
+  );
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await eventually(async () => {
     const result = spawnSync('redis-cli', ['-p', String(redisPort), 'ping'], { encoding: 'utf8' });

@@ -48,7 +48,10 @@ describe('services going away under the app server', () => {
     cleanups.push(() => postgres.remove());
     const dataDir = tempDir('pg-restart');
     cleanups.push(() => rmSync(dataDir, { recursive: true, force: true }));
-    const server = await startServer({ dataDir, env: { DATABASE_URL: postgres.url, SECRET_KEY: 'fault-test-secret-key-0123456789abcdef' } });
+    const server = await startServer({
+      dataDir,
+      env: { DATABASE_URL: postgres.url, SECRET_KEY: 'fault-test-secret-key-0123456789abcdef' },
+    });
     cleanups.push(() => server.stop());
     onTestFailed(() => console.error(`server output:\n${server.output().slice(-6000)}`));
     const client = await signedInOwner(server.baseUrl);
@@ -80,14 +83,19 @@ describe('services going away under the app server', () => {
     expectUnavailableBody({ status: list.status, text: list.text, headers: list.headers });
     const write = await client.post('/api/candidates/', { first_name: 'Restart', last_name: 'While-down' });
     expectUnavailableBody({ status: write.status, text: write.text, headers: write.headers });
-    const signIn = await new HttpClient(server.baseUrl).post('/api/auth/login/', { email: OWNER_EMAIL, password: OWNER_PASSWORD });
+    const signIn = await new HttpClient(server.baseUrl).post('/api/auth/login/', {
+      email: OWNER_EMAIL,
+      password: OWNER_PASSWORD,
+    });
     expect(signIn.status).toBe(503);
     await eventually(async () => expect(statuses.get(503) ?? 0).toBeGreaterThan(3));
 
     postgres.start();
     // Back on its own: the same process, the same session.
     await eventually(async () => expect((await timedFetch(`${server.baseUrl}/readyz`)).status).toBe(200));
-    await eventually(async () => expect((await client.post('/api/candidates/', { first_name: 'Restart', last_name: 'After' })).status).toBe(201));
+    await eventually(async () =>
+      expect((await client.post('/api/candidates/', { first_name: 'Restart', last_name: 'After' })).status).toBe(201),
+    );
     const after = statuses.get(201) ?? 0;
     await eventually(async () => expect(statuses.get(201) ?? 0).toBeGreaterThan(after + 5));
     running = false;
@@ -98,7 +106,9 @@ describe('services going away under the app server', () => {
     for (const body of bodies) expect(JSON.parse(body)).toMatchObject({ success: false, code: 'DATABASE_UNAVAILABLE' });
     expect(server.output()).not.toMatch(/unexpected error/);
     expect(server.process.exitCode).toBeNull();
-    process.stdout.write(`PostgreSQL restart under load: ${JSON.stringify(Object.fromEntries(statuses))} (status: count)\n`);
+    process.stdout.write(
+      `PostgreSQL restart under load: ${JSON.stringify(Object.fromEntries(statuses))} (status: count)\n`,
+    );
   });
 
   it('Redis down: sign-in works with the limits in memory, logged once each way', async () => {
@@ -119,7 +129,10 @@ describe('services going away under the app server', () => {
     // The limits still hold, counted in this server's memory: 5 wrong passwords, then 429.
     const attacker = new HttpClient(server.baseUrl);
     const wrong = [];
-    for (let i = 0; i < 6; i++) wrong.push((await attacker.post('/api/auth/login/', { email: OWNER_EMAIL, password: `wrong-password-${i}` })).status);
+    for (let i = 0; i < 6; i++)
+      wrong.push(
+        (await attacker.post('/api/auth/login/', { email: OWNER_EMAIL, password: `wrong-password-${i}` })).status,
+      );
     expect(wrong).toEqual([400, 400, 400, 400, 400, 429]);
     expect(server.output().match(/Redis unreachable/g)).toHaveLength(1);
 

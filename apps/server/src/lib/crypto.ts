@@ -4,8 +4,7 @@ export const randomToken = (bytes = 32): string => randomBytes(bytes).toString('
 
 export const sha256 = (value: string): string => createHash('sha256').update(value).digest('hex');
 
-export const hmac = (key: string, value: string): string =>
-  createHmac('sha256', key).update(value).digest('base64url');
+export const hmac = (key: string, value: string): string => createHmac('sha256', key).update(value).digest('base64url');
 
 export function safeEqual(a: string, b: string): boolean {
   const left = Buffer.from(a);

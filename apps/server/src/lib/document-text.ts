@@ -14,9 +14,15 @@ export interface ExtractTextOptions {
   maxMemoryMb?: number;
 }
 
-export type ExtractTextResult = { ok: true; text: string } | { ok: false; reason: 'unsupported' | 'failed' | 'timeout' | 'empty'; detail?: string };
+export type ExtractTextResult =
+  { ok: true; text: string } | { ok: false; reason: 'unsupported' | 'failed' | 'timeout' | 'empty'; detail?: string };
 
-const DEFAULTS = { timeoutMs: 20_000, maxChars: 100_000, maxPages: 50, maxMemoryMb: 256 } satisfies Required<ExtractTextOptions>;
+const DEFAULTS = {
+  timeoutMs: 20_000,
+  maxChars: 100_000,
+  maxPages: 50,
+  maxMemoryMb: 256,
+} satisfies Required<ExtractTextOptions>;
 
 /** The worker beside this module: src/lib in development and tests, dist/ in the bundle (build.mjs copies it). */
 const WORKER_URL = new URL('./document-text.worker.mjs', import.meta.url);
@@ -43,7 +49,11 @@ export function cleanExtractedText(text: string, maxChars = DEFAULTS.maxChars): 
  * The plain text of a PDF or DOCX, read in a worker thread with a time-out and a memory cap. Never
  * throws: a file whose text cannot be read (scanned, damaged, encrypted, too slow) gives `ok: false`.
  */
-export function extractDocumentText(kind: DocumentKind, bytes: Buffer, options: ExtractTextOptions = {}): Promise<ExtractTextResult> {
+export function extractDocumentText(
+  kind: DocumentKind,
+  bytes: Buffer,
+  options: ExtractTextOptions = {},
+): Promise<ExtractTextResult> {
   const settings = { ...DEFAULTS, ...options };
   if (kind === 'txt') {
     const text = cleanExtractedText(bytes.toString('utf8'), settings.maxChars);

@@ -32,7 +32,9 @@ async function pdfText() {
 
 async function docxText() {
   const { default: mammoth } = await import('mammoth');
-  const result = await mammoth.extractRawText({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
+  const result = await mammoth.extractRawText({
+    buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+  });
   return result.value;
 }
 

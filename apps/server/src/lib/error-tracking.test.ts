@@ -38,7 +38,11 @@ describe('error tracking', { timeout: 60_000 }, () => {
   });
 
   it('an unexpected server error arrives with the user id and type, without email, name, body or cookies', async () => {
-    const user = await insertUser(t.db, { email: 'casey.secret@example.test', firstName: 'Casey', lastName: 'Quartermaine' });
+    const user = await insertUser(t.db, {
+      email: 'casey.secret@example.test',
+      firstName: 'Casey',
+      lastName: 'Quartermaine',
+    });
     const recruiter = await signedInClient(t, user);
     await recruiter.get('/api/auth/csrf-token/');
     const session = recruiter.cookies.get('sessionid')!;
@@ -64,7 +68,12 @@ describe('error tracking', { timeout: 60_000 }, () => {
     await t.app.deps.errorTracker!.flush(5000);
     await expect.poll(() => sink.errorEvents().length, { timeout: 10_000 }).toBe(1);
     const [event] = sink.errorEvents() as [
-      { tags: Record<string, string>; user: unknown; request: { method: string; url: string }; exception: { values: { type: string; value: string }[] } },
+      {
+        tags: Record<string, string>;
+        user: unknown;
+        request: { method: string; url: string };
+        exception: { values: { type: string; value: string }[] };
+      },
     ];
     expect(event.tags.user_type).toBe('recruiter');
     expect(event.tags.route).toBe('POST /api/clients/');
@@ -73,7 +82,10 @@ describe('error tracking', { timeout: 60_000 }, () => {
     // The same scrubbing as the logs: the failed query's message without its values.
     expect(event.exception.values.at(-1)?.value).toMatch(/^Failed query/);
 
-    const everything = sink.envelopes.map((envelope) => envelope.raw).join('\n').toLowerCase();
+    const everything = sink.envelopes
+      .map((envelope) => envelope.raw)
+      .join('\n')
+      .toLowerCase();
     for (const secret of [
       'casey.secret@example.test',
       'Casey',

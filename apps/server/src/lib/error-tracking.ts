@@ -1,4 +1,9 @@
-import { ERROR_TRACKING_SAMPLING, PRIVATE_DATA_COLLECTION, scrubErrorEvent, USER_TYPE_TAG } from '@recruitdesk/contracts/error-tracking';
+import {
+  ERROR_TRACKING_SAMPLING,
+  PRIVATE_DATA_COLLECTION,
+  scrubErrorEvent,
+  USER_TYPE_TAG,
+} from '@recruitdesk/contracts/error-tracking';
 import type { AppConfig } from '../config/env';
 import { serializeError } from './log-redaction';
 

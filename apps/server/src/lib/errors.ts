@@ -41,7 +41,8 @@ export const ERROR_MESSAGES = {
   forbidden: 'You do not have permission to perform this action.',
   internal: 'Something went wrong on our side.',
   databaseUnavailable: 'The database is unavailable at the moment; try again in a few seconds.',
-  storageFull: 'The server could not write its data (disk full or read-only); nothing was saved. Tell your administrator.',
+  storageFull:
+    'The server could not write its data (disk full or read-only); nothing was saved. Tell your administrator.',
 } as const;
 
 /** A PostgreSQL unique violation (23505), however deeply the driver or Drizzle wrapped it. */
@@ -78,7 +79,10 @@ export type ErrorStatus = 400 | 401 | 403 | 404 | 409 | 410 | 413 | 415 | 429;
  * with a richer body (a 409 naming the conflict) is declared after it and wins.
  */
 export function errorResponses<S extends ErrorStatus>(...statuses: S[]): Record<S, typeof ErrorResponseSchema> {
-  return Object.fromEntries(statuses.map((status) => [status, ErrorResponseSchema])) as Record<S, typeof ErrorResponseSchema>;
+  return Object.fromEntries(statuses.map((status) => [status, ErrorResponseSchema])) as Record<
+    S,
+    typeof ErrorResponseSchema
+  >;
 }
 
 /** Driver and server codes that mean "the database cannot be reached now", not "this request is wrong". */
@@ -112,7 +116,11 @@ const UNAVAILABLE_MESSAGES = [
  * Drizzle wrapped the error: the error handler answers 503 DATABASE_UNAVAILABLE instead of a 500.
  */
 export function isDatabaseUnavailable(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 10; current = (current as { cause?: unknown }).cause, depth++) {
+  for (
+    let current: unknown = error, depth = 0;
+    current && depth < 10;
+    current = (current as { cause?: unknown }).cause, depth++
+  ) {
     const code = (current as { code?: unknown }).code;
     if (typeof code === 'string' && UNAVAILABLE_CODES.has(code)) return true;
     const message = (current as { message?: unknown }).message;
@@ -123,7 +131,11 @@ export function isDatabaseUnavailable(error: unknown): boolean {
 
 /** The embedded database (or PostgreSQL) could not write: disk full (53100) or an I/O error such as a read-only disk (58030). */
 export function isStorageFull(error: unknown): boolean {
-  for (let current: unknown = error, depth = 0; current && depth < 10; current = (current as { cause?: unknown }).cause, depth++) {
+  for (
+    let current: unknown = error, depth = 0;
+    current && depth < 10;
+    current = (current as { cause?: unknown }).cause, depth++
+  ) {
     const code = (current as { code?: unknown }).code;
     if (code === '53100' || code === '58030') return true;
   }

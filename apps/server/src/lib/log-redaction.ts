@@ -8,7 +8,8 @@
 const SECRET_PATH =
   /(\/(?:auth\/reset-password\/[^/?#\s"']+|auth\/register-from-token|api\/registration\/validate|api\/files\/(?:upload|download)|api\/calendar\/ical)\/)[^/?#\s"']+/gi;
 /** Query parameters that carry credentials (ours and S3 presigned URLs). */
-const SECRET_QUERY = /([?&](?:token|key|code|password|secret|signature|sig|x-amz-signature|x-amz-credential|x-amz-security-token)=)[^&#\s"']+/gi;
+const SECRET_QUERY =
+  /([?&](?:token|key|code|password|secret|signature|sig|x-amz-signature|x-amz-credential|x-amz-security-token)=)[^&#\s"']+/gi;
 
 /** Replaces secrets in every URL inside the text (it may be a bare path, a full URL or a sentence). */
 export function redactUrl(text: string): string {
@@ -16,7 +17,9 @@ export function redactUrl(text: string): string {
 }
 
 const isPlain = (value: unknown): value is Record<string, unknown> =>
-  typeof value === 'object' && value !== null && (Object.getPrototypeOf(value) === Object.prototype || Array.isArray(value));
+  typeof value === 'object' &&
+  value !== null &&
+  (Object.getPrototypeOf(value) === Object.prototype || Array.isArray(value));
 
 /** Deep copy of a plain log object with every string passed through redactUrl (other objects untouched). */
 export function redactLogObject<T>(value: T, depth = 0): T {
@@ -32,7 +35,11 @@ type AnyError = Error & Record<string, unknown>;
 
 /** A driver or Drizzle error about a query: it may carry the query's values. */
 function isDatabaseError(error: AnyError): boolean {
-  return 'params' in error || 'query' in error || (typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code) && 'severity' in error);
+  return (
+    'params' in error ||
+    'query' in error ||
+    (typeof error.code === 'string' && /^[0-9A-Z]{5}$/.test(error.code) && 'severity' in error)
+  );
 }
 
 /**
@@ -72,14 +79,20 @@ export function serializeError(error: unknown, depth = 0): unknown {
     for (const key of ['code', 'severity', 'constraint', 'table', 'column', 'schema', 'routine'] as const) {
       if (typeof e[key] === 'string') out[key] = e[key];
     }
-    const names = ['constraint', 'table', 'column', 'schema'].flatMap((key) => (typeof e[key] === 'string' ? [e[key] as string] : []));
+    const names = ['constraint', 'table', 'column', 'schema'].flatMap((key) =>
+      typeof e[key] === 'string' ? [e[key] as string] : [],
+    );
     out.message = scrubDatabaseMessage(e.message, typeof e.query === 'string' ? e.query : '', names);
     if (typeof e.query === 'string') out.query = e.query;
     out.stack = frames(e.stack);
     if (cause !== undefined) out.cause = cause;
     return out;
   }
-  const out: Record<string, unknown> = { type: e.constructor?.name ?? 'Error', message: redactUrl(e.message), stack: redactUrl(e.stack ?? '') };
+  const out: Record<string, unknown> = {
+    type: e.constructor?.name ?? 'Error',
+    message: redactUrl(e.message),
+    stack: redactUrl(e.stack ?? ''),
+  };
   for (const [key, value] of Object.entries(e)) {
     if (key === 'cause' || key === 'message' || key === 'stack') continue;
     out[key] = redactLogObject(value);

@@ -22,7 +22,8 @@ const RULES = {
 export type Action = keyof typeof RULES;
 
 /** Whether the user holds one of the types given (an owner holds every right, so name it when meant). */
-const holds = (user: PermissionSubject, types: readonly UserType[]) => user.userType.some((type) => (types as readonly string[]).includes(type));
+const holds = (user: PermissionSubject, types: readonly UserType[]) =>
+  user.userType.some((type) => (types as readonly string[]).includes(type));
 
 export function can(user: PermissionSubject | null | undefined, action: Action): boolean {
   if (!user) return false;

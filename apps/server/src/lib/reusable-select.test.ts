@@ -20,17 +20,39 @@ afterAll(async () => {
 describe('reusableQuery', () => {
   const { searchText: _searchText, ...columns } = getTableColumns(candidatesTable);
   const byStatus = reusableQuery(
-    (db) => db.select(columns).from(candidatesTable).where(eq(candidatesTable.status, sql.placeholder('status'))).orderBy(candidatesTable.id).limit(sql.placeholder('limit')),
+    (db) =>
+      db
+        .select(columns)
+        .from(candidatesTable)
+        .where(eq(candidatesTable.status, sql.placeholder('status')))
+        .orderBy(candidatesTable.id)
+        .limit(sql.placeholder('limit')),
     columnsOf<typeof candidatesTable.$inferSelect>(columns),
   );
 
   it("gives the rows Drizzle's own select gives, with new values on every call", async () => {
     const { db } = database;
-    await insertCandidate(db, { firstName: 'Ada', status: 'active', desiredSalary: '120000.50', skills: ['C++', 'Go'], consentDate: '2026-01-02' });
+    await insertCandidate(db, {
+      firstName: 'Ada',
+      status: 'active',
+      desiredSalary: '120000.50',
+      skills: ['C++', 'Go'],
+      consentDate: '2026-01-02',
+    });
     await insertCandidate(db, { firstName: 'Grace', status: 'active', desiredSalary: null, skills: [] });
     await insertCandidate(db, { firstName: 'Linus', status: 'placed' });
-    for (const [status, limit] of [['active', 10], ['active', 1], ['placed', 10], ['archived', 10]] as const) {
-      const expected = await db.select(columns).from(candidatesTable).where(eq(candidatesTable.status, status)).orderBy(candidatesTable.id).limit(limit);
+    for (const [status, limit] of [
+      ['active', 10],
+      ['active', 1],
+      ['placed', 10],
+      ['archived', 10],
+    ] as const) {
+      const expected = await db
+        .select(columns)
+        .from(candidatesTable)
+        .where(eq(candidatesTable.status, status))
+        .orderBy(candidatesTable.id)
+        .limit(limit);
       const rows = await byStatus(db, { status, limit });
       expect(rows).toEqual(expected);
     }

@@ -14,7 +14,10 @@ interface Buildable {
  * on every request (a list page's 26 columns, a join, the ordering) cost more CPU than running it
  * (docs/performance.md, "Search cost cut").
  */
-export function reusableQuery<Row>(build: (db: Db) => Buildable, mapRow: (raw: Record<string, unknown>) => Row): (db: Db, values: Record<string, unknown>) => Promise<Row[]> {
+export function reusableQuery<Row>(
+  build: (db: Db) => Buildable,
+  mapRow: (raw: Record<string, unknown>) => Row,
+): (db: Db, values: Record<string, unknown>) => Promise<Row[]> {
   let built: { parts: string[]; params: unknown[] } | undefined;
   return async (db, values) => {
     if (!built) {
@@ -22,12 +25,15 @@ export function reusableQuery<Row>(build: (db: Db) => Buildable, mapRow: (raw: R
       // Drizzle numbers its parameters $1, $2, … in the order they appear.
       const parts = query.sql.split(/\$\d+\b/);
       const numbers = (query.sql.match(/\$\d+\b/g) ?? []).map((text) => Number(text.slice(1)));
-      if (parts.length !== query.params.length + 1 || numbers.some((number, index) => number !== index + 1)) throw new Error(`reusableQuery: unexpected parameters in ${query.sql}`);
+      if (parts.length !== query.params.length + 1 || numbers.some((number, index) => number !== index + 1))
+        throw new Error(`reusableQuery: unexpected parameters in ${query.sql}`);
       built = { parts, params: query.params };
     }
     const { parts, params } = built;
     const chunks: Array<StringChunk | Param> = [new StringChunk(parts[0] ?? '')];
-    fillPlaceholders(params, values).forEach((value, index) => chunks.push(new Param(value), new StringChunk(parts[index + 1] ?? '')));
+    fillPlaceholders(params, values).forEach((value, index) =>
+      chunks.push(new Param(value), new StringChunk(parts[index + 1] ?? '')),
+    );
     const result = (await db.execute(new SQL(chunks))) as unknown as { rows: Record<string, unknown>[] };
     return result.rows.map(mapRow);
   };
@@ -39,7 +45,8 @@ export function reusableQuery<Row>(build: (db: Db) => Buildable, mapRow: (raw: R
  */
 export function columnsOf<Row>(fields: Record<string, Column>): (raw: Record<string, unknown>) => Row {
   const entries = Object.entries(fields);
-  if (new Set(entries.map(([, column]) => column.name)).size !== entries.length) throw new Error('columnsOf: the selected columns need distinct names');
+  if (new Set(entries.map(([, column]) => column.name)).size !== entries.length)
+    throw new Error('columnsOf: the selected columns need distinct names');
   return (raw) => {
     const row: Record<string, unknown> = {};
     for (const [key, column] of entries) {

@@ -21,7 +21,9 @@ describe('attempt counters with Redis unreachable (decision 051)', () => {
       expect(await throttle.reserve([limit])).toBeGreaterThan(0);
       await throttle.clear([limit.key]);
       expect(await throttle.reserve([limit])).toBeNull();
-      expect(lines).toEqual([{ level: 'warn', message: "Redis unreachable: attempt limits count in this server's memory until it answers" }]);
+      expect(lines).toEqual([
+        { level: 'warn', message: "Redis unreachable: attempt limits count in this server's memory until it answers" },
+      ]);
     } finally {
       await store.close();
     }

@@ -97,7 +97,11 @@ interface FallbackLog {
  * Redis answers again. The switch is logged once each way, not per request. A counter reserved in memory
  * and given back after Redis returns is taken from Redis, never below zero, so nothing is over-counted.
  */
-export function redisCounterStoreWithFallback(redis: Redis, log: FallbackLog, now: () => Date = () => new Date()): CounterStore {
+export function redisCounterStoreWithFallback(
+  redis: Redis,
+  log: FallbackLog,
+  now: () => Date = () => new Date(),
+): CounterStore {
   const primary = redisCounterStore(redis);
   const memory = memoryCounterStore(now);
   let degraded = false;
@@ -118,12 +122,20 @@ export function redisCounterStoreWithFallback(redis: Redis, log: FallbackLog, no
         }
         return result;
       } catch (error) {
-        if (!degraded) log.warn({ store: 'memory', reason: (error as Error).message }, 'Redis unreachable: attempt limits count in this server\'s memory until it answers');
+        if (!degraded)
+          log.warn(
+            { store: 'memory', reason: (error as Error).message },
+            "Redis unreachable: attempt limits count in this server's memory until it answers",
+          );
         degraded = true;
         return operation(memory);
       }
     }
-    if (!degraded) log.warn({ store: 'memory', reason: lastError || `Redis connection ${redis.status}` }, 'Redis unreachable: attempt limits count in this server\'s memory until it answers');
+    if (!degraded)
+      log.warn(
+        { store: 'memory', reason: lastError || `Redis connection ${redis.status}` },
+        "Redis unreachable: attempt limits count in this server's memory until it answers",
+      );
     degraded = true;
     return operation(memory);
   };

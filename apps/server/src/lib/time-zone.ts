@@ -41,7 +41,14 @@ export interface WallClock {
 export function wallClockIn(at: Date, zone: string): WallClock {
   const parts = partsFormatter(zone).formatToParts(at);
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value ?? 0);
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute'), second: get('second') };
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour') % 24,
+    minute: get('minute'),
+    second: get('second'),
+  };
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');

@@ -45,7 +45,10 @@ export default fp<AuthGateOptions>(async function authGate(app: FastifyInstance,
   // docs and the OpenAPI document are for signed-in users only.
   const publicDocs = app.deps.config.nodeEnv !== 'production';
   app.addHook('onRoute', (route) => {
-    if (publicDocs && (route.url === '/api/docs' || route.url.startsWith('/api/docs/') || route.url === '/api/openapi.json')) {
+    if (
+      publicDocs &&
+      (route.url === '/api/docs' || route.url.startsWith('/api/docs/') || route.url === '/api/openapi.json')
+    ) {
       route.config = { ...route.config, public: true };
     }
   });

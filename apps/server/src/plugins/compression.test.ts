@@ -16,11 +16,7 @@ interface RawResponse {
 }
 
 /** A plain HTTP GET that neither asks for nor undoes any encoding (fetch would do both). */
-function rawGet(
-  baseUrl: string,
-  pathname: string,
-  headers: Record<string, string> = {},
-): Promise<RawResponse> {
+function rawGet(baseUrl: string, pathname: string, headers: Record<string, string> = {}): Promise<RawResponse> {
   return new Promise((resolve, reject) => {
     const request = http.get(`${baseUrl}${pathname}`, { headers }, (response) => {
       const chunks: Buffer[] = [];
@@ -167,9 +163,7 @@ describe('API responses: JSON compressed above the threshold, stored files as th
       // The API's own headers survive: no-store and the request id.
       expect(response.headers['cache-control']).toBe('no-store');
       expect(response.headers['x-request-id']).toBeTruthy();
-      expect(Number(response.headers['content-length'] ?? response.body.length)).toBe(
-        response.body.length,
-      );
+      expect(Number(response.headers['content-length'] ?? response.body.length)).toBe(response.body.length);
       expect(response.body.length).toBeLessThan(plain.body.length / 2);
       expect(JSON.parse(decoded(response))).toEqual(json);
     }

@@ -41,10 +41,14 @@ describe('CSRF', () => {
     const cookie = client.cookies.get('csrftoken')!;
     const forged = `${cookie.split('.')[0]}.AAAA${cookie.split('.')[1]!.slice(4)}`;
     client.cookies.set('csrftoken', forged);
-    expect((await client.request('POST', '/api/auth/login/', { body, headers: { 'x-csrftoken': forged } })).status).toBe(403);
+    expect(
+      (await client.request('POST', '/api/auth/login/', { body, headers: { 'x-csrftoken': forged } })).status,
+    ).toBe(403);
     client.cookies.set('csrftoken', cookie);
     // Header and cookie must match.
-    expect((await client.request('POST', '/api/auth/login/', { body, headers: { 'x-csrftoken': 'x.y' } })).status).toBe(403);
+    expect((await client.request('POST', '/api/auth/login/', { body, headers: { 'x-csrftoken': 'x.y' } })).status).toBe(
+      403,
+    );
     expect((await client.request('POST', '/api/auth/login/', { body })).status).toBe(200);
   });
 
@@ -53,7 +57,10 @@ describe('CSRF', () => {
     const bob = await signedIn();
     const bobsToken = bob.cookies.get('csrftoken')!;
     alice.cookies.set('csrftoken', bobsToken);
-    const response = await alice.request('PATCH', '/api/profile/', { body: { theme: 'dark' }, headers: { 'x-csrftoken': bobsToken } });
+    const response = await alice.request('PATCH', '/api/profile/', {
+      body: { theme: 'dark' },
+      headers: { 'x-csrftoken': bobsToken },
+    });
     expect(response.status).toBe(403);
     expect(response.json).toEqual(refused);
   });
@@ -66,14 +73,21 @@ describe('CSRF', () => {
     await client.login(user.email, DEFAULT_TEST_PASSWORD);
     expect(client.cookies.get('csrftoken')).not.toBe(anonymous);
     expect(client.cookies.has('presession')).toBe(false);
-    const stale = await client.request('PATCH', '/api/profile/', { body: { theme: 'dark' }, headers: { 'x-csrftoken': anonymous, cookie: `${client.cookieHeader()}; csrftoken=${anonymous}` } });
+    const stale = await client.request('PATCH', '/api/profile/', {
+      body: { theme: 'dark' },
+      headers: { 'x-csrftoken': anonymous, cookie: `${client.cookieHeader()}; csrftoken=${anonymous}` },
+    });
     expect(stale.status).toBe(403);
     expect((await client.patch('/api/profile/', { theme: 'dark' })).status).toBe(200);
   });
 
   it('checks Origin and Sec-Fetch-Site on unsafe methods', async () => {
     const client = await signedIn();
-    const patch = (headers: Record<string, string>) => client.request('PATCH', '/api/profile/', { body: { theme: 'light' }, headers: { ...headers, 'x-csrftoken': client.cookies.get('csrftoken')! } });
+    const patch = (headers: Record<string, string>) =>
+      client.request('PATCH', '/api/profile/', {
+        body: { theme: 'light' },
+        headers: { ...headers, 'x-csrftoken': client.cookies.get('csrftoken')! },
+      });
     expect((await patch({ origin: 'https://evil.example' })).status).toBe(403);
     expect((await patch({ origin: 'null' })).status).toBe(403);
     expect((await patch({ 'sec-fetch-site': 'cross-site' })).status).toBe(403);
@@ -91,6 +105,8 @@ describe('CSRF', () => {
     expect(anonymous.setCookie('csrftoken')).toBeDefined();
     // The fresh token works for the next unsafe call (e.g. signing in again).
     const user = await insertUser(t.db);
-    expect((await anonymous.post('/api/auth/login/', { email: user.email, password: DEFAULT_TEST_PASSWORD })).status).toBe(200);
+    expect(
+      (await anonymous.post('/api/auth/login/', { email: user.email, password: DEFAULT_TEST_PASSWORD })).status,
+    ).toBe(200);
   });
 });

@@ -20,7 +20,15 @@ afterAll(async () => {
   await Promise.all(apps.map((t) => t.close()));
 });
 
-const directive = (csp: string, name: string) => (csp.split(';').map((part) => part.trim()).find((part) => part.startsWith(`${name} `)) ?? '').split(/\s+/).slice(1);
+const directive = (csp: string, name: string) =>
+  (
+    csp
+      .split(';')
+      .map((part) => part.trim())
+      .find((part) => part.startsWith(`${name} `)) ?? ''
+  )
+    .split(/\s+/)
+    .slice(1);
 
 /** A harmless change (theme) with the given extra headers; the CSRF token is valid. */
 async function changeTheme(t: TestApp, headers: Record<string, string>) {
@@ -32,11 +40,13 @@ async function changeTheme(t: TestApp, headers: Record<string, string>) {
 describe('deployment settings', { timeout: 120_000 }, () => {
   it('the CSP allows WebSockets to the app itself only (no ws:/wss: to any host)', async () => {
     const plain = await appWith();
-    const csp = (await new HttpClient(plain.baseUrl).get('/api/auth/status/')).headers.get('content-security-policy') ?? '';
+    const csp =
+      (await new HttpClient(plain.baseUrl).get('/api/auth/status/')).headers.get('content-security-policy') ?? '';
     expect(directive(csp, 'connect-src')).toEqual(["'self'"]);
 
     const behind = await appWith({ PUBLIC_URL: PUBLIC });
-    const cspPublic = (await new HttpClient(behind.baseUrl).get('/api/auth/status/')).headers.get('content-security-policy') ?? '';
+    const cspPublic =
+      (await new HttpClient(behind.baseUrl).get('/api/auth/status/')).headers.get('content-security-policy') ?? '';
     const connect = directive(cspPublic, 'connect-src');
     expect(connect).toEqual(["'self'", 'wss://recruit.example.com']);
     expect(connect).not.toContain('ws:');
@@ -45,9 +55,15 @@ describe('deployment settings', { timeout: 120_000 }, () => {
 
   it('HSTS only when PUBLIC_URL is https', async () => {
     const https = await appWith({ PUBLIC_URL: PUBLIC });
-    expect((await new HttpClient(https.baseUrl).get('/api/auth/status/')).headers.get('strict-transport-security')).toBe('max-age=31536000; includeSubDomains');
+    expect(
+      (await new HttpClient(https.baseUrl).get('/api/auth/status/')).headers.get('strict-transport-security'),
+    ).toBe('max-age=31536000; includeSubDomains');
     const secureCookieOnly = await appWith({ PUBLIC_URL: 'http://intranet.example.com:3000', COOKIE_SECURE: 'true' });
-    expect((await new HttpClient(secureCookieOnly.baseUrl).get('/api/auth/status/')).headers.get('strict-transport-security')).toBeNull();
+    expect(
+      (await new HttpClient(secureCookieOnly.baseUrl).get('/api/auth/status/')).headers.get(
+        'strict-transport-security',
+      ),
+    ).toBeNull();
   });
 
   it('PUBLIC_URL is what the Origin check compares against', async () => {
@@ -64,9 +80,15 @@ describe('deployment settings', { timeout: 120_000 }, () => {
     const user = await insertUser(t.db);
     const client = new HttpClient(t.baseUrl);
     await client.get('/api/auth/csrf-token/');
-    const login = await client.post('/api/auth/login/', { email: user.email, password: DEFAULT_TEST_PASSWORD }, { 'x-forwarded-for': '203.0.113.9' });
+    const login = await client.post(
+      '/api/auth/login/',
+      { email: user.email, password: DEFAULT_TEST_PASSWORD },
+      { 'x-forwarded-for': '203.0.113.9' },
+    );
     expect(login.status, login.text).toBe(200);
-    const ips = ((await client.get('/api/sessions/')).json.sessions as { ip: string | null }[]).map((session) => session.ip);
+    const ips = ((await client.get('/api/sessions/')).json.sessions as { ip: string | null }[]).map(
+      (session) => session.ip,
+    );
     expect(ips).not.toContain('203.0.113.9');
     const host = new URL(t.baseUrl).host;
     expect((await changeTheme(t, { origin: `https://${host}`, 'x-forwarded-proto': 'https' })).status).toBe(403);
@@ -78,12 +100,23 @@ describe('deployment settings', { timeout: 120_000 }, () => {
     const user = await insertUser(t.db);
     const client = new HttpClient(t.baseUrl);
     await client.get('/api/auth/csrf-token/');
-    const login = await client.post('/api/auth/login/', { email: user.email, password: DEFAULT_TEST_PASSWORD }, { 'x-forwarded-for': '203.0.113.9' });
+    const login = await client.post(
+      '/api/auth/login/',
+      { email: user.email, password: DEFAULT_TEST_PASSWORD },
+      { 'x-forwarded-for': '203.0.113.9' },
+    );
     expect(login.status, login.text).toBe(200);
-    const ips = ((await client.get('/api/sessions/')).json.sessions as { ip: string | null }[]).map((session) => session.ip);
+    const ips = ((await client.get('/api/sessions/')).json.sessions as { ip: string | null }[]).map(
+      (session) => session.ip,
+    );
     expect(ips).toContain('203.0.113.9');
     // What nginx sends for https://recruit.example.com (see docs/sessions-and-security.md).
-    const proxied = { origin: PUBLIC, 'x-forwarded-proto': 'https', 'x-forwarded-host': 'recruit.example.com', 'x-forwarded-for': '203.0.113.9' };
+    const proxied = {
+      origin: PUBLIC,
+      'x-forwarded-proto': 'https',
+      'x-forwarded-host': 'recruit.example.com',
+      'x-forwarded-for': '203.0.113.9',
+    };
     expect((await changeTheme(t, proxied)).status).toBe(200);
     expect((await changeTheme(t, { ...proxied, origin: 'https://evil.example.com' })).status).toBe(403);
   });
@@ -91,7 +124,8 @@ describe('deployment settings', { timeout: 120_000 }, () => {
   it('the API docs are public outside production only; in production they need a session', async () => {
     const production = await appWith({ NODE_ENV: 'production' });
     const anonymous = new HttpClient(production.baseUrl);
-    for (const path of ['/api/docs/', '/api/openapi.json']) expect((await anonymous.get(path, { accept: 'text/html' })).status, path).toBe(401);
+    for (const path of ['/api/docs/', '/api/openapi.json'])
+      expect((await anonymous.get(path, { accept: 'text/html' })).status, path).toBe(401);
     const signedIn = await signedInClient(production, await insertUser(production.db, { userType: ['viewer'] }));
     expect((await signedIn.get('/api/docs/', { accept: 'text/html' })).status).toBe(200);
     expect((await signedIn.get('/api/openapi.json')).json.openapi).toMatch(/^3\./);

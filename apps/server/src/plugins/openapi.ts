@@ -23,5 +23,9 @@ export default fp(async function openapi(app: FastifyInstance) {
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs' });
 
-  app.get('/api/openapi.json', { config: { public: app.deps.config.nodeEnv !== 'production' }, schema: { hide: true } }, async () => app.swagger());
+  app.get(
+    '/api/openapi.json',
+    { config: { public: app.deps.config.nodeEnv !== 'production' }, schema: { hide: true } },
+    async () => app.swagger(),
+  );
 });

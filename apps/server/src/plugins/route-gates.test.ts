@@ -21,13 +21,26 @@ type Answer = { status: number; cacheControl: string | undefined; body: string }
 /** A raw request; fetch would normalise the path (dot segments), which is exactly what must be tested. */
 function raw(method: string, path: string, headers: Record<string, string> = {}, body?: string): Promise<Answer> {
   const url = new URL(t.baseUrl);
-  const bodyHeaders: Record<string, string> = body ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) } : {};
+  const bodyHeaders: Record<string, string> = body
+    ? { 'content-type': 'application/json', 'content-length': String(Buffer.byteLength(body)) }
+    : {};
   return new Promise((resolve, reject) => {
-    const request = http.request({ host: url.hostname, port: url.port, path, method, headers: { accept: 'application/json', ...headers, ...bodyHeaders } }, (response) => {
-      let text = '';
-      response.on('data', (chunk: Buffer) => (text += chunk.toString()));
-      response.on('end', () => resolve({ status: response.statusCode ?? 0, cacheControl: response.headers['cache-control'], body: text }));
-    });
+    const request = http.request(
+      {
+        host: url.hostname,
+        port: url.port,
+        path,
+        method,
+        headers: { accept: 'application/json', ...headers, ...bodyHeaders },
+      },
+      (response) => {
+        let text = '';
+        response.on('data', (chunk: Buffer) => (text += chunk.toString()));
+        response.on('end', () =>
+          resolve({ status: response.statusCode ?? 0, cacheControl: response.headers['cache-control'], body: text }),
+        );
+      },
+    );
     request.on('error', reject);
     request.end(body);
   });
@@ -56,13 +69,24 @@ const probes: Array<{ name: string; send: (path: string) => Promise<Answer>; pat
   {
     name: 'sign-in without a CSRF token (a public route)',
     path: '/api/auth/login/',
-    send: (path) => raw('POST', path, {}, JSON.stringify({ email: 'someone@example.test', password: 'whatever-password' })),
+    send: (path) =>
+      raw('POST', path, {}, JSON.stringify({ email: 'someone@example.test', password: 'whatever-password' })),
     expected: 403,
   },
   {
     name: 'a change from a foreign Origin with a valid token',
     path: '/api/profile/',
-    send: (path) => raw('PATCH', path, { cookie: owner.cookieHeader(), 'x-csrftoken': owner.cookies.get('csrftoken')!, origin: 'https://evil.example' }, JSON.stringify({ theme: 'dark' })),
+    send: (path) =>
+      raw(
+        'PATCH',
+        path,
+        {
+          cookie: owner.cookieHeader(),
+          'x-csrftoken': owner.cookies.get('csrftoken')!,
+          origin: 'https://evil.example',
+        },
+        JSON.stringify({ theme: 'dark' }),
+      ),
     expected: 403,
   },
   {

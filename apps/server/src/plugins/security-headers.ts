@@ -34,7 +34,9 @@ export default fp(async function securityHeaders(app: FastifyInstance) {
     crossOriginOpenerPolicy: { policy: 'same-origin' },
     crossOriginEmbedderPolicy: false,
     // HSTS only when the app is served over https (PUBLIC_URL), never on plain http.
-    strictTransportSecurity: publicOrigin?.startsWith('https://') ? { maxAge: 31_536_000, includeSubDomains: true } : false,
+    strictTransportSecurity: publicOrigin?.startsWith('https://')
+      ? { maxAge: 31_536_000, includeSubDomains: true }
+      : false,
   });
 
   app.addHook('onRequest', async (request, reply) => {

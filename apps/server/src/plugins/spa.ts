@@ -45,7 +45,8 @@ export default fp(async function spa(app: FastifyInstance) {
       preCompressed: true,
       setHeaders: (res, filePath) => {
         const relative = path.relative(root, filePath).replace(/\.(?:br|gz)$/, '');
-        if (relative.startsWith(`assets${path.sep}`)) res.header('cache-control', 'public, max-age=31536000, immutable');
+        if (relative.startsWith(`assets${path.sep}`))
+          res.header('cache-control', 'public, max-age=31536000, immutable');
         else if (relative === 'index.html') res.header('cache-control', 'no-cache');
       },
     });
@@ -54,8 +55,14 @@ export default fp(async function spa(app: FastifyInstance) {
   app.setNotFoundHandler((request, reply) => {
     if (wantsSpaPage(request)) {
       if (built) return reply.header('cache-control', 'no-cache').sendFile('index.html');
-      return reply.status(request.url === '/' ? 200 : 404).type('text/html; charset=utf-8').send(NOT_BUILT_PAGE);
+      return reply
+        .status(request.url === '/' ? 200 : 404)
+        .type('text/html; charset=utf-8')
+        .send(NOT_BUILT_PAGE);
     }
-    return sendError(reply.header('cache-control', 'no-store'), 404, { success: false, error: ERROR_MESSAGES.notFound });
+    return sendError(reply.header('cache-control', 'no-store'), 404, {
+      success: false,
+      error: ERROR_MESSAGES.notFound,
+    });
   });
 });

@@ -46,7 +46,9 @@ export const storageLinks: FastifyPluginAsync<StorageLinkOptions> = async (app, 
   const tags = ['files'];
 
   // Encapsulated: these parsers hand the raw request stream to the upload handler only.
-  app.addContentTypeParser(UPLOAD_TYPES, { bodyLimit: MAX_UPLOAD_BYTES }, (_request, payload, done) => done(null, payload));
+  app.addContentTypeParser(UPLOAD_TYPES, { bodyLimit: MAX_UPLOAD_BYTES }, (_request, payload, done) =>
+    done(null, payload),
+  );
 
   function check(request: FastifyRequest<{ Params: { token: string } }>, op: 'put' | 'get'): LinkPayload {
     const { userId } = requirePrincipal(request);
@@ -62,7 +64,14 @@ export const storageLinks: FastifyPluginAsync<StorageLinkOptions> = async (app, 
   }
 
   app.put<{ Params: { token: string } }>('/api/files/upload/:token/', {
-    schema: { tags, params: TokenParamSchema, response: { 200: z.object({ success: z.literal(true), key: z.string(), size: z.number().int() }), ...errorResponses(403, 404, 410, 413, 415) } },
+    schema: {
+      tags,
+      params: TokenParamSchema,
+      response: {
+        200: z.object({ success: z.literal(true), key: z.string(), size: z.number().int() }),
+        ...errorResponses(403, 404, 410, 413, 415),
+      },
+    },
     handler: async (request) => {
       const payload = check(request, 'put');
       // Once the file is confirmed (or swept) the link is used up: nothing can be written through it again.
@@ -73,7 +82,8 @@ export const storageLinks: FastifyPluginAsync<StorageLinkOptions> = async (app, 
       const declared = Number(request.headers['content-length'] ?? 0);
       if (declared > payload.max) throw new AppError('TOO_LARGE', 413, FILE_MESSAGES.tooLarge);
       const body = request.body as Readable | undefined;
-      if (!body || typeof (body as Readable).pipe !== 'function') throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, FILE_MESSAGES.wrongType);
+      if (!body || typeof (body as Readable).pipe !== 'function')
+        throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, FILE_MESSAGES.wrongType);
       const size = await local!.writeStream(payload.k, body, payload.ct, payload.max);
       return { success: true as const, key: payload.k, size };
     },
@@ -87,7 +97,10 @@ export const storageLinks: FastifyPluginAsync<StorageLinkOptions> = async (app, 
       const payload = check(request, 'get');
       const info = await deps.storage.head(payload.k);
       if (!info) throw new AppError('NOT_FOUND', 404, FILE_MESSAGES.notFound);
-      const maxAge = Math.max(0, Math.min(payload.age ?? 0, payload.exp - Math.floor(deps.config.now().getTime() / 1000)));
+      const maxAge = Math.max(
+        0,
+        Math.min(payload.age ?? 0, payload.exp - Math.floor(deps.config.now().getTime() / 1000)),
+      );
       void reply
         .header('content-type', payload.ct)
         .header('content-length', String(info.size))

@@ -32,7 +32,10 @@ export async function createPostgresDatabase(adminUrl: string): Promise<{ url: s
     async drop() {
       const client = new pg.Client({ connectionString: adminUrl });
       await client.connect();
-      await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+      await client.query(
+        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+        [name],
+      );
       await client.query(`DROP DATABASE IF EXISTS ${name}`);
       await client.end();
     },

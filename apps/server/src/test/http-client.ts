@@ -18,7 +18,9 @@ export class HttpClient {
       if (!pair || index < 0) continue;
       const name = pair.slice(0, index).trim();
       const value = pair.slice(index + 1).trim();
-      const expired = attributes.some((attr) => /^\s*max-age=0\s*$/i.test(attr) || /^\s*expires=thu, 01 jan 1970/i.test(attr));
+      const expired = attributes.some(
+        (attr) => /^\s*max-age=0\s*$/i.test(attr) || /^\s*expires=thu, 01 jan 1970/i.test(attr),
+      );
       if (expired || value === '') this.cookies.delete(name);
       else this.cookies.set(name, value);
     }
@@ -28,7 +30,11 @@ export class HttpClient {
     return this.lastSetCookies.find((cookie) => cookie.startsWith(`${header}=`));
   }
 
-  async request(method: string, path: string, options: { body?: unknown; rawBody?: string; headers?: Record<string, string>; csrf?: boolean } = {}) {
+  async request(
+    method: string,
+    path: string,
+    options: { body?: unknown; rawBody?: string; headers?: Record<string, string>; csrf?: boolean } = {},
+  ) {
     const headers: Record<string, string> = { accept: 'application/json', ...options.headers };
     const unsafe = !['GET', 'HEAD', 'OPTIONS'].includes(method);
     if (unsafe && options.csrf !== false && !('x-csrftoken' in headers)) {

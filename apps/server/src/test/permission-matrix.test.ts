@@ -54,21 +54,46 @@ interface Entry {
   expect: Expected;
 }
 
-const all = (status: number): Expected => ({ anonymous: status, owner: status, superuser: status, recruiter: status, viewer: status });
+const all = (status: number): Expected => ({
+  anonymous: status,
+  owner: status,
+  superuser: status,
+  recruiter: status,
+  viewer: status,
+});
 const SIGNED_IN = (status = 200): Expected => ({ ...all(status), anonymous: 401 });
-const ADMIN = (status = 200): Expected => ({ anonymous: 401, owner: status, superuser: status, recruiter: 403, viewer: 403 });
-const OWNER = (status = 200): Expected => ({ anonymous: 401, owner: status, superuser: 403, recruiter: 403, viewer: 403 });
+const ADMIN = (status = 200): Expected => ({
+  anonymous: 401,
+  owner: status,
+  superuser: status,
+  recruiter: 403,
+  viewer: 403,
+});
+const OWNER = (status = 200): Expected => ({
+  anonymous: 401,
+  owner: status,
+  superuser: 403,
+  recruiter: 403,
+  viewer: 403,
+});
 
 const uid = (ctx: Ctx) => `${ctx.caller}-${Date.now().toString(36)}-${Math.random().toString(36).slice(2, 8)}`;
 const fresh = async (ctx: Ctx) => (await ctx.target()).id;
-const invitation = async (ctx: Ctx) => (await insertInvitation(ctx.t.db, { email: `${uid(ctx)}@invited.test` })).invitation.id;
+const invitation = async (ctx: Ctx) =>
+  (await insertInvitation(ctx.t.db, { email: `${uid(ctx)}@invited.test` })).invitation.id;
 const fileLink = async (ctx: Ctx, op: 'upload' | 'download') => {
   const userId = ctx.user?.id ?? 999_999;
   const key = `matrix/${userId}/${uid(ctx)}.txt`;
   const storage = ctx.t.app.deps.storage;
   if (op === 'download') {
     await storage.write(key, Buffer.from('hello'), 'text/plain');
-    return storage.createDownloadUrl({ key, userId, disposition: 'attachment', contentType: 'text/plain', expiresInSeconds: 600 });
+    return storage.createDownloadUrl({
+      key,
+      userId,
+      disposition: 'attachment',
+      contentType: 'text/plain',
+      expiresInSeconds: 600,
+    });
   }
   const input = { key, contentType: 'text/plain', size: 5, maxBytes: 100, userId, expiresInSeconds: 600 };
   // A signed-in caller's link is recorded like every upload link (an unrecorded one cannot write).
@@ -79,31 +104,58 @@ const fileLink = async (ctx: Ctx, op: 'upload' | 'download') => {
 const READ = SIGNED_IN;
 /** The posted role the job-posting creation row made for the current cell (path runs before body). */
 let postedRoleId = 0;
-const WRITE = (status = 200): Expected => ({ anonymous: 401, owner: status, superuser: status, recruiter: status, viewer: 403 });
+const WRITE = (status = 200): Expected => ({
+  anonymous: 401,
+  owner: status,
+  superuser: status,
+  recruiter: status,
+  viewer: 403,
+});
 const newClient = async (ctx: Ctx) => (await insertClient(ctx.t.db)).id;
-const newRole = async (ctx: Ctx, overrides: Parameters<typeof insertRole>[1] = {}) => (await insertRole(ctx.t.db, overrides)).id;
+const newRole = async (ctx: Ctx, overrides: Parameters<typeof insertRole>[1] = {}) =>
+  (await insertRole(ctx.t.db, overrides)).id;
 const newQualification = async (ctx: Ctx, roleId?: number) =>
-  (await insertQualificationRow(ctx.t.db, { roleId: roleId ?? (await newRole(ctx)), name: 'Kubernetes', position: 1 })).id;
+  (await insertQualificationRow(ctx.t.db, { roleId: roleId ?? (await newRole(ctx)), name: 'Kubernetes', position: 1 }))
+    .id;
 /** Values a path function makes for the body function of the same cell (they run in that order). */
 const stash: { roleId?: number; ids?: number[] } = {};
 const roleWithFile = async (ctx: Ctx) => {
   const key = `job-descriptions/matrix/${uid(ctx)}.txt`;
   await ctx.t.app.deps.storage.write(key, Buffer.from('job description'), 'text/plain');
-  return newRole(ctx, { descriptionFileKey: key, descriptionFilename: 'jd.txt', descriptionFileSize: 15, descriptionContentType: 'text/plain', descriptionUploadedAt: new Date() });
+  return newRole(ctx, {
+    descriptionFileKey: key,
+    descriptionFilename: 'jd.txt',
+    descriptionFileSize: 15,
+    descriptionContentType: 'text/plain',
+    descriptionUploadedAt: new Date(),
+  });
 };
 const newCandidate = async (ctx: Ctx) => (await insertCandidate(ctx.t.db)).id;
 const candidateWithResume = async (ctx: Ctx) => {
   const key = `resumes/matrix/${uid(ctx)}.pdf`;
   await ctx.t.app.deps.storage.write(key, Buffer.from('%PDF-1.4 resume'), 'application/pdf');
-  const candidate = await insertCandidate(ctx.t.db, { resumeKey: key, resumeFilename: 'cv.pdf', resumeSize: 15, resumeContentType: 'application/pdf', resumeUploadedAt: new Date() });
+  const candidate = await insertCandidate(ctx.t.db, {
+    resumeKey: key,
+    resumeFilename: 'cv.pdf',
+    resumeSize: 15,
+    resumeContentType: 'application/pdf',
+    resumeUploadedAt: new Date(),
+  });
   return candidate.id;
 };
-const INVOICE_BODY = { issue_date: '2026-01-01', due_date: '2026-01-31', tax_rate: '0', notes: '', lines: [{ description: 'Matrix', quantity: '1', unit_amount: '100' }] };
+const INVOICE_BODY = {
+  issue_date: '2026-01-01',
+  due_date: '2026-01-31',
+  tax_rate: '0',
+  notes: '',
+  lines: [{ description: 'Matrix', quantity: '1', unit_amount: '100' }],
+};
 const CANDIDATE_BODY = () => ({ first_name: 'Matrix', last_name: 'Candidate', skills: ['Go'] });
 const CLIENT_BODY = (ctx: Ctx) => ({ name: `Matrix ${uid(ctx)}`, client_type: 'finders_fee' });
 const ROLE_BODY = () => ({ client_id: stash.roleId, name: 'Matrix Engineer' });
 
-const newPipeline = async (ctx: Ctx, overrides: Parameters<typeof insertPipeline>[1] = {}) => (await insertPipeline(ctx.t.db, overrides)).id;
+const newPipeline = async (ctx: Ctx, overrides: Parameters<typeof insertPipeline>[1] = {}) =>
+  (await insertPipeline(ctx.t.db, overrides)).id;
 /** A pipeline in Internal interview with a pending interview (for the outcome action). */
 const interviewingPipeline = async (ctx: Ctx) => {
   const id = await newPipeline(ctx, { stage: 'internal_interview' });
@@ -122,7 +174,11 @@ const submittedPipeline = async (ctx: Ctx) => {
   await insertSubmittal(ctx.t.db, id);
   return id;
 };
-const PIPELINE_ACTION = (action: string, pipeline: (ctx: Ctx) => Promise<number>, body: Record<string, unknown>): Entry => ({
+const PIPELINE_ACTION = (
+  action: string,
+  pipeline: (ctx: Ctx) => Promise<number>,
+  body: Record<string, unknown>,
+): Entry => ({
   method: 'POST',
   route: `/api/pipelines/:id/actions/${action}/`,
   path: async (ctx) => `/api/pipelines/${await pipeline(ctx)}/actions/${action}/`,
@@ -150,65 +206,220 @@ function ACTIVITY_ROW(
       const row = await make(ctx);
       summary = `matrix ${uid(ctx)}`;
       const actorId = row.self ? ctx.user?.id : row.actorId;
-      await ctx.t.db.insert(activityTable).values({ actorId: actorId ?? null, actorName: 'Matrix', verb: row.verb, modelType: row.modelType, objectId: row.objectId, summary });
+      await ctx.t.db.insert(activityTable).values({
+        actorId: actorId ?? null,
+        actorName: 'Matrix',
+        verb: row.verb,
+        modelType: row.modelType,
+        objectId: row.objectId,
+        summary,
+      });
       return `/api/activity/?model_type=${row.modelType}&object_id=${row.objectId}&limit=100`;
     },
-    shown: (json) => ((json as { results?: { summary: string }[] }).results ?? []).some((item) => item.summary === summary),
+    shown: (json) =>
+      ((json as { results?: { summary: string }[] }).results ?? []).some((item) => item.summary === summary),
     expect: {
       anonymous: 401,
-      ...(Object.fromEntries((['owner', 'superuser', 'recruiter', 'viewer'] as const).map((caller) => [caller, visibleTo.includes(caller) ? 'shown' : 'hidden'])) as Record<Exclude<Caller, 'anonymous'>, Outcome>),
+      ...(Object.fromEntries(
+        (['owner', 'superuser', 'recruiter', 'viewer'] as const).map((caller) => [
+          caller,
+          visibleTo.includes(caller) ? 'shown' : 'hidden',
+        ]),
+      ) as Record<Exclude<Caller, 'anonymous'>, Outcome>),
     },
   };
 }
 
-const SETTINGS = { agency_name: 'Matrix Agency', currency: 'USD', default_finders_fee_percent: 20, default_payment_terms_days: 30, invoice_issuer: {} };
+const SETTINGS = {
+  agency_name: 'Matrix Agency',
+  currency: 'USD',
+  default_finders_fee_percent: 20,
+  default_payment_terms_days: 30,
+  invoice_issuer: {},
+};
 
 export const MATRIX: Entry[] = [
   // Issue 2: platform
   { method: 'GET', route: '/api/auth/csrf-token/', expect: all(200) },
   { method: 'GET', route: '/api/config/', expect: all(200) },
-  { method: 'POST', route: '/api/auth/login/', body: () => ({ email: 'nobody@example.test', password: 'wrong-password' }), expect: all(400) },
+  {
+    method: 'POST',
+    route: '/api/auth/login/',
+    body: () => ({ email: 'nobody@example.test', password: 'wrong-password' }),
+    expect: all(400),
+  },
   { method: 'POST', route: '/api/auth/logout/', expect: all(200) },
   { method: 'GET', route: '/api/auth/profile/', expect: SIGNED_IN() },
   { method: 'GET', route: '/api/auth/status/', expect: all(200) },
-  { method: 'POST', route: '/api/auth/password-reset/', body: (ctx) => ({ email: `${uid(ctx)}@example.test` }), expect: all(200) },
-  { method: 'POST', route: '/api/auth/password-reset/confirm/', body: () => ({ uid: 'MQ', token: 'abc-def', new_password: 'Granite-Orchard-River-8' }), expect: all(400) },
+  {
+    method: 'POST',
+    route: '/api/auth/password-reset/',
+    body: (ctx) => ({ email: `${uid(ctx)}@example.test` }),
+    expect: all(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/auth/password-reset/confirm/',
+    body: () => ({ uid: 'MQ', token: 'abc-def', new_password: 'Granite-Orchard-River-8' }),
+    expect: all(400),
+  },
   { method: 'GET', route: '/api/activity/', expect: SIGNED_IN() },
-  { method: 'GET', route: '/api/activity/', name: "another user's", path: async (ctx) => `/api/activity/?actor_id=${await fresh(ctx)}`, expect: ADMIN() },
+  {
+    method: 'GET',
+    route: '/api/activity/',
+    name: "another user's",
+    path: async (ctx) => `/api/activity/?actor_id=${await fresh(ctx)}`,
+    expect: ADMIN(),
+  },
   // Issue 9 §1.3: who reads which activity (security §12).
-  ACTIVITY_ROW('a client change', async (ctx) => ({ verb: 'updated', modelType: 'client', objectId: await newClient(ctx) }), ['owner', 'superuser', 'recruiter', 'viewer']),
-  ACTIVITY_ROW('a pipeline move', async (ctx) => ({ verb: 'stage_changed', modelType: 'pipeline', objectId: await newPipeline(ctx) }), ['owner', 'superuser', 'recruiter', 'viewer']),
-  ACTIVITY_ROW('their own sign-in', async (ctx) => ({ verb: 'signed_in', modelType: 'user', objectId: ctx.user?.id ?? 1, self: true }), ['owner', 'superuser', 'recruiter', 'viewer']),
-  ACTIVITY_ROW("another user's sign-in", async (ctx) => ({ verb: 'signed_in', modelType: 'user', objectId: await fresh(ctx) }), ['owner']),
-  ACTIVITY_ROW("another user's password change", async (ctx) => ({ verb: 'password_changed', modelType: 'user', objectId: await fresh(ctx) }), ['owner']),
-  ACTIVITY_ROW("another user's sessions", async (ctx) => ({ verb: 'sessions_revoked', modelType: 'session', objectId: await fresh(ctx), actorId: await fresh(ctx) }), ['owner']),
-  ACTIVITY_ROW("another user's role change", async (ctx) => ({ verb: 'role_changed', modelType: 'user', objectId: await fresh(ctx) }), ['owner', 'superuser']),
-  ACTIVITY_ROW('an invitation', async (ctx) => ({ verb: 'invited', modelType: 'invitation', objectId: await invitation(ctx) }), ['owner', 'superuser']),
-  ACTIVITY_ROW('an invoice', async () => ({ verb: 'created', modelType: 'invoice', objectId: nextObjectId() }), ['owner']),
-  ACTIVITY_ROW('a note on an invoice', async () => ({ verb: 'created', modelType: 'invoice_note', objectId: nextObjectId() }), ['owner']),
-  ACTIVITY_ROW('the agency settings', async () => ({ verb: 'updated', modelType: 'agency_settings', objectId: nextObjectId() }), ['owner']),
+  ACTIVITY_ROW(
+    'a client change',
+    async (ctx) => ({ verb: 'updated', modelType: 'client', objectId: await newClient(ctx) }),
+    ['owner', 'superuser', 'recruiter', 'viewer'],
+  ),
+  ACTIVITY_ROW(
+    'a pipeline move',
+    async (ctx) => ({ verb: 'stage_changed', modelType: 'pipeline', objectId: await newPipeline(ctx) }),
+    ['owner', 'superuser', 'recruiter', 'viewer'],
+  ),
+  ACTIVITY_ROW(
+    'their own sign-in',
+    async (ctx) => ({ verb: 'signed_in', modelType: 'user', objectId: ctx.user?.id ?? 1, self: true }),
+    ['owner', 'superuser', 'recruiter', 'viewer'],
+  ),
+  ACTIVITY_ROW(
+    "another user's sign-in",
+    async (ctx) => ({ verb: 'signed_in', modelType: 'user', objectId: await fresh(ctx) }),
+    ['owner'],
+  ),
+  ACTIVITY_ROW(
+    "another user's password change",
+    async (ctx) => ({ verb: 'password_changed', modelType: 'user', objectId: await fresh(ctx) }),
+    ['owner'],
+  ),
+  ACTIVITY_ROW(
+    "another user's sessions",
+    async (ctx) => ({
+      verb: 'sessions_revoked',
+      modelType: 'session',
+      objectId: await fresh(ctx),
+      actorId: await fresh(ctx),
+    }),
+    ['owner'],
+  ),
+  ACTIVITY_ROW(
+    "another user's role change",
+    async (ctx) => ({ verb: 'role_changed', modelType: 'user', objectId: await fresh(ctx) }),
+    ['owner', 'superuser'],
+  ),
+  ACTIVITY_ROW(
+    'an invitation',
+    async (ctx) => ({ verb: 'invited', modelType: 'invitation', objectId: await invitation(ctx) }),
+    ['owner', 'superuser'],
+  ),
+  ACTIVITY_ROW('an invoice', async () => ({ verb: 'created', modelType: 'invoice', objectId: nextObjectId() }), [
+    'owner',
+  ]),
+  ACTIVITY_ROW(
+    'a note on an invoice',
+    async () => ({ verb: 'created', modelType: 'invoice_note', objectId: nextObjectId() }),
+    ['owner'],
+  ),
+  ACTIVITY_ROW(
+    'the agency settings',
+    async () => ({ verb: 'updated', modelType: 'agency_settings', objectId: nextObjectId() }),
+    ['owner'],
+  ),
   { method: 'PATCH', route: '/api/profile/', body: () => ({ theme: 'dark' }), expect: SIGNED_IN() },
   // Issue 3: users
   { method: 'GET', route: '/api/users/', expect: SIGNED_IN() },
   { method: 'GET', route: '/api/users/:id/', path: async (ctx) => `/api/users/${await fresh(ctx)}/`, expect: ADMIN() },
-  { method: 'PATCH', route: '/api/users/:id/role/', path: async (ctx) => `/api/users/${await fresh(ctx)}/role/`, body: () => ({ user_type: 'viewer' }), expect: ADMIN() },
-  { method: 'POST', route: '/api/users/:id/deactivate/', path: async (ctx) => `/api/users/${await fresh(ctx)}/deactivate/`, expect: ADMIN() },
-  { method: 'POST', route: '/api/users/:id/reactivate/', path: async (ctx) => `/api/users/${await fresh(ctx)}/reactivate/`, expect: ADMIN() },
-  { method: 'DELETE', route: '/api/users/:id/', path: async (ctx) => `/api/users/${await fresh(ctx)}/`, expect: ADMIN() },
+  {
+    method: 'PATCH',
+    route: '/api/users/:id/role/',
+    path: async (ctx) => `/api/users/${await fresh(ctx)}/role/`,
+    body: () => ({ user_type: 'viewer' }),
+    expect: ADMIN(),
+  },
+  {
+    method: 'POST',
+    route: '/api/users/:id/deactivate/',
+    path: async (ctx) => `/api/users/${await fresh(ctx)}/deactivate/`,
+    expect: ADMIN(),
+  },
+  {
+    method: 'POST',
+    route: '/api/users/:id/reactivate/',
+    path: async (ctx) => `/api/users/${await fresh(ctx)}/reactivate/`,
+    expect: ADMIN(),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/users/:id/',
+    path: async (ctx) => `/api/users/${await fresh(ctx)}/`,
+    expect: ADMIN(),
+  },
   // Issue 3: registration
   { method: 'GET', route: '/api/registration/user-types/', expect: SIGNED_IN() },
-  { method: 'POST', route: '/api/registration/invitations/', body: (ctx) => ({ email: `${uid(ctx)}@invited.test`, user_type: 'recruiter' }), expect: ADMIN(201) },
+  {
+    method: 'POST',
+    route: '/api/registration/invitations/',
+    body: (ctx) => ({ email: `${uid(ctx)}@invited.test`, user_type: 'recruiter' }),
+    expect: ADMIN(201),
+  },
   { method: 'GET', route: '/api/registration/invitations/pending/', expect: ADMIN() },
-  { method: 'POST', route: '/api/registration/invitations/:id/cancel/', path: async (ctx) => `/api/registration/invitations/${await invitation(ctx)}/cancel/`, expect: ADMIN() },
-  { method: 'POST', route: '/api/registration/invitations/:id/resend/', path: async (ctx) => `/api/registration/invitations/${await invitation(ctx)}/resend/`, expect: ADMIN() },
-  { method: 'GET', route: '/api/registration/validate/:token/', path: async (ctx) => `/api/registration/validate/${(await insertInvitation(ctx.t.db, { email: `${uid(ctx)}@invited.test`, inviter: await insertUser(ctx.t.db, { userType: ['owner'] }) })).token}/`, expect: all(200) },
-  { method: 'POST', route: '/api/registration/complete/', body: () => ({ token: 'unknown-token', username: 'someone', first_name: 'Some', last_name: 'One', password: 'Granite-Orchard-River-8' }), expect: all(404) },
+  {
+    method: 'POST',
+    route: '/api/registration/invitations/:id/cancel/',
+    path: async (ctx) => `/api/registration/invitations/${await invitation(ctx)}/cancel/`,
+    expect: ADMIN(),
+  },
+  {
+    method: 'POST',
+    route: '/api/registration/invitations/:id/resend/',
+    path: async (ctx) => `/api/registration/invitations/${await invitation(ctx)}/resend/`,
+    expect: ADMIN(),
+  },
+  {
+    method: 'GET',
+    route: '/api/registration/validate/:token/',
+    path: async (ctx) =>
+      `/api/registration/validate/${(await insertInvitation(ctx.t.db, { email: `${uid(ctx)}@invited.test`, inviter: await insertUser(ctx.t.db, { userType: ['owner'] }) })).token}/`,
+    expect: all(200),
+  },
+  {
+    method: 'POST',
+    route: '/api/registration/complete/',
+    body: () => ({
+      token: 'unknown-token',
+      username: 'someone',
+      first_name: 'Some',
+      last_name: 'One',
+      password: 'Granite-Orchard-River-8',
+    }),
+    expect: all(404),
+  },
   // Issue 3: profile
   { method: 'GET', route: '/api/profile/time-zones/', expect: SIGNED_IN() },
-  { method: 'POST', route: '/api/profile/picture/upload-url/', body: () => ({ content_type: 'image/png', size: 1000 }), expect: SIGNED_IN() },
-  { method: 'POST', route: '/api/profile/picture/confirm/', body: (ctx) => ({ key: `profile-pictures/${ctx.user?.id ?? 1}/${'x'.repeat(24)}.png` }), expect: SIGNED_IN(404) },
+  {
+    method: 'POST',
+    route: '/api/profile/picture/upload-url/',
+    body: () => ({ content_type: 'image/png', size: 1000 }),
+    expect: SIGNED_IN(),
+  },
+  {
+    method: 'POST',
+    route: '/api/profile/picture/confirm/',
+    body: (ctx) => ({ key: `profile-pictures/${ctx.user?.id ?? 1}/${'x'.repeat(24)}.png` }),
+    expect: SIGNED_IN(404),
+  },
   { method: 'DELETE', route: '/api/profile/picture/', expect: SIGNED_IN() },
-  { method: 'POST', route: '/api/profile/password/', body: () => ({ current_password: DEFAULT_TEST_PASSWORD, new_password: 'Granite-Orchard-River-8' }), expect: SIGNED_IN() },
+  {
+    method: 'POST',
+    route: '/api/profile/password/',
+    body: () => ({ current_password: DEFAULT_TEST_PASSWORD, new_password: 'Granite-Orchard-River-8' }),
+    expect: SIGNED_IN(),
+  },
   // Issue 3: sessions
   { method: 'GET', route: '/api/sessions/', expect: SIGNED_IN() },
   {
@@ -216,7 +427,13 @@ export const MATRIX: Entry[] = [
     route: '/api/sessions/:id/',
     path: async (ctx) => {
       if (!ctx.user) return '/api/sessions/1/';
-      const { session } = await createSession(ctx.t.db, { userId: ctx.user.id, rememberMe: false, ip: null, userAgent: null, now: new Date() });
+      const { session } = await createSession(ctx.t.db, {
+        userId: ctx.user.id,
+        rememberMe: false,
+        ip: null,
+        userAgent: null,
+        now: new Date(),
+      });
       return `/api/sessions/${session.id}/`;
     },
     expect: SIGNED_IN(),
@@ -226,20 +443,73 @@ export const MATRIX: Entry[] = [
   { method: 'GET', route: '/api/settings/agency/', expect: SIGNED_IN() },
   { method: 'PUT', route: '/api/settings/agency/', body: () => SETTINGS, expect: OWNER() },
   // Issue 3: files (local storage links, made for the caller)
-  { method: 'PUT', route: '/api/files/upload/:token/', path: (ctx) => fileLink(ctx, 'upload'), raw: { contentType: 'text/plain', text: 'hello' }, expect: SIGNED_IN() },
-  { method: 'GET', route: '/api/files/download/:token/', path: (ctx) => fileLink(ctx, 'download'), expect: SIGNED_IN() },
+  {
+    method: 'PUT',
+    route: '/api/files/upload/:token/',
+    path: (ctx) => fileLink(ctx, 'upload'),
+    raw: { contentType: 'text/plain', text: 'hello' },
+    expect: SIGNED_IN(),
+  },
+  {
+    method: 'GET',
+    route: '/api/files/download/:token/',
+    path: (ctx) => fileLink(ctx, 'download'),
+    expect: SIGNED_IN(),
+  },
   // Issue 4: clients
   { method: 'GET', route: '/api/clients/', expect: READ() },
   { method: 'POST', route: '/api/clients/', body: CLIENT_BODY, expect: WRITE(201) },
-  { method: 'GET', route: '/api/clients/:id/', path: async (ctx) => `/api/clients/${await newClient(ctx)}/`, expect: READ() },
-  { method: 'PATCH', route: '/api/clients/:id/', path: async (ctx) => `/api/clients/${await newClient(ctx)}/`, body: CLIENT_BODY, expect: WRITE() },
-  { method: 'POST', route: '/api/clients/:id/state/', path: async (ctx) => `/api/clients/${await newClient(ctx)}/state/`, body: () => ({ state: 'On Hold' }), expect: WRITE() },
-  { method: 'DELETE', route: '/api/clients/:id/', path: async (ctx) => `/api/clients/${await newClient(ctx)}/`, expect: WRITE() },
+  {
+    method: 'GET',
+    route: '/api/clients/:id/',
+    path: async (ctx) => `/api/clients/${await newClient(ctx)}/`,
+    expect: READ(),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/clients/:id/',
+    path: async (ctx) => `/api/clients/${await newClient(ctx)}/`,
+    body: CLIENT_BODY,
+    expect: WRITE(),
+  },
+  {
+    method: 'POST',
+    route: '/api/clients/:id/state/',
+    path: async (ctx) => `/api/clients/${await newClient(ctx)}/state/`,
+    body: () => ({ state: 'On Hold' }),
+    expect: WRITE(),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/clients/:id/',
+    path: async (ctx) => `/api/clients/${await newClient(ctx)}/`,
+    expect: WRITE(),
+  },
   // Issue 16 item 4: archive, restore, and what a delete would meet (decision 021): whoever may edit.
-  { method: 'POST', route: '/api/clients/:id/archive/', path: async (ctx) => `/api/clients/${await newClient(ctx)}/archive/`, expect: WRITE() },
-  { method: 'POST', route: '/api/clients/:id/restore/', path: async (ctx) => `/api/clients/${(await insertClient(ctx.t.db, { archivedAt: new Date() })).id}/restore/`, expect: WRITE() },
-  { method: 'GET', route: '/api/clients/:id/deletion/', path: async (ctx) => `/api/clients/${await newClient(ctx)}/deletion/`, expect: WRITE() },
-  { method: 'GET', route: '/api/clients/:id/roles/', path: async (ctx) => `/api/clients/${await newClient(ctx)}/roles/`, expect: READ() },
+  {
+    method: 'POST',
+    route: '/api/clients/:id/archive/',
+    path: async (ctx) => `/api/clients/${await newClient(ctx)}/archive/`,
+    expect: WRITE(),
+  },
+  {
+    method: 'POST',
+    route: '/api/clients/:id/restore/',
+    path: async (ctx) => `/api/clients/${(await insertClient(ctx.t.db, { archivedAt: new Date() })).id}/restore/`,
+    expect: WRITE(),
+  },
+  {
+    method: 'GET',
+    route: '/api/clients/:id/deletion/',
+    path: async (ctx) => `/api/clients/${await newClient(ctx)}/deletion/`,
+    expect: WRITE(),
+  },
+  {
+    method: 'GET',
+    route: '/api/clients/:id/roles/',
+    path: async (ctx) => `/api/clients/${await newClient(ctx)}/roles/`,
+    expect: READ(),
+  },
   // Issue 4: roles
   {
     method: 'POST',
@@ -267,16 +537,64 @@ export const MATRIX: Entry[] = [
     body: ROLE_BODY,
     expect: WRITE(),
   },
-  { method: 'PATCH', route: '/api/roles/:id/field/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/field/`, body: () => ({ field: 'priority', value: 'high' }), expect: WRITE() },
-  { method: 'POST', route: '/api/roles/:id/close/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/close/`, body: () => ({ reason: 'filled' }), expect: WRITE() },
-  { method: 'POST', route: '/api/roles/:id/reopen/', path: async (ctx) => `/api/roles/${await newRole(ctx, { state: 'closed', closeReason: 'other' })}/reopen/`, expect: WRITE() },
-  { method: 'POST', route: '/api/roles/:id/archive/', path: async (ctx) => `/api/roles/${await newRole(ctx, { state: 'closed', closeReason: 'filled' })}/archive/`, expect: WRITE() },
-  { method: 'POST', route: '/api/roles/:id/restore/', path: async (ctx) => `/api/roles/${await newRole(ctx, { state: 'closed', closeReason: 'filled', archivedAt: new Date() })}/restore/`, expect: WRITE() },
-  { method: 'GET', route: '/api/roles/:id/deletion/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/deletion/`, expect: WRITE() },
-  { method: 'DELETE', route: '/api/roles/:id/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/`, expect: WRITE() },
-  { method: 'GET', route: '/api/roles/:id/payout/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/payout/`, expect: READ() },
+  {
+    method: 'PATCH',
+    route: '/api/roles/:id/field/',
+    path: async (ctx) => `/api/roles/${await newRole(ctx)}/field/`,
+    body: () => ({ field: 'priority', value: 'high' }),
+    expect: WRITE(),
+  },
+  {
+    method: 'POST',
+    route: '/api/roles/:id/close/',
+    path: async (ctx) => `/api/roles/${await newRole(ctx)}/close/`,
+    body: () => ({ reason: 'filled' }),
+    expect: WRITE(),
+  },
+  {
+    method: 'POST',
+    route: '/api/roles/:id/reopen/',
+    path: async (ctx) => `/api/roles/${await newRole(ctx, { state: 'closed', closeReason: 'other' })}/reopen/`,
+    expect: WRITE(),
+  },
+  {
+    method: 'POST',
+    route: '/api/roles/:id/archive/',
+    path: async (ctx) => `/api/roles/${await newRole(ctx, { state: 'closed', closeReason: 'filled' })}/archive/`,
+    expect: WRITE(),
+  },
+  {
+    method: 'POST',
+    route: '/api/roles/:id/restore/',
+    path: async (ctx) =>
+      `/api/roles/${await newRole(ctx, { state: 'closed', closeReason: 'filled', archivedAt: new Date() })}/restore/`,
+    expect: WRITE(),
+  },
+  {
+    method: 'GET',
+    route: '/api/roles/:id/deletion/',
+    path: async (ctx) => `/api/roles/${await newRole(ctx)}/deletion/`,
+    expect: WRITE(),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/roles/:id/',
+    path: async (ctx) => `/api/roles/${await newRole(ctx)}/`,
+    expect: WRITE(),
+  },
+  {
+    method: 'GET',
+    route: '/api/roles/:id/payout/',
+    path: async (ctx) => `/api/roles/${await newRole(ctx)}/payout/`,
+    expect: READ(),
+  },
   // Issue 4: job qualifications
-  { method: 'GET', route: '/api/roles/:id/qualifications/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/qualifications/`, expect: READ() },
+  {
+    method: 'GET',
+    route: '/api/roles/:id/qualifications/',
+    path: async (ctx) => `/api/roles/${await newRole(ctx)}/qualifications/`,
+    expect: READ(),
+  },
   {
     method: 'POST',
     route: '/api/roles/:id/qualifications/reorder/',
@@ -298,12 +616,39 @@ export const MATRIX: Entry[] = [
     body: () => ({ role_id: stash.roleId, name: 'TypeScript' }),
     expect: WRITE(201),
   },
-  { method: 'GET', route: '/api/job-qualifications/:id/', path: async (ctx) => `/api/job-qualifications/${await newQualification(ctx)}/`, expect: READ() },
-  { method: 'PUT', route: '/api/job-qualifications/:id/', path: async (ctx) => `/api/job-qualifications/${await newQualification(ctx)}/`, body: () => ({ name: 'Rust' }), expect: WRITE() },
-  { method: 'DELETE', route: '/api/job-qualifications/:id/', path: async (ctx) => `/api/job-qualifications/${await newQualification(ctx)}/`, expect: WRITE() },
+  {
+    method: 'GET',
+    route: '/api/job-qualifications/:id/',
+    path: async (ctx) => `/api/job-qualifications/${await newQualification(ctx)}/`,
+    expect: READ(),
+  },
+  {
+    method: 'PUT',
+    route: '/api/job-qualifications/:id/',
+    path: async (ctx) => `/api/job-qualifications/${await newQualification(ctx)}/`,
+    body: () => ({ name: 'Rust' }),
+    expect: WRITE(),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/job-qualifications/:id/',
+    path: async (ctx) => `/api/job-qualifications/${await newQualification(ctx)}/`,
+    expect: WRITE(),
+  },
   // Issue 4: job descriptions
-  { method: 'GET', route: '/api/roles/:id/job-description/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/job-description/`, expect: READ() },
-  { method: 'PUT', route: '/api/roles/:id/job-description/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/job-description/`, body: () => ({ text: 'About the role' }), expect: WRITE() },
+  {
+    method: 'GET',
+    route: '/api/roles/:id/job-description/',
+    path: async (ctx) => `/api/roles/${await newRole(ctx)}/job-description/`,
+    expect: READ(),
+  },
+  {
+    method: 'PUT',
+    route: '/api/roles/:id/job-description/',
+    path: async (ctx) => `/api/roles/${await newRole(ctx)}/job-description/`,
+    body: () => ({ text: 'About the role' }),
+    expect: WRITE(),
+  },
   {
     method: 'POST',
     route: '/api/roles/:id/job-description/upload-url/',
@@ -318,36 +663,93 @@ export const MATRIX: Entry[] = [
       stash.roleId = await newRole(ctx);
       return `/api/roles/${stash.roleId}/job-description/confirm/`;
     },
-    body: (ctx) => ({ key: `job-descriptions/${stash.roleId}/${ctx.user?.id ?? 1}-${'x'.repeat(24)}.pdf`, filename: 'jd.pdf' }),
+    body: (ctx) => ({
+      key: `job-descriptions/${stash.roleId}/${ctx.user?.id ?? 1}-${'x'.repeat(24)}.pdf`,
+      filename: 'jd.pdf',
+    }),
     expect: WRITE(404),
   },
-  { method: 'GET', route: '/api/roles/:id/job-description/download-url/', path: async (ctx) => `/api/roles/${await roleWithFile(ctx)}/job-description/download-url/`, expect: READ() },
-  { method: 'DELETE', route: '/api/roles/:id/job-description/file/', path: async (ctx) => `/api/roles/${await roleWithFile(ctx)}/job-description/file/`, expect: WRITE() },
+  {
+    method: 'GET',
+    route: '/api/roles/:id/job-description/download-url/',
+    path: async (ctx) => `/api/roles/${await roleWithFile(ctx)}/job-description/download-url/`,
+    expect: READ(),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/roles/:id/job-description/file/',
+    path: async (ctx) => `/api/roles/${await roleWithFile(ctx)}/job-description/file/`,
+    expect: WRITE(),
+  },
   // Issue 4: notes
-  { method: 'GET', route: '/api/notes/:model_type/:object_id/', path: async (ctx) => `/api/notes/client/${await newClient(ctx)}/`, expect: READ() },
-  { method: 'POST', route: '/api/notes/:model_type/:object_id/', path: async (ctx) => `/api/notes/role/${await newRole(ctx)}/`, body: () => ({ body: 'A note' }), expect: WRITE(201) },
-  { method: 'GET', route: '/api/notes/:model_type/:object_id/summary/', path: async (ctx) => `/api/notes/role/${await newRole(ctx)}/summary/`, expect: READ() },
+  {
+    method: 'GET',
+    route: '/api/notes/:model_type/:object_id/',
+    path: async (ctx) => `/api/notes/client/${await newClient(ctx)}/`,
+    expect: READ(),
+  },
+  {
+    method: 'POST',
+    route: '/api/notes/:model_type/:object_id/',
+    path: async (ctx) => `/api/notes/role/${await newRole(ctx)}/`,
+    body: () => ({ body: 'A note' }),
+    expect: WRITE(201),
+  },
+  {
+    method: 'GET',
+    route: '/api/notes/:model_type/:object_id/summary/',
+    path: async (ctx) => `/api/notes/role/${await newRole(ctx)}/summary/`,
+    expect: READ(),
+  },
   {
     method: 'PATCH',
     route: '/api/notes/item/:id/',
-    path: async (ctx) => `/api/notes/item/${(await insertNote(ctx.t.db, { modelType: 'client', objectId: await newClient(ctx), authorId: ctx.user?.id ?? null })).id}/`,
+    path: async (ctx) =>
+      `/api/notes/item/${(await insertNote(ctx.t.db, { modelType: 'client', objectId: await newClient(ctx), authorId: ctx.user?.id ?? null })).id}/`,
     body: () => ({ pinned: true }),
     expect: WRITE(),
   },
   {
     method: 'DELETE',
     route: '/api/notes/item/:id/',
-    path: async (ctx) => `/api/notes/item/${(await insertNote(ctx.t.db, { modelType: 'client', objectId: await newClient(ctx), authorId: ctx.user?.id ?? null })).id}/`,
+    path: async (ctx) =>
+      `/api/notes/item/${(await insertNote(ctx.t.db, { modelType: 'client', objectId: await newClient(ctx), authorId: ctx.user?.id ?? null })).id}/`,
     expect: WRITE(),
   },
   // Issue 5: candidates
-  { method: 'GET', route: '/api/candidates/', path: () => '/api/candidates/?search=matrix&skills=go&status=active&experience=3-5', expect: READ() },
+  {
+    method: 'GET',
+    route: '/api/candidates/',
+    path: () => '/api/candidates/?search=matrix&skills=go&status=active&experience=3-5',
+    expect: READ(),
+  },
   { method: 'POST', route: '/api/candidates/', body: CANDIDATE_BODY, expect: WRITE(201) },
-  { method: 'GET', route: '/api/candidates/duplicates/', path: () => '/api/candidates/duplicates/?email=someone%40example.test', expect: READ() },
+  {
+    method: 'GET',
+    route: '/api/candidates/duplicates/',
+    path: () => '/api/candidates/duplicates/?email=someone%40example.test',
+    expect: READ(),
+  },
   { method: 'GET', route: '/api/candidates/skills/', path: () => '/api/candidates/skills/?q=py', expect: READ() },
-  { method: 'GET', route: '/api/candidates/:id/', path: async (ctx) => `/api/candidates/${await newCandidate(ctx)}/`, expect: READ() },
-  { method: 'PUT', route: '/api/candidates/:id/', path: async (ctx) => `/api/candidates/${await newCandidate(ctx)}/`, body: CANDIDATE_BODY, expect: WRITE() },
-  { method: 'DELETE', route: '/api/candidates/:id/', path: async (ctx) => `/api/candidates/${await newCandidate(ctx)}/`, expect: WRITE() },
+  {
+    method: 'GET',
+    route: '/api/candidates/:id/',
+    path: async (ctx) => `/api/candidates/${await newCandidate(ctx)}/`,
+    expect: READ(),
+  },
+  {
+    method: 'PUT',
+    route: '/api/candidates/:id/',
+    path: async (ctx) => `/api/candidates/${await newCandidate(ctx)}/`,
+    body: CANDIDATE_BODY,
+    expect: WRITE(),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/candidates/:id/',
+    path: async (ctx) => `/api/candidates/${await newCandidate(ctx)}/`,
+    expect: WRITE(),
+  },
   // Issue 5: resumes
   {
     method: 'POST',
@@ -364,14 +766,39 @@ export const MATRIX: Entry[] = [
       stash.ids = [await newCandidate(ctx)];
       return `/api/candidates/${stash.ids[0]}/resume/`;
     },
-    body: (ctx) => ({ key: `resumes/${stash.ids?.[0]}/${ctx.user?.id ?? 1}-${'x'.repeat(24)}.pdf`, filename: 'cv.pdf' }),
+    body: (ctx) => ({
+      key: `resumes/${stash.ids?.[0]}/${ctx.user?.id ?? 1}-${'x'.repeat(24)}.pdf`,
+      filename: 'cv.pdf',
+    }),
     expect: WRITE(404),
   },
-  { method: 'PATCH', route: '/api/candidates/:id/resume/', name: 'rename', path: async (ctx) => `/api/candidates/${await candidateWithResume(ctx)}/resume/`, body: () => ({ filename: 'Renamed.pdf' }), expect: WRITE() },
-  { method: 'GET', route: '/api/candidates/:id/resume/download-url/', path: async (ctx) => `/api/candidates/${await candidateWithResume(ctx)}/resume/download-url/`, expect: READ() },
-  { method: 'DELETE', route: '/api/candidates/:id/resume/', path: async (ctx) => `/api/candidates/${await candidateWithResume(ctx)}/resume/`, expect: WRITE() },
+  {
+    method: 'PATCH',
+    route: '/api/candidates/:id/resume/',
+    name: 'rename',
+    path: async (ctx) => `/api/candidates/${await candidateWithResume(ctx)}/resume/`,
+    body: () => ({ filename: 'Renamed.pdf' }),
+    expect: WRITE(),
+  },
+  {
+    method: 'GET',
+    route: '/api/candidates/:id/resume/download-url/',
+    path: async (ctx) => `/api/candidates/${await candidateWithResume(ctx)}/resume/download-url/`,
+    expect: READ(),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/candidates/:id/resume/',
+    path: async (ctx) => `/api/candidates/${await candidateWithResume(ctx)}/resume/`,
+    expect: WRITE(),
+  },
   // Issue 6: pipelines
-  { method: 'GET', route: '/api/roles/:id/pipelines/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/pipelines/?state=all`, expect: READ() },
+  {
+    method: 'GET',
+    route: '/api/roles/:id/pipelines/',
+    path: async (ctx) => `/api/roles/${await newRole(ctx)}/pipelines/?state=all`,
+    expect: READ(),
+  },
   {
     method: 'POST',
     route: '/api/roles/:id/pipelines/',
@@ -382,20 +809,69 @@ export const MATRIX: Entry[] = [
     body: () => ({ candidate_id: stash.ids?.[0] }),
     expect: WRITE(201),
   },
-  { method: 'POST', route: '/api/roles/:id/candidates/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/candidates/`, body: () => ({ candidate: CANDIDATE_BODY() }), expect: WRITE(201) },
-  { method: 'GET', route: '/api/roles/:id/candidates/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/candidates/?search=matrix&state=open`, expect: READ() },
-  { method: 'GET', route: '/api/roles/:id/candidates/export/', path: async (ctx) => `/api/roles/${(await insertPipeline(ctx.t.db)).roleId}/candidates/export/`, expect: READ() },
-  { method: 'GET', route: '/api/roles/:id/pipeline-headers/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/pipeline-headers/`, expect: READ() },
-  { method: 'GET', route: '/api/candidates/:id/detail/', path: async (ctx) => `/api/candidates/${(await insertPipeline(ctx.t.db)).candidateId}/detail/`, expect: READ() },
+  {
+    method: 'POST',
+    route: '/api/roles/:id/candidates/',
+    path: async (ctx) => `/api/roles/${await newRole(ctx)}/candidates/`,
+    body: () => ({ candidate: CANDIDATE_BODY() }),
+    expect: WRITE(201),
+  },
+  {
+    method: 'GET',
+    route: '/api/roles/:id/candidates/',
+    path: async (ctx) => `/api/roles/${await newRole(ctx)}/candidates/?search=matrix&state=open`,
+    expect: READ(),
+  },
+  {
+    method: 'GET',
+    route: '/api/roles/:id/candidates/export/',
+    path: async (ctx) => `/api/roles/${(await insertPipeline(ctx.t.db)).roleId}/candidates/export/`,
+    expect: READ(),
+  },
+  {
+    method: 'GET',
+    route: '/api/roles/:id/pipeline-headers/',
+    path: async (ctx) => `/api/roles/${await newRole(ctx)}/pipeline-headers/`,
+    expect: READ(),
+  },
+  {
+    method: 'GET',
+    route: '/api/candidates/:id/detail/',
+    path: async (ctx) => `/api/candidates/${(await insertPipeline(ctx.t.db)).candidateId}/detail/`,
+    expect: READ(),
+  },
   { method: 'GET', route: '/api/pipelines/form-data/', expect: READ() },
-  { method: 'GET', route: '/api/pipelines/:id/', path: async (ctx) => `/api/pipelines/${await newPipeline(ctx)}/`, expect: READ() },
-  { method: 'PATCH', route: '/api/pipelines/:id/', path: async (ctx) => `/api/pipelines/${await newPipeline(ctx)}/`, body: () => ({ version: 1, stage: 'submitted' }), expect: WRITE() },
-  { method: 'DELETE', route: '/api/pipelines/:id/', path: async (ctx) => `/api/pipelines/${await newPipeline(ctx)}/`, expect: WRITE() },
-  { method: 'POST', route: '/api/pipelines/:id/close/', path: async (ctx) => `/api/pipelines/${await newPipeline(ctx)}/close/`, body: () => ({ version: 1, reason: 'other' }), expect: WRITE() },
+  {
+    method: 'GET',
+    route: '/api/pipelines/:id/',
+    path: async (ctx) => `/api/pipelines/${await newPipeline(ctx)}/`,
+    expect: READ(),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/pipelines/:id/',
+    path: async (ctx) => `/api/pipelines/${await newPipeline(ctx)}/`,
+    body: () => ({ version: 1, stage: 'submitted' }),
+    expect: WRITE(),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/pipelines/:id/',
+    path: async (ctx) => `/api/pipelines/${await newPipeline(ctx)}/`,
+    expect: WRITE(),
+  },
+  {
+    method: 'POST',
+    route: '/api/pipelines/:id/close/',
+    path: async (ctx) => `/api/pipelines/${await newPipeline(ctx)}/close/`,
+    body: () => ({ version: 1, reason: 'other' }),
+    expect: WRITE(),
+  },
   {
     method: 'POST',
     route: '/api/pipelines/:id/reopen/',
-    path: async (ctx) => `/api/pipelines/${await newPipeline(ctx, { state: 'closed', closeReason: 'other', closedAt: new Date() })}/reopen/`,
+    path: async (ctx) =>
+      `/api/pipelines/${await newPipeline(ctx, { state: 'closed', closeReason: 'other', closedAt: new Date() })}/reopen/`,
     body: () => ({ version: 1 }),
     expect: WRITE(),
   },
@@ -414,11 +890,21 @@ export const MATRIX: Entry[] = [
     path: () => `/api/calendar/${feed}/?start=2030-01-01&end=2030-02-01`,
     expect: READ(),
   })),
-  { method: 'GET', route: '/api/interviews/', path: () => '/api/interviews/?start=2030-01-01&end=2030-02-01', expect: READ() },
+  {
+    method: 'GET',
+    route: '/api/interviews/',
+    path: () => '/api/interviews/?start=2030-01-01&end=2030-02-01',
+    expect: READ(),
+  },
   { method: 'GET', route: '/api/calendar/subscription/', expect: READ() },
   { method: 'POST', route: '/api/calendar/subscription/rotate/', expect: READ() },
   // Public: the secret is the key; an unknown one is 404 for everyone, signed in or not.
-  { method: 'GET', route: '/api/calendar/ical/:token/', path: () => `/api/calendar/ical/${'a'.repeat(43)}/`, expect: all(404) },
+  {
+    method: 'GET',
+    route: '/api/calendar/ical/:token/',
+    path: () => `/api/calendar/ical/${'a'.repeat(43)}/`,
+    expect: all(404),
+  },
   // Issue 12: analytics (money fields absent for non-owners: analytics.test.ts) and the dashboard's attention
   // list; issue 14: where placements come from (the sources set)
   ...ANALYTICS_SETS.map((set) => ({
@@ -430,17 +916,57 @@ export const MATRIX: Entry[] = [
   // Issue 11: invoices and payouts, owners only (every other user type 403, before anything is looked up)
   { method: 'GET', route: '/api/invoices/', expect: OWNER() },
   { method: 'GET', route: '/api/invoices/statistics/', expect: OWNER() },
-  { method: 'GET', route: '/api/invoices/:id/', path: async (ctx) => `/api/invoices/${(await insertInvoice(ctx.t.db)).id}/`, expect: OWNER() },
-  { method: 'GET', route: '/api/invoices/:id/pdf/', path: async (ctx) => `/api/invoices/${(await insertInvoice(ctx.t.db)).id}/pdf/`, expect: OWNER() },
-  { method: 'PUT', route: '/api/invoices/:id/', path: async (ctx) => `/api/invoices/${(await insertInvoice(ctx.t.db)).id}/`, body: () => INVOICE_BODY, expect: OWNER() },
-  { method: 'PATCH', route: '/api/invoices/:id/', path: async (ctx) => `/api/invoices/${(await insertInvoice(ctx.t.db)).id}/`, body: () => ({ tax_rate: '10' }), expect: OWNER() },
-  { method: 'DELETE', route: '/api/invoices/:id/', path: async (ctx) => `/api/invoices/${(await insertInvoice(ctx.t.db)).id}/`, expect: OWNER() },
-  { method: 'POST', route: '/api/invoices/:id/send/', path: async (ctx) => `/api/invoices/${(await insertInvoice(ctx.t.db)).id}/send/`, body: () => ({}), expect: OWNER() },
-  { method: 'POST', route: '/api/invoices/:id/void/', path: async (ctx) => `/api/invoices/${(await insertInvoice(ctx.t.db, { status: 'sent' })).id}/void/`, body: () => ({ reason: 'Matrix' }), expect: OWNER() },
+  {
+    method: 'GET',
+    route: '/api/invoices/:id/',
+    path: async (ctx) => `/api/invoices/${(await insertInvoice(ctx.t.db)).id}/`,
+    expect: OWNER(),
+  },
+  {
+    method: 'GET',
+    route: '/api/invoices/:id/pdf/',
+    path: async (ctx) => `/api/invoices/${(await insertInvoice(ctx.t.db)).id}/pdf/`,
+    expect: OWNER(),
+  },
+  {
+    method: 'PUT',
+    route: '/api/invoices/:id/',
+    path: async (ctx) => `/api/invoices/${(await insertInvoice(ctx.t.db)).id}/`,
+    body: () => INVOICE_BODY,
+    expect: OWNER(),
+  },
+  {
+    method: 'PATCH',
+    route: '/api/invoices/:id/',
+    path: async (ctx) => `/api/invoices/${(await insertInvoice(ctx.t.db)).id}/`,
+    body: () => ({ tax_rate: '10' }),
+    expect: OWNER(),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/invoices/:id/',
+    path: async (ctx) => `/api/invoices/${(await insertInvoice(ctx.t.db)).id}/`,
+    expect: OWNER(),
+  },
+  {
+    method: 'POST',
+    route: '/api/invoices/:id/send/',
+    path: async (ctx) => `/api/invoices/${(await insertInvoice(ctx.t.db)).id}/send/`,
+    body: () => ({}),
+    expect: OWNER(),
+  },
+  {
+    method: 'POST',
+    route: '/api/invoices/:id/void/',
+    path: async (ctx) => `/api/invoices/${(await insertInvoice(ctx.t.db, { status: 'sent' })).id}/void/`,
+    body: () => ({ reason: 'Matrix' }),
+    expect: OWNER(),
+  },
   {
     method: 'POST',
     route: '/api/invoices/:id/payouts/',
-    path: async (ctx) => `/api/invoices/${(await insertInvoice(ctx.t.db, { status: 'sent', issueDate: '2026-01-01' })).id}/payouts/`,
+    path: async (ctx) =>
+      `/api/invoices/${(await insertInvoice(ctx.t.db, { status: 'sent', issueDate: '2026-01-01' })).id}/payouts/`,
     body: () => ({ date: '2026-01-02', amount: '10.00' }),
     expect: OWNER(201),
   },
@@ -451,11 +977,38 @@ export const MATRIX: Entry[] = [
     body: () => ({ reason: 'Left', fell_off_on: new Date().toISOString().slice(0, 10) }),
     expect: OWNER(201),
   },
-  { method: 'GET', route: '/api/roles/:id/invoices/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/invoices/`, expect: OWNER() },
-  { method: 'GET', route: '/api/roles/:id/invoices/draft/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/invoices/draft/`, expect: OWNER() },
-  { method: 'POST', route: '/api/roles/:id/invoices/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/invoices/`, body: () => ({ lines: INVOICE_BODY.lines }), expect: OWNER(201) },
-  { method: 'GET', route: '/api/clients/:id/invoices/', path: async (ctx) => `/api/clients/${await newClient(ctx)}/invoices/`, expect: OWNER() },
-  { method: 'GET', route: '/api/clients/:id/invoices/draft/', path: async (ctx) => `/api/clients/${(await insertClient(ctx.t.db, { clientType: 'retainer' })).id}/invoices/draft/`, expect: OWNER() },
+  {
+    method: 'GET',
+    route: '/api/roles/:id/invoices/',
+    path: async (ctx) => `/api/roles/${await newRole(ctx)}/invoices/`,
+    expect: OWNER(),
+  },
+  {
+    method: 'GET',
+    route: '/api/roles/:id/invoices/draft/',
+    path: async (ctx) => `/api/roles/${await newRole(ctx)}/invoices/draft/`,
+    expect: OWNER(),
+  },
+  {
+    method: 'POST',
+    route: '/api/roles/:id/invoices/',
+    path: async (ctx) => `/api/roles/${await newRole(ctx)}/invoices/`,
+    body: () => ({ lines: INVOICE_BODY.lines }),
+    expect: OWNER(201),
+  },
+  {
+    method: 'GET',
+    route: '/api/clients/:id/invoices/',
+    path: async (ctx) => `/api/clients/${await newClient(ctx)}/invoices/`,
+    expect: OWNER(),
+  },
+  {
+    method: 'GET',
+    route: '/api/clients/:id/invoices/draft/',
+    path: async (ctx) =>
+      `/api/clients/${(await insertClient(ctx.t.db, { clientType: 'retainer' })).id}/invoices/draft/`,
+    expect: OWNER(),
+  },
   {
     method: 'POST',
     route: '/api/clients/:id/invoices/',
@@ -464,7 +1017,12 @@ export const MATRIX: Entry[] = [
     expect: OWNER(201),
   },
   // Issue 13: the assistant's chats, owners only; a chat is its creator's alone (another owner's: 404, chat.test.ts)
-  { method: 'POST', route: '/api/chat/create/', body: () => ({ initial_message: 'How many open roles?' }), expect: OWNER() },
+  {
+    method: 'POST',
+    route: '/api/chat/create/',
+    body: () => ({ initial_message: 'How many open roles?' }),
+    expect: OWNER(),
+  },
   { method: 'GET', route: '/api/chat/user/chats/', expect: OWNER() },
   {
     method: 'GET',
@@ -473,9 +1031,19 @@ export const MATRIX: Entry[] = [
     expect: OWNER(),
   },
   // Issue 14: the applications inbox (viewers read, cannot decide) and the public form (no session; JSON is 415)
-  { method: 'GET', route: '/api/roles/:id/applications/', path: async (ctx) => `/api/roles/${await newRole(ctx)}/applications/`, expect: READ() },
+  {
+    method: 'GET',
+    route: '/api/roles/:id/applications/',
+    path: async (ctx) => `/api/roles/${await newRole(ctx)}/applications/`,
+    expect: READ(),
+  },
   // Weekly job-board data (issue 14): recruiters work it, viewers read it.
-  { method: 'GET', route: '/api/job-postings/overview/', path: () => '/api/job-postings/overview/?week=2026-01-05', expect: READ() },
+  {
+    method: 'GET',
+    route: '/api/job-postings/overview/',
+    path: () => '/api/job-postings/overview/?week=2026-01-05',
+    expect: READ(),
+  },
   { method: 'GET', route: '/api/job-postings/form-data/', expect: READ() },
   { method: 'GET', route: '/api/job-postings/performance/', expect: READ() },
   {
@@ -485,42 +1053,90 @@ export const MATRIX: Entry[] = [
       postedRoleId = await newRole(ctx, { indeedPosting: true });
       return '/api/job-postings/';
     },
-    body: () => ({ role_id: postedRoleId, week_start: '2026-01-05', status: 'active', daily_budget_minor: 0, spend_minor: 0, impressions: 0, clicks: 0, apply_starts: 0, applies: 0 }),
+    body: () => ({
+      role_id: postedRoleId,
+      week_start: '2026-01-05',
+      status: 'active',
+      daily_budget_minor: 0,
+      spend_minor: 0,
+      impressions: 0,
+      clicks: 0,
+      apply_starts: 0,
+      applies: 0,
+    }),
     expect: WRITE(201),
   },
   {
     method: 'PUT',
     route: '/api/job-postings/:id/',
     path: async (ctx) => {
-      const [posting] = await insertJobPostings(ctx.t.db, [{ roleId: await newRole(ctx, { indeedPosting: true }), weekStart: '2026-01-05' }]);
+      const [posting] = await insertJobPostings(ctx.t.db, [
+        { roleId: await newRole(ctx, { indeedPosting: true }), weekStart: '2026-01-05' },
+      ]);
       return `/api/job-postings/${posting!.id}/`;
     },
-    body: () => ({ status: 'paused', daily_budget_minor: 0, spend_minor: 0, impressions: 0, clicks: 0, apply_starts: 0, applies: 0 }),
+    body: () => ({
+      status: 'paused',
+      daily_budget_minor: 0,
+      spend_minor: 0,
+      impressions: 0,
+      clicks: 0,
+      apply_starts: 0,
+      applies: 0,
+    }),
     expect: WRITE(),
   },
-  { method: 'POST', route: '/api/job-postings/import/upload/', body: () => ({ csv: 'Job,Date,Clicks\nAnalyst,2026-01-05,3\n' }), expect: WRITE() },
+  {
+    method: 'POST',
+    route: '/api/job-postings/import/upload/',
+    body: () => ({ csv: 'Job,Date,Clicks\nAnalyst,2026-01-05,3\n' }),
+    expect: WRITE(),
+  },
   {
     method: 'POST',
     route: '/api/job-postings/import/preview/',
-    body: () => ({ csv: 'Job,Date,Clicks\nNo such role,2026-01-05,3\n', mapping: { role: 'Job', week_start: 'Date', clicks: 'Clicks' } }),
+    body: () => ({
+      csv: 'Job,Date,Clicks\nNo such role,2026-01-05,3\n',
+      mapping: { role: 'Job', week_start: 'Date', clicks: 'Clicks' },
+    }),
     expect: WRITE(400),
   },
   {
     method: 'POST',
     route: '/api/job-postings/import/',
-    body: () => ({ csv: 'Job,Date,Clicks\nNo such role,2026-01-05,3\n', mapping: { role: 'Job', week_start: 'Date', clicks: 'Clicks' } }),
+    body: () => ({
+      csv: 'Job,Date,Clicks\nNo such role,2026-01-05,3\n',
+      mapping: { role: 'Job', week_start: 'Date', clicks: 'Clicks' },
+    }),
     expect: WRITE(400),
   },
   { method: 'GET', route: '/api/applications/', path: () => '/api/applications/?mine=true', expect: READ() },
-  { method: 'GET', route: '/api/applications/:id/', path: async (ctx) => `/api/applications/${await newApplication(ctx)}/`, expect: READ() },
+  {
+    method: 'GET',
+    route: '/api/applications/:id/',
+    path: async (ctx) => `/api/applications/${await newApplication(ctx)}/`,
+    expect: READ(),
+  },
   {
     method: 'GET',
     route: '/api/applications/:id/resume/download-url/',
     path: async (ctx) => `/api/applications/${await newApplication(ctx, true)}/resume/download-url/`,
     expect: READ(),
   },
-  { method: 'POST', route: '/api/applications/:id/reject/', path: async (ctx) => `/api/applications/${await newApplication(ctx)}/reject/`, body: () => ({ reason: 'Not a fit' }), expect: WRITE() },
-  { method: 'POST', route: '/api/applications/:id/convert/', path: async (ctx) => `/api/applications/${await newApplication(ctx)}/convert/`, body: () => ({}), expect: WRITE() },
+  {
+    method: 'POST',
+    route: '/api/applications/:id/reject/',
+    path: async (ctx) => `/api/applications/${await newApplication(ctx)}/reject/`,
+    body: () => ({ reason: 'Not a fit' }),
+    expect: WRITE(),
+  },
+  {
+    method: 'POST',
+    route: '/api/applications/:id/convert/',
+    path: async (ctx) => `/api/applications/${await newApplication(ctx)}/convert/`,
+    body: () => ({}),
+    expect: WRITE(),
+  },
   { method: 'POST', route: '/api/public/applications/', body: () => ({ role_id: 1 }), expect: all(415) },
 ];
 
@@ -530,12 +1146,22 @@ async function newApplication(ctx: Ctx, withResume = false): Promise<number> {
   if (!withResume) return (await insertApplication(ctx.t.db, { roleId })).id;
   const key = `applications/${roleId}/${uid(ctx)}.pdf`;
   await ctx.t.app.deps.storage.write(key, Buffer.from('%PDF-1.4 resume'), 'application/pdf');
-  return (await insertApplication(ctx.t.db, { roleId, resumeKey: key, resumeFilename: 'cv.pdf', resumeSize: 15, resumeContentType: 'application/pdf' })).id;
+  return (
+    await insertApplication(ctx.t.db, {
+      roleId,
+      resumeKey: key,
+      resumeFilename: 'cv.pdf',
+      resumeSize: 15,
+      resumeContentType: 'application/pdf',
+    })
+  ).id;
 }
 
 /** A chat of the cell's caller (of a fresh owner for callers who may not have one). */
 async function insertChatOf(ctx: Ctx) {
-  const ownerId = ctx.user?.userType.includes('owner') ? ctx.user.id : (await insertUser(ctx.t.db, { userType: ['owner'] })).id;
+  const ownerId = ctx.user?.userType.includes('owner')
+    ? ctx.user.id
+    : (await insertUser(ctx.t.db, { userType: ['owner'] })).id;
   const [chat] = await ctx.t.db.insert(chatsTable).values({ userId: ownerId, title: 'Matrix' }).returning();
   return chat!;
 }
@@ -546,11 +1172,14 @@ const users = {} as Record<Exclude<Caller, 'anonymous'>, UserRow>;
 
 beforeAll(async () => {
   t = await buildTestApp({
-    deps: { onRoute: (route) => void [route.method].flat().forEach((method) => seenRoutes.push({ method, url: route.url })) },
+    deps: {
+      onRoute: (route) => void [route.method].flat().forEach((method) => seenRoutes.push({ method, url: route.url })),
+    },
   });
   // A second owner, so the matrix's owner may do everything without being the last one.
   await insertUser(t.db, { userType: ['owner'] });
-  for (const type of ['owner', 'superuser', 'recruiter', 'viewer'] as const) users[type] = await insertUser(t.db, { userType: [type] });
+  for (const type of ['owner', 'superuser', 'recruiter', 'viewer'] as const)
+    users[type] = await insertUser(t.db, { userType: [type] });
 });
 afterAll(async () => {
   await t?.close();
@@ -568,11 +1197,18 @@ describe('permission matrix', () => {
         const ctx: Ctx = { t, caller, user, target: () => insertUser(t.db, { userType: ['recruiter'] }) };
         const path = entry.path ? await entry.path(ctx) : entry.route;
         const response = entry.raw
-          ? await client.request(entry.method, path, { rawBody: entry.raw.text, headers: { 'content-type': entry.raw.contentType } })
+          ? await client.request(entry.method, path, {
+              rawBody: entry.raw.text,
+              headers: { 'content-type': entry.raw.contentType },
+            })
           : await client.request(entry.method, path, entry.body ? { body: entry.body(ctx) } : {});
-        results[caller] = entry.shown && response.status === 200 ? (entry.shown(response.json) ? 'shown' : 'hidden') : response.status;
+        results[caller] =
+          entry.shown && response.status === 200 ? (entry.shown(response.json) ? 'shown' : 'hidden') : response.status;
         if (response.status === 403 && entry.expect[caller] === 403) {
-          expect(response.json).toMatchObject({ success: false, error: 'You do not have permission to perform this action.' });
+          expect(response.json).toMatchObject({
+            success: false,
+            error: 'You do not have permission to perform this action.',
+          });
         }
       }
       expect(results).toEqual(entry.expect);
@@ -582,7 +1218,10 @@ describe('permission matrix', () => {
   it('covers every registered /api route', () => {
     const covered = new Set(MATRIX.map((entry) => `${entry.method} ${entry.route}`));
     const missing = seenRoutes
-      .filter((route) => route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && route.url !== '/api/openapi.json')
+      .filter(
+        (route) =>
+          route.url.startsWith('/api/') && !route.url.startsWith('/api/docs') && route.url !== '/api/openapi.json',
+      )
       .filter((route) => route.method !== 'HEAD' && route.method !== 'OPTIONS')
       .map((route) => `${route.method} ${route.url}`)
       .filter((key) => !covered.has(key));

@@ -20,7 +20,10 @@ let londoner: HttpClient;
 beforeAll(async () => {
   t = await buildTestApp();
   t.clock.offsetMs = NOW.getTime() - Date.now();
-  angeleno = await signedInClient(t, await insertUser(t.db, { userType: ['recruiter'], timeZone: 'America/Los_Angeles' }));
+  angeleno = await signedInClient(
+    t,
+    await insertUser(t.db, { userType: ['recruiter'], timeZone: 'America/Los_Angeles' }),
+  );
   londoner = await signedInClient(t, await insertUser(t.db, { userType: ['recruiter'], timeZone: 'Europe/London' }));
 });
 afterAll(async () => {
@@ -52,13 +55,22 @@ describe('dates in the profile time zone', () => {
     await insertPipeline(t.db, { roleId: role.id, createdAt: late, stageChangedAt: late });
 
     const read = async (client: HttpClient) => {
-      const response = await fetch(`${t.baseUrl}/api/roles/${role.id}/candidates/export/`, { headers: { cookie: client.cookieHeader() } });
+      const response = await fetch(`${t.baseUrl}/api/roles/${role.id}/candidates/export/`, {
+        headers: { cookie: client.cookieHeader() },
+      });
       expect(response.status).toBe(200);
       const workbook = new ExcelJS.Workbook();
-      await workbook.xlsx.load(Buffer.from(await response.arrayBuffer()) as unknown as Parameters<typeof workbook.xlsx.load>[0]);
+      await workbook.xlsx.load(
+        Buffer.from(await response.arrayBuffer()) as unknown as Parameters<typeof workbook.xlsx.load>[0],
+      );
       const row = workbook.worksheets[0]!.getRow(2);
-      const cell = (name: (typeof ROLE_EXPORT_COLUMNS)[number]) => row.getCell(ROLE_EXPORT_COLUMNS.indexOf(name) + 1).value as Date;
-      return { disposition: response.headers.get('content-disposition') ?? '', added: cell('Added'), changed: cell('Stage changed') };
+      const cell = (name: (typeof ROLE_EXPORT_COLUMNS)[number]) =>
+        row.getCell(ROLE_EXPORT_COLUMNS.indexOf(name) + 1).value as Date;
+      return {
+        disposition: response.headers.get('content-disposition') ?? '',
+        added: cell('Added'),
+        changed: cell('Stage changed'),
+      };
     };
     const west = await read(angeleno);
     expect(west.disposition).toContain('zoned-candidates-2026-02-28.xlsx');

@@ -8,7 +8,13 @@ export const TEST_BUCKET = 'recruitdesk-test';
 /** A real S3-compatible server (s3rver) on 127.0.0.1, on a random port, with one bucket. */
 export async function startS3(): Promise<{ endpoint: string; env: Record<string, string>; close(): Promise<void> }> {
   const directory = mkdtempSync(path.join(tmpdir(), 'rd-s3-'));
-  const server = new S3rver({ address: '127.0.0.1', port: 0, silent: true, directory, configureBuckets: [{ name: TEST_BUCKET }] });
+  const server = new S3rver({
+    address: '127.0.0.1',
+    port: 0,
+    silent: true,
+    directory,
+    configureBuckets: [{ name: TEST_BUCKET }],
+  });
   const { port } = await server.run();
   const endpoint = `http://127.0.0.1:${port}`;
   return {

@@ -17,7 +17,9 @@ export interface RecordedRequest {
  * A real HTTP server on 127.0.0.1 that speaks the chat-completions protocol (POST /v1/chat/completions)
  * and answers each call with the next scripted reply. A call beyond the script answers 500.
  */
-export async function startScriptedModel(script: ScriptedReply[]): Promise<{ baseUrl: string; requests: RecordedRequest[]; close(): Promise<void> }> {
+export async function startScriptedModel(
+  script: ScriptedReply[],
+): Promise<{ baseUrl: string; requests: RecordedRequest[]; close(): Promise<void> }> {
   const requests: RecordedRequest[] = [];
   let next = 0;
   const server = http.createServer((request, response) => {
@@ -25,14 +27,18 @@ export async function startScriptedModel(script: ScriptedReply[]): Promise<{ bas
     request.on('data', (chunk: Buffer) => (text += chunk.toString()));
     request.on('end', () => {
       if (request.method !== 'POST' || request.url !== '/v1/chat/completions') {
-        response.writeHead(404, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'not found' } }));
+        response
+          .writeHead(404, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: 'not found' } }));
         return;
       }
       requests.push({ body: JSON.parse(text), headers: request.headers });
       const reply = script[next];
       next += 1;
       if (!reply) {
-        response.writeHead(500, { 'content-type': 'application/json' }).end(JSON.stringify({ error: { message: 'script exhausted' } }));
+        response
+          .writeHead(500, { 'content-type': 'application/json' })
+          .end(JSON.stringify({ error: { message: 'script exhausted' } }));
         return;
       }
       const toolCalls = reply.toolCalls?.map((call, index) => ({
@@ -49,7 +55,11 @@ export async function startScriptedModel(script: ScriptedReply[]): Promise<{ bas
           choices: [
             {
               index: 0,
-              message: { role: 'assistant', content: reply.content ?? null, ...(toolCalls?.length ? { tool_calls: toolCalls } : {}) },
+              message: {
+                role: 'assistant',
+                content: reply.content ?? null,
+                ...(toolCalls?.length ? { tool_calls: toolCalls } : {}),
+              },
               finish_reason: toolCalls?.length ? 'tool_calls' : 'stop',
             },
           ],

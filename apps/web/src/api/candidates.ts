@@ -42,9 +42,7 @@ export const candidateRecordsApi = baseApi.injectEndpoints({
       }),
       providesTags: (result) => [
         candidateListTag,
-        ...(Array.isArray(result) ? result : (result?.results ?? [])).map((c) =>
-          candidateTag(c.id),
-        ),
+        ...(Array.isArray(result) ? result : (result?.results ?? [])).map((c) => candidateTag(c.id)),
       ],
     }),
     /**

@@ -10,7 +10,10 @@ afterEach(() => vi.unstubAllGlobals());
 
 describe('ActiveClientsPanelContainer', () => {
   it('stays empty, silently, when the clients cannot be loaded', async () => {
-    vi.stubGlobal('fetch', vi.fn(async () => jsonResponse(500, { success: false, error: 'Boom' })));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(async () => jsonResponse(500, { success: false, error: 'Boom' })),
+    );
     renderWithProviders(<ActiveClientsPanelContainer />);
     expect(await screen.findByText('No active clients with roles')).toBeInTheDocument();
     expect(screen.queryByText('Boom')).not.toBeInTheDocument();

@@ -26,11 +26,7 @@ describe('breadcrumb lookups', () => {
 
   it('names only the ids it knows', () => {
     const lookups = makeBreadcrumbLookups({ client: { id: '4', name: 'Globex' } });
-    expect(buildBreadcrumbs('/clients/4/notes', lookups).map((c) => c.label)).toEqual([
-      'Clients',
-      'Globex',
-      'Notes',
-    ]);
+    expect(buildBreadcrumbs('/clients/4/notes', lookups).map((c) => c.label)).toEqual(['Clients', 'Globex', 'Notes']);
     expect(buildBreadcrumbs('/clients/5', lookups).map((c) => c.label)).toEqual(['Clients', '#5']);
   });
 
@@ -46,14 +42,8 @@ describe('breadcrumb lookups', () => {
     expect(idsInPath('/candidates/12').candidateId).toBe('12');
     expect(idsInPath('/roles/3/candidates/12/notes').candidateId).toBe('12');
     const lookups = makeBreadcrumbLookups({ candidate: { id: '12', name: 'Ada Lovelace' } });
-    expect(buildBreadcrumbs('/candidates/12', lookups).map((c) => c.label)).toEqual([
-      'Candidates',
-      'Ada Lovelace',
-    ]);
-    expect(buildBreadcrumbs('/candidates/13', lookups).map((c) => c.label)).toEqual([
-      'Candidates',
-      '#13',
-    ]);
+    expect(buildBreadcrumbs('/candidates/12', lookups).map((c) => c.label)).toEqual(['Candidates', 'Ada Lovelace']);
+    expect(buildBreadcrumbs('/candidates/13', lookups).map((c) => c.label)).toEqual(['Candidates', '#13']);
   });
 
   it('names a pipeline by its candidate: Stages, then the candidate', () => {
@@ -91,9 +81,7 @@ describe('breadcrumb lookups', () => {
     expect(crumbs.map((c) => c.label)).toEqual(['Clients', 'Globex', 'Notes']);
     expect(crumbs[1]!.href).toBe('/clients/4');
     const candidate = makeBreadcrumbLookups({ candidate: { id: '12', name: 'Ada Lovelace' } });
-    expect(
-      buildBreadcrumbs('/notes/candidate/12', candidate).map((c) => [c.label, c.href]),
-    ).toEqual([
+    expect(buildBreadcrumbs('/notes/candidate/12', candidate).map((c) => [c.label, c.href])).toEqual([
       ['Candidates', '/candidates'],
       ['Ada Lovelace', '/candidates/12'],
       ['Notes', undefined],

@@ -26,8 +26,7 @@ export function makeBreadcrumbLookups(known: {
   invoice?: { id: string; name: string } | undefined;
 }): BreadcrumbLookups {
   return {
-    candidate: (id) =>
-      known.candidate && known.candidate.id === id ? { name: known.candidate.name } : null,
+    candidate: (id) => (known.candidate && known.candidate.id === id ? { name: known.candidate.name } : null),
     role: (id) => (known.role && known.role.id === id ? known.role.value : null),
     client: (id) => (known.client && known.client.id === id ? { name: known.client.name } : null),
     user: (id) => (known.user && known.user.id === id ? { name: known.user.name } : null),
@@ -38,7 +37,6 @@ export function makeBreadcrumbLookups(known: {
             ...(known.pipeline.roleId === undefined ? {} : { roleId: known.pipeline.roleId }),
           }
         : null,
-    invoice: (id) =>
-      known.invoice && known.invoice.id === id ? { name: known.invoice.name } : null,
+    invoice: (id) => (known.invoice && known.invoice.id === id ? { name: known.invoice.name } : null),
   };
 }

@@ -20,7 +20,11 @@ function schedule() {
   // Browsers without that entry report the first contentful paint. A hidden tab paints nothing: no
   // reason to wait there.
   const entryTypes = typeof PerformanceObserver === 'function' ? (PerformanceObserver.supportedEntryTypes ?? []) : [];
-  const paintType = entryTypes.includes('largest-contentful-paint') ? 'largest-contentful-paint' : entryTypes.includes('paint') ? 'paint' : null;
+  const paintType = entryTypes.includes('largest-contentful-paint')
+    ? 'largest-contentful-paint'
+    : entryTypes.includes('paint')
+      ? 'paint'
+      : null;
   if (paintType) {
     const observer = new PerformanceObserver((list) => {
       const painted = paintType === 'paint' ? list.getEntriesByName('first-contentful-paint') : list.getEntries();

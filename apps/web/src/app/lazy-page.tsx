@@ -1,4 +1,12 @@
-import { lazy, Suspense, useEffect, useState, type ComponentType, type LazyExoticComponent, type ReactNode } from 'react';
+import {
+  lazy,
+  Suspense,
+  useEffect,
+  useState,
+  type ComponentType,
+  type LazyExoticComponent,
+  type ReactNode,
+} from 'react';
 import { matchRoutes, type RouteObject } from 'react-router';
 import { PageSkeleton, type PageSkeletonVariant } from '@/components/ui/page-skeleton';
 import { AfterFirstPaint } from './first-paint';

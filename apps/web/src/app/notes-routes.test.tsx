@@ -91,9 +91,6 @@ describe('notes addresses', () => {
     const router = renderAt('/notes/client/5');
     expect(await screen.findByRole('heading', { name: 'Notes on Record 5' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/notes/client/5');
-    expect(screen.getByRole('link', { name: 'Back to Record 5' })).toHaveAttribute(
-      'href',
-      '/clients/5',
-    );
+    expect(screen.getByRole('link', { name: 'Back to Record 5' })).toHaveAttribute('href', '/clients/5');
   });
 });

@@ -5,8 +5,15 @@ import { renderWithProviders } from '@/test/render';
 import { AppToaster, NotificationsBridge, TOASTS_TOP_PX } from './notifications-bridge';
 
 // react-hot-toast asks for the reduced-motion preference; jsdom has no matchMedia.
-window.matchMedia ??= ((query: string) =>
-  ({ matches: false, media: query, addEventListener() {}, removeEventListener() {}, addListener() {}, removeListener() {} }) as unknown as MediaQueryList);
+window.matchMedia ??= (query: string) =>
+  ({
+    matches: false,
+    media: query,
+    addEventListener() {},
+    removeEventListener() {},
+    addListener() {},
+    removeListener() {},
+  }) as unknown as MediaQueryList;
 
 function renderToasts() {
   return renderWithProviders(

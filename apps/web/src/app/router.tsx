@@ -26,7 +26,9 @@ const ClientDetailRoute = lazyPage(() => import('./routes/client-detail'));
 const RoleDetailRoute = lazyPage(() => import('./routes/role-detail'));
 const JobsActiveRoute = lazyPage(() => import('./routes/jobs').then((m) => ({ default: m.JobsActiveRoute })));
 const JobsClosedRoute = lazyPage(() => import('./routes/jobs').then((m) => ({ default: m.JobsClosedRoute })));
-const RoleCreateRoute = lazyPage(() => import('./routes/role-form-pages').then((m) => ({ default: m.RoleCreateRoute })));
+const RoleCreateRoute = lazyPage(() =>
+  import('./routes/role-form-pages').then((m) => ({ default: m.RoleCreateRoute })),
+);
 const RoleEditRoute = lazyPage(() => import('./routes/role-form-pages').then((m) => ({ default: m.RoleEditRoute })));
 const NotesRoute = lazyPage(() => import('./routes/notes').then((m) => ({ default: m.NotesRoute })));
 const NotesRedirect = lazyPage(() => import('./routes/notes').then((m) => ({ default: m.NotesRedirect })));
@@ -40,13 +42,23 @@ const QualificationCreateRoute = lazyPage(() =>
   import('./routes/job-qualification').then((m) => ({ default: m.QualificationCreateRoute })),
 );
 const CandidatesRoute = lazyPage(() => import('./routes/candidates').then((m) => ({ default: m.CandidatesRoute })));
-const CandidateDetailRoute = lazyPage(() => import('./routes/candidate-detail').then((m) => ({ default: m.CandidateDetailRoute })));
-const PipelineBoardRoute = lazyPage(() => import('./routes/pipelines').then((m) => ({ default: m.PipelineBoardRoute })));
-const PipelineCreateRoute = lazyPage(() => import('./routes/pipelines').then((m) => ({ default: m.PipelineCreateRoute })));
-const PipelineDetailRoute = lazyPage(() => import('./routes/pipelines').then((m) => ({ default: m.PipelineDetailRoute })));
+const CandidateDetailRoute = lazyPage(() =>
+  import('./routes/candidate-detail').then((m) => ({ default: m.CandidateDetailRoute })),
+);
+const PipelineBoardRoute = lazyPage(() =>
+  import('./routes/pipelines').then((m) => ({ default: m.PipelineBoardRoute })),
+);
+const PipelineCreateRoute = lazyPage(() =>
+  import('./routes/pipelines').then((m) => ({ default: m.PipelineCreateRoute })),
+);
+const PipelineDetailRoute = lazyPage(() =>
+  import('./routes/pipelines').then((m) => ({ default: m.PipelineDetailRoute })),
+);
 const CalendarRoute = lazyPage(() => import('./routes/calendar'));
 const JobPostingsRoute = lazyPage(() => import('./routes/job-postings'));
-const RoleCandidateRoute = lazyPage(() => import('./routes/pipelines').then((m) => ({ default: m.RoleCandidateRoute })));
+const RoleCandidateRoute = lazyPage(() =>
+  import('./routes/pipelines').then((m) => ({ default: m.RoleCandidateRoute })),
+);
 const InvoicesRoute = lazyPage(() => import('./routes/invoices').then((m) => ({ default: m.InvoicesRoute })));
 const InvoiceRoute = lazyPage(() => import('./routes/invoices').then((m) => ({ default: m.InvoiceRoute })));
 const InvoiceCreateRoute = lazyPage(() => import('./routes/invoices').then((m) => ({ default: m.InvoiceCreateRoute })));
@@ -79,19 +91,44 @@ export const appPages: RouteObject[] = [
   pageRoute('roles/:roleId/edit', RoleEditRoute, 'form', <RoleEditRoute />),
   pageRoute('roles/:roleId/notes', NotesRedirect, 'detail', <NotesRedirect modelType="role" param="roleId" />),
   pageRoute('roles/:roleId/job-qualification/add', QualificationAddRoute, 'form', <QualificationAddRoute />),
-  pageRoute('roles/:roleId/job-qualification/:qualificationId/edit', QualificationEditRoute, 'form', <QualificationEditRoute />),
+  pageRoute(
+    'roles/:roleId/job-qualification/:qualificationId/edit',
+    QualificationEditRoute,
+    'form',
+    <QualificationEditRoute />,
+  ),
   pageRoute('job-qualifications/create', QualificationCreateRoute, 'form', <QualificationCreateRoute />),
   pageRoute('roles/:roleId/pipelines', PipelineBoardRoute, 'board', <PipelineBoardRoute />),
   pageRoute('roles/:roleId/pipelines/create', PipelineCreateRoute, 'form', <PipelineCreateRoute />),
   pageRoute('roles/:roleId/pipelines/:pipelineId', PipelineDetailRoute, 'detail', <PipelineDetailRoute />),
-  pageRoute('roles/:roleId/pipelines/:pipelineId/notes', NotesRedirect, 'detail', <NotesRedirect modelType="pipeline" param="pipelineId" />),
+  pageRoute(
+    'roles/:roleId/pipelines/:pipelineId/notes',
+    NotesRedirect,
+    'detail',
+    <NotesRedirect modelType="pipeline" param="pipelineId" />,
+  ),
   pageRoute('roles/:roleId/candidates/:candidateId', RoleCandidateRoute, 'detail', <RoleCandidateRoute />),
-  pageRoute('roles/:roleId/candidates/:candidateId/notes', NotesRedirect, 'detail', <NotesRedirect modelType="candidate" param="candidateId" />),
+  pageRoute(
+    'roles/:roleId/candidates/:candidateId/notes',
+    NotesRedirect,
+    'detail',
+    <NotesRedirect modelType="candidate" param="candidateId" />,
+  ),
   pageRoute('roles/:roleId/applications/:applicationId', ApplicationRoute, 'detail', <ApplicationRoute />),
-  pageRoute('roles/:roleId/applications/:applicationId/notes', NotesRedirect, 'detail', <NotesRedirect modelType="application" param="applicationId" />),
+  pageRoute(
+    'roles/:roleId/applications/:applicationId/notes',
+    NotesRedirect,
+    'detail',
+    <NotesRedirect modelType="application" param="applicationId" />,
+  ),
   pageRoute('candidates', CandidatesRoute, 'list', <CandidatesRoute />, PAGE_TEXT.candidates),
   pageRoute('candidates/:candidateId', CandidateDetailRoute, 'detail', <CandidateDetailRoute />),
-  pageRoute('candidates/:candidateId/notes', NotesRedirect, 'detail', <NotesRedirect modelType="candidate" param="candidateId" />),
+  pageRoute(
+    'candidates/:candidateId/notes',
+    NotesRedirect,
+    'detail',
+    <NotesRedirect modelType="candidate" param="candidateId" />,
+  ),
   pageRoute('calendar', CalendarRoute, 'list', <CalendarRoute />, PAGE_TEXT.calendar),
   // Invoices (owner only): the spec's singular role/client prefixes (issue 11).
   pageRoute('invoices', InvoicesRoute, 'dashboard', <InvoicesRoute />, PAGE_TEXT.invoices),

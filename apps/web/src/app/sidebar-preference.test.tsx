@@ -21,7 +21,13 @@ function Shell() {
   const sidebar = useSidebarCollapsed();
   const user = buildUser();
   return (
-    <AppLayout user={user} theme="light" onToggleTheme={() => {}} onLogout={() => {}} onToggleCollapsed={sidebar.toggle}>
+    <AppLayout
+      user={user}
+      theme="light"
+      onToggleTheme={() => {}}
+      onLogout={() => {}}
+      onToggleCollapsed={sidebar.toggle}
+    >
       <p>page</p>
     </AppLayout>
   );

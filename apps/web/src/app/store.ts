@@ -28,7 +28,12 @@ const rootReducer = combineReducers({
 /** Only the session facts are kept; a half-finished sign-in or an old error is not. */
 const authTransform = createTransform<AuthState, Partial<AuthState>>(
   (state) => ({ user: state.user, isAuthenticated: state.isAuthenticated }),
-  (stored) => ({ user: stored.user ?? null, isAuthenticated: stored.isAuthenticated ?? false, loading: false, error: null }),
+  (stored) => ({
+    user: stored.user ?? null,
+    isAuthenticated: stored.isAuthenticated ?? false,
+    loading: false,
+    error: null,
+  }),
   { whitelist: ['auth'] },
 );
 

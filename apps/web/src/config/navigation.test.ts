@@ -5,7 +5,9 @@ import { NAV_ICONS, sidebarSections } from './navigation';
 import { paths } from './paths';
 
 const appPaths = new Set(Object.values(paths.app).map((entry) => entry.path));
-const leaves = NAVIGATION.flatMap((section) => section.items.flatMap((item) => (isNavGroup(item) ? item.children : [item])));
+const leaves = NAVIGATION.flatMap((section) =>
+  section.items.flatMap((item) => (isNavGroup(item) ? item.children : [item])),
+);
 
 describe('the menu definition (one place for the sidebar, the user menu and the search)', () => {
   it('points every item at a route of the app and gives it an icon', () => {
@@ -19,7 +21,9 @@ describe('the menu definition (one place for the sidebar, the user menu and the 
     const ids = (types: Parameters<typeof buildUser>[0]) => visibleDestinations(buildUser(types)).map((d) => d.id);
     expect(ids({ user_type: ['owner'] })).toEqual(leaves.map((item) => item.id));
     for (const type of ['superuser', 'recruiter', 'viewer'] as const) {
-      expect(ids({ user_type: [type] })).toEqual(leaves.map((item) => item.id).filter((id) => id !== 'invoices' && id !== 'ai-chat'));
+      expect(ids({ user_type: [type] })).toEqual(
+        leaves.map((item) => item.id).filter((id) => id !== 'invoices' && id !== 'ai-chat'),
+      );
     }
     // The Account section is the user menu, not the sidebar.
     expect(sidebarSections(buildUser()).map((section) => section.title)).toEqual(['Main', 'Tools', 'Admin']);

@@ -22,6 +22,9 @@ export const PAGE_TEXT = {
   jobsActive: { title: 'Active jobs', description: 'Open and on-hold roles across your clients.' },
   invoices: { title: 'Invoices', description: 'What you have billed, what came in and what is still owed.' },
   jobsClosed: { title: 'Closed roles', description: 'Filled, cancelled and lost roles; reopen one to work it again.' },
-  aiChat: { title: 'AI Chat', description: 'Ask about your agency\'s data: placements, revenue, pipelines and people.' },
-  calendar: { title: 'Calendar', description: 'Interviews, role dates, retainer instalments and guarantee ends, in your time zone.' },
+  aiChat: { title: 'AI Chat', description: "Ask about your agency's data: placements, revenue, pipelines and people." },
+  calendar: {
+    title: 'Calendar',
+    description: 'Interviews, role dates, retainer instalments and guarantee ends, in your time zone.',
+  },
 } as const satisfies Record<string, PageText>;

@@ -83,7 +83,8 @@ export const paths = {
     },
     aiChat: {
       path: '/ai-chat',
-      getHref: (chatId?: Id | null) => (chatId === undefined || chatId === null ? '/ai-chat' : `/ai-chat?chat=${chatId}`),
+      getHref: (chatId?: Id | null) =>
+        chatId === undefined || chatId === null ? '/ai-chat' : `/ai-chat?chat=${chatId}`,
     },
     calendar: { path: '/calendar', getHref: () => '/calendar' },
     /**

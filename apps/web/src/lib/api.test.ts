@@ -1,11 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  ApiError,
-  api,
-  apiDownloadXlsx,
-  apiUpload,
-  setSessionExpiredHandler,
-} from './api';
+import { ApiError, api, apiDownloadXlsx, apiUpload, setSessionExpiredHandler } from './api';
 import { resetApiStateForTests } from '@/test/api-state';
 
 type FetchMock = ReturnType<typeof vi.fn<typeof fetch>>;

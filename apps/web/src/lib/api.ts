@@ -114,11 +114,7 @@ export async function getCsrfToken(options: { refresh?: boolean } = {}): Promise
 // ---------------------------------------------------------------------------------------------------------
 // Transport
 
-async function fetchWithTimeout(
-  url: string,
-  init: RequestInit,
-  timeoutMs: number = API_TIMEOUT_MS,
-): Promise<Response> {
+async function fetchWithTimeout(url: string, init: RequestInit, timeoutMs: number = API_TIMEOUT_MS): Promise<Response> {
   const controller = new AbortController();
   let timedOut = false;
   const timer = setTimeout(() => {
@@ -272,8 +268,7 @@ export const api = {
     apiRequest<T>(path, { ...options, method: 'PUT', body }),
   patch: <T = unknown>(path: string, body?: unknown, options?: BodyOptions) =>
     apiRequest<T>(path, { ...options, method: 'PATCH', body }),
-  delete: <T = unknown>(path: string, options?: BodyOptions) =>
-    apiRequest<T>(path, { ...options, method: 'DELETE' }),
+  delete: <T = unknown>(path: string, options?: BodyOptions) => apiRequest<T>(path, { ...options, method: 'DELETE' }),
 };
 
 /**

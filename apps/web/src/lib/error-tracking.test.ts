@@ -1,7 +1,13 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/test/factories';
 import { installFetchStub } from '@/test/fetch-stub';
-import { reportError, resetErrorTrackingForTests, setErrorTrackingUser, startErrorTracking, type ErrorReporter } from './error-tracking';
+import {
+  reportError,
+  resetErrorTrackingForTests,
+  setErrorTrackingUser,
+  startErrorTracking,
+  type ErrorReporter,
+} from './error-tracking';
 
 const fetchStub = installFetchStub();
 
@@ -26,7 +32,9 @@ describe('browser error tracking', () => {
   });
 
   it('loads the SDK with the DSN from the server and sends what was reported while it loaded, with the user', async () => {
-    fetchStub.mock.mockResolvedValue(jsonResponse(200, { success: true, sentry_dsn: 'https://k@o1.example/2', environment: 'production' }));
+    fetchStub.mock.mockResolvedValue(
+      jsonResponse(200, { success: true, sentry_dsn: 'https://k@o1.example/2', environment: 'production' }),
+    );
     const sdk = fakeSdk();
     const early = new Error('before the SDK');
     setErrorTrackingUser({ id: 7, role: 'recruiter' });

@@ -32,7 +32,8 @@ export function setErrorTrackingUser(user: Pick<User, 'id' | 'role'> | null) {
  * (injectable for tests).
  */
 export async function startErrorTracking(
-  load: () => Promise<{ startSentry(dsn: string, environment: string): ErrorReporter }> = () => import('./sentry-client'),
+  load: () => Promise<{ startSentry(dsn: string, environment: string): ErrorReporter }> = () =>
+    import('./sentry-client'),
 ): Promise<void> {
   if (state.kind !== 'idle') return;
   state = { kind: 'loading' };

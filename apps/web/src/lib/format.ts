@@ -45,7 +45,11 @@ export function formatRelativeTime(value: string | number | Date, now: Date = ne
 
 const formatters = new Map<string, Intl.DateTimeFormat>();
 /** Intl formatters are slow to build and a board formats hundreds of dates: one per (options, zone). */
-function formatter(options: Intl.DateTimeFormatOptions, zone: string | undefined, locale?: string): Intl.DateTimeFormat {
+function formatter(
+  options: Intl.DateTimeFormatOptions,
+  zone: string | undefined,
+  locale?: string,
+): Intl.DateTimeFormat {
   const key = `${JSON.stringify(options)}|${zone ?? ''}|${locale ?? ''}`;
   let cached = formatters.get(key);
   if (!cached) {
@@ -72,7 +76,10 @@ export function formatDateTime(value: string | number | Date, zone?: string): st
 export function formatDateTimeWithZone(value: string | number | Date, zone?: string): string {
   const date = instant(value);
   if (Number.isNaN(date.getTime())) return '';
-  return formatter({ year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' }, zone).format(date);
+  return formatter(
+    { year: 'numeric', month: 'short', day: 'numeric', hour: 'numeric', minute: '2-digit', timeZoneName: 'short' },
+    zone,
+  ).format(date);
 }
 
 /** 'Mar 1, 2026': a calendar date as it is, an instant as its day in `zone`. */
@@ -89,7 +96,10 @@ export function formatDate(value: string | number | Date, zone?: string): string
  * not also start Intl (15 ms or more on a slow phone, inside the render that shows the rows). Called after
  * the first paint, while the page's code and data are on their way.
  */
-export function prepareDateFormats(zone: string | undefined, schedule: (step: () => void) => void = (step) => setTimeout(step, 0)) {
+export function prepareDateFormats(
+  zone: string | undefined,
+  schedule: (step: () => void) => void = (step) => setTimeout(step, 0),
+) {
   const now = Date.now();
   const steps = [
     () => formatDate(now, zone),
@@ -121,12 +131,27 @@ interface WallParts {
 /** The wall clock in `zone` at `date`. */
 export function wallPartsIn(date: Date, zone?: string): WallParts {
   const parts = formatter(
-    { year: 'numeric', month: '2-digit', day: '2-digit', hour: '2-digit', minute: '2-digit', second: '2-digit', hourCycle: 'h23' },
+    {
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      second: '2-digit',
+      hourCycle: 'h23',
+    },
     zone,
     'en-US',
   ).formatToParts(date);
   const get = (type: Intl.DateTimeFormatPartTypes) => Number(parts.find((part) => part.type === type)?.value ?? 0);
-  return { year: get('year'), month: get('month'), day: get('day'), hour: get('hour') % 24, minute: get('minute'), second: get('second') };
+  return {
+    year: get('year'),
+    month: get('month'),
+    day: get('day'),
+    hour: get('hour') % 24,
+    minute: get('minute'),
+    second: get('second'),
+  };
 }
 
 const pad = (n: number, width = 2) => String(n).padStart(width, '0');
@@ -160,7 +185,14 @@ export function toWallTime(value: string | Date, zone?: string): string {
 export function fromWallTime(value: string, zone?: string): string {
   const match = WALL_TIME.exec(value);
   if (!match) return value;
-  const [y, mo, d, h, mi, sec] = match.slice(1).map((part) => Number(part ?? 0)) as [number, number, number, number, number, number];
+  const [y, mo, d, h, mi, sec] = match.slice(1).map((part) => Number(part ?? 0)) as [
+    number,
+    number,
+    number,
+    number,
+    number,
+    number,
+  ];
   const asUtc = Date.UTC(y, mo - 1, d, h, mi, sec);
   // The zone's offset (wall clock minus UTC) at an instant.
   const offsetAt = (at: number) => {

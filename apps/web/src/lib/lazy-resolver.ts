@@ -1,11 +1,7 @@
 import type { z } from 'zod';
 import type { FieldValues, Resolver } from 'react-hook-form';
 
-export type LazyResolver<TInput extends FieldValues, TOutput> = Resolver<
-  TInput,
-  unknown,
-  TOutput
-> & {
+export type LazyResolver<TInput extends FieldValues, TOutput> = Resolver<TInput, unknown, TOutput> & {
   /** Starts loading the schema now (e.g. when the user starts typing). */
   preload: () => void;
 };
@@ -32,10 +28,7 @@ export function lazySchemaResolver<S extends z.ZodType<FieldValues, FieldValues>
   loadSchema: () => Promise<S>,
 ): LazyResolver<z.input<S>, z.output<S>> {
   return lazyResolver<z.input<S>, z.output<S>>(async () => {
-    const [{ zodResolver }, schema] = await Promise.all([
-      import('@hookform/resolvers/zod'),
-      loadSchema(),
-    ]);
+    const [{ zodResolver }, schema] = await Promise.all([import('@hookform/resolvers/zod'), loadSchema()]);
     // zodResolver's overloads do not see through a generic schema; its answer is the schema's input/output.
     return zodResolver(schema) as unknown as Resolver<z.input<S>, unknown, z.output<S>>;
   });

@@ -1,5 +1,14 @@
 import { describe, expect, it } from 'vitest';
-import { clampPage, lastPageOf, pageFrom, pageFromInput, pageParam, pageSizeFrom, pageSizeParam, rowRange } from './pagination';
+import {
+  clampPage,
+  lastPageOf,
+  pageFrom,
+  pageFromInput,
+  pageParam,
+  pageSizeFrom,
+  pageSizeParam,
+  rowRange,
+} from './pagination';
 
 const params = (query: string) => new URLSearchParams(query);
 
@@ -28,9 +37,11 @@ describe('pagination logic', () => {
 
   it('reads page and size from the URL, falling back on anything odd', () => {
     expect(pageFrom(params('page=4'))).toBe(4);
-    for (const odd of ['page=0', 'page=-2', 'page=2.5', 'page=abc', 'page=99999999', '']) expect(pageFrom(params(odd))).toBe(1);
+    for (const odd of ['page=0', 'page=-2', 'page=2.5', 'page=abc', 'page=99999999', ''])
+      expect(pageFrom(params(odd))).toBe(1);
     expect(pageSizeFrom(params('page_size=50'), 10)).toBe(50);
-    for (const odd of ['page_size=37', 'page_size=1000', 'page_size=x', '']) expect(pageSizeFrom(params(odd), 25)).toBe(25);
+    for (const odd of ['page_size=37', 'page_size=1000', 'page_size=x', ''])
+      expect(pageSizeFrom(params(odd), 25)).toBe(25);
   });
 
   it('turns the jump box text into a page within 1..last, or null for non-numbers', () => {

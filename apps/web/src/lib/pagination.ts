@@ -25,7 +25,11 @@ export function pageFrom(params: URLSearchParams): number {
 }
 
 /** `?page_size=` of the URL: one of the offered sizes, else the list's default. */
-export function pageSizeFrom(params: URLSearchParams, defaultSize: number, sizes: readonly number[] = PAGE_SIZES): number {
+export function pageSizeFrom(
+  params: URLSearchParams,
+  defaultSize: number,
+  sizes: readonly number[] = PAGE_SIZES,
+): number {
   const size = Number(params.get('page_size'));
   return sizes.includes(size) ? size : defaultSize;
 }

@@ -58,8 +58,7 @@ export function renderWithProviders(
 /** The fetch calls made so far, as 'METHOD /path?query'. */
 export function callsOf(fetchMock: { mock: { calls: unknown[][] } }): string[] {
   return fetchMock.mock.calls.map(([input, init]) => {
-    const url =
-      typeof input === 'string' ? input : input instanceof URL ? input.href : String(input);
+    const url = typeof input === 'string' ? input : input instanceof URL ? input.href : String(input);
     const method = ((init as RequestInit | undefined)?.method ?? 'GET').toUpperCase();
     return `${method} ${url.replace(/^https?:\/\/[^/]+/, '')}`;
   });

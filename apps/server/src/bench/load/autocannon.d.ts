@@ -8,7 +8,12 @@ declare module 'autocannon' {
     headers?: Record<string, string>;
     body?: string;
     setupRequest?: (request: AutocannonRequest, context: Record<string, unknown>) => AutocannonRequest;
-    onResponse?: (status: number, body: string, context: Record<string, unknown>, headers: Record<string, string>) => void;
+    onResponse?: (
+      status: number,
+      body: string,
+      context: Record<string, unknown>,
+      headers: Record<string, string>,
+    ) => void;
   }
 
   export interface AutocannonClient {

@@ -69,7 +69,8 @@ function prepare(search: string): Prepared | null {
 }
 
 async function plannedRows(client: pg.PoolClient, query: Built): Promise<number> {
-  const plan = (await client.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(query.sql, query.params)).rows[0]?.['QUERY PLAN'];
+  const plan = (await client.query<{ 'QUERY PLAN': [{ Plan: { 'Plan Rows': number } }] }>(query.sql, query.params))
+    .rows[0]?.['QUERY PLAN'];
   return Math.round(plan?.[0]?.Plan['Plan Rows'] ?? 0);
 }
 
@@ -101,10 +102,14 @@ app.get<{ Querystring: { q?: string } }>('/search', async (request, reply) => {
     }
     if (!gathered) {
       // The builders' SQL names no output column for the count (`count(*)`): read it by position.
-      count = Number((await client.query<[number]>({ text: made.count.sql, values: made.count.params, rowMode: 'array' })).rows[0]?.[0] ?? 0);
+      count = Number(
+        (await client.query<[number]>({ text: made.count.sql, values: made.count.params, rowMode: 'array' }))
+          .rows[0]?.[0] ?? 0,
+      );
       rows = [];
       if (count > 0) {
-        if (searchPageStrategy({ matches: count, rows: Math.max(rowsEstimate, count), wanted: made.wanted }) === 'walk') await client.query('SET LOCAL enable_indexscan = on');
+        if (searchPageStrategy({ matches: count, rows: Math.max(rowsEstimate, count), wanted: made.wanted }) === 'walk')
+          await client.query('SET LOCAL enable_indexscan = on');
         rows = (await client.query(made.page.sql, made.page.params)).rows;
       }
     }
@@ -121,5 +126,8 @@ app.get<{ Querystring: { q?: string } }>('/search', async (request, reply) => {
 
 await app.listen({ host: '127.0.0.1', port: Number(process.env.BARE_PORT ?? 3459) });
 process.on('SIGTERM', () => {
-  void app.close().then(() => pool.end()).then(() => process.exit(0));
+  void app
+    .close()
+    .then(() => pool.end())
+    .then(() => process.exit(0));
 });

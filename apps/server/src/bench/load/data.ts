@@ -53,7 +53,10 @@ async function candidateCount(url: string): Promise<number> {
 /** The number of connections to `name` (pg_stat_activity), excluding the asking one. */
 export async function connectionCount(name: string): Promise<number> {
   return withAdmin(async (client) => {
-    const { rows } = await client.query<{ count: string }>('SELECT count(*) AS count FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+    const { rows } = await client.query<{ count: string }>(
+      'SELECT count(*) AS count FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [name],
+    );
     return Number(rows[0]?.count ?? 0);
   });
 }
@@ -64,7 +67,11 @@ export interface LoadDatabase {
   candidates: number;
 }
 
-export async function prepareDatabase(options: { name: string; candidates: number; log: (line: string) => void }): Promise<LoadDatabase> {
+export async function prepareDatabase(options: {
+  name: string;
+  candidates: number;
+  log: (line: string) => void;
+}): Promise<LoadDatabase> {
   const { name, log } = options;
   if (!/^[a-z_][a-z0-9_]*$/.test(name)) throw new Error(`LOAD_DB must be a plain database name, not ${name}`);
   const url = databaseUrl(name);
@@ -76,7 +83,10 @@ export async function prepareDatabase(options: { name: string; candidates: numbe
     }
   }
   await withAdmin(async (client) => {
-    await client.query('SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()', [name]);
+    await client.query(
+      'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
+      [name],
+    );
     await client.query(`DROP DATABASE IF EXISTS ${name}`);
     await client.query(`CREATE DATABASE ${name}`);
   });
@@ -85,7 +95,14 @@ export async function prepareDatabase(options: { name: string; candidates: numbe
   try {
     log(`Database ${name}: migrations and the demo agency…`);
     await database.migrate();
-    const config = parseEnv({ NODE_ENV: 'development', DATA_DIR: dataDir, LOG_LEVEL: 'silent', DEMO_PASSWORD: LOAD_PASSWORD, SECRET_KEY: LOAD_SECRET_KEY, WEB_DIST_DIR: path.join(dataDir, 'no-web') });
+    const config = parseEnv({
+      NODE_ENV: 'development',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'silent',
+      DEMO_PASSWORD: LOAD_PASSWORD,
+      SECRET_KEY: LOAD_SECRET_KEY,
+      WEB_DIST_DIR: path.join(dataDir, 'no-web'),
+    });
     const app = await buildApp(config, { db: database.db });
     try {
       // 'pglite': the demo's branch of the first start (on PostgreSQL the server creates no demo).
@@ -105,10 +122,19 @@ export async function prepareDatabase(options: { name: string; candidates: numbe
     const chunk = 10_000;
     for (let offset = 0; offset < missing; offset += chunk) {
       // Numbers from 1,000,000 on: the generated emails never meet the demo's.
-      await insertCandidates(database.db, generateCandidates(Math.min(chunk, missing - offset), { seed: 7000 + offset, offset: 1_000_000 + offset, resumeShare: 0.9 }));
+      await insertCandidates(
+        database.db,
+        generateCandidates(Math.min(chunk, missing - offset), {
+          seed: 7000 + offset,
+          offset: 1_000_000 + offset,
+          resumeShare: 0.9,
+        }),
+      );
     }
     await database.analyze();
-    log(`Loaded in ${((Date.now() - started) / 1000).toFixed(0)} s, then ANALYZE (what the app does after a bulk load).`);
+    log(
+      `Loaded in ${((Date.now() - started) / 1000).toFixed(0)} s, then ANALYZE (what the app does after a bulk load).`,
+    );
   } finally {
     await database.close();
   }

@@ -39,24 +39,56 @@ const print = (line: string) => void process.stdout.write(`${line}\n`);
 const mb = (value: number | null) => (value === null ? 'gone' : `${value.toFixed(0)} MB`);
 
 async function ensureBuilt(): Promise<void> {
-  const module = (await import(pathToFileURL(path.join(repoRoot, 'scripts', 'ensure-built.mjs')).href)) as { ensureAppBuilt(): void };
+  const module = (await import(pathToFileURL(path.join(repoRoot, 'scripts', 'ensure-built.mjs')).href)) as {
+    ensureAppBuilt(): void;
+  };
   module.ensureAppBuilt();
 }
 
-function mixed(label: string, url: string, fixtures: Fixtures, connections: number, seconds: number): Promise<RunFigures> {
-  return runLoad({ label, url, connections, seconds, requests: mixedWorkload(fixtures, url), setupClient: numberedConnections() });
+function mixed(
+  label: string,
+  url: string,
+  fixtures: Fixtures,
+  connections: number,
+  seconds: number,
+): Promise<RunFigures> {
+  return runLoad({
+    label,
+    url,
+    connections,
+    seconds,
+    requests: mixedWorkload(fixtures, url),
+    setupClient: numberedConnections(),
+  });
 }
 
-function oneCase(label: string, url: string, fixtures: Fixtures, path: string, connections: number): Promise<RunFigures> {
-  return runLoad({ label, url, connections, seconds: CASE_SECONDS, requests: singleCase(fixtures, path), setupClient: numberedConnections() });
+function oneCase(
+  label: string,
+  url: string,
+  fixtures: Fixtures,
+  path: string,
+  connections: number,
+): Promise<RunFigures> {
+  return runLoad({
+    label,
+    url,
+    connections,
+    seconds: CASE_SECONDS,
+    requests: singleCase(fixtures, path),
+    setupClient: numberedConnections(),
+  });
 }
 
 async function startBare(database: LoadDatabase): Promise<{ url: string; stop(): void }> {
   const port = PORT + 1;
-  const child = spawn(process.execPath, ['--import', 'tsx', path.join(serverRoot(), 'src', 'bench', 'load', 'bare-server.ts')], {
-    env: { ...env, BARE_PORT: String(port), BARE_DATABASE_URL: database.url },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', path.join(serverRoot(), 'src', 'bench', 'load', 'bare-server.ts')],
+    {
+      env: { ...env, BARE_PORT: String(port), BARE_DATABASE_URL: database.url },
+      stdio: ['ignore', 'ignore', 'inherit'],
+    },
+  );
   killOnExit(child);
   const url = `http://127.0.0.1:${port}`;
   for (let tries = 0; tries < 240; tries += 1) {
@@ -71,12 +103,23 @@ async function startBare(database: LoadDatabase): Promise<{ url: string; stop():
   throw new Error('the bare Fastify + pg server did not start');
 }
 
-function postgresServer(database: LoadDatabase, port: number, dataDir: string, nodeArgs: string[] = []): Promise<ServerProcess> {
+function postgresServer(
+  database: LoadDatabase,
+  port: number,
+  dataDir: string,
+  nodeArgs: string[] = [],
+): Promise<ServerProcess> {
   return startServer({
     port,
     nodeArgs,
     logFile: path.join(dataDir, `server-${port}.log`),
-    env: { NODE_ENV: 'production', LOG_LEVEL: env.LOAD_LOG_LEVEL ?? 'info', DATABASE_URL: database.url, DATA_DIR: dataDir, SECRET_KEY: LOAD_SECRET_KEY },
+    env: {
+      NODE_ENV: 'production',
+      LOG_LEVEL: env.LOAD_LOG_LEVEL ?? 'info',
+      DATABASE_URL: database.url,
+      DATA_DIR: dataDir,
+      SECRET_KEY: LOAD_SECRET_KEY,
+    },
   });
 }
 
@@ -87,13 +130,19 @@ function check(rows: RunFigures[]): number {
 }
 
 async function load(dataDir: string): Promise<number> {
-  const database = await prepareDatabase({ name: env.LOAD_DB ?? 'rd_load', candidates: Number(env.LOAD_CANDIDATES ?? 100_000), log: print });
+  const database = await prepareDatabase({
+    name: env.LOAD_DB ?? 'rd_load',
+    candidates: Number(env.LOAD_CANDIDATES ?? 100_000),
+    log: print,
+  });
   const server = await postgresServer(database, PORT, dataDir);
   const rows: RunFigures[] = [];
   let bare: { url: string; stop(): void } | undefined;
   try {
     const fixtures = await prepareFixtures(server.url, { users: USERS, password: LOAD_PASSWORD, movers: CONNECTIONS });
-    print(`\nOne server on PostgreSQL, ${database.candidates.toLocaleString('en-US')} candidates, ${fixtures.users.length} sessions, ${fixtures.pipelineIds.length} pipelines moving. RSS after start: ${mb(server.rssMb())}.`);
+    print(
+      `\nOne server on PostgreSQL, ${database.candidates.toLocaleString('en-US')} candidates, ${fixtures.users.length} sessions, ${fixtures.pipelineIds.length} pipelines moving. RSS after start: ${mb(server.rssMb())}.`,
+    );
     await mixed('warm-up', server.url, fixtures, 10, Math.min(5, SECONDS));
     print(`\n${figuresHeader}`);
     const show = (row: RunFigures) => {
@@ -102,20 +151,36 @@ async function load(dataDir: string): Promise<number> {
       return row;
     };
     show(await mixed('mixed workload, one server', server.url, fixtures, CONNECTIONS, SECONDS));
-    print(`${' '.repeat(4)}RSS after the mixed run: ${mb(server.rssMb())}; database connections: ${await connectionCount(database.name)}`);
+    print(
+      `${' '.repeat(4)}RSS after the mixed run: ${mb(server.rssMb())}; database connections: ${await connectionCount(database.name)}`,
+    );
     bare = await startBare(database);
     const ours50 = show(await oneCase('search "kowalski", one server', server.url, fixtures, SEARCH_CASE, CONNECTIONS));
-    const bare50 = show(await oneCase('search "kowalski", bare Fastify + pg', bare.url, fixtures, '/search?q=kowalski', CONNECTIONS));
+    const bare50 = show(
+      await oneCase('search "kowalski", bare Fastify + pg', bare.url, fixtures, '/search?q=kowalski', CONNECTIONS),
+    );
     const ours10 = show(await oneCase('search "kowalski", one server', server.url, fixtures, SEARCH_CASE, 10));
-    const bare10 = show(await oneCase('search "kowalski", bare Fastify + pg', bare.url, fixtures, '/search?q=kowalski', 10));
+    const bare10 = show(
+      await oneCase('search "kowalski", bare Fastify + pg', bare.url, fixtures, '/search?q=kowalski', 10),
+    );
     show(await oneCase('list page 1 (no filter), one server', server.url, fixtures, '/api/candidates/', 10));
-    show(await oneCase('list page 1 (status=active), one server', server.url, fixtures, '/api/candidates/?status=active', 10));
+    show(
+      await oneCase(
+        'list page 1 (status=active), one server',
+        server.url,
+        fixtures,
+        '/api/candidates/?status=active',
+        10,
+      ),
+    );
     print('\nRatio ours / bare for the same search SQL (the figure that holds on a noisy machine):');
     for (const [ours, base] of [
       [ours50, bare50],
       [ours10, bare10],
     ] as const) {
-      print(`  ${String(ours.connections).padStart(2)} connections: p50 ${(ours.p50 / base.p50).toFixed(2)}×, p99 ${(ours.p99 / base.p99).toFixed(2)}×, throughput ${(base.perSecond / ours.perSecond).toFixed(2)}× (bare ${base.perSecond.toFixed(0)} req/s, ours ${ours.perSecond.toFixed(0)})`);
+      print(
+        `  ${String(ours.connections).padStart(2)} connections: p50 ${(ours.p50 / base.p50).toFixed(2)}×, p99 ${(ours.p99 / base.p99).toFixed(2)}×, throughput ${(base.perSecond / ours.perSecond).toFixed(2)}× (bare ${base.perSecond.toFixed(0)} req/s, ours ${ours.perSecond.toFixed(0)})`,
+      );
     }
     print(`RSS of the server after the runs: ${mb(server.rssMb())}`);
   } finally {
@@ -130,7 +195,9 @@ async function load(dataDir: string): Promise<number> {
 async function loadCluster(database: LoadDatabase): Promise<RunFigures[]> {
   const script = path.join(repoRoot, 'scripts', 'cluster.mjs');
   if (env.LOAD_CLUSTER !== '1' || !existsSync(script)) {
-    print(`\nTwo servers behind nginx: skipped (${existsSync(script) ? 'set LOAD_CLUSTER=1' : 'scripts/cluster.mjs is not there'}).`);
+    print(
+      `\nTwo servers behind nginx: skipped (${existsSync(script) ? 'set LOAD_CLUSTER=1' : 'scripts/cluster.mjs is not there'}).`,
+    );
     return [];
   }
   // nginx terminates TLS with a self-signed certificate made for the run.
@@ -139,12 +206,20 @@ async function loadCluster(database: LoadDatabase): Promise<RunFigures[]> {
   const { startCluster } = (await import(pathToFileURL(script).href)) as {
     startCluster(options: { port: number; servers: number; databaseUrl: string; redisUrl: string }): Promise<Cluster>;
   };
-  const cluster = await startCluster({ port: PORT + 10, servers: 2, databaseUrl: database.url, redisUrl: env.LOAD_REDIS_URL ?? 'redis://127.0.0.1:6379' });
+  const cluster = await startCluster({
+    port: PORT + 10,
+    servers: 2,
+    databaseUrl: database.url,
+    redisUrl: env.LOAD_REDIS_URL ?? 'redis://127.0.0.1:6379',
+  });
   try {
     const fixtures = await prepareFixtures(cluster.url, { users: USERS, password: LOAD_PASSWORD, movers: CONNECTIONS });
     await mixed('warm-up', cluster.url, fixtures, 10, Math.min(5, SECONDS));
     print(`\nTwo servers behind nginx (${cluster.serverUrls.join(', ')}):\n${figuresHeader}`);
-    const rows = [await mixed('mixed workload, two servers + nginx', cluster.url, fixtures, CONNECTIONS, SECONDS), await oneCase('search "kowalski", two servers + nginx', cluster.url, fixtures, SEARCH_CASE, CONNECTIONS)];
+    const rows = [
+      await mixed('mixed workload, two servers + nginx', cluster.url, fixtures, CONNECTIONS, SECONDS),
+      await oneCase('search "kowalski", two servers + nginx', cluster.url, fixtures, SEARCH_CASE, CONNECTIONS),
+    ];
     for (const row of rows) print(formatFigures(row));
     print(`${' '.repeat(4)}database connections: ${await connectionCount(database.name)}`);
     return rows;
@@ -155,21 +230,31 @@ async function loadCluster(database: LoadDatabase): Promise<RunFigures[]> {
 
 async function soak(dataDir: string): Promise<number> {
   const minutes = Number(env.SOAK_MINUTES ?? 15);
-  const database = await prepareDatabase({ name: env.LOAD_DB ?? 'rd_load', candidates: Number(env.LOAD_CANDIDATES ?? 100_000), log: print });
+  const database = await prepareDatabase({
+    name: env.LOAD_DB ?? 'rd_load',
+    candidates: Number(env.LOAD_CANDIDATES ?? 100_000),
+    log: print,
+  });
   const server = await postgresServer(database, PORT, dataDir);
   const rows: RunFigures[] = [];
   try {
     const fixtures = await prepareFixtures(server.url, { users: USERS, password: LOAD_PASSWORD, movers: CONNECTIONS });
-    print(`\nSoak: the mixed workload at ${CONNECTIONS} connections for ${minutes} minutes, one server on PostgreSQL (${database.candidates.toLocaleString('en-US')} candidates).`);
+    print(
+      `\nSoak: the mixed workload at ${CONNECTIONS} connections for ${minutes} minutes, one server on PostgreSQL (${database.candidates.toLocaleString('en-US')} candidates).`,
+    );
     print(`RSS at rest: ${mb(server.rssMb())}; database connections: ${await connectionCount(database.name)}\n`);
     print(`${'minute'.padEnd(8)}${figuresHeader.slice(44)}  ${'RSS'.padStart(7)}  db conns`);
     for (let minute = 1; minute <= minutes; minute += 1) {
       const row = await mixed(`minute ${minute}`, server.url, fixtures, CONNECTIONS, 60);
       rows.push(row);
-      print(`${String(minute).padEnd(8)}${formatFigures(row).slice(44)}  ${mb(server.rssMb()).padStart(7)}  ${await connectionCount(database.name)}`);
+      print(
+        `${String(minute).padEnd(8)}${formatFigures(row).slice(44)}  ${mb(server.rssMb()).padStart(7)}  ${await connectionCount(database.name)}`,
+      );
     }
     const total = rows.reduce((sum, row) => sum + row.requests, 0);
-    print(`\n${total.toLocaleString('en-US')} requests; errors ${rows.reduce((sum, row) => sum + row.errors + row.timeouts, 0)}, non-2xx ${rows.reduce((sum, row) => sum + row.non2xx, 0)}.`);
+    print(
+      `\n${total.toLocaleString('en-US')} requests; errors ${rows.reduce((sum, row) => sum + row.errors + row.timeouts, 0)}, non-2xx ${rows.reduce((sum, row) => sum + row.non2xx, 0)}.`,
+    );
   } finally {
     await server.stop();
   }
@@ -183,11 +268,19 @@ async function embedded(dataDir: string): Promise<number> {
     port: PORT,
     logFile: path.join(dataDir, 'server.log'),
     // As `npm start` runs it: the embedded default's own command.
-    env: serverProcessEnv({ NODE_ENV: 'development', LOG_LEVEL: env.LOAD_LOG_LEVEL ?? 'info', DATA_DIR: path.join(dataDir, 'data'), DEMO_PASSWORD: LOAD_PASSWORD, SECRET_KEY: LOAD_SECRET_KEY }),
+    env: serverProcessEnv({
+      NODE_ENV: 'development',
+      LOG_LEVEL: env.LOAD_LOG_LEVEL ?? 'info',
+      DATA_DIR: path.join(dataDir, 'data'),
+      DEMO_PASSWORD: LOAD_PASSWORD,
+      SECRET_KEY: LOAD_SECRET_KEY,
+    }),
   });
   const rows: RunFigures[] = [];
   try {
-    print(`Embedded database (PGlite), the demo agency: started and created in ${((Date.now() - started) / 1000).toFixed(0)} s; RSS ${mb(server.rssMb())}.`);
+    print(
+      `Embedded database (PGlite), the demo agency: started and created in ${((Date.now() - started) / 1000).toFixed(0)} s; RSS ${mb(server.rssMb())}.`,
+    );
     const fixtures = await prepareFixtures(server.url, { users: USERS, password: LOAD_PASSWORD, movers: connections });
     await new Promise((resolve) => setTimeout(resolve, 5_000));
     print(`RSS at rest after sign-in: ${mb(server.rssMb())}`);
@@ -197,7 +290,11 @@ async function embedded(dataDir: string): Promise<number> {
     }, 1000);
     print(`\n${figuresHeader}`);
     try {
-      for (const row of [await mixed('mixed workload, PGlite', server.url, fixtures, connections, SECONDS), await oneCase('search "kowalski", PGlite', server.url, fixtures, SEARCH_CASE, connections), await oneCase('list page 1 (no filter), PGlite', server.url, fixtures, '/api/candidates/', connections)]) {
+      for (const row of [
+        await mixed('mixed workload, PGlite', server.url, fixtures, connections, SECONDS),
+        await oneCase('search "kowalski", PGlite', server.url, fixtures, SEARCH_CASE, connections),
+        await oneCase('list page 1 (no filter), PGlite', server.url, fixtures, '/api/candidates/', connections),
+      ]) {
         rows.push(row);
         print(formatFigures(row));
       }
@@ -218,9 +315,14 @@ async function main(): Promise<void> {
   if (!['load', 'soak', 'embedded'].includes(mode)) throw new Error(`unknown mode ${mode}: load, soak or embedded`);
   await ensureBuilt();
   const dataDir = mkdtempSync(path.join(tmpdir(), 'rd-load-'));
-  print(`${new Date().toISOString()}: ${mode}, node ${process.version}, ${cpus().length} cores, load average ${loadavg().map((value) => value.toFixed(1)).join(' ')}`);
+  print(
+    `${new Date().toISOString()}: ${mode}, node ${process.version}, ${cpus().length} cores, load average ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')}`,
+  );
   try {
-    process.exitCode = mode === 'soak' ? await soak(dataDir) : mode === 'embedded' ? await embedded(dataDir) : await load(dataDir);
+    process.exitCode =
+      mode === 'soak' ? await soak(dataDir) : mode === 'embedded' ? await embedded(dataDir) : await load(dataDir);
   } finally {
     if (process.exitCode) print(`Server logs kept in ${dataDir}`);
     else rmSync(dataDir, { recursive: true, force: true });

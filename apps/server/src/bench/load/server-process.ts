@@ -61,7 +61,9 @@ export async function startServer(options: {
   const entry = path.join(serverRoot(), 'dist', 'server.js');
   const child = spawn(process.execPath, [...(options.nodeArgs ?? []), entry], {
     env: { ...process.env, LOG_LEVEL: 'warn', ...options.env, HOST: '127.0.0.1', PORT: String(options.port) },
-    stdio: options.logFile ? ['ignore', openSync(options.logFile, 'a'), openSync(options.logFile, 'a')] : ['ignore', 'pipe', 'pipe'],
+    stdio: options.logFile
+      ? ['ignore', openSync(options.logFile, 'a'), openSync(options.logFile, 'a')]
+      : ['ignore', 'pipe', 'pipe'],
   });
   killOnExit(child);
   let text = '';

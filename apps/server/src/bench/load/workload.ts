@@ -63,9 +63,13 @@ async function getJson<T>(base: string, user: SignedInUser, url: string): Promis
 }
 
 /** Signs in `count` sessions (the demo's owner, superuser and recruiter in turn) and finds the records to open. */
-export async function prepareFixtures(base: string, options: { users: number; password: string; movers: number }): Promise<Fixtures> {
+export async function prepareFixtures(
+  base: string,
+  options: { users: number; password: string; movers: number },
+): Promise<Fixtures> {
   const users: SignedInUser[] = [];
-  for (let index = 0; index < options.users; index += 1) users.push(await signIn(base, WRITERS[index % WRITERS.length] ?? 'owner@demo.test', options.password));
+  for (let index = 0; index < options.users; index += 1)
+    users.push(await signIn(base, WRITERS[index % WRITERS.length] ?? 'owner@demo.test', options.password));
   const [owner] = users;
   if (!owner) throw new Error('LOAD_USERS must be at least 1');
   const roles = await getJson<{ roles: { id: number }[] }>(base, owner, '/api/roles/dashboard/?page_size=50');
@@ -74,9 +78,14 @@ export async function prepareFixtures(base: string, options: { users: number; pa
   const pipelineIds: number[] = [];
   for (const role of roles.roles) {
     if (pipelineIds.length >= options.movers) break;
-    const board = await getJson<{ pipelines: { id: number; state: string; stage: { name: string } }[] }>(base, owner, `/api/roles/${role.id}/pipelines/`);
+    const board = await getJson<{ pipelines: { id: number; state: string; stage: { name: string } }[] }>(
+      base,
+      owner,
+      `/api/roles/${role.id}/pipelines/`,
+    );
     for (const pipeline of board.pipelines) {
-      if (pipeline.state === 'open' && pipeline.stage.name === 'sourced' && pipelineIds.length < options.movers) pipelineIds.push(pipeline.id);
+      if (pipeline.state === 'open' && pipeline.stage.name === 'sourced' && pipelineIds.length < options.movers)
+        pipelineIds.push(pipeline.id);
     }
   }
   return {
@@ -108,7 +117,12 @@ const pick = <T>(items: T[], index: number): T => {
 };
 
 /** A request as one connection's user, with a path from its slot and a per-connection counter. */
-function asUser(fixtures: Fixtures, method: string, pathOf: (slot: number, turn: number, context: Context) => string, extra: Partial<AutocannonRequest> = {}): AutocannonRequest {
+function asUser(
+  fixtures: Fixtures,
+  method: string,
+  pathOf: (slot: number, turn: number, context: Context) => string,
+  extra: Partial<AutocannonRequest> = {},
+): AutocannonRequest {
   return {
     method,
     ...extra,
@@ -118,7 +132,11 @@ function asUser(fixtures: Fixtures, method: string, pathOf: (slot: number, turn:
       context.turn = turn;
       const user = pick(fixtures.users, slot);
       // The pipeline read is parsed here (for its version): asked for uncompressed.
-      const headers: Record<string, string> = { ...request.headers, cookie: user.cookie, ...(extra.onResponse ? {} : { 'accept-encoding': BROWSER_ENCODING }) };
+      const headers: Record<string, string> = {
+        ...request.headers,
+        cookie: user.cookie,
+        ...(extra.onResponse ? {} : { 'accept-encoding': BROWSER_ENCODING }),
+      };
       if (method !== 'GET') Object.assign(headers, { 'x-csrftoken': user.csrf, 'content-type': 'application/json' });
       const built = { ...request, path: pathOf(slot, turn, context), headers };
       return extra.setupRequest ? extra.setupRequest(built, context) : built;
@@ -134,7 +152,11 @@ function asUser(fixtures: Fixtures, method: string, pathOf: (slot: number, turn:
  */
 export function mixedWorkload(fixtures: Fixtures, origin: string): AutocannonRequest[] {
   let cycle = 0;
-  const write = (method: string, pathOf: (slot: number, turn: number, context: Context) => string, body: (context: Context) => string | null): AutocannonRequest =>
+  const write = (
+    method: string,
+    pathOf: (slot: number, turn: number, context: Context) => string,
+    body: (context: Context) => string | null,
+  ): AutocannonRequest =>
     asUser(fixtures, method, pathOf, {
       setupRequest: (request, context) => {
         const text = body(context);
@@ -171,7 +193,10 @@ export function mixedWorkload(fixtures: Fixtures, origin: string): AutocannonReq
       (slot) => `/api/pipelines/${pick(fixtures.pipelineIds, slot)}/`,
       (context) => {
         if (slotOf(context) >= fixtures.pipelineIds.length || typeof context.version !== 'number') return null;
-        return JSON.stringify({ version: context.version, stage: context.stage === 'sourced' ? 'internal_interview' : 'sourced' });
+        return JSON.stringify({
+          version: context.version,
+          stage: context.stage === 'sourced' ? 'internal_interview' : 'sourced',
+        });
       },
     ),
     write(
@@ -190,7 +215,11 @@ export function singleCase(fixtures: Fixtures, url: string, encoding?: string): 
       setupRequest: (request, context) => ({
         ...request,
         path: url,
-        headers: { ...request.headers, cookie: pick(fixtures.users, slotOf(context)).cookie, ...(encoding ? { 'accept-encoding': encoding } : {}) },
+        headers: {
+          ...request.headers,
+          cookie: pick(fixtures.users, slotOf(context)).cookie,
+          ...(encoding ? { 'accept-encoding': encoding } : {}),
+        },
       }),
     },
   ];

@@ -47,7 +47,8 @@ export class FileLinks {
     } catch {
       return { ok: false, reason: 'invalid' };
     }
-    if (payload.op !== op || typeof payload.k !== 'string' || typeof payload.exp !== 'number') return { ok: false, reason: 'invalid' };
+    if (payload.op !== op || typeof payload.k !== 'string' || typeof payload.exp !== 'number')
+      return { ok: false, reason: 'invalid' };
     if (payload.exp * 1000 <= this.now().getTime()) return { ok: false, reason: 'expired' };
     return { ok: true, payload };
   }

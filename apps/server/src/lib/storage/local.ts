@@ -45,7 +45,14 @@ export class LocalStorage implements Storage {
     assertValidKey(input.key);
     assertDeclaredSize(input);
     const exp = Math.floor(this.now().getTime() / 1000) + input.expiresInSeconds;
-    const token = this.links.sign({ k: input.key, op: 'put', ct: input.contentType, max: input.size, u: input.userId, exp });
+    const token = this.links.sign({
+      k: input.key,
+      op: 'put',
+      ct: input.contentType,
+      max: input.size,
+      u: input.userId,
+      exp,
+    });
     return {
       url: `/api/files/upload/${token}/`,
       method: 'PUT',

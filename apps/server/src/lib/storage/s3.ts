@@ -118,7 +118,11 @@ export class S3Storage implements Storage {
       const result = await this.client.send(new HeadObjectCommand({ Bucket: this.options.bucket, Key: key }));
       return { size: result.ContentLength ?? 0, contentType: result.ContentType ?? null };
     } catch (error) {
-      if (error instanceof NotFound || (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404) return null;
+      if (
+        error instanceof NotFound ||
+        (error as { $metadata?: { httpStatusCode?: number } }).$metadata?.httpStatusCode === 404
+      )
+        return null;
       throw error;
     }
   }
@@ -129,6 +133,8 @@ export class S3Storage implements Storage {
 
   async write(key: string, body: Buffer, contentType: string): Promise<void> {
     assertValidKey(key);
-    await this.client.send(new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: body, ContentType: contentType }));
+    await this.client.send(
+      new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: body, ContentType: contentType }),
+    );
   }
 }

@@ -8,7 +8,10 @@ import type { UserRow } from '../../modules/users/users.service';
 import { createUploadTarget } from '../../modules/files/files.service';
 import type { Storage, UploadTarget } from './index';
 
-const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('fake image body')]);
+const PNG = Buffer.concat([
+  Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]),
+  Buffer.from('fake image body'),
+]);
 const TWO_HOURS = 2 * 3_600_000;
 
 /** The same contract, run against the local directory and a real S3-compatible server. */
@@ -36,12 +39,20 @@ for (const backend of ['local', 's3'] as const) {
     });
 
     /** Uploads like the browser: local targets are same-origin (session cookie and CSRF header). */
-    async function put(target: UploadTarget, body: Buffer, headers: Record<string, string> = target.headers, as: HttpClient = client) {
+    async function put(
+      target: UploadTarget,
+      body: Buffer,
+      headers: Record<string, string> = target.headers,
+      as: HttpClient = client,
+    ) {
       const url = new URL(target.url, t.baseUrl);
       const sameOrigin = url.origin === t.baseUrl;
       const response = await fetch(url, {
         method: target.method,
-        headers: { ...headers, ...(sameOrigin ? { cookie: as.cookieHeader(), 'x-csrftoken': as.cookies.get('csrftoken') ?? '' } : {}) },
+        headers: {
+          ...headers,
+          ...(sameOrigin ? { cookie: as.cookieHeader(), 'x-csrftoken': as.cookies.get('csrftoken') ?? '' } : {}),
+        },
         body,
       });
       return { status: response.status, text: await response.text() };
@@ -56,7 +67,14 @@ for (const backend of ['local', 's3'] as const) {
 
     // Through the upload bookkeeping, as every caller does (an unrecorded key cannot be written).
     const target = (key: string, size = PNG.length, contentType = 'image/png') =>
-      createUploadTarget(t.app.deps, { key, contentType, size, maxBytes: 1024 * 1024, userId: user.id, expiresInSeconds: 600 });
+      createUploadTarget(t.app.deps, {
+        key,
+        contentType,
+        size,
+        maxBytes: 1024 * 1024,
+        userId: user.id,
+        expiresInSeconds: 600,
+      });
 
     it(`is the ${backend} backend`, () => {
       expect(storage.kind).toBe(backend);
@@ -78,13 +96,22 @@ for (const backend of ['local', 's3'] as const) {
     it('download URLs work, name the file and are stable for a while', async () => {
       const key = newKey();
       await storage.write(key, PNG, 'image/png');
-      const input = { key, userId: user.id, filename: 'résumé "final".png', disposition: 'attachment' as const, contentType: 'image/png', expiresInSeconds: 3600 };
+      const input = {
+        key,
+        userId: user.id,
+        filename: 'résumé "final".png',
+        disposition: 'attachment' as const,
+        contentType: 'image/png',
+        expiresInSeconds: 3600,
+      };
       const url = await storage.createDownloadUrl(input);
       expect(await storage.createDownloadUrl(input)).toBe(url);
       const response = await get(url);
       expect(response.status).toBe(200);
       expect(response.body.equals(PNG)).toBe(true);
-      expect(response.headers.get('content-disposition')).toMatch(/^attachment; filename="r_sum_ _final_.png"; filename\*=UTF-8''r%C3%A9sum%C3%A9%20%22final%22.png$/);
+      expect(response.headers.get('content-disposition')).toMatch(
+        /^attachment; filename="r_sum_ _final_.png"; filename\*=UTF-8''r%C3%A9sum%C3%A9%20%22final%22.png$/,
+      );
       expect(response.headers.get('content-type')).toBe('image/png');
       // Both backends: downloads come from the app (S3 objects streamed through) with its headers.
       expect(new URL(url, t.baseUrl).origin).toBe(t.baseUrl);
@@ -95,11 +122,21 @@ for (const backend of ['local', 's3'] as const) {
       expect(noStore.status).toBe(200);
       expect(noStore.headers.get('cache-control')).toBe('no-store');
       {
-        const inline = await get(await storage.createDownloadUrl({ ...input, disposition: 'inline', filename: undefined }));
+        const inline = await get(
+          await storage.createDownloadUrl({ ...input, disposition: 'inline', filename: undefined }),
+        );
         expect(inline.headers.get('content-disposition')).toBe('inline');
         // Inline is for images only: anything else is always an attachment.
         await storage.write(`${key}.html`, Buffer.from('<script>alert(1)</script>'), 'text/html');
-        const html = await get(await storage.createDownloadUrl({ key: `${key}.html`, userId: user.id, disposition: 'inline', contentType: 'text/html', expiresInSeconds: 60 }));
+        const html = await get(
+          await storage.createDownloadUrl({
+            key: `${key}.html`,
+            userId: user.id,
+            disposition: 'inline',
+            contentType: 'text/html',
+            expiresInSeconds: 60,
+          }),
+        );
         expect(html.status, html.body.toString()).toBe(200);
         expect(html.headers.get('content-disposition')).toBe('attachment');
       }
@@ -110,7 +147,13 @@ for (const backend of ['local', 's3'] as const) {
       await storage.write(key, PNG, 'image/png');
       t.clock.offsetMs = -TWO_HOURS;
       const upload = await target(newKey());
-      const download = await storage.createDownloadUrl({ key, userId: user.id, disposition: 'attachment', contentType: 'image/png', expiresInSeconds: 600 });
+      const download = await storage.createDownloadUrl({
+        key,
+        userId: user.id,
+        disposition: 'attachment',
+        contentType: 'image/png',
+        expiresInSeconds: 600,
+      });
       t.clock.offsetMs = 0;
       const putResponse = await put(upload, PNG);
       const getResponse = await get(download);
@@ -127,7 +170,9 @@ for (const backend of ['local', 's3'] as const) {
     // s3rver does not verify V4 signatures, so for S3 the test proves the URL signs both headers (real S3
     // then refuses a mismatch with 403); the picture confirm step re-checks size and content on any backend.
     const signsHeaders = (upload: UploadTarget) =>
-      expect(new URL(upload.url).searchParams.get('X-Amz-SignedHeaders')?.split(';')).toEqual(expect.arrayContaining(['content-length', 'content-type']));
+      expect(new URL(upload.url).searchParams.get('X-Amz-SignedHeaders')?.split(';')).toEqual(
+        expect.arrayContaining(['content-length', 'content-type']),
+      );
 
     it('refuses a content type other than the signed one', async () => {
       const upload = await target(newKey());
@@ -152,7 +197,13 @@ for (const backend of ['local', 's3'] as const) {
         await other.get('/api/auth/csrf-token/');
         const key = newKey();
         await storage.write(key, PNG, 'image/png');
-        const download = await storage.createDownloadUrl({ key, userId: user.id, disposition: 'attachment', contentType: 'image/png', expiresInSeconds: 600 });
+        const download = await storage.createDownloadUrl({
+          key,
+          userId: user.id,
+          disposition: 'attachment',
+          contentType: 'image/png',
+          expiresInSeconds: 600,
+        });
         expect((await get(download, other)).status).toBe(403);
         const upload = await target(newKey());
         expect((await put(upload, PNG, upload.headers, other)).status).toBe(403);

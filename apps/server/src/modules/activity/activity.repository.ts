@@ -27,9 +27,16 @@ export async function listActivityRows(
   if (filter.includeScope && filter.modelType && filter.objectId !== undefined) {
     // The record's own rows or those that name it as their client, role or candidate: one query, each arm
     // served by its index (activity_object_idx, activity_{client,role,candidate}_id_idx).
-    const scopeColumn = { client: activityTable.clientId, role: activityTable.roleId, candidate: activityTable.candidateId }[filter.includeScope];
+    const scopeColumn = {
+      client: activityTable.clientId,
+      role: activityTable.roleId,
+      candidate: activityTable.candidateId,
+    }[filter.includeScope];
     conditions.push(
-      or(and(eq(activityTable.modelType, filter.modelType), eq(activityTable.objectId, filter.objectId)), eq(scopeColumn, filter.objectId))!,
+      or(
+        and(eq(activityTable.modelType, filter.modelType), eq(activityTable.objectId, filter.objectId)),
+        eq(scopeColumn, filter.objectId),
+      )!,
     );
   } else {
     if (filter.modelType) conditions.push(eq(activityTable.modelType, filter.modelType));

@@ -43,7 +43,10 @@ export function visibleActivityCondition(user: Pick<UserRow, 'id' | 'userType'>)
     and(eq(activityTable.modelType, 'session'), eq(activityTable.actorId, user.id)),
   ];
   const admin = can(user, 'users.manage')
-    ? [eq(activityTable.modelType, 'invitation'), and(eq(activityTable.modelType, 'user'), inArray(activityTable.verb, USER_ADMIN_VERBS))]
+    ? [
+        eq(activityTable.modelType, 'invitation'),
+        and(eq(activityTable.modelType, 'user'), inArray(activityTable.verb, USER_ADMIN_VERBS)),
+      ]
     : [];
   return or(inArray(activityTable.modelType, [...BUSINESS_ACTIVITY_TYPES]), ...own, ...admin);
 }
@@ -62,7 +65,8 @@ export interface ActivityScope {
 /** Record types whose history includes what hangs under them. */
 const SCOPED_HISTORY_TYPES = ['client', 'role', 'candidate'] as const;
 type ScopedHistoryType = (typeof SCOPED_HISTORY_TYPES)[number];
-const isScopedHistoryType = (value: string): value is ScopedHistoryType => (SCOPED_HISTORY_TYPES as readonly string[]).includes(value);
+const isScopedHistoryType = (value: string): value is ScopedHistoryType =>
+  (SCOPED_HISTORY_TYPES as readonly string[]).includes(value);
 
 export interface RecordActivityInput {
   actor: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'username' | 'email'> | null;
@@ -131,7 +135,9 @@ export async function listActivity(
     ...(query.model_type ? { modelType: query.model_type } : {}),
     ...(query.object_id !== undefined ? { objectId: query.object_id } : {}),
     // A client's, role's or candidate's history includes what hangs under it (pipelines, notes, roles…).
-    ...(query.object_id !== undefined && query.model_type && isScopedHistoryType(query.model_type) ? { includeScope: query.model_type } : {}),
+    ...(query.object_id !== undefined && query.model_type && isScopedHistoryType(query.model_type)
+      ? { includeScope: query.model_type }
+      : {}),
     ...(query.before ? { beforeId: query.before } : {}),
     visible: visibleActivityCondition(actor),
     limit: query.limit + 1,

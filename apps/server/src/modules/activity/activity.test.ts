@@ -27,7 +27,10 @@ beforeAll(async () => {
   t = await buildTestApp();
   ownerUser = await insertUser(t.db, { userType: ['owner'], firstName: 'Olive', lastName: 'Owner' });
   owner = await signedInClient(t, ownerUser);
-  recruiter = await signedInClient(t, await insertUser(t.db, { userType: ['recruiter'], firstName: 'Rita', lastName: 'Recruiter' }));
+  recruiter = await signedInClient(
+    t,
+    await insertUser(t.db, { userType: ['recruiter'], firstName: 'Rita', lastName: 'Recruiter' }),
+  );
   viewer = await signedInClient(t, await insertUser(t.db, { userType: ['viewer'] }));
 });
 afterAll(async () => {
@@ -53,7 +56,9 @@ describe("a record's history includes what hangs under it", { timeout: 120_000 }
     const added = await recruiter.post(`/api/roles/${role.id}/pipelines/`, { candidate_id: jane.id });
     expect(added.status, added.text).toBe(201);
     const pipelineId = added.json.pipeline.id as number;
-    expect((await recruiter.patch(`/api/pipelines/${pipelineId}/`, { version: 1, stage: 'internal_interview' })).status).toBe(200);
+    expect(
+      (await recruiter.patch(`/api/pipelines/${pipelineId}/`, { version: 1, stage: 'internal_interview' })).status,
+    ).toBe(200);
     expect((await recruiter.post(`/api/notes/pipeline/${pipelineId}/`, { body: 'Strong on IFRS.' })).status).toBe(201);
     const qualification = await recruiter.post('/api/job-qualifications/', { role_id: role.id, name: 'CPA' });
     expect(qualification.status, qualification.text).toBe(201);
@@ -62,7 +67,12 @@ describe("a record's history includes what hangs under it", { timeout: 120_000 }
     // A placement on the role (Sam, through an offer).
     const offer = await insertPipeline(t.db, { roleId: role.id, candidateId: sam.id, stage: 'offer' });
     await insertSubmittal(t.db, offer.id);
-    const placed = await recruiter.post(`/api/pipelines/${offer.id}/actions/submittal-outcome/`, { version: 1, outcome: 'placed', salary: 100000, start_date: '2027-01-04' });
+    const placed = await recruiter.post(`/api/pipelines/${offer.id}/actions/submittal-outcome/`, {
+      version: 1,
+      outcome: 'placed',
+      salary: 100000,
+      start_date: '2027-01-04',
+    });
     expect(placed.status, placed.text).toBe(200);
     // The other role of the client; Jane in a role of another client.
     expect((await recruiter.post(`/api/roles/${otherRole.id}/pipelines/`, { candidate_id: sam.id })).status).toBe(201);
@@ -106,7 +116,11 @@ describe("a record's history includes what hangs under it", { timeout: 120_000 }
     // Paging the longer history by cursor keeps to the same record.
     const first = (await viewer.get(`/api/activity/?model_type=client&object_id=${client.id}&limit=3`)).json;
     expect(first.has_more).toBe(true);
-    const rest = (await viewer.get(`/api/activity/?model_type=client&object_id=${client.id}&limit=100&before=${first.results.at(-1).id}`)).json;
+    const rest = (
+      await viewer.get(
+        `/api/activity/?model_type=client&object_id=${client.id}&limit=100&before=${first.results.at(-1).id}`,
+      )
+    ).json;
     expect([...first.results, ...rest.results].map((row: { summary: string }) => row.summary)).toEqual(clientHistory);
   });
 
@@ -116,7 +130,11 @@ describe("a record's history includes what hangs under it", { timeout: 120_000 }
     const dora = await insertCandidate(t.db, { firstName: 'Dora', lastName: 'Noel' });
     const added = await recruiter.post(`/api/roles/${role.id}/pipelines/`, { candidate_id: dora.id });
     expect((await recruiter.request('DELETE', `/api/pipelines/${added.json.pipeline.id}/`)).status).toBe(200);
-    for (const [type, id] of [['role', role.id], ['client', client.id], ['candidate', dora.id]] as const) {
+    for (const [type, id] of [
+      ['role', role.id],
+      ['client', client.id],
+      ['candidate', dora.id],
+    ] as const) {
       expect((await history(viewer, type, id))[0]).toBe('Removed Dora Noel from Risk Analyst at Quay Credit');
     }
   });
@@ -124,20 +142,55 @@ describe("a record's history includes what hangs under it", { timeout: 120_000 }
   it('owner-only events under a client stay out of a recruiter’s and a viewer’s history, and the owner sees them', async () => {
     const client = await insertClient(t.db, { name: 'Invoice Client' });
     const role = await insertRole(t.db, { clientId: client.id, name: 'Paid Role' });
-    await recordActivity(t.db, { actor: ownerUser, verb: 'sent', modelType: 'invoice', objectId: 41, summary: 'Sent invoice INV-41 for Paid Role', scope: { clientId: client.id, roleId: role.id } });
-    await recordActivity(t.db, { actor: ownerUser, verb: 'created', modelType: 'invoice_note', objectId: 42, summary: 'Added a note to invoice INV-41', scope: { clientId: client.id } });
-    await recordActivity(t.db, { actor: ownerUser, verb: 'updated', modelType: 'role', objectId: role.id, summary: 'Updated role Paid Role', scope: { clientId: client.id } });
+    await recordActivity(t.db, {
+      actor: ownerUser,
+      verb: 'sent',
+      modelType: 'invoice',
+      objectId: 41,
+      summary: 'Sent invoice INV-41 for Paid Role',
+      scope: { clientId: client.id, roleId: role.id },
+    });
+    await recordActivity(t.db, {
+      actor: ownerUser,
+      verb: 'created',
+      modelType: 'invoice_note',
+      objectId: 42,
+      summary: 'Added a note to invoice INV-41',
+      scope: { clientId: client.id },
+    });
+    await recordActivity(t.db, {
+      actor: ownerUser,
+      verb: 'updated',
+      modelType: 'role',
+      objectId: role.id,
+      summary: 'Updated role Paid Role',
+      scope: { clientId: client.id },
+    });
     for (const as of [recruiter, viewer]) {
       expect(await history(as, 'client', client.id)).toEqual(['Updated role Paid Role']);
       expect(await history(as, 'role', role.id)).toEqual(['Updated role Paid Role']);
     }
-    expect(await history(owner, 'client', client.id)).toEqual(['Updated role Paid Role', 'Added a note to invoice INV-41', 'Sent invoice INV-41 for Paid Role']);
-    expect(await history(owner, 'role', role.id)).toEqual(['Updated role Paid Role', 'Sent invoice INV-41 for Paid Role']);
+    expect(await history(owner, 'client', client.id)).toEqual([
+      'Updated role Paid Role',
+      'Added a note to invoice INV-41',
+      'Sent invoice INV-41 for Paid Role',
+    ]);
+    expect(await history(owner, 'role', role.id)).toEqual([
+      'Updated role Paid Role',
+      'Sent invoice INV-41 for Paid Role',
+    ]);
   });
 
   it('other record types keep their exact history; object_id without model_type is still refused', async () => {
     const pipeline = await insertPipeline(t.db);
-    await recordActivity(t.db, { actor: ownerUser, verb: 'stage_changed', modelType: 'pipeline', objectId: pipeline.id, summary: 'Moved in pipeline', scope: { roleId: pipeline.roleId, candidateId: pipeline.candidateId } });
+    await recordActivity(t.db, {
+      actor: ownerUser,
+      verb: 'stage_changed',
+      modelType: 'pipeline',
+      objectId: pipeline.id,
+      summary: 'Moved in pipeline',
+      scope: { roleId: pipeline.roleId, candidateId: pipeline.candidateId },
+    });
     expect(await history(viewer, 'pipeline', pipeline.id)).toEqual(['Moved in pipeline']);
     const bad = await viewer.get(`/api/activity/?object_id=${pipeline.id}`);
     expect(bad.status).toBe(400);
@@ -149,18 +202,42 @@ describe("a record's history includes what hangs under it", { timeout: 120_000 }
     const role = await insertRole(t.db, { clientId: client.id, name: 'Backfill Role' });
     const pipeline = await insertPipeline(t.db, { roleId: role.id });
     // Rows as they were written before the scope existed.
-    await recordActivity(t.db, { actor: null, verb: 'stage_changed', modelType: 'pipeline', objectId: pipeline.id, summary: 'Old pipeline row' });
-    await recordActivity(t.db, { actor: null, verb: 'updated', modelType: 'role', objectId: role.id, summary: 'Old role row' });
+    await recordActivity(t.db, {
+      actor: null,
+      verb: 'stage_changed',
+      modelType: 'pipeline',
+      objectId: pipeline.id,
+      summary: 'Old pipeline row',
+    });
+    await recordActivity(t.db, {
+      actor: null,
+      verb: 'updated',
+      modelType: 'role',
+      objectId: role.id,
+      summary: 'Old role row',
+    });
     const note = await recruiter.post(`/api/notes/pipeline/${pipeline.id}/`, { body: 'x' });
-    await t.db.execute(sql`UPDATE activity SET client_id = NULL, role_id = NULL, candidate_id = NULL WHERE model_type = 'note' AND object_id = ${note.json.note.id}`);
+    await t.db.execute(
+      sql`UPDATE activity SET client_id = NULL, role_id = NULL, candidate_id = NULL WHERE model_type = 'note' AND object_id = ${note.json.note.id}`,
+    );
     expect(await history(viewer, 'client', client.id)).toEqual([]);
 
     const migration = readFileSync(new URL('../../../drizzle/0015_activity_scope.sql', import.meta.url), 'utf8');
-    const backfill = migration.slice(migration.indexOf('-- Backfill')).split('--> statement-breakpoint').map((part) => part.replace(/^--.*$/gm, '').trim()).filter(Boolean);
+    const backfill = migration
+      .slice(migration.indexOf('-- Backfill'))
+      .split('--> statement-breakpoint')
+      .map((part) => part.replace(/^--.*$/gm, '').trim())
+      .filter(Boolean);
     expect(backfill.length).toBeGreaterThanOrEqual(7);
     for (const statement of backfill) await t.db.execute(sql.raw(statement));
 
-    expect(await history(viewer, 'client', client.id)).toEqual(['Added a note to pipeline ' + (await viewer.get(`/api/pipelines/${pipeline.id}/`)).json.data.candidate.name + ' — Backfill Role', 'Old role row', 'Old pipeline row']);
+    expect(await history(viewer, 'client', client.id)).toEqual([
+      'Added a note to pipeline ' +
+        (await viewer.get(`/api/pipelines/${pipeline.id}/`)).json.data.candidate.name +
+        ' — Backfill Role',
+      'Old role row',
+      'Old pipeline row',
+    ]);
     expect(await history(viewer, 'candidate', pipeline.candidateId)).toContain('Old pipeline row');
   });
 });

@@ -31,7 +31,9 @@ async function stored() {
       from analytics_role_days order by role_id, day, recruiter_id nulls first`),
   );
   const roles = rowsOf<Record<string, unknown>>(
-    await db.execute(sql`select role_id, first_submittal_on::text as first, placements from analytics_roles order by role_id`),
+    await db.execute(
+      sql`select role_id, first_submittal_on::text as first, placements from analytics_roles order by role_id`,
+    ),
   );
   const stays = rowsOf<Record<string, unknown>>(
     await db.execute(sql`select pipeline_id, role_id, recruiter_id, pipeline_created_at::text as created, stage, round(days::numeric, 6)::text as days
@@ -95,7 +97,8 @@ describe('analytics summary rows', { timeout: 240_000 }, () => {
     // A seeded generator: the same writes on every run.
     const next = seededRandom(56);
     const pick = <T>(list: T[]): T | undefined => list[Math.floor(next() * list.length)];
-    const day = () => `2031-${String(1 + Math.floor(next() * 12)).padStart(2, '0')}-${String(1 + Math.floor(next() * 28)).padStart(2, '0')}`;
+    const day = () =>
+      `2031-${String(1 + Math.floor(next() * 12)).padStart(2, '0')}-${String(1 + Math.floor(next() * 28)).padStart(2, '0')}`;
     const users = [
       (await insertUser(db, { userType: ['recruiter'] })).id,
       (await insertUser(db, { userType: ['recruiter'] })).id,
@@ -106,31 +109,83 @@ describe('analytics summary rows', { timeout: 240_000 }, () => {
     // 80 roles, 3 pipelines each: a multi-row write over more than 64 roles takes the bulk (table lock) path.
     const roles = await insertRoles(
       db,
-      Array.from({ length: 80 }, (_, i) => ({ clientId: client.id, name: `Role ${i}`, openedAt: '2031-01-01', recruiterId: recruiter() })),
+      Array.from({ length: 80 }, (_, i) => ({
+        clientId: client.id,
+        name: `Role ${i}`,
+        openedAt: '2031-01-01',
+        recruiterId: recruiter(),
+      })),
     );
-    await insertCandidates(db, Array.from({ length: 400 }, (_, i) => ({ firstName: 'Sum', lastName: `Cand ${i}`, email: `sum${i}@example.test` })));
-    const candidateIds = rowsOf<{ id: number }>(await db.execute(sql`select id from ${candidatesTable} order by id`)).map((row) => row.id);
+    await insertCandidates(
+      db,
+      Array.from({ length: 400 }, (_, i) => ({
+        firstName: 'Sum',
+        lastName: `Cand ${i}`,
+        email: `sum${i}@example.test`,
+      })),
+    );
+    const candidateIds = rowsOf<{ id: number }>(
+      await db.execute(sql`select id from ${candidatesTable} order by id`),
+    ).map((row) => row.id);
     let freeCandidate = 0;
     await insertPipelines(
       db,
       roles.flatMap((role) =>
-        [0, 1, 2].map(() => ({ roleId: role.id, candidateId: candidateIds[freeCandidate++]!, stage: 'submitted', state: 'open', version: 1, recruiterId: recruiter() })),
+        [0, 1, 2].map(() => ({
+          roleId: role.id,
+          candidateId: candidateIds[freeCandidate++]!,
+          stage: 'submitted',
+          state: 'open',
+          version: 1,
+          recruiterId: recruiter(),
+        })),
       ),
     );
-    const pipelineIds = async () => rowsOf<{ id: number }>(await db.execute(sql`select id from ${pipelinesTable} order by id`)).map((r) => r.id);
-    const submittalIds = async () => rowsOf<{ id: number }>(await db.execute(sql`select id from ${submittalsTable} order by id`)).map((r) => r.id);
+    const pipelineIds = async () =>
+      rowsOf<{ id: number }>(await db.execute(sql`select id from ${pipelinesTable} order by id`)).map((r) => r.id);
+    const submittalIds = async () =>
+      rowsOf<{ id: number }>(await db.execute(sql`select id from ${submittalsTable} order by id`)).map((r) => r.id);
     const placed = async () =>
-      rowsOf<{ id: number; pipeline_id: number }>(await db.execute(sql`select id, pipeline_id from ${placementsTable} order by id`));
-    const roleIds = async () => rowsOf<{ id: number }>(await db.execute(sql`select id from ${rolesTable} order by id`)).map((r) => r.id);
+      rowsOf<{ id: number; pipeline_id: number }>(
+        await db.execute(sql`select id, pipeline_id from ${placementsTable} order by id`),
+      );
+    const roleIds = async () =>
+      rowsOf<{ id: number }>(await db.execute(sql`select id from ${rolesTable} order by id`)).map((r) => r.id);
 
-    const stages = ['sourced', 'internal_interview', 'submit_pending', 'submitted', 'client_interview', 'offer', 'placed'];
+    const stages = [
+      'sourced',
+      'internal_interview',
+      'submit_pending',
+      'submitted',
+      'client_interview',
+      'offer',
+      'placed',
+    ];
     const when = () => new Date(Date.parse('2031-01-01T00:00:00Z') + Math.floor(next() * 300 * 86_400) * 1000);
-    const eventIds = async () => rowsOf<{ id: number }>(await db.execute(sql`select id from ${pipelineEventsTable} order by id`)).map((r) => r.id);
+    const eventIds = async () =>
+      rowsOf<{ id: number }>(await db.execute(sql`select id from ${pipelineEventsTable} order by id`)).map((r) => r.id);
     // "created" and a first stage change for every pipeline, each in one statement (240 pipelines).
-    await db.insert(pipelineEventsTable).values((await pipelineIds()).map((pipelineId) => ({ pipelineId, kind: 'created', toStage: 'sourced', createdAt: new Date('2031-01-02T09:00:00Z') })));
-    await db.insert(pipelineEventsTable).values((await pipelineIds()).map((pipelineId) => ({ pipelineId, kind: 'stage_changed', fromStage: 'sourced', toStage: pick(stages.slice(1))!, createdAt: when() })));
+    await db.insert(pipelineEventsTable).values(
+      (await pipelineIds()).map((pipelineId) => ({
+        pipelineId,
+        kind: 'created',
+        toStage: 'sourced',
+        createdAt: new Date('2031-01-02T09:00:00Z'),
+      })),
+    );
+    await db.insert(pipelineEventsTable).values(
+      (await pipelineIds()).map((pipelineId) => ({
+        pipelineId,
+        kind: 'stage_changed',
+        fromStage: 'sourced',
+        toStage: pick(stages.slice(1))!,
+        createdAt: when(),
+      })),
+    );
     // One statement over every pipeline (240 rows, 80 roles).
-    await db.insert(submittalsTable).values((await pipelineIds()).map((pipelineId) => ({ pipelineId, submittedOn: day(), outcome: 'pending' })));
+    await db
+      .insert(submittalsTable)
+      .values((await pipelineIds()).map((pipelineId) => ({ pipelineId, submittedOn: day(), outcome: 'pending' })));
     expect(await stored()).toEqual(await recomputed());
 
     const kinds = new Map<string, number>();
@@ -141,7 +196,11 @@ describe('analytics summary rows', { timeout: 240_000 }, () => {
       if (op === 0) {
         const count = 1 + Math.floor(next() * 4);
         await db.insert(submittalsTable).values(
-          Array.from({ length: count }, () => ({ pipelineId: pick(pipelines)!, submittedOn: day(), outcome: 'pending' })),
+          Array.from({ length: count }, () => ({
+            pipelineId: pick(pipelines)!,
+            submittedOn: day(),
+            outcome: 'pending',
+          })),
         );
       } else if (op === 1) {
         const id = pick(await submittalIds());
@@ -191,7 +250,13 @@ describe('analytics summary rows', { timeout: 240_000 }, () => {
         await db.insert(pipelineEventsTable).values(
           Array.from({ length: count }, () => {
             const kind = next() < 0.2 ? 'note' : 'stage_changed';
-            return { pipelineId: pick(pipelines)!, kind, fromStage: kind === 'note' ? null : pick(stages)!, toStage: kind === 'note' ? null : pick(stages)!, createdAt: when() };
+            return {
+              pipelineId: pick(pipelines)!,
+              kind,
+              fromStage: kind === 'note' ? null : pick(stages)!,
+              toStage: kind === 'note' ? null : pick(stages)!,
+              createdAt: when(),
+            };
           }),
         );
       } else if (op === 12) {
@@ -208,18 +273,33 @@ describe('analytics summary rows', { timeout: 240_000 }, () => {
         const roleId = pick(await roleIds());
         if (roleId && next() < 0.3) {
           const hasPlacement = rowsOf<{ n: number }>(
-            await db.execute(sql`select count(*)::int as n from placements pl join pipelines p on p.id = pl.pipeline_id where p.role_id = ${roleId}`),
+            await db.execute(
+              sql`select count(*)::int as n from placements pl join pipelines p on p.id = pl.pipeline_id where p.role_id = ${roleId}`,
+            ),
           )[0]!.n;
           if (!hasPlacement) await db.delete(rolesTable).where(eq(rolesTable.id, roleId));
         } else if (roleId && freeCandidate < candidateIds.length) {
           await db.transaction(async (tx) => {
             const [row] = await insertPipelines(tx, [
-              { roleId, candidateId: candidateIds[freeCandidate++]!, stage: 'submitted', state: 'open', version: 1, recruiterId: recruiter() },
+              {
+                roleId,
+                candidateId: candidateIds[freeCandidate++]!,
+                stage: 'submitted',
+                state: 'open',
+                version: 1,
+                recruiterId: recruiter(),
+              },
             ]);
             await tx.insert(submittalsTable).values({ pipelineId: row!.id, submittedOn: day(), outcome: 'pending' });
             await tx.insert(pipelineEventsTable).values([
               { pipelineId: row!.id, kind: 'created', toStage: 'sourced', createdAt: when() },
-              { pipelineId: row!.id, kind: 'stage_changed', fromStage: 'sourced', toStage: 'submitted', createdAt: when() },
+              {
+                pipelineId: row!.id,
+                kind: 'stage_changed',
+                fromStage: 'sourced',
+                toStage: 'submitted',
+                createdAt: when(),
+              },
             ]);
           });
         }
@@ -230,7 +310,13 @@ describe('analytics summary rows', { timeout: 240_000 }, () => {
     expect(kinds.size).toBe(15);
     const taken = new Set((await placed()).map((p) => p.pipeline_id));
     const last = (await pipelineIds()).find((id) => !taken.has(id))!;
-    await db.insert(placementsTable).values({ pipelineId: last, salary: '90000', startDate: '2031-07-01', fee: '18000.50', createdAt: new Date('2031-06-30T23:59:00Z') });
+    await db.insert(placementsTable).values({
+      pipelineId: last,
+      salary: '90000',
+      startDate: '2031-07-01',
+      fee: '18000.50',
+      createdAt: new Date('2031-06-30T23:59:00Z'),
+    });
     const final = await recomputed();
     expect(final.days.length).toBeGreaterThan(100);
     expect(final.roles.some((row) => (row.placements as number) > 0)).toBe(true);
@@ -243,24 +329,45 @@ describe('analytics summary rows', { timeout: 240_000 }, () => {
     await db.execute(sql`delete from analytics_stage_stays`);
     for (const name of ['analytics_summary_rows', 'analytics_stage_stays']) {
       const file = readdirSync(migrationsDir()).find((entry) => entry.includes(name))!;
-      const backfill = readFileSync(path.join(migrationsDir(), file), 'utf8').split('-- Backfill')[1]!.split('\n').slice(1).join('\n');
+      const backfill = readFileSync(path.join(migrationsDir(), file), 'utf8')
+        .split('-- Backfill')[1]!
+        .split('\n')
+        .slice(1)
+        .join('\n');
       await db.execute(sql.raw(backfill));
     }
     expect(await stored()).toEqual(final);
   });
 
   it("count placements on their day in the agency's zone, and rebuild when the zone changes (decision 060)", async () => {
-    const zoneNow = async () => rowsOf<{ time_zone: string }>(await db.execute(sql`select time_zone from analytics_time_zone`))[0]!.time_zone;
-    const useZone = async (zone: string) => rowsOf<{ changed: boolean }>(await db.execute(sql`select analytics_use_time_zone(${zone}) as changed`))[0]!.changed;
+    const zoneNow = async () =>
+      rowsOf<{ time_zone: string }>(await db.execute(sql`select time_zone from analytics_time_zone`))[0]!.time_zone;
+    const useZone = async (zone: string) =>
+      rowsOf<{ changed: boolean }>(await db.execute(sql`select analytics_use_time_zone(${zone}) as changed`))[0]!
+        .changed;
     // 1 March 2031, 02:00 UTC is still 28 February (21:00) in New York.
     const client = await insertClient(db, { name: 'Zone Co' });
     const [role] = await insertRoles(db, [{ clientId: client.id, name: 'Zone Role', openedAt: '2031-01-01' }]);
     await insertCandidates(db, [{ firstName: 'Zone', lastName: 'Cand', email: 'zone@example.test' }]);
-    const candidate = rowsOf<{ id: number }>(await db.execute(sql`select id from ${candidatesTable} where email = 'zone@example.test'`))[0]!;
-    const [pipeline] = await insertPipelines(db, [{ roleId: role!.id, candidateId: candidate.id, stage: 'placed', state: 'open', version: 1 }]);
-    await db.insert(placementsTable).values({ pipelineId: pipeline!.id, salary: '90000', startDate: '2031-04-01', fee: '18000', createdAt: new Date('2031-03-01T02:00:00Z') });
+    const candidate = rowsOf<{ id: number }>(
+      await db.execute(sql`select id from ${candidatesTable} where email = 'zone@example.test'`),
+    )[0]!;
+    const [pipeline] = await insertPipelines(db, [
+      { roleId: role!.id, candidateId: candidate.id, stage: 'placed', state: 'open', version: 1 },
+    ]);
+    await db.insert(placementsTable).values({
+      pipelineId: pipeline!.id,
+      salary: '90000',
+      startDate: '2031-04-01',
+      fee: '18000',
+      createdAt: new Date('2031-03-01T02:00:00Z'),
+    });
     const dayOfZoneRole = async () =>
-      rowsOf<{ day: string }>(await db.execute(sql`select day::text as day from analytics_role_days where role_id = ${role!.id} and placements > 0`)).map((r) => r.day);
+      rowsOf<{ day: string }>(
+        await db.execute(
+          sql`select day::text as day from analytics_role_days where role_id = ${role!.id} and placements > 0`,
+        ),
+      ).map((r) => r.day);
 
     expect(await zoneNow()).toBe('UTC');
     expect(await dayOfZoneRole()).toEqual(['2031-03-01']);
@@ -269,26 +376,40 @@ describe('analytics summary rows', { timeout: 240_000 }, () => {
     expect(await stored()).toEqual(await recomputed('America/New_York'));
     // The same zone again changes nothing; an unknown one is refused and leaves the zone as it was.
     expect(await useZone('America/New_York')).toBe(false);
-    const refused = await db.execute(sql`select analytics_use_time_zone('Mars/Olympus_Mons')`).then(() => null, (error: { cause?: unknown }) => String(error.cause));
+    const refused = await db.execute(sql`select analytics_use_time_zone('Mars/Olympus_Mons')`).then(
+      () => null,
+      (error: { cause?: unknown }) => String(error.cause),
+    );
     expect(refused).toMatch(/time zone "Mars\/Olympus_Mons" not recognized/);
     expect(await zoneNow()).toBe('America/New_York');
     // Writes after the change follow the zone too.
-    await db.execute(sql`update ${placementsTable} set created_at = '2031-04-01T03:30:00Z' where pipeline_id = ${pipeline!.id}`);
+    await db.execute(
+      sql`update ${placementsTable} set created_at = '2031-04-01T03:30:00Z' where pipeline_id = ${pipeline!.id}`,
+    );
     expect(await dayOfZoneRole()).toEqual(['2031-03-31']);
     expect(await stored()).toEqual(await recomputed('America/New_York'));
     expect(await useZone('UTC')).toBe(true);
     expect(await stored()).toEqual(await recomputed('UTC'));
   });
 
-  it('append a stay for an appended stage event without rewriting the pipeline\'s earlier stays', async () => {
+  it("append a stay for an appended stage event without rewriting the pipeline's earlier stays", async () => {
     const client = await insertClient(db, { name: 'Append Co' });
     const [role] = await insertRoles(db, [{ clientId: client.id, name: 'Append Role', openedAt: '2031-01-01' }]);
     await insertCandidates(db, [{ firstName: 'Append', lastName: 'Cand', email: 'append@example.test' }]);
-    const candidate = rowsOf<{ id: number }>(await db.execute(sql`select id from ${candidatesTable} where email = 'append@example.test'`))[0]!;
-    const [pipeline] = await insertPipelines(db, [{ roleId: role!.id, candidateId: candidate.id, stage: 'sourced', state: 'open', version: 1 }]);
+    const candidate = rowsOf<{ id: number }>(
+      await db.execute(sql`select id from ${candidatesTable} where email = 'append@example.test'`),
+    )[0]!;
+    const [pipeline] = await insertPipelines(db, [
+      { roleId: role!.id, candidateId: candidate.id, stage: 'sourced', state: 'open', version: 1 },
+    ]);
     const stages = ['internal_interview', 'submitted'];
     // Forty moves back and forth, one statement each, a day apart.
-    await db.insert(pipelineEventsTable).values({ pipelineId: pipeline!.id, kind: 'created', toStage: 'sourced', createdAt: new Date('2031-01-01T09:00:00Z') });
+    await db.insert(pipelineEventsTable).values({
+      pipelineId: pipeline!.id,
+      kind: 'created',
+      toStage: 'sourced',
+      createdAt: new Date('2031-01-01T09:00:00Z'),
+    });
     for (let i = 1; i <= 40; i += 1) {
       await db.insert(pipelineEventsTable).values({
         pipelineId: pipeline!.id,
@@ -298,17 +419,32 @@ describe('analytics summary rows', { timeout: 240_000 }, () => {
         createdAt: new Date(Date.parse('2031-01-01T09:00:00Z') + i * 86_400_000),
       });
     }
-    const rowsNow = async () => rowsOf<{ ctid: string }>(await db.execute(sql`select ctid::text as ctid from analytics_stage_stays where pipeline_id = ${pipeline!.id}`)).map((r) => r.ctid);
+    const rowsNow = async () =>
+      rowsOf<{ ctid: string }>(
+        await db.execute(sql`select ctid::text as ctid from analytics_stage_stays where pipeline_id = ${pipeline!.id}`),
+      ).map((r) => r.ctid);
     const before = await rowsNow();
     expect(before).toHaveLength(40);
-    await db.insert(pipelineEventsTable).values({ pipelineId: pipeline!.id, kind: 'stage_changed', fromStage: 'internal_interview', toStage: 'submitted', createdAt: new Date('2031-03-01T09:00:00Z') });
+    await db.insert(pipelineEventsTable).values({
+      pipelineId: pipeline!.id,
+      kind: 'stage_changed',
+      fromStage: 'internal_interview',
+      toStage: 'submitted',
+      createdAt: new Date('2031-03-01T09:00:00Z'),
+    });
     const after = await rowsNow();
     // The forty earlier stays are the same rows (not deleted and re-inserted); one new row closes the last stay.
     expect(after).toHaveLength(41);
     expect(after).toEqual(expect.arrayContaining(before));
     expect(await stored()).toEqual(await recomputed());
     // A back-dated event still recomputes the pipeline, and the rows still equal a recomputation.
-    await db.insert(pipelineEventsTable).values({ pipelineId: pipeline!.id, kind: 'stage_changed', fromStage: 'sourced', toStage: 'client_interview', createdAt: new Date('2031-01-01T21:00:00Z') });
+    await db.insert(pipelineEventsTable).values({
+      pipelineId: pipeline!.id,
+      kind: 'stage_changed',
+      fromStage: 'sourced',
+      toStage: 'client_interview',
+      createdAt: new Date('2031-01-01T21:00:00Z'),
+    });
     expect(await stored()).toEqual(await recomputed());
   });
 });

@@ -39,7 +39,12 @@ beforeAll(async () => {
     closedAt: new Date('2031-04-01T02:00:00Z'),
   });
   // Created 31 March, 21:00 in New York; placed 31 March, 23:30 there.
-  const pipeline = await insertPipeline(t.db, { roleId: role.id, stage: 'placed', state: 'open', createdAt: new Date('2031-04-01T01:00:00Z') });
+  const pipeline = await insertPipeline(t.db, {
+    roleId: role.id,
+    stage: 'placed',
+    state: 'open',
+    createdAt: new Date('2031-04-01T01:00:00Z'),
+  });
   await t.db.insert(placementsTable).values({
     pipelineId: pipeline.id,
     salary: '110000',
@@ -48,8 +53,20 @@ beforeAll(async () => {
     createdAt: new Date('2031-04-01T03:30:00Z'),
   });
   // For the attention list: an interview on 1 January at 15:00 UTC (10:00 in New York) and an invoice due on 31 December.
-  await insertInterview(t.db, { pipelineId: pipeline.id, kind: 'client', scheduledAt: new Date('2032-01-01T15:00:00Z') });
-  await insertInvoice(t.db, { clientId: client.id, roleId: role.id, kind: 'finders_fee', status: 'sent', issueDate: '2031-12-01', dueDate: '2031-12-31', totalMinor: 500_000 });
+  await insertInterview(t.db, {
+    pipelineId: pipeline.id,
+    kind: 'client',
+    scheduledAt: new Date('2032-01-01T15:00:00Z'),
+  });
+  await insertInvoice(t.db, {
+    clientId: client.id,
+    roleId: role.id,
+    kind: 'finders_fee',
+    status: 'sent',
+    issueDate: '2031-12-01',
+    dueDate: '2031-12-31',
+    totalMinor: 500_000,
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -64,7 +81,13 @@ const get = async (path: string) => {
 describe("analytics in the agency's time zone", () => {
   it('counts an evening placement, closing and new pipeline on the New York day (March), not the UTC one', async () => {
     const march = await get(`/api/analytics/summary/?${MARCH}`);
-    expect(march.summary).toMatchObject({ placements: 1, roles_closed: 1, roles_filled: 1, median_days_to_fill: 30, average_fee: '22000.00' });
+    expect(march.summary).toMatchObject({
+      placements: 1,
+      roles_closed: 1,
+      roles_filled: 1,
+      median_days_to_fill: 30,
+      average_fee: '22000.00',
+    });
     expect(march.months).toEqual([expect.objectContaining({ month: '2031-03', placements: 1 })]);
     const april = await get(`/api/analytics/summary/?${APRIL}`);
     expect(april.summary).toMatchObject({ placements: 0, roles_closed: 0 });
@@ -87,12 +110,15 @@ describe("analytics in the agency's time zone", () => {
   });
 
   it("dates the attention list by the user's calendar: tomorrow's interview at their time, overdue after their today", async () => {
-    const kinds = (body: { items: { kind: string; detail: string }[] }) => body.items.filter((i) => ['interview_tomorrow', 'overdue_invoice'].includes(i.kind));
+    const kinds = (body: { items: { kind: string; detail: string }[] }) =>
+      body.items.filter((i) => ['interview_tomorrow', 'overdue_invoice'].includes(i.kind));
     // New York: 31 December, 22:00. Tomorrow is 1 January there; the invoice is due today, not overdue.
     const newYork = kinds((await newYorkOwner.get('/api/dashboard/attention/')).json);
     expect(newYork).toEqual([expect.objectContaining({ kind: 'interview_tomorrow', detail: 'Tomorrow at 10:00' })]);
     // UTC: already 1 January, 03:00. The interview is today, not tomorrow; the invoice is a day overdue.
     const utc = kinds((await owner.get('/api/dashboard/attention/')).json);
-    expect(utc).toEqual([expect.objectContaining({ kind: 'overdue_invoice', detail: 'Due 2031-12-31 (1 day overdue)' })]);
+    expect(utc).toEqual([
+      expect.objectContaining({ kind: 'overdue_invoice', detail: 'Due 2031-12-31 (1 day overdue)' }),
+    ]);
   });
 });

@@ -6,12 +6,7 @@ import { applicationsTable } from '../applications/applications.table';
 import { candidatesTable } from '../candidates/candidates.table';
 import { clientsTable } from '../clients/clients.table';
 import { invoicesTable, payoutsTable } from '../invoices/invoices.table';
-import {
-  interviewsTable,
-  pipelinesTable,
-  placementsTable,
-  submittalsTable,
-} from '../pipelines/pipelines.table';
+import { interviewsTable, pipelinesTable, placementsTable, submittalsTable } from '../pipelines/pipelines.table';
 import { rolesTable } from '../roles/roles.table';
 import { usersTable } from '../users/users.table';
 import { analyticsRoleDaysTable, analyticsRolesTable, analyticsStageStaysTable } from './analytics.table';
@@ -68,8 +63,7 @@ const toEndTs = (s: Scope) => sql`(${s.to}::date + 1)::timestamp at time zone ${
 /** A timestamp's calendar day in the agency's zone. */
 const agencyDate = (s: Scope, column: SQL) => sql`(${column} at time zone ${s.timeZone}::text)::date`;
 
-const names = (list: string[]) =>
-  sql`(select jsonb_array_elements_text(${JSON.stringify(list)}::jsonb))`;
+const names = (list: string[]) => sql`(select jsonb_array_elements_text(${JSON.stringify(list)}::jsonb))`;
 
 /** Conditions on the role (alias r) and its client (alias c); `recruiter` applies the recruiter filter to r. */
 function roleWhere(s: Scope, recruiter: 'role' | 'none' = 'role'): SQL {
@@ -77,8 +71,7 @@ function roleWhere(s: Scope, recruiter: 'role' | 'none' = 'role'): SQL {
   if (s.clientId !== null) parts.push(sql`r.client_id = ${s.clientId}`);
   if (s.clientType !== null) parts.push(sql`c.client_type = ${s.clientType}`);
   if (s.roleNames !== null) parts.push(sql`r.name in ${names(s.roleNames)}`);
-  if (recruiter === 'role' && s.recruiterId !== null)
-    parts.push(sql`r.recruiter_id = ${s.recruiterId}`);
+  if (recruiter === 'role' && s.recruiterId !== null) parts.push(sql`r.recruiter_id = ${s.recruiterId}`);
   return sql.join(parts, sql` and `);
 }
 
@@ -206,7 +199,9 @@ export interface KeyedValueRow {
 /** Per month ("YYYY-MM"): new roles, placements, submittals, booked and collected (minor units as text). */
 export async function monthly(db: Db, s: Scope): Promise<KeyedValueRow[]> {
   return rowsOf<KeyedValueRow>(
-    await run(db, sql`
+    await run(
+      db,
+      sql`
       with pm as (
         select date_trunc('month', day) as month, sum(placements)::int as placements, sum(submittals)::int as submittals
         from (${periodDays(s, 'none')}) pd group by 1
@@ -229,14 +224,17 @@ export async function monthly(db: Db, s: Scope): Promise<KeyedValueRow[]> {
       select 'collected', to_char(py.date, 'YYYY-MM'), count(*)::int, sum(py.amount_minor)::text
         from ${PY} py join ${I} i on i.id = py.invoice_id ${invoiceJoins(s)}
         where ${invoiceWhere(s)} and py.date between ${s.from}::date and ${s.to}::date group by 2
-    `),
+    `,
+    ),
   );
 }
 
 /** Per recruiter id (null: unassigned): open roles at the period's end, submittals, placements and their fees. */
 export async function byRecruiter(db: Db, s: Scope): Promise<KeyedValueRow[]> {
   return rowsOf<KeyedValueRow>(
-    await run(db, sql`
+    await run(
+      db,
+      sql`
       with pd as (${periodDays(s, 'none')})
       select 'open_roles' as metric, r.recruiter_id::text as key, count(*)::int as n, '0' as total
         from ${R} r${roleClientJoin(s)}
@@ -245,17 +243,17 @@ export async function byRecruiter(db: Db, s: Scope): Promise<KeyedValueRow[]> {
       select 'submittals', recruiter_id::text, sum(submittals)::int, '0' from pd group by 2 having sum(submittals) > 0
       union all
       select 'placements', recruiter_id::text, sum(placements)::int, sum(fee_minor)::bigint::text from pd group by 2 having sum(placements) > 0
-    `),
+    `,
+    ),
   );
 }
 
 /** Per client id: open and new roles, placements (fee sum, median days to fill), booked and collected. */
-export async function byClient(
-  db: Db,
-  s: Scope,
-): Promise<(KeyedValueRow & { median: number | null })[]> {
+export async function byClient(db: Db, s: Scope): Promise<(KeyedValueRow & { median: number | null })[]> {
   return rowsOf<KeyedValueRow & { median: number | null }>(
-    await run(db, sql`
+    await run(
+      db,
+      sql`
       with pd as (${periodDays(s)})
       select 'open_roles' as metric, r.client_id::text as key, count(*)::int as n, '0' as total, null::float8 as median
         from ${R} r${roleClientJoin(s)}
@@ -277,7 +275,8 @@ export async function byClient(
       select 'collected', i.client_id::text, count(*)::int, sum(py.amount_minor)::text, null
         from ${PY} py join ${I} i on i.id = py.invoice_id ${invoiceJoins(s)}
         where ${invoiceWhere(s)} and py.date between ${s.from}::date and ${s.to}::date group by 2
-    `),
+    `,
+    ),
   );
 }
 
@@ -287,13 +286,11 @@ export interface NamedRow {
   client_type?: string;
 }
 
-export async function clientNames(
-  db: Db,
-  ids: number[],
-): Promise<(NamedRow & { client_type: string })[]> {
+export async function clientNames(db: Db, ids: number[]): Promise<(NamedRow & { client_type: string })[]> {
   if (!ids.length) return [];
   return rowsOf<NamedRow & { client_type: string }>(
-    await run(db, 
+    await run(
+      db,
       sql`select id, name, client_type from ${C} where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`,
     ),
   );
@@ -302,7 +299,8 @@ export async function clientNames(
 export async function userNames(db: Db, ids: number[]): Promise<NamedRow[]> {
   if (!ids.length) return [];
   return rowsOf<NamedRow>(
-    await run(db, 
+    await run(
+      db,
       sql`select id, trim(first_name || ' ' || last_name) as name from ${U} where id in (select jsonb_array_elements_text(${JSON.stringify(ids)}::jsonb)::int)`,
     ),
   );
@@ -323,15 +321,13 @@ export interface RoleRow {
 }
 
 /** Roles active during the period, newest first (at most `limit`), and how many matched. */
-export async function activeRoles(
-  db: Db,
-  s: Scope,
-  limit: number,
-): Promise<{ rows: RoleRow[]; count: number }> {
+export async function activeRoles(db: Db, s: Scope, limit: number): Promise<{ rows: RoleRow[]; count: number }> {
   const where = sql`${roleWhere(s)} and r.opened_at <= ${s.to}::date and (r.closed_at is null or r.closed_at >= ${fromTs(s)})`;
   const [rows, counted] = [
     rowsOf<RoleRow>(
-      await run(db, sql`
+      await run(
+        db,
+        sql`
         select r.id, r.name, r.client_id, c.name as client_name, r.recruiter_id, trim(u.first_name || ' ' || u.last_name) as recruiter_name,
                r.state, r.close_reason, r.opened_at::text as opened_at, ${agencyDate(s, sql`r.closed_at`)}::text as closed_at,
                (coalesce(${agencyDate(s, sql`r.closed_at`)}, ${agencyDate(s, sql`now()`)}) - r.opened_at)::int as days_open
@@ -339,12 +335,11 @@ export async function activeRoles(
         where ${where}
         order by r.opened_at desc, r.id desc
         limit ${limit}
-      `),
+      `,
+      ),
     ),
     rowsOf<{ n: number }>(
-      await run(db, 
-        sql`select count(*)::int as n from ${R} r join ${C} c on c.id = r.client_id where ${where}`,
-      ),
+      await run(db, sql`select count(*)::int as n from ${R} r join ${C} c on c.id = r.client_id where ${where}`),
     ),
   ];
   return { rows, count: counted[0]?.n ?? 0 };
@@ -362,7 +357,9 @@ export async function roleCounts(db: Db, roleIds: number[]): Promise<RoleCountRo
   if (!roleIds.length) return [];
   const ids = sql`(select jsonb_array_elements_text(${JSON.stringify(roleIds)}::jsonb)::int)`;
   return rowsOf<RoleCountRow>(
-    await run(db, sql`
+    await run(
+      db,
+      sql`
       select p.role_id, 'stage' as metric, p.stage as key, count(*)::int as n from ${P} p where p.role_id in ${ids} group by 1, 3
       union all
       select p.role_id, 'submittals', null, count(*)::int from ${S} sb join ${P} p on p.id = sb.pipeline_id where p.role_id in ${ids} group by 1
@@ -371,7 +368,8 @@ export async function roleCounts(db: Db, roleIds: number[]): Promise<RoleCountRo
         where p.role_id in ${ids} and iv.outcome not in ('cancelled', 'rescheduled') group by 1
       union all
       select p.role_id, 'placements', null, count(*)::int from ${PL} pl join ${P} p on p.id = pl.pipeline_id where p.role_id in ${ids} group by 1
-    `),
+    `,
+    ),
   );
 }
 
@@ -397,7 +395,9 @@ export async function stages(db: Db, s: Scope): Promise<StageRow[]> {
   // The stays come from the summary rows (decision 056): one per finished stay, with the pipeline's role,
   // recruiter and creation time.
   return rowsOf<StageRow>(
-    await run(db, sql`
+    await run(
+      db,
+      sql`
       with fp as (${fp})
       select 'at' as metric, stage, null as reason, count(*)::int as n, null::float8 as median, null::float8 as p90 from fp group by stage
       union all
@@ -410,7 +410,8 @@ export async function stages(db: Db, s: Scope): Promise<StageRow[]> {
         where ${roleWhere(s, 'none')}${s.recruiterId !== null ? sql` and st.recruiter_id = ${s.recruiterId}` : sql``}
           and st.pipeline_created_at >= ${fromTs(s)} and st.pipeline_created_at < ${toEndTs(s)}
         group by st.stage
-    `),
+    `,
+    ),
   );
 }
 
@@ -432,14 +433,17 @@ export interface PlacementWageRow {
 /** Placements recorded in the period with their role's posted range. Salaries as numeric text. */
 export async function placedWages(db: Db, s: Scope): Promise<PlacementWageRow[]> {
   return rowsOf<PlacementWageRow>(
-    await run(db, sql`
+    await run(
+      db,
+      sql`
       select pl.id as placement_id, p.id as pipeline_id, r.id as role_id, r.name as role_name, r.location, c.id as client_id, c.name as client_name,
              ${agencyDate(s, sql`pl.created_at`)}::text as placed_on, pl.currency, pl.salary::text as salary,
              r.salary_min::text as salary_min, r.salary_max::text as salary_max
       from ${PL} pl join ${P} p on p.id = pl.pipeline_id join ${R} r on r.id = p.role_id join ${C} c on c.id = r.client_id
       where ${pipelineWhere(s)} and pl.created_at >= ${fromTs(s)} and pl.created_at < ${toEndTs(s)}
       order by pl.created_at desc, pl.id desc
-    `),
+    `,
+    ),
   );
 }
 
@@ -457,7 +461,9 @@ export async function placementSources(db: Db, s: Scope): Promise<SourceRow[]> {
   const channel = sql`(select ${JSON.stringify(CANDIDATE_SOURCE_OF_APPLICATION)}::jsonb ->> a.source
                          from ${applicationsTable} a where a.pipeline_id = p.id order by a.id limit 1)`;
   return rowsOf<SourceRow>(
-    await run(db, sql`
+    await run(
+      db,
+      sql`
       select min(x.source) as source, count(*)::int as placements, sum(x.fee_minor)::bigint::text as fee_minor
       from (
         select btrim(coalesce(${channel}, cand.source)) as source, round(pl.fee * 100)::bigint as fee_minor
@@ -466,7 +472,8 @@ export async function placementSources(db: Db, s: Scope): Promise<SourceRow[]> {
         where ${pipelineWhere(s)} and pl.created_at >= ${fromTs(s)} and pl.created_at < ${toEndTs(s)}
       ) x
       group by lower(x.source)
-    `),
+    `,
+    ),
   );
 }
 
@@ -482,7 +489,9 @@ export interface ApplicationsRow {
 /** Applications received in the period per channel, by status, and those whose pipeline reached a placement. */
 export async function applicationsBySource(db: Db, s: Scope): Promise<ApplicationsRow[]> {
   return rowsOf<ApplicationsRow>(
-    await run(db, sql`
+    await run(
+      db,
+      sql`
       select a.source, count(*)::int as received,
              count(*) filter (where a.status = 'new')::int as open,
              count(*) filter (where a.status = 'rejected')::int as rejected,
@@ -492,7 +501,8 @@ export async function applicationsBySource(db: Db, s: Scope): Promise<Applicatio
         left join ${PL} pl on pl.pipeline_id = a.pipeline_id
       where ${roleWhere(s)} and a.created_at >= ${fromTs(s)} and a.created_at < ${toEndTs(s)}
       group by a.source order by a.source
-    `),
+    `,
+    ),
   );
 }
 
@@ -507,12 +517,15 @@ export interface OfferRow {
 /** Answered offers with an amount, made in the period. */
 export async function answeredOffers(db: Db, s: Scope): Promise<OfferRow[]> {
   return rowsOf<OfferRow>(
-    await run(db, sql`
+    await run(
+      db,
+      sql`
       select r.name as role_name, r.location, coalesce(p.offer_currency, r.salary_currency) as currency, p.offered_salary::text as salary, p.offer_answer as answer
       from ${P} p join ${R} r on r.id = p.role_id join ${C} c on c.id = r.client_id
       where ${pipelineWhere(s)} and p.offer_answer is not null and p.offered_salary is not null
         and p.offered_at >= ${fromTs(s)} and p.offered_at < ${toEndTs(s)}
-    `),
+    `,
+    ),
   );
 }
 
@@ -543,21 +556,27 @@ export async function retainerClients(
 ): Promise<{ clients: RetainerClientRow[]; invoices: RetainerInvoiceRow[] }> {
   const where = sql`c.client_type = 'retainer' and ${agencyDate(s, sql`c.created_at`)} <= ${s.to}::date${s.clientId !== null ? sql` and c.id = ${s.clientId}` : sql``}`;
   const clients = rowsOf<RetainerClientRow>(
-    await run(db, sql`
+    await run(
+      db,
+      sql`
       select c.id, c.name, ${agencyDate(s, sql`c.created_at`)}::text as signed_on, c.currency,
              round(c.retainer_amount * 100)::bigint::text as retainer_minor, c.retainer_instalments as instalments
       from ${C} c where ${where} order by c.name, c.id
-    `),
+    `,
+    ),
   );
   const invoices = rowsOf<RetainerInvoiceRow>(
-    await run(db, sql`
+    await run(
+      db,
+      sql`
       select i.id, i.client_id, i.instalment, i.number, i.issue_date::text as issue_date, i.total_minor::text as total_minor,
              i.balance_minor::text as balance_minor,
              case when i.status = 'paid' then coalesce((select max(py.date) from ${PY} py where py.invoice_id = i.id)::text, ${agencyDate(s, sql`i.paid_at`)}::text) end as paid_on
       from ${I} i join ${C} c on c.id = i.client_id
       where ${where} and i.kind = 'retainer' and i.status not in ('draft', 'void')
       order by i.issue_date, i.id
-    `),
+    `,
+    ),
   );
   return { clients, invoices };
 }
@@ -574,16 +593,20 @@ export async function filterLists(
   db: Db,
 ): Promise<{ clients: (NamedRow & { client_type: string })[]; recruiters: NamedRow[] }> {
   const clients = rowsOf<NamedRow & { client_type: string }>(
-    await run(db, 
+    await run(
+      db,
       sql`select id, name, client_type from ${C} c where archived_at is null or exists (select 1 from ${R} r where r.client_id = c.id) order by lower(name), id`,
     ),
   );
   const recruiters = rowsOf<NamedRow>(
-    await run(db, sql`
+    await run(
+      db,
+      sql`
       select u.id, trim(u.first_name || ' ' || u.last_name) as name from ${U} u
       where 'recruiter' = any(u.user_type) or u.id in (select recruiter_id from ${R} where recruiter_id is not null)
       order by lower(u.first_name), lower(u.last_name), u.id
-    `),
+    `,
+    ),
   );
   return { clients, recruiters };
 }
@@ -596,9 +619,12 @@ export async function filterIdsExist(
 ): Promise<{ client: boolean; recruiter: boolean }> {
   if (clientId === null && recruiterId === null) return { client: true, recruiter: true };
   const rows = rowsOf<{ client: boolean; recruiter: boolean }>(
-    await run(db, sql`select
+    await run(
+      db,
+      sql`select
       (${clientId}::int is null or exists (select 1 from ${C} where id = ${clientId}::int)) as client,
-      (${recruiterId}::int is null or exists (select 1 from ${U} where id = ${recruiterId}::int)) as recruiter`),
+      (${recruiterId}::int is null or exists (select 1 from ${U} where id = ${recruiterId}::int)) as recruiter`,
+    ),
   );
   return rows[0]!;
 }

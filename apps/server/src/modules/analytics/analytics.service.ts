@@ -42,8 +42,7 @@ const DAY_MS = 86_400_000;
 export const seesMoney = (user: UserRow): boolean => user.userType.includes('owner');
 
 const isoDay = (at: Date) => at.toISOString().slice(0, 10);
-const addDays = (day: string, n: number) =>
-  isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
+const addDays = (day: string, n: number) => isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
 const addYears = (day: string, n: number) => {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCFullYear(d.getUTCFullYear() + n);
@@ -113,11 +112,7 @@ interface Resolved {
 }
 
 /** Fills the defaults and turns the role family into the titles it groups. */
-async function resolve(
-  deps: Deps,
-  actor: UserRow,
-  query: AnalyticsFiltersQuery,
-): Promise<Resolved> {
+async function resolve(deps: Deps, actor: UserRow, query: AnalyticsFiltersQuery): Promise<Resolved> {
   assertCan(actor, 'records.read');
   const now = deps.config.now();
   let from = query.date_from;
@@ -127,9 +122,7 @@ async function resolve(
   else if (!to) to = addDays(addYears(from, 1), -1);
   const family = query.role_family ? query.role_family.toLowerCase() : null;
   const roleNames = family
-    ? (await repo.roleTitles(deps.db))
-        .filter((t) => roleFamilyOf(t.name) === family)
-        .map((t) => t.name)
+    ? (await repo.roleTitles(deps.db)).filter((t) => roleFamilyOf(t.name) === family).map((t) => t.name)
     : null;
   if (roleNames && !roleNames.length) throw badFilter('role_family', ANALYTICS_MESSAGES.roleFamily);
   const known = await repo.filterIdsExist(deps.db, query.client ?? null, query.recruiter ?? null);
@@ -176,9 +169,7 @@ function presentKpis(row: repo.KpiRow, withMoney: boolean): AnalyticsKpis {
   if (withMoney) {
     kpis.revenue_booked = money(BigInt(row.booked));
     kpis.revenue_collected = money(BigInt(row.collected));
-    kpis.average_fee = row.placements
-      ? money(meanMinor(BigInt(row.fee_sum), row.placements))
-      : null;
+    kpis.average_fee = row.placements ? money(meanMinor(BigInt(row.fee_sum), row.placements)) : null;
   }
   return kpis;
 }
@@ -213,8 +204,7 @@ export async function summary(deps: Deps, actor: UserRow, query: AnalyticsFilter
     () => repo.byRecruiter(deps.db, r.scope),
   );
   const months: AnalyticsMonth[] = monthsOf(r.scope.from, r.scope.to).map((month) => {
-    const of = (metric: string) =>
-      monthRows.find((row) => row.metric === metric && row.key === month);
+    const of = (metric: string) => monthRows.find((row) => row.metric === metric && row.key === month);
     const entry: AnalyticsMonth = {
       month,
       new_roles: of('new_roles')?.n ?? 0,
@@ -229,14 +219,14 @@ export async function summary(deps: Deps, actor: UserRow, query: AnalyticsFilter
   });
   const ids = [...new Set(recruiterRows.map((row) => row.key))];
   const names = new Map(
-    (await repo.userNames(deps.db, ids.filter((id): id is string => id !== null).map(Number))).map(
-      (u) => [u.id, u.name],
-    ),
+    (await repo.userNames(deps.db, ids.filter((id): id is string => id !== null).map(Number))).map((u) => [
+      u.id,
+      u.name,
+    ]),
   );
   const recruiters: AnalyticsRecruiterRow[] = ids
     .map((key) => {
-      const of = (metric: string) =>
-        recruiterRows.find((row) => row.metric === metric && row.key === key);
+      const of = (metric: string) => recruiterRows.find((row) => row.metric === metric && row.key === key);
       const id = key === null ? null : Number(key);
       const row: AnalyticsRecruiterRow = {
         recruiter_id: id,
@@ -250,9 +240,7 @@ export async function summary(deps: Deps, actor: UserRow, query: AnalyticsFilter
     })
     .sort(
       (a, b) =>
-        b.placements - a.placements ||
-        b.submittals - a.submittals ||
-        a.recruiter_name.localeCompare(b.recruiter_name),
+        b.placements - a.placements || b.submittals - a.submittals || a.recruiter_name.localeCompare(b.recruiter_name),
     );
   return {
     ...base(r),
@@ -296,17 +284,12 @@ export async function clients(deps: Deps, actor: UserRow, query: AnalyticsFilter
     if (r.money) {
       row.revenue_booked = money(BigInt(of('booked')?.total ?? '0'));
       row.revenue_collected = money(BigInt(of('collected')?.total ?? '0'));
-      row.average_fee = placements
-        ? money(meanMinor(BigInt(placements.total), placements.n))
-        : null;
+      row.average_fee = placements ? money(meanMinor(BigInt(placements.total), placements.n)) : null;
     }
     return row;
   });
   list.sort(
-    (a, b) =>
-      b.placements - a.placements ||
-      a.client_name.localeCompare(b.client_name) ||
-      a.client_id - b.client_id,
+    (a, b) => b.placements - a.placements || a.client_name.localeCompare(b.client_name) || a.client_id - b.client_id,
   );
   return { ...base(r), clients: list };
 }
@@ -318,11 +301,18 @@ export async function sources(deps: Deps, actor: UserRow, query: AnalyticsFilter
   const placements = rows.reduce((sum, row) => sum + row.placements, 0);
   const list: AnalyticsSourceRow[] = rows
     .map((row) => {
-      const out: AnalyticsSourceRow = { source: row.source, placements: row.placements, share: row.placements / placements };
+      const out: AnalyticsSourceRow = {
+        source: row.source,
+        placements: row.placements,
+        share: row.placements / placements,
+      };
       if (r.money) out.fees = money(BigInt(row.fee_minor));
       return out;
     })
-    .sort((a, b) => b.placements - a.placements || (a.source === '' ? 1 : b.source === '' ? -1 : a.source.localeCompare(b.source)));
+    .sort(
+      (a, b) =>
+        b.placements - a.placements || (a.source === '' ? 1 : b.source === '' ? -1 : a.source.localeCompare(b.source)),
+    );
   const applications: AnalyticsApplicationsRow[] = await repo.applicationsBySource(deps.db, r.scope);
   return { ...base(r), sources: list, applications };
 }
@@ -330,9 +320,7 @@ export async function sources(deps: Deps, actor: UserRow, query: AnalyticsFilter
 function outcomeOf(role: repo.RoleRow, placements: number): RoleOutcome {
   if (role.state === 'open') return 'open';
   if (role.state === 'on_hold') return 'on_hold';
-  return placements > 0 ||
-    role.close_reason === 'filled' ||
-    role.close_reason === 'filled_by_client'
+  return placements > 0 || role.close_reason === 'filled' || role.close_reason === 'filled_by_client'
     ? 'filled'
     : 'closed_unfilled';
 }
@@ -349,10 +337,7 @@ export async function roles(deps: Deps, actor: UserRow, query: AnalyticsFiltersQ
   const list: AnalyticsRoleRow[] = rows.map((role) => {
     const mine = byRole.get(role.id) ?? [];
     const stageCounts = Object.fromEntries(
-      PIPELINE_STAGES.map((stage) => [
-        stage,
-        mine.find((c) => c.metric === 'stage' && c.key === stage)?.n ?? 0,
-      ]),
+      PIPELINE_STAGES.map((stage) => [stage, mine.find((c) => c.metric === 'stage' && c.key === stage)?.n ?? 0]),
     ) as StageCounts;
     const n = (metric: string) => mine.find((c) => c.metric === metric)?.n ?? 0;
     return {
@@ -381,8 +366,7 @@ export async function roles(deps: Deps, actor: UserRow, query: AnalyticsFiltersQ
 export async function stageFunnel(deps: Deps, actor: UserRow, query: AnalyticsFiltersQuery) {
   const r = await resolve(deps, actor, query);
   const rows = await repo.stages(deps.db, r.scope);
-  const at = (stage: string) =>
-    rows.find((row) => row.metric === 'at' && row.stage === stage)?.n ?? 0;
+  const at = (stage: string) => rows.find((row) => row.metric === 'at' && row.stage === stage)?.n ?? 0;
   const total = PIPELINE_STAGES.reduce((sum, stage) => sum + at(stage), 0);
   const reached = PIPELINE_STAGES.map((_, index) =>
     PIPELINE_STAGES.slice(index).reduce((sum, stage) => sum + at(stage), 0),
@@ -394,8 +378,7 @@ export async function stageFunnel(deps: Deps, actor: UserRow, query: AnalyticsFi
       stage,
       label: PIPELINE_STAGE_LABELS[stage],
       reached: reached[index]!,
-      conversion_to_next:
-        index < PIPELINE_STAGES.length - 1 ? ratio(reached[index + 1]!, reached[index]!) : null,
+      conversion_to_next: index < PIPELINE_STAGES.length - 1 ? ratio(reached[index + 1]!, reached[index]!) : null,
       median_days_in_stage: round(stay?.median ?? null, 1),
       p90_days_in_stage: round(stay?.p90 ?? null, 1),
       dropped: drops.reduce((sum, row) => sum + row.n, 0),
@@ -416,8 +399,7 @@ function placedWage(row: repo.PlacementWageRow): AnalyticsPlacedWage {
   let bound: bigint | null = null;
   if (min !== null || max !== null) {
     if (min !== null && salary < min) [position, difference, bound] = ['below', salary - min, min];
-    else if (max !== null && salary > max)
-      [position, difference, bound] = ['above', salary - max, max];
+    else if (max !== null && salary > max) [position, difference, bound] = ['above', salary - max, max];
     else [position, difference] = ['within', 0n];
   }
   return {
@@ -435,8 +417,7 @@ function placedWage(row: repo.PlacementWageRow): AnalyticsPlacedWage {
     salary_max: max === null ? null : money(max),
     position,
     difference: difference === null ? null : money(difference),
-    difference_ratio:
-      difference === null ? null : bound ? round(Number(difference) / Number(bound), 4) : 0,
+    difference_ratio: difference === null ? null : bound ? round(Number(difference) / Number(bound), 4) : 0,
   };
 }
 
@@ -486,10 +467,7 @@ export async function wages(deps: Deps, actor: UserRow, query: AnalyticsFiltersQ
 export async function roleWages(deps: Deps, actor: UserRow, query: AnalyticsFiltersQuery) {
   const r = await resolve(deps, actor, query);
   const rows = await repo.placedWages(deps.db, r.scope);
-  const groups = new Map<
-    string,
-    { family: string; location: string | null; currency: string; salaries: bigint[] }
-  >();
+  const groups = new Map<string, { family: string; location: string | null; currency: string; salaries: bigint[] }>();
   const add = (family: string, location: string | null, currency: string, salary: bigint) => {
     const key = `${family}\u0000${location ?? ''}\u0000${location === null ? 'all' : 'one'}\u0000${currency}`;
     const group = groups.get(key) ?? { family, location, currency, salaries: [] };
@@ -521,11 +499,7 @@ export async function roleWages(deps: Deps, actor: UserRow, query: AnalyticsFilt
     .sort(
       (a, b) =>
         a.role_family.localeCompare(b.role_family) ||
-        (a.location === null
-          ? -1
-          : b.location === null
-            ? 1
-            : a.location.localeCompare(b.location)) ||
+        (a.location === null ? -1 : b.location === null ? 1 : a.location.localeCompare(b.location)) ||
         a.currency.localeCompare(b.currency),
     );
   return { ...base(r), role_wages: list };
@@ -535,8 +509,7 @@ export async function roleWages(deps: Deps, actor: UserRow, query: AnalyticsFilt
 export function bandWidthMinor(medianMinor: bigint): bigint {
   const target = Math.max(Number(medianMinor) / 100 / 10, 1);
   const power = 10 ** Math.floor(Math.log10(target));
-  const step =
-    [1, 2, 2.5, 5, 10].map((m) => m * power).find((w) => w >= target * 0.75) ?? 10 * power;
+  const step = [1, 2, 2.5, 5, 10].map((m) => m * power).find((w) => w >= target * 0.75) ?? 10 * power;
   return BigInt(Math.round(step * 100));
 }
 
@@ -662,12 +635,10 @@ export async function retainerTimePayout(deps: Deps, actor: UserRow, query: Anal
     let owed = 0n;
     const instalments = c.instalments.map((plan, index) => {
       const invoice = mine.find((i) => i.instalment === index);
-      const inPeriod =
-        invoice && invoice.issue_date >= r.scope.from && invoice.issue_date <= r.scope.to;
+      const inPeriod = invoice && invoice.issue_date >= r.scope.from && invoice.issue_date <= r.scope.to;
       if (!invoice) {
         outstanding += 1;
-        const expected =
-          (retainer * BigInt(Math.round(plan.percent * 100)) * 2n + 10_000n) / 20_000n;
+        const expected = (retainer * BigInt(Math.round(plan.percent * 100)) * 2n + 10_000n) / 20_000n;
         owed += expected;
         return {
           instalment: index,
@@ -710,10 +681,8 @@ export async function retainerTimePayout(deps: Deps, actor: UserRow, query: Anal
       signed_on: c.signed_on,
       currency: c.currency,
       instalments: instalments.map(
-        ({
-          inPeriod: _inPeriod,
-          ...rest
-        }: { inPeriod?: unknown } & AnalyticsRetainerClient['instalments'][number]) => rest,
+        ({ inPeriod: _inPeriod, ...rest }: { inPeriod?: unknown } & AnalyticsRetainerClient['instalments'][number]) =>
+          rest,
       ),
       median_days_to_invoice: medianInt(toInvoice),
       median_days_to_paid: medianInt(toPaid),
@@ -738,9 +707,7 @@ export async function filterOptions(deps: Deps, actor: UserRow) {
   const range = defaultRange(deps.config.now(), deps.config.agencyTimeZone);
   const { clients: clientRows, recruiters } = await repo.filterLists(deps.db);
   const families = new Map<string, { roles: number; examples: string[] }>();
-  for (const title of (await repo.roleTitles(deps.db)).sort(
-    (a, b) => b.n - a.n || a.name.localeCompare(b.name),
-  )) {
+  for (const title of (await repo.roleTitles(deps.db)).sort((a, b) => b.n - a.n || a.name.localeCompare(b.name))) {
     const key = roleFamilyOf(title.name);
     const family = families.get(key) ?? { roles: 0, examples: [] };
     family.roles += title.n;

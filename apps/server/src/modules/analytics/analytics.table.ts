@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, boolean, check, date, doublePrecision, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  boolean,
+  check,
+  date,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { pipelinesTable } from '../pipelines/pipelines.table';
 import { rolesTable } from '../roles/roles.table';
 
@@ -22,7 +33,9 @@ export const analyticsRoleDaysTable = pgTable(
     submittals: integer('submittals').notNull().default(0),
     placements: integer('placements').notNull().default(0),
     /** Σ round(placement fee × 100): minor units. */
-    feeMinor: bigint('fee_minor', { mode: 'bigint' }).notNull().default(sql`0`),
+    feeMinor: bigint('fee_minor', { mode: 'bigint' })
+      .notNull()
+      .default(sql`0`),
   },
   (table) => [
     index('analytics_role_days_day_idx').on(table.day),

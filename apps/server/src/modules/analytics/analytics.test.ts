@@ -4,11 +4,7 @@ import { insertCandidate } from '../../factories/candidates.factory';
 import { insertApplication } from '../../factories/applications.factory';
 import { insertClient } from '../../factories/clients.factory';
 import { insertInvoice } from '../../factories/invoices.factory';
-import {
-  insertInterview,
-  insertPipeline,
-  insertSubmittal,
-} from '../../factories/pipelines.factory';
+import { insertInterview, insertPipeline, insertSubmittal } from '../../factories/pipelines.factory';
 import { insertRole } from '../../factories/roles.factory';
 import { insertUser } from '../../factories/users.factory';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
@@ -115,17 +111,15 @@ beforeAll(async () => {
       stageChangedAt: at(moves.at(-1)![2]),
       ...values,
     });
-    await t.db
-      .insert(pipelineEventsTable)
-      .values(
-        moves.map(([from, to, when]) => ({
-          pipelineId: p.id,
-          kind: from ? 'stage_changed' : 'created',
-          fromStage: from,
-          toStage: to,
-          createdAt: at(when),
-        })),
-      );
+    await t.db.insert(pipelineEventsTable).values(
+      moves.map(([from, to, when]) => ({
+        pipelineId: p.id,
+        kind: from ? 'stage_changed' : 'created',
+        fromStage: from,
+        toStage: to,
+        createdAt: at(when),
+      })),
+    );
     return p;
   };
   const p1 = await pipe(
@@ -180,9 +174,7 @@ beforeAll(async () => {
       ['submitted', 'offer', '2031-03-20T00:00:00Z'],
     ],
   );
-  const p5 = await pipe(r4.id, bobRow.id, '2030-12-15T00:00:00Z', {}, [
-    [null, 'sourced', '2030-12-15T00:00:00Z'],
-  ]);
+  const p5 = await pipe(r4.id, bobRow.id, '2030-12-15T00:00:00Z', {}, [[null, 'sourced', '2030-12-15T00:00:00Z']]);
   await insertSubmittal(t.db, p1.id, { submittedOn: '2031-01-15' });
   await insertSubmittal(t.db, p2.id, { submittedOn: '2031-01-16' });
   await insertSubmittal(t.db, p3.id, { submittedOn: '2031-02-20' });
@@ -264,8 +256,22 @@ beforeAll(async () => {
     totalMinor: 888_800,
   });
   await t.db.insert(payoutsTable).values([
-    { invoiceId: inv1.id, clientId: inv1.clientId, currency: inv1.currency, invoiceIssueDate: inv1.issueDate, date: '2031-04-01', amountMinor: 2_500_000 },
-    { invoiceId: inv3.id, clientId: inv3.clientId, currency: inv3.currency, invoiceIssueDate: inv3.issueDate, date: '2031-02-10', amountMinor: 1_500_000 },
+    {
+      invoiceId: inv1.id,
+      clientId: inv1.clientId,
+      currency: inv1.currency,
+      invoiceIssueDate: inv1.issueDate,
+      date: '2031-04-01',
+      amountMinor: 2_500_000,
+    },
+    {
+      invoiceId: inv3.id,
+      clientId: inv3.clientId,
+      currency: inv3.currency,
+      invoiceIssueDate: inv3.issueDate,
+      date: '2031-02-10',
+      amountMinor: 1_500_000,
+    },
   ]);
 
   owner = await signedInClient(t, ownerRow);
@@ -392,8 +398,7 @@ describe('summary and totals', () => {
       submittals: 1,
       revenue_booked: '0.00',
     });
-    const retainer = (await get(owner, `/api/analytics/summary/?${Y}&client_type=retainer`))
-      .summary;
+    const retainer = (await get(owner, `/api/analytics/summary/?${Y}&client_type=retainer`)).summary;
     expect(retainer).toMatchObject({
       open_roles: 0,
       placements: 0,
@@ -401,13 +406,9 @@ describe('summary and totals', () => {
       revenue_booked: '15000.00',
       revenue_collected: '15000.00',
     });
-    const family = (
-      await get(owner, `/api/analytics/summary/?${Y}&role_family=software%20engineer`)
-    ).summary;
+    const family = (await get(owner, `/api/analytics/summary/?${Y}&role_family=software%20engineer`)).summary;
     expect(family).toEqual(acme);
-    const march = (
-      await get(owner, '/api/analytics/summary/?date_from=2031-03-01&date_to=2031-03-31')
-    ).summary;
+    const march = (await get(owner, '/api/analytics/summary/?date_from=2031-03-01&date_to=2031-03-31')).summary;
     expect(march).toMatchObject({
       new_roles: 0,
       placements: 1,
@@ -480,12 +481,7 @@ describe('the other sets', () => {
   it('roles', async () => {
     const body = await get(owner, `/api/analytics/roles/?${Y}`);
     expect(body.count).toBe(4);
-    expect(body.roles.map((r: { role_id: number }) => r.role_id)).toEqual([
-      ids.r2,
-      ids.r1,
-      ids.r4,
-      ids.r3,
-    ]);
+    expect(body.roles.map((r: { role_id: number }) => r.role_id)).toEqual([ids.r2, ids.r1, ids.r4, ids.r3]);
     expect(body.roles[1]).toMatchObject({
       role_family: 'software engineer',
       days_open: 60,
@@ -544,13 +540,11 @@ describe('the other sets', () => {
   it('wages and role wages', async () => {
     const body = await get(owner, `/api/analytics/wages/?${Y}`);
     expect(
-      body.placements.map(
-        (p: { position: string; difference: string; difference_ratio: number }) => [
-          p.position,
-          p.difference,
-          p.difference_ratio,
-        ],
-      ),
+      body.placements.map((p: { position: string; difference: string; difference_ratio: number }) => [
+        p.position,
+        p.difference,
+        p.difference_ratio,
+      ]),
     ).toEqual([
       ['below', '-5000.00', -0.0556], // P3 85000 vs 90000..110000: −5000 / 90000
       ['above', '5000.00', 0.0417], // P1 125000 vs 100000..120000: 5000 / 120000
@@ -653,13 +647,33 @@ describe('the other sets', () => {
     // p1 (fee 25,000) was placed from a candidate recorded as "  referral " (the source ignores case and
     // spaces); p3 (fee 17,000) came from an Indeed application, whatever its candidate's own source says.
     const candidateOf = async (pipelineId: number) =>
-      (await t.db.select({ id: pipelinesTable.candidateId }).from(pipelinesTable).where(eq(pipelinesTable.id, pipelineId)))[0]!.id;
-    await t.db.update(candidatesTable).set({ source: '  referral ' }).where(eq(candidatesTable.id, await candidateOf(ids.p1!)));
+      (
+        await t.db
+          .select({ id: pipelinesTable.candidateId })
+          .from(pipelinesTable)
+          .where(eq(pipelinesTable.id, pipelineId))
+      )[0]!.id;
+    await t.db
+      .update(candidatesTable)
+      .set({ source: '  referral ' })
+      .where(eq(candidatesTable.id, await candidateOf(ids.p1!)));
     const inYear = at('2031-02-09T08:00:00Z');
-    await insertApplication(t.db, { roleId: ids.r2!, source: 'indeed', status: 'converted', candidateId: await candidateOf(ids.p3!), pipelineId: ids.p3!, createdAt: inYear });
+    await insertApplication(t.db, {
+      roleId: ids.r2!,
+      source: 'indeed',
+      status: 'converted',
+      candidateId: await candidateOf(ids.p3!),
+      pipelineId: ids.p3!,
+      createdAt: inYear,
+    });
     await insertApplication(t.db, { roleId: ids.r2!, source: 'indeed', status: 'rejected', createdAt: inYear });
     await insertApplication(t.db, { roleId: ids.r4!, source: 'careers_page', status: 'new', createdAt: inYear });
-    await insertApplication(t.db, { roleId: ids.r4!, source: 'careers_page', status: 'new', createdAt: at('2030-12-31T23:00:00Z') });
+    await insertApplication(t.db, {
+      roleId: ids.r4!,
+      source: 'careers_page',
+      status: 'new',
+      createdAt: at('2030-12-31T23:00:00Z'),
+    });
 
     const body = await get(owner, `/api/analytics/sources/?${Y}`);
     expect(body.sources).toEqual([
@@ -675,7 +689,9 @@ describe('the other sets', () => {
     // The filters apply as to every set: Beta's roles (r3, r4) have no placements and one application.
     const beta = await get(owner, `/api/analytics/sources/?${Y}&client=${ids.beta}`);
     expect(beta.sources).toEqual([]);
-    expect(beta.applications).toEqual([{ source: 'careers_page', received: 1, open: 1, rejected: 0, converted: 0, placed: 0 }]);
+    expect(beta.applications).toEqual([
+      { source: 'careers_page', received: 1, open: 1, rejected: 0, converted: 0, placed: 0 },
+    ]);
     const ritas = await get(owner, `/api/analytics/sources/?${Y}&recruiter=${ids.rita}`);
     expect(ritas.sources.map((row: { source: string }) => row.source)).toEqual(['Indeed', 'referral']);
     expect(ritas.applications.map((row: { source: string }) => row.source)).toEqual(['indeed']);
@@ -691,10 +707,7 @@ describe('the other sets', () => {
     const body = await get(viewer, '/api/analytics/filter-options/');
     expect(body.default_date_from).toBe('2031-01-01');
     expect(body.clients.map((c: { name: string }) => c.name)).toEqual(['Acme', 'Beta', 'Ret Co']);
-    expect(body.recruiters.map((r: { name: string }) => r.name)).toEqual([
-      'Bob Builder',
-      'Rita Recruiter',
-    ]);
+    expect(body.recruiters.map((r: { name: string }) => r.name)).toEqual(['Bob Builder', 'Rita Recruiter']);
     expect(body.role_families).toEqual([
       {
         value: 'data scientist',
@@ -718,10 +731,7 @@ describe('permissions and bad input', () => {
   it('recruiters and viewers never receive money fields', async () => {
     for (const client of [rita, viewer]) {
       for (const set of SETS) {
-        const body = await get(
-          client,
-          `/api/analytics/${set}/?${set === 'filter-options' ? '' : Y}`,
-        );
+        const body = await get(client, `/api/analytics/${set}/?${set === 'filter-options' ? '' : Y}`);
         expect(body.money_visible).toBe(false);
         const text = JSON.stringify(body);
         for (const key of [
@@ -742,8 +752,7 @@ describe('permissions and bad input', () => {
 
   it('needs a session', async () => {
     const anonymous = new HttpClient(t.baseUrl);
-    for (const set of SETS)
-      expect((await anonymous.get(`/api/analytics/${set}/`)).status).toBe(401);
+    for (const set of SETS) expect((await anonymous.get(`/api/analytics/${set}/`)).status).toBe(401);
     expect((await anonymous.get('/api/dashboard/attention/')).status).toBe(401);
   });
 
@@ -791,19 +800,11 @@ describe('needs attention', () => {
     );
     const ritas = await get(rita, '/api/dashboard/attention/');
     expect(ritas.items.map((i: { key: string }) => i.key).sort()).toEqual(
-      [
-        `guarantee_ending:${ids.p3}`,
-        `interview_tomorrow:${ids.p5}`,
-        `role_without_submittal:${ids.r2}`,
-      ].sort(),
+      [`guarantee_ending:${ids.p3}`, `interview_tomorrow:${ids.p5}`, `role_without_submittal:${ids.r2}`].sort(),
     );
     const bobs = await get(bob, '/api/dashboard/attention/');
     expect(bobs.items.map((i: { key: string }) => i.key).sort()).toEqual(
-      [
-        `interview_tomorrow:${ids.p5}`,
-        `role_without_submittal:${ids.r4}`,
-        `stale_pipeline:${ids.p5}`,
-      ].sort(),
+      [`interview_tomorrow:${ids.p5}`, `role_without_submittal:${ids.r4}`, `stale_pipeline:${ids.p5}`].sort(),
     );
     expect((await get(viewer, '/api/dashboard/attention/')).items).toEqual([]);
   });

@@ -3,12 +3,7 @@ import type { Db } from '../../db/client';
 import { candidatesTable } from '../candidates/candidates.table';
 import { clientsTable } from '../clients/clients.table';
 import { invoicesTable } from '../invoices/invoices.table';
-import {
-  interviewsTable,
-  pipelinesTable,
-  placementsTable,
-  submittalsTable,
-} from '../pipelines/pipelines.table';
+import { interviewsTable, pipelinesTable, placementsTable, submittalsTable } from '../pipelines/pipelines.table';
 import { rolesTable } from '../roles/roles.table';
 import { usersTable } from '../users/users.table';
 
@@ -43,8 +38,7 @@ export async function attentionRows(
   const { mine, limit } = options;
   const staleBefore = new Date(options.now.getTime() - 5 * 86_400_000);
   const who = (column: string) => (mine === null ? sql`true` : sql`${sql.raw(column)} = ${mine}`);
-  const person = (alias: string) =>
-    sql.raw(`trim(${alias}.first_name || ' ' || ${alias}.last_name)`);
+  const person = (alias: string) => sql.raw(`trim(${alias}.first_name || ' ' || ${alias}.last_name)`);
   const parts = [
     sql`(select 'stale_pipeline' as kind, p.id, r.id as role_id, r.client_id, ${person('ca')} || ' — ' || r.name || ' (' || c.name || ')' as title,
         to_char(p.stage_changed_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') as at, p.recruiter_id as user_id, ${person('u')} as user_name

@@ -1,8 +1,4 @@
-import {
-  ATTENTION_KINDS,
-  type AttentionItem,
-  type AttentionKind,
-} from '@recruitdesk/contracts/analytics';
+import { ATTENTION_KINDS, type AttentionItem, type AttentionKind } from '@recruitdesk/contracts/analytics';
 import type { Deps } from '../../lib/deps';
 import { assertCan } from '../../lib/permissions';
 import { calendarDateIn, wallClockIn } from '../../lib/time-zone';
@@ -18,9 +14,7 @@ const DAY_MS = 86_400_000;
 function detailOf(kind: AttentionKind, at: string, today: string, zone: string): string {
   const instant = at.length > 10 ? new Date(at) : null;
   const day = instant ? calendarDateIn(instant, zone) : at;
-  const days = Math.round(
-    (Date.parse(`${today}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`)) / DAY_MS,
-  );
+  const days = Math.round((Date.parse(`${today}T00:00:00Z`) - Date.parse(`${day}T00:00:00Z`)) / DAY_MS);
   switch (kind) {
     case 'stale_pipeline':
       return `No stage change since ${day} (${daysText(days)})`;
@@ -42,15 +36,10 @@ const timeIn = (at: Date, zone: string) => {
   return `${String(hour).padStart(2, '0')}:${String(minute).padStart(2, '0')}`;
 };
 
-function linkOf(
-  kind: AttentionKind,
-  row: { id: number; role_id: number | null; client_id: number | null },
-): string {
+function linkOf(kind: AttentionKind, row: { id: number; role_id: number | null; client_id: number | null }): string {
   if (kind === 'role_without_submittal') return `/roles/${row.id}`;
   if (kind === 'overdue_invoice')
-    return row.role_id
-      ? `/role/${row.role_id}/invoice/${row.id}`
-      : `/client/${row.client_id}/invoices/${row.id}`;
+    return row.role_id ? `/role/${row.role_id}/invoice/${row.id}` : `/client/${row.client_id}/invoices/${row.id}`;
   return `/roles/${row.role_id}/pipelines/${row.id}`;
 }
 
@@ -66,9 +55,7 @@ export async function attentionList(
   const today = calendarDateIn(now, zone);
   // "Tomorrow" is the user's tomorrow: the next calendar day in their time zone, as UTC instants.
   const localTomorrow = calendarDateIn(new Date(now.getTime() + DAY_MS), zone);
-  const tomorrowStart = new Date(
-    Date.parse(`${localTomorrow}T00:00:00Z`) - zoneOffsetMs(now, zone),
-  );
+  const tomorrowStart = new Date(Date.parse(`${localTomorrow}T00:00:00Z`) - zoneOffsetMs(now, zone));
   const tomorrowEnd = new Date(tomorrowStart.getTime() + DAY_MS);
   const rows = await attentionRows(deps.db, {
     mine: everyone ? null : actor.id,

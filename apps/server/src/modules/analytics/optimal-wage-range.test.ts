@@ -68,10 +68,19 @@ describe('GET /api/analytics/optimal-wage-range/', () => {
     t.clock.offsetMs = Date.parse('2031-12-31T12:00:00Z') - Date.now();
     const ownerRow = await insertUser(t.db, { userType: ['owner'] });
     owner = await signedInClient(t, ownerRow);
-    const berlin = await insertRole(t.db, { name: 'Senior Backend Engineer', location: 'Berlin', salaryCurrency: 'EUR' });
+    const berlin = await insertRole(t.db, {
+      name: 'Senior Backend Engineer',
+      location: 'Berlin',
+      salaryCurrency: 'EUR',
+    });
     const munich = await insertRole(t.db, { name: 'Backend Engineer', location: 'Munich', salaryCurrency: 'EUR' });
     const design = await insertRole(t.db, { name: 'Product Designer', location: 'Berlin', salaryCurrency: 'EUR' });
-    const answered = async (roleId: number, salary: number, answer: 'accepted' | 'declined' | 'withdrawn', day: string) => {
+    const answered = async (
+      roleId: number,
+      salary: number,
+      answer: 'accepted' | 'declined' | 'withdrawn',
+      day: string,
+    ) => {
       const candidate = await insertCandidate(t.db);
       await insertPipeline(t.db, {
         roleId,
@@ -93,14 +102,20 @@ describe('GET /api/analytics/optimal-wage-range/', () => {
     await answered(munich.id, 95_000, 'declined', '2031-07-01');
     await answered(munich.id, 130_000, 'declined', '2031-08-15');
     // Designers: four answers, one short of the sample.
-    for (const [salary, answer] of [[70_000, 'accepted'], [72_000, 'accepted'], [75_000, 'declined'], [80_000, 'accepted']] as const) {
+    for (const [salary, answer] of [
+      [70_000, 'accepted'],
+      [72_000, 'accepted'],
+      [75_000, 'declined'],
+      [80_000, 'accepted'],
+    ] as const) {
       await answered(design.id, salary, answer, '2031-09-01');
     }
     // Outside the range: not counted.
     await answered(design.id, 90_000, 'accepted', '2030-12-31');
     // Data analysts: nine of ten accepted around 60k, one accepted at 90k.
     const analyst = await insertRole(t.db, { name: 'Data Analyst', location: 'Berlin', salaryCurrency: 'EUR' });
-    for (let i = 0; i < 10; i += 1) await answered(analyst.id, 60_000 + i * 100, i === 0 ? 'declined' : 'accepted', '2031-10-01');
+    for (let i = 0; i < 10; i += 1)
+      await answered(analyst.id, 60_000 + i * 100, i === 0 ? 'declined' : 'accepted', '2031-10-01');
     await answered(analyst.id, 90_000, 'accepted', '2031-10-02');
   });
   afterAll(async () => {
@@ -112,7 +127,9 @@ describe('GET /api/analytics/optimal-wage-range/', () => {
     expect(response.status).toBe(200);
     const backend = roleFamilyOf('Senior Backend Engineer');
     expect(roleFamilyOf('Backend Engineer')).toBe(backend);
-    const rows = (response.json.ranges as { role_family: string; location: string | null }[]).filter((row) => row.role_family === backend);
+    const rows = (response.json.ranges as { role_family: string; location: string | null }[]).filter(
+      (row) => row.role_family === backend,
+    );
     // The family (all 7), Berlin (5: enough); Munich (2) gets no row of its own.
     expect(rows.map((row) => row.location)).toEqual([null, 'Berlin']);
     const [family, inBerlin] = rows;
@@ -188,9 +205,9 @@ describe('GET /api/analytics/optimal-wage-range/', () => {
     ]);
     // Widening the range to take in the 2030 offer makes five: now the family gets bands.
     const wider = await owner.get('/api/analytics/optimal-wage-range/?date_from=2030-12-01&date_to=2031-12-31');
-    const widened = (wider.json.ranges as { role_family: string; location: string | null; enough_data: boolean; sample_size: number }[]).find(
-      (row) => row.role_family === designer && row.location === null,
-    );
+    const widened = (
+      wider.json.ranges as { role_family: string; location: string | null; enough_data: boolean; sample_size: number }[]
+    ).find((row) => row.role_family === designer && row.location === null);
     expect(widened).toMatchObject({ sample_size: 5, enough_data: true });
   });
 });

@@ -97,8 +97,7 @@ export function roleFamilyOf(title: string): string {
     .filter((word) => word && !SENIORITY.has(word))
     .map((word) => WORD_SYNONYMS[word] ?? word);
   let joined = words.filter((word, index) => word !== words[index - 1]).join(' ');
-  for (const [pattern, replacement] of PHRASE_SYNONYMS)
-    joined = joined.replace(pattern, replacement);
+  for (const [pattern, replacement] of PHRASE_SYNONYMS) joined = joined.replace(pattern, replacement);
   const collapsed = joined.split(' ').filter((word, index, all) => word && word !== all[index - 1]);
   const key = collapsed.join(' ') || 'other';
   if (cache.size > 50_000) cache.clear();

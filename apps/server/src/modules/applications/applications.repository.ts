@@ -45,7 +45,13 @@ function toWithRole(row: Selected): ApplicationWithRole {
     decidedBy:
       row.deciderId === null
         ? null
-        : { id: row.deciderId, firstName: row.deciderFirstName ?? '', lastName: row.deciderLastName ?? '', username: row.deciderUsername ?? '', email: row.deciderEmail ?? '' },
+        : {
+            id: row.deciderId,
+            firstName: row.deciderFirstName ?? '',
+            lastName: row.deciderLastName ?? '',
+            username: row.deciderUsername ?? '',
+            email: row.deciderEmail ?? '',
+          },
   };
 }
 
@@ -64,7 +70,10 @@ export interface ApplicationListFilter {
 }
 
 /** Newest first; the (role, status, created) and (status, created) indexes serve both lists. */
-export async function listApplications(db: Db, filter: ApplicationListFilter): Promise<{ rows: ApplicationWithRole[]; count: number }> {
+export async function listApplications(
+  db: Db,
+  filter: ApplicationListFilter,
+): Promise<{ rows: ApplicationWithRole[]; count: number }> {
   const conditions: SQL[] = [inArray(applicationsTable.status, filter.statuses)];
   if (filter.roleId !== undefined) conditions.push(eq(applicationsTable.roleId, filter.roleId));
   if (filter.recruiterId !== undefined) conditions.push(eq(rolesTable.recruiterId, filter.recruiterId));
@@ -75,7 +84,11 @@ export async function listApplications(db: Db, filter: ApplicationListFilter): P
     .limit(filter.limit)
     .offset(filter.offset);
   if (rows.length === 0 && filter.offset > 0) {
-    const [row] = await db.select({ value: count() }).from(applicationsTable).innerJoin(rolesTable, eq(rolesTable.id, applicationsTable.roleId)).where(where);
+    const [row] = await db
+      .select({ value: count() })
+      .from(applicationsTable)
+      .innerJoin(rolesTable, eq(rolesTable.id, applicationsTable.roleId))
+      .where(where);
     return { rows: [], count: row?.value ?? 0 };
   }
   return { rows: rows.map(toWithRole), count: rows[0]?.total ?? 0 };
@@ -95,7 +108,10 @@ export async function insertApplicationRows(db: Db, values: NewApplicationRow[])
 export async function decideApplicationRow(
   db: Db,
   id: number,
-  values: Pick<NewApplicationRow, 'status' | 'rejectReason' | 'rejectEmailSent' | 'candidateId' | 'pipelineId' | 'decidedAt' | 'decidedById'>,
+  values: Pick<
+    NewApplicationRow,
+    'status' | 'rejectReason' | 'rejectEmailSent' | 'candidateId' | 'pipelineId' | 'decidedAt' | 'decidedById'
+  >,
 ): Promise<ApplicationRow | undefined> {
   const [row] = await db
     .update(applicationsTable)
@@ -122,14 +138,27 @@ export function countApplicationsPerRole(db: Db) {
     .as('application_counts');
 }
 
-export async function findApplicationNoteTarget(db: Db, id: number): Promise<{ label: string; scope: { clientId: number; roleId: number; candidateId: number | null } } | null> {
+export async function findApplicationNoteTarget(
+  db: Db,
+  id: number,
+): Promise<{ label: string; scope: { clientId: number; roleId: number; candidateId: number | null } } | null> {
   const [row] = await db
-    .select({ firstName: applicationsTable.firstName, lastName: applicationsTable.lastName, roleId: rolesTable.id, clientId: rolesTable.clientId, roleName: rolesTable.name, candidateId: applicationsTable.candidateId })
+    .select({
+      firstName: applicationsTable.firstName,
+      lastName: applicationsTable.lastName,
+      roleId: rolesTable.id,
+      clientId: rolesTable.clientId,
+      roleName: rolesTable.name,
+      candidateId: applicationsTable.candidateId,
+    })
     .from(applicationsTable)
     .innerJoin(rolesTable, eq(rolesTable.id, applicationsTable.roleId))
     .where(eq(applicationsTable.id, id))
     .limit(1);
   return row
-    ? { label: `the application of ${row.firstName} ${row.lastName} to ${row.roleName}`, scope: { clientId: row.clientId, roleId: row.roleId, candidateId: row.candidateId } }
+    ? {
+        label: `the application of ${row.firstName} ${row.lastName} to ${row.roleName}`,
+        scope: { clientId: row.clientId, roleId: row.roleId, candidateId: row.candidateId },
+      }
     : null;
 }

@@ -23,7 +23,13 @@ import type { Limit } from '../../lib/throttle';
 import { recordActivity } from '../activity/activity.service';
 import { findPossibleDuplicates, requireCandidateRow } from '../candidates/candidates.service';
 import { attachCheckedResume } from '../candidates/resume.service';
-import { DOCUMENT_CONTENT_TYPES, deleteStoredFile, documentDownloadUrl, looksLike, sanitizeFilename } from '../files/document-upload.service';
+import {
+  DOCUMENT_CONTENT_TYPES,
+  deleteStoredFile,
+  documentDownloadUrl,
+  looksLike,
+  sanitizeFilename,
+} from '../files/document-upload.service';
 import { createPipeline } from '../pipelines/pipeline-create-delete.service';
 import { findPublicRole, requireRoleRow } from '../roles/roles.service';
 import { getAgencySettings } from '../settings/settings.service';
@@ -38,11 +44,11 @@ import {
 } from './applications.repository';
 import type { ApplicationRow } from './applications.table';
 
-
 const notFound = () => new AppError('APPLICATION_NOT_FOUND', 404, APPLICATION_ERRORS.APPLICATION_NOT_FOUND);
 const alreadyDecided = () => new AppError('ALREADY_DECIDED', 409, APPLICATION_ERRORS.ALREADY_DECIDED);
 
-export const applicantName = (row: Pick<ApplicationRow, 'firstName' | 'lastName'>) => `${row.firstName} ${row.lastName}`.trim();
+export const applicantName = (row: Pick<ApplicationRow, 'firstName' | 'lastName'>) =>
+  `${row.firstName} ${row.lastName}`.trim();
 
 function toSummary({ application: row, role, client }: ApplicationWithRole): ApplicationSummary {
   return {
@@ -65,10 +71,23 @@ function toSummary({ application: row, role, client }: ApplicationWithRole): App
 async function toDetail(deps: Deps, found: ApplicationWithRole): Promise<ApplicationDetail> {
   const row = found.application;
   const duplicates =
-    row.status === 'new' ? await findPossibleDuplicates(deps.db, { email: row.email, phone: row.phone, firstName: row.firstName, lastName: row.lastName }) : [];
+    row.status === 'new'
+      ? await findPossibleDuplicates(deps.db, {
+          email: row.email,
+          phone: row.phone,
+          firstName: row.firstName,
+          lastName: row.lastName,
+        })
+      : [];
   return {
     ...toSummary(found),
-    resume: row.resumeKey ? { filename: row.resumeFilename ?? 'resume', size: row.resumeSize ?? 0, content_type: row.resumeContentType ?? 'application/octet-stream' } : null,
+    resume: row.resumeKey
+      ? {
+          filename: row.resumeFilename ?? 'resume',
+          size: row.resumeSize ?? 0,
+          content_type: row.resumeContentType ?? 'application/octet-stream',
+        }
+      : null,
     consent_at: row.consentAt.toISOString(),
     reject_reason: row.rejectReason,
     reject_email_sent: row.rejectEmailSent,
@@ -85,7 +104,8 @@ async function requireApplication(deps: Deps, id: number): Promise<ApplicationWi
   return found;
 }
 
-const statusesOf = (filter: ApplicationStatusFilter): ApplicationStatus[] => (filter === 'all' ? ['new', 'rejected', 'converted'] : [filter]);
+const statusesOf = (filter: ApplicationStatusFilter): ApplicationStatus[] =>
+  filter === 'all' ? ['new', 'rejected', 'converted'] : [filter];
 
 interface PageQuery {
   page: number;
@@ -93,15 +113,29 @@ interface PageQuery {
   status: ApplicationStatusFilter;
 }
 
-export async function listRoleApplications(deps: Deps, actor: UserRow, roleId: number, query: PageQuery): Promise<{ results: ApplicationSummary[]; count: number }> {
+export async function listRoleApplications(
+  deps: Deps,
+  actor: UserRow,
+  roleId: number,
+  query: PageQuery,
+): Promise<{ results: ApplicationSummary[]; count: number }> {
   assertCan(actor, 'records.read');
   await requireRoleRow(deps.db, roleId);
-  const { rows, count } = await listApplications(deps.db, { roleId, statuses: statusesOf(query.status), limit: query.page_size, offset: (query.page - 1) * query.page_size });
+  const { rows, count } = await listApplications(deps.db, {
+    roleId,
+    statuses: statusesOf(query.status),
+    limit: query.page_size,
+    offset: (query.page - 1) * query.page_size,
+  });
   return { results: rows.map(toSummary), count };
 }
 
 /** Across roles; `mine`: only the roles the caller is the recruiter of. */
-export async function listAllApplications(deps: Deps, actor: UserRow, query: PageQuery & { mine: 'true' | 'false' }): Promise<{ results: ApplicationSummary[]; count: number }> {
+export async function listAllApplications(
+  deps: Deps,
+  actor: UserRow,
+  query: PageQuery & { mine: 'true' | 'false' },
+): Promise<{ results: ApplicationSummary[]; count: number }> {
   assertCan(actor, 'records.read');
   const { rows, count } = await listApplications(deps.db, {
     recruiterId: query.mine === 'true' ? actor.id : undefined,
@@ -121,18 +155,37 @@ export async function applicationResumeDownloadUrl(deps: Deps, actor: UserRow, i
   assertCan(actor, 'records.read');
   const { application: row } = await requireApplication(deps, id);
   if (!row.resumeKey) throw new AppError('NOT_FOUND', 404, APPLICATION_ERRORS.noResume);
-  return documentDownloadUrl(deps, { key: row.resumeKey, userId: actor.id, filename: row.resumeFilename ?? 'resume', contentType: row.resumeContentType });
+  return documentDownloadUrl(deps, {
+    key: row.resumeKey,
+    userId: actor.id,
+    filename: row.resumeFilename ?? 'resume',
+    contentType: row.resumeContentType,
+  });
 }
 
-const scopeOf = (found: ApplicationWithRole, candidateId: number | null = null) => ({ clientId: found.client.id, roleId: found.role.id, candidateId });
+const scopeOf = (found: ApplicationWithRole, candidateId: number | null = null) => ({
+  clientId: found.client.id,
+  roleId: found.role.id,
+  candidateId,
+});
 
-export async function rejectApplication(deps: Deps, actor: UserRow, id: number, input: z.output<typeof RejectApplicationInputSchema>): Promise<ApplicationDetail> {
+export async function rejectApplication(
+  deps: Deps,
+  actor: UserRow,
+  id: number,
+  input: z.output<typeof RejectApplicationInputSchema>,
+): Promise<ApplicationDetail> {
   assertCan(actor, 'records.write');
   const found = await requireApplication(deps, id);
   if (found.application.status !== 'new') throw alreadyDecided();
   await inTransaction(deps.db, async (tx) => {
     const now = deps.config.now();
-    const row = await decideApplicationRow(tx, id, { status: 'rejected', rejectReason: input.reason, decidedAt: now, decidedById: actor.id });
+    const row = await decideApplicationRow(tx, id, {
+      status: 'rejected',
+      rejectReason: input.reason,
+      decidedAt: now,
+      decidedById: actor.id,
+    });
     if (!row) throw alreadyDecided();
     await recordActivity(tx, {
       actor,
@@ -181,7 +234,8 @@ export async function convertApplication(
   const mergeId = input.merge_into_candidate_id;
   if (mergeId !== undefined) {
     await requireCandidateRow(deps.db, mergeId).catch((error: unknown) => {
-      if (error instanceof AppError && error.status === 404) throw fieldsError({ merge_into_candidate_id: ['Choose an existing candidate.'] }, 'CANDIDATE_NOT_FOUND');
+      if (error instanceof AppError && error.status === 404)
+        throw fieldsError({ merge_into_candidate_id: ['Choose an existing candidate.'] }, 'CANDIDATE_NOT_FOUND');
       throw error;
     });
   }
@@ -220,11 +274,24 @@ export async function convertApplication(
         replacedKey = await attachCheckedResume(
           tx,
           candidateId,
-          { key: writtenKey, filename: app.resumeFilename ?? `resume.${kind}`, size: resumeBytes.length, contentType: DOCUMENT_CONTENT_TYPES[kind], text: app.resumeText, hasText: app.resumeHasText },
+          {
+            key: writtenKey,
+            filename: app.resumeFilename ?? `resume.${kind}`,
+            size: resumeBytes.length,
+            contentType: DOCUMENT_CONTENT_TYPES[kind],
+            text: app.resumeText,
+            hasText: app.resumeHasText,
+          },
           now,
         );
       }
-      const row = await decideApplicationRow(tx, id, { status: 'converted', candidateId, pipelineId: saved.pipeline.id, decidedAt: now, decidedById: actor.id });
+      const row = await decideApplicationRow(tx, id, {
+        status: 'converted',
+        candidateId,
+        pipelineId: saved.pipeline.id,
+        decidedAt: now,
+        decidedById: actor.id,
+      });
       if (!row) throw alreadyDecided();
       await recordActivity(tx, {
         actor,
@@ -250,9 +317,13 @@ export async function convertApplication(
 // The public form.
 
 /** Per IP: 10 an hour; per email: 3 a day (whatever the role). Counted before any work (reserve, then verify). */
-export const APPLY_LIMITS = { perIp: { max: 10, windowSeconds: 3600 }, perEmail: { max: 3, windowSeconds: 86_400 } } as const;
+export const APPLY_LIMITS = {
+  perIp: { max: 10, windowSeconds: 3600 },
+  perEmail: { max: 3, windowSeconds: 86_400 },
+} as const;
 
-const tooMany = (seconds: number) => new AppError('TOO_MANY_REQUESTS', 429, APPLICATION_ERRORS.tooMany, { headers: { 'Retry-After': String(seconds) } });
+const tooMany = (seconds: number) =>
+  new AppError('TOO_MANY_REQUESTS', 429, APPLICATION_ERRORS.tooMany, { headers: { 'Retry-After': String(seconds) } });
 
 export async function reserveApplyByIp(deps: Deps, ip: string): Promise<void> {
   const limit: Limit = { key: `apply:ip:${ip}`, ...APPLY_LIMITS.perIp };
@@ -272,7 +343,11 @@ const EXTRACT = { timeoutMs: 20_000, maxChars: 100_000, maxPages: 50, maxMemoryM
  * the per-email limit reserved (429), the resume checked like a candidate's (415 not a PDF/DOCX by its
  * content), the role open and posted (404), then stored, recorded and confirmed by email.
  */
-export async function submitPublicApplication(deps: Deps, rawFields: Record<string, string>, resume: UploadedResume | null): Promise<string> {
+export async function submitPublicApplication(
+  deps: Deps,
+  rawFields: Record<string, string>,
+  resume: UploadedResume | null,
+): Promise<string> {
   const parsed = PublicApplicationFieldsSchema.safeParse(rawFields);
   if (!parsed.success) {
     const fields: Record<string, string[]> = {};
@@ -295,8 +370,16 @@ export async function submitPublicApplication(deps: Deps, rawFields: Record<stri
 
   if (!resume || resume.bytes.length === 0) throw fieldsError({ resume: [APPLICATION_ERRORS.missingResume] });
   const extension = resume.filename.toLowerCase().split('.').pop();
-  const kind: DocumentKind | null = extension === 'pdf' || extension === 'docx' ? extension : looksLike('pdf', resume.bytes) ? 'pdf' : looksLike('docx', resume.bytes) ? 'docx' : null;
-  if (!kind || !looksLike(kind, resume.bytes)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, APPLICATION_ERRORS.type);
+  const kind: DocumentKind | null =
+    extension === 'pdf' || extension === 'docx'
+      ? extension
+      : looksLike('pdf', resume.bytes)
+        ? 'pdf'
+        : looksLike('docx', resume.bytes)
+          ? 'docx'
+          : null;
+  if (!kind || !looksLike(kind, resume.bytes))
+    throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, APPLICATION_ERRORS.type);
 
   const role = await findPublicRole(deps.db, input.role_id);
   if (!role) throw new AppError('ROLE_NOT_OPEN', 404, APPLICATION_ERRORS.ROLE_NOT_OPEN);

@@ -47,8 +47,12 @@ export const applicationsTable = pgTable(
     index('applications_role_status_created_idx').on(table.roleId, table.status, table.createdAt, table.id),
     index('applications_status_created_idx').on(table.status, table.createdAt, table.id),
     index('applications_created_at_idx').on(table.createdAt, table.id),
-    index('applications_candidate_id_idx').on(table.candidateId).where(sql`${table.candidateId} is not null`),
-    index('applications_pipeline_id_idx').on(table.pipelineId).where(sql`${table.pipelineId} is not null`),
+    index('applications_candidate_id_idx')
+      .on(table.candidateId)
+      .where(sql`${table.candidateId} is not null`),
+    index('applications_pipeline_id_idx')
+      .on(table.pipelineId)
+      .where(sql`${table.pipelineId} is not null`),
   ],
 );
 

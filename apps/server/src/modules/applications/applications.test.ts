@@ -36,7 +36,12 @@ afterAll(async () => {
 });
 
 const nextIp = () => `198.51.100.${++ipSequence}`;
-const postedRole = (overrides: Parameters<typeof insertRole>[1] = {}) => insertRole(t.db, { indeedPosting: true, descriptionText: 'Build data pipelines.\n\nWork with analysts.', ...overrides });
+const postedRole = (overrides: Parameters<typeof insertRole>[1] = {}) =>
+  insertRole(t.db, {
+    indeedPosting: true,
+    descriptionText: 'Build data pipelines.\n\nWork with analysts.',
+    ...overrides,
+  });
 
 interface ApplyOptions {
   fields?: Record<string, string>;
@@ -51,26 +56,56 @@ async function apply(roleId: number, options: ApplyOptions = {}) {
   const visitor = new HttpClient(t.baseUrl);
   await visitor.get('/api/auth/csrf-token/');
   const form = new FormData();
-  const fields = { role_id: String(roleId), first_name: 'Jordan', last_name: 'Rivera', email: `jordan.${Math.random().toString(36).slice(2, 8)}@example.test`, phone: '+1 (206) 555-0199', consent: 'on', website: '', ...options.fields };
+  const fields = {
+    role_id: String(roleId),
+    first_name: 'Jordan',
+    last_name: 'Rivera',
+    email: `jordan.${Math.random().toString(36).slice(2, 8)}@example.test`,
+    phone: '+1 (206) 555-0199',
+    consent: 'on',
+    website: '',
+    ...options.fields,
+  };
   for (const [name, value] of Object.entries(fields)) form.append(name, value);
-  const file = options.file === undefined ? { bytes: pdf, name: 'Jordan Rivera.pdf', type: 'application/pdf' } : options.file;
-  if (file) form.append('resume', new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }), file.name);
-  const headers: Record<string, string> = { accept: 'application/json', cookie: visitor.cookieHeader(), 'x-forwarded-for': options.ip ?? nextIp() };
+  const file =
+    options.file === undefined ? { bytes: pdf, name: 'Jordan Rivera.pdf', type: 'application/pdf' } : options.file;
+  if (file)
+    form.append(
+      'resume',
+      new Blob([new Uint8Array(file.bytes)], { type: file.type ?? 'application/octet-stream' }),
+      file.name,
+    );
+  const headers: Record<string, string> = {
+    accept: 'application/json',
+    cookie: visitor.cookieHeader(),
+    'x-forwarded-for': options.ip ?? nextIp(),
+  };
   if (options.csrf !== false) headers['x-csrftoken'] = visitor.cookies.get('csrftoken') ?? '';
   if (options.origin) headers.origin = options.origin;
   const response = await fetch(`${t.baseUrl}/api/public/applications/`, { method: 'POST', body: form, headers });
   const text = await response.text();
-  return { status: response.status, headers: response.headers, json: text ? JSON.parse(text) : undefined, email: fields.email };
+  return {
+    status: response.status,
+    headers: response.headers,
+    json: text ? JSON.parse(text) : undefined,
+    email: fields.email,
+  };
 }
 
 /** The outbox's mails with header folding and quoted-printable soft breaks undone. */
-const mailTexts = async () => (await readOutbox(t.dataDir)).map((mail) => mail.replace(/=\r?\n/g, '').replace(/\r?\n[ \t]+/g, ' '));
+const mailTexts = async () =>
+  (await readOutbox(t.dataDir)).map((mail) => mail.replace(/=\r?\n/g, '').replace(/\r?\n[ \t]+/g, ' '));
 
-const inbox = async (as: HttpClient, roleId: number, status = 'all') => (await as.get(`/api/roles/${roleId}/applications/?status=${status}`)).json;
+const inbox = async (as: HttpClient, roleId: number, status = 'all') =>
+  (await as.get(`/api/roles/${roleId}/applications/?status=${status}`)).json;
 
 describe('the public careers pages', () => {
   it('list posted open roles only and show one with its form and JobPosting JSON-LD, nothing private', async () => {
-    const role = await postedRole({ name: 'Data Engineer <Remote>', remoteType: 'remote', descriptionText: 'Move data.\n\n]]> </script><script>alert(1)</script>' });
+    const role = await postedRole({
+      name: 'Data Engineer <Remote>',
+      remoteType: 'remote',
+      descriptionText: 'Move data.\n\n]]> </script><script>alert(1)</script>',
+    });
     const unposted = await insertRole(t.db, { name: 'Secret Unposted Role' });
     const closed = await postedRole({ name: 'Closed Posted Role', state: 'closed' });
     const list = await fetch(`${t.baseUrl}/careers`);
@@ -90,19 +125,35 @@ describe('the public careers pages', () => {
     expect(html).toContain('<script src="/careers/assets/apply.js" defer></script>');
     const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/s.exec(html)?.[1];
     const posting = JSON.parse(jsonLd ?? '{}');
-    expect(posting).toMatchObject({ '@type': 'JobPosting', title: 'Data Engineer <Remote>', employmentType: 'FULL_TIME', jobLocationType: 'TELECOMMUTE', directApply: true, url: expect.stringContaining(`/careers/${role.id}`) });
+    expect(posting).toMatchObject({
+      '@type': 'JobPosting',
+      title: 'Data Engineer <Remote>',
+      employmentType: 'FULL_TIME',
+      jobLocationType: 'TELECOMMUTE',
+      directApply: true,
+      url: expect.stringContaining(`/careers/${role.id}`),
+    });
     expect(posting.baseSalary).toMatchObject({ currency: 'USD', value: { minValue: 120000, maxValue: 150000 } });
     expect(posting.description).toContain('on behalf of a client');
     // The client's name, fees and notes never appear.
-    const { name: client, id: clientId } = (await owner.get(`/api/roles/${role.id}/`)).json.role.client as { name: string; id: number };
+    const { name: client, id: clientId } = (await owner.get(`/api/roles/${role.id}/`)).json.role.client as {
+      name: string;
+      id: number;
+    };
     expect(html).not.toContain(client);
     // Not even where the recruiters' description names the client; a role that allows it shows the name.
-    const named = await postedRole({ clientId, name: 'Named Client Role', descriptionText: `Join ${client.toUpperCase()} in Boston.` });
+    const named = await postedRole({
+      clientId,
+      name: 'Named Client Role',
+      descriptionText: `Join ${client.toUpperCase()} in Boston.`,
+    });
     const namedHtml = await (await fetch(`${t.baseUrl}/careers/${named.id}`)).text();
     expect(namedHtml).toContain('Join our client in Boston.');
     expect(namedHtml.toLowerCase()).not.toContain(client.toLowerCase());
     await t.db.update(rolesTable).set({ showClientPublicly: true }).where(eq(rolesTable.id, named.id));
-    expect(await (await fetch(`${t.baseUrl}/careers/${named.id}`)).text()).toContain(`Join ${client.toUpperCase()} in Boston.`);
+    expect(await (await fetch(`${t.baseUrl}/careers/${named.id}`)).text()).toContain(
+      `Join ${client.toUpperCase()} in Boston.`,
+    );
 
     for (const path of [`/careers/${unposted.id}`, `/careers/${closed.id}`, '/careers/abc', '/careers/99999999999']) {
       const missing = await fetch(`${t.baseUrl}${path}`);
@@ -127,7 +178,13 @@ describe('applying', () => {
 
     const list = await inbox(viewer, role.id, 'new');
     expect(list.count).toBe(1);
-    expect(list.results[0]).toMatchObject({ name: 'Jordan Rivera', email: 'Jordan.Rivera@Example.test', status: 'new', source: 'careers_page', has_resume: true });
+    expect(list.results[0]).toMatchObject({
+      name: 'Jordan Rivera',
+      email: 'Jordan.Rivera@Example.test',
+      status: 'new',
+      source: 'careers_page',
+      has_resume: true,
+    });
     const detail = (await viewer.get(`/api/applications/${list.results[0].id}/`)).json.application;
     expect(detail.resume).toEqual({ filename: 'Jordan Rivera.pdf', size: pdf.length, content_type: 'application/pdf' });
     const link = await viewer.get(`/api/applications/${detail.id}/resume/download-url/`);
@@ -139,8 +196,12 @@ describe('applying', () => {
 
     const roleDetail = (await viewer.get(`/api/roles/${role.id}/`)).json.role;
     expect(roleDetail).toMatchObject({ applications_count: 1, new_applications_count: 1 });
-    const activity = (await owner.get(`/api/activity/?model_type=application&object_id=${detail.id}`)).json.results as { summary: string }[];
-    expect(activity.map((row) => row.summary)).toContain(`Jordan Rivera applied for ${role.name} through the careers page`);
+    const activity = (await owner.get(`/api/activity/?model_type=application&object_id=${detail.id}`)).json.results as {
+      summary: string;
+    }[];
+    expect(activity.map((row) => row.summary)).toContain(
+      `Jordan Rivera applied for ${role.name} through the careers page`,
+    );
   });
 
   it('accepts a DOCX and refuses files that are not a PDF or DOCX by their content (415), and over 10 MB (413)', async () => {
@@ -213,14 +274,20 @@ describe('the inbox', () => {
     const role = await postedRole();
     const application = await insertApplication(t.db, { roleId: role.id });
     const anonymous = new HttpClient(t.baseUrl);
-    for (const path of [`/api/roles/${role.id}/applications/`, '/api/applications/', `/api/applications/${application.id}/`]) {
+    for (const path of [
+      `/api/roles/${role.id}/applications/`,
+      '/api/applications/',
+      `/api/applications/${application.id}/`,
+    ]) {
       expect((await anonymous.get(path)).status, path).toBe(401);
       expect((await viewer.get(path)).status, path).toBe(200);
     }
     expect((await anonymous.post(`/api/applications/${application.id}/convert/`, {})).status).toBe(401);
     expect((await viewer.post(`/api/applications/${application.id}/convert/`, {})).status).toBe(403);
     expect((await viewer.post(`/api/applications/${application.id}/reject/`, { reason: 'No' })).status).toBe(403);
-    expect((await recruiter.post(`/api/applications/${application.id}/reject/`, { reason: 'Not qualified' })).status).toBe(200);
+    expect(
+      (await recruiter.post(`/api/applications/${application.id}/reject/`, { reason: 'Not qualified' })).status,
+    ).toBe(200);
   });
 
   it('bad input: unknown ids 404, bad ids and bodies 400', async () => {
@@ -234,18 +301,35 @@ describe('the inbox', () => {
     const noReason = await recruiter.post(`/api/applications/${application.id}/reject/`, { reason: '  ' });
     expect(noReason.status).toBe(400);
     expect(noReason.json.fields.reason).toBeDefined();
-    expect((await recruiter.post(`/api/applications/${application.id}/convert/`, { merge_into_candidate_id: 'x' })).status).toBe(400);
-    expect((await recruiter.post(`/api/applications/${application.id}/convert/`, { merge_into_candidate_id: 999999 })).status).toBe(400);
+    expect(
+      (await recruiter.post(`/api/applications/${application.id}/convert/`, { merge_into_candidate_id: 'x' })).status,
+    ).toBe(400);
+    expect(
+      (await recruiter.post(`/api/applications/${application.id}/convert/`, { merge_into_candidate_id: 999999 }))
+        .status,
+    ).toBe(400);
   });
 
   it('rejects with a reason and an optional email; a second decision is a 409', async () => {
     const role = await postedRole();
     const application = await insertApplication(t.db, { roleId: role.id, email: 'reject.me@example.test' });
-    const rejected = await recruiter.post(`/api/applications/${application.id}/reject/`, { reason: 'Salary expectations', send_email: true });
+    const rejected = await recruiter.post(`/api/applications/${application.id}/reject/`, {
+      reason: 'Salary expectations',
+      send_email: true,
+    });
     expect(rejected.status, rejected.text).toBe(200);
-    expect(rejected.json.application).toMatchObject({ status: 'rejected', reject_reason: 'Salary expectations', reject_email_sent: true, decided_by: { id: recruiterId } });
+    expect(rejected.json.application).toMatchObject({
+      status: 'rejected',
+      reject_reason: 'Salary expectations',
+      reject_email_sent: true,
+      decided_by: { id: recruiterId },
+    });
     const mails = await mailTexts();
-    expect(mails.some((mail) => mail.includes('reject.me@example.test') && mail.includes(`Your application for ${role.name}`))).toBe(true);
+    expect(
+      mails.some(
+        (mail) => mail.includes('reject.me@example.test') && mail.includes(`Your application for ${role.name}`),
+      ),
+    ).toBe(true);
     expect((await recruiter.post(`/api/applications/${application.id}/reject/`, { reason: 'Again' })).status).toBe(409);
     expect((await recruiter.post(`/api/applications/${application.id}/convert/`, {})).status).toBe(409);
     expect((await inbox(viewer, role.id, 'rejected')).count).toBe(1);
@@ -254,40 +338,77 @@ describe('the inbox', () => {
 
   it('converts into a new candidate (source Careers page, resume copied) and a pipeline in the role, in one step', async () => {
     const role = await postedRole();
-    const sent = await apply(role.id, { fields: { first_name: 'Morgan', last_name: 'Okafor', email: 'morgan.okafor@example.test' } });
+    const sent = await apply(role.id, {
+      fields: { first_name: 'Morgan', last_name: 'Okafor', email: 'morgan.okafor@example.test' },
+    });
     expect(sent.status).toBe(201);
     const [item] = (await inbox(recruiter, role.id, 'new')).results;
     const converted = await recruiter.post(`/api/applications/${item.id}/convert/`, {});
     expect(converted.status, converted.text).toBe(200);
     const { candidate_id: candidateId, pipeline_id: pipelineId } = converted.json;
-    expect(converted.json.application).toMatchObject({ status: 'converted', candidate_id: candidateId, pipeline_id: pipelineId });
+    expect(converted.json.application).toMatchObject({
+      status: 'converted',
+      candidate_id: candidateId,
+      pipeline_id: pipelineId,
+    });
     const candidate = (await viewer.get(`/api/candidates/${candidateId}/`)).json.candidate;
-    expect(candidate).toMatchObject({ first_name: 'Morgan', last_name: 'Okafor', email: 'morgan.okafor@example.test', source: 'Careers page' });
+    expect(candidate).toMatchObject({
+      first_name: 'Morgan',
+      last_name: 'Okafor',
+      email: 'morgan.okafor@example.test',
+      source: 'Careers page',
+    });
     expect(candidate.resume).toMatchObject({ filename: 'Jordan Rivera.pdf', has_text: true });
     const pipeline = (await viewer.get(`/api/pipelines/${pipelineId}/`)).json.data.pipeline;
     expect(pipeline).toMatchObject({ role_id: role.id, stage: { name: 'sourced' }, candidate: { id: candidateId } });
     expect((await recruiter.post(`/api/applications/${item.id}/convert/`, {})).status).toBe(409);
-    expect((await viewer.get(`/api/roles/${role.id}/`)).json.role).toMatchObject({ applications_count: 1, new_applications_count: 0 });
+    expect((await viewer.get(`/api/roles/${role.id}/`)).json.role).toMatchObject({
+      applications_count: 1,
+      new_applications_count: 0,
+    });
   });
 
   it('warns about duplicates by email, phone and similar name, and merges into the chosen candidate', async () => {
     const role = await postedRole();
-    const existing = await insertCandidate(t.db, { firstName: 'Priya', lastName: 'Ramanathan', email: 'priya.r@example.test', phone: '+1 415 555 0101', currentCompany: 'Acme' });
-    const similar = await insertCandidate(t.db, { firstName: 'Priya', lastName: 'Ramanathen', email: 'other@example.test', phone: '' });
-    const application = await insertApplication(t.db, { roleId: role.id, firstName: 'Priya', lastName: 'Ramanathan', email: 'PRIYA.R@example.test', phone: '(415) 555-0101' });
+    const existing = await insertCandidate(t.db, {
+      firstName: 'Priya',
+      lastName: 'Ramanathan',
+      email: 'priya.r@example.test',
+      phone: '+1 415 555 0101',
+      currentCompany: 'Acme',
+    });
+    const similar = await insertCandidate(t.db, {
+      firstName: 'Priya',
+      lastName: 'Ramanathen',
+      email: 'other@example.test',
+      phone: '',
+    });
+    const application = await insertApplication(t.db, {
+      roleId: role.id,
+      firstName: 'Priya',
+      lastName: 'Ramanathan',
+      email: 'PRIYA.R@example.test',
+      phone: '(415) 555-0101',
+    });
     const detail = (await viewer.get(`/api/applications/${application.id}/`)).json.application;
-    const reasons = Object.fromEntries((detail.duplicates as { id: number; reason: string }[]).map((d) => [d.id, d.reason]));
+    const reasons = Object.fromEntries(
+      (detail.duplicates as { id: number; reason: string }[]).map((d) => [d.id, d.reason]),
+    );
     expect(reasons[existing.id]).toBe('email');
     expect(reasons[similar.id]).toBe('similar_name');
 
-    const merged = await recruiter.post(`/api/applications/${application.id}/convert/`, { merge_into_candidate_id: existing.id });
+    const merged = await recruiter.post(`/api/applications/${application.id}/convert/`, {
+      merge_into_candidate_id: existing.id,
+    });
     expect(merged.status, merged.text).toBe(200);
     expect(merged.json.candidate_id).toBe(existing.id);
     const pipeline = (await viewer.get(`/api/pipelines/${merged.json.pipeline_id}/`)).json.data.pipeline;
     expect(pipeline).toMatchObject({ role_id: role.id, candidate: { id: existing.id } });
     // The same person cannot be added to the role twice.
     const again = await insertApplication(t.db, { roleId: role.id, email: 'priya.r@example.test' });
-    expect((await recruiter.post(`/api/applications/${again.id}/convert/`, { merge_into_candidate_id: existing.id })).status).toBe(409);
+    expect(
+      (await recruiter.post(`/api/applications/${again.id}/convert/`, { merge_into_candidate_id: existing.id })).status,
+    ).toBe(409);
     expect((await viewer.get(`/api/applications/${again.id}/`)).json.application.status).toBe('new');
   });
 
@@ -301,13 +422,17 @@ describe('the inbox', () => {
     const own = (await recruiter.get('/api/applications/?mine=true&page_size=100')).json;
     expect(own.results.map((r: { id: number }) => r.id)).toContain(a.id);
     expect(own.results.map((r: { id: number }) => r.id)).not.toContain(b.id);
-    expect(own.results.find((r: { id: number }) => r.id === a.id)).toMatchObject({ role: { id: mine.id, name: mine.name } });
+    expect(own.results.find((r: { id: number }) => r.id === a.id)).toMatchObject({
+      role: { id: mine.id, name: mine.name },
+    });
   });
 
   it('notes on an application (the application note target)', async () => {
     const role = await postedRole();
     const application = await insertApplication(t.db, { roleId: role.id });
-    const created = await recruiter.post(`/api/notes/application/${application.id}/`, { body: 'Strong portfolio; call on Monday.' });
+    const created = await recruiter.post(`/api/notes/application/${application.id}/`, {
+      body: 'Strong portfolio; call on Monday.',
+    });
     expect(created.status, created.text).toBe(201);
     const notes = await viewer.get(`/api/notes/application/${application.id}/`);
     expect(notes.status).toBe(200);
@@ -335,14 +460,30 @@ describe('the careers form without JavaScript (decision 054)', () => {
   /** A plain form post: multipart, no cookie, no CSRF header; the browser's Origin (own unless told). */
   async function post(roleId: number, options: PostOptions) {
     const form = new FormData();
-    const fields = { role_id: String(roleId), form_token: options.token, first_name: 'Ada', last_name: 'Okafor', email: `ada.${Math.random().toString(36).slice(2, 8)}@example.test`, phone: '+44 20 7946 0000', consent: 'on', website: '', ...options.fields };
+    const fields = {
+      role_id: String(roleId),
+      form_token: options.token,
+      first_name: 'Ada',
+      last_name: 'Okafor',
+      email: `ada.${Math.random().toString(36).slice(2, 8)}@example.test`,
+      phone: '+44 20 7946 0000',
+      consent: 'on',
+      website: '',
+      ...options.fields,
+    };
     for (const [name, value] of Object.entries(fields)) form.append(name, value);
     const file = options.file === undefined ? { bytes: pdf, name: 'Ada Okafor.pdf' } : options.file;
-    if (file) form.append('resume', new Blob([new Uint8Array(file.bytes)], { type: 'application/octet-stream' }), file.name);
+    if (file)
+      form.append('resume', new Blob([new Uint8Array(file.bytes)], { type: 'application/octet-stream' }), file.name);
     const headers: Record<string, string> = { accept: 'text/html', 'x-forwarded-for': nextIp() };
     const origin = options.origin === undefined ? new URL(t.baseUrl).origin : options.origin;
     if (origin !== null) headers.origin = origin;
-    const response = await fetch(`${t.baseUrl}/careers/${roleId}/apply`, { method: 'POST', body: form, headers, redirect: 'manual' });
+    const response = await fetch(`${t.baseUrl}/careers/${roleId}/apply`, {
+      method: 'POST',
+      body: form,
+      headers,
+      redirect: 'manual',
+    });
     return { status: response.status, headers: response.headers, html: await response.text(), email: fields.email };
   }
 
@@ -361,7 +502,12 @@ describe('the careers form without JavaScript (decision 054)', () => {
     expect(thanksHtml).not.toContain(sent.email);
     const list = await inbox(owner, role.id, 'new');
     expect(list.count).toBe(1);
-    expect(list.results[0]).toMatchObject({ name: 'Ada Okafor', email: sent.email, source: 'careers_page', has_resume: true });
+    expect(list.results[0]).toMatchObject({
+      name: 'Ada Okafor',
+      email: sent.email,
+      source: 'careers_page',
+      has_resume: true,
+    });
     // Without an Origin header (older browsers), Sec-Fetch-Site absent too: accepted like the API.
     expect((await post(role.id, { token: await pageToken(role.id), origin: null })).status).toBe(303);
   });
@@ -412,7 +558,10 @@ describe('the careers form without JavaScript (decision 054)', () => {
   it('bad input re-shows the form with the errors and the entered values (escaped), never the file', async () => {
     const role = await postedRole();
     const token = await pageToken(role.id);
-    const bad = await post(role.id, { token, fields: { first_name: '', last_name: 'O"Brien <b>', email: 'not-an-email', consent: '' } });
+    const bad = await post(role.id, {
+      token,
+      fields: { first_name: '', last_name: 'O"Brien <b>', email: 'not-an-email', consent: '' },
+    });
     expect(bad.status).toBe(400);
     expect(bad.headers.get('content-type')).toContain('text/html');
     expect(bad.html).toContain('Please correct the highlighted fields.');

@@ -13,7 +13,8 @@ export const FORM_TOKEN_TTL_SECONDS = 2 * 60 * 60;
 
 const PURPOSE = 'careers-apply';
 
-const signature = (secret: string, roleId: number, expires: number, nonce: string) => hmac(secret, `${PURPOSE}|${roleId}|${expires}|${nonce}`);
+const signature = (secret: string, roleId: number, expires: number, nonce: string) =>
+  hmac(secret, `${PURPOSE}|${roleId}|${expires}|${nonce}`);
 
 /** `{expires}.{nonce}.{signature}`: expires in Unix seconds. */
 export function makeFormToken(secret: string, roleId: number, now: Date): string {

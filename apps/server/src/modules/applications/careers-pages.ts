@@ -1,4 +1,8 @@
-import { APPLICATION_ERRORS, APPLICATION_RECEIVED, APPLICATION_RESUME_MAX_BYTES } from '@recruitdesk/contracts/applications';
+import {
+  APPLICATION_ERRORS,
+  APPLICATION_RECEIVED,
+  APPLICATION_RESUME_MAX_BYTES,
+} from '@recruitdesk/contracts/applications';
 import type { PublicRole } from '../roles/roles.service';
 
 // The public careers pages (issue 14): server-rendered HTML with a few lines of inline CSS, no SPA bundle,
@@ -16,15 +20,32 @@ const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;'
 export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 
 /** JSON inside a <script> element: `<` escaped so no text can close the element. */
-export const scriptJson = (value: unknown): string => JSON.stringify(value).replace(/</g, '\\u003c').replace(/\u2028/g, '\\u2028').replace(/\u2029/g, '\\u2029');
+export const scriptJson = (value: unknown): string =>
+  JSON.stringify(value)
+    .replace(/</g, '\\u003c')
+    .replace(/\u2028/g, '\\u2028')
+    .replace(/\u2029/g, '\\u2029');
 
-const EMPLOYMENT_LABELS: Record<string, string> = { full_time: 'Full-time', part_time: 'Part-time', contract: 'Contract', temporary: 'Temporary', internship: 'Internship' };
-const SCHEMA_EMPLOYMENT: Record<string, string> = { full_time: 'FULL_TIME', part_time: 'PART_TIME', contract: 'CONTRACTOR', temporary: 'TEMPORARY', internship: 'INTERN' };
+const EMPLOYMENT_LABELS: Record<string, string> = {
+  full_time: 'Full-time',
+  part_time: 'Part-time',
+  contract: 'Contract',
+  temporary: 'Temporary',
+  internship: 'Internship',
+};
+const SCHEMA_EMPLOYMENT: Record<string, string> = {
+  full_time: 'FULL_TIME',
+  part_time: 'PART_TIME',
+  contract: 'CONTRACTOR',
+  temporary: 'TEMPORARY',
+  internship: 'INTERN',
+};
 const REMOTE_LABELS: Record<string, string> = { onsite: 'On-site', hybrid: 'Hybrid', remote: 'Remote' };
 
 function salaryText(role: PublicRole): string | null {
   const format = (value: string) => Number(value).toLocaleString('en-US', { maximumFractionDigits: 0 });
-  if (role.salaryMin && role.salaryMax) return `${role.salaryCurrency} ${format(role.salaryMin)} – ${format(role.salaryMax)} a year`;
+  if (role.salaryMin && role.salaryMax)
+    return `${role.salaryCurrency} ${format(role.salaryMin)} – ${format(role.salaryMax)} a year`;
   if (role.salaryMin) return `From ${role.salaryCurrency} ${format(role.salaryMin)} a year`;
   if (role.salaryMax) return `Up to ${role.salaryCurrency} ${format(role.salaryMax)} a year`;
   return null;
@@ -37,7 +58,10 @@ const onBehalf = (ctx: CareersContext, role: PublicRole) =>
   `${ctx.agencyName} is recruiting for this position on behalf of ${role.clientName ? role.clientName : 'a client'}.`;
 
 function paragraphs(text: string): string {
-  const blocks = text.split(/\n\s*\n/).map((block) => block.trim()).filter(Boolean);
+  const blocks = text
+    .split(/\n\s*\n/)
+    .map((block) => block.trim())
+    .filter(Boolean);
   return blocks.map((block) => `<p>${escapeHtml(block).replace(/\n/g, '<br>')}</p>`).join('\n');
 }
 
@@ -64,7 +88,10 @@ button[disabled]{opacity:.6;cursor:progress}.error{color:var(--error);font-size:
 footer{max-width:46rem;margin:0 auto;padding:0 1rem 2rem;font-size:.85rem;color:var(--muted)}
 `;
 
-function layout(ctx: CareersContext, input: { title: string; description: string; canonical: string; body: string; head?: string }): string {
+function layout(
+  ctx: CareersContext,
+  input: { title: string; description: string; canonical: string; body: string; head?: string },
+): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -91,13 +118,21 @@ export function renderCareersList(ctx: CareersContext, roles: PublicRole[]): str
     .map((role) => {
       const salary = salaryText(role);
       return `<li class="card"><a href="/careers/${role.id}">${escapeHtml(role.name)}</a>
-<div class="meta">${[placeText(role), EMPLOYMENT_LABELS[role.employmentType] ?? '', salary ?? ''].filter(Boolean).map((part) => `<span>${escapeHtml(part)}</span>`).join('')}</div></li>`;
+<div class="meta">${[placeText(role), EMPLOYMENT_LABELS[role.employmentType] ?? '', salary ?? '']
+        .filter(Boolean)
+        .map((part) => `<span>${escapeHtml(part)}</span>`)
+        .join('')}</div></li>`;
     })
     .join('\n');
   const body = `<h1>Open positions</h1>
 <p class="muted">${escapeHtml(ctx.agencyName)} recruits for its clients. Pick a role to read more and apply.</p>
 ${roles.length ? `<ul class="jobs">${items}</ul>` : '<p class="card">There are no open positions right now. Please check back soon.</p>'}`;
-  return layout(ctx, { title: `Open positions · ${ctx.agencyName}`, description: `Open positions recruited by ${ctx.agencyName}.`, canonical: `${ctx.publicUrl}/careers`, body });
+  return layout(ctx, {
+    title: `Open positions · ${ctx.agencyName}`,
+    description: `Open positions recruited by ${ctx.agencyName}.`,
+    canonical: `${ctx.publicUrl}/careers`,
+    body,
+  });
 }
 
 /** schema.org JobPosting for search engines (Google's job search reads it). */
@@ -111,11 +146,14 @@ export function jobPostingJsonLd(ctx: CareersContext, role: PublicRole): Record<
     datePosted: role.openedAt,
     employmentType: SCHEMA_EMPLOYMENT[role.employmentType] ?? 'OTHER',
     identifier: { '@type': 'PropertyValue', name: ctx.agencyName, value: String(role.id) },
-    hiringOrganization: role.clientName ? { '@type': 'Organization', name: role.clientName } : { '@type': 'Organization', name: ctx.agencyName, sameAs: ctx.publicUrl },
+    hiringOrganization: role.clientName
+      ? { '@type': 'Organization', name: role.clientName }
+      : { '@type': 'Organization', name: ctx.agencyName, sameAs: ctx.publicUrl },
     directApply: true,
     url: `${ctx.publicUrl}/careers/${role.id}`,
   };
-  if (role.location) posting.jobLocation = { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: role.location } };
+  if (role.location)
+    posting.jobLocation = { '@type': 'Place', address: { '@type': 'PostalAddress', addressLocality: role.location } };
   if (role.remoteType === 'remote') posting.jobLocationType = 'TELECOMMUTE';
   if (role.salaryMin || role.salaryMax) {
     const value: Record<string, unknown> = { '@type': 'QuantitativeValue', unitText: 'YEAR' };
@@ -137,15 +175,20 @@ export interface CareersFormState {
   message?: string;
 }
 
-
 function fieldError(state: CareersFormState, name: string): { attrs: string; box: string } {
   const message = state.errors?.[name];
   return message
-    ? { attrs: ` aria-invalid="true" aria-describedby="${name}-error"`, box: `<p class="error" id="${name}-error">${escapeHtml(message)}</p>` }
+    ? {
+        attrs: ` aria-invalid="true" aria-describedby="${name}-error"`,
+        box: `<p class="error" id="${name}-error">${escapeHtml(message)}</p>`,
+      }
     : { attrs: '', box: `<p class="error" id="${name}-error" hidden></p>` };
 }
 
-function textInput(state: CareersFormState, input: { name: string; label: string; type: string; autocomplete: string; max: number; required: boolean }): string {
+function textInput(
+  state: CareersFormState,
+  input: { name: string; label: string; type: string; autocomplete: string; max: number; required: boolean },
+): string {
   const value = state.values?.[input.name] ?? '';
   const error = fieldError(state, input.name);
   return `<div><label for="${input.name}">${input.label}</label><input type="${input.type}" id="${input.name}" name="${input.name}" autocomplete="${input.autocomplete}"${input.required ? ' required' : ''} maxlength="${input.max}"${value ? ` value="${escapeHtml(value)}"` : ''}${error.attrs}>${error.box}</div>`;
@@ -155,14 +198,18 @@ export function renderCareersRole(ctx: CareersContext, role: PublicRole, state: 
   const salary = salaryText(role);
   const meta = [placeText(role), EMPLOYMENT_LABELS[role.employmentType] ?? '', salary ?? ''].filter(Boolean);
   const maxMb = Math.round(APPLICATION_RESUME_MAX_BYTES / (1024 * 1024));
-  const privacy = ctx.privacyText.trim() || `${ctx.agencyName} uses the details and resume you send only to assess your application, and deletes them on request.`;
+  const privacy =
+    ctx.privacyText.trim() ||
+    `${ctx.agencyName} uses the details and resume you send only to assess your application, and deletes them on request.`;
   const resumeError = fieldError(state, 'resume');
   const consentError = fieldError(state, 'consent');
   const consentChecked = state.values?.consent ? ' checked' : '';
   const hasErrors = Boolean(state.message || (state.errors && Object.keys(state.errors).length));
   const summary = hasErrors
     ? `<div id="form-status" role="alert" class="status bad" tabindex="-1">${escapeHtml(state.message ?? 'Please correct the highlighted fields.')}${
-        state.values && !state.errors?.resume ? '<br><span style="font-weight:400">For your security the resume is not kept: choose the file again.</span>' : ''
+        state.values && !state.errors?.resume
+          ? '<br><span style="font-weight:400">For your security the resume is not kept: choose the file again.</span>'
+          : ''
       }</div>`
     : '<div id="form-status" role="status" aria-live="polite"></div>';
   const body = `<p><a href="/careers">← All open positions</a></p>
@@ -199,7 +246,13 @@ ${textInput(state, { name: 'phone', label: 'Phone', type: 'tel', autocomplete: '
 <script src="/careers/assets/apply.js" defer></script>`;
   const head = `<script type="application/ld+json">${scriptJson(jobPostingJsonLd(ctx, role))}</script>`;
   const description = `${role.name}${role.location ? ` in ${role.location}` : ''}. ${onBehalf(ctx, role)}`;
-  return layout(ctx, { title: `${hasErrors ? 'Check your application · ' : ''}${role.name} · ${ctx.agencyName}`, description, canonical: `${ctx.publicUrl}/careers/${role.id}`, body, head });
+  return layout(ctx, {
+    title: `${hasErrors ? 'Check your application · ' : ''}${role.name} · ${ctx.agencyName}`,
+    description,
+    canonical: `${ctx.publicUrl}/careers/${role.id}`,
+    body,
+    head,
+  });
 }
 
 /** After a post without JavaScript went through (Post/Redirect/Get): nothing personal, only the role's name. */
@@ -208,7 +261,12 @@ export function renderCareersApplied(ctx: CareersContext, role: PublicRole | und
 <div class="status ok" role="status">${escapeHtml(APPLICATION_RECEIVED)}</div>
 ${role ? `<p>You applied for <strong>${escapeHtml(role.name)}</strong>. A recruiter will review your application.</p>` : ''}
 <p><a href="/careers">See all open positions</a></p>`;
-  return layout(ctx, { title: `Application received · ${ctx.agencyName}`, description: 'Your application has been received.', canonical: `${ctx.publicUrl}/careers`, body });
+  return layout(ctx, {
+    title: `Application received · ${ctx.agencyName}`,
+    description: 'Your application has been received.',
+    canonical: `${ctx.publicUrl}/careers`,
+    body,
+  });
 }
 
 /** A post without JavaScript that cannot be trusted (forged token, another site's form): nothing is kept. */
@@ -216,14 +274,24 @@ export function renderCareersRefused(ctx: CareersContext, roleId: number | null,
   const body = `<h1>Your application could not be sent</h1>
 <div class="status bad" role="alert">${escapeHtml(message)}</div>
 <p>${roleId ? `<a href="/careers/${roleId}">Open the position again and apply there</a>` : '<a href="/careers">See all open positions</a>'}</p>`;
-  return layout(ctx, { title: `Application not sent · ${ctx.agencyName}`, description: 'Your application could not be sent.', canonical: `${ctx.publicUrl}/careers`, body });
+  return layout(ctx, {
+    title: `Application not sent · ${ctx.agencyName}`,
+    description: 'Your application could not be sent.',
+    canonical: `${ctx.publicUrl}/careers`,
+    body,
+  });
 }
 
 export function renderCareersNotFound(ctx: CareersContext): string {
   const body = `<h1>This position is no longer open</h1>
 <p class="muted">It may have been filled or closed.</p>
 <p><a href="/careers">See all open positions</a></p>`;
-  return layout(ctx, { title: `Position not found · ${ctx.agencyName}`, description: 'This position is no longer open.', canonical: `${ctx.publicUrl}/careers`, body });
+  return layout(ctx, {
+    title: `Position not found · ${ctx.agencyName}`,
+    description: 'This position is no longer open.',
+    canonical: `${ctx.publicUrl}/careers`,
+    body,
+  });
 }
 
 /**

@@ -51,8 +51,7 @@ export interface AssistantTool<Args extends z.ZodType = z.ZodType> {
 
 /** An engine either answers (markdown) or asks; `pending` is kept with the chat and handed back with the answer. */
 export type EngineReply =
-  | { kind: 'answer'; content: string }
-  | { kind: 'question'; question: string; pending: unknown };
+  { kind: 'answer'; content: string } | { kind: 'question'; question: string; pending: unknown };
 
 export interface EngineInput {
   /** This chat's earlier turns, oldest first (the new message is not among them). */
@@ -80,6 +79,7 @@ export { assistantTools };
 
 /** The engine for this server: the built-in analyst, or the model when AI_BASE_URL is set (docs/assistant.md). */
 export function createAssistantEngine(deps: Deps): AssistantEngine {
-  if (deps.config.ai) return createModelEngine({ config: deps.config.ai, tools: assistantTools, runTool: runToolReadOnly });
+  if (deps.config.ai)
+    return createModelEngine({ config: deps.config.ai, tools: assistantTools, runTool: runToolReadOnly });
   return createBuiltinAnalyst(assistantTools);
 }

@@ -68,7 +68,9 @@ export async function login(
   }
 
   const user = await getUserByEmail(deps.db, email);
-  const passwordOk = user ? await verifyPassword(user.passwordHash, input.password) : (await verifyDummyPassword(input.password), false);
+  const passwordOk = user
+    ? await verifyPassword(user.passwordHash, input.password)
+    : (await verifyDummyPassword(input.password), false);
   if (!user || !passwordOk || !user.isActive) {
     deps.log.info({ emailHash: sha256(email).slice(0, 16), ip: meta.ip }, 'sign-in failed');
     throw new AppError('INVALID_CREDENTIALS', 400, AUTH_MESSAGES.invalidCredentials);
@@ -104,7 +106,13 @@ export async function openSession(
   if (meta.previousToken) await deleteSessionByToken(tx, meta.previousToken);
   const created = await createSession(tx, { userId: user.id, rememberMe, ip: meta.ip, userAgent: meta.userAgent, now });
   const updated = await updateUser(tx, user.id, { lastLogin: now });
-  await recordActivity(tx, { actor: updated, verb: 'signed_in', modelType: 'user', objectId: user.id, summary: `${updated.email} signed in` });
+  await recordActivity(tx, {
+    actor: updated,
+    verb: 'signed_in',
+    modelType: 'user',
+    objectId: user.id,
+    summary: `${updated.email} signed in`,
+  });
   return { ...created, user: updated, maxAge: rememberMe ? REMEMBER_ME_SECONDS : null };
 }
 
@@ -112,7 +120,13 @@ export async function logout(deps: Deps, session: SessionRow | null, user: UserR
   if (!session || !user) return;
   await inTransaction(deps.db, async (tx) => {
     await deleteSession(tx, session.id);
-    await recordActivity(tx, { actor: user, verb: 'signed_out', modelType: 'user', objectId: user.id, summary: `${user.email} signed out` });
+    await recordActivity(tx, {
+      actor: user,
+      verb: 'signed_out',
+      modelType: 'user',
+      objectId: user.id,
+      summary: `${user.email} signed out`,
+    });
   });
 }
 
@@ -168,7 +182,13 @@ export async function confirmPasswordReset(
   await inTransaction(deps.db, async (tx) => {
     await setPassword(tx, user.id, input.new_password, now);
     await deleteAllSessionsOfUser(tx, user.id);
-    await recordActivity(tx, { actor: user, verb: 'password_reset', modelType: 'user', objectId: user.id, summary: `${user.email} reset their password` });
+    await recordActivity(tx, {
+      actor: user,
+      verb: 'password_reset',
+      modelType: 'user',
+      objectId: user.id,
+      summary: `${user.email} reset their password`,
+    });
   });
   await deps.throttle.clear([loginLimits(user.email, '').account.key]);
   deps.log.info({ userId: user.id }, 'password reset completed');
@@ -204,7 +224,13 @@ export async function changePassword(
   await inTransaction(deps.db, async (tx) => {
     await setPassword(tx, user.id, input.new_password, now);
     await deleteAllSessionsOfUser(tx, user.id, currentSession.id);
-    await recordActivity(tx, { actor: user, verb: 'password_changed', modelType: 'user', objectId: user.id, summary: `${user.email} changed their password` });
+    await recordActivity(tx, {
+      actor: user,
+      verb: 'password_changed',
+      modelType: 'user',
+      objectId: user.id,
+      summary: `${user.email} changed their password`,
+    });
   });
   await deps.throttle.clear([limits.account.key]);
   deps.log.info({ userId: user.id }, 'password changed');

@@ -17,14 +17,26 @@ afterAll(async () => {
 
 describe('sign-in, status, profile, sign-out', () => {
   it('signs in with a browser-session cookie and reports the user', async () => {
-    const user = await insertUser(t.db, { email: 'Mixed.Case@Example.test', firstName: 'Ada', lastName: 'Lovelace', userType: ['recruiter'] });
+    const user = await insertUser(t.db, {
+      email: 'Mixed.Case@Example.test',
+      firstName: 'Ada',
+      lastName: 'Lovelace',
+      userType: ['recruiter'],
+    });
     const client = new HttpClient(t.baseUrl);
     expect((await client.get('/api/auth/status/')).json).toEqual({ authenticated: false, user: null });
 
     const login = await client.login('mixed.case@example.test', DEFAULT_TEST_PASSWORD);
     expect(login.json.success).toBe(true);
     expect(login.json.session_max_age).toBeNull();
-    expect(login.json.user).toMatchObject({ id: user.id, email: 'mixed.case@example.test', name: 'Ada Lovelace', initials: 'AL', role: 'recruiter', user_role: 'recruiter' });
+    expect(login.json.user).toMatchObject({
+      id: user.id,
+      email: 'mixed.case@example.test',
+      name: 'Ada Lovelace',
+      initials: 'AL',
+      role: 'recruiter',
+      user_role: 'recruiter',
+    });
     expect(login.json.user.password_hash).toBeUndefined();
     const cookie = client.setCookie('sessionid') ?? '';
     expect(cookie).toMatch(/HttpOnly/i);
@@ -67,7 +79,11 @@ describe('sign-in, status, profile, sign-out', () => {
     ];
     for (const answer of answers) {
       expect(answer.status).toBe(400);
-      expect(answer.json).toEqual({ success: false, error: AUTH_MESSAGES.invalidCredentials, code: 'INVALID_CREDENTIALS' });
+      expect(answer.json).toEqual({
+        success: false,
+        error: AUTH_MESSAGES.invalidCredentials,
+        code: 'INVALID_CREDENTIALS',
+      });
     }
   });
 
@@ -112,14 +128,20 @@ describe('sign-in, status, profile, sign-out', () => {
 
     // Idle for two minutes: the request slides last_seen and expiry forward.
     const twoMinutesAgo = new Date(Date.now() - 120_000);
-    await t.db.update(sessionsTable).set({ lastSeenAt: twoMinutesAgo, expiresAt: new Date(twoMinutesAgo.getTime() + 8 * 3_600_000) }).where(eq(sessionsTable.id, session!.id));
+    await t.db
+      .update(sessionsTable)
+      .set({ lastSeenAt: twoMinutesAgo, expiresAt: new Date(twoMinutesAgo.getTime() + 8 * 3_600_000) })
+      .where(eq(sessionsTable.id, session!.id));
     expect((await client.get('/api/auth/profile/')).status).toBe(200);
     const [slid] = await t.db.select().from(sessionsTable).where(eq(sessionsTable.id, session!.id));
     expect(slid!.lastSeenAt.getTime()).toBeGreaterThan(twoMinutesAgo.getTime());
 
     // Idle for more than 8 hours: gone.
     const nineHoursAgo = new Date(Date.now() - 9 * 3_600_000);
-    await t.db.update(sessionsTable).set({ lastSeenAt: nineHoursAgo, expiresAt: new Date(nineHoursAgo.getTime() + 8 * 3_600_000) }).where(eq(sessionsTable.id, session!.id));
+    await t.db
+      .update(sessionsTable)
+      .set({ lastSeenAt: nineHoursAgo, expiresAt: new Date(nineHoursAgo.getTime() + 8 * 3_600_000) })
+      .where(eq(sessionsTable.id, session!.id));
     expect((await client.get('/api/auth/profile/')).status).toBe(401);
   });
 
@@ -127,7 +149,10 @@ describe('sign-in, status, profile, sign-out', () => {
     const user = await insertUser(t.db);
     const client = new HttpClient(t.baseUrl);
     await client.login(user.email, DEFAULT_TEST_PASSWORD, true);
-    await t.db.update(sessionsTable).set({ expiresAt: new Date(Date.now() - 1000) }).where(eq(sessionsTable.userId, user.id));
+    await t.db
+      .update(sessionsTable)
+      .set({ expiresAt: new Date(Date.now() - 1000) })
+      .where(eq(sessionsTable.userId, user.id));
     expect((await client.get('/api/auth/profile/')).status).toBe(401);
   });
 

@@ -8,7 +8,12 @@ function common(): Set<string> {
   if (!commonPasswords) {
     // The build copies the list beside dist/server.js, so this relative URL works for source and bundle.
     const text = readFileSync(new URL('./common-passwords.txt', import.meta.url), 'utf8');
-    commonPasswords = new Set(text.split('\n').map((line) => line.trim().toLowerCase()).filter(Boolean));
+    commonPasswords = new Set(
+      text
+        .split('\n')
+        .map((line) => line.trim().toLowerCase())
+        .filter(Boolean),
+    );
   }
   return commonPasswords;
 }

@@ -42,11 +42,19 @@ describe('password reset', () => {
     expect(weak.status).toBe(400);
     expect(weak.json.fields.new_password).toContain(PASSWORD_MESSAGES.common);
 
-    const done = await client.post('/api/auth/password-reset/confirm/', { uid: link.uid, token: link.token, new_password: NEW_PASSWORD });
+    const done = await client.post('/api/auth/password-reset/confirm/', {
+      uid: link.uid,
+      token: link.token,
+      new_password: NEW_PASSWORD,
+    });
     expect(done.json).toEqual({ success: true, message: AUTH_MESSAGES.resetDone });
     expect((await other.get('/api/auth/profile/')).status).toBe(401);
 
-    const again = await client.post('/api/auth/password-reset/confirm/', { uid: link.uid, token: link.token, new_password: 'Another-Long-Phrase-77' });
+    const again = await client.post('/api/auth/password-reset/confirm/', {
+      uid: link.uid,
+      token: link.token,
+      new_password: 'Another-Long-Phrase-77',
+    });
     expect(again.status).toBe(400);
     expect(again.json.error).toBe(AUTH_MESSAGES.resetInvalid);
     await client.login(user.email, NEW_PASSWORD);
@@ -58,8 +66,13 @@ describe('password reset', () => {
     const first = (await requestLink(client, user.email, 2)).link;
     t.clock.offsetMs += 1000; // a different timestamp for the second link
     const second = (await requestLink(client, user.email, 3)).link;
-    expect((await client.post('/api/auth/password-reset/confirm/', { ...second, new_password: NEW_PASSWORD })).status).toBe(200);
-    expect((await client.post('/api/auth/password-reset/confirm/', { ...first, new_password: 'Another-Long-Phrase-77' })).status).toBe(400);
+    expect(
+      (await client.post('/api/auth/password-reset/confirm/', { ...second, new_password: NEW_PASSWORD })).status,
+    ).toBe(200);
+    expect(
+      (await client.post('/api/auth/password-reset/confirm/', { ...first, new_password: 'Another-Long-Phrase-77' }))
+        .status,
+    ).toBe(400);
   });
 
   it('links expire after 24 hours', async () => {
@@ -70,7 +83,11 @@ describe('password reset', () => {
     const late = await client.post('/api/auth/password-reset/confirm/', { ...link, new_password: NEW_PASSWORD });
     expect(late.status).toBe(400);
     expect(late.json.error).toBe(AUTH_MESSAGES.resetInvalid);
-    const tampered = await client.post('/api/auth/password-reset/confirm/', { uid: link.uid, token: `${link.token}x`, new_password: NEW_PASSWORD });
+    const tampered = await client.post('/api/auth/password-reset/confirm/', {
+      uid: link.uid,
+      token: `${link.token}x`,
+      new_password: NEW_PASSWORD,
+    });
     expect(tampered.status).toBe(400);
   });
 
@@ -89,7 +106,8 @@ describe('password reset', () => {
   it('limits reset requests per email (429)', async () => {
     const client = new HttpClient(t.baseUrl);
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await client.post('/api/auth/password-reset/', { email: 'flood@example.test' })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push((await client.post('/api/auth/password-reset/', { email: 'flood@example.test' })).status);
     expect(statuses.slice(0, 5)).toEqual([200, 200, 200, 200, 200]);
     expect(statuses[5]).toBe(429);
   });
@@ -116,7 +134,11 @@ describe('mail over SMTP', () => {
         let data = '';
         stream.on('data', (chunk: Buffer) => (data += chunk.toString()));
         stream.on('end', () => {
-          received.push({ from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '', to: session.envelope.rcptTo.map((r) => r.address), data });
+          received.push({
+            from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
+            to: session.envelope.rcptTo.map((r) => r.address),
+            data,
+          });
           callback();
         });
       },
@@ -124,7 +146,10 @@ describe('mail over SMTP', () => {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     const address = server.server.address();
     const port = typeof address === 'object' && address ? address.port : 0;
-    const mailer = createMailer({ smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'RecruitDesk <no-reply@recruitdesk.local>', dataDir: t.dataDir }, { info: () => {} });
+    const mailer = createMailer(
+      { smtpUrl: `smtp://127.0.0.1:${port}`, mailFrom: 'RecruitDesk <no-reply@recruitdesk.local>', dataDir: t.dataDir },
+      { info: () => {} },
+    );
     await mailer.send({ to: 'person@example.test', subject: 'Hello from RecruitDesk', text: 'Body text' });
     mailer.close();
     await new Promise<void>((resolve) => server.close(() => resolve()));

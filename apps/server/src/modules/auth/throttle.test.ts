@@ -30,7 +30,9 @@ describe('brute-force limits', () => {
     expect(retryAfter).toBeLessThanOrEqual(900);
     // Another account from the same IP still works.
     const other = await insertUser(t.db);
-    expect((await client.post('/api/auth/login/', { email: other.email, password: DEFAULT_TEST_PASSWORD })).status).toBe(200);
+    expect(
+      (await client.post('/api/auth/login/', { email: other.email, password: DEFAULT_TEST_PASSWORD })).status,
+    ).toBe(200);
   });
 
   it('limits one IP to 20 failures across accounts; successful sign-ins do not use up the IP', async () => {
@@ -38,12 +40,20 @@ describe('brute-force limits', () => {
     // Successful sign-ins from the same (shared office) IP are given back.
     for (let i = 0; i < 25; i++) {
       const user = await insertUser(t.db);
-      expect((await new HttpClient(t.baseUrl).post('/api/auth/login/', { email: user.email, password: DEFAULT_TEST_PASSWORD })).status).toBe(200);
+      expect(
+        (
+          await new HttpClient(t.baseUrl).post('/api/auth/login/', {
+            email: user.email,
+            password: DEFAULT_TEST_PASSWORD,
+          })
+        ).status,
+      ).toBe(200);
     }
     let last = 0;
     // 5 failures were counted for this IP by the previous test.
     for (let i = 0; i < 16; i++) {
-      last = (await client.post('/api/auth/login/', { email: `nobody-${i}@example.test`, password: 'wrong-password' })).status;
+      last = (await client.post('/api/auth/login/', { email: `nobody-${i}@example.test`, password: 'wrong-password' }))
+        .status;
     }
     expect(last).toBe(429);
     const response = await client.post('/api/auth/login/', { email: 'someone-else@example.test', password: 'x' });
@@ -72,16 +82,21 @@ async function concurrentWrongLogins(app: TestApp) {
       slowestHealth = Math.max(slowestHealth, performance.now() - started);
     }
   })();
-  const { answers, statuses } = await burst(200, () => client.post('/api/auth/login/', { email: user.email, password: 'wrong-password-123' }));
+  const { answers, statuses } = await burst(200, () =>
+    client.post('/api/auth/login/', { email: user.email, password: 'wrong-password-123' }),
+  );
   await health;
   // A 400 is an answered verification; every other answer must be a 429 that did no argon2 work.
   expect(statuses.get(400) ?? 0).toBeGreaterThanOrEqual(1);
   expect(statuses.get(400) ?? 0).toBeLessThanOrEqual(5);
   expect((statuses.get(400) ?? 0) + (statuses.get(429) ?? 0)).toBe(200);
-  for (const answer of answers.filter((a) => a.status === 429)) expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
+  for (const answer of answers.filter((a) => a.status === 429))
+    expect(Number(answer.headers.get('retry-after'))).toBeGreaterThan(0);
   expect(slowestHealth).toBeLessThan(2000);
   // The right password is refused too while the account is locked.
-  expect((await client.post('/api/auth/login/', { email: user.email, password: DEFAULT_TEST_PASSWORD })).status).toBe(429);
+  expect((await client.post('/api/auth/login/', { email: user.email, password: DEFAULT_TEST_PASSWORD })).status).toBe(
+    429,
+  );
 }
 
 // 200 parallel requests each: a minute on a loaded 2-core machine.
@@ -120,7 +135,12 @@ describe('reserve, then verify (security §8): parallel attempts cannot outrun t
     const user = await insertUser(t.db);
     const client = await signedInClient(t, user);
     await client.get('/api/auth/csrf-token/');
-    const { statuses } = await burst(200, () => client.post('/api/profile/password/', { current_password: 'not-my-password-1', new_password: 'A-new-password-42' }));
+    const { statuses } = await burst(200, () =>
+      client.post('/api/profile/password/', {
+        current_password: 'not-my-password-1',
+        new_password: 'A-new-password-42',
+      }),
+    );
     expect(statuses.get(400) ?? 0).toBeGreaterThanOrEqual(1);
     expect(statuses.get(400) ?? 0).toBeLessThanOrEqual(5);
     expect((statuses.get(400) ?? 0) + (statuses.get(429) ?? 0)).toBe(200);
@@ -184,7 +204,10 @@ describe('counter stores', () => {
   });
 
   it('Redis', async (context) => {
-    const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', { lazyConnect: true, maxRetriesPerRequest: 1 });
+    const redis = new Redis(process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379', {
+      lazyConnect: true,
+      maxRetriesPerRequest: 1,
+    });
     try {
       await redis.connect();
     } catch {

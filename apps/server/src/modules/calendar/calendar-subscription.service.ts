@@ -1,4 +1,9 @@
-import { CALENDAR_FEEDS, CALENDAR_MESSAGES, OWNER_ONLY_CALENDAR_KINDS, type CalendarSubscription } from '@recruitdesk/contracts/calendar';
+import {
+  CALENDAR_FEEDS,
+  CALENDAR_MESSAGES,
+  OWNER_ONLY_CALENDAR_KINDS,
+  type CalendarSubscription,
+} from '@recruitdesk/contracts/calendar';
 import ical, { ICalCalendarMethod } from 'ical-generator';
 import { inTransaction } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
@@ -32,13 +37,23 @@ export async function getSubscription(deps: Pick<Deps, 'db'>, user: UserRow): Pr
 }
 
 /** Makes a new address (the first, or in place of the old one, which stops working at once). */
-export async function rotateSubscription(deps: Pick<Deps, 'db' | 'config'>, user: UserRow): Promise<CalendarSubscription> {
+export async function rotateSubscription(
+  deps: Pick<Deps, 'db' | 'config'>,
+  user: UserRow,
+): Promise<CalendarSubscription> {
   assertCan(user, 'records.read');
   const token = randomToken(32);
   const now = deps.config.now();
   const row = await inTransaction(deps.db, async (tx) => {
     const saved = await upsertSubscriptionRow(tx, user.id, sha256(token), now);
-    await recordActivity(tx, { actor: user, verb: 'updated', modelType: 'profile', objectId: user.id, at: now, summary: `${user.email} made a new calendar subscription address; any earlier one stopped working` });
+    await recordActivity(tx, {
+      actor: user,
+      verb: 'updated',
+      modelType: 'profile',
+      objectId: user.id,
+      at: now,
+      summary: `${user.email} made a new calendar subscription address; any earlier one stopped working`,
+    });
     return saved;
   });
   return { active: true, created_at: row.createdAt.toISOString(), url: `${deps.config.publicUrl}${icalPath(token)}` };
@@ -60,7 +75,11 @@ export async function renderSubscription(deps: Pick<Deps, 'db' | 'config'>, toke
   const feeds = CALENDAR_FEEDS.filter((feed) => feed !== 'invoice-payouts' || seesMoney(user));
   const events = (await Promise.all(feeds.map((feed) => feedEvents(deps.db, user, feed, range)))).flat();
 
-  const calendar = ical({ name: 'RecruitDesk', prodId: { company: 'RecruitDesk', product: 'Calendar', language: 'EN' }, ttl: 60 * 60 });
+  const calendar = ical({
+    name: 'RecruitDesk',
+    prodId: { company: 'RecruitDesk', product: 'Calendar', language: 'EN' },
+    ttl: 60 * 60,
+  });
   calendar.method(ICalCalendarMethod.PUBLISH);
   for (const event of events) {
     if (OWNER_ONLY_CALENDAR_KINDS.includes(event.kind) && !seesMoney(user)) continue;
@@ -68,7 +87,11 @@ export async function renderSubscription(deps: Pick<Deps, 'db' | 'config'>, toke
     calendar.createEvent({
       id: `${event.id}@recruitdesk`,
       start: startAt,
-      end: event.end ? new Date(event.all_day ? `${event.end.slice(0, 10)}T00:00:00Z` : event.end) : event.all_day ? new Date(startAt.getTime() + DAY_MS) : startAt,
+      end: event.end
+        ? new Date(event.all_day ? `${event.end.slice(0, 10)}T00:00:00Z` : event.end)
+        : event.all_day
+          ? new Date(startAt.getTime() + DAY_MS)
+          : startAt,
       allDay: event.all_day,
       stamp: now,
       summary: event.title,

@@ -1,4 +1,19 @@
-import { aliasedTable, and, asc, count, eq, gte, isNotNull, isNull, lt, ne, notInArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  aliasedTable,
+  and,
+  asc,
+  count,
+  eq,
+  gte,
+  isNotNull,
+  isNull,
+  lt,
+  ne,
+  notInArray,
+  or,
+  sql,
+  type SQL,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { candidatesTable } from '../candidates/candidates.table';
 import { clientsTable } from '../clients/clients.table';
@@ -35,7 +50,8 @@ function interviewConditions(range: RangeBounds, kind?: 'internal' | 'client'): 
     isNull(rolesTable.archivedAt),
   ];
   if (kind) conditions.push(eq(interviewsTable.kind, kind));
-  if (range.mineOf !== null) conditions.push(or(eq(pipelinesTable.recruiterId, range.mineOf), eq(interviewsTable.interviewerId, range.mineOf)));
+  if (range.mineOf !== null)
+    conditions.push(or(eq(pipelinesTable.recruiterId, range.mineOf), eq(interviewsTable.interviewerId, range.mineOf)));
   return and(...conditions);
 }
 
@@ -82,7 +98,13 @@ export function listInterviewRowsInRange(db: Db, range: RangeBounds) {
 }
 
 /** One page of the interviews list and the count of all that match. */
-export async function pageInterviewRows(db: Db, range: RangeBounds, kind: 'internal' | 'client' | undefined, page: number, pageSize: number) {
+export async function pageInterviewRows(
+  db: Db,
+  range: RangeBounds,
+  kind: 'internal' | 'client' | undefined,
+  page: number,
+  pageSize: number,
+) {
   const where = interviewConditions(range, kind);
   const [rows, [total]] = await Promise.all([
     selectInterviewRows(db)
@@ -103,8 +125,16 @@ export async function pageInterviewRows(db: Db, range: RangeBounds, kind: 'inter
 /** Roles opened, closed or due to be filled (while active) in the range (archived roles left out). */
 export function listRoleDateRows(db: Db, range: RangeBounds) {
   const opened = and(gte(rolesTable.openedAt, range.startDate), lt(rolesTable.openedAt, range.endDate));
-  const target = and(ne(rolesTable.state, 'closed'), gte(rolesTable.targetFillDate, range.startDate), lt(rolesTable.targetFillDate, range.endDate));
-  const closed = and(isNotNull(rolesTable.closedAt), gte(rolesTable.closedAt, range.start), lt(rolesTable.closedAt, range.end));
+  const target = and(
+    ne(rolesTable.state, 'closed'),
+    gte(rolesTable.targetFillDate, range.startDate),
+    lt(rolesTable.targetFillDate, range.endDate),
+  );
+  const closed = and(
+    isNotNull(rolesTable.closedAt),
+    gte(rolesTable.closedAt, range.start),
+    lt(rolesTable.closedAt, range.end),
+  );
   return db
     .select({
       id: rolesTable.id,
@@ -117,7 +147,13 @@ export function listRoleDateRows(db: Db, range: RangeBounds) {
     })
     .from(rolesTable)
     .innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId))
-    .where(and(isNull(rolesTable.archivedAt), or(opened, target, closed), range.mineOf === null ? undefined : eq(rolesTable.recruiterId, range.mineOf)))
+    .where(
+      and(
+        isNull(rolesTable.archivedAt),
+        or(opened, target, closed),
+        range.mineOf === null ? undefined : eq(rolesTable.recruiterId, range.mineOf),
+      ),
+    )
     .orderBy(asc(rolesTable.openedAt), asc(rolesTable.id));
 }
 
@@ -142,7 +178,9 @@ export function listGuaranteeEndRows(db: Db, range: RangeBounds) {
         isNotNull(placementsTable.guaranteeEnd),
         gte(placementsTable.guaranteeEnd, range.startDate),
         lt(placementsTable.guaranteeEnd, range.endDate),
-        range.mineOf === null ? undefined : or(eq(pipelinesTable.recruiterId, range.mineOf), eq(rolesTable.recruiterId, range.mineOf)),
+        range.mineOf === null
+          ? undefined
+          : or(eq(pipelinesTable.recruiterId, range.mineOf), eq(rolesTable.recruiterId, range.mineOf)),
       ),
     )
     .orderBy(asc(placementsTable.guaranteeEnd), asc(placementsTable.id));

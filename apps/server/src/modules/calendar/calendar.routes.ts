@@ -24,24 +24,40 @@ export const calendarRoutes: FastifyPluginAsyncZod<{ invoiceEvents: InvoiceEvent
 
   for (const feed of CALENDAR_FEEDS) {
     app.get(`/api/calendar/${feed}/`, {
-      schema: { tags, querystring: CalendarRangeQuerySchema, response: { 200: CalendarEventsResponseSchema, ...errors } },
-      handler: async (request) => ({ success: true as const, events: await calendarFeed(deps, requireUser(request), feed, request.query) }),
+      schema: {
+        tags,
+        querystring: CalendarRangeQuerySchema,
+        response: { 200: CalendarEventsResponseSchema, ...errors },
+      },
+      handler: async (request) => ({
+        success: true as const,
+        events: await calendarFeed(deps, requireUser(request), feed, request.query),
+      }),
     });
   }
 
   app.get('/api/interviews/', {
     schema: { tags, querystring: InterviewsQuerySchema, response: { 200: InterviewsResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, ...(await listInterviews(deps, requireUser(request), request.query)) }),
+    handler: async (request) => ({
+      success: true as const,
+      ...(await listInterviews(deps, requireUser(request), request.query)),
+    }),
   });
 
   app.get('/api/calendar/subscription/', {
     schema: { tags, response: { 200: CalendarSubscriptionResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, subscription: await getSubscription(deps, requireUser(request)) }),
+    handler: async (request) => ({
+      success: true as const,
+      subscription: await getSubscription(deps, requireUser(request)),
+    }),
   });
 
   app.post('/api/calendar/subscription/rotate/', {
     schema: { tags, response: { 200: CalendarSubscriptionResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, subscription: await rotateSubscription(deps, requireUser(request)) }),
+    handler: async (request) => ({
+      success: true as const,
+      subscription: await rotateSubscription(deps, requireUser(request)),
+    }),
   });
 
   // The subscription itself: no session (calendar apps have none), the secret in the path is the key.

@@ -41,7 +41,8 @@ export interface RangeInput {
 const isDateOnly = (value: string) => value.length === 10;
 const toInstant = (value: string) => new Date(isDateOnly(value) ? `${value}T00:00:00Z` : value);
 const isoDate = (at: Date) => at.toISOString().slice(0, 10);
-const addDays = (date: string, days: number) => isoDate(new Date(new Date(`${date}T00:00:00Z`).getTime() + days * DAY_MS));
+const addDays = (date: string, days: number) =>
+  isoDate(new Date(new Date(`${date}T00:00:00Z`).getTime() + days * DAY_MS));
 
 function rangeError(field: 'start' | 'end', message: string): AppError {
   return new AppError('CALENDAR_RANGE_INVALID', 400, message, { fields: { [field]: [message] } });
@@ -55,7 +56,8 @@ export function rangeBounds(user: Pick<UserRow, 'id'>, input: RangeInput): Range
   const start = toInstant(input.start);
   const end = toInstant(input.end);
   if (end.getTime() <= start.getTime()) throw rangeError('end', CALENDAR_MESSAGES.endBeforeStart);
-  if (end.getTime() - start.getTime() > CALENDAR_MAX_RANGE_DAYS * DAY_MS) throw rangeError('end', CALENDAR_MESSAGES.rangeTooLong);
+  if (end.getTime() - start.getTime() > CALENDAR_MAX_RANGE_DAYS * DAY_MS)
+    throw rangeError('end', CALENDAR_MESSAGES.rangeTooLong);
   const startDate = input.start.slice(0, 10);
   // An end with a time of day includes that day's date.
   const endMidnight = isDateOnly(input.end) || /T00:00(?::00(?:\.0+)?)?(?:Z|[+-])/.test(input.end);
@@ -63,7 +65,8 @@ export function rangeBounds(user: Pick<UserRow, 'id'>, input: RangeInput): Range
   return { start, end, startDate, endDate, mineOf: input.mine ? user.id : null };
 }
 
-const personName = (first: string | null, last: string | null, fallback = '') => [first, last].filter(Boolean).join(' ') || fallback;
+const personName = (first: string | null, last: string | null, fallback = '') =>
+  [first, last].filter(Boolean).join(' ') || fallback;
 const pipelineUrl = (roleId: number, pipelineId: number) => `/roles/${roleId}/pipelines/${pipelineId}`;
 
 function interviewEvent(row: CalendarInterviewRow): CalendarEvent {
@@ -94,14 +97,40 @@ async function roleEvents(db: Db, user: UserRow, range: RangeBounds): Promise<Ca
   for (const role of roles) {
     const label = `${role.name} (${role.clientName})`;
     if (role.openedAt >= range.startDate && role.openedAt < range.endDate) {
-      events.push({ id: `role-opened-${role.id}`, title: `Role opened: ${label}`, start: role.openedAt, all_day: true, kind: 'role_opened', url: `/roles/${role.id}` });
+      events.push({
+        id: `role-opened-${role.id}`,
+        title: `Role opened: ${label}`,
+        start: role.openedAt,
+        all_day: true,
+        kind: 'role_opened',
+        url: `/roles/${role.id}`,
+      });
     }
-    if (role.state !== 'closed' && role.targetFillDate && role.targetFillDate >= range.startDate && role.targetFillDate < range.endDate) {
-      events.push({ id: `role-target-${role.id}`, title: `Target fill date: ${label}`, start: role.targetFillDate, all_day: true, kind: 'role_target', url: `/roles/${role.id}` });
+    if (
+      role.state !== 'closed' &&
+      role.targetFillDate &&
+      role.targetFillDate >= range.startDate &&
+      role.targetFillDate < range.endDate
+    ) {
+      events.push({
+        id: `role-target-${role.id}`,
+        title: `Target fill date: ${label}`,
+        start: role.targetFillDate,
+        all_day: true,
+        kind: 'role_target',
+        url: `/roles/${role.id}`,
+      });
     }
     if (role.closedAt && role.closedAt >= range.start && role.closedAt < range.end) {
       const day = calendarDateIn(role.closedAt, user.timeZone);
-      events.push({ id: `role-closed-${role.id}`, title: `Role closed: ${label}`, start: day, all_day: true, kind: 'role_closed', url: `/roles/${role.id}` });
+      events.push({
+        id: `role-closed-${role.id}`,
+        title: `Role closed: ${label}`,
+        start: day,
+        all_day: true,
+        kind: 'role_closed',
+        url: `/roles/${role.id}`,
+      });
     }
   }
   for (const placement of guarantees) {
@@ -146,7 +175,8 @@ async function retainerEvents(db: Db, user: UserRow, range: RangeBounds): Promis
       } else if (instalment.milestone === 'on_signing') {
         if (inRange(signed)) events.push({ ...base, id: `retainer-${client.id}-${index}`, title, start: signed });
       } else if (instalment.milestone === 'monthly') {
-        for (const day of monthlyDays(signed, range)) events.push({ ...base, id: `retainer-${client.id}-${index}-${day}`, title, start: day });
+        for (const day of monthlyDays(signed, range))
+          events.push({ ...base, id: `retainer-${client.id}-${index}-${day}`, title, start: day });
       }
     });
   }
@@ -157,7 +187,10 @@ async function retainerEvents(db: Db, user: UserRow, range: RangeBounds): Promis
 function monthlyDays(first: string, range: RangeBounds): string[] {
   const [year, month, day] = first.split('-').map(Number) as [number, number, number];
   const days: string[] = [];
-  const from = Math.max(0, (Number(range.startDate.slice(0, 4)) - year) * 12 + Number(range.startDate.slice(5, 7)) - month - 1);
+  const from = Math.max(
+    0,
+    (Number(range.startDate.slice(0, 4)) - year) * 12 + Number(range.startDate.slice(5, 7)) - month - 1,
+  );
   for (let step = from; step < from + 16; step += 1) {
     const monthIndex = month - 1 + step;
     const lastDay = new Date(Date.UTC(year, monthIndex + 1, 0)).getUTCDate();
@@ -175,7 +208,12 @@ async function invoiceEvents(db: Db, user: UserRow, range: RangeBounds): Promise
 }
 
 /** One feed's events over the range; the caller may read the records (every signed-in user). */
-export async function calendarFeed(deps: Pick<Deps, 'db'>, user: UserRow, feed: CalendarFeed, input: RangeInput): Promise<CalendarEvent[]> {
+export async function calendarFeed(
+  deps: Pick<Deps, 'db'>,
+  user: UserRow,
+  feed: CalendarFeed,
+  input: RangeInput,
+): Promise<CalendarEvent[]> {
   assertCan(user, 'records.read');
   const range = rangeBounds(user, input);
   return feedEvents(deps.db, user, feed, range);
@@ -204,7 +242,11 @@ export interface InterviewsPageInput extends RangeInput {
 }
 
 /** GET /api/interviews/: the interviews in the range, earliest first, one page. */
-export async function listInterviews(deps: Pick<Deps, 'db'>, user: UserRow, input: InterviewsPageInput): Promise<{ results: InterviewListItem[]; count: number }> {
+export async function listInterviews(
+  deps: Pick<Deps, 'db'>,
+  user: UserRow,
+  input: InterviewsPageInput,
+): Promise<{ results: InterviewListItem[]; count: number }> {
   assertCan(user, 'records.read');
   const range = rangeBounds(user, input);
   const { rows, count } = await pageInterviewRows(deps.db, range, input.kind, input.page, input.page_size);
@@ -220,7 +262,13 @@ export async function listInterviews(deps: Pick<Deps, 'db'>, user: UserRow, inpu
       meeting_url: row.meetingUrl,
       outcome: row.outcome,
       interviewer: { id: row.interviewerId, name: row.interviewerName },
-      recruiter: row.recruiterId === null ? null : { id: row.recruiterId, name: personName(row.recruiterFirstName, row.recruiterLastName, row.recruiterUsername ?? '') },
+      recruiter:
+        row.recruiterId === null
+          ? null
+          : {
+              id: row.recruiterId,
+              name: personName(row.recruiterFirstName, row.recruiterLastName, row.recruiterUsername ?? ''),
+            },
       candidate: { id: row.candidateId, name: personName(row.candidateFirstName, row.candidateLastName) },
       role: { id: row.roleId, name: row.roleName },
       client: { id: row.clientId, name: row.clientName },

@@ -22,7 +22,9 @@ afterAll(async () => {
 });
 
 const reltuples = async (table: string) => {
-  const result = (await t.db.execute(sql`select reltuples::float8 as n from pg_class where oid = to_regclass(${table})`)) as unknown as { rows: { n: number }[] };
+  const result = (await t.db.execute(
+    sql`select reltuples::float8 as n from pg_class where oid = to_regclass(${table})`,
+  )) as unknown as { rows: { n: number }[] };
   return Number(result.rows[0]?.n);
 };
 
@@ -32,12 +34,17 @@ describe('candidate counts', () => {
     await insertCandidates(
       t.db,
       Array.from({ length: 300 }, (_, index) =>
-        buildCandidate({ lastName: index % 15 === 0 || index >= 280 ? 'Lindqvist' : `Other${index}`, currentCompany: `Co ${index}` }),
+        buildCandidate({
+          lastName: index % 15 === 0 || index >= 280 ? 'Lindqvist' : `Other${index}`,
+          currentCompany: `Co ${index}`,
+        }),
       ),
     );
     expect(await reltuples('candidate_search')).toBeLessThanOrEqual(0);
     // The planner's estimate (what the search's page strategy now reads) sees rows without any statistics.
-    expect(await plannerRowEstimate(t.db, t.db.select({ id: candidateSearchTable.candidateId }).from(candidateSearchTable))).toBeGreaterThan(0);
+    expect(
+      await plannerRowEstimate(t.db, t.db.select({ id: candidateSearchTable.candidateId }).from(candidateSearchTable)),
+    ).toBeGreaterThan(0);
 
     const search = await owner.get('/api/candidates/?search=lindqvist&page_size=10');
     expect(search.status, search.text).toBe(200);
@@ -62,7 +69,9 @@ describe('candidate counts', () => {
     const extra = EXACT_COUNT_LIMIT + 237;
     await insertCandidates(
       t.db,
-      Array.from({ length: extra }, (_, index) => buildCandidate({ status: index < 25 ? 'placed' : 'active', currentCompany: `Bulk ${index}` })),
+      Array.from({ length: extra }, (_, index) =>
+        buildCandidate({ status: index < 25 ? 'placed' : 'active', currentCompany: `Bulk ${index}` }),
+      ),
     );
     await t.db.execute(sql`ANALYZE candidates, candidate_search`);
     const total = 300 + extra;
@@ -88,10 +97,13 @@ describe('candidate counts', () => {
     expect(placed.json.count_estimated).toBeUndefined();
   }, 120_000);
 
-  it('keeps a large list\'s estimate a minute per filter (the embedded database runs the planner\'s round trip after the page)', async () => {
+  it("keeps a large list's estimate a minute per filter (the embedded database runs the planner's round trip after the page)", async () => {
     const before = await owner.get('/api/candidates/?status=active&page_size=10');
     expect(before.json.count_estimated).toBe(true);
-    await insertCandidates(t.db, Array.from({ length: 3_000 }, () => buildCandidate({ status: 'active' })));
+    await insertCandidates(
+      t.db,
+      Array.from({ length: 3_000 }, () => buildCandidate({ status: 'active' })),
+    );
     await t.db.execute(sql`ANALYZE candidates, candidate_search`);
     expect((await owner.get('/api/candidates/?status=active&page_size=10')).json.count).toBe(before.json.count);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + LARGE_LIST_ESTIMATE_TTL_MS });
@@ -104,16 +116,24 @@ describe('candidate counts', () => {
     }
   }, 120_000);
 
-  it('answers a broad search of one word with the planner\'s estimate and a walked page; several words, a short prefix and stale statistics count exactly (decision 065)', async () => {
+  it("answers a broad search of one word with the planner's estimate and a walked page; several words, a short prefix and stale statistics count exactly (decision 065)", async () => {
     // 6,000 Zephyrologists among the candidates (all Lead ones): the newest 10 matching are the last 10 inserted.
     // 150 skills among them: the planner estimates a prefix only from 100 or more common lexemes (else 2%).
     const broad = EXACT_COUNT_LIMIT + 1_000;
     await insertCandidates(
       t.db,
-      Array.from({ length: broad }, (_, index) => buildCandidate({ currentTitle: 'Lead Zephyrologist', currentCompany: `Zed ${index}`, skills: [`Skill${index % 150}`] })),
+      Array.from({ length: broad }, (_, index) =>
+        buildCandidate({
+          currentTitle: 'Lead Zephyrologist',
+          currentCompany: `Zed ${index}`,
+          skills: [`Skill${index % 150}`],
+        }),
+      ),
     );
     await t.db.execute(sql`ANALYZE candidates, candidate_search`);
-    const newest = (await t.db.execute(sql`select id from candidates where current_title = 'Lead Zephyrologist' order by created_at desc, id desc limit 10`)) as unknown as { rows: { id: number }[] };
+    const newest = (await t.db.execute(
+      sql`select id from candidates where current_title = 'Lead Zephyrologist' order by created_at desc, id desc limit 10`,
+    )) as unknown as { rows: { id: number }[] };
     const newestIds = newest.rows.map((row) => Number(row.id));
     const ids = (response: { json: { results: { id: number }[] } }) => response.json.results.map((row) => row.id);
 
@@ -145,7 +165,9 @@ describe('candidate counts', () => {
     expect(last.json.count_estimated).toBeUndefined();
 
     // Statistics that still promise 6,000 when 3 are left: the bounded walk comes back short, and the 3 are counted and found.
-    await t.db.execute(sql`update candidates set current_title = 'Lead Gardener', search_text = replace(search_text, 'zephyrologist', 'gardener') where current_title = 'Lead Zephyrologist' and id not in ${newestIds.slice(0, 3)}`);
+    await t.db.execute(
+      sql`update candidates set current_title = 'Lead Gardener', search_text = replace(search_text, 'zephyrologist', 'gardener') where current_title = 'Lead Zephyrologist' and id not in ${newestIds.slice(0, 3)}`,
+    );
     const stale = await owner.get('/api/candidates/?search=zephyrologist&page_size=10');
     expect(stale.status, stale.text).toBe(200);
     expect(stale.json.count).toBe(3);

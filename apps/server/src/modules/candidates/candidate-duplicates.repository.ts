@@ -50,13 +50,24 @@ export async function findDuplicateRows(db: Db, probe: DuplicateProbe, limit = 1
         : null;
   const matches = [byEmail, byPhone, byName].filter((item): item is SQL => item !== null);
   if (matches.length === 0) return [];
-  const whens = [byEmail ? sql`when ${byEmail} then 'email'` : null, byPhone ? sql`when ${byPhone} then 'phone'` : null].filter((item): item is SQL => item !== null);
+  const whens = [
+    byEmail ? sql`when ${byEmail} then 'email'` : null,
+    byPhone ? sql`when ${byPhone} then 'phone'` : null,
+  ].filter((item): item is SQL => item !== null);
   const nameReason = company ? 'name_company' : 'similar_name';
-  const reason = whens.length ? sql<DuplicateReason>`case ${sql.join(whens, sql` `)} else ${nameReason} end` : sql<DuplicateReason>`${nameReason}`;
+  const reason = whens.length
+    ? sql<DuplicateReason>`case ${sql.join(whens, sql` `)} else ${nameReason} end`
+    : sql<DuplicateReason>`${nameReason}`;
   const conditions: SQL[] = [or(...matches) as SQL];
   if (probe.excludeId !== undefined) conditions.push(ne(candidatesTable.id, probe.excludeId));
   return db
-    .select({ id: candidatesTable.id, firstName: candidatesTable.firstName, lastName: candidatesTable.lastName, email: candidatesTable.email, reason })
+    .select({
+      id: candidatesTable.id,
+      firstName: candidatesTable.firstName,
+      lastName: candidatesTable.lastName,
+      email: candidatesTable.email,
+      reason,
+    })
     .from(candidatesTable)
     .where(and(...conditions))
     .orderBy(asc(candidatesTable.id))

@@ -1,5 +1,19 @@
 import { EXPERIENCE_RANGE_BOUNDS, type ExperienceRange } from '@recruitdesk/contracts/candidates';
-import { and, arrayContains, asc, count, desc, eq, gte, inArray, lte, sql, type Placeholder, type SQL, type SQLWrapper } from 'drizzle-orm';
+import {
+  and,
+  arrayContains,
+  asc,
+  count,
+  desc,
+  eq,
+  gte,
+  inArray,
+  lte,
+  sql,
+  type Placeholder,
+  type SQL,
+  type SQLWrapper,
+} from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { keptPerDatabase } from '../../lib/kept-per-database';
 import { columnsOf, reusableQuery } from '../../lib/reusable-select';
@@ -57,16 +71,19 @@ export function candidateSearchTsquery(filter: ListConditions, options: { prefix
   return [search, ...filters].join(' & ');
 }
 
-const searchMatches = (tsquery: string | Placeholder, vector: SQLWrapper = candidateSearchTable.vector) => sql`${vector} @@ ${tsquery}::tsquery`;
+const searchMatches = (tsquery: string | Placeholder, vector: SQLWrapper = candidateSearchTable.vector) =>
+  sql`${vector} @@ ${tsquery}::tsquery`;
 
 function orderColumns(ordering: string): SQL[] {
   const descending = ordering.startsWith('-');
   const field = ordering.replace(/^-/, '');
   const dir = (column: SQL) => (descending ? desc(column) : asc(column));
   const id = descending ? desc(candidatesTable.id) : asc(candidatesTable.id);
-  if (field === 'name') return [dir(sql`lower(${candidatesTable.lastName})`), dir(sql`lower(${candidatesTable.firstName})`), id];
+  if (field === 'name')
+    return [dir(sql`lower(${candidatesTable.lastName})`), dir(sql`lower(${candidatesTable.firstName})`), id];
   if (field === 'updated_at') return [dir(sql`${candidatesTable.updatedAt}`), id];
-  if (field === 'years_experience') return [sql`${candidatesTable.yearsExperience} ${sql.raw(descending ? 'desc' : 'asc')} nulls last`, id];
+  if (field === 'years_experience')
+    return [sql`${candidatesTable.yearsExperience} ${sql.raw(descending ? 'desc' : 'asc')} nulls last`, id];
   return [dir(sql`${candidatesTable.createdAt}`), id];
 }
 
@@ -92,13 +109,18 @@ export function searchCountQuery(db: Db, tsquery: string | Placeholder) {
 }
 
 /** The matches of a search, for the planner's estimate of how many there are (plannerRowEstimate). */
-export const searchMatchesQuery = (db: Db, tsquery: string) => db.select({ id: candidateSearchTable.candidateId }).from(candidateSearchTable).where(searchMatches(tsquery));
+export const searchMatchesQuery = (db: Db, tsquery: string) =>
+  db.select({ id: candidateSearchTable.candidateId }).from(candidateSearchTable).where(searchMatches(tsquery));
 
 type Direction = typeof asc;
 const directionOf = (ordering: string): Direction => (ordering.startsWith('-') ? desc : asc);
 
 /** One page of ids of a search, newest (or oldest) first, from the narrow table. */
-export function searchPageIdsQuery(db: Db, tsquery: string, filter: Pick<CandidateListFilter, 'ordering' | 'limit' | 'offset'>) {
+export function searchPageIdsQuery(
+  db: Db,
+  tsquery: string,
+  filter: Pick<CandidateListFilter, 'ordering' | 'limit' | 'offset'>,
+) {
   const direction = directionOf(filter.ordering);
   return db
     .select({ id: candidateSearchTable.candidateId })
@@ -119,14 +141,23 @@ export function searchPageIdsQuery(db: Db, tsquery: string, filter: Pick<Candida
 export function searchPageRowsQuery(
   db: Db,
   tsquery: string | Placeholder,
-  filter: { ordering: string; limit: number | Placeholder; offset: number | Placeholder; walkLimit?: number | Placeholder },
+  filter: {
+    ordering: string;
+    limit: number | Placeholder;
+    offset: number | Placeholder;
+    walkLimit?: number | Placeholder;
+  },
 ) {
   const direction = directionOf(filter.ordering);
   const source =
     filter.walkLimit === undefined
       ? candidateSearchTable
       : db
-          .select({ candidateId: candidateSearchTable.candidateId, createdAt: candidateSearchTable.createdAt, vector: candidateSearchTable.vector })
+          .select({
+            candidateId: candidateSearchTable.candidateId,
+            createdAt: candidateSearchTable.createdAt,
+            vector: candidateSearchTable.vector,
+          })
           .from(candidateSearchTable)
           .orderBy(direction(candidateSearchTable.createdAt), direction(candidateSearchTable.candidateId))
           .limit(filter.walkLimit)
@@ -161,7 +192,13 @@ export function searchCountAndPageQuery(
   const direction = directionOf(filter.ordering);
   const matches = db
     .$with('matches')
-    .as(db.select({ candidateId: candidateSearchTable.candidateId, createdAt: candidateSearchTable.createdAt }).from(candidateSearchTable).where(searchMatches(tsquery)).limit(filter.cap));
+    .as(
+      db
+        .select({ candidateId: candidateSearchTable.candidateId, createdAt: candidateSearchTable.createdAt })
+        .from(candidateSearchTable)
+        .where(searchMatches(tsquery))
+        .limit(filter.cap),
+    );
   const page = db
     .select({ candidateId: matches.candidateId, createdAt: matches.createdAt })
     .from(matches)
@@ -169,7 +206,10 @@ export function searchCountAndPageQuery(
     .limit(filter.limit)
     .offset(filter.offset)
     .as('page');
-  const total = db.select({ total: sql<number>`count(*)`.as('total') }).from(matches).as('total');
+  const total = db
+    .select({ total: sql<number>`count(*)`.as('total') })
+    .from(matches)
+    .as('total');
   return db
     .with(matches)
     .select({ ...searchRowColumns, total: total.total })
@@ -189,24 +229,51 @@ const searchCount = reusableQuery(
 const searchRowOf = columnsOf<SearchPageRow>(searchRowColumns);
 const bothDirections = <T>(make: (ordering: string) => T) => ({ asc: make('created_at'), desc: make('-created_at') });
 const searchPageRows = bothDirections((ordering) =>
-  reusableQuery((db) => searchPageRowsQuery(db, sql.placeholder('tsquery'), { ordering, limit: sql.placeholder('limit'), offset: sql.placeholder('offset') }), searchRowOf),
+  reusableQuery(
+    (db) =>
+      searchPageRowsQuery(db, sql.placeholder('tsquery'), {
+        ordering,
+        limit: sql.placeholder('limit'),
+        offset: sql.placeholder('offset'),
+      }),
+    searchRowOf,
+  ),
 );
 const boundedWalkRows = bothDirections((ordering) =>
   reusableQuery(
-    (db) => searchPageRowsQuery(db, sql.placeholder('tsquery'), { ordering, limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), walkLimit: sql.placeholder('walkLimit') }),
+    (db) =>
+      searchPageRowsQuery(db, sql.placeholder('tsquery'), {
+        ordering,
+        limit: sql.placeholder('limit'),
+        offset: sql.placeholder('offset'),
+        walkLimit: sql.placeholder('walkLimit'),
+      }),
     searchRowOf,
   ),
 );
 const searchCountAndPage = bothDirections((ordering) =>
   reusableQuery(
-    (db) => searchCountAndPageQuery(db, sql.placeholder('tsquery'), { ordering, limit: sql.placeholder('limit'), offset: sql.placeholder('offset'), cap: sql.placeholder('cap') }),
+    (db) =>
+      searchCountAndPageQuery(db, sql.placeholder('tsquery'), {
+        ordering,
+        limit: sql.placeholder('limit'),
+        offset: sql.placeholder('offset'),
+        cap: sql.placeholder('cap'),
+      }),
     (raw) => ({ total: Number(raw.total), row: raw.id === null || raw.id === undefined ? null : searchRowOf(raw) }),
   ),
 );
 
 /** One page of a search in another ordering (name, updated, experience): the candidates whose ids match, sorted. */
-export function searchPageJoinQuery(db: Db, tsquery: string, filter: Pick<CandidateListFilter, 'ordering' | 'limit' | 'offset'>) {
-  const matching = db.select({ id: candidateSearchTable.candidateId }).from(candidateSearchTable).where(searchMatches(tsquery));
+export function searchPageJoinQuery(
+  db: Db,
+  tsquery: string,
+  filter: Pick<CandidateListFilter, 'ordering' | 'limit' | 'offset'>,
+) {
+  const matching = db
+    .select({ id: candidateSearchTable.candidateId })
+    .from(candidateSearchTable)
+    .where(searchMatches(tsquery));
   return db
     .select(listColumns)
     .from(candidatesTable)
@@ -251,7 +318,9 @@ export const EXACT_COUNT_LIMIT = 5_000;
  * a guess (from the row width) on a table never analysed; never a scan.
  */
 export async function plannerRowEstimate(db: Db, query: SQLWrapper): Promise<number> {
-  const result = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${query}`)) as unknown as { rows: Record<string, unknown>[] };
+  const result = (await db.execute(sql`EXPLAIN (FORMAT JSON) ${query}`)) as unknown as {
+    rows: Record<string, unknown>[];
+  };
   const cell = result.rows[0]?.['QUERY PLAN'];
   const plan = (typeof cell === 'string' ? JSON.parse(cell) : cell) as [{ Plan: { 'Plan Rows': number } }] | undefined;
   return Math.max(0, Math.round(plan?.[0]?.Plan['Plan Rows'] ?? 0));
@@ -273,7 +342,10 @@ const searchRowsEstimates = keptPerDatabase<number>(SEARCH_ROWS_ESTIMATE_TTL_MS)
 async function estimatedSearchRows(db: Db, tx: Db): Promise<number> {
   const known = searchRowsEstimates.get(db);
   if (known !== undefined) return known;
-  const rows = await plannerRowEstimate(tx, tx.select({ id: candidateSearchTable.candidateId }).from(candidateSearchTable));
+  const rows = await plannerRowEstimate(
+    tx,
+    tx.select({ id: candidateSearchTable.candidateId }).from(candidateSearchTable),
+  );
   searchRowsEstimates.set(db, rows);
   return rows;
 }
@@ -291,11 +363,21 @@ const largeListEstimates = keptPerDatabase<number>(LARGE_LIST_ESTIMATE_TTL_MS);
  * EXACT_COUNT_LIMIT rows, else its estimate (flagged, kept a minute). The unfiltered list and broad
  * filters are the large ones.
  */
-async function candidateListCount(db: Db, filter: Omit<ListConditions, 'search'>): Promise<{ count: number; countEstimated: boolean }> {
-  const key = JSON.stringify([filter.status ?? null, normalizeSkills(filter.skills ?? []).sort(), filter.experience ?? null]);
+async function candidateListCount(
+  db: Db,
+  filter: Omit<ListConditions, 'search'>,
+): Promise<{ count: number; countEstimated: boolean }> {
+  const key = JSON.stringify([
+    filter.status ?? null,
+    normalizeSkills(filter.skills ?? []).sort(),
+    filter.experience ?? null,
+  ]);
   const kept = largeListEstimates.get(db, key);
   if (kept !== undefined) return { count: kept, countEstimated: true };
-  const estimate = await plannerRowEstimate(db, db.select({ id: candidatesTable.id }).from(candidatesTable).where(candidateListConditions(filter)));
+  const estimate = await plannerRowEstimate(
+    db,
+    db.select({ id: candidatesTable.id }).from(candidatesTable).where(candidateListConditions(filter)),
+  );
   if (estimate >= EXACT_COUNT_LIMIT) {
     largeListEstimates.set(db, estimate, key);
     return { count: estimate, countEstimated: true };
@@ -332,8 +414,14 @@ export type SearchPlan = 'estimate' | 'count-then-page' | 'gather';
  * - "gather": the exact count and the page from one scan (searchCountAndPageQuery), instead of one scan
  *   for the count and another for the page.
  */
-export function searchPlan(input: { estimate: number; rows: number; wanted: number; estimateShown: boolean }): SearchPlan {
-  if (searchPageStrategy({ matches: input.estimate, rows: input.rows, wanted: input.wanted }) === 'collect') return 'gather';
+export function searchPlan(input: {
+  estimate: number;
+  rows: number;
+  wanted: number;
+  estimateShown: boolean;
+}): SearchPlan {
+  if (searchPageStrategy({ matches: input.estimate, rows: input.rows, wanted: input.wanted }) === 'collect')
+    return 'gather';
   return input.estimateShown && input.estimate >= EXACT_COUNT_LIMIT ? 'estimate' : 'count-then-page';
 }
 
@@ -347,16 +435,31 @@ export function boundedWalkLimit(input: { estimate: number; rows: number; wanted
  * (kept per `db` for a minute), whether the estimate can be shown (searchEstimateHolds) and the plan for
  * the default ordering (searchPlan). The statements run on `tx`.
  */
-export async function plannedSearch(db: Db, tx: Db, filter: CandidateListFilter, tsquery: string): Promise<{ estimate: number; rows: number; estimateShown: boolean; plan: SearchPlan }> {
+export async function plannedSearch(
+  db: Db,
+  tx: Db,
+  filter: CandidateListFilter,
+  tsquery: string,
+): Promise<{ estimate: number; rows: number; estimateShown: boolean; plan: SearchPlan }> {
   const estimate = await plannerRowEstimate(tx, searchMatchesQuery(tx, tsquery));
   const rows = Math.max(await estimatedSearchRows(db, tx), estimate);
   const estimateShown = estimate >= EXACT_COUNT_LIMIT && (await searchEstimateHolds(tx, filter, estimate));
-  return { estimate, rows, estimateShown, plan: searchPlan({ estimate, rows, wanted: filter.offset + filter.limit, estimateShown }) };
+  return {
+    estimate,
+    rows,
+    estimateShown,
+    plan: searchPlan({ estimate, rows, wanted: filter.offset + filter.limit, estimateShown }),
+  };
 }
 
 /** A page's total when the count is an estimate: exact when the page says where the end is, never less than what was seen (decision 023). */
-function totalAround(estimate: number, page: { length: number }, filter: Pick<CandidateListFilter, 'limit' | 'offset'>): { count: number; countEstimated?: true } {
-  if (page.length < filter.limit && (page.length > 0 || filter.offset === 0)) return { count: filter.offset + page.length };
+function totalAround(
+  estimate: number,
+  page: { length: number },
+  filter: Pick<CandidateListFilter, 'limit' | 'offset'>,
+): { count: number; countEstimated?: true } {
+  if (page.length < filter.limit && (page.length > 0 || filter.offset === 0))
+    return { count: filter.offset + page.length };
   const seen = filter.offset + page.length + (page.length === filter.limit ? 1 : 0);
   return { count: Math.max(estimate, seen), countEstimated: true };
 }
@@ -378,13 +481,23 @@ export const PREFIX_ESTIMATE_SPREAD = 1.2;
  */
 async function searchEstimateHolds(tx: Db, filter: ListConditions, estimate: number): Promise<boolean> {
   const [term, ...more] = searchTerms(filter.search);
-  if (more.length > 0 || term?.kind !== 'word' || term.token.length < 3 || normalizeSkills(filter.skills ?? []).length > 0) return false;
-  const word = await plannerRowEstimate(tx, searchMatchesQuery(tx, candidateSearchTsquery(filter, { prefix: false }) ?? ''));
+  if (
+    more.length > 0 ||
+    term?.kind !== 'word' ||
+    term.token.length < 3 ||
+    normalizeSkills(filter.skills ?? []).length > 0
+  )
+    return false;
+  const word = await plannerRowEstimate(
+    tx,
+    searchMatchesQuery(tx, candidateSearchTsquery(filter, { prefix: false }) ?? ''),
+  );
   return estimate <= word * PREFIX_ESTIMATE_SPREAD || word * 5 < estimate;
 }
 
 /** Turns the creation-time index walk on or off for the rest of the search's transaction (a page that is walked, or collected). */
-const allowIndexWalk = (tx: Db, allowed: boolean) => tx.execute(allowed ? sql`SET LOCAL enable_indexscan = on` : sql`SET LOCAL enable_indexscan = off`);
+const allowIndexWalk = (tx: Db, allowed: boolean) =>
+  tx.execute(allowed ? sql`SET LOCAL enable_indexscan = on` : sql`SET LOCAL enable_indexscan = off`);
 
 type ListAnswer = { rows: CandidateListRow[]; count: number; countEstimated?: true; resumeTexts?: Map<number, string> };
 
@@ -429,7 +542,11 @@ export async function listCandidateRows(db: Db, filter: CandidateListFilter): Pr
   return db.transaction(async (tx) => {
     // The plan hints in one statement: never a sequential scan; in the default ordering no index walk
     // either (a GIN scan: the usual case), undone below when the page is walked.
-    await tx.execute(defaultOrdering ? sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)` : sql`select set_config('enable_seqscan', 'off', true)`);
+    await tx.execute(
+      defaultOrdering
+        ? sql`select set_config('enable_seqscan', 'off', true), set_config('enable_indexscan', 'off', true)`
+        : sql`select set_config('enable_seqscan', 'off', true)`,
+    );
     const { estimate, rows, estimateShown, plan } = await plannedSearch(db, tx, filter, tsquery);
 
     if (!defaultOrdering) {
@@ -443,26 +560,47 @@ export async function listCandidateRows(db: Db, filter: CandidateListFilter): Pr
 
     if (plan === 'estimate') {
       await allowIndexWalk(tx, true);
-      const page = await boundedWalkRows[direction](tx, { tsquery, limit: filter.limit, offset: filter.offset, walkLimit: boundedWalkLimit({ estimate, rows, wanted }) });
+      const page = await boundedWalkRows[direction](tx, {
+        tsquery,
+        limit: filter.limit,
+        offset: filter.offset,
+        walkLimit: boundedWalkLimit({ estimate, rows, wanted }),
+      });
       if (page.length === filter.limit) return pageWithResumes(page, totalAround(estimate, page, filter));
       // Fewer matches near the end than the estimate promised: count them.
       await allowIndexWalk(tx, false);
     }
     if (plan !== 'count-then-page') {
-      const gathered = await searchCountAndPage[direction](tx, { tsquery, limit: filter.limit, offset: filter.offset, cap: SEARCH_GATHER_CAP });
+      const gathered = await searchCountAndPage[direction](tx, {
+        tsquery,
+        limit: filter.limit,
+        offset: filter.offset,
+        cap: SEARCH_GATHER_CAP,
+      });
       const total = gathered[0]?.total ?? 0;
-      if (total < SEARCH_GATHER_CAP) return pageWithResumes(gathered.flatMap(({ row }) => (row ? [row] : [])), { count: total });
+      if (total < SEARCH_GATHER_CAP)
+        return pageWithResumes(
+          gathered.flatMap(({ row }) => (row ? [row] : [])),
+          { count: total },
+        );
     }
     const [matches = 0] = await searchCount(tx, { tsquery });
     if (matches <= filter.offset) return { rows: [], count: matches };
-    if (searchPageStrategy({ matches, rows: Math.max(rows, matches), wanted }) === 'walk') await allowIndexWalk(tx, true);
-    return pageWithResumes(await searchPageRows[direction](tx, { tsquery, limit: filter.limit, offset: filter.offset }), { count: matches });
+    if (searchPageStrategy({ matches, rows: Math.max(rows, matches), wanted }) === 'walk')
+      await allowIndexWalk(tx, true);
+    return pageWithResumes(
+      await searchPageRows[direction](tx, { tsquery, limit: filter.limit, offset: filter.offset }),
+      { count: matches },
+    );
   });
 }
 
 /** The resume text of these candidates (a list page's, to show where a search matched): one query. */
 export async function candidateResumeTexts(db: Db, ids: number[]): Promise<Map<number, string>> {
   if (ids.length === 0) return new Map();
-  const rows = await db.select({ id: candidatesTable.id, resumeText: candidatesTable.resumeText }).from(candidatesTable).where(inArray(candidatesTable.id, ids));
+  const rows = await db
+    .select({ id: candidatesTable.id, resumeText: candidatesTable.resumeText })
+    .from(candidatesTable)
+    .where(inArray(candidatesTable.id, ids));
   return new Map(rows.map((row) => [row.id, row.resumeText]));
 }

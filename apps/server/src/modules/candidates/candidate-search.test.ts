@@ -1,11 +1,30 @@
 import { describe, expect, it } from 'vitest';
-import { candidateSearchQuery, candidateSearchText, filterTerms, phoneTokens, searchMatchesOf, symbolTokens, textTokens } from './candidate-search';
+import {
+  candidateSearchQuery,
+  candidateSearchText,
+  filterTerms,
+  phoneTokens,
+  searchMatchesOf,
+  symbolTokens,
+  textTokens,
+} from './candidate-search';
 import { searchPageStrategy, searchPlan } from './candidate-list.repository';
 
 describe('search tokens', () => {
   it('splits text into lower-cased runs of letters and digits', () => {
     expect(textTokens("Ada O'Brien — ada.lovelace@analytical.example, Node.js/C#; Zoë ﬁle")).toEqual([
-      'ada', 'o', 'brien', 'ada', 'lovelace', 'analytical', 'example', 'node', 'js', 'c', 'zoë', 'file',
+      'ada',
+      'o',
+      'brien',
+      'ada',
+      'lovelace',
+      'analytical',
+      'example',
+      'node',
+      'js',
+      'c',
+      'zoë',
+      'file',
     ]);
     expect(textTokens('x'.repeat(100))).toEqual(['x'.repeat(60)]);
     expect(textTokens(null)).toEqual([]);
@@ -17,15 +36,31 @@ describe('search tokens', () => {
   });
 
   it('keeps each token once', () => {
-    const text = candidateSearchText({ firstName: 'Ada', lastName: 'Ada', email: 'ada@x.example', phone: '206 555 0100', skills: ['Go', 'go'], resumeText: 'Go go ADA' });
-    expect(text.split(' ').sort()).toEqual(['0100', '206', '2065550100', '555', '5550100', 'ada', 'example', 'go', 'x'].sort());
+    const text = candidateSearchText({
+      firstName: 'Ada',
+      lastName: 'Ada',
+      email: 'ada@x.example',
+      phone: '206 555 0100',
+      skills: ['Go', 'go'],
+      resumeText: 'Go go ADA',
+    });
+    expect(text.split(' ').sort()).toEqual(
+      ['0100', '206', '2065550100', '555', '5550100', 'ada', 'example', 'go', 'x'].sort(),
+    );
   });
 });
 
 describe('symbol spellings', () => {
   it('keeps C++, C#, F#, .NET, ASP.NET and Node.js whole beside their letters', () => {
     expect(symbolTokens('C++17, C#/.NET, F#; ASP.NET Core, Node.js and Vue.js (not node.json), Notepad++')).toEqual([
-      'c++', 'c#', '.net', 'f#', 'asp.net', 'node.js', 'vue.js', 'notepad++',
+      'c++',
+      'c#',
+      '.net',
+      'f#',
+      'asp.net',
+      'node.js',
+      'vue.js',
+      'notepad++',
     ]);
     expect(symbolTokens('#hashtag c+ a.b email@x.org')).toEqual([]);
     const text = candidateSearchText({ skills: ['C++', 'Node.js'] }).split(' ');
@@ -70,7 +105,9 @@ describe('where a search matched', () => {
     expect(searchMatchesOf('c#', candidate).map((match) => match.field)).toEqual(['skills']);
     expect(searchMatchesOf('a', candidate)).toEqual([]);
     expect(searchMatchesOf('ada analyt', candidate).map((match) => match.field)).toEqual(['name', 'company', 'email']);
-    expect(searchMatchesOf('(206) 555-0100', candidate)).toEqual([{ field: 'phone', text: '+1 206 555 0100', highlights: [[0, 15]] }]);
+    expect(searchMatchesOf('(206) 555-0100', candidate)).toEqual([
+      { field: 'phone', text: '+1 206 555 0100', highlights: [[0, 15]] },
+    ]);
     expect(searchMatchesOf('%', candidate)).toEqual([]);
   });
 });
@@ -84,18 +121,24 @@ describe('search query', () => {
 
   it('reads phone numbers as one number or their groups', () => {
     expect(candidateSearchQuery('(206) 555-0100')).toBe("('2065550100':* | ('206':* & '555':* & '0100':*))");
-    expect(candidateSearchQuery('+1 206 555 0100 smith')).toBe("('2065550100':* | ('1' & '206':* & '555':* & '0100':*)) & 'smith':*");
+    expect(candidateSearchQuery('+1 206 555 0100 smith')).toBe(
+      "('2065550100':* | ('1' & '206':* & '555':* & '0100':*)) & 'smith':*",
+    );
     expect(candidateSearchQuery('5550100')).toBe("'5550100':*");
     expect(candidateSearchQuery('2024 hired')).toBe("'2024':* & 'hired':*");
     // Digits glued to letters stay in their word.
-    expect(candidateSearchQuery('ref1795357601656 zx-2065550100a')).toBe("'ref1795357601656':* & 'zx':* & '2065550100a':*");
+    expect(candidateSearchQuery('ref1795357601656 zx-2065550100a')).toBe(
+      "'ref1795357601656':* & 'zx':* & '2065550100a':*",
+    );
   });
 
   it('never lets tsquery syntax through and ignores input without letters or digits', () => {
     expect(candidateSearchQuery("a'b & !c | d:* <-> (e)")).toBe("'a' & 'b' & 'c' & 'd' & 'e'");
     expect(candidateSearchQuery('%_ -- !!')).toBeNull();
     expect(candidateSearchQuery(undefined)).toBeNull();
-    expect(candidateSearchQuery(Array.from({ length: 20 }, (_, i) => `word${i}`).join(' '))?.split(' & ')).toHaveLength(10);
+    expect(candidateSearchQuery(Array.from({ length: 20 }, (_, i) => `word${i}`).join(' '))?.split(' & ')).toHaveLength(
+      10,
+    );
   });
 });
 

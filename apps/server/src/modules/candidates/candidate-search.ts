@@ -32,7 +32,8 @@ export const MIN_PREFIX_LENGTH = 2;
  * word ending in `.js` or `.net` (`node.js`, `asp.net`). So "C++" and "C#" find different people, while
  * "c" still finds both (their letters are tokens too). Decision 031.
  */
-const SYMBOL_TOKEN = /(?<![\p{L}\p{M}\p{N}])(?:\.net|[\p{L}\p{N}]+(?:\.[\p{L}\p{N}]+)*\.(?:js|net)|[\p{L}\p{N}]+(?:\+\+|#))(?![\p{L}\p{M}+#])/giu;
+const SYMBOL_TOKEN =
+  /(?<![\p{L}\p{M}\p{N}])(?:\.net|[\p{L}\p{N}]+(?:\.[\p{L}\p{N}]+)*\.(?:js|net)|[\p{L}\p{N}]+(?:\+\+|#))(?![\p{L}\p{M}+#])/giu;
 
 export function textTokens(text: string | null | undefined): string[] {
   if (!text) return [];
@@ -42,7 +43,9 @@ export function textTokens(text: string | null | undefined): string[] {
 /** The symbol spellings in `text` (`c++`, `c#`, `.net`, `node.js`), lower-cased. */
 export function symbolTokens(text: string | null | undefined): string[] {
   if (!text) return [];
-  return (text.normalize('NFKC').toLowerCase().match(SYMBOL_TOKEN) ?? []).map((token) => token.slice(0, MAX_TOKEN_LENGTH));
+  return (text.normalize('NFKC').toLowerCase().match(SYMBOL_TOKEN) ?? []).map((token) =>
+    token.slice(0, MAX_TOKEN_LENGTH),
+  );
 }
 
 /** The phone's digits as the search knows them: all of them, the last 10 and the last 7 (7 digits or more). */
@@ -67,7 +70,14 @@ export interface SearchableCandidate {
 export function candidateSearchText(values: SearchableCandidate): string {
   const tokens = new Set<string>();
   const add = (list: string[]) => list.forEach((token) => tokens.add(token));
-  for (const field of [values.firstName, values.lastName, values.email, values.phone, values.currentTitle, values.currentCompany]) {
+  for (const field of [
+    values.firstName,
+    values.lastName,
+    values.email,
+    values.phone,
+    values.currentTitle,
+    values.currentCompany,
+  ]) {
     add(textTokens(field));
     add(symbolTokens(field));
   }
@@ -115,14 +125,21 @@ export function searchTerms(search: string | null | undefined): SearchTerm[] {
   return terms.slice(0, MAX_SEARCH_TERMS);
 }
 
-const lexeme = (token: string, prefix: boolean) => `${quoted(token)}${prefix && token.length >= MIN_PREFIX_LENGTH ? ':*' : ''}`;
-const allOf = (tokens: string[]) => (tokens.length === 1 ? lexeme(tokens[0] as string, true) : `(${tokens.map((token) => lexeme(token, true)).join(' & ')})`);
+const lexeme = (token: string, prefix: boolean) =>
+  `${quoted(token)}${prefix && token.length >= MIN_PREFIX_LENGTH ? ':*' : ''}`;
+const allOf = (tokens: string[]) =>
+  tokens.length === 1
+    ? lexeme(tokens[0] as string, true)
+    : `(${tokens.map((token) => lexeme(token, true)).join(' & ')})`;
 
 /**
  * The search as a tsquery (text to cast with `::tsquery`), or null when it has nothing to search for.
  * Every term must match (AND); a phone-like run matches as one number or as its separate groups.
  */
-export function candidateSearchQuery(search: string | null | undefined, options: { prefix?: boolean } = {}): string | null {
+export function candidateSearchQuery(
+  search: string | null | undefined,
+  options: { prefix?: boolean } = {},
+): string | null {
   const prefix = options.prefix ?? true;
   const terms = searchTerms(search).map((term) => {
     if (term.kind === 'word') return lexeme(term.token, prefix);
@@ -159,7 +176,6 @@ export function filterTerms(filters: SearchFilters): string[] {
   }
   return terms;
 }
-
 
 /** Where a search matched a candidate: the field, its text (a snippet for the resume) and the matched words. */
 export interface SearchMatch {
@@ -246,7 +262,11 @@ const SYMBOL_WORD = /[.+#]/;
  * matches (`node.js` for "node") starts where its letters' token does, which the first pass finds, and
  * that second pass over a whole resume was most of a search's time (docs/performance.md, "Load and soak").
  */
-function firstMatchedOffset(text: string, words: readonly string[], symbolWords = words.some((word) => SYMBOL_WORD.test(word))): number | null {
+function firstMatchedOffset(
+  text: string,
+  words: readonly string[],
+  symbolWords = words.some((word) => SYMBOL_WORD.test(word)),
+): number | null {
   // A resume that matched usually does so at its top (the candidate's name heads it): the first tokens are
   // looked at before the whole text is normalised. The first matching token there is the answer below too.
   if (!symbolWords && wordsIn(text.slice(0, FIRST_MATCH_PREFIX), words)) {

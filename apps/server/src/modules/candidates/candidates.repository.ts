@@ -2,7 +2,13 @@ import { asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { lowerContains, nameMatchRank } from '../../db/sql-helpers';
 import { candidateSearchText } from './candidate-search';
-import { candidateSkillCountsTable, candidatesTable, type CandidateRow, type CandidateValues, type NewCandidateRow } from './candidates.table';
+import {
+  candidateSkillCountsTable,
+  candidatesTable,
+  type CandidateRow,
+  type CandidateValues,
+  type NewCandidateRow,
+} from './candidates.table';
 
 export type { CandidateValues };
 
@@ -33,10 +39,19 @@ export function withDerivedColumns(values: CandidateValues): NewCandidateRow {
 /** Every column the application reads (the search text is only matched, never read back). */
 const { searchText: _searchText, ...rowColumns } = getTableColumns(candidatesTable);
 /** The list's columns: without the resume text either (candidate-list.repository.ts). */
-const { resumeText: _resumeText, skillsNormalized: _skillsNormalized, phoneDigits: _phoneDigits, ...listColumns } = rowColumns;
+const {
+  resumeText: _resumeText,
+  skillsNormalized: _skillsNormalized,
+  phoneDigits: _phoneDigits,
+  ...listColumns
+} = rowColumns;
 export { listColumns };
 
-export async function findCandidateRow(db: Db, id: number, options: { forUpdate?: boolean } = {}): Promise<CandidateRow | undefined> {
+export async function findCandidateRow(
+  db: Db,
+  id: number,
+  options: { forUpdate?: boolean } = {},
+): Promise<CandidateRow | undefined> {
   const query = db.select(rowColumns).from(candidatesTable).where(eq(candidatesTable.id, id)).limit(1);
   const [row] = options.forUpdate ? await query.for('update') : await query;
   return row;
@@ -56,8 +71,16 @@ export async function insertCandidateRows(db: Db, values: CandidateValues[], bat
 }
 
 /** A full replacement of the editable columns; the resume (and its text) stays. */
-export async function updateCandidateRow(db: Db, id: number, values: CandidateValues & { resumeText: string }): Promise<CandidateRow | undefined> {
-  const [row] = await db.update(candidatesTable).set(withDerivedColumns(values)).where(eq(candidatesTable.id, id)).returning(rowColumns);
+export async function updateCandidateRow(
+  db: Db,
+  id: number,
+  values: CandidateValues & { resumeText: string },
+): Promise<CandidateRow | undefined> {
+  const [row] = await db
+    .update(candidatesTable)
+    .set(withDerivedColumns(values))
+    .where(eq(candidatesTable.id, id))
+    .returning(rowColumns);
   return row;
 }
 
@@ -74,7 +97,14 @@ export async function updateCandidateColumns(
 
 export type ResumeValues = Pick<
   CandidateRow,
-  'resumeKey' | 'resumeFilename' | 'resumeSize' | 'resumeContentType' | 'resumeUploadedAt' | 'resumeText' | 'resumeHasText' | 'updatedAt'
+  | 'resumeKey'
+  | 'resumeFilename'
+  | 'resumeSize'
+  | 'resumeContentType'
+  | 'resumeUploadedAt'
+  | 'resumeText'
+  | 'resumeHasText'
+  | 'updatedAt'
 >;
 
 /**
@@ -82,7 +112,11 @@ export type ResumeValues = Pick<
  * locked first, so an edit running at the same time is neither lost nor indexed with stale fields.
  * Returns the row before and after (the caller deletes the previous file).
  */
-export async function setCandidateResumeRow(db: Db, id: number, resume: ResumeValues): Promise<{ before: CandidateRow; after: CandidateRow } | undefined> {
+export async function setCandidateResumeRow(
+  db: Db,
+  id: number,
+  resume: ResumeValues,
+): Promise<{ before: CandidateRow; after: CandidateRow } | undefined> {
   const before = await findCandidateRow(db, id, { forUpdate: true });
   if (!before) return undefined;
   const [after] = await db
@@ -99,7 +133,9 @@ export async function deleteCandidateRow(db: Db, id: number): Promise<void> {
 
 /** Every skill spelling candidates have, with how many have it: the kept counts (decision 063). */
 export function skillSpellingCountsQuery(db: Db) {
-  return db.select({ spelling: candidateSkillCountsTable.spelling, count: candidateSkillCountsTable.candidates }).from(candidateSkillCountsTable);
+  return db
+    .select({ spelling: candidateSkillCountsTable.spelling, count: candidateSkillCountsTable.candidates })
+    .from(candidateSkillCountsTable);
 }
 
 export async function countCandidates(db: Db): Promise<number> {
@@ -108,7 +144,12 @@ export async function countCandidates(db: Db): Promise<number> {
 }
 
 /** Sets only the status of these candidates (a placement makes them `placed`); the search trigger follows. */
-export async function setCandidatesStatusRows(db: Db, candidateIds: number[], status: string, now?: Date): Promise<void> {
+export async function setCandidatesStatusRows(
+  db: Db,
+  candidateIds: number[],
+  status: string,
+  now?: Date,
+): Promise<void> {
   if (candidateIds.length === 0) return;
   await db
     .update(candidatesTable)
@@ -137,7 +178,10 @@ export function searchCandidateRowsByName(db: Db, text: string, limit: number) {
 }
 
 /** The candidate as notes name them (decision 008: registered with the notes module at start-up). */
-export async function findCandidateNoteTarget(db: Db, id: number): Promise<{ label: string; scope: { candidateId: number } } | null> {
+export async function findCandidateNoteTarget(
+  db: Db,
+  id: number,
+): Promise<{ label: string; scope: { candidateId: number } } | null> {
   const [row] = await db
     .select({ firstName: candidatesTable.firstName, lastName: candidatesTable.lastName })
     .from(candidatesTable)

@@ -17,7 +17,15 @@ import { DownloadUrlResponseSchema } from '@recruitdesk/contracts/roles';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/errors';
 import { requireUser } from '../users/users.service';
-import { createCandidate, deleteCandidate, findCandidateDuplicates, getCandidate, listCandidates, suggestCandidateSkills, updateCandidate } from './candidates.service';
+import {
+  createCandidate,
+  deleteCandidate,
+  findCandidateDuplicates,
+  getCandidate,
+  listCandidates,
+  suggestCandidateSkills,
+  updateCandidate,
+} from './candidates.service';
 import { createResumeUploadTarget, removeResume, resumeDownloadUrl, updateResume } from './resume.service';
 import { registerCandidateHooks } from './candidates.hooks';
 
@@ -43,23 +51,48 @@ export const candidatesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/candidates/duplicates/', {
-    schema: { tags, querystring: CandidateDuplicateQuerySchema, response: { 200: CandidateDuplicateResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, duplicates: await findCandidateDuplicates(deps, requireUser(request), request.query) }),
+    schema: {
+      tags,
+      querystring: CandidateDuplicateQuerySchema,
+      response: { 200: CandidateDuplicateResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      duplicates: await findCandidateDuplicates(deps, requireUser(request), request.query),
+    }),
   });
 
   app.get('/api/candidates/skills/', {
-    schema: { tags, querystring: SkillSuggestionQuerySchema, response: { 200: SkillSuggestionsResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, skills: await suggestCandidateSkills(deps, requireUser(request), request.query) }),
+    schema: {
+      tags,
+      querystring: SkillSuggestionQuerySchema,
+      response: { 200: SkillSuggestionsResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      skills: await suggestCandidateSkills(deps, requireUser(request), request.query),
+    }),
   });
 
   app.get('/api/candidates/:id/', {
     schema: { tags, params: IdParamSchema, response: { 200: CandidateResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, candidate: await getCandidate(deps, requireUser(request), request.params.id) }),
+    handler: async (request) => ({
+      success: true as const,
+      candidate: await getCandidate(deps, requireUser(request), request.params.id),
+    }),
   });
 
   app.put('/api/candidates/:id/', {
-    schema: { tags, params: IdParamSchema, body: CandidateInputSchema, response: { 200: CandidateSaveResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, ...(await updateCandidate(deps, requireUser(request), request.params.id, request.body)) }),
+    schema: {
+      tags,
+      params: IdParamSchema,
+      body: CandidateInputSchema,
+      response: { 200: CandidateSaveResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      ...(await updateCandidate(deps, requireUser(request), request.params.id, request.body)),
+    }),
   });
 
   app.delete('/api/candidates/:id/', {
@@ -72,22 +105,44 @@ export const candidatesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Resumes: upload-url, then the browser PUTs the file to the signed URL, then PATCH with the key.
   app.post('/api/candidates/:id/resume/upload-url/', {
-    schema: { tags, params: IdParamSchema, body: ResumeUploadUrlInputSchema, response: { 200: UploadTargetResponseSchema, ...fileErrors } },
-    handler: async (request) => ({ success: true as const, upload: await createResumeUploadTarget(deps, requireUser(request), request.params.id, request.body) }),
+    schema: {
+      tags,
+      params: IdParamSchema,
+      body: ResumeUploadUrlInputSchema,
+      response: { 200: UploadTargetResponseSchema, ...fileErrors },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      upload: await createResumeUploadTarget(deps, requireUser(request), request.params.id, request.body),
+    }),
   });
 
   app.patch('/api/candidates/:id/resume/', {
-    schema: { tags, params: IdParamSchema, body: ResumeMetadataInputSchema, response: { 200: CandidateResponseSchema, ...fileErrors } },
-    handler: async (request) => ({ success: true as const, candidate: await updateResume(deps, requireUser(request), request.params.id, request.body) }),
+    schema: {
+      tags,
+      params: IdParamSchema,
+      body: ResumeMetadataInputSchema,
+      response: { 200: CandidateResponseSchema, ...fileErrors },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      candidate: await updateResume(deps, requireUser(request), request.params.id, request.body),
+    }),
   });
 
   app.get('/api/candidates/:id/resume/download-url/', {
     schema: { tags, params: IdParamSchema, response: { 200: DownloadUrlResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, url: await resumeDownloadUrl(deps, requireUser(request), request.params.id) }),
+    handler: async (request) => ({
+      success: true as const,
+      url: await resumeDownloadUrl(deps, requireUser(request), request.params.id),
+    }),
   });
 
   app.delete('/api/candidates/:id/resume/', {
     schema: { tags, params: IdParamSchema, response: { 200: CandidateResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, candidate: await removeResume(deps, requireUser(request), request.params.id) }),
+    handler: async (request) => ({
+      success: true as const,
+      candidate: await removeResume(deps, requireUser(request), request.params.id),
+    }),
   });
 };

@@ -47,7 +47,8 @@ export type { CandidateRow } from './candidates.table';
 /** The query builder itself (tests read its plan). */
 export { searchCandidateRowsByName };
 
-export const candidateName = (row: Pick<CandidateRow, 'firstName' | 'lastName'>): string => `${row.firstName} ${row.lastName}`.trim();
+export const candidateName = (row: Pick<CandidateRow, 'firstName' | 'lastName'>): string =>
+  `${row.firstName} ${row.lastName}`.trim();
 
 export function toApiCandidate(row: CandidateListRow): Candidate {
   return {
@@ -133,7 +134,9 @@ export async function listCandidates(
   assertCan(actor, 'records.read');
   const search = query.search || undefined;
   if (search && searchTerms(search).length === 0) {
-    throw new AppError('SEARCH_NOTHING_SEARCHABLE', 400, CANDIDATE_ERRORS.SEARCH_NOTHING_SEARCHABLE, { fields: { search: [CANDIDATE_ERRORS.SEARCH_NOTHING_SEARCHABLE] } });
+    throw new AppError('SEARCH_NOTHING_SEARCHABLE', 400, CANDIDATE_ERRORS.SEARCH_NOTHING_SEARCHABLE, {
+      fields: { search: [CANDIDATE_ERRORS.SEARCH_NOTHING_SEARCHABLE] },
+    });
   }
   const { rows, count, countEstimated, resumeTexts } = await listCandidateRows(deps.db, {
     search,
@@ -144,12 +147,21 @@ export async function listCandidates(
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,
   });
-  if (!search) return { results: rows.map(toApiCandidate), count, ...(countEstimated ? { count_estimated: true as const } : {}) };
+  if (!search)
+    return { results: rows.map(toApiCandidate), count, ...(countEstimated ? { count_estimated: true as const } : {}) };
   // Where each result matched: the page's resume texts come with its rows (else one query), the rest from the rows.
-  const resumes = resumeTexts ?? (await candidateResumeTexts(deps.db, rows.map((row) => row.id)));
+  const resumes =
+    resumeTexts ??
+    (await candidateResumeTexts(
+      deps.db,
+      rows.map((row) => row.id),
+    ));
   const matchesOf = searchMatcher(search);
   return {
-    results: rows.map((row) => ({ ...toApiCandidate(row), matches: matchesOf({ ...row, resumeText: resumes.get(row.id) ?? '' }) })),
+    results: rows.map((row) => ({
+      ...toApiCandidate(row),
+      matches: matchesOf({ ...row, resumeText: resumes.get(row.id) ?? '' }),
+    })),
     count,
     ...(countEstimated ? { count_estimated: true as const } : {}),
   };
@@ -160,7 +172,11 @@ export async function getCandidate(deps: Deps, actor: UserRow, id: number): Prom
   return toApiCandidate(await requireCandidateRow(deps.db, id));
 }
 
-export async function findCandidateDuplicates(deps: Deps, actor: UserRow, query: z.output<typeof CandidateDuplicateQuerySchema>): Promise<CandidateDuplicate[]> {
+export async function findCandidateDuplicates(
+  deps: Deps,
+  actor: UserRow,
+  query: z.output<typeof CandidateDuplicateQuerySchema>,
+): Promise<CandidateDuplicate[]> {
   assertCan(actor, 'records.read');
   return duplicatesOf(deps.db, {
     email: query.email,
@@ -176,7 +192,10 @@ export async function findCandidateDuplicates(deps: Deps, actor: UserRow, query:
  * Candidates that look like the given person (an inbound application): same email, same phone, or a very
  * similar full name. For screens that show a possible-duplicate warning before a record exists.
  */
-export async function findPossibleDuplicates(db: Db, person: { email: string; phone: string; firstName: string; lastName: string }): Promise<CandidateDuplicate[]> {
+export async function findPossibleDuplicates(
+  db: Db,
+  person: { email: string; phone: string; firstName: string; lastName: string },
+): Promise<CandidateDuplicate[]> {
   return duplicatesOf(db, { ...person, nameAlone: true });
 }
 
@@ -186,13 +205,29 @@ export interface SavedCandidate {
   duplicates: CandidateDuplicate[];
 }
 
-export async function createCandidate(deps: Deps, actor: UserRow, input: CandidateInputParsed): Promise<SavedCandidate> {
+export async function createCandidate(
+  deps: Deps,
+  actor: UserRow,
+  input: CandidateInputParsed,
+): Promise<SavedCandidate> {
   assertCan(actor, 'records.write');
   const row = await inTransaction(deps.db, async (tx) => {
     const now = deps.config.now();
     const desiredSalaryCurrency = input.desired_salary_currency ?? (await getAgencySettings(tx)).currency;
-    const created = await insertCandidateRow(tx, { ...candidateValues(input), desiredSalaryCurrency, createdById: actor.id, createdAt: now, updatedAt: now });
-    await recordActivity(tx, { actor, verb: 'created', modelType: 'candidate', objectId: created.id, summary: `Added candidate ${candidateName(created)}` });
+    const created = await insertCandidateRow(tx, {
+      ...candidateValues(input),
+      desiredSalaryCurrency,
+      createdById: actor.id,
+      createdAt: now,
+      updatedAt: now,
+    });
+    await recordActivity(tx, {
+      actor,
+      verb: 'created',
+      modelType: 'candidate',
+      objectId: created.id,
+      summary: `Added candidate ${candidateName(created)}`,
+    });
     return created;
   });
   forgetKnownSkills(deps.db);
@@ -200,7 +235,12 @@ export async function createCandidate(deps: Deps, actor: UserRow, input: Candida
 }
 
 /** A full replacement (PUT) of the editable fields; the resume stays. */
-export async function updateCandidate(deps: Deps, actor: UserRow, id: number, input: CandidateInputParsed): Promise<SavedCandidate> {
+export async function updateCandidate(
+  deps: Deps,
+  actor: UserRow,
+  id: number,
+  input: CandidateInputParsed,
+): Promise<SavedCandidate> {
   assertCan(actor, 'records.write');
   const row = await inTransaction(deps.db, async (tx) => {
     // Locked: a resume saved at the same time keeps its text in the search.
@@ -214,11 +254,23 @@ export async function updateCandidate(deps: Deps, actor: UserRow, id: number, in
       updatedAt: deps.config.now(),
     });
     if (!updated) throw notFound();
-    await recordActivity(tx, { actor, verb: 'updated', modelType: 'candidate', objectId: id, summary: `Updated candidate ${candidateName(updated)}` });
+    await recordActivity(tx, {
+      actor,
+      verb: 'updated',
+      modelType: 'candidate',
+      objectId: id,
+      summary: `Updated candidate ${candidateName(updated)}`,
+    });
     if (existing.status !== updated.status) {
       const from = CANDIDATE_STATUS_LABELS[existing.status as CandidateStatus] ?? existing.status;
       const to = CANDIDATE_STATUS_LABELS[updated.status as CandidateStatus] ?? updated.status;
-      await recordActivity(tx, { actor, verb: 'status_changed', modelType: 'candidate', objectId: id, summary: `Changed candidate ${candidateName(updated)} from ${from} to ${to}` });
+      await recordActivity(tx, {
+        actor,
+        verb: 'status_changed',
+        modelType: 'candidate',
+        objectId: id,
+        summary: `Changed candidate ${candidateName(updated)} from ${from} to ${to}`,
+      });
     }
     return updated;
   });
@@ -239,7 +291,13 @@ export async function deleteCandidate(deps: Deps, actor: UserRow, id: number): P
     await inTransaction(deps.db, async (tx) => {
       await deleteNotesOf(tx, 'candidate', [id]);
       await deleteCandidateRow(tx, id);
-      await recordActivity(tx, { actor, verb: 'deleted', modelType: 'candidate', objectId: id, summary: `Deleted candidate ${candidateName(existing)}` });
+      await recordActivity(tx, {
+        actor,
+        verb: 'deleted',
+        modelType: 'candidate',
+        objectId: id,
+        summary: `Deleted candidate ${candidateName(existing)}`,
+      });
     });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw new AppError('CANDIDATE_HAS_PLACEMENT', 409, CANDIDATE_HAS_PLACEMENT);
@@ -277,10 +335,12 @@ async function knownSkills(db: Db): Promise<KnownSkill[]> {
       const [normalized] = normalizeSkills([row.spelling]);
       if (!normalized) continue;
       const known = byKey.get(normalized);
-      if (!known) byKey.set(normalized, { normalized, name: row.spelling.trim(), count: row.count, spellingCount: row.count });
+      if (!known)
+        byKey.set(normalized, { normalized, name: row.spelling.trim(), count: row.count, spellingCount: row.count });
       else {
         known.count += row.count;
-        if (row.count > known.spellingCount) Object.assign(known, { name: row.spelling.trim(), spellingCount: row.count });
+        if (row.count > known.spellingCount)
+          Object.assign(known, { name: row.spelling.trim(), spellingCount: row.count });
       }
     }
     return [...byKey.values()].map(({ normalized, name, count }) => ({ normalized, name, count }));
@@ -291,13 +351,22 @@ async function knownSkills(db: Db): Promise<KnownSkill[]> {
 }
 
 /** Known skills matching what the user typed (any case, a small typo), most used first. */
-export async function suggestCandidateSkills(deps: Deps, actor: UserRow, query: z.output<typeof SkillSuggestionQuerySchema>): Promise<SkillSuggestion[]> {
+export async function suggestCandidateSkills(
+  deps: Deps,
+  actor: UserRow,
+  query: z.output<typeof SkillSuggestionQuerySchema>,
+): Promise<SkillSuggestion[]> {
   assertCan(actor, 'records.read');
   return suggestSkills(await knownSkills(deps.db), query.q, { limit: query.limit, exclude: query.exclude ?? [] });
 }
 
 /** Candidates by name for the shell search. */
-export async function searchCandidatesByName(deps: Deps, actor: UserRow, text: string, limit: number): Promise<SearchCandidate[]> {
+export async function searchCandidatesByName(
+  deps: Deps,
+  actor: UserRow,
+  text: string,
+  limit: number,
+): Promise<SearchCandidate[]> {
   assertCan(actor, 'records.read');
   const rows = await searchCandidateRowsByName(deps.db, text, limit);
   return rows.map((row) => ({

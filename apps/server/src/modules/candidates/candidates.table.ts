@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, customType, date, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import { usersTable } from '../users/users.table';
 
 /** A text-search vector; never read back by the application (only matched with `@@`). */
@@ -19,9 +30,15 @@ export const candidatesTable = pgTable(
     currentTitle: text('current_title').notNull().default(''),
     currentCompany: text('current_company').notNull().default(''),
     linkedinUrl: text('linkedin_url').notNull().default(''),
-    skills: text('skills').array().notNull().default(sql`'{}'::text[]`),
+    skills: text('skills')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** The skills lower-cased, for `@>` matching through the GIN index. Maintained by the repository. */
-    skillsNormalized: text('skills_normalized').array().notNull().default(sql`'{}'::text[]`),
+    skillsNormalized: text('skills_normalized')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     yearsExperience: integer('years_experience'),
     desiredSalary: numeric('desired_salary', { precision: 14, scale: 2 }),
     /** The desired salary's currency (ISO 4217); the agency's currency unless the form says otherwise. */
@@ -61,7 +78,9 @@ export const candidatesTable = pgTable(
     index('candidates_phone_digits_idx').on(table.phoneDigits),
     index('candidates_company_lower_idx').on(sql`lower(${table.currentCompany})`),
     // The shell search: the full name contains the typed text (lowerContains on candidateFullName).
-    index('candidates_full_name_trgm_idx').using('gin', sql`lower(${table.firstName} || ' ' || ${table.lastName}) gin_trgm_ops`).with({ fastupdate: false }),
+    index('candidates_full_name_trgm_idx')
+      .using('gin', sql`lower(${table.firstName} || ' ' || ${table.lastName}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 

@@ -19,7 +19,10 @@ let viewer: HttpClient;
 beforeAll(async () => {
   t = await buildTestApp();
   owner = await signedInClient(t, await insertUser(t.db, { userType: ['owner'] }));
-  recruiter = await signedInClient(t, await insertUser(t.db, { userType: ['recruiter'], firstName: 'Rita', lastName: 'Recruiter' }));
+  recruiter = await signedInClient(
+    t,
+    await insertUser(t.db, { userType: ['recruiter'], firstName: 'Rita', lastName: 'Recruiter' }),
+  );
   viewer = await signedInClient(t, await insertUser(t.db, { userType: ['viewer'] }));
 });
 afterAll(async () => {
@@ -27,9 +30,13 @@ afterAll(async () => {
 });
 
 const activityFor = async (objectId: number) =>
-  ((await owner.get('/api/activity/?model_type=candidate&limit=50')).json.results as { object_id: number; verb: string; summary: string }[]).filter(
-    (row) => row.object_id === objectId,
-  );
+  (
+    (await owner.get('/api/activity/?model_type=candidate&limit=50')).json.results as {
+      object_id: number;
+      verb: string;
+      summary: string;
+    }[]
+  ).filter((row) => row.object_id === objectId);
 
 const tag = () => Math.random().toString(36).slice(2, 8);
 
@@ -68,10 +75,24 @@ describe('candidates CRUD', () => {
     expect(read.json).toEqual({ success: true, candidate });
 
     const updated = await recruiter.request('PUT', `/api/candidates/${candidate.id}/`, {
-      body: { first_name: 'Ada', last_name: 'King', email: 'ada@analytical.example', status: 'placed', skills: ['Analysis'] },
+      body: {
+        first_name: 'Ada',
+        last_name: 'King',
+        email: 'ada@analytical.example',
+        status: 'placed',
+        skills: ['Analysis'],
+      },
     });
     expect(updated.status, updated.text).toBe(200);
-    expect(updated.json.candidate).toMatchObject({ name: 'Ada King', status: 'placed', phone: '', current_company: '', skills: ['Analysis'], years_experience: null, consent_date: null });
+    expect(updated.json.candidate).toMatchObject({
+      name: 'Ada King',
+      status: 'placed',
+      phone: '',
+      current_company: '',
+      skills: ['Analysis'],
+      years_experience: null,
+      consent_date: null,
+    });
 
     await insertNote(t.db, { modelType: 'candidate', objectId: candidate.id });
     const notes = await viewer.get(`/api/notes/candidate/${candidate.id}/`);
@@ -93,14 +114,19 @@ describe('candidates CRUD', () => {
 
   it('answers 404 for a missing candidate on read, update and delete', async () => {
     expect((await viewer.get('/api/candidates/999999/')).status).toBe(404);
-    expect((await recruiter.request('PUT', '/api/candidates/999999/', { body: { first_name: 'A', last_name: 'B' } })).status).toBe(404);
+    expect(
+      (await recruiter.request('PUT', '/api/candidates/999999/', { body: { first_name: 'A', last_name: 'B' } })).status,
+    ).toBe(404);
     expect((await recruiter.request('DELETE', '/api/candidates/999999/')).status).toBe(404);
   });
 
   it('refuses writes to viewers and everything to anonymous callers', async () => {
     const existing = await insertCandidate(t.db);
     expect((await viewer.post('/api/candidates/', { first_name: 'A', last_name: 'B' })).status).toBe(403);
-    expect((await viewer.request('PUT', `/api/candidates/${existing.id}/`, { body: { first_name: 'A', last_name: 'B' } })).status).toBe(403);
+    expect(
+      (await viewer.request('PUT', `/api/candidates/${existing.id}/`, { body: { first_name: 'A', last_name: 'B' } }))
+        .status,
+    ).toBe(403);
     expect((await viewer.request('DELETE', `/api/candidates/${existing.id}/`)).status).toBe(403);
     const anonymous = new HttpClient(t.baseUrl);
     await anonymous.get('/api/auth/csrf-token/');
@@ -115,7 +141,11 @@ describe('candidate validation', () => {
     ['missing names', {}, 'first_name'],
     ['blank last name', { first_name: 'A', last_name: '  ' }, 'last_name'],
     ['bad email', { first_name: 'A', last_name: 'B', email: 'not-an-email' }, 'email'],
-    ['60 skills', { first_name: 'A', last_name: 'B', skills: Array.from({ length: 60 }, (_, i) => `Skill ${i}`) }, 'skills'],
+    [
+      '60 skills',
+      { first_name: 'A', last_name: 'B', skills: Array.from({ length: 60 }, (_, i) => `Skill ${i}`) },
+      'skills',
+    ],
     ['skills not a list', { first_name: 'A', last_name: 'B', skills: 'Python' }, 'skills'],
     ['years as text', { first_name: 'A', last_name: 'B', years_experience: 'ten' }, 'years_experience'],
     ['negative salary', { first_name: 'A', last_name: 'B', desired_salary: -5 }, 'desired_salary'],
@@ -148,11 +178,36 @@ describe('candidate list', () => {
     const make = (first: string, overrides: Parameters<typeof buildCandidate>[0]) =>
       buildCandidate({ firstName: first, lastName: marker, currentCompany: `${marker} Works`, ...overrides });
     await insertCandidates(t.db, [
-      make('Grace', { currentTitle: 'Compiler Engineer', skills: ['COBOL', 'Fortran'], yearsExperience: 1, status: 'active' }),
-      make('Alan', { currentTitle: 'Cryptanalyst', skills: ['Mathematics', 'cobol', 'Go'], yearsExperience: 4, status: 'active' }),
-      make('Barbara', { currentTitle: 'Systems Engineer', skills: ['CLU', 'Go'], yearsExperience: 8, status: 'placed' }),
-      make('Edsger', { currentTitle: 'Professor', skills: ['Algol', 'Go', 'COBOL'], yearsExperience: 25, status: 'archived' }),
-      make('Margaret', { currentTitle: 'Flight Software Lead', skills: ['Assembly'], yearsExperience: null, status: 'do_not_contact' }),
+      make('Grace', {
+        currentTitle: 'Compiler Engineer',
+        skills: ['COBOL', 'Fortran'],
+        yearsExperience: 1,
+        status: 'active',
+      }),
+      make('Alan', {
+        currentTitle: 'Cryptanalyst',
+        skills: ['Mathematics', 'cobol', 'Go'],
+        yearsExperience: 4,
+        status: 'active',
+      }),
+      make('Barbara', {
+        currentTitle: 'Systems Engineer',
+        skills: ['CLU', 'Go'],
+        yearsExperience: 8,
+        status: 'placed',
+      }),
+      make('Edsger', {
+        currentTitle: 'Professor',
+        skills: ['Algol', 'Go', 'COBOL'],
+        yearsExperience: 25,
+        status: 'archived',
+      }),
+      make('Margaret', {
+        currentTitle: 'Flight Software Lead',
+        skills: ['Assembly'],
+        yearsExperience: null,
+        status: 'do_not_contact',
+      }),
     ]);
   });
   const names = (json: { results: { first_name: string }[] }) => json.results.map((row) => row.first_name).sort();
@@ -173,7 +228,9 @@ describe('candidate list', () => {
 
   it('searches every word in names, title, company, email and skills (AND, any case)', async () => {
     expect(names(await list(''))).toEqual(['Alan', 'Barbara', 'Edsger', 'Grace', 'Margaret']);
-    expect(names((await viewer.get(`/api/candidates/?search=${marker.toUpperCase()}%20grace`)).json)).toEqual(['Grace']);
+    expect(names((await viewer.get(`/api/candidates/?search=${marker.toUpperCase()}%20grace`)).json)).toEqual([
+      'Grace',
+    ]);
     expect(names((await viewer.get(`/api/candidates/?search=cryptanalyst%20${marker}`)).json)).toEqual(['Alan']);
     expect(names((await viewer.get(`/api/candidates/?search=${marker}%20fortran`)).json)).toEqual(['Grace']);
     expect(names((await viewer.get(`/api/candidates/?search=${marker}%20works%20flight`)).json)).toEqual(['Margaret']);
@@ -206,14 +263,31 @@ describe('candidate list', () => {
     const pageMarker = `pg${tag()}`;
     await insertCandidates(
       t.db,
-      Array.from({ length: 23 }, (_, i) => buildCandidate({ lastName: pageMarker, firstName: `P${String(i).padStart(2, '0')}`, createdAt: new Date(Date.UTC(2025, 0, 1, 0, i)) })),
+      Array.from({ length: 23 }, (_, i) =>
+        buildCandidate({
+          lastName: pageMarker,
+          firstName: `P${String(i).padStart(2, '0')}`,
+          createdAt: new Date(Date.UTC(2025, 0, 1, 0, i)),
+        }),
+      ),
     );
     const first = (await viewer.get(`/api/candidates/?search=${pageMarker}`)).json;
     const second = (await viewer.get(`/api/candidates/?search=${pageMarker}&page=2`)).json;
     const third = (await viewer.get(`/api/candidates/?search=${pageMarker}&page=3`)).json;
     expect([first.count, second.count, third.count]).toEqual([23, 23, 23]);
     expect(first.results.map((row: { first_name: string }) => row.first_name)[0]).toBe('P22');
-    expect(second.results.map((row: { first_name: string }) => row.first_name)).toEqual(['P12', 'P11', 'P10', 'P09', 'P08', 'P07', 'P06', 'P05', 'P04', 'P03']);
+    expect(second.results.map((row: { first_name: string }) => row.first_name)).toEqual([
+      'P12',
+      'P11',
+      'P10',
+      'P09',
+      'P08',
+      'P07',
+      'P06',
+      'P05',
+      'P04',
+      'P03',
+    ]);
     expect(third.results).toHaveLength(3);
     const beyond = (await viewer.get(`/api/candidates/?search=${pageMarker}&page=9`)).json;
     expect(beyond).toEqual({ results: [], count: 23 });
@@ -236,18 +310,28 @@ describe('duplicate check', () => {
 
     const byEmail = await recruiter.post('/api/candidates/', { ...base, email: existing.email.toUpperCase() });
     expect(byEmail.status).toBe(201);
-    expect(byEmail.json.duplicates).toEqual([{ id: existing.id, name: `Jonathan Whitaker${t1}`, email: existing.email, reason: 'email' }]);
+    expect(byEmail.json.duplicates).toEqual([
+      { id: existing.id, name: `Jonathan Whitaker${t1}`, email: existing.email, reason: 'email' },
+    ]);
     expect((await viewer.get(`/api/candidates/${byEmail.json.candidate.id}/`)).status).toBe(200);
 
     const byPhone = await recruiter.post('/api/candidates/', { ...base, phone: `+1 ${existing.phone}` });
     expect(byPhone.status).toBe(201);
     expect(byPhone.json.duplicates).toEqual([expect.objectContaining({ id: existing.id, reason: 'phone' })]);
 
-    const byName = await recruiter.post('/api/candidates/', { first_name: 'Jonathon', last_name: `Whitaker${t1}`, current_company: `harbor ${t1}` });
+    const byName = await recruiter.post('/api/candidates/', {
+      first_name: 'Jonathon',
+      last_name: `Whitaker${t1}`,
+      current_company: `harbor ${t1}`,
+    });
     expect(byName.status).toBe(201);
     expect(byName.json.duplicates).toEqual([expect.objectContaining({ id: existing.id, reason: 'name_company' })]);
 
-    const otherCompany = await recruiter.post('/api/candidates/', { first_name: 'Jonathan', last_name: `Whitaker${t1}`, current_company: 'Elsewhere Inc' });
+    const otherCompany = await recruiter.post('/api/candidates/', {
+      first_name: 'Jonathan',
+      last_name: `Whitaker${t1}`,
+      current_company: 'Elsewhere Inc',
+    });
     expect(otherCompany.json.duplicates).toEqual([]);
 
     // The check before saving, and an edit excludes the record itself.
@@ -255,15 +339,27 @@ describe('duplicate check', () => {
     expect(check.status).toBe(200);
     expect(check.json).toEqual({
       success: true,
-      duplicates: [expect.objectContaining({ id: existing.id, reason: 'email' }), expect.objectContaining({ id: byEmail.json.candidate.id, reason: 'email' })],
+      duplicates: [
+        expect.objectContaining({ id: existing.id, reason: 'email' }),
+        expect.objectContaining({ id: byEmail.json.candidate.id, reason: 'email' }),
+      ],
     });
-    expect((await viewer.get(`/api/candidates/duplicates/?email=${encodeURIComponent(existing.email)}&exclude_id=${existing.id}`)).json.duplicates).toEqual([
-      expect.objectContaining({ id: byEmail.json.candidate.id }),
-    ]);
+    expect(
+      (
+        await viewer.get(
+          `/api/candidates/duplicates/?email=${encodeURIComponent(existing.email)}&exclude_id=${existing.id}`,
+        )
+      ).json.duplicates,
+    ).toEqual([expect.objectContaining({ id: byEmail.json.candidate.id })]);
     expect((await viewer.get('/api/candidates/duplicates/')).json.duplicates).toEqual([]);
 
     const edit = await recruiter.request('PUT', `/api/candidates/${byName.json.candidate.id}/`, {
-      body: { first_name: 'Jonathon', last_name: `Whitaker${t1}`, current_company: 'Elsewhere Inc', email: existing.email },
+      body: {
+        first_name: 'Jonathon',
+        last_name: `Whitaker${t1}`,
+        current_company: 'Elsewhere Inc',
+        email: existing.email,
+      },
     });
     expect(edit.status).toBe(200);
     expect(edit.json.duplicates.map((row: { id: number; reason: string }) => [row.id, row.reason])).toEqual([
@@ -277,15 +373,32 @@ describe('duplicate check', () => {
 describe('desired salary currency', () => {
   it('is the agency currency unless given, kept on an edit that leaves it out, and checked', async () => {
     const agency = (await viewer.get('/api/settings/agency/')).json.settings.currency;
-    const plain = await recruiter.post('/api/candidates/', { first_name: 'Cur', last_name: 'Rency', desired_salary: 85000 });
+    const plain = await recruiter.post('/api/candidates/', {
+      first_name: 'Cur',
+      last_name: 'Rency',
+      desired_salary: 85000,
+    });
     expect(plain.status, plain.text).toBe(201);
     expect(plain.json.candidate).toMatchObject({ desired_salary: 85000, desired_salary_currency: agency });
-    const pounds = await recruiter.post('/api/candidates/', { first_name: 'Cur', last_name: 'Pounds', desired_salary: 70000, desired_salary_currency: ' gbp ' });
+    const pounds = await recruiter.post('/api/candidates/', {
+      first_name: 'Cur',
+      last_name: 'Pounds',
+      desired_salary: 70000,
+      desired_salary_currency: ' gbp ',
+    });
     expect(pounds.json.candidate.desired_salary_currency).toBe('GBP');
-    const edited = await recruiter.request('PUT', `/api/candidates/${pounds.json.candidate.id}/`, { body: { first_name: 'Cur', last_name: 'Pounds', desired_salary: 72000 } });
+    const edited = await recruiter.request('PUT', `/api/candidates/${pounds.json.candidate.id}/`, {
+      body: { first_name: 'Cur', last_name: 'Pounds', desired_salary: 72000 },
+    });
     expect(edited.json.candidate).toMatchObject({ desired_salary: 72000, desired_salary_currency: 'GBP' });
-    expect((await viewer.get(`/api/candidates/${pounds.json.candidate.id}/`)).json.candidate.desired_salary_currency).toBe('GBP');
-    const bad = await recruiter.post('/api/candidates/', { first_name: 'Cur', last_name: 'Bad', desired_salary_currency: 'pounds' });
+    expect(
+      (await viewer.get(`/api/candidates/${pounds.json.candidate.id}/`)).json.candidate.desired_salary_currency,
+    ).toBe('GBP');
+    const bad = await recruiter.post('/api/candidates/', {
+      first_name: 'Cur',
+      last_name: 'Bad',
+      desired_salary_currency: 'pounds',
+    });
     expect(bad.status).toBe(400);
     expect(bad.json.fields.desired_salary_currency).toEqual(['Use a three-letter currency code.']);
   });
@@ -294,16 +407,29 @@ describe('desired salary currency', () => {
 describe('duplicate check on any input', () => {
   it('answers a warning, not a 400, for text longer than a record can hold, and never flags the record being edited', async () => {
     const t1 = tag();
-    const existing = await insertCandidate(t.db, { firstName: 'Long', lastName: `Name${t1}`, email: `long.${t1}@example.test`, currentCompany: `Acme ${t1}` });
+    const existing = await insertCandidate(t.db, {
+      firstName: 'Long',
+      lastName: `Name${t1}`,
+      email: `long.${t1}@example.test`,
+      currentCompany: `Acme ${t1}`,
+    });
     const longLast = `${'L'.repeat(146)}${t1.slice(0, 4)}`;
     expect(longLast).toHaveLength(150);
-    const query = new URLSearchParams({ first_name: 'Long', last_name: longLast, email: existing.email, phone: '9'.repeat(80), current_company: 'C'.repeat(400) });
+    const query = new URLSearchParams({
+      first_name: 'Long',
+      last_name: longLast,
+      email: existing.email,
+      phone: '9'.repeat(80),
+      current_company: 'C'.repeat(400),
+    });
     const check = await viewer.get(`/api/candidates/duplicates/?${query}`);
     expect(check.status).toBe(200);
     expect(check.json.duplicates).toEqual([expect.objectContaining({ id: existing.id, reason: 'email' })]);
 
     // Editing: neither the check (exclude_id) nor the save's own answer names the record itself.
-    const self = await viewer.get(`/api/candidates/duplicates/?${new URLSearchParams({ email: existing.email, first_name: 'Long', last_name: `Name${t1}`, current_company: `Acme ${t1}`, exclude_id: String(existing.id) })}`);
+    const self = await viewer.get(
+      `/api/candidates/duplicates/?${new URLSearchParams({ email: existing.email, first_name: 'Long', last_name: `Name${t1}`, current_company: `Acme ${t1}`, exclude_id: String(existing.id) })}`,
+    );
     expect(self.json.duplicates).toEqual([]);
     const saved = await recruiter.request('PUT', `/api/candidates/${existing.id}/`, {
       body: { first_name: 'Long', last_name: `Name${t1}`, email: existing.email, current_company: `Acme ${t1}` },
@@ -331,7 +457,11 @@ describe('candidate search (words by prefix, through the GIN index)', () => {
       resumeText: `Ada Lovelace\nNotes on the ${resumeWord} engine — Bernoulli numbers, 1843.`,
       resumeHasText: true,
     });
-    zoe = await insertCandidate(t.db, { firstName: 'Zoë', lastName: `Müller${marker}`, currentCompany: `Straße ${marker} GmbH` });
+    zoe = await insertCandidate(t.db, {
+      firstName: 'Zoë',
+      lastName: `Müller${marker}`,
+      currentCompany: `Straße ${marker} GmbH`,
+    });
   });
   const ids = async (search: string) => {
     const response = await viewer.get(`/api/candidates/?search=${encodeURIComponent(search)}`);
@@ -358,7 +488,14 @@ describe('candidate search (words by prefix, through the GIN index)', () => {
   });
 
   it('finds a phone number however it is written', async () => {
-    for (const typed of [phone, `206${digits}`, `1206${digits}`, `(206) ${digits.slice(0, 3)} ${digits.slice(3)}`, `${digits.slice(0, 3)}-${digits.slice(3)}`, digits]) {
+    for (const typed of [
+      phone,
+      `206${digits}`,
+      `1206${digits}`,
+      `(206) ${digits.slice(0, 3)} ${digits.slice(3)}`,
+      `${digits.slice(0, 3)}-${digits.slice(3)}`,
+      digits,
+    ]) {
       expect(await ids(typed), typed).toEqual([ada.id]);
     }
     expect(await ids(`${marker} ${digits.slice(3)}`)).toEqual([ada.id]);
@@ -384,14 +521,29 @@ describe('search with symbols and where it matched (issue 16 item 10)', () => {
   let csharp: { id: number };
   let dotnet: { id: number };
   beforeAll(async () => {
-    cpp = await insertCandidate(t.db, { firstName: 'Bjarne', lastName: marker, currentTitle: 'Senior C++ Engineer', skills: ['C++', 'Linux'] });
-    csharp = await insertCandidate(t.db, { firstName: 'Anders', lastName: marker, skills: ['C#', '.NET'], resumeText: `Wrote compilers.\nShipped ASP.NET services and Node.js tools for ${marker} clients.`, resumeHasText: true });
+    cpp = await insertCandidate(t.db, {
+      firstName: 'Bjarne',
+      lastName: marker,
+      currentTitle: 'Senior C++ Engineer',
+      skills: ['C++', 'Linux'],
+    });
+    csharp = await insertCandidate(t.db, {
+      firstName: 'Anders',
+      lastName: marker,
+      skills: ['C#', '.NET'],
+      resumeText: `Wrote compilers.\nShipped ASP.NET services and Node.js tools for ${marker} clients.`,
+      resumeHasText: true,
+    });
     dotnet = await insertCandidate(t.db, { firstName: 'Ryan', lastName: marker, skills: ['Node.js', 'C'] });
   });
   const search = async (text: string) => {
     const response = await viewer.get(`/api/candidates/?search=${encodeURIComponent(text)}&ordering=name`);
     expect(response.status, response.text).toBe(200);
-    return response.json.results as { id: number; first_name: string; matches?: { field: string; text: string; highlights: [number, number][] }[] }[];
+    return response.json.results as {
+      id: number;
+      first_name: string;
+      matches?: { field: string; text: string; highlights: [number, number][] }[];
+    }[];
   };
   const ids = async (text: string) => (await search(text)).map((row) => row.id);
 
@@ -408,7 +560,11 @@ describe('search with symbols and where it matched (issue 16 item 10)', () => {
     for (const typed of ['%', '%_ -- !!', '#', '++']) {
       const response = await viewer.get(`/api/candidates/?search=${encodeURIComponent(typed)}`);
       expect(response.status, typed).toBe(400);
-      expect(response.json).toMatchObject({ success: false, code: 'SEARCH_NOTHING_SEARCHABLE', fields: { search: [expect.stringContaining('letters or digits')] } });
+      expect(response.json).toMatchObject({
+        success: false,
+        code: 'SEARCH_NOTHING_SEARCHABLE',
+        fields: { search: [expect.stringContaining('letters or digits')] },
+      });
     }
     // Blank is no search at all.
     expect((await viewer.get('/api/candidates/?search=%20%20')).status).toBe(200);
@@ -416,7 +572,8 @@ describe('search with symbols and where it matched (issue 16 item 10)', () => {
 
   it('says where each result matched, with the matched words', async () => {
     const [row] = await search(`c++ ${marker}`);
-    const marked = (match: { text: string; highlights: [number, number][] }) => match.highlights.map(([start, end]) => match.text.slice(start, end));
+    const marked = (match: { text: string; highlights: [number, number][] }) =>
+      match.highlights.map(([start, end]) => match.text.slice(start, end));
     expect(row?.matches?.map((match) => match.field)).toEqual(['name', 'title', 'skills']);
     expect(row?.matches?.map(marked)).toEqual([[marker], ['C++'], ['C++']]);
     const [anders] = await search(`anders asp.net`);
@@ -430,13 +587,22 @@ describe('search with symbols and where it matched (issue 16 item 10)', () => {
   it('adds the symbol tokens to candidates saved before (the migration backfill)', async () => {
     const old = await insertCandidate(t.db, { firstName: 'Legacy', lastName: marker, skills: ['F#', 'C++'] });
     // As the row was before the migration: letters and digits only.
-    await t.db.update(candidatesTable).set({ searchText: `legacy ${marker} f c` }).where(eq(candidatesTable.id, old.id));
+    await t.db
+      .update(candidatesTable)
+      .set({ searchText: `legacy ${marker} f c` })
+      .where(eq(candidatesTable.id, old.id));
     expect(await ids(`f# ${marker}`)).toEqual([]);
-    const migration = readFileSync(fileURLToPath(new URL('../../../drizzle/0010_candidate_search_symbols.sql', import.meta.url)), 'utf8');
+    const migration = readFileSync(
+      fileURLToPath(new URL('../../../drizzle/0010_candidate_search_symbols.sql', import.meta.url)),
+      'utf8',
+    );
     await t.db.execute(sql.raw(migration));
     expect(await ids(`f# ${marker}`)).toEqual([old.id]);
     expect(await ids(`legacy c++ ${marker}`)).toEqual([old.id]);
-    const [row] = await t.db.select({ searchText: candidatesTable.searchText }).from(candidatesTable).where(eq(candidatesTable.id, old.id));
+    const [row] = await t.db
+      .select({ searchText: candidatesTable.searchText })
+      .from(candidatesTable)
+      .where(eq(candidatesTable.id, old.id));
     expect(row?.searchText.split(' ').sort()).toEqual(['c', 'c++', 'f', 'f#', 'legacy', marker].sort());
   });
 });
@@ -444,12 +610,23 @@ describe('search with symbols and where it matched (issue 16 item 10)', () => {
 describe('candidate search with filters (one lookup in candidate_search, kept by a trigger)', () => {
   it('follows changes written straight to the table, like a pipeline moving a candidate to placed', async () => {
     const marker = `tr${tag().replace(/\d/g, 'z')}`;
-    const row = await insertCandidate(t.db, { lastName: marker, status: 'active', skills: ["O'Caml", 'Go'], yearsExperience: 4 });
-    const ids = async (query: string) => ((await viewer.get(`/api/candidates/?search=${marker}&${query}`)).json.results as { id: number }[]).map((item) => item.id);
+    const row = await insertCandidate(t.db, {
+      lastName: marker,
+      status: 'active',
+      skills: ["O'Caml", 'Go'],
+      yearsExperience: 4,
+    });
+    const ids = async (query: string) =>
+      ((await viewer.get(`/api/candidates/?search=${marker}&${query}`)).json.results as { id: number }[]).map(
+        (item) => item.id,
+      );
     expect(await ids('status=active')).toEqual([row.id]);
     expect(await ids(`skills=${encodeURIComponent("o'caml")}&skills=GO&experience=3-5`)).toEqual([row.id]);
 
-    await t.db.update(candidatesTable).set({ status: 'placed', yearsExperience: 12 }).where(eq(candidatesTable.id, row.id));
+    await t.db
+      .update(candidatesTable)
+      .set({ status: 'placed', yearsExperience: 12 })
+      .where(eq(candidatesTable.id, row.id));
     expect(await ids('status=active')).toEqual([]);
     expect(await ids('status=placed&experience=10%2B')).toEqual([row.id]);
     expect(await ids('experience=3-5')).toEqual([]);
@@ -461,11 +638,34 @@ describe('candidate search with filters (one lookup in candidate_search, kept by
   it('orders search results by any ordering', async () => {
     const marker = `or${tag().replace(/\d/g, 'w')}`;
     await insertCandidates(t.db, [
-      buildCandidate({ firstName: 'Bea', lastName: `${marker}`, yearsExperience: 9, createdAt: new Date('2025-03-01T00:00:00Z'), updatedAt: new Date('2025-03-05T00:00:00Z') }),
-      buildCandidate({ firstName: 'Abe', lastName: `${marker}`, yearsExperience: 2, createdAt: new Date('2025-03-02T00:00:00Z'), updatedAt: new Date('2025-03-03T00:00:00Z') }),
-      buildCandidate({ firstName: 'Cy', lastName: `${marker}`, yearsExperience: null, createdAt: new Date('2025-03-03T00:00:00Z'), updatedAt: new Date('2025-03-04T00:00:00Z') }),
+      buildCandidate({
+        firstName: 'Bea',
+        lastName: `${marker}`,
+        yearsExperience: 9,
+        createdAt: new Date('2025-03-01T00:00:00Z'),
+        updatedAt: new Date('2025-03-05T00:00:00Z'),
+      }),
+      buildCandidate({
+        firstName: 'Abe',
+        lastName: `${marker}`,
+        yearsExperience: 2,
+        createdAt: new Date('2025-03-02T00:00:00Z'),
+        updatedAt: new Date('2025-03-03T00:00:00Z'),
+      }),
+      buildCandidate({
+        firstName: 'Cy',
+        lastName: `${marker}`,
+        yearsExperience: null,
+        createdAt: new Date('2025-03-03T00:00:00Z'),
+        updatedAt: new Date('2025-03-04T00:00:00Z'),
+      }),
     ]);
-    const order = async (ordering: string) => ((await viewer.get(`/api/candidates/?search=${marker}&ordering=${ordering}`)).json.results as { first_name: string }[]).map((item) => item.first_name);
+    const order = async (ordering: string) =>
+      (
+        (await viewer.get(`/api/candidates/?search=${marker}&ordering=${ordering}`)).json.results as {
+          first_name: string;
+        }[]
+      ).map((item) => item.first_name);
     expect(await order('-created_at')).toEqual(['Cy', 'Abe', 'Bea']);
     expect(await order('created_at')).toEqual(['Bea', 'Abe', 'Cy']);
     expect(await order('name')).toEqual(['Abe', 'Bea', 'Cy']);
@@ -480,9 +680,17 @@ describe('skill suggestions (issue 16 item 12)', () => {
     const mark = tag().replace(/\d/g, 'k');
     const skill = (name: string) => `${name}${mark}`;
     // The most used spelling wins: two candidates write "Zyphon…", one "zyphon…".
-    await recruiter.post('/api/candidates/', { first_name: 'A', last_name: mark, skills: [skill('Zyphon'), skill('Zyphonic Core')] });
+    await recruiter.post('/api/candidates/', {
+      first_name: 'A',
+      last_name: mark,
+      skills: [skill('Zyphon'), skill('Zyphonic Core')],
+    });
     await recruiter.post('/api/candidates/', { first_name: 'B', last_name: mark, skills: [skill('Zyphon')] });
-    await recruiter.post('/api/candidates/', { first_name: 'C', last_name: mark, skills: [skill('zyphon'), skill('Zylo')] });
+    await recruiter.post('/api/candidates/', {
+      first_name: 'C',
+      last_name: mark,
+      skills: [skill('zyphon'), skill('Zylo')],
+    });
     const suggest = async (query: string) => {
       const response = await viewer.get(`/api/candidates/skills/?${query}`);
       expect(response.status, response.text).toBe(200);
@@ -494,7 +702,9 @@ describe('skill suggestions (issue 16 item 12)', () => {
     ]);
     expect((await suggest(`q=${skill('zpyhon')}`)).map((row) => row.name)).toEqual([skill('Zyphon')]);
     expect((await suggest(`q=zy&limit=1`)).map((row) => row.name)).toEqual([skill('Zyphon')]);
-    expect((await suggest(`q=zyph&exclude=${encodeURIComponent(skill('ZYPHON'))}`)).map((row) => row.name)).toEqual([skill('Zyphonic Core')]);
+    expect((await suggest(`q=zyph&exclude=${encodeURIComponent(skill('ZYPHON'))}`)).map((row) => row.name)).toEqual([
+      skill('Zyphonic Core'),
+    ]);
     // A new candidate's skill is suggested at once (writes through the service forget the counted skills).
     await recruiter.post('/api/candidates/', { first_name: 'D', last_name: mark, skills: [skill('Zyx')] });
     expect((await suggest('q=zyx')).map((row) => row.name)).toEqual([skill('Zyx')]);

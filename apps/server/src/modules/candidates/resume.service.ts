@@ -1,4 +1,11 @@
-import { CANDIDATE_ERRORS, RESUME_ERRORS, RESUME_MAX_BYTES, type Candidate, type ResumeMetadataInput, type ResumeUploadUrlInput } from '@recruitdesk/contracts/candidates';
+import {
+  CANDIDATE_ERRORS,
+  RESUME_ERRORS,
+  RESUME_MAX_BYTES,
+  type Candidate,
+  type ResumeMetadataInput,
+  type ResumeUploadUrlInput,
+} from '@recruitdesk/contracts/candidates';
 import type { UploadTarget } from '@recruitdesk/contracts/profile';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
@@ -36,11 +43,17 @@ const EXTRACT = { timeoutMs: 20_000, maxChars: 100_000, maxPages: 50, maxMemoryM
 const noResume = () => new AppError('NOT_FOUND', 404, RESUME_ERRORS.noResume);
 const notFound = () => new AppError('CANDIDATE_NOT_FOUND', 404, CANDIDATE_ERRORS.CANDIDATE_NOT_FOUND);
 
-const extensionOf = (row: Pick<CandidateRow, 'resumeKey'>): DocumentKind => (row.resumeKey?.endsWith('.docx') ? 'docx' : 'pdf');
+const extensionOf = (row: Pick<CandidateRow, 'resumeKey'>): DocumentKind =>
+  row.resumeKey?.endsWith('.docx') ? 'docx' : 'pdf';
 const defaultFilename = (row: Pick<CandidateRow, 'firstName' | 'lastName'>) => `${candidateName(row)} resume`;
 
 /** Step 1: a signed upload target for the browser to PUT the file to. */
-export async function createResumeUploadTarget(deps: Deps, actor: UserRow, candidateId: number, input: ResumeUploadUrlInput): Promise<UploadTarget> {
+export async function createResumeUploadTarget(
+  deps: Deps,
+  actor: UserRow,
+  candidateId: number,
+  input: ResumeUploadUrlInput,
+): Promise<UploadTarget> {
   assertCan(actor, 'records.write');
   await requireCandidateRow(deps.db, candidateId);
   return createDocumentUploadTarget(deps, slotOf(candidateId), actor.id, input);
@@ -52,14 +65,20 @@ export async function createResumeUploadTarget(deps: Deps, actor: UserRow, candi
  * text is still accepted, `has_text: false`) and makes it the candidate's resume: the text becomes
  * searchable and the previous file is deleted. PATCH with only `filename` renames the current resume.
  */
-export async function updateResume(deps: Deps, actor: UserRow, candidateId: number, input: ResumeMetadataInput): Promise<Candidate> {
+export async function updateResume(
+  deps: Deps,
+  actor: UserRow,
+  candidateId: number,
+  input: ResumeMetadataInput,
+): Promise<Candidate> {
   assertCan(actor, 'records.write');
   const existing = await requireCandidateRow(deps.db, candidateId);
   if (input.key === undefined) return renameResume(deps, actor, existing, input.filename ?? '');
 
   const file = await checkUploadedDocument(deps, slotOf(candidateId), actor.id, input.key);
   const extracted = await extractDocumentText(file.kind, file.bytes, EXTRACT);
-  if (!extracted.ok) deps.log.info({ candidateId, reason: extracted.reason, detail: extracted.detail }, 'resume text not extracted');
+  if (!extracted.ok)
+    deps.log.info({ candidateId, reason: extracted.reason, detail: extracted.detail }, 'resume text not extracted');
   const filename = sanitizeFilename(input.filename ?? defaultFilename(existing), file.kind, 'resume');
   const { before, after } = await inTransaction(deps.db, async (tx) => {
     const now = deps.config.now();
@@ -75,7 +94,13 @@ export async function updateResume(deps: Deps, actor: UserRow, candidateId: numb
     });
     if (!saved) throw notFound();
     const verb = saved.before.resumeKey ? 'Replaced' : 'Uploaded';
-    await recordActivity(tx, { actor, verb: 'updated', modelType: 'candidate', objectId: candidateId, summary: `${verb} the resume of candidate ${candidateName(saved.after)} (${filename})` });
+    await recordActivity(tx, {
+      actor,
+      verb: 'updated',
+      modelType: 'candidate',
+      objectId: candidateId,
+      summary: `${verb} the resume of candidate ${candidateName(saved.after)} (${filename})`,
+    });
     return saved;
   }).catch(async (error: unknown) => {
     // The candidate was deleted meanwhile: the checked upload belongs to nobody.
@@ -91,7 +116,10 @@ async function renameResume(deps: Deps, actor: UserRow, existing: CandidateRow, 
   const filename = sanitizeFilename(name, extensionOf(existing), 'resume');
   if (filename === existing.resumeFilename) return toApiCandidate(existing);
   const row = await inTransaction(deps.db, async (tx) => {
-    const updated = await updateCandidateColumns(tx, existing.id, { resumeFilename: filename, updatedAt: deps.config.now() });
+    const updated = await updateCandidateColumns(tx, existing.id, {
+      resumeFilename: filename,
+      updatedAt: deps.config.now(),
+    });
     await recordActivity(tx, {
       actor,
       verb: 'updated',
@@ -162,7 +190,12 @@ export interface StoredResume {
  * Makes an already checked file the candidate's resume inside the caller's transaction (converting an
  * application). Returns the previous file's key, for the caller to delete after commit.
  */
-export async function attachCheckedResume(db: Db, candidateId: number, resume: StoredResume, now: Date): Promise<string | null> {
+export async function attachCheckedResume(
+  db: Db,
+  candidateId: number,
+  resume: StoredResume,
+  now: Date,
+): Promise<string | null> {
   const saved = await setCandidateResumeRow(db, candidateId, {
     resumeKey: resume.key,
     resumeFilename: resume.filename,

@@ -18,7 +18,9 @@ afterAll(async () => {
 
 /** What the kept counts must equal: every candidate's skills counted now. */
 async function countedNow(): Promise<Record<string, number>> {
-  const result = (await t.db.execute(sql`select skill, count(*)::int as n from ${candidatesTable}, unnest(${candidatesTable.skills}) as skill group by skill`)) as unknown as {
+  const result = (await t.db.execute(
+    sql`select skill, count(*)::int as n from ${candidatesTable}, unnest(${candidatesTable.skills}) as skill group by skill`,
+  )) as unknown as {
     rows: { skill: string; n: number }[];
   };
   return Object.fromEntries(result.rows.map((row) => [row.skill, row.n]));
@@ -34,7 +36,10 @@ describe('kept skill counts', () => {
     await insertCandidate(t.db, { skills: [] });
     expect(await kept()).toEqual({ Python: 2, SQL: 1, Go: 2 });
 
-    await t.db.update(candidatesTable).set({ skills: ['python', 'SQL', 'Rust'] }).where(eq(candidatesTable.id, ada.id));
+    await t.db
+      .update(candidatesTable)
+      .set({ skills: ['python', 'SQL', 'Rust'] })
+      .where(eq(candidatesTable.id, ada.id));
     await t.db.update(candidatesTable).set({ status: 'placed' }).where(eq(candidatesTable.id, alan.id));
     expect(await kept()).toEqual({ Python: 1, python: 1, SQL: 1, Go: 2, Rust: 1 });
 
@@ -55,11 +60,18 @@ describe('kept skill counts', () => {
     const skills = ['Python', 'SQL', 'Go', 'AWS', 'React', 'C++', 'C#'];
     await insertCandidates(
       t.db,
-      Array.from({ length: 400 }, (_, index) => buildCandidate({ skills: skills.filter((_, skill) => (index + skill) % 3 === 0) })),
+      Array.from({ length: 400 }, (_, index) =>
+        buildCandidate({ skills: skills.filter((_, skill) => (index + skill) % 3 === 0) }),
+      ),
     );
     expect(await kept()).toEqual(await countedNow());
-    const ids = (await t.db.select({ id: candidatesTable.id }).from(candidatesTable).orderBy(candidatesTable.id)).map((row) => row.id);
-    await t.db.update(candidatesTable).set({ skills: sql`array_append(${candidatesTable.skills}, 'Kotlin')` }).where(inArray(candidatesTable.id, ids.slice(0, 150)));
+    const ids = (await t.db.select({ id: candidatesTable.id }).from(candidatesTable).orderBy(candidatesTable.id)).map(
+      (row) => row.id,
+    );
+    await t.db
+      .update(candidatesTable)
+      .set({ skills: sql`array_append(${candidatesTable.skills}, 'Kotlin')` })
+      .where(inArray(candidatesTable.id, ids.slice(0, 150)));
     expect(await kept()).toEqual(await countedNow());
     await t.db.delete(candidatesTable).where(inArray(candidatesTable.id, ids.slice(100, 300)));
     expect(await kept()).toEqual(await countedNow());

@@ -12,7 +12,8 @@ const known: KnownSkill[] = [
   { normalized: 'c++', name: 'C++', count: 15 },
   { normalized: 'c#', name: 'C#', count: 25 },
 ];
-const names = (text: string, limit = 10, exclude: string[] = []) => suggestSkills(known, text, { limit, exclude }).map((skill) => skill.name);
+const names = (text: string, limit = 10, exclude: string[] = []) =>
+  suggestSkills(known, text, { limit, exclude }).map((skill) => skill.name);
 
 describe('edit distance', () => {
   it('counts insertions, deletions, substitutions and adjacent swaps, and stops past the limit', () => {
@@ -26,7 +27,17 @@ describe('edit distance', () => {
 
 describe('skill suggestions', () => {
   it('suggests the most used skills first, in their usual spelling, for any case', () => {
-    expect(names('')).toEqual(['Python', 'React', 'TypeScript', 'PostgreSQL', 'Kubernetes', 'C#', 'C++', 'React Native', 'AWS Lambda']);
+    expect(names('')).toEqual([
+      'Python',
+      'React',
+      'TypeScript',
+      'PostgreSQL',
+      'Kubernetes',
+      'C#',
+      'C++',
+      'React Native',
+      'AWS Lambda',
+    ]);
     expect(names('RE')).toEqual(['React', 'React Native']);
     expect(names('p')).toEqual(['Python', 'PostgreSQL']);
     expect(names('', 3)).toEqual(['Python', 'React', 'TypeScript']);

@@ -31,7 +31,8 @@ export function editDistance(a: string, b: string, max: number): number {
     for (let j = 1; j <= b.length; j += 1) {
       const cost = a[i - 1] === b[j - 1] ? 0 : 1;
       let value = Math.min((previous[j] ?? 0) + 1, (current[j - 1] ?? 0) + 1, (previous[j - 1] ?? 0) + cost);
-      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1]) value = Math.min(value, (before[j - 2] ?? 0) + 1);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, (before[j - 2] ?? 0) + 1);
       current.push(value);
       best = Math.min(best, value);
     }
@@ -70,7 +71,11 @@ export function skillMatch(query: string, skill: string): SkillMatch | null {
  * contains it, a small typo away), then the most used, then by name; skills already chosen are left out.
  * Without text, the most used skills.
  */
-export function suggestSkills(known: readonly KnownSkill[], text: string, options: { limit: number; exclude?: readonly string[] }): Array<KnownSkill & { match: SkillMatch }> {
+export function suggestSkills(
+  known: readonly KnownSkill[],
+  text: string,
+  options: { limit: number; exclude?: readonly string[] },
+): Array<KnownSkill & { match: SkillMatch }> {
   const query = text.trim().toLowerCase();
   const excluded = new Set((options.exclude ?? []).map((skill) => skill.trim().toLowerCase()));
   const found: Array<KnownSkill & { match: SkillMatch }> = [];

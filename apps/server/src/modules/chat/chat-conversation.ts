@@ -3,7 +3,13 @@ import { inTransaction } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
 import { assistantContext, type AssistantEngine, type EngineReply } from '../assistant/assistant.service';
 import type { UserRow } from '../users/users.service';
-import { appendTurnRows, findChatRowOfUser, findLastMessageRow, listMessageRows, type NewTurn } from './chat.repository';
+import {
+  appendTurnRows,
+  findChatRowOfUser,
+  findLastMessageRow,
+  listMessageRows,
+  type NewTurn,
+} from './chat.repository';
 import { toHistoryEntry } from './chat.service';
 
 // One turn of a conversation: the owner's message (or answer to the assistant's question) is stored, the
@@ -66,13 +72,27 @@ async function answer(
     );
   } catch (error) {
     deps.log.error({ err: error, chatId, userId: user.id, engine: engine.name }, 'assistant engine failed');
-    await appendTurnRows(deps.db, chatId, [{ role: 'error', content: CHAT_MESSAGES.engineFailed }], null, deps.config.now());
+    await appendTurnRows(
+      deps.db,
+      chatId,
+      [{ role: 'error', content: CHAT_MESSAGES.engineFailed }],
+      null,
+      deps.config.now(),
+    );
     send({ type: 'error', message: CHAT_MESSAGES.engineFailed });
     return;
   }
   const stored: NewTurn =
-    reply.kind === 'answer' ? { role: 'agent', content: reply.content } : { role: 'agent-question', content: reply.question };
-  await appendTurnRows(deps.db, chatId, [stored], reply.kind === 'question' ? reply.pending ?? {} : null, deps.config.now());
+    reply.kind === 'answer'
+      ? { role: 'agent', content: reply.content }
+      : { role: 'agent-question', content: reply.question };
+  await appendTurnRows(
+    deps.db,
+    chatId,
+    [stored],
+    reply.kind === 'question' ? (reply.pending ?? {}) : null,
+    deps.config.now(),
+  );
   const chatHistory = await history(deps, chatId);
   if (reply.kind === 'answer') send({ type: 'agent_response', message: reply.content, chat_history: chatHistory });
   else send({ type: 'user_input_request', question: reply.question, chat_history: chatHistory });
@@ -82,7 +102,13 @@ async function answer(
  * A new message or an answer to the assistant's question: stored, then answered. An answer resumes the
  * engine with the `pending` state kept since its question; a new message while a question waits drops it.
  */
-export async function takeTurn(turn: TurnDeps, user: UserRow, chatId: number, kind: 'message' | 'response', text: string): Promise<void> {
+export async function takeTurn(
+  turn: TurnDeps,
+  user: UserRow,
+  chatId: number,
+  kind: 'message' | 'response',
+  text: string,
+): Promise<void> {
   const { deps } = turn;
   const { earlier, pending } = await inTransaction(deps.db, async (tx) => {
     const chat = await findChatRowOfUser(tx, chatId, user.id);

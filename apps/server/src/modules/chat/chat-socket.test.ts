@@ -22,8 +22,10 @@ const engine: AssistantEngine = {
     calls.push(input);
     if (input.message.includes('boom')) throw new Error('engine exploded');
     if (input.message.includes('broken reply')) return { kind: 'answer', content: null as unknown as string };
-    if (input.pending) return { kind: 'answer', content: `Resumed ${JSON.stringify(input.pending)} with ${input.message}` };
-    if (input.message.startsWith('Which')) return { kind: 'question', question: 'Acme Corporation or Acme Logistics?', pending: { asked: input.message } };
+    if (input.pending)
+      return { kind: 'answer', content: `Resumed ${JSON.stringify(input.pending)} with ${input.message}` };
+    if (input.message.startsWith('Which'))
+      return { kind: 'question', question: 'Acme Corporation or Acme Logistics?', pending: { asked: input.message } };
     return { kind: 'answer', content: `Answer to: ${input.message}` };
   },
 };
@@ -58,7 +60,9 @@ describe('a conversation', () => {
     expect(socket.types()).toEqual(['connection_established', 'chat_history', 'agent_response']);
     expect(socket.messages[1]).toEqual({
       type: 'chat_history',
-      chat_history: [{ role: 'user', content: 'How much did Acme pay us last quarter?', timestamp: expect.any(String) }],
+      chat_history: [
+        { role: 'user', content: 'How much did Acme pay us last quarter?', timestamp: expect.any(String) },
+      ],
     });
     expect(response).toEqual({
       type: 'agent_response',
@@ -68,7 +72,11 @@ describe('a conversation', () => {
         { role: 'agent', content: 'Answer to: How much did Acme pay us last quarter?', timestamp: expect.any(String) },
       ],
     });
-    expect(calls.at(-1)).toMatchObject({ history: [], message: 'How much did Acme pay us last quarter?', pending: null });
+    expect(calls.at(-1)).toMatchObject({
+      history: [],
+      message: 'How much did Acme pay us last quarter?',
+      pending: null,
+    });
     expect(calls.at(-1)!.ctx.user.id).toBe(owner.id);
 
     // A second socket on the answered chat only gets the history.
@@ -83,7 +91,12 @@ describe('a conversation', () => {
     await again.close();
 
     const stored = await ownerClient.get(`/api/chat/${chatId}/`);
-    expect(stored.json.chat_history.map((turn: { role: string }) => turn.role)).toEqual(['user', 'agent', 'user', 'agent']);
+    expect(stored.json.chat_history.map((turn: { role: string }) => turn.role)).toEqual([
+      'user',
+      'agent',
+      'user',
+      'agent',
+    ]);
   });
 
   it('asks a question, and the answer to it resumes the engine with the stored pending state', async () => {
@@ -94,8 +107,19 @@ describe('a conversation', () => {
     socket.send({ type: 'user_input_response', response: 'Acme Logistics' });
     const [answer] = await socket.waitFor('agent_response');
     expect(answer!.message).toBe('Resumed {"asked":"Which Acme?"} with Acme Logistics');
-    expect(socket.types()).toEqual(['connection_established', 'chat_history', 'user_input_request', 'message_received', 'agent_response']);
-    expect(answer!.chat_history.map((turn: { role: string }) => turn.role)).toEqual(['user', 'agent-question', 'user', 'agent']);
+    expect(socket.types()).toEqual([
+      'connection_established',
+      'chat_history',
+      'user_input_request',
+      'message_received',
+      'agent_response',
+    ]);
+    expect(answer!.chat_history.map((turn: { role: string }) => turn.role)).toEqual([
+      'user',
+      'agent-question',
+      'user',
+      'agent',
+    ]);
 
     // A new message while a question waits drops the question's state.
     socket.send({ type: 'user_message', message: 'Which client paid most?' });
@@ -139,7 +163,9 @@ describe('a conversation', () => {
     socket.send({ type: 'user_message', message: 'Still there?' });
     await socket.waitFor('agent_response');
     const stored = await ownerClient.get(`/api/chat/${chatId}/`);
-    expect(stored.json.chat_history.map((turn: { role: string; content: string }) => [turn.role, turn.content])).toEqual([
+    expect(
+      stored.json.chat_history.map((turn: { role: string; content: string }) => [turn.role, turn.content]),
+    ).toEqual([
       ['user', 'Please boom'],
       ['error', CHAT_MESSAGES.engineFailed],
       ['user', 'Still there?'],
@@ -159,7 +185,9 @@ describe('who may open a socket (close codes, spec §8)', () => {
   it('4001 without a session or with an unknown one', async () => {
     const chatId = await newChat(ownerClient);
     expect(await open(null, owner.id, chatId).closed).toEqual({ code: 4001, reason: 'Authentication required' });
-    const stranger = ChatSocket.open(t.baseUrl, `/ws/chat/${owner.id}/${chatId}/`, { cookie: 'sessionid=not-a-session' });
+    const stranger = ChatSocket.open(t.baseUrl, `/ws/chat/${owner.id}/${chatId}/`, {
+      cookie: 'sessionid=not-a-session',
+    });
     expect(await stranger.closed).toEqual({ code: 4001, reason: 'Authentication required' });
   });
 
@@ -180,10 +208,16 @@ describe('who may open a socket (close codes, spec §8)', () => {
     }
     const other = await insertUser(t.db, { userType: ['owner'] });
     expect(await open(ownerClient, other.id, chatId).closed).toEqual({ code: 4003, reason: 'Access forbidden' });
-    expect(await open(ownerClient, owner.id, chatId, 'https://evil.example').closed).toEqual({ code: 4003, reason: 'Access forbidden' });
+    expect(await open(ownerClient, owner.id, chatId, 'https://evil.example').closed).toEqual({
+      code: 4003,
+      reason: 'Access forbidden',
+    });
     expect(await open(ownerClient, owner.id, chatId, null).closed).toEqual({ code: 4003, reason: 'Access forbidden' });
     // A foreign page learns nothing about the visitor's session either.
-    expect(await open(null, owner.id, chatId, 'https://evil.example').closed).toEqual({ code: 4003, reason: 'Access forbidden' });
+    expect(await open(null, owner.id, chatId, 'https://evil.example').closed).toEqual({
+      code: 4003,
+      reason: 'Access forbidden',
+    });
   });
 
   it('4004 for another owner’s chat, a missing or malformed chat id, and beyond the sockets a user may hold', async () => {

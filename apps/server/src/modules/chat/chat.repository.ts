@@ -47,11 +47,22 @@ export async function findLastMessageRow(db: Db, chatId: number): Promise<ChatMe
  * Appends turns (each a millisecond apart, so the order of their timestamps is the order of the ids) and
  * sets the chat's pending engine state and its activity time.
  */
-export async function appendTurnRows(db: Db, chatId: number, turns: NewTurn[], pending: unknown, now: Date): Promise<void> {
+export async function appendTurnRows(
+  db: Db,
+  chatId: number,
+  turns: NewTurn[],
+  pending: unknown,
+  now: Date,
+): Promise<void> {
   if (turns.length) {
-    await db
-      .insert(chatMessagesTable)
-      .values(turns.map((turn, index) => ({ chatId, role: turn.role, content: turn.content, createdAt: new Date(now.getTime() + index) })));
+    await db.insert(chatMessagesTable).values(
+      turns.map((turn, index) => ({
+        chatId,
+        role: turn.role,
+        content: turn.content,
+        createdAt: new Date(now.getTime() + index),
+      })),
+    );
   }
   await db
     .update(chatsTable)
@@ -66,7 +77,12 @@ export interface ChatSummaryRow {
 }
 
 /** The user's chats, newest activity first, with each one's last turn (one query; index chats_user_updated_idx). */
-export async function listChatRowsOfUser(db: Db, userId: number, limit: number, offset: number): Promise<ChatSummaryRow[]> {
+export async function listChatRowsOfUser(
+  db: Db,
+  userId: number,
+  limit: number,
+  offset: number,
+): Promise<ChatSummaryRow[]> {
   const last = db
     .select({
       role: chatMessagesTable.role,
@@ -81,7 +97,10 @@ export async function listChatRowsOfUser(db: Db, userId: number, limit: number, 
   const rows = await db
     .select({
       chat: chatsTable,
-      messageCount: sql<number>`(select count(*) from ${chatMessagesTable} where ${chatMessagesTable.chatId} = ${chatsTable.id})`.mapWith(Number),
+      messageCount:
+        sql<number>`(select count(*) from ${chatMessagesTable} where ${chatMessagesTable.chatId} = ${chatsTable.id})`.mapWith(
+          Number,
+        ),
       lastRole: last.role,
       lastContent: last.content,
       lastCreatedAt: last.createdAt,

@@ -28,7 +28,10 @@ export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/chat/user/chats/', {
     schema: { tags, querystring: ChatListQuerySchema, response: { 200: ChatListResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, ...(await listChats(deps, requireUser(request), request.query)) }),
+    handler: async (request) => ({
+      success: true as const,
+      ...(await listChats(deps, requireUser(request), request.query)),
+    }),
   });
 
   app.get('/api/chat/:id/', {

@@ -60,13 +60,21 @@ export async function chatHistory(db: Db, chatId: number): Promise<ChatHistoryEn
   return (await listMessageRows(db, chatId)).map(toHistoryEntry);
 }
 
-export async function getChat(deps: Deps, user: UserRow, chatId: number): Promise<{ chat: ChatRow; history: ChatHistoryEntry[] }> {
+export async function getChat(
+  deps: Deps,
+  user: UserRow,
+  chatId: number,
+): Promise<{ chat: ChatRow; history: ChatHistoryEntry[] }> {
   assertCan(user, 'assistant.use');
   const chat = await loadOwnChat(deps.db, user, chatId);
   return { chat, history: await chatHistory(deps.db, chat.id) };
 }
 
-export async function listChats(deps: Deps, user: UserRow, query: ChatListQuery): Promise<{ chats: ChatSummary[]; count: number }> {
+export async function listChats(
+  deps: Deps,
+  user: UserRow,
+  query: ChatListQuery,
+): Promise<{ chats: ChatSummary[]; count: number }> {
   assertCan(user, 'assistant.use');
   const [rows, total] = await Promise.all([
     listChatRowsOfUser(deps.db, user.id, query.page_size, (query.page - 1) * query.page_size),

@@ -25,7 +25,9 @@ afterAll(async () => {
 
 describe('POST /api/chat/create/', () => {
   it('stores the first message as the chat’s first user turn and answers the chat id', async () => {
-    const created = await ownerClient.post('/api/chat/create/', { initial_message: 'How much did Acme pay us last quarter?' });
+    const created = await ownerClient.post('/api/chat/create/', {
+      initial_message: 'How much did Acme pay us last quarter?',
+    });
     expect(created.status).toBe(200);
     expect(created.json).toEqual({ success: true, chat_id: expect.any(Number) });
     const read = await ownerClient.get(`/api/chat/${created.json.chat_id}/`);
@@ -34,7 +36,13 @@ describe('POST /api/chat/create/', () => {
       success: true,
       chat_id: created.json.chat_id,
       title: 'How much did Acme pay us last quarter?',
-      chat_history: [{ role: 'user', content: 'How much did Acme pay us last quarter?', timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/) }],
+      chat_history: [
+        {
+          role: 'user',
+          content: 'How much did Acme pay us last quarter?',
+          timestamp: expect.stringMatching(/^\d{4}-\d\d-\d\dT/),
+        },
+      ],
     });
   });
 
@@ -53,18 +61,31 @@ describe('POST /api/chat/create/', () => {
   });
 
   it('answers bad input with 400, never 500', async () => {
-    for (const body of [{}, { initial_message: '' }, { initial_message: '   ' }, { initial_message: 42 }, { initial_message: null }, []]) {
+    for (const body of [
+      {},
+      { initial_message: '' },
+      { initial_message: '   ' },
+      { initial_message: 42 },
+      { initial_message: null },
+      [],
+    ]) {
       const answer = await ownerClient.post('/api/chat/create/', body);
       expect(answer.status, JSON.stringify(body)).toBe(400);
       expect(answer.json.success).toBe(false);
     }
-    expect((await ownerClient.post('/api/chat/create/', { initial_message: ' ' })).json.error).toBe(CHAT_MESSAGES.messageEmpty);
+    expect((await ownerClient.post('/api/chat/create/', { initial_message: ' ' })).json.error).toBe(
+      CHAT_MESSAGES.messageEmpty,
+    );
     const malformed = await ownerClient.request('POST', '/api/chat/create/', { rawBody: '{"initial_message":' });
     expect(malformed.status).toBe(400);
   });
 
   it('needs the CSRF token', async () => {
-    const answer = await ownerClient.request('POST', '/api/chat/create/', { body: { initial_message: 'hi' }, csrf: false, headers: {} });
+    const answer = await ownerClient.request('POST', '/api/chat/create/', {
+      body: { initial_message: 'hi' },
+      csrf: false,
+      headers: {},
+    });
     expect(answer.status).toBe(403);
   });
 });

@@ -41,7 +41,8 @@ export interface ChatSocketOptions {
   engine: AssistantEngine;
 }
 
-const positiveInt = (value: string) => (/^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null);
+const positiveInt = (value: string) =>
+  /^[1-9]\d{0,9}$/.test(value) && Number(value) <= 2_147_483_647 ? Number(value) : null;
 
 export async function chatSocketRoutes(app: FastifyInstance, options: ChatSocketOptions) {
   const { deps } = app;
@@ -50,7 +51,8 @@ export async function chatSocketRoutes(app: FastifyInstance, options: ChatSocket
   const busy = new Set<number>();
 
   const close = (socket: WebSocket, close: Close) => {
-    if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING) socket.close(close.code, close.reason);
+    if (socket.readyState === socket.OPEN || socket.readyState === socket.CONNECTING)
+      socket.close(close.code, close.reason);
   };
 
   /** The refusal for a socket's session as it stands now, or null when it is still good. */
@@ -157,10 +159,14 @@ export async function chatSocketRoutes(app: FastifyInstance, options: ChatSocket
             return send({ type: 'error', message: CHAT_MESSAGES.malformed });
           }
           const type = (parsed as { type?: unknown } | null)?.type;
-          if (type !== 'user_message' && type !== 'user_input_response') return send({ type: 'error', message: CHAT_MESSAGES.unknownType });
+          if (type !== 'user_message' && type !== 'user_input_response')
+            return send({ type: 'error', message: CHAT_MESSAGES.unknownType });
           const message = ClientSocketMessageSchema.safeParse(parsed);
           if (!message.success) return send({ type: 'error', message: CHAT_MESSAGES.malformed });
-          const [kind, body] = message.data.type === 'user_message' ? (['message', message.data.message] as const) : (['response', message.data.response] as const);
+          const [kind, body] =
+            message.data.type === 'user_message'
+              ? (['message', message.data.message] as const)
+              : (['response', message.data.response] as const);
           const problem = chatTextProblem(body, kind);
           if (problem) return send({ type: 'error', message: problem });
           if (busy.has(chat.id)) return send({ type: 'error', message: CHAT_MESSAGES.busy });
@@ -195,7 +201,8 @@ export async function chatSocketRoutes(app: FastifyInstance, options: ChatSocket
             busy.add(chat.id);
             let waiting: 'answer' | 'limited' | null = null;
             try {
-              if ((await unansweredMessage(deps, chat.id)) !== null) waiting = (await reserveMessage(deps, entry.user.id)) ? 'answer' : 'limited';
+              if ((await unansweredMessage(deps, chat.id)) !== null)
+                waiting = (await reserveMessage(deps, entry.user.id)) ? 'answer' : 'limited';
             } finally {
               busy.delete(chat.id);
             }

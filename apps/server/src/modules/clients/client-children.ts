@@ -5,7 +5,12 @@ import { slot } from '../../lib/slot';
 
 /** Role counts per client, grouped once and joined into the client list and detail (no query per client). */
 export type RoleCountsByClient = SubqueryWithSelection<
-  { clientId: SQL.Aliased<number>; total: SQL.Aliased<number>; active: SQL.Aliased<number>; latestActive: SQL.Aliased<Date | null> },
+  {
+    clientId: SQL.Aliased<number>;
+    total: SQL.Aliased<number>;
+    active: SQL.Aliased<number>;
+    latestActive: SQL.Aliased<Date | null>;
+  },
   'role_counts'
 >;
 

@@ -83,7 +83,10 @@ export async function findClientWithCounts(db: Db, id: number): Promise<ClientWi
   return row ? toWithCounts(row) : undefined;
 }
 
-export async function listClientRows(db: Db, filter: ClientListFilter): Promise<{ rows: ClientWithCounts[]; count: number }> {
+export async function listClientRows(
+  db: Db,
+  filter: ClientListFilter,
+): Promise<{ rows: ClientWithCounts[]; count: number }> {
   const { query, active, latestActive } = selectClients(db, true);
   const conditions: SQL[] = [];
   if (filter.search) {
@@ -144,7 +147,11 @@ export async function findClientRow(db: Db, id: number): Promise<ClientRow | und
 export async function findClientByName(db: Db, name: string, exceptId?: number): Promise<ClientRow | undefined> {
   const conditions: SQL[] = [sql`lower(${clientsTable.name}) = ${name.trim().toLowerCase()}`];
   if (exceptId !== undefined) conditions.push(ne(clientsTable.id, exceptId));
-  const [row] = await db.select().from(clientsTable).where(and(...conditions)).limit(1);
+  const [row] = await db
+    .select()
+    .from(clientsTable)
+    .where(and(...conditions))
+    .limit(1);
   return row;
 }
 
@@ -159,7 +166,11 @@ export async function insertClientRows(db: Db, values: NewClientRow[]): Promise<
   return db.insert(clientsTable).values(values).returning();
 }
 
-export async function updateClientRow(db: Db, id: number, values: Partial<NewClientRow>): Promise<ClientRow | undefined> {
+export async function updateClientRow(
+  db: Db,
+  id: number,
+  values: Partial<NewClientRow>,
+): Promise<ClientRow | undefined> {
   const [row] = await db.update(clientsTable).set(values).where(eq(clientsTable.id, id)).returning();
   return row;
 }
@@ -169,10 +180,16 @@ export async function deleteClientRow(db: Db, id: number): Promise<void> {
 }
 
 /** What a delete of the client would meet: its roles (and how many are active) and their pipelines. */
-export async function clientHistoryCounts(db: Db, clientId: number): Promise<{ roles: number; activeRoles: number; pipelines: number }> {
+export async function clientHistoryCounts(
+  db: Db,
+  clientId: number,
+): Promise<{ roles: number; activeRoles: number; pipelines: number }> {
   const counts = roleCounts(db);
   const [row] = await db
-    .select({ roles: sql<number>`${counts.total}`.mapWith(Number), activeRoles: sql<number>`${counts.active}`.mapWith(Number) })
+    .select({
+      roles: sql<number>`${counts.total}`.mapWith(Number),
+      activeRoles: sql<number>`${counts.active}`.mapWith(Number),
+    })
     .from(counts)
     .where(eq(counts.clientId, clientId));
   const pipelines = await pipelineCountOfClient.get()(db, clientId);
@@ -195,9 +212,16 @@ export async function countClientsInState(db: Db, state: string): Promise<number
 }
 
 /** Clients that are neither Closed nor archived, for the role form. */
-export async function listSelectableClients(db: Db): Promise<Pick<ClientRow, 'id' | 'name' | 'clientType' | 'state'>[]> {
+export async function listSelectableClients(
+  db: Db,
+): Promise<Pick<ClientRow, 'id' | 'name' | 'clientType' | 'state'>[]> {
   return db
-    .select({ id: clientsTable.id, name: clientsTable.name, clientType: clientsTable.clientType, state: clientsTable.state })
+    .select({
+      id: clientsTable.id,
+      name: clientsTable.name,
+      clientType: clientsTable.clientType,
+      state: clientsTable.state,
+    })
     .from(clientsTable)
     .where(and(ne(clientsTable.state, 'Closed'), isNull(clientsTable.archivedAt)))
     .orderBy(asc(sql`lower(${clientsTable.name})`), asc(clientsTable.id));
@@ -207,7 +231,12 @@ export async function listSelectableClients(db: Db): Promise<Pick<ClientRow, 'id
 export function searchClientRowsByName(db: Db, text: string, limit: number) {
   const name = sql`${clientsTable.name}`;
   return db
-    .select({ id: clientsTable.id, name: clientsTable.name, clientType: clientsTable.clientType, state: clientsTable.state })
+    .select({
+      id: clientsTable.id,
+      name: clientsTable.name,
+      clientType: clientsTable.clientType,
+      state: clientsTable.state,
+    })
     .from(clientsTable)
     .where(lowerContains(name, text))
     .orderBy(nameMatchRank(name, text), asc(sql`lower(${clientsTable.name})`), asc(clientsTable.id))
@@ -215,7 +244,10 @@ export function searchClientRowsByName(db: Db, text: string, limit: number) {
 }
 
 /** The client as notes name it (decision 008: registered with the notes module at start-up). */
-export async function findClientNoteTarget(db: Db, id: number): Promise<{ label: string; scope: { clientId: number } } | null> {
+export async function findClientNoteTarget(
+  db: Db,
+  id: number,
+): Promise<{ label: string; scope: { clientId: number } } | null> {
   const [row] = await db.select({ name: clientsTable.name }).from(clientsTable).where(eq(clientsTable.id, id)).limit(1);
   return row ? { label: row.name, scope: { clientId: id } } : null;
 }

@@ -31,7 +31,10 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/clients/', {
     schema: { tags, querystring: ClientListQuerySchema, response: { 200: ClientListResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, ...(await listClients(deps, requireUser(request), request.query)) }),
+    handler: async (request) => ({
+      success: true as const,
+      ...(await listClients(deps, requireUser(request), request.query)),
+    }),
   });
 
   app.post('/api/clients/', {
@@ -44,16 +47,32 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/clients/:id/', {
     schema: { tags, params: IdParamSchema, response: { 200: ClientResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, client: await getClient(deps, requireUser(request), request.params.id) }),
+    handler: async (request) => ({
+      success: true as const,
+      client: await getClient(deps, requireUser(request), request.params.id),
+    }),
   });
 
   app.patch('/api/clients/:id/', {
-    schema: { tags, params: IdParamSchema, body: ClientInputSchema, response: { 200: ClientResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, client: await updateClient(deps, requireUser(request), request.params.id, request.body) }),
+    schema: {
+      tags,
+      params: IdParamSchema,
+      body: ClientInputSchema,
+      response: { 200: ClientResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      client: await updateClient(deps, requireUser(request), request.params.id, request.body),
+    }),
   });
 
   app.post('/api/clients/:id/state/', {
-    schema: { tags, params: IdParamSchema, body: ChangeClientStateInputSchema, response: { 200: ClientResponseSchema, ...errors } },
+    schema: {
+      tags,
+      params: IdParamSchema,
+      body: ChangeClientStateInputSchema,
+      response: { 200: ClientResponseSchema, ...errors },
+    },
     handler: async (request) => ({
       success: true as const,
       client: await changeClientState(deps, requireUser(request), request.params.id, request.body.state),
@@ -62,17 +81,26 @@ export const clientsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/clients/:id/archive/', {
     schema: { tags, params: IdParamSchema, response: { 200: ClientResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, client: await archiveClient(deps, requireUser(request), request.params.id) }),
+    handler: async (request) => ({
+      success: true as const,
+      client: await archiveClient(deps, requireUser(request), request.params.id),
+    }),
   });
 
   app.post('/api/clients/:id/restore/', {
     schema: { tags, params: IdParamSchema, response: { 200: ClientResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, client: await restoreClient(deps, requireUser(request), request.params.id) }),
+    handler: async (request) => ({
+      success: true as const,
+      client: await restoreClient(deps, requireUser(request), request.params.id),
+    }),
   });
 
   app.get('/api/clients/:id/deletion/', {
     schema: { tags, params: IdParamSchema, response: { 200: DeletionCheckResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, check: await getClientDeletionCheck(deps, requireUser(request), request.params.id) }),
+    handler: async (request) => ({
+      success: true as const,
+      check: await getClientDeletionCheck(deps, requireUser(request), request.params.id),
+    }),
   });
 
   app.delete('/api/clients/:id/', {

@@ -72,7 +72,10 @@ export function toApiClient(row: ClientWithCounts): Client {
 }
 
 const notFound = () => new AppError('CLIENT_NOT_FOUND', 404, CLIENT_ERRORS.CLIENT_NOT_FOUND);
-const nameTaken = () => new AppError('CLIENT_NAME_TAKEN', 409, CLIENT_ERRORS.CLIENT_NAME_TAKEN, { fields: { name: [CLIENT_ERRORS.CLIENT_NAME_TAKEN] } });
+const nameTaken = () =>
+  new AppError('CLIENT_NAME_TAKEN', 409, CLIENT_ERRORS.CLIENT_NAME_TAKEN, {
+    fields: { name: [CLIENT_ERRORS.CLIENT_NAME_TAKEN] },
+  });
 
 /** The client row or 404 (no permission check: for other services). */
 export async function requireClientRow(db: Db, id: number): Promise<ClientRow> {
@@ -112,7 +115,11 @@ export async function getClient(deps: Deps, actor: UserRow, id: number): Promise
 }
 
 /** The column values for an input: fee terms follow the type, unset terms come from the agency settings. */
-async function clientValues(db: Db, input: ClientInputParsed, existing: ClientRow | null): Promise<Omit<NewClientRow, 'createdById'>> {
+async function clientValues(
+  db: Db,
+  input: ClientInputParsed,
+  existing: ClientRow | null,
+): Promise<Omit<NewClientRow, 'createdById'>> {
   const settings = await getAgencySettings(db);
   const finders = input.client_type === 'finders_fee';
   const sameType = existing?.clientType === input.client_type;
@@ -129,7 +136,13 @@ async function clientValues(db: Db, input: ClientInputParsed, existing: ClientRo
     contactEmail: input.contact_email,
     contactPhone: input.contact_phone,
     findersFeePercent: finders
-      ? toNumeric(keep(input.finders_fee_percent, fromNumeric(existing?.findersFeePercent), settings.default_finders_fee_percent))
+      ? toNumeric(
+          keep(
+            input.finders_fee_percent,
+            fromNumeric(existing?.findersFeePercent),
+            settings.default_finders_fee_percent,
+          ),
+        )
       : null,
     guaranteeDays: finders ? keep(input.guarantee_days, existing?.guaranteeDays, null) : null,
     retainerAmount: finders ? null : toNumeric(input.retainer_amount ?? null),
@@ -153,8 +166,20 @@ export async function createClient(deps: Deps, actor: UserRow, input: ClientInpu
     const id = await inTransaction(deps.db, async (tx) => {
       const values = await clientValues(tx, input, null);
       const now = deps.config.now();
-      const row = await insertClientRow(tx, { ...values, ownerId: input.owner_id === undefined ? actor.id : values.ownerId, createdById: actor.id, createdAt: now, updatedAt: now });
-      await recordActivity(tx, { actor, verb: 'created', modelType: 'client', objectId: row.id, summary: `Created client ${row.name}` });
+      const row = await insertClientRow(tx, {
+        ...values,
+        ownerId: input.owner_id === undefined ? actor.id : values.ownerId,
+        createdById: actor.id,
+        createdAt: now,
+        updatedAt: now,
+      });
+      await recordActivity(tx, {
+        actor,
+        verb: 'created',
+        modelType: 'client',
+        objectId: row.id,
+        summary: `Created client ${row.name}`,
+      });
       return row.id;
     });
     return await presentClient(deps.db, id);
@@ -174,7 +199,13 @@ export async function updateClient(deps: Deps, actor: UserRow, id: number, input
       const values = await clientValues(tx, input, existing);
       const row = await updateClientRow(tx, id, { ...values, updatedAt: deps.config.now() });
       if (!row) throw notFound();
-      await recordActivity(tx, { actor, verb: 'updated', modelType: 'client', objectId: id, summary: `Updated client ${row.name}` });
+      await recordActivity(tx, {
+        actor,
+        verb: 'updated',
+        modelType: 'client',
+        objectId: id,
+        summary: `Updated client ${row.name}`,
+      });
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken();
@@ -216,10 +247,18 @@ async function checkClientDeletion(db: Db, client: ClientRow): Promise<DeletionC
     blockers.push({
       kind: 'roles',
       count: counts.roles,
-      label: counts.activeRoles > 0 ? `${plural(counts.roles, 'role')} (${counts.activeRoles} active)` : plural(counts.roles, 'role'),
+      label:
+        counts.activeRoles > 0
+          ? `${plural(counts.roles, 'role')} (${counts.activeRoles} active)`
+          : plural(counts.roles, 'role'),
     });
   }
-  if (counts.pipelines > 0) blockers.push({ kind: 'pipelines', count: counts.pipelines, label: `${plural(counts.pipelines, 'candidate')} in their pipelines` });
+  if (counts.pipelines > 0)
+    blockers.push({
+      kind: 'pipelines',
+      count: counts.pipelines,
+      label: `${plural(counts.pipelines, 'candidate')} in their pipelines`,
+    });
   const archived = client.archivedAt !== null;
   const archiveBlocker = archived
     ? null
@@ -271,7 +310,13 @@ export async function deleteClient(deps: Deps, actor: UserRow, id: number): Prom
       if (!check.can_delete) throw new AppError('CLIENT_HAS_HISTORY', 409, check.message);
       await deleteNotesOf(tx, 'client', [id]);
       await deleteClientRow(tx, id);
-      await recordActivity(tx, { actor, verb: 'deleted', modelType: 'client', objectId: id, summary: `Deleted client ${client.name}` });
+      await recordActivity(tx, {
+        actor,
+        verb: 'deleted',
+        modelType: 'client',
+        objectId: id,
+        summary: `Deleted client ${client.name}`,
+      });
     });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw new AppError('CLIENT_HAS_HISTORY', 409, CLIENT_ERRORS.CLIENT_HAS_ROLES);
@@ -288,10 +333,17 @@ export async function archiveClient(deps: Deps, actor: UserRow, id: number): Pro
     if (!client) throw notFound();
     if (client.archivedAt) throw new AppError('CLIENT_ALREADY_ARCHIVED', 409, CLIENT_ERRORS.CLIENT_ALREADY_ARCHIVED);
     const check = await checkClientDeletion(tx, client);
-    if (check.archive_blocker) throw new AppError('CLIENT_HAS_ACTIVE_ROLES', 409, `${client.name} has active roles. ${check.archive_blocker}`);
+    if (check.archive_blocker)
+      throw new AppError('CLIENT_HAS_ACTIVE_ROLES', 409, `${client.name} has active roles. ${check.archive_blocker}`);
     const now = deps.config.now();
     await updateClientRow(tx, id, { archivedAt: now, updatedAt: now });
-    await recordActivity(tx, { actor, verb: 'archived', modelType: 'client', objectId: id, summary: `Archived client ${client.name}` });
+    await recordActivity(tx, {
+      actor,
+      verb: 'archived',
+      modelType: 'client',
+      objectId: id,
+      summary: `Archived client ${client.name}`,
+    });
   });
   return presentClient(deps.db, id);
 }
@@ -303,14 +355,30 @@ export async function restoreClient(deps: Deps, actor: UserRow, id: number): Pro
   await inTransaction(deps.db, async (tx) => {
     const now = deps.config.now();
     await updateClientRow(tx, id, { archivedAt: null, updatedAt: now });
-    await recordActivity(tx, { actor, verb: 'restored', modelType: 'client', objectId: id, summary: `Restored client ${client.name} from the archive` });
+    await recordActivity(tx, {
+      actor,
+      verb: 'restored',
+      modelType: 'client',
+      objectId: id,
+      summary: `Restored client ${client.name} from the archive`,
+    });
   });
   return presentClient(deps.db, id);
 }
 
 /** Clients by name for the shell search. */
-export async function searchClientsByName(deps: Deps, actor: UserRow, text: string, limit: number): Promise<SearchClient[]> {
+export async function searchClientsByName(
+  deps: Deps,
+  actor: UserRow,
+  text: string,
+  limit: number,
+): Promise<SearchClient[]> {
   assertCan(actor, 'records.read');
   const rows = await searchClientRowsByName(deps.db, text, limit);
-  return rows.map((row) => ({ id: row.id, name: row.name, client_type: row.clientType as ClientType, state: row.state as ClientState }));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    client_type: row.clientType as ClientType,
+    state: row.state as ClientState,
+  }));
 }

@@ -19,7 +19,10 @@ export const clientsTable = pgTable(
     findersFeePercent: numeric('finders_fee_percent', { precision: 5, scale: 2 }),
     guaranteeDays: integer('guarantee_days'),
     retainerAmount: numeric('retainer_amount', { precision: 14, scale: 2 }),
-    retainerInstalments: jsonb('retainer_instalments').$type<RetainerInstalment[]>().notNull().default(sql`'[]'::jsonb`),
+    retainerInstalments: jsonb('retainer_instalments')
+      .$type<RetainerInstalment[]>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     paymentTermsDays: integer('payment_terms_days').notNull().default(30),
     currency: text('currency').notNull().default('USD'),
     ownerId: integer('owner_id').references(() => usersTable.id, { onDelete: 'set null' }),
@@ -33,7 +36,9 @@ export const clientsTable = pgTable(
     uniqueIndex('clients_name_lower_unique').on(sql`lower(${table.name})`),
     index('clients_state_idx').on(table.state),
     // The shell search: name contains the typed text (lowerContains).
-    index('clients_name_trgm_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`).with({ fastupdate: false }),
+    index('clients_name_trgm_idx')
+      .using('gin', sql`lower(${table.name}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 

@@ -22,7 +22,13 @@ beforeAll(async () => {
   recruiter = await signedInClient(t, recruiterUser);
   viewer = await signedInClient(t, await insertUser(t.db, { userType: ['viewer'] }));
   await owner.request('PUT', '/api/settings/agency/', {
-    body: { agency_name: 'Test Agency', currency: 'EUR', default_finders_fee_percent: 18, default_payment_terms_days: 45, invoice_issuer: {} },
+    body: {
+      agency_name: 'Test Agency',
+      currency: 'EUR',
+      default_finders_fee_percent: 18,
+      default_payment_terms_days: 45,
+      invoice_issuer: {},
+    },
   });
 });
 afterAll(async () => {
@@ -30,10 +36,15 @@ afterAll(async () => {
 });
 
 const activityFor = async (modelType: string, objectId: number) =>
-  ((await owner.get(`/api/activity/?model_type=${modelType}&limit=50`)).json.results as { object_id: number; summary: string }[]).filter((row) => row.object_id === objectId);
+  (
+    (await owner.get(`/api/activity/?model_type=${modelType}&limit=50`)).json.results as {
+      object_id: number;
+      summary: string;
+    }[]
+  ).filter((row) => row.object_id === objectId);
 
 describe('clients', () => {
-  it('creates a finder\'s fee client with defaults from the agency settings', async () => {
+  it("creates a finder's fee client with defaults from the agency settings", async () => {
     const response = await recruiter.post('/api/clients/', {
       name: 'Acme Corp',
       client_type: 'finders_fee',
@@ -63,7 +74,7 @@ describe('clients', () => {
     expect((await activityFor('client', id)).map((row) => row.summary)).toContain('Created client Acme Corp');
   });
 
-  it('creates a retainer client and nulls the finder\'s fee terms', async () => {
+  it("creates a retainer client and nulls the finder's fee terms", async () => {
     const response = await owner.post('/api/clients/', {
       name: 'Beacon Health',
       client_type: 'retainer',
@@ -101,28 +112,64 @@ describe('clients', () => {
     });
     expect(badSplit.status).toBe(400);
     expect(badSplit.json.fields.retainer_instalments).toEqual(['The instalments must add up to 100 %.']);
-    const badFields = await owner.post('/api/clients/', { name: '', client_type: 'other', website: 'nope', contact_email: 'x', finders_fee_percent: 101 });
+    const badFields = await owner.post('/api/clients/', {
+      name: '',
+      client_type: 'other',
+      website: 'nope',
+      contact_email: 'x',
+      finders_fee_percent: 101,
+    });
     expect(badFields.status).toBe(400);
-    expect(Object.keys(badFields.json.fields).sort()).toEqual(['client_type', 'contact_email', 'finders_fee_percent', 'name', 'website']);
-    const badOwner = await owner.post('/api/clients/', { name: 'Ghost Owner', client_type: 'finders_fee', owner_id: 999999 });
+    expect(Object.keys(badFields.json.fields).sort()).toEqual([
+      'client_type',
+      'contact_email',
+      'finders_fee_percent',
+      'name',
+      'website',
+    ]);
+    const badOwner = await owner.post('/api/clients/', {
+      name: 'Ghost Owner',
+      client_type: 'finders_fee',
+      owner_id: 999999,
+    });
     expect(badOwner.status).toBe(400);
     expect(badOwner.json.fields.owner_id).toBeDefined();
   });
 
   it('accepts only http and https website addresses (create and edit)', async () => {
-    for (const website of ['javascript:alert(document.cookie)', 'JavaScript://example.com/%0Aalert(1)', 'data:text/html,<script>alert(1)</script>', 'ftp://files.example.com', 'mailto:boss@example.com']) {
-      const refused = await owner.post('/api/clients/', { name: `Scheme ${website.slice(0, 12)}`, client_type: 'finders_fee', website });
+    for (const website of [
+      'javascript:alert(document.cookie)',
+      'JavaScript://example.com/%0Aalert(1)',
+      'data:text/html,<script>alert(1)</script>',
+      'ftp://files.example.com',
+      'mailto:boss@example.com',
+    ]) {
+      const refused = await owner.post('/api/clients/', {
+        name: `Scheme ${website.slice(0, 12)}`,
+        client_type: 'finders_fee',
+        website,
+      });
       expect(refused.status, website).toBe(400);
       expect(refused.json.fields.website).toEqual(['Enter a full address such as https://example.com.']);
     }
-    const created = await owner.post('/api/clients/', { name: 'Plain Web Co', client_type: 'finders_fee', website: '  https://plain.example.com/about  ' });
+    const created = await owner.post('/api/clients/', {
+      name: 'Plain Web Co',
+      client_type: 'finders_fee',
+      website: '  https://plain.example.com/about  ',
+    });
     expect(created.status, created.text).toBe(201);
     expect(created.json.client.website).toBe('https://plain.example.com/about');
     const edit = { name: 'Plain Web Co', client_type: 'finders_fee' };
-    const edited = await owner.patch(`/api/clients/${created.json.client.id}/`, { ...edit, website: 'javascript:alert(1)' });
+    const edited = await owner.patch(`/api/clients/${created.json.client.id}/`, {
+      ...edit,
+      website: 'javascript:alert(1)',
+    });
     expect(edited.status).toBe(400);
     expect(edited.json.fields.website).toBeDefined();
-    const fixed = await owner.patch(`/api/clients/${created.json.client.id}/`, { ...edit, website: 'http://plain.example.com' });
+    const fixed = await owner.patch(`/api/clients/${created.json.client.id}/`, {
+      ...edit,
+      website: 'http://plain.example.com',
+    });
     expect(fixed.status, fixed.text).toBe(200);
   });
 
@@ -130,19 +177,43 @@ describe('clients', () => {
     await insertClient(t.db, { name: 'Duplicate Co' });
     const response = await owner.post('/api/clients/', { name: 'duplicate co', client_type: 'finders_fee' });
     expect(response.status).toBe(409);
-    expect(response.json).toMatchObject({ success: false, code: 'CLIENT_NAME_TAKEN', error: 'A client with this name already exists.' });
+    expect(response.json).toMatchObject({
+      success: false,
+      code: 'CLIENT_NAME_TAKEN',
+      error: 'A client with this name already exists.',
+    });
   });
 
   it('updates with a full object, changes state and lists with counts and filters', async () => {
-    const client = await insertClient(t.db, { name: 'Zephyr Logistics', industry: 'Logistics', location: 'Denver, CO' });
+    const client = await insertClient(t.db, {
+      name: 'Zephyr Logistics',
+      industry: 'Logistics',
+      location: 'Denver, CO',
+    });
     await insertRole(t.db, { clientId: client.id, state: 'open' });
     await insertRole(t.db, { clientId: client.id, state: 'on_hold' });
     await insertRole(t.db, { clientId: client.id, state: 'closed', closeReason: 'filled' });
 
-    const updated = await recruiter.patch(`/api/clients/${client.id}/`, { name: 'Zephyr Logistics Group', client_type: 'finders_fee', industry: 'Logistics', finders_fee_percent: 21.5, guarantee_days: 120 });
+    const updated = await recruiter.patch(`/api/clients/${client.id}/`, {
+      name: 'Zephyr Logistics Group',
+      client_type: 'finders_fee',
+      industry: 'Logistics',
+      finders_fee_percent: 21.5,
+      guarantee_days: 120,
+    });
     expect(updated.status, updated.text).toBe(200);
-    expect(updated.json.client).toMatchObject({ name: 'Zephyr Logistics Group', finders_fee_percent: 21.5, guarantee_days: 120, location: '', active_roles_count: 2, roles_count: 3 });
-    const clash = await recruiter.patch(`/api/clients/${client.id}/`, { name: 'ACME CORP', client_type: 'finders_fee' });
+    expect(updated.json.client).toMatchObject({
+      name: 'Zephyr Logistics Group',
+      finders_fee_percent: 21.5,
+      guarantee_days: 120,
+      location: '',
+      active_roles_count: 2,
+      roles_count: 3,
+    });
+    const clash = await recruiter.patch(`/api/clients/${client.id}/`, {
+      name: 'ACME CORP',
+      client_type: 'finders_fee',
+    });
     expect(clash.status).toBe(409);
 
     const state = await recruiter.post(`/api/clients/${client.id}/state/`, { state: 'On Hold' });
@@ -187,7 +258,9 @@ describe('clients', () => {
     await insertRole(t.db, { clientId: newer.id, createdAt: new Date(Date.now() + hour) });
     await insertRole(t.db, { clientId: closedOnly.id, state: 'closed', createdAt: new Date(Date.now() + 2 * hour) });
 
-    const response = await viewer.get('/api/clients/?state=Open&has_active_roles=true&ordering=-recent_roles&page_size=15');
+    const response = await viewer.get(
+      '/api/clients/?state=Open&has_active_roles=true&ordering=-recent_roles&page_size=15',
+    );
     expect(response.status).toBe(200);
     const names = (response.json.clients as { name: string }[]).map((client) => client.name);
     expect(names[0]).toBe('Panel Newer');
@@ -196,8 +269,10 @@ describe('clients', () => {
   });
 
   it("lists one client's history with model_type and object_id", async () => {
-    const first = (await recruiter.post('/api/clients/', { name: 'History One', client_type: 'finders_fee' })).json.client.id as number;
-    const second = (await recruiter.post('/api/clients/', { name: 'History Two', client_type: 'finders_fee' })).json.client.id as number;
+    const first = (await recruiter.post('/api/clients/', { name: 'History One', client_type: 'finders_fee' })).json
+      .client.id as number;
+    const second = (await recruiter.post('/api/clients/', { name: 'History Two', client_type: 'finders_fee' })).json
+      .client.id as number;
     await recruiter.post(`/api/clients/${first}/state/`, { state: 'On Hold' });
 
     const response = await viewer.get(`/api/activity/?model_type=client&object_id=${first}&limit=50`);
@@ -239,7 +314,9 @@ describe('clients', () => {
     expect(deleted.json).toEqual({ success: true, message: 'The client was deleted.' });
     expect((await viewer.get(`/api/clients/${empty.id}/`)).json).toMatchObject({ code: 'CLIENT_NOT_FOUND' });
     expect((await viewer.get(`/api/notes/client/${empty.id}/`)).status).toBe(404);
-    expect((await activityFor('client', empty.id)).map((row) => row.summary)).toContain('Deleted client Short Lived LLC');
+    expect((await activityFor('client', empty.id)).map((row) => row.summary)).toContain(
+      'Deleted client Short Lived LLC',
+    );
   });
 
   describe('archive instead of delete (issue 16 item 4)', () => {
@@ -272,8 +349,13 @@ describe('clients', () => {
       const archived = await recruiter.post(`/api/clients/${client.id}/archive/`);
       expect(archived.status, archived.text).toBe(200);
       expect(archived.json.client.archived_at).toEqual(expect.any(String));
-      expect((await recruiter.post(`/api/clients/${client.id}/archive/`)).json).toMatchObject({ code: 'CLIENT_ALREADY_ARCHIVED' });
-      const names = async (query: string) => ((await viewer.get(`/api/clients/?search=Closed%20Shop${query}`)).json.clients as { name: string }[]).map((row) => row.name);
+      expect((await recruiter.post(`/api/clients/${client.id}/archive/`)).json).toMatchObject({
+        code: 'CLIENT_ALREADY_ARCHIVED',
+      });
+      const names = async (query: string) =>
+        ((await viewer.get(`/api/clients/?search=Closed%20Shop${query}`)).json.clients as { name: string }[]).map(
+          (row) => row.name,
+        );
       expect(await names('')).toEqual([]);
       expect(await names('&archived=true')).toEqual(['Closed Shop Ltd']);
       expect(await names('&archived=all')).toEqual(['Closed Shop Ltd']);
@@ -294,7 +376,9 @@ describe('clients', () => {
       expect(restored.status, restored.text).toBe(200);
       expect(restored.json.client.archived_at).toBeNull();
       expect(await names('')).toEqual(['Closed Shop Ltd']);
-      expect((await recruiter.post(`/api/clients/${client.id}/restore/`)).json).toMatchObject({ code: 'CLIENT_NOT_ARCHIVED' });
+      expect((await recruiter.post(`/api/clients/${client.id}/restore/`)).json).toMatchObject({
+        code: 'CLIENT_NOT_ARCHIVED',
+      });
       expect((await activityFor('client', client.id)).map((row) => row.summary)).toEqual(
         expect.arrayContaining(['Archived client Closed Shop Ltd', 'Restored client Closed Shop Ltd from the archive']),
       );
@@ -368,7 +452,12 @@ describe('clients', () => {
           state: fc.string(),
           finders_fee_percent: fc.oneof(fc.double(), fc.string(), fc.constant(null)),
           retainer_amount: fc.oneof(fc.double(), fc.string(), fc.constant(null)),
-          retainer_instalments: fc.oneof(fc.anything(), fc.array(fc.record({ label: fc.string(), percent: fc.oneof(fc.double(), fc.string()), milestone: fc.string() }))),
+          retainer_instalments: fc.oneof(
+            fc.anything(),
+            fc.array(
+              fc.record({ label: fc.string(), percent: fc.oneof(fc.double(), fc.string()), milestone: fc.string() }),
+            ),
+          ),
           owner_id: fc.oneof(fc.integer(), fc.constant(null), fc.string()),
           currency: fc.string(),
         },
@@ -383,7 +472,16 @@ describe('clients', () => {
           openings: fc.oneof(fc.integer(), fc.double()),
           recruiter_id: fc.oneof(fc.integer(), fc.constant(null)),
           opened_at: fc.string(),
-          field: fc.constantFrom('name', 'openings', 'salary_min', 'salary_max', 'recruiter_id', 'indeed_posting', 'priority', 'nope'),
+          field: fc.constantFrom(
+            'name',
+            'openings',
+            'salary_min',
+            'salary_max',
+            'recruiter_id',
+            'indeed_posting',
+            'priority',
+            'nope',
+          ),
           value: fc.anything(),
           reason: fc.string(),
           ids: fc.array(fc.integer()),

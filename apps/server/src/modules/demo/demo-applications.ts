@@ -11,8 +11,40 @@ import { seededRandom } from '../../lib/seeded-random';
 
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
-const FIRST = ['Noah', 'Amara', 'Liam', 'Sofia', 'Mateo', 'Priya', 'Ethan', 'Yuki', 'Omar', 'Chloe', 'Diego', 'Hana', 'Lucas', 'Zara', 'Felix', 'Ines'];
-const LAST = ['Okafor', 'Lindqvist', 'Haddad', 'Moreau', 'Tanaka', 'Kowalski', 'Adeyemi', 'Fischer', 'Rossi', 'Nakamura', 'Silva', 'Byrne', 'Varga', 'Kaur'];
+const FIRST = [
+  'Noah',
+  'Amara',
+  'Liam',
+  'Sofia',
+  'Mateo',
+  'Priya',
+  'Ethan',
+  'Yuki',
+  'Omar',
+  'Chloe',
+  'Diego',
+  'Hana',
+  'Lucas',
+  'Zara',
+  'Felix',
+  'Ines',
+];
+const LAST = [
+  'Okafor',
+  'Lindqvist',
+  'Haddad',
+  'Moreau',
+  'Tanaka',
+  'Kowalski',
+  'Adeyemi',
+  'Fischer',
+  'Rossi',
+  'Nakamura',
+  'Silva',
+  'Byrne',
+  'Varga',
+  'Kaur',
+];
 const REASONS = Object.values(REJECT_REASON_LABELS).filter((label) => label !== 'Other');
 
 /**
@@ -21,20 +53,37 @@ const REASONS = Object.values(REJECT_REASON_LABELS).filter((label) => label !== 
  * pipeline (its candidate's name and email), decided when that pipeline was created. Own random sequence:
  * the rest of the demo is unchanged.
  */
-export async function seedDemoApplications(db: Db, options: { roleRows: RoleRow[]; users: UserRow[]; now: Date }): Promise<number> {
+export async function seedDemoApplications(
+  db: Db,
+  options: { roleRows: RoleRow[]; users: UserRow[]; now: Date },
+): Promise<number> {
   const random = seededRandom(1515);
   const pick = <T>(items: readonly T[]) => items[Math.floor(random() * items.length)] as T;
   const posted = options.roleRows.filter((role) => role.indeedPosting);
   if (posted.length === 0) return 0;
   const latest = options.now.getTime() - 10 * 60_000;
   const pipelines = await db
-    .select({ id: pipelinesTable.id, roleId: pipelinesTable.roleId, createdAt: pipelinesTable.createdAt, firstName: candidatesTable.firstName, lastName: candidatesTable.lastName, email: candidatesTable.email, candidateId: candidatesTable.id })
+    .select({
+      id: pipelinesTable.id,
+      roleId: pipelinesTable.roleId,
+      createdAt: pipelinesTable.createdAt,
+      firstName: candidatesTable.firstName,
+      lastName: candidatesTable.lastName,
+      email: candidatesTable.email,
+      candidateId: candidatesTable.id,
+    })
     .from(pipelinesTable)
     .innerJoin(candidatesTable, eq(candidatesTable.id, pipelinesTable.candidateId))
-    .where(inArray(pipelinesTable.roleId, posted.map((role) => role.id)))
+    .where(
+      inArray(
+        pipelinesTable.roleId,
+        posted.map((role) => role.id),
+      ),
+    )
     .orderBy(asc(pipelinesTable.createdAt), asc(pipelinesTable.id));
   const firstPipelineOf = new Map<number, (typeof pipelines)[number]>();
-  for (const pipeline of pipelines) if (!firstPipelineOf.has(pipeline.roleId)) firstPipelineOf.set(pipeline.roleId, pipeline);
+  for (const pipeline of pipelines)
+    if (!firstPipelineOf.has(pipeline.roleId)) firstPipelineOf.set(pipeline.roleId, pipeline);
 
   const rows: NewApplicationRow[] = [];
   for (const role of posted) {

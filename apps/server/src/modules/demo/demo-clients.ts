@@ -12,8 +12,6 @@ import { displayName, type UserRow } from '../users/users.service';
 import { recordActivity } from '../activity/activity.service';
 import { seededRandom } from '../../lib/seeded-random';
 
-
-
 type Sector = 'tech' | 'health' | 'finance' | 'logistics' | 'retail' | 'energy' | 'manufacturing' | 'education';
 
 interface DemoClient {
@@ -30,30 +28,270 @@ interface DemoClient {
 }
 
 const CLIENTS: DemoClient[] = [
-  { name: 'Cascade Cloud Systems', sector: 'tech', industry: 'Cloud software', location: 'Seattle, WA', website: 'https://cascadecloud.example', contact: ['Priya Raman', 'VP Engineering'], type: 'finders_fee', state: 'Open', roles: [4, 1, 2] },
-  { name: 'Brightline Analytics', sector: 'tech', industry: 'Data & analytics', location: 'Austin, TX', website: 'https://brightline.example', contact: ['Marcus Hale', 'Head of Talent'], type: 'retainer', state: 'Open', roles: [3, 0, 1] },
-  { name: 'Pinecrest Health Network', sector: 'health', industry: 'Hospitals', location: 'Portland, OR', website: 'https://pinecresthealth.example', contact: ['Dr. Elena Ruiz', 'Chief Nursing Officer'], type: 'retainer', state: 'Open', roles: [4, 1, 2] },
-  { name: 'Harborview Capital', sector: 'finance', industry: 'Investment management', location: 'Boston, MA', website: 'https://harborviewcap.example', contact: ['Thomas Whitfield', 'COO'], type: 'finders_fee', state: 'Open', roles: [2, 1, 2] },
-  { name: 'Meridian Freight', sector: 'logistics', industry: 'Freight & logistics', location: 'Memphis, TN', website: 'https://meridianfreight.example', contact: ['Angela Brooks', 'HR Director'], type: 'finders_fee', state: 'Open', roles: [3, 0, 1] },
-  { name: 'Oakridge Outfitters', sector: 'retail', industry: 'Outdoor retail', location: 'Denver, CO', website: 'https://oakridge.example', contact: ['Kevin Tran', 'Director of People'], type: 'finders_fee', state: 'Open', roles: [2, 1, 1] },
-  { name: 'Solstice Renewables', sector: 'energy', industry: 'Solar energy', location: 'Phoenix, AZ', website: 'https://solstice-energy.example', contact: ['Fatima Noor', 'Talent Partner'], type: 'retainer', state: 'Open', roles: [3, 0, 1] },
-  { name: 'Ironwood Manufacturing', sector: 'manufacturing', industry: 'Industrial equipment', location: 'Cleveland, OH', website: 'https://ironwoodmfg.example', contact: ['Greg Kowalski', 'Plant HR Manager'], type: 'finders_fee', state: 'Open', roles: [2, 1, 1] },
-  { name: 'Lumen Learning Labs', sector: 'education', industry: 'EdTech', location: 'Chicago, IL', website: 'https://lumenlabs.example', contact: ['Hannah Cole', 'Chief of Staff'], type: 'finders_fee', state: 'Open', roles: [2, 0, 1] },
-  { name: 'Northgate Insurance', sector: 'finance', industry: 'Insurance', location: 'Hartford, CT', website: 'https://northgate-ins.example', contact: ['Robert Chen', 'Talent Acquisition Lead'], type: 'retainer', state: 'Open', roles: [2, 1, 1] },
-  { name: 'Vireo Biotech', sector: 'health', industry: 'Biotechnology', location: 'San Diego, CA', website: 'https://vireobio.example', contact: ['Dr. Samir Patel', 'Head of R&D'], type: 'finders_fee', state: 'Open', roles: [3, 0, 1] },
-  { name: 'Quayside Payments', sector: 'finance', industry: 'Fintech', location: 'New York, NY', website: 'https://quayside.example', contact: ['Laura Bennett', 'CTO'], type: 'finders_fee', state: 'Open', roles: [2, 1, 0] },
-  { name: 'Redwood Grocers', sector: 'retail', industry: 'Grocery', location: 'Sacramento, CA', website: 'https://redwoodgrocers.example', contact: ['Miguel Santos', 'Regional HR'], type: 'finders_fee', state: 'Open', roles: [1, 0, 1] },
-  { name: 'Atlas Fleet Services', sector: 'logistics', industry: 'Fleet management', location: 'Atlanta, GA', website: 'https://atlasfleet.example', contact: ['Denise Walker', 'Operations Director'], type: 'retainer', state: 'On Hold', roles: [0, 2, 1] },
-  { name: 'Summit Dental Partners', sector: 'health', industry: 'Dental care', location: 'Salt Lake City, UT', website: 'https://summitdental.example', contact: ['Dr. Amy Fischer', 'Practice Director'], type: 'finders_fee', state: 'On Hold', roles: [0, 1, 1] },
-  { name: 'Keystone Robotics', sector: 'manufacturing', industry: 'Robotics', location: 'Pittsburgh, PA', website: 'https://keystonerobotics.example', contact: ['Daniel Ortiz', 'VP People'], type: 'finders_fee', state: 'On Hold', roles: [1, 1, 0] },
-  { name: 'Tidewater Ports Authority', sector: 'logistics', industry: 'Port operations', location: 'Norfolk, VA', website: 'https://tidewaterports.example', contact: ['Sharon Mills', 'HR Business Partner'], type: 'retainer', state: 'Prospect', roles: [0, 0, 0] },
-  { name: 'Nimbus Security', sector: 'tech', industry: 'Cybersecurity', location: 'Remote (US)', website: 'https://nimbussec.example', contact: ['Alex Morgan', 'CISO'], type: 'finders_fee', state: 'Prospect', roles: [0, 0, 0] },
-  { name: 'Greenfield Schools Trust', sector: 'education', industry: 'K-12 education', location: 'Minneapolis, MN', website: 'https://greenfieldschools.example', contact: ['Patricia Olson', 'Superintendent'], type: 'finders_fee', state: 'Prospect', roles: [0, 0, 0] },
-  { name: 'Copperline Mining Supply', sector: 'manufacturing', industry: 'Mining equipment', location: 'Reno, NV', website: 'https://copperline.example', contact: ['Wade Jensen', 'General Manager'], type: 'finders_fee', state: 'Prospect', roles: [0, 0, 0] },
-  { name: 'Silverleaf Hotels', sector: 'retail', industry: 'Hospitality', location: 'Las Vegas, NV', website: 'https://silverleafhotels.example', contact: ['Monica Reyes', 'Director of HR'], type: 'finders_fee', state: 'Closed', roles: [0, 0, 3] },
-  { name: 'Bluewater Telecom', sector: 'tech', industry: 'Telecommunications', location: 'Dallas, TX', website: 'https://bluewatertel.example', contact: ['Steven Park', 'Talent Director'], type: 'retainer', state: 'Closed', roles: [0, 0, 2] },
-  { name: 'Evergreen Family Clinics', sector: 'health', industry: 'Primary care', location: 'Spokane, WA', website: 'https://evergreenclinics.example', contact: ['Dr. Nora James', 'Medical Director'], type: 'finders_fee', state: 'Open', roles: [2, 1, 1] },
-  { name: 'Granite Peak Energy', sector: 'energy', industry: 'Utilities', location: 'Boise, ID', website: 'https://granitepeak.example', contact: ['Colin Murphy', 'HR Manager'], type: 'finders_fee', state: 'Open', roles: [2, 0, 1] },
+  {
+    name: 'Cascade Cloud Systems',
+    sector: 'tech',
+    industry: 'Cloud software',
+    location: 'Seattle, WA',
+    website: 'https://cascadecloud.example',
+    contact: ['Priya Raman', 'VP Engineering'],
+    type: 'finders_fee',
+    state: 'Open',
+    roles: [4, 1, 2],
+  },
+  {
+    name: 'Brightline Analytics',
+    sector: 'tech',
+    industry: 'Data & analytics',
+    location: 'Austin, TX',
+    website: 'https://brightline.example',
+    contact: ['Marcus Hale', 'Head of Talent'],
+    type: 'retainer',
+    state: 'Open',
+    roles: [3, 0, 1],
+  },
+  {
+    name: 'Pinecrest Health Network',
+    sector: 'health',
+    industry: 'Hospitals',
+    location: 'Portland, OR',
+    website: 'https://pinecresthealth.example',
+    contact: ['Dr. Elena Ruiz', 'Chief Nursing Officer'],
+    type: 'retainer',
+    state: 'Open',
+    roles: [4, 1, 2],
+  },
+  {
+    name: 'Harborview Capital',
+    sector: 'finance',
+    industry: 'Investment management',
+    location: 'Boston, MA',
+    website: 'https://harborviewcap.example',
+    contact: ['Thomas Whitfield', 'COO'],
+    type: 'finders_fee',
+    state: 'Open',
+    roles: [2, 1, 2],
+  },
+  {
+    name: 'Meridian Freight',
+    sector: 'logistics',
+    industry: 'Freight & logistics',
+    location: 'Memphis, TN',
+    website: 'https://meridianfreight.example',
+    contact: ['Angela Brooks', 'HR Director'],
+    type: 'finders_fee',
+    state: 'Open',
+    roles: [3, 0, 1],
+  },
+  {
+    name: 'Oakridge Outfitters',
+    sector: 'retail',
+    industry: 'Outdoor retail',
+    location: 'Denver, CO',
+    website: 'https://oakridge.example',
+    contact: ['Kevin Tran', 'Director of People'],
+    type: 'finders_fee',
+    state: 'Open',
+    roles: [2, 1, 1],
+  },
+  {
+    name: 'Solstice Renewables',
+    sector: 'energy',
+    industry: 'Solar energy',
+    location: 'Phoenix, AZ',
+    website: 'https://solstice-energy.example',
+    contact: ['Fatima Noor', 'Talent Partner'],
+    type: 'retainer',
+    state: 'Open',
+    roles: [3, 0, 1],
+  },
+  {
+    name: 'Ironwood Manufacturing',
+    sector: 'manufacturing',
+    industry: 'Industrial equipment',
+    location: 'Cleveland, OH',
+    website: 'https://ironwoodmfg.example',
+    contact: ['Greg Kowalski', 'Plant HR Manager'],
+    type: 'finders_fee',
+    state: 'Open',
+    roles: [2, 1, 1],
+  },
+  {
+    name: 'Lumen Learning Labs',
+    sector: 'education',
+    industry: 'EdTech',
+    location: 'Chicago, IL',
+    website: 'https://lumenlabs.example',
+    contact: ['Hannah Cole', 'Chief of Staff'],
+    type: 'finders_fee',
+    state: 'Open',
+    roles: [2, 0, 1],
+  },
+  {
+    name: 'Northgate Insurance',
+    sector: 'finance',
+    industry: 'Insurance',
+    location: 'Hartford, CT',
+    website: 'https://northgate-ins.example',
+    contact: ['Robert Chen', 'Talent Acquisition Lead'],
+    type: 'retainer',
+    state: 'Open',
+    roles: [2, 1, 1],
+  },
+  {
+    name: 'Vireo Biotech',
+    sector: 'health',
+    industry: 'Biotechnology',
+    location: 'San Diego, CA',
+    website: 'https://vireobio.example',
+    contact: ['Dr. Samir Patel', 'Head of R&D'],
+    type: 'finders_fee',
+    state: 'Open',
+    roles: [3, 0, 1],
+  },
+  {
+    name: 'Quayside Payments',
+    sector: 'finance',
+    industry: 'Fintech',
+    location: 'New York, NY',
+    website: 'https://quayside.example',
+    contact: ['Laura Bennett', 'CTO'],
+    type: 'finders_fee',
+    state: 'Open',
+    roles: [2, 1, 0],
+  },
+  {
+    name: 'Redwood Grocers',
+    sector: 'retail',
+    industry: 'Grocery',
+    location: 'Sacramento, CA',
+    website: 'https://redwoodgrocers.example',
+    contact: ['Miguel Santos', 'Regional HR'],
+    type: 'finders_fee',
+    state: 'Open',
+    roles: [1, 0, 1],
+  },
+  {
+    name: 'Atlas Fleet Services',
+    sector: 'logistics',
+    industry: 'Fleet management',
+    location: 'Atlanta, GA',
+    website: 'https://atlasfleet.example',
+    contact: ['Denise Walker', 'Operations Director'],
+    type: 'retainer',
+    state: 'On Hold',
+    roles: [0, 2, 1],
+  },
+  {
+    name: 'Summit Dental Partners',
+    sector: 'health',
+    industry: 'Dental care',
+    location: 'Salt Lake City, UT',
+    website: 'https://summitdental.example',
+    contact: ['Dr. Amy Fischer', 'Practice Director'],
+    type: 'finders_fee',
+    state: 'On Hold',
+    roles: [0, 1, 1],
+  },
+  {
+    name: 'Keystone Robotics',
+    sector: 'manufacturing',
+    industry: 'Robotics',
+    location: 'Pittsburgh, PA',
+    website: 'https://keystonerobotics.example',
+    contact: ['Daniel Ortiz', 'VP People'],
+    type: 'finders_fee',
+    state: 'On Hold',
+    roles: [1, 1, 0],
+  },
+  {
+    name: 'Tidewater Ports Authority',
+    sector: 'logistics',
+    industry: 'Port operations',
+    location: 'Norfolk, VA',
+    website: 'https://tidewaterports.example',
+    contact: ['Sharon Mills', 'HR Business Partner'],
+    type: 'retainer',
+    state: 'Prospect',
+    roles: [0, 0, 0],
+  },
+  {
+    name: 'Nimbus Security',
+    sector: 'tech',
+    industry: 'Cybersecurity',
+    location: 'Remote (US)',
+    website: 'https://nimbussec.example',
+    contact: ['Alex Morgan', 'CISO'],
+    type: 'finders_fee',
+    state: 'Prospect',
+    roles: [0, 0, 0],
+  },
+  {
+    name: 'Greenfield Schools Trust',
+    sector: 'education',
+    industry: 'K-12 education',
+    location: 'Minneapolis, MN',
+    website: 'https://greenfieldschools.example',
+    contact: ['Patricia Olson', 'Superintendent'],
+    type: 'finders_fee',
+    state: 'Prospect',
+    roles: [0, 0, 0],
+  },
+  {
+    name: 'Copperline Mining Supply',
+    sector: 'manufacturing',
+    industry: 'Mining equipment',
+    location: 'Reno, NV',
+    website: 'https://copperline.example',
+    contact: ['Wade Jensen', 'General Manager'],
+    type: 'finders_fee',
+    state: 'Prospect',
+    roles: [0, 0, 0],
+  },
+  {
+    name: 'Silverleaf Hotels',
+    sector: 'retail',
+    industry: 'Hospitality',
+    location: 'Las Vegas, NV',
+    website: 'https://silverleafhotels.example',
+    contact: ['Monica Reyes', 'Director of HR'],
+    type: 'finders_fee',
+    state: 'Closed',
+    roles: [0, 0, 3],
+  },
+  {
+    name: 'Bluewater Telecom',
+    sector: 'tech',
+    industry: 'Telecommunications',
+    location: 'Dallas, TX',
+    website: 'https://bluewatertel.example',
+    contact: ['Steven Park', 'Talent Director'],
+    type: 'retainer',
+    state: 'Closed',
+    roles: [0, 0, 2],
+  },
+  {
+    name: 'Evergreen Family Clinics',
+    sector: 'health',
+    industry: 'Primary care',
+    location: 'Spokane, WA',
+    website: 'https://evergreenclinics.example',
+    contact: ['Dr. Nora James', 'Medical Director'],
+    type: 'finders_fee',
+    state: 'Open',
+    roles: [2, 1, 1],
+  },
+  {
+    name: 'Granite Peak Energy',
+    sector: 'energy',
+    industry: 'Utilities',
+    location: 'Boise, ID',
+    website: 'https://granitepeak.example',
+    contact: ['Colin Murphy', 'HR Manager'],
+    type: 'finders_fee',
+    state: 'Open',
+    roles: [2, 0, 1],
+  },
 ];
 
 interface Title {
@@ -64,57 +302,320 @@ interface Title {
 
 const TITLES: Record<Sector, Title[]> = {
   tech: [
-    { name: 'Senior Backend Engineer', salary: [150000, 185000], quals: [['Go or Java in production', 'must'], ['Distributed systems', 'must'], ['PostgreSQL tuning', 'nice'], ['Kubernetes', 'nice']] },
-    { name: 'Staff Frontend Engineer', salary: [170000, 205000], quals: [['React and TypeScript', 'must'], ['Design systems', 'must'], ['Accessibility (WCAG 2.1)', 'nice'], ['Mentoring', 'nice']] },
-    { name: 'Engineering Manager, Platform', salary: [185000, 220000], quals: [['Led teams of 6+', 'must'], ['Cloud infrastructure', 'must'], ['Hiring experience', 'nice']] },
-    { name: 'Site Reliability Engineer', salary: [145000, 175000], quals: [['On-call and incident response', 'must'], ['Terraform', 'must'], ['Observability tooling', 'nice']] },
-    { name: 'Product Designer', salary: [120000, 150000], quals: [['Portfolio of shipped work', 'must'], ['Figma', 'must'], ['User research', 'nice']] },
-    { name: 'Data Engineer', salary: [140000, 170000], quals: [['SQL and Python', 'must'], ['Airflow or dbt', 'must'], ['Spark', 'nice']] },
+    {
+      name: 'Senior Backend Engineer',
+      salary: [150000, 185000],
+      quals: [
+        ['Go or Java in production', 'must'],
+        ['Distributed systems', 'must'],
+        ['PostgreSQL tuning', 'nice'],
+        ['Kubernetes', 'nice'],
+      ],
+    },
+    {
+      name: 'Staff Frontend Engineer',
+      salary: [170000, 205000],
+      quals: [
+        ['React and TypeScript', 'must'],
+        ['Design systems', 'must'],
+        ['Accessibility (WCAG 2.1)', 'nice'],
+        ['Mentoring', 'nice'],
+      ],
+    },
+    {
+      name: 'Engineering Manager, Platform',
+      salary: [185000, 220000],
+      quals: [
+        ['Led teams of 6+', 'must'],
+        ['Cloud infrastructure', 'must'],
+        ['Hiring experience', 'nice'],
+      ],
+    },
+    {
+      name: 'Site Reliability Engineer',
+      salary: [145000, 175000],
+      quals: [
+        ['On-call and incident response', 'must'],
+        ['Terraform', 'must'],
+        ['Observability tooling', 'nice'],
+      ],
+    },
+    {
+      name: 'Product Designer',
+      salary: [120000, 150000],
+      quals: [
+        ['Portfolio of shipped work', 'must'],
+        ['Figma', 'must'],
+        ['User research', 'nice'],
+      ],
+    },
+    {
+      name: 'Data Engineer',
+      salary: [140000, 170000],
+      quals: [
+        ['SQL and Python', 'must'],
+        ['Airflow or dbt', 'must'],
+        ['Spark', 'nice'],
+      ],
+    },
   ],
   health: [
-    { name: 'Registered Nurse, ICU', salary: [88000, 112000], quals: [['Active RN license', 'must'], ['BLS and ACLS', 'must'], ['2+ years ICU', 'must'], ['CCRN certification', 'nice']] },
-    { name: 'Nurse Manager, Med-Surg', salary: [105000, 130000], quals: [['BSN', 'must'], ['Leadership experience', 'must'], ['MSN', 'nice']] },
-    { name: 'Clinical Research Associate', salary: [85000, 105000], quals: [['GCP certification', 'must'], ['Site monitoring', 'must'], ['Oncology trials', 'nice']] },
-    { name: 'Physician Assistant, Urgent Care', salary: [120000, 140000], quals: [['NCCPA certified', 'must'], ['State license', 'must'], ['Spanish', 'nice']] },
-    { name: 'Medical Laboratory Scientist', salary: [70000, 88000], quals: [['ASCP certification', 'must'], ['Microbiology', 'nice']] },
+    {
+      name: 'Registered Nurse, ICU',
+      salary: [88000, 112000],
+      quals: [
+        ['Active RN license', 'must'],
+        ['BLS and ACLS', 'must'],
+        ['2+ years ICU', 'must'],
+        ['CCRN certification', 'nice'],
+      ],
+    },
+    {
+      name: 'Nurse Manager, Med-Surg',
+      salary: [105000, 130000],
+      quals: [
+        ['BSN', 'must'],
+        ['Leadership experience', 'must'],
+        ['MSN', 'nice'],
+      ],
+    },
+    {
+      name: 'Clinical Research Associate',
+      salary: [85000, 105000],
+      quals: [
+        ['GCP certification', 'must'],
+        ['Site monitoring', 'must'],
+        ['Oncology trials', 'nice'],
+      ],
+    },
+    {
+      name: 'Physician Assistant, Urgent Care',
+      salary: [120000, 140000],
+      quals: [
+        ['NCCPA certified', 'must'],
+        ['State license', 'must'],
+        ['Spanish', 'nice'],
+      ],
+    },
+    {
+      name: 'Medical Laboratory Scientist',
+      salary: [70000, 88000],
+      quals: [
+        ['ASCP certification', 'must'],
+        ['Microbiology', 'nice'],
+      ],
+    },
   ],
   finance: [
-    { name: 'Senior Financial Analyst', salary: [105000, 130000], quals: [['Financial modelling', 'must'], ['Advanced Excel', 'must'], ['CFA Level II+', 'nice']] },
-    { name: 'Compliance Manager', salary: [125000, 155000], quals: [['AML/KYC programs', 'must'], ['Regulatory exams', 'must'], ['CAMS', 'nice']] },
-    { name: 'Portfolio Manager', salary: [180000, 240000], quals: [['Fixed income', 'must'], ['Track record', 'must'], ['CFA charter', 'nice']] },
-    { name: 'Actuarial Analyst', salary: [90000, 115000], quals: [['SOA exams passed', 'must'], ['Python or R', 'nice']] },
-    { name: 'Risk Engineer', salary: [150000, 180000], quals: [['Payments fraud models', 'must'], ['Python', 'must'], ['Real-time systems', 'nice']] },
+    {
+      name: 'Senior Financial Analyst',
+      salary: [105000, 130000],
+      quals: [
+        ['Financial modelling', 'must'],
+        ['Advanced Excel', 'must'],
+        ['CFA Level II+', 'nice'],
+      ],
+    },
+    {
+      name: 'Compliance Manager',
+      salary: [125000, 155000],
+      quals: [
+        ['AML/KYC programs', 'must'],
+        ['Regulatory exams', 'must'],
+        ['CAMS', 'nice'],
+      ],
+    },
+    {
+      name: 'Portfolio Manager',
+      salary: [180000, 240000],
+      quals: [
+        ['Fixed income', 'must'],
+        ['Track record', 'must'],
+        ['CFA charter', 'nice'],
+      ],
+    },
+    {
+      name: 'Actuarial Analyst',
+      salary: [90000, 115000],
+      quals: [
+        ['SOA exams passed', 'must'],
+        ['Python or R', 'nice'],
+      ],
+    },
+    {
+      name: 'Risk Engineer',
+      salary: [150000, 180000],
+      quals: [
+        ['Payments fraud models', 'must'],
+        ['Python', 'must'],
+        ['Real-time systems', 'nice'],
+      ],
+    },
   ],
   logistics: [
-    { name: 'Warehouse Operations Manager', salary: [85000, 105000], quals: [['Multi-shift leadership', 'must'], ['WMS systems', 'must'], ['Lean / Six Sigma', 'nice']] },
-    { name: 'Transportation Planner', salary: [65000, 80000], quals: [['TMS experience', 'must'], ['Carrier negotiation', 'nice']] },
-    { name: 'Fleet Maintenance Supervisor', salary: [72000, 90000], quals: [['ASE certification', 'must'], ['DOT compliance', 'must']] },
-    { name: 'Supply Chain Analyst', salary: [70000, 88000], quals: [['SQL', 'must'], ['Demand forecasting', 'nice']] },
+    {
+      name: 'Warehouse Operations Manager',
+      salary: [85000, 105000],
+      quals: [
+        ['Multi-shift leadership', 'must'],
+        ['WMS systems', 'must'],
+        ['Lean / Six Sigma', 'nice'],
+      ],
+    },
+    {
+      name: 'Transportation Planner',
+      salary: [65000, 80000],
+      quals: [
+        ['TMS experience', 'must'],
+        ['Carrier negotiation', 'nice'],
+      ],
+    },
+    {
+      name: 'Fleet Maintenance Supervisor',
+      salary: [72000, 90000],
+      quals: [
+        ['ASE certification', 'must'],
+        ['DOT compliance', 'must'],
+      ],
+    },
+    {
+      name: 'Supply Chain Analyst',
+      salary: [70000, 88000],
+      quals: [
+        ['SQL', 'must'],
+        ['Demand forecasting', 'nice'],
+      ],
+    },
   ],
   retail: [
-    { name: 'District Manager', salary: [90000, 115000], quals: [['Multi-unit retail', 'must'], ['P&L ownership', 'must'], ['Travel 50 %', 'must']] },
-    { name: 'Store General Manager', salary: [70000, 85000], quals: [['Team of 30+', 'must'], ['Inventory control', 'nice']] },
-    { name: 'E-commerce Merchandiser', salary: [75000, 95000], quals: [['Shopify or Salesforce Commerce', 'must'], ['Analytics', 'nice']] },
-    { name: 'Loss Prevention Lead', salary: [55000, 68000], quals: [['Investigations', 'must'], ['CCTV systems', 'nice']] },
+    {
+      name: 'District Manager',
+      salary: [90000, 115000],
+      quals: [
+        ['Multi-unit retail', 'must'],
+        ['P&L ownership', 'must'],
+        ['Travel 50 %', 'must'],
+      ],
+    },
+    {
+      name: 'Store General Manager',
+      salary: [70000, 85000],
+      quals: [
+        ['Team of 30+', 'must'],
+        ['Inventory control', 'nice'],
+      ],
+    },
+    {
+      name: 'E-commerce Merchandiser',
+      salary: [75000, 95000],
+      quals: [
+        ['Shopify or Salesforce Commerce', 'must'],
+        ['Analytics', 'nice'],
+      ],
+    },
+    {
+      name: 'Loss Prevention Lead',
+      salary: [55000, 68000],
+      quals: [
+        ['Investigations', 'must'],
+        ['CCTV systems', 'nice'],
+      ],
+    },
   ],
   energy: [
-    { name: 'Solar Project Engineer', salary: [95000, 120000], quals: [['PE license', 'nice'], ['Utility-scale PV', 'must'], ['AutoCAD', 'must']] },
-    { name: 'Grid Operations Analyst', salary: [85000, 105000], quals: [['SCADA', 'must'], ['NERC certification', 'nice']] },
-    { name: 'Health & Safety Manager', salary: [90000, 110000], quals: [['OSHA 30', 'must'], ['CSP', 'nice']] },
+    {
+      name: 'Solar Project Engineer',
+      salary: [95000, 120000],
+      quals: [
+        ['PE license', 'nice'],
+        ['Utility-scale PV', 'must'],
+        ['AutoCAD', 'must'],
+      ],
+    },
+    {
+      name: 'Grid Operations Analyst',
+      salary: [85000, 105000],
+      quals: [
+        ['SCADA', 'must'],
+        ['NERC certification', 'nice'],
+      ],
+    },
+    {
+      name: 'Health & Safety Manager',
+      salary: [90000, 110000],
+      quals: [
+        ['OSHA 30', 'must'],
+        ['CSP', 'nice'],
+      ],
+    },
   ],
   manufacturing: [
-    { name: 'Controls Engineer', salary: [90000, 115000], quals: [['PLC programming', 'must'], ['Allen-Bradley', 'must'], ['Robotics integration', 'nice']] },
-    { name: 'Quality Manager', salary: [95000, 120000], quals: [['ISO 9001', 'must'], ['Root cause analysis', 'must'], ['ASQ CQE', 'nice']] },
-    { name: 'Production Supervisor', salary: [65000, 80000], quals: [['Shift leadership', 'must'], ['Lean manufacturing', 'nice']] },
+    {
+      name: 'Controls Engineer',
+      salary: [90000, 115000],
+      quals: [
+        ['PLC programming', 'must'],
+        ['Allen-Bradley', 'must'],
+        ['Robotics integration', 'nice'],
+      ],
+    },
+    {
+      name: 'Quality Manager',
+      salary: [95000, 120000],
+      quals: [
+        ['ISO 9001', 'must'],
+        ['Root cause analysis', 'must'],
+        ['ASQ CQE', 'nice'],
+      ],
+    },
+    {
+      name: 'Production Supervisor',
+      salary: [65000, 80000],
+      quals: [
+        ['Shift leadership', 'must'],
+        ['Lean manufacturing', 'nice'],
+      ],
+    },
   ],
   education: [
-    { name: 'Curriculum Designer', salary: [70000, 90000], quals: [['Instructional design', 'must'], ['K-12 standards', 'must'], ['LMS authoring', 'nice']] },
-    { name: 'Customer Success Manager', salary: [80000, 100000], quals: [['SaaS accounts', 'must'], ['Education sector', 'nice']] },
-    { name: 'Head of School Partnerships', salary: [110000, 135000], quals: [['District sales', 'must'], ['Contract negotiation', 'must']] },
+    {
+      name: 'Curriculum Designer',
+      salary: [70000, 90000],
+      quals: [
+        ['Instructional design', 'must'],
+        ['K-12 standards', 'must'],
+        ['LMS authoring', 'nice'],
+      ],
+    },
+    {
+      name: 'Customer Success Manager',
+      salary: [80000, 100000],
+      quals: [
+        ['SaaS accounts', 'must'],
+        ['Education sector', 'nice'],
+      ],
+    },
+    {
+      name: 'Head of School Partnerships',
+      salary: [110000, 135000],
+      quals: [
+        ['District sales', 'must'],
+        ['Contract negotiation', 'must'],
+      ],
+    },
   ],
 };
 
-const CLOSE_REASONS: (typeof ROLE_CLOSE_REASONS)[number][] = ['filled', 'filled', 'filled', 'filled_by_client', 'cancelled_by_client', 'lost_to_competitor', 'on_hold_indefinitely', 'other'];
+const CLOSE_REASONS: (typeof ROLE_CLOSE_REASONS)[number][] = [
+  'filled',
+  'filled',
+  'filled',
+  'filled_by_client',
+  'cancelled_by_client',
+  'lost_to_competitor',
+  'on_hold_indefinitely',
+  'other',
+];
 const REMOTE: ('onsite' | 'hybrid' | 'remote')[] = ['onsite', 'hybrid', 'hybrid', 'remote'];
 const PRIORITIES: ('low' | 'medium' | 'high' | 'urgent')[] = ['low', 'medium', 'medium', 'high', 'high', 'urgent'];
 const RETAINERS: RetainerInstalment[][] = [
@@ -172,7 +673,11 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
  * The demo agency's clients, roles, qualifications and notes: deterministic (seeded), batch-inserted.
  * `users` are the demo owner, superuser, recruiter and viewer (in that order).
  */
-export async function seedDemoClientsAndRoles(db: Db, users: UserRow[], now: Date): Promise<{ clients: number; roles: number; clientRows: ClientRow[]; roleRows: RoleRow[] }> {
+export async function seedDemoClientsAndRoles(
+  db: Db,
+  users: UserRow[],
+  now: Date,
+): Promise<{ clients: number; roles: number; clientRows: ClientRow[]; roleRows: RoleRow[] }> {
   const random = seededRandom(20240611);
   const pick = <T>(items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
   const [owner, superuser, recruiter] = users;
@@ -218,7 +723,11 @@ export async function seedDemoClientsAndRoles(db: Db, users: UserRow[], now: Dat
     const client = clientRows[index];
     if (!client) return;
     const titles = [...TITLES[demo.sector]].sort(() => random() - 0.5);
-    const states = [...Array<string>(demo.roles[0]).fill('open'), ...Array<string>(demo.roles[1]).fill('on_hold'), ...Array<string>(demo.roles[2]).fill('closed')];
+    const states = [
+      ...Array<string>(demo.roles[0]).fill('open'),
+      ...Array<string>(demo.roles[1]).fill('on_hold'),
+      ...Array<string>(demo.roles[2]).fill('closed'),
+    ];
     states.forEach((state, roleIndex) => {
       const title = titles[roleIndex % titles.length] as Title;
       const name = roleIndex >= titles.length ? `${title.name} II` : title.name;
@@ -226,8 +735,11 @@ export async function seedDemoClientsAndRoles(db: Db, users: UserRow[], now: Dat
       // year has a previous year to compare with on first start.
       const opened = new Date(now.getTime() - Math.floor(random() * (state === 'closed' ? 540 : 270)) * day);
       const remote = pick(REMOTE);
-      const bump = Math.round((random() * 0.1 - 0.05) * title.salary[0] / 1000) * 1000;
-      const closed = state === 'closed' ? new Date(Math.min(now.getTime() - day, opened.getTime() + (20 + Math.floor(random() * 70)) * day)) : null;
+      const bump = Math.round(((random() * 0.1 - 0.05) * title.salary[0]) / 1000) * 1000;
+      const closed =
+        state === 'closed'
+          ? new Date(Math.min(now.getTime() - day, opened.getTime() + (20 + Math.floor(random() * 70)) * day))
+          : null;
       const reason = state === 'closed' ? pick(CLOSE_REASONS) : null;
       roleValues.push(
         buildRole({
@@ -235,7 +747,11 @@ export async function seedDemoClientsAndRoles(db: Db, users: UserRow[], now: Dat
           name,
           state,
           closeReason: reason,
-          closeNote: reason ? (reason === 'other' ? 'Client restructured the team.' : `${ROLE_CLOSE_REASON_LABELS[reason]}.`) : '',
+          closeNote: reason
+            ? reason === 'other'
+              ? 'Client restructured the team.'
+              : `${ROLE_CLOSE_REASON_LABELS[reason]}.`
+            : '',
           openings: random() < 0.2 ? 2 : 1,
           location: remote === 'remote' ? 'Remote (US)' : demo.location,
           remoteType: remote,
@@ -248,7 +764,10 @@ export async function seedDemoClientsAndRoles(db: Db, users: UserRow[], now: Dat
           recruiterId: pick(recruiters).id,
           openedAt: isoDate(opened),
           // Two in three active roles have a target, 45–80 days after opening (no draw: the random sequence stays).
-          targetFillDate: state !== 'closed' && roleIndex % 3 !== 2 ? isoDate(new Date(opened.getTime() + (45 + ((roleIndex * 11) % 36)) * day)) : null,
+          targetFillDate:
+            state !== 'closed' && roleIndex % 3 !== 2
+              ? isoDate(new Date(opened.getTime() + (45 + ((roleIndex * 11) % 36)) * day))
+              : null,
           closedAt: closed,
           descriptionText: random() < 0.7 ? jobDescription(name, demo, remote) : '',
           indeedPosting: state === 'open' && random() < 0.4,
@@ -269,20 +788,45 @@ export async function seedDemoClientsAndRoles(db: Db, users: UserRow[], now: Dat
     if (!title) return;
     const count = Math.min(title.quals.length, 2 + Math.floor(random() * 4));
     title.quals.slice(0, count).forEach(([name, kind], position) => {
-      qualifications.push({ roleId: role.id, name, kind: kind === 'must' ? 'must_have' : 'nice_to_have', description: '', position: position + 1, createdAt: role.createdAt, updatedAt: role.createdAt });
+      qualifications.push({
+        roleId: role.id,
+        name,
+        kind: kind === 'must' ? 'must_have' : 'nice_to_have',
+        description: '',
+        position: position + 1,
+        createdAt: role.createdAt,
+        updatedAt: role.createdAt,
+      });
     });
   });
   await insertQualifications(db, qualifications);
 
   const notes: NewNoteRow[] = [];
-  const noteAt = (from: Date) => new Date(Math.min(now.getTime() - 3_600_000, from.getTime() + Math.floor(random() * 60) * day + Math.floor(random() * day)));
+  const noteAt = (from: Date) =>
+    new Date(
+      Math.min(
+        now.getTime() - 3_600_000,
+        from.getTime() + Math.floor(random() * 60) * day + Math.floor(random() * day),
+      ),
+    );
   clientRows.forEach((client, index) => {
     if (index % 3 === 2) return;
     const count = 1 + Math.floor(random() * 3);
     for (let n = 0; n < count; n += 1) {
       const author = pick(writers);
       const at = noteAt(client.createdAt);
-      notes.push(buildNote({ modelType: 'client', objectId: client.id, body: pick(CLIENT_NOTES), pinned: n === 0 && random() < 0.3, authorId: author.id, authorName: displayName(author), createdAt: at, updatedAt: at }));
+      notes.push(
+        buildNote({
+          modelType: 'client',
+          objectId: client.id,
+          body: pick(CLIENT_NOTES),
+          pinned: n === 0 && random() < 0.3,
+          authorId: author.id,
+          authorName: displayName(author),
+          createdAt: at,
+          updatedAt: at,
+        }),
+      );
     }
   });
   roleRows.forEach((role, index) => {
@@ -291,7 +835,18 @@ export async function seedDemoClientsAndRoles(db: Db, users: UserRow[], now: Dat
     for (let n = 0; n < count; n += 1) {
       const author = pick(writers);
       const at = noteAt(role.createdAt);
-      notes.push(buildNote({ modelType: 'role', objectId: role.id, body: pick(ROLE_NOTES), pinned: n === 0 && random() < 0.25, authorId: author.id, authorName: displayName(author), createdAt: at, updatedAt: at }));
+      notes.push(
+        buildNote({
+          modelType: 'role',
+          objectId: role.id,
+          body: pick(ROLE_NOTES),
+          pinned: n === 0 && random() < 0.25,
+          authorId: author.id,
+          authorName: displayName(author),
+          createdAt: at,
+          updatedAt: at,
+        }),
+      );
     }
   });
   await insertNotes(db, notes);
@@ -301,7 +856,15 @@ export async function seedDemoClientsAndRoles(db: Db, users: UserRow[], now: Dat
   for (const role of recent) {
     const client = clientRows.find((row) => row.id === role.clientId);
     const actor = users.find((user) => user.id === role.recruiterId) ?? owner;
-    await recordActivity(db, { scope: { clientId: role.clientId }, actor, verb: 'created', modelType: 'role', objectId: role.id, summary: `Created role ${role.name} for ${client?.name ?? 'a client'}`, at: role.createdAt });
+    await recordActivity(db, {
+      scope: { clientId: role.clientId },
+      actor,
+      verb: 'created',
+      modelType: 'role',
+      objectId: role.id,
+      summary: `Created role ${role.name} for ${client?.name ?? 'a client'}`,
+      at: role.createdAt,
+    });
   }
   return { clients: clientRows.length, roles: roleRows.length, clientRows, roleRows };
 }

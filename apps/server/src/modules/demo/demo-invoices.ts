@@ -3,8 +3,22 @@ import type { Db } from '../../db/client';
 import { insertInvoiceRows } from '../../factories/invoices.factory';
 import { candidatesTable } from '../candidates/candidates.table';
 import { clientsTable, type ClientRow } from '../clients/clients.table';
-import { formatInvoiceMoney, formatInvoiceNumber, instalmentsOf, percentOf, percentToBp, toMinor, totalsOf } from '../invoices/invoices.service';
-import { invoicesTable, type NewInvoiceEventRow, type NewInvoiceLineRow, type NewInvoiceRow, type NewPayoutRow } from '../invoices/invoices.table';
+import {
+  formatInvoiceMoney,
+  formatInvoiceNumber,
+  instalmentsOf,
+  percentOf,
+  percentToBp,
+  toMinor,
+  totalsOf,
+} from '../invoices/invoices.service';
+import {
+  invoicesTable,
+  type NewInvoiceEventRow,
+  type NewInvoiceLineRow,
+  type NewInvoiceRow,
+  type NewPayoutRow,
+} from '../invoices/invoices.table';
 import { pipelinesTable, placementsTable } from '../pipelines/pipelines.table';
 import { rolesTable } from '../roles/roles.table';
 import { displayName, type UserRow } from '../users/users.service';
@@ -19,10 +33,17 @@ const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 const addDays = (iso: string, days: number) => isoDate(new Date(new Date(`${iso}T00:00:00Z`).getTime() + days * DAY));
 const at = (iso: string, hour = 10) => new Date(`${iso}T${String(hour).padStart(2, '0')}:00:00Z`);
 
-type DemoInvoice = NewInvoiceRow & { lines: Omit<NewInvoiceLineRow, 'invoiceId'>[]; payouts: Omit<NewPayoutRow, 'invoiceId' | 'clientId' | 'currency' | 'invoiceIssueDate'>[]; events: Omit<NewInvoiceEventRow, 'invoiceId'>[] };
+type DemoInvoice = NewInvoiceRow & {
+  lines: Omit<NewInvoiceLineRow, 'invoiceId'>[];
+  payouts: Omit<NewPayoutRow, 'invoiceId' | 'clientId' | 'currency' | 'invoiceIssueDate'>[];
+  events: Omit<NewInvoiceEventRow, 'invoiceId'>[];
+};
 type Draft = Omit<DemoInvoice, 'number' | 'numberYear' | 'numberSeq'>;
 
-export async function seedDemoInvoices(db: Db, options: { owner: UserRow; now: Date; defaultFeePercent: number }): Promise<number> {
+export async function seedDemoInvoices(
+  db: Db,
+  options: { owner: UserRow; now: Date; defaultFeePercent: number },
+): Promise<number> {
   const random = seededRandom(1111);
   const { owner, now } = options;
   const today = isoDate(now);
@@ -34,24 +55,62 @@ export async function seedDemoInvoices(db: Db, options: { owner: UserRow; now: D
   const written = (iso: string) => notAfterNow(at(iso, 9));
 
   /** Status, payouts and history from how long ago the invoice fell due. */
-  function settle(base: Omit<Draft, 'status' | 'payouts' | 'events' | 'paidMinor' | 'balanceMinor'>, allowVoid: boolean): Draft {
+  function settle(
+    base: Omit<Draft, 'status' | 'payouts' | 'events' | 'paidMinor' | 'balanceMinor'>,
+    allowVoid: boolean,
+  ): Draft {
     const total = base.totalMinor ?? 0;
     const issue = base.issueDate;
     const due = base.dueDate;
-    const events: Draft['events'] = [{ kind: 'created', detail: base.kind === 'finders_fee' ? 'Drafted automatically from the placement' : 'Created for the retainer instalment', createdAt: written(issue), ...actor }];
+    const events: Draft['events'] = [
+      {
+        kind: 'created',
+        detail:
+          base.kind === 'finders_fee'
+            ? 'Drafted automatically from the placement'
+            : 'Created for the retainer instalment',
+        createdAt: written(issue),
+        ...actor,
+      },
+    ];
     if (issue > today) return { ...base, status: 'draft', paidMinor: 0, balanceMinor: total, payouts: [], events };
     const pastDue = Math.floor((now.getTime() - at(due, 0).getTime()) / DAY);
     const roll = random();
     const sentAt = notAfterNow(at(addDays(issue, 1)));
     events.push({ kind: 'sent', detail: 'Sent to the client contact', createdAt: sentAt, ...actor });
     const sent = { ...base, sentAt };
-    if (pastDue < -20 && roll < 0.25) return { ...base, status: 'draft', paidMinor: 0, balanceMinor: total, payouts: [], events: events.slice(0, 1) };
+    if (pastDue < -20 && roll < 0.25)
+      return { ...base, status: 'draft', paidMinor: 0, balanceMinor: total, payouts: [], events: events.slice(0, 1) };
     if (allowVoid && roll > 0.95) {
       const voidedAt = notAfterNow(at(addDays(issue, 5)));
       events.push({ kind: 'voided', detail: 'Raised against the wrong purchase order', createdAt: voidedAt, ...actor });
-      return { ...sent, status: 'void', voidReason: 'Raised against the wrong purchase order', voidedAt, paidMinor: 0, balanceMinor: 0, payouts: [], events };
+      return {
+        ...sent,
+        status: 'void',
+        voidReason: 'Raised against the wrong purchase order',
+        voidedAt,
+        paidMinor: 0,
+        balanceMinor: 0,
+        payouts: [],
+        events,
+      };
     }
-    const paidShare = pastDue > 60 ? (roll < 0.85 ? 1 : roll < 0.93 ? 0.5 : 0) : pastDue > 0 ? (roll < 0.45 ? 1 : roll < 0.7 ? 0.4 : 0) : roll < 0.3 ? 1 : 0;
+    const paidShare =
+      pastDue > 60
+        ? roll < 0.85
+          ? 1
+          : roll < 0.93
+            ? 0.5
+            : 0
+        : pastDue > 0
+          ? roll < 0.45
+            ? 1
+            : roll < 0.7
+              ? 0.4
+              : 0
+          : roll < 0.3
+            ? 1
+            : 0;
     const payouts: Draft['payouts'] = [];
     if (paidShare > 0) {
       const latest = pastDue > 0 ? addDays(due, Math.min(pastDue - 1, 20)) : addDays(today, -1);
@@ -59,21 +118,55 @@ export async function seedDemoInvoices(db: Db, options: { owner: UserRow; now: D
       const when = (share: number) => addDays(issue, Math.max(1, Math.floor(span * share)));
       if (paidShare === 1 && random() < 0.3) {
         const first = Math.round(total * 0.4);
-        payouts.push({ date: when(0.4), amountMinor: first, method: 'bank_transfer', reference: `BT-${Math.floor(random() * 90000) + 10000}`, recordedById: owner.id, createdAt: at(when(0.4), 15) });
-        payouts.push({ date: when(0.9), amountMinor: total - first, method: 'bank_transfer', reference: `BT-${Math.floor(random() * 90000) + 10000}`, recordedById: owner.id, createdAt: at(when(0.9), 15) });
+        payouts.push({
+          date: when(0.4),
+          amountMinor: first,
+          method: 'bank_transfer',
+          reference: `BT-${Math.floor(random() * 90000) + 10000}`,
+          recordedById: owner.id,
+          createdAt: at(when(0.4), 15),
+        });
+        payouts.push({
+          date: when(0.9),
+          amountMinor: total - first,
+          method: 'bank_transfer',
+          reference: `BT-${Math.floor(random() * 90000) + 10000}`,
+          recordedById: owner.id,
+          createdAt: at(when(0.9), 15),
+        });
       } else {
         const amount = paidShare === 1 ? total : Math.round(total * paidShare);
         const method = random() < 0.85 ? 'bank_transfer' : 'cheque';
-        payouts.push({ date: when(0.8), amountMinor: amount, method, reference: `${method === 'cheque' ? 'CHQ' : 'BT'}-${Math.floor(random() * 90000) + 10000}`, recordedById: owner.id, createdAt: at(when(0.8), 15) });
+        payouts.push({
+          date: when(0.8),
+          amountMinor: amount,
+          method,
+          reference: `${method === 'cheque' ? 'CHQ' : 'BT'}-${Math.floor(random() * 90000) + 10000}`,
+          recordedById: owner.id,
+          createdAt: at(when(0.8), 15),
+        });
       }
     }
     const paid = payouts.reduce((sum, payout) => sum + payout.amountMinor, 0);
     for (const payout of payouts) {
-      events.push({ kind: 'payout', detail: `${formatInvoiceMoney(payout.amountMinor, base.currency ?? 'USD')} received on ${payout.date}`, createdAt: payout.createdAt ?? at(payout.date), ...actor });
+      events.push({
+        kind: 'payout',
+        detail: `${formatInvoiceMoney(payout.amountMinor, base.currency ?? 'USD')} received on ${payout.date}`,
+        createdAt: payout.createdAt ?? at(payout.date),
+        ...actor,
+      });
     }
     const fullyPaid = paid >= total;
     const lastPayout = payouts.at(-1);
-    return { ...sent, status: fullyPaid ? 'paid' : 'sent', paidAt: fullyPaid && lastPayout ? at(lastPayout.date, 15) : null, paidMinor: paid, balanceMinor: total - paid, payouts, events };
+    return {
+      ...sent,
+      status: fullyPaid ? 'paid' : 'sent',
+      paidAt: fullyPaid && lastPayout ? at(lastPayout.date, 15) : null,
+      paidMinor: paid,
+      balanceMinor: total - paid,
+      payouts,
+      events,
+    };
   }
 
   // Finder's fees: one per placement of a finder's fee client that started in the last year (or starts soon).
@@ -129,11 +222,17 @@ export async function seedDemoInvoices(db: Db, options: { owner: UserRow; now: D
   }
 
   // Retainers: the instalments a client's schedule has reached, spread after its signing.
-  const retainers = await db.select().from(clientsTable).where(eq(clientsTable.clientType, 'retainer')).orderBy(asc(clientsTable.id));
+  const retainers = await db
+    .select()
+    .from(clientsTable)
+    .where(eq(clientsTable.clientType, 'retainer'))
+    .orderBy(asc(clientsTable.id));
   for (const client of retainers as ClientRow[]) {
     if (client.state === 'Prospect' || client.retainerAmount === null) continue;
     const schedule = instalmentsOf(client);
-    let issue = isoDate(new Date(Math.max(client.createdAt.getTime(), new Date(`${yearAgo}T00:00:00Z`).getTime()) + 2 * DAY));
+    let issue = isoDate(
+      new Date(Math.max(client.createdAt.getTime(), new Date(`${yearAgo}T00:00:00Z`).getTime()) + 2 * DAY),
+    );
     for (const instalment of schedule) {
       if (issue > today) break;
       const amount = instalment.amountMinor;
@@ -185,7 +284,8 @@ export async function seedDemoInvoices(db: Db, options: { owner: UserRow; now: D
 
   // One credit note: a sent, unpaid finder's fee whose placement ended within its guarantee (half the fee credited).
   const unpaid = rows.findIndex((row) => row.kind === 'finders_fee' && row.status === 'sent' && row.paidMinor === 0);
-  const creditIndex = unpaid >= 0 ? unpaid : rows.findIndex((row) => row.kind === 'finders_fee' && row.status === 'paid');
+  const creditIndex =
+    unpaid >= 0 ? unpaid : rows.findIndex((row) => row.kind === 'finders_fee' && row.status === 'paid');
   const original = rows[creditIndex];
   if (original && creditIndex >= 0) {
     const issue = addDays(original.issueDate, 40) > today ? today : addDays(original.issueDate, 40);
@@ -219,7 +319,15 @@ export async function seedDemoInvoices(db: Db, options: { owner: UserRow; now: D
         createdById: owner.id,
         createdAt: at(issue, 9),
         updatedAt: at(issue, 11),
-        lines: [{ position: 1, description: `Credit for ${original.number}: placement ended within the guarantee`, quantityHundredths: 100, unitMinor: half, amountMinor: half }],
+        lines: [
+          {
+            position: 1,
+            description: `Credit for ${original.number}: placement ended within the guarantee`,
+            quantityHundredths: 100,
+            unitMinor: half,
+            amountMinor: half,
+          },
+        ],
         payouts: [],
         events: [
           { kind: 'created', detail: `Credit note for ${original.number}`, createdAt: at(issue, 9), ...actor },
@@ -231,7 +339,11 @@ export async function seedDemoInvoices(db: Db, options: { owner: UserRow; now: D
     const balanceMinor = (original.totalMinor ?? 0) - (original.paidMinor ?? 0) + totals.total;
     await db
       .update(invoicesTable)
-      .set({ creditedMinor: -totals.total, balanceMinor, ...(balanceMinor <= 0 ? { status: 'paid', paidAt: at(issue, 11) } : {}) })
+      .set({
+        creditedMinor: -totals.total,
+        balanceMinor,
+        ...(balanceMinor <= 0 ? { status: 'paid', paidAt: at(issue, 11) } : {}),
+      })
       .where(eq(invoicesTable.id, ids[creditIndex]!));
   }
   return rows.length + (original ? 1 : 0);

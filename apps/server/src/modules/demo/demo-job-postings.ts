@@ -52,7 +52,10 @@ export function buildDemoJobPostings(roles: RoleRow[], now: Date, zone: string, 
   return rows;
 }
 
-export async function seedDemoJobPostings(db: Db, options: { roleRows: RoleRow[]; now: Date; zone: string; currency: string }): Promise<number> {
+export async function seedDemoJobPostings(
+  db: Db,
+  options: { roleRows: RoleRow[]; now: Date; zone: string; currency: string },
+): Promise<number> {
   const rows = buildDemoJobPostings(options.roleRows, options.now, options.zone, options.currency);
   for (let i = 0; i < rows.length; i += 500) await insertJobPostings(db, rows.slice(i, i + 500));
   return rows.length;

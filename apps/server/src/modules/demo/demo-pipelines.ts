@@ -1,4 +1,10 @@
-import { PIPELINE_CLOSE_REASON_LABELS, PIPELINE_STAGE_LABELS, PIPELINE_STAGES, type PipelineCloseReason, type PipelineStageName } from '@recruitdesk/contracts/pipelines';
+import {
+  PIPELINE_CLOSE_REASON_LABELS,
+  PIPELINE_STAGE_LABELS,
+  PIPELINE_STAGES,
+  type PipelineCloseReason,
+  type PipelineStageName,
+} from '@recruitdesk/contracts/pipelines';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { buildNote, insertNotes } from '../../factories/notes.factory';
@@ -8,7 +14,13 @@ import { candidatesTable } from '../candidates/candidates.table';
 import type { ClientRow } from '../clients/clients.table';
 import type { NewNoteRow } from '../notes/notes.table';
 import { markCandidatesPlaced } from '../candidates/candidates.service';
-import type { NewInterviewRow, NewPipelineEventRow, NewPipelineRow, NewPlacementRow, NewSubmittalRow } from '../pipelines/pipelines.table';
+import type {
+  NewInterviewRow,
+  NewPipelineEventRow,
+  NewPipelineRow,
+  NewPlacementRow,
+  NewSubmittalRow,
+} from '../pipelines/pipelines.table';
 import { placementFeeOf, roleFeeTerms, type RoleFeeTerms } from '../roles/role-fees.service';
 import type { RoleRow } from '../roles/roles.table';
 import { displayName, type UserRow } from '../users/users.service';
@@ -39,7 +51,11 @@ const CLOSE_REASONS_BY_STAGE: Record<PipelineStageName, PipelineCloseReason[]> =
 
 const CLOSE_NOTES: Partial<Record<PipelineCloseReason, string[]>> = {
   rejected_by_us: ['Not enough depth in the core skills.', 'Salary expectations well above the band.', ''],
-  rejected_by_client: ['Client went with a candidate with more domain experience.', 'Hiring manager wanted more leadership experience.', ''],
+  rejected_by_client: [
+    'Client went with a candidate with more domain experience.',
+    'Hiring manager wanted more leadership experience.',
+    '',
+  ],
   candidate_withdrew: ['Accepted a counter-offer.', 'Decided not to relocate.', ''],
   offer_declined: ['Took a competing offer.', 'Could not agree on the start date.'],
   other: ['Client paused the search for this profile.'],
@@ -90,7 +106,12 @@ export async function seedDemoPipelines(
   const clientById = new Map(input.clientRows.map((client) => [client.id, client]));
 
   const pool = await db
-    .select({ id: candidatesTable.id, firstName: candidatesTable.firstName, lastName: candidatesTable.lastName, status: candidatesTable.status })
+    .select({
+      id: candidatesTable.id,
+      firstName: candidatesTable.firstName,
+      lastName: candidatesTable.lastName,
+      status: candidatesTable.status,
+    })
     .from(candidatesTable)
     .orderBy(asc(candidatesTable.id));
   const active = pool.filter((candidate) => candidate.status === 'active');
@@ -112,7 +133,12 @@ export async function seedDemoPipelines(
         const placed = index === 0 && role.closeReason === 'filled';
         const reached = placed ? 6 : Math.floor(random() * 5);
         const stage = PIPELINE_STAGES[reached] as PipelineStageName;
-        plans.push({ role, candidate, reached, closeReason: placed ? null : random() < 0.5 ? 'role_closed' : pick(CLOSE_REASONS_BY_STAGE[stage]) });
+        plans.push({
+          role,
+          candidate,
+          reached,
+          closeReason: placed ? null : random() < 0.5 ? 'role_closed' : pick(CLOSE_REASONS_BY_STAGE[stage]),
+        });
       });
       continue;
     }
@@ -125,7 +151,12 @@ export async function seedDemoPipelines(
       const roll = random();
       const stage = (STAGE_WEIGHTS.find(([, weight]) => roll < weight) ?? STAGE_WEIGHTS[0])?.[0] ?? 'sourced';
       const reached = PIPELINE_STAGES.indexOf(stage);
-      plans.push({ role, candidate, reached, closeReason: random() < 0.22 ? pick(CLOSE_REASONS_BY_STAGE[stage]) : null });
+      plans.push({
+        role,
+        candidate,
+        reached,
+        closeReason: random() < 0.22 ? pick(CLOSE_REASONS_BY_STAGE[stage]) : null,
+      });
     });
   }
 
@@ -135,7 +166,12 @@ export async function seedDemoPipelines(
   }
 
   const pipelines: NewPipelineRow[] = [];
-  type Children = { events: NewPipelineEventRow[]; interviews: NewInterviewRow[]; submittals: NewSubmittalRow[]; placements: NewPlacementRow[] };
+  type Children = {
+    events: NewPipelineEventRow[];
+    interviews: NewInterviewRow[];
+    submittals: NewSubmittalRow[];
+    placements: NewPlacementRow[];
+  };
   const children: Children[] = [];
   const placedCandidates: number[] = [];
   // Upcoming interviews spread over the next five weeks (most in the first two), on weekdays, so the
@@ -163,7 +199,9 @@ export async function seedDemoPipelines(
     const end = (role.closedAt ?? new Date(now.getTime() - 2 * HOUR)).getTime();
     const created = new Date(Math.min(latest, roleStart + random() * Math.max(HOUR, (end - roleStart) * 0.6)));
     const steps = closeReason ? reached + 1 : reached;
-    const times = Array.from({ length: steps }, () => Math.min(latest, created.getTime() + random() * Math.max(HOUR, end - created.getTime())))
+    const times = Array.from({ length: steps }, () =>
+      Math.min(latest, created.getTime() + random() * Math.max(HOUR, end - created.getTime())),
+    )
       .sort((a, b) => a - b)
       .map((time) => new Date(time));
     const at = (step: number) => (step === 0 ? created : (times[step - 1] ?? created));
@@ -172,19 +210,58 @@ export async function seedDemoPipelines(
     const stage = PIPELINE_STAGES[reached] as PipelineStageName;
 
     let offer: { salary: number; at: Date } | null = null;
-    mine.events.push({ kind: 'created', toStage: 'sourced', detail: PIPELINE_STAGE_LABELS.sourced, createdAt: created, ...by, pipelineId: 0 });
+    mine.events.push({
+      kind: 'created',
+      toStage: 'sourced',
+      detail: PIPELINE_STAGE_LABELS.sourced,
+      createdAt: created,
+      ...by,
+      pipelineId: 0,
+    });
     for (let step = 1; step <= reached; step += 1) {
       const from = PIPELINE_STAGES[step - 1] as PipelineStageName;
       const to = PIPELINE_STAGES[step] as PipelineStageName;
       const time = at(step);
       if (to === 'internal_interview') {
-        mine.events.push({ kind: 'interview_booked', fromStage: from, toStage: to, detail: `Internal interview on ${when(new Date(time.getTime() + 2 * DAY))}`, createdAt: time, ...by, pipelineId: 0 });
+        mine.events.push({
+          kind: 'interview_booked',
+          fromStage: from,
+          toStage: to,
+          detail: `Internal interview on ${when(new Date(time.getTime() + 2 * DAY))}`,
+          createdAt: time,
+          ...by,
+          pipelineId: 0,
+        });
       } else if (to === 'submit_pending') {
-        mine.events.push({ kind: 'interview_outcome', fromStage: from, toStage: to, detail: 'Passed', createdAt: time, ...by, pipelineId: 0 });
+        mine.events.push({
+          kind: 'interview_outcome',
+          fromStage: from,
+          toStage: to,
+          detail: 'Passed',
+          createdAt: time,
+          ...by,
+          pipelineId: 0,
+        });
       } else if (to === 'submitted') {
-        mine.events.push({ kind: 'submitted', fromStage: from, toStage: to, detail: `Submitted on ${isoDate(time)}`, createdAt: time, ...by, pipelineId: 0 });
+        mine.events.push({
+          kind: 'submitted',
+          fromStage: from,
+          toStage: to,
+          detail: `Submitted on ${isoDate(time)}`,
+          createdAt: time,
+          ...by,
+          pipelineId: 0,
+        });
       } else if (to === 'client_interview') {
-        mine.events.push({ kind: 'submittal_outcome', fromStage: from, toStage: to, detail: `Client interview on ${when(new Date(time.getTime() + 3 * DAY))}`, createdAt: time, ...by, pipelineId: 0 });
+        mine.events.push({
+          kind: 'submittal_outcome',
+          fromStage: from,
+          toStage: to,
+          detail: `Client interview on ${when(new Date(time.getTime() + 3 * DAY))}`,
+          createdAt: time,
+          ...by,
+          pipelineId: 0,
+        });
       } else if (to === 'offer') {
         // The offered salary: placed ones at their placement salary (set below); declined and withdrawn ones
         // lean to the lower part of the posted range, so the optimal wage range has a shape.
@@ -192,14 +269,24 @@ export async function seedDemoPipelines(
         const max = Number(role.salaryMax ?? min);
         const lean = reached > step ? 1 : closeReason ? 0.6 : 1;
         offer = { salary: Math.round((min + offerRandom() * lean * (max - min)) / 1000) * 1000, at: time };
-        mine.events.push({ kind: 'submittal_outcome', fromStage: from, toStage: to, detail: `Offer of ${role.salaryCurrency} ${offer.salary.toLocaleString('en-US')}`, createdAt: time, ...by, pipelineId: 0 });
+        mine.events.push({
+          kind: 'submittal_outcome',
+          fromStage: from,
+          toStage: to,
+          detail: `Offer of ${role.salaryCurrency} ${offer.salary.toLocaleString('en-US')}`,
+          createdAt: time,
+          ...by,
+          pipelineId: 0,
+        });
       } else {
         const min = Number(role.salaryMin ?? 80000);
         const max = Number(role.salaryMax ?? min);
         const salary = Math.round((min + random() * (max - min)) / 1000) * 1000;
         const startDate = addDays(isoDate(time), 14 + Math.floor(random() * 31));
         const roleTerms = terms.get(role.id);
-        const fee = roleTerms ? placementFeeOf(role, roleTerms, salary) : { fee: 0, feePercent: null, currency: role.salaryCurrency, explanation: '' };
+        const fee = roleTerms
+          ? placementFeeOf(role, roleTerms, salary)
+          : { fee: 0, feePercent: null, currency: role.salaryCurrency, explanation: '' };
         const guaranteeDays = clientById.get(role.clientId)?.guaranteeDays ?? null;
         mine.placements.push({
           pipelineId: 0,
@@ -215,14 +302,29 @@ export async function seedDemoPipelines(
         });
         if (offer) offer.salary = salary;
         placedCandidates.push(candidate.id);
-        mine.events.push({ kind: 'placed', fromStage: from, toStage: to, detail: `Starts ${startDate}. ${fee.explanation}`, createdAt: time, ...by, pipelineId: 0 });
+        mine.events.push({
+          kind: 'placed',
+          fromStage: from,
+          toStage: to,
+          detail: `Starts ${startDate}. ${fee.explanation}`,
+          createdAt: time,
+          ...by,
+          pipelineId: 0,
+        });
       }
     }
     const closedAt = open ? null : at(steps);
     const closeNote = closeReason ? pick(CLOSE_NOTES[closeReason] ?? ['']) : '';
     if (closeReason) {
       const label = PIPELINE_CLOSE_REASON_LABELS[closeReason];
-      mine.events.push({ kind: 'closed', fromStage: stage, detail: closeNote ? `${label}: ${closeNote}` : label, createdAt: closedAt ?? now, ...by, pipelineId: 0 });
+      mine.events.push({
+        kind: 'closed',
+        fromStage: stage,
+        detail: closeNote ? `${label}: ${closeNote}` : label,
+        createdAt: closedAt ?? now,
+        ...by,
+        pipelineId: 0,
+      });
     }
 
     // Interviews: the internal one once it reached Internal interview, the client's once Client interview.
@@ -230,9 +332,22 @@ export async function seedDemoPipelines(
       const finished = !current || !open;
       // A finished interview took place between its booking and the next change (its outcome or the close).
       const booked = at(step).getTime();
-      const held = new Date(booked + Math.min((kind === 'internal' ? 2 : 3) * DAY, (at(step + 1).getTime() - booked) * 0.6));
-      const scheduledAt = current && open ? (random() < 0.85 ? upcoming() : new Date(now.getTime() - (1 + Math.floor(random() * 3)) * DAY)) : held;
-      const outcome = !finished ? 'pending' : current ? (closeReason === 'rejected_by_us' || closeReason === 'rejected_by_client' ? 'failed' : 'cancelled') : 'passed';
+      const held = new Date(
+        booked + Math.min((kind === 'internal' ? 2 : 3) * DAY, (at(step + 1).getTime() - booked) * 0.6),
+      );
+      const scheduledAt =
+        current && open
+          ? random() < 0.85
+            ? upcoming()
+            : new Date(now.getTime() - (1 + Math.floor(random() * 3)) * DAY)
+          : held;
+      const outcome = !finished
+        ? 'pending'
+        : current
+          ? closeReason === 'rejected_by_us' || closeReason === 'rejected_by_client'
+            ? 'failed'
+            : 'cancelled'
+          : 'passed';
       const interviewer = kind === 'internal' ? actor : null;
       return {
         pipelineId: 0,
@@ -254,8 +369,13 @@ export async function seedDemoPipelines(
     if (reached >= 4) mine.interviews.push(interview('client', 4, reached === 4));
     // The booking lines name the time the interview rows hold.
     for (const booked of mine.interviews) {
-      const event = mine.events.find((e) => (booked.kind === 'internal' ? e.kind === 'interview_booked' : e.kind === 'submittal_outcome' && e.toStage === 'client_interview'));
-      if (event) event.detail = `${booked.kind === 'internal' ? 'Internal' : 'Client'} interview on ${when(booked.scheduledAt)}`;
+      const event = mine.events.find((e) =>
+        booked.kind === 'internal'
+          ? e.kind === 'interview_booked'
+          : e.kind === 'submittal_outcome' && e.toStage === 'client_interview',
+      );
+      if (event)
+        event.detail = `${booked.kind === 'internal' ? 'Internal' : 'Client'} interview on ${when(booked.scheduledAt)}`;
     }
     if (reached >= 3) {
       const outcomes = ['pending', 'pending', 'pending', 'pending', 'client_interview', 'offer', 'placed'] as const;
@@ -272,7 +392,10 @@ export async function seedDemoPipelines(
       });
     }
 
-    const last = mine.events.reduce((latest, event) => Math.max(latest, (event.createdAt ?? created).getTime()), created.getTime());
+    const last = mine.events.reduce(
+      (latest, event) => Math.max(latest, (event.createdAt ?? created).getTime()),
+      created.getTime(),
+    );
     pipelines.push(
       buildPipeline({
         roleId: role.id,
@@ -289,7 +412,14 @@ export async function seedDemoPipelines(
               offeredSalary: String(offer.salary),
               offerCurrency: role.salaryCurrency,
               offeredAt: offer.at,
-              offerAnswer: stage === 'placed' ? 'accepted' : closeReason === 'offer_declined' ? 'declined' : closeReason === 'candidate_withdrew' && stage === 'offer' ? 'withdrawn' : null,
+              offerAnswer:
+                stage === 'placed'
+                  ? 'accepted'
+                  : closeReason === 'offer_declined'
+                    ? 'declined'
+                    : closeReason === 'candidate_withdrew' && stage === 'offer'
+                      ? 'withdrawn'
+                      : null,
               offerAnsweredAt: stage === 'placed' ? at(reached) : stage === 'offer' && closedAt ? closedAt : null,
             }
           : {}),
@@ -320,7 +450,17 @@ export async function seedDemoPipelines(
     if (index % 6 !== 0) return;
     const author = pick(writers.length ? writers : [owner]);
     const at = new Date(Math.min(now.getTime() - HOUR, (pipelines[index]?.createdAt ?? now).getTime() + DAY));
-    notes.push(buildNote({ modelType: 'pipeline', objectId: id, body: pick(PIPELINE_NOTES), authorId: author.id, authorName: displayName(author), createdAt: at, updatedAt: at }));
+    notes.push(
+      buildNote({
+        modelType: 'pipeline',
+        objectId: id,
+        body: pick(PIPELINE_NOTES),
+        authorId: author.id,
+        authorName: displayName(author),
+        createdAt: at,
+        updatedAt: at,
+      }),
+    );
   });
   await insertNotes(db, notes);
 
@@ -338,11 +478,19 @@ export async function seedDemoPipelines(
     const to = event.toStage ? PIPELINE_STAGE_LABELS[event.toStage as PipelineStageName] : '';
     const summary =
       event.kind === 'closed'
-        ? `Closed ${name} in ${plan.role.name} (${(event.detail ?? "").split(":")[0]})`
+        ? `Closed ${name} in ${plan.role.name} (${(event.detail ?? '').split(':')[0]})`
         : event.kind === 'placed'
           ? `Placed ${name} in ${plan.role.name}`
           : `Moved ${name} to ${to} in ${plan.role.name}`;
-    await recordActivity(db, { scope: { clientId: plan.role.clientId, roleId: plan.role.id, candidateId: plan.candidate.id }, actor: userById.get(event.actorId ?? 0) ?? owner, verb: event.kind === 'closed' || event.kind === 'placed' ? event.kind : 'stage_changed', modelType: 'pipeline', objectId: event.pipelineId, summary, at: event.createdAt ?? now });
+    await recordActivity(db, {
+      scope: { clientId: plan.role.clientId, roleId: plan.role.id, candidateId: plan.candidate.id },
+      actor: userById.get(event.actorId ?? 0) ?? owner,
+      verb: event.kind === 'closed' || event.kind === 'placed' ? event.kind : 'stage_changed',
+      modelType: 'pipeline',
+      objectId: event.pipelineId,
+      summary,
+      at: event.createdAt ?? now,
+    });
   }
   return { pipelines: ids.length, placements: all.placements.length, interviews: all.interviews.length };
 }

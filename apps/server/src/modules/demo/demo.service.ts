@@ -37,7 +37,8 @@ export const DEMO_AGENCY_SETTINGS: AgencySettings = {
     legal_name: 'Northwind Talent Partners LLC',
     address: '1200 Harbor Boulevard, Suite 410\nSeattle, WA 98101\nUnited States',
     tax_id: 'EIN 84-2917365',
-    bank_details: 'Pacific Commerce Bank\nAccount name: Northwind Talent Partners LLC\nRouting: 125000024\nAccount: 4410 2287 9931',
+    bank_details:
+      'Pacific Commerce Bank\nAccount name: Northwind Talent Partners LLC\nRouting: 125000024\nAccount: 4410 2287 9931',
     email: 'billing@northwind-talent.example',
     phone: '+1 206 555 0142',
   },
@@ -70,7 +71,13 @@ async function createFirstOwner(deps: Deps, email: string, password: string): Pr
   requirePolicy('OWNER_PASSWORD', password, [{ email }]);
   await inTransaction(deps.db, async (tx) => {
     const owner = await createUser(tx, { email, password, userType: ['owner'] });
-    await recordActivity(tx, { actor: owner, verb: 'created', modelType: 'user', objectId: owner.id, summary: `Owner account ${owner.email} created` });
+    await recordActivity(tx, {
+      actor: owner,
+      verb: 'created',
+      modelType: 'user',
+      objectId: owner.id,
+      summary: `Owner account ${owner.email} created`,
+    });
   });
   return { kind: 'owner-created', email };
 }
@@ -126,17 +133,38 @@ export async function seedOnStart(deps: Deps, kind: 'pglite' | 'postgres'): Prom
     }
     const owner = created[0] ?? null;
     for (const user of created) {
-      await recordActivity(tx, { actor: owner, verb: 'created', modelType: 'user', objectId: user.id, summary: `${user.firstName} ${user.lastName} joined as ${user.userType.join(', ')}` });
+      await recordActivity(tx, {
+        actor: owner,
+        verb: 'created',
+        modelType: 'user',
+        objectId: user.id,
+        summary: `${user.firstName} ${user.lastName} joined as ${user.userType.join(', ')}`,
+      });
     }
     const now = deps.config.now();
     await saveAgencySettings(tx, owner, DEMO_AGENCY_SETTINGS, now);
-    if (owner) await insertPendingInvitation(tx, { email: 'alex.chen@demo.test', userTypes: ['recruiter'], inviter: owner, now });
+    if (owner)
+      await insertPendingInvitation(tx, {
+        email: 'alex.chen@demo.test',
+        userTypes: ['recruiter'],
+        inviter: owner,
+        now,
+      });
     const { clientRows, roleRows } = await seedDemoClientsAndRoles(tx, created, now);
-    await insertCandidates(tx, generateCandidates(DEMO_CANDIDATES, { now, createdById: created[2]?.id ?? owner?.id ?? null }));
+    await insertCandidates(
+      tx,
+      generateCandidates(DEMO_CANDIDATES, { now, createdById: created[2]?.id ?? owner?.id ?? null }),
+    );
     await seedDemoPipelines(tx, { users: created, clientRows, roleRows, now });
-    await seedDemoJobPostings(tx, { roleRows, now, zone: deps.config.agencyTimeZone, currency: DEMO_AGENCY_SETTINGS.currency });
+    await seedDemoJobPostings(tx, {
+      roleRows,
+      now,
+      zone: deps.config.agencyTimeZone,
+      currency: DEMO_AGENCY_SETTINGS.currency,
+    });
     await seedDemoApplications(tx, { roleRows, users: created, now });
-    if (owner) await seedDemoInvoices(tx, { owner, now, defaultFeePercent: DEMO_AGENCY_SETTINGS.default_finders_fee_percent });
+    if (owner)
+      await seedDemoInvoices(tx, { owner, now, defaultFeePercent: DEMO_AGENCY_SETTINGS.default_finders_fee_percent });
   });
   return { kind: 'demo-created', emails, password, generatedPassword: !deps.config.demoPassword };
 }

@@ -40,7 +40,9 @@ describe('first start in production (security §25)', { timeout: 90_000 }, () =>
 
   it('checks OWNER_PASSWORD against the password policy', async () => {
     for (const weak of ['password1234', 'boss.agency-2024', '12345678901']) {
-      t = await buildTestApp({ env: { NODE_ENV: 'production', OWNER_EMAIL: 'boss.agency@agency.example', OWNER_PASSWORD: weak } });
+      t = await buildTestApp({
+        env: { NODE_ENV: 'production', OWNER_EMAIL: 'boss.agency@agency.example', OWNER_PASSWORD: weak },
+      });
       const refusal = (await seedOnStart(t.app.deps, 'pglite').catch((error: unknown) => error)) as ConfigError;
       expect(refusal).toBeInstanceOf(ConfigError);
       expect(refusal.variable).toBe('OWNER_PASSWORD');
@@ -52,10 +54,20 @@ describe('first start in production (security §25)', { timeout: 90_000 }, () =>
   });
 
   it('creates only the owner from the environment: the owner signs in, the demo logins do not exist', async () => {
-    t = await buildTestApp({ env: { NODE_ENV: 'production', OWNER_EMAIL: 'Boss@Agency.example', OWNER_PASSWORD, DEMO_PASSWORD: OWNER_PASSWORD } });
+    t = await buildTestApp({
+      env: {
+        NODE_ENV: 'production',
+        OWNER_EMAIL: 'Boss@Agency.example',
+        OWNER_PASSWORD,
+        DEMO_PASSWORD: OWNER_PASSWORD,
+      },
+    });
     expect(await seedOnStart(t.app.deps, 'pglite')).toEqual({ kind: 'owner-created', email: 'boss@agency.example' });
     const demo = new HttpClient(t.baseUrl);
-    expect((await demo.post('/api/auth/login/', { email: 'owner@demo.test', password: OWNER_PASSWORD, remember_me: false })).status).toBe(400);
+    expect(
+      (await demo.post('/api/auth/login/', { email: 'owner@demo.test', password: OWNER_PASSWORD, remember_me: false }))
+        .status,
+    ).toBe(400);
     const owner = new HttpClient(t.baseUrl);
     const me = await owner.login('boss@agency.example', OWNER_PASSWORD);
     expect(me.json.user.user_type).toEqual(['owner']);
@@ -87,7 +99,8 @@ describe('the server process', { timeout: 180_000 }, () => {
   };
   const baseEnv = () => {
     const env: NodeJS.ProcessEnv = { ...process.env, LOG_LEVEL: 'silent', DATA_DIR: freshDataDir(), HOST: '127.0.0.1' };
-    for (const name of ['DATABASE_URL', 'OWNER_EMAIL', 'OWNER_PASSWORD', 'DEMO_PASSWORD', 'REDIS_URL']) delete env[name];
+    for (const name of ['DATABASE_URL', 'OWNER_EMAIL', 'OWNER_PASSWORD', 'DEMO_PASSWORD', 'REDIS_URL'])
+      delete env[name];
     return env;
   };
 
@@ -106,14 +119,24 @@ describe('the server process', { timeout: 180_000 }, () => {
   it('starts in production with the owner variables and serves only that owner', async () => {
     const port = await freePort();
     const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
-      env: { ...baseEnv(), NODE_ENV: 'production', PORT: String(port), OWNER_EMAIL: 'first@agency.example', OWNER_PASSWORD },
+      env: {
+        ...baseEnv(),
+        NODE_ENV: 'production',
+        PORT: String(port),
+        OWNER_EMAIL: 'first@agency.example',
+        OWNER_PASSWORD,
+      },
       stdio: ['ignore', 'pipe', 'pipe'],
     });
     children.push(child);
     let output = '';
     child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-    await waitFor(() => output.includes('Owner account created'), 120_000, () => output);
+    await waitFor(
+      () => output.includes('Owner account created'),
+      120_000,
+      () => output,
+    );
     expect(output).not.toContain('demo.test');
     const client = new HttpClient(`http://127.0.0.1:${port}`);
     await client.login('first@agency.example', OWNER_PASSWORD);
@@ -126,12 +149,19 @@ describe('the server process', { timeout: 180_000 }, () => {
     const env = { ...baseEnv(), NODE_ENV: 'development' };
     const start = async () => {
       const port = await freePort();
-      const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], { env: { ...env, PORT: String(port) }, stdio: ['ignore', 'pipe', 'pipe'] });
+      const child = spawn(process.execPath, ['--import', 'tsx', serverEntry], {
+        env: { ...env, PORT: String(port) },
+        stdio: ['ignore', 'pipe', 'pipe'],
+      });
       children.push(child);
       let output = '';
       child.stdout?.on('data', (chunk: Buffer) => (output += chunk.toString()));
       child.stderr?.on('data', (chunk: Buffer) => (output += chunk.toString()));
-      await waitFor(() => output.includes('RecruitDesk is running'), 150_000, () => output);
+      await waitFor(
+        () => output.includes('RecruitDesk is running'),
+        150_000,
+        () => output,
+      );
       const stopped = new Promise((resolve) => child.once('exit', resolve));
       return { port, output: () => output, stop: () => (child.kill('SIGTERM'), stopped) };
     };

@@ -23,62 +23,367 @@ export interface ResumeSubject {
 const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
 
 const EMPLOYERS = [
-  'Amazon', 'Microsoft', 'Google', 'Salesforce', 'Oracle', 'IBM', 'Accenture', 'Deloitte', 'Kaiser Permanente', 'Providence',
-  'Boeing', 'Nordstrom', 'Starbucks', 'Expedia', 'Zillow', 'T-Mobile', 'Costco', 'REI', 'Alaska Airlines', 'PACCAR',
-  'Intuit', 'Adobe', 'Cisco', 'Intel', 'Dell', 'HP', 'VMware', 'ServiceNow', 'Workday', 'Snowflake', 'Databricks', 'Stripe',
-  'Square', 'Shopify', 'Twilio', 'Atlassian', 'Slack', 'Dropbox', 'Airbnb', 'Uber', 'Lyft', 'DoorDash', 'Instacart',
-  'Target', 'Walmart', 'Home Depot', 'Lowe\'s', 'UPS', 'FedEx', 'DHL', 'Maersk', 'Cardinal Health', 'McKesson', 'CVS Health',
-  'UnitedHealth Group', 'Cigna', 'Humana', 'Aetna', 'Mayo Clinic', 'Cleveland Clinic', 'Johns Hopkins Hospital',
-  'JPMorgan Chase', 'Wells Fargo', 'Bank of America', 'Goldman Sachs', 'Morgan Stanley', 'Charles Schwab', 'Fidelity',
-  'Vanguard', 'KPMG', 'EY', 'PwC', 'Grant Thornton', 'BDO', 'Moss Adams', 'HubSpot', 'Zendesk', 'Okta', 'Cloudflare',
+  'Amazon',
+  'Microsoft',
+  'Google',
+  'Salesforce',
+  'Oracle',
+  'IBM',
+  'Accenture',
+  'Deloitte',
+  'Kaiser Permanente',
+  'Providence',
+  'Boeing',
+  'Nordstrom',
+  'Starbucks',
+  'Expedia',
+  'Zillow',
+  'T-Mobile',
+  'Costco',
+  'REI',
+  'Alaska Airlines',
+  'PACCAR',
+  'Intuit',
+  'Adobe',
+  'Cisco',
+  'Intel',
+  'Dell',
+  'HP',
+  'VMware',
+  'ServiceNow',
+  'Workday',
+  'Snowflake',
+  'Databricks',
+  'Stripe',
+  'Square',
+  'Shopify',
+  'Twilio',
+  'Atlassian',
+  'Slack',
+  'Dropbox',
+  'Airbnb',
+  'Uber',
+  'Lyft',
+  'DoorDash',
+  'Instacart',
+  'Target',
+  'Walmart',
+  'Home Depot',
+  "Lowe's",
+  'UPS',
+  'FedEx',
+  'DHL',
+  'Maersk',
+  'Cardinal Health',
+  'McKesson',
+  'CVS Health',
+  'UnitedHealth Group',
+  'Cigna',
+  'Humana',
+  'Aetna',
+  'Mayo Clinic',
+  'Cleveland Clinic',
+  'Johns Hopkins Hospital',
+  'JPMorgan Chase',
+  'Wells Fargo',
+  'Bank of America',
+  'Goldman Sachs',
+  'Morgan Stanley',
+  'Charles Schwab',
+  'Fidelity',
+  'Vanguard',
+  'KPMG',
+  'EY',
+  'PwC',
+  'Grant Thornton',
+  'BDO',
+  'Moss Adams',
+  'HubSpot',
+  'Zendesk',
+  'Okta',
+  'Cloudflare',
 ];
 const UNIVERSITIES = [
-  'University of Washington', 'Washington State University', 'Oregon State University', 'Portland State University',
-  'University of California, Berkeley', 'UCLA', 'San Jose State University', 'Stanford University', 'University of Texas at Austin',
-  'Texas A&M University', 'Arizona State University', 'University of Colorado Boulder', 'University of Michigan',
-  'University of Illinois Urbana-Champaign', 'Purdue University', 'Georgia Institute of Technology', 'Carnegie Mellon University',
-  'Northeastern University', 'Boston University', 'New York University', 'Rutgers University', 'Penn State University',
-  'Ohio State University', 'University of Minnesota', 'University of Wisconsin–Madison', 'University of Florida',
-  'North Carolina State University', 'Vanderbilt University', 'University of Utah', 'Indian Institute of Technology Bombay',
-  'University of Toronto', 'University of British Columbia', 'Tsinghua University', 'University of Lagos', 'Universidad de los Andes',
-  'Technical University of Munich', 'Warsaw University of Technology', 'University of Manchester', 'Trinity College Dublin',
+  'University of Washington',
+  'Washington State University',
+  'Oregon State University',
+  'Portland State University',
+  'University of California, Berkeley',
+  'UCLA',
+  'San Jose State University',
+  'Stanford University',
+  'University of Texas at Austin',
+  'Texas A&M University',
+  'Arizona State University',
+  'University of Colorado Boulder',
+  'University of Michigan',
+  'University of Illinois Urbana-Champaign',
+  'Purdue University',
+  'Georgia Institute of Technology',
+  'Carnegie Mellon University',
+  'Northeastern University',
+  'Boston University',
+  'New York University',
+  'Rutgers University',
+  'Penn State University',
+  'Ohio State University',
+  'University of Minnesota',
+  'University of Wisconsin–Madison',
+  'University of Florida',
+  'North Carolina State University',
+  'Vanderbilt University',
+  'University of Utah',
+  'Indian Institute of Technology Bombay',
+  'University of Toronto',
+  'University of British Columbia',
+  'Tsinghua University',
+  'University of Lagos',
+  'Universidad de los Andes',
+  'Technical University of Munich',
+  'Warsaw University of Technology',
+  'University of Manchester',
+  'Trinity College Dublin',
 ];
-const DEGREES = ['B.S.', 'B.A.', 'M.S.', 'MBA', 'B.Eng.', 'M.Eng.', 'Associate of Applied Science', 'BSN', 'MSN', 'Ph.D.'];
+const DEGREES = [
+  'B.S.',
+  'B.A.',
+  'M.S.',
+  'MBA',
+  'B.Eng.',
+  'M.Eng.',
+  'Associate of Applied Science',
+  'BSN',
+  'MSN',
+  'Ph.D.',
+];
 const FIELDS_OF_STUDY = [
-  'Computer Science', 'Information Systems', 'Electrical Engineering', 'Mathematics', 'Statistics', 'Economics', 'Accounting',
-  'Finance', 'Business Administration', 'Nursing', 'Public Health', 'Industrial Engineering', 'Supply Chain Management',
-  'Marketing', 'Communications', 'Psychology', 'Human-Computer Interaction', 'Physics', 'Data Science', 'Kinesiology',
+  'Computer Science',
+  'Information Systems',
+  'Electrical Engineering',
+  'Mathematics',
+  'Statistics',
+  'Economics',
+  'Accounting',
+  'Finance',
+  'Business Administration',
+  'Nursing',
+  'Public Health',
+  'Industrial Engineering',
+  'Supply Chain Management',
+  'Marketing',
+  'Communications',
+  'Psychology',
+  'Human-Computer Interaction',
+  'Physics',
+  'Data Science',
+  'Kinesiology',
 ];
-const LANGUAGES = ['English (native)', 'Spanish (fluent)', 'Mandarin (conversational)', 'Hindi (fluent)', 'French (professional)', 'German (basic)', 'Portuguese (fluent)', 'Japanese (conversational)', 'Korean (basic)', 'Polish (native)', 'Arabic (fluent)', 'Tagalog (fluent)', 'Vietnamese (native)', 'Russian (conversational)'];
-const INTERESTS = ['trail running', 'rock climbing', 'sailing', 'woodworking', 'chess', 'volunteer tutoring', 'photography', 'cycling', 'home brewing', 'gardening', 'marathons', 'jazz piano', 'backcountry skiing', 'board games', 'mentoring through Code.org', 'food bank volunteering', 'amateur astronomy', 'ceramics'];
+const LANGUAGES = [
+  'English (native)',
+  'Spanish (fluent)',
+  'Mandarin (conversational)',
+  'Hindi (fluent)',
+  'French (professional)',
+  'German (basic)',
+  'Portuguese (fluent)',
+  'Japanese (conversational)',
+  'Korean (basic)',
+  'Polish (native)',
+  'Arabic (fluent)',
+  'Tagalog (fluent)',
+  'Vietnamese (native)',
+  'Russian (conversational)',
+];
+const INTERESTS = [
+  'trail running',
+  'rock climbing',
+  'sailing',
+  'woodworking',
+  'chess',
+  'volunteer tutoring',
+  'photography',
+  'cycling',
+  'home brewing',
+  'gardening',
+  'marathons',
+  'jazz piano',
+  'backcountry skiing',
+  'board games',
+  'mentoring through Code.org',
+  'food bank volunteering',
+  'amateur astronomy',
+  'ceramics',
+];
 const CERTIFICATIONS = [
-  'AWS Certified Solutions Architect – Associate', 'Certified Kubernetes Administrator (CKA)', 'Google Professional Data Engineer',
-  'PMP', 'Certified ScrumMaster (CSM)', 'CPA (Washington)', 'CFA Level II candidate', 'Six Sigma Green Belt', 'APICS CSCP',
-  'BLS and ACLS (American Heart Association)', 'CCRN', 'Salesforce Certified Administrator', 'CompTIA Security+', 'CISSP',
-  'Microsoft Certified: Azure Fundamentals', 'Tableau Desktop Specialist', 'HubSpot Inbound Certification', 'OSHA 30',
+  'AWS Certified Solutions Architect – Associate',
+  'Certified Kubernetes Administrator (CKA)',
+  'Google Professional Data Engineer',
+  'PMP',
+  'Certified ScrumMaster (CSM)',
+  'CPA (Washington)',
+  'CFA Level II candidate',
+  'Six Sigma Green Belt',
+  'APICS CSCP',
+  'BLS and ACLS (American Heart Association)',
+  'CCRN',
+  'Salesforce Certified Administrator',
+  'CompTIA Security+',
+  'CISSP',
+  'Microsoft Certified: Azure Fundamentals',
+  'Tableau Desktop Specialist',
+  'HubSpot Inbound Certification',
+  'OSHA 30',
 ];
 /** Rarely named tools and domains: the long tail of a real resume vocabulary. */
 const UNCOMMON_TERMS = [
-  'Erlang', 'Elixir', 'Haskell', 'OCaml', 'Clojure', 'Scala', 'Fortran', 'COBOL', 'Zig', 'Julia', 'Prolog', 'Smalltalk',
-  'Cassandra', 'ScyllaDB', 'CockroachDB', 'ClickHouse', 'Druid', 'Pinot', 'Flink', 'Beam', 'Dagster', 'Prefect', 'Superset',
-  'Looker', 'Mode', 'Amplitude', 'Mixpanel', 'Segment', 'Braze', 'Marketo', 'Pardot', 'Gong', 'Outreach', 'Apollo', 'ZoomInfo',
-  'Meditech', 'Cerner', 'Allscripts', 'Athenahealth', 'Pyxis', 'Omnicell', 'HL7', 'FHIR', 'HIPAA', 'Workiva', 'BlackLine',
-  'Hyperion', 'Anaplan', 'Adaptive Insights', 'Coupa', 'Ariba', 'Manhattan WMS', 'Blue Yonder', 'Kinaxis', 'Oracle EBS',
-  'Terragrunt', 'Pulumi', 'Nomad', 'Consul', 'Vault', 'Istio', 'Linkerd', 'Envoy', 'eBPF', 'Falco', 'Wiz', 'Snyk', 'Veracode',
-  'WebAssembly', 'WebRTC', 'gRPC', 'Protobuf', 'Thrift', 'Avro', 'Parquet', 'Iceberg', 'Hudi', 'Delta Lake', 'LangChain',
-  'Hugging Face', 'ONNX', 'TensorRT', 'CUDA', 'OpenCV', 'ROS', 'PLC programming', 'SCADA', 'LabVIEW', 'SolidWorks', 'AutoCAD',
+  'Erlang',
+  'Elixir',
+  'Haskell',
+  'OCaml',
+  'Clojure',
+  'Scala',
+  'Fortran',
+  'COBOL',
+  'Zig',
+  'Julia',
+  'Prolog',
+  'Smalltalk',
+  'Cassandra',
+  'ScyllaDB',
+  'CockroachDB',
+  'ClickHouse',
+  'Druid',
+  'Pinot',
+  'Flink',
+  'Beam',
+  'Dagster',
+  'Prefect',
+  'Superset',
+  'Looker',
+  'Mode',
+  'Amplitude',
+  'Mixpanel',
+  'Segment',
+  'Braze',
+  'Marketo',
+  'Pardot',
+  'Gong',
+  'Outreach',
+  'Apollo',
+  'ZoomInfo',
+  'Meditech',
+  'Cerner',
+  'Allscripts',
+  'Athenahealth',
+  'Pyxis',
+  'Omnicell',
+  'HL7',
+  'FHIR',
+  'HIPAA',
+  'Workiva',
+  'BlackLine',
+  'Hyperion',
+  'Anaplan',
+  'Adaptive Insights',
+  'Coupa',
+  'Ariba',
+  'Manhattan WMS',
+  'Blue Yonder',
+  'Kinaxis',
+  'Oracle EBS',
+  'Terragrunt',
+  'Pulumi',
+  'Nomad',
+  'Consul',
+  'Vault',
+  'Istio',
+  'Linkerd',
+  'Envoy',
+  'eBPF',
+  'Falco',
+  'Wiz',
+  'Snyk',
+  'Veracode',
+  'WebAssembly',
+  'WebRTC',
+  'gRPC',
+  'Protobuf',
+  'Thrift',
+  'Avro',
+  'Parquet',
+  'Iceberg',
+  'Hudi',
+  'Delta Lake',
+  'LangChain',
+  'Hugging Face',
+  'ONNX',
+  'TensorRT',
+  'CUDA',
+  'OpenCV',
+  'ROS',
+  'PLC programming',
+  'SCADA',
+  'LabVIEW',
+  'SolidWorks',
+  'AutoCAD',
 ];
-const ACTION_VERBS = ['Led', 'Built', 'Designed', 'Delivered', 'Owned', 'Launched', 'Improved', 'Reduced', 'Automated', 'Migrated', 'Managed', 'Streamlined', 'Drove', 'Partnered with', 'Mentored', 'Introduced', 'Scaled', 'Redesigned', 'Coordinated', 'Implemented'];
+const ACTION_VERBS = [
+  'Led',
+  'Built',
+  'Designed',
+  'Delivered',
+  'Owned',
+  'Launched',
+  'Improved',
+  'Reduced',
+  'Automated',
+  'Migrated',
+  'Managed',
+  'Streamlined',
+  'Drove',
+  'Partnered with',
+  'Mentored',
+  'Introduced',
+  'Scaled',
+  'Redesigned',
+  'Coordinated',
+  'Implemented',
+];
 const OBJECTS = [
-  'the onboarding flow', 'a reporting pipeline', 'quarterly planning', 'the vendor selection process', 'a customer analytics dashboard',
-  'the month-end close', 'incident response runbooks', 'the patient intake process', 'a pricing experiment', 'inventory forecasting',
-  'the release process', 'a cross-functional team of 8', 'regional account growth', 'the hiring loop for the team', 'compliance audits',
-  'a data quality program', 'the customer escalation queue', 'shift scheduling', 'the internal design system', 'a cost reduction initiative',
+  'the onboarding flow',
+  'a reporting pipeline',
+  'quarterly planning',
+  'the vendor selection process',
+  'a customer analytics dashboard',
+  'the month-end close',
+  'incident response runbooks',
+  'the patient intake process',
+  'a pricing experiment',
+  'inventory forecasting',
+  'the release process',
+  'a cross-functional team of 8',
+  'regional account growth',
+  'the hiring loop for the team',
+  'compliance audits',
+  'a data quality program',
+  'the customer escalation queue',
+  'shift scheduling',
+  'the internal design system',
+  'a cost reduction initiative',
 ];
 const OUTCOMES = [
-  'cutting turnaround time by {p}%', 'saving ${k}K a year', 'raising satisfaction scores by {p} points', 'growing revenue {p}% year over year',
-  'reducing errors by {p}%', 'serving {n} users a day', 'with zero downtime', 'ahead of schedule and under budget', 'across {n} sites',
-  'which became the team standard', 'recognized with the annual excellence award', 'improving retention by {p}%',
+  'cutting turnaround time by {p}%',
+  'saving ${k}K a year',
+  'raising satisfaction scores by {p} points',
+  'growing revenue {p}% year over year',
+  'reducing errors by {p}%',
+  'serving {n} users a day',
+  'with zero downtime',
+  'ahead of schedule and under budget',
+  'across {n} sites',
+  'which became the team standard',
+  'recognized with the annual excellence award',
+  'improving retention by {p}%',
 ];
 const SUMMARY_OPENERS = [
   '{title} with {years} years of experience in {a}, {b} and {c}.',
@@ -93,7 +398,41 @@ const SUMMARY_CLOSERS = [
   'Passionate about quality, measurable outcomes and continuous improvement.',
   'Open to hybrid or remote work; willing to travel up to 25%.',
 ];
-const SYLLABLES = ['ka', 'zen', 'tor', 'vi', 'lo', 'mar', 'quin', 'dra', 'pel', 'os', 'tri', 'nex', 'sol', 'ar', 'bel', 'cor', 'dun', 'fal', 'gri', 'hal', 'jor', 'kel', 'lum', 'nor', 'pra', 'rus', 'sta', 'tav', 'ul', 'vor', 'wex', 'yar', 'zul'];
+const SYLLABLES = [
+  'ka',
+  'zen',
+  'tor',
+  'vi',
+  'lo',
+  'mar',
+  'quin',
+  'dra',
+  'pel',
+  'os',
+  'tri',
+  'nex',
+  'sol',
+  'ar',
+  'bel',
+  'cor',
+  'dun',
+  'fal',
+  'gri',
+  'hal',
+  'jor',
+  'kel',
+  'lum',
+  'nor',
+  'pra',
+  'rus',
+  'sta',
+  'tav',
+  'ul',
+  'vor',
+  'wex',
+  'yar',
+  'zul',
+];
 
 const pick = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)] as T;
 
@@ -124,10 +463,14 @@ function fill(template: string, random: () => number, values: Record<string, str
 function bullet(random: () => number, subject: ResumeSubject): string {
   const skill = pick(random, subject.trackSkills);
   const roll = random();
-  if (roll < 0.35) return `• ${pick(random, ACTION_VERBS)} ${pick(random, OBJECTS)} using ${skill}, ${fill(pick(random, OUTCOMES), random)}.`;
-  if (roll < 0.6) return `• ${pick(random, ACTION_VERBS)} the ${codename(random)} project with ${skill} and ${pick(random, subject.trackSkills)}, ${fill(pick(random, OUTCOMES), random)}.`;
-  if (roll < 0.75) return `• Introduced ${pick(random, UNCOMMON_TERMS)} alongside ${skill} for ${pick(random, OBJECTS)}, ${fill(pick(random, OUTCOMES), random)}.`;
-  if (roll < 0.9) return `• ${pick(random, ACTION_VERBS)} ${pick(random, OBJECTS)} in partnership with finance, operations and product leadership.`;
+  if (roll < 0.35)
+    return `• ${pick(random, ACTION_VERBS)} ${pick(random, OBJECTS)} using ${skill}, ${fill(pick(random, OUTCOMES), random)}.`;
+  if (roll < 0.6)
+    return `• ${pick(random, ACTION_VERBS)} the ${codename(random)} project with ${skill} and ${pick(random, subject.trackSkills)}, ${fill(pick(random, OUTCOMES), random)}.`;
+  if (roll < 0.75)
+    return `• Introduced ${pick(random, UNCOMMON_TERMS)} alongside ${skill} for ${pick(random, OBJECTS)}, ${fill(pick(random, OUTCOMES), random)}.`;
+  if (roll < 0.9)
+    return `• ${pick(random, ACTION_VERBS)} ${pick(random, OBJECTS)} in partnership with finance, operations and product leadership.`;
   return `• Trained and mentored ${2 + Math.floor(random() * 10)} colleagues on ${skill}; wrote the internal guide still used by the team.`;
 }
 
@@ -136,7 +479,9 @@ export function generateResumeText(random: () => number, subject: ResumeSubject,
   const years = Math.max(1, subject.yearsExperience ?? 1 + Math.floor(random() * 10));
   const lines: string[] = [];
   lines.push(`${subject.firstName} ${subject.lastName}`);
-  lines.push(`${subject.currentTitle || pick(random, subject.trackTitles)} | ${subject.location} | ${subject.email} | ${subject.phone}`);
+  lines.push(
+    `${subject.currentTitle || pick(random, subject.trackTitles)} | ${subject.location} | ${subject.email} | ${subject.phone}`,
+  );
   lines.push('');
   lines.push('PROFESSIONAL SUMMARY');
   const [a, b, c] = pickSome(random, subject.trackSkills, 3);
@@ -153,7 +498,9 @@ export function generateResumeText(random: () => number, subject: ResumeSubject,
     const employer = job === 0 && subject.currentCompany ? subject.currentCompany : pick(random, EMPLOYERS);
     const title = job === 0 && subject.currentTitle ? subject.currentTitle : pick(random, subject.trackTitles);
     const when = (month: number) => `${MONTHS[((month % 12) + 12) % 12]} ${Math.floor(month / 12)}`;
-    lines.push(`${title}, ${employer}, ${pick(random, ['Seattle, WA', 'Remote', 'Austin, TX', 'New York, NY', 'Chicago, IL', 'Denver, CO', 'Boston, MA', 'San Francisco, CA', subject.location])}`);
+    lines.push(
+      `${title}, ${employer}, ${pick(random, ['Seattle, WA', 'Remote', 'Austin, TX', 'New York, NY', 'Chicago, IL', 'Denver, CO', 'Boston, MA', 'San Francisco, CA', subject.location])}`,
+    );
     lines.push(`${when(start)} – ${job === 0 ? 'Present' : when(end)}`);
     const bullets = 5 + Math.floor(random() * 4);
     for (let index = 0; index < bullets; index += 1) lines.push(bullet(random, subject));
@@ -162,20 +509,34 @@ export function generateResumeText(random: () => number, subject: ResumeSubject,
   }
   lines.push('SELECTED PROJECTS');
   for (let index = 0; index < 2 + Math.floor(random() * 2); index += 1) {
-    lines.push(`${codename(random)}: ${pick(random, ACTION_VERBS).toLowerCase()} ${pick(random, OBJECTS)} with ${pick(random, subject.trackSkills)} and ${pick(random, UNCOMMON_TERMS)}, ${fill(pick(random, OUTCOMES), random)}.`);
+    lines.push(
+      `${codename(random)}: ${pick(random, ACTION_VERBS).toLowerCase()} ${pick(random, OBJECTS)} with ${pick(random, subject.trackSkills)} and ${pick(random, UNCOMMON_TERMS)}, ${fill(pick(random, OUTCOMES), random)}.`,
+    );
   }
   lines.push('');
   lines.push('EDUCATION');
-  lines.push(`${pick(random, DEGREES)} in ${pick(random, FIELDS_OF_STUDY)}, ${pick(random, UNIVERSITIES)}, ${Math.floor(end / 12) - Math.floor(random() * 2)}`);
-  if (random() < 0.3) lines.push(`${pick(random, DEGREES)} in ${pick(random, FIELDS_OF_STUDY)}, ${pick(random, UNIVERSITIES)}`);
+  lines.push(
+    `${pick(random, DEGREES)} in ${pick(random, FIELDS_OF_STUDY)}, ${pick(random, UNIVERSITIES)}, ${Math.floor(end / 12) - Math.floor(random() * 2)}`,
+  );
+  if (random() < 0.3)
+    lines.push(`${pick(random, DEGREES)} in ${pick(random, FIELDS_OF_STUDY)}, ${pick(random, UNIVERSITIES)}`);
   lines.push('');
   if (random() < 0.6) {
     lines.push('CERTIFICATIONS');
-    for (const certification of pickSome(random, CERTIFICATIONS, 1 + Math.floor(random() * 3))) lines.push(`• ${certification}`);
+    for (const certification of pickSome(random, CERTIFICATIONS, 1 + Math.floor(random() * 3)))
+      lines.push(`• ${certification}`);
     lines.push('');
   }
   lines.push('SKILLS');
-  lines.push([...new Set([...subject.skills, ...pickSome(random, subject.trackSkills, 4), ...pickSome(random, UNCOMMON_TERMS, 1 + Math.floor(random() * 3))])].join(', '));
+  lines.push(
+    [
+      ...new Set([
+        ...subject.skills,
+        ...pickSome(random, subject.trackSkills, 4),
+        ...pickSome(random, UNCOMMON_TERMS, 1 + Math.floor(random() * 3)),
+      ]),
+    ].join(', '),
+  );
   lines.push('');
   lines.push(`LANGUAGES: ${pickSome(random, LANGUAGES, 1 + Math.floor(random() * 2)).join(', ')}`);
   lines.push(`INTERESTS: ${pickSome(random, INTERESTS, 2 + Math.floor(random() * 2)).join(', ')}`);

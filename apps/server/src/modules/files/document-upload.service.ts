@@ -23,7 +23,9 @@ export const DOCUMENT_CONTENT_TYPES = {
 } as const satisfies Record<DocumentKind, string>;
 export type DocumentContentType = (typeof DOCUMENT_CONTENT_TYPES)[DocumentKind];
 
-const KIND_OF_TYPE = new Map<string, DocumentKind>(Object.entries(DOCUMENT_CONTENT_TYPES).map(([kind, type]) => [type, kind as DocumentKind]));
+const KIND_OF_TYPE = new Map<string, DocumentKind>(
+  Object.entries(DOCUMENT_CONTENT_TYPES).map(([kind, type]) => [type, kind as DocumentKind]),
+);
 
 export function documentKindOf(contentType: string): DocumentKind {
   const kind = KIND_OF_TYPE.get(contentType);
@@ -40,7 +42,14 @@ export function looksLike(kind: DocumentKind, bytes: Buffer): boolean {
   if (kind === 'pdf') return bytes.length >= 5 && bytes.toString('latin1', 0, 5) === '%PDF-';
   if (kind === 'docx') {
     // A ZIP (local file header) that holds the Word document part.
-    return bytes.length >= 4 && bytes[0] === 0x50 && bytes[1] === 0x4b && bytes[2] === 0x03 && bytes[3] === 0x04 && bytes.includes('word/document.xml', 0, 'latin1');
+    return (
+      bytes.length >= 4 &&
+      bytes[0] === 0x50 &&
+      bytes[1] === 0x4b &&
+      bytes[2] === 0x03 &&
+      bytes[3] === 0x04 &&
+      bytes.includes('word/document.xml', 0, 'latin1')
+    );
   }
   if (bytes.includes(0)) return false;
   try {
@@ -76,13 +85,19 @@ export interface DocumentSlot {
   messages: { missing: string; tooLarge: string; type: string };
 }
 
-const documentKey = (slot: DocumentSlot, userId: number, kind: DocumentKind) => `${slot.prefix}/${slot.objectId}/${userId}-${randomToken(18)}.${kind}`;
+const documentKey = (slot: DocumentSlot, userId: number, kind: DocumentKind) =>
+  `${slot.prefix}/${slot.objectId}/${userId}-${randomToken(18)}.${kind}`;
 
 const ownKeyPattern = (slot: DocumentSlot, userId: number) =>
   new RegExp(`^${slot.prefix}/${slot.objectId}/${userId}-[A-Za-z0-9_-]{16,64}\\.(${slot.kinds.join('|')})$`);
 
 /** A signed upload target for one file of `contentType` (one of the slot's kinds) and declared `size`. */
-export function createDocumentUploadTarget(deps: Deps, slot: DocumentSlot, userId: number, input: { content_type: string; size: number }): Promise<UploadTarget> {
+export function createDocumentUploadTarget(
+  deps: Deps,
+  slot: DocumentSlot,
+  userId: number,
+  input: { content_type: string; size: number },
+): Promise<UploadTarget> {
   const kind = documentKindOf(input.content_type);
   if (!slot.kinds.includes(kind)) throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, slot.messages.type);
   return createUploadTarget(deps, {
@@ -107,7 +122,12 @@ export interface CheckedDocument {
  * an open upload link (410), at most `maxBytes` (413), really the kind its key says (415). A refused
  * object is deleted; an accepted one is stored under the returned new key and the upload key deleted.
  */
-export async function checkUploadedDocument(deps: Deps, slot: DocumentSlot, userId: number, key: string): Promise<CheckedDocument> {
+export async function checkUploadedDocument(
+  deps: Deps,
+  slot: DocumentSlot,
+  userId: number,
+  key: string,
+): Promise<CheckedDocument> {
   if (!ownKeyPattern(slot, userId).test(key)) throw forbidden();
   const kind = key.slice(key.lastIndexOf('.') + 1) as DocumentKind;
   const finalKey = documentKey(slot, userId, kind);
@@ -124,7 +144,10 @@ export async function checkUploadedDocument(deps: Deps, slot: DocumentSlot, user
 }
 
 /** A short-lived link for `userId` that downloads the file as an attachment named `filename`. */
-export function documentDownloadUrl(deps: Deps, input: { key: string; userId: number; filename: string; contentType: string | null }): Promise<string> {
+export function documentDownloadUrl(
+  deps: Deps,
+  input: { key: string; userId: number; filename: string; contentType: string | null },
+): Promise<string> {
   return deps.storage.createDownloadUrl({
     key: input.key,
     userId: input.userId,
@@ -139,5 +162,7 @@ export function documentDownloadUrl(deps: Deps, input: { key: string; userId: nu
 /** Deletes a stored file; a failure is logged, never thrown (the database change has happened). */
 export async function deleteStoredFile(deps: Deps, key: string | null | undefined, what: string): Promise<void> {
   if (!key) return;
-  await deps.storage.delete(key).catch((error: unknown) => deps.log.warn({ err: error, key }, `${what}: file delete failed`));
+  await deps.storage
+    .delete(key)
+    .catch((error: unknown) => deps.log.warn({ err: error, key }, `${what}: file delete failed`));
 }

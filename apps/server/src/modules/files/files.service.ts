@@ -40,11 +40,14 @@ async function forgetEmptyExpired(deps: Deps, userId: number): Promise<void> {
     .limit(MAX_OPEN_UPLOADS * 2);
   const empty: number[] = [];
   for (const row of rows) if (!(await deps.storage.head(row.key))) empty.push(row.id);
-  if (empty.length > 0) await deps.db.delete(uploadsTable).where(and(inArray(uploadsTable.id, empty), isNull(uploadsTable.confirmedAt)));
+  if (empty.length > 0)
+    await deps.db.delete(uploadsTable).where(and(inArray(uploadsTable.id, empty), isNull(uploadsTable.confirmedAt)));
 }
 
 const tooMany = (retryAfterSeconds: number) =>
-  new AppError('TOO_MANY_UPLOADS', 429, FILE_MESSAGES.tooManyUploads, { headers: { 'retry-after': String(Math.max(1, retryAfterSeconds)) } });
+  new AppError('TOO_MANY_UPLOADS', 429, FILE_MESSAGES.tooManyUploads, {
+    headers: { 'retry-after': String(Math.max(1, retryAfterSeconds)) },
+  });
 
 /** A signed upload target, recorded; refused (429) while the user holds MAX_OPEN_UPLOADS unconfirmed uploads. */
 export async function createUploadTarget(deps: Deps, input: CreateUploadTargetInput): Promise<UploadTarget> {
@@ -54,18 +57,32 @@ export async function createUploadTarget(deps: Deps, input: CreateUploadTargetIn
     await tx.select({ id: usersTable.id }).from(usersTable).where(eq(usersTable.id, input.userId)).for('update');
     const now = deps.config.now();
     if ((await countOpen(tx, input.userId)) >= MAX_OPEN_UPLOADS) {
-      const [oldest] = await tx.select({ createdAt: uploadsTable.createdAt }).from(uploadsTable).where(openUploadsOf(input.userId)).orderBy(asc(uploadsTable.createdAt)).limit(1);
+      const [oldest] = await tx
+        .select({ createdAt: uploadsTable.createdAt })
+        .from(uploadsTable)
+        .where(openUploadsOf(input.userId))
+        .orderBy(asc(uploadsTable.createdAt))
+        .limit(1);
       const freedAt = (oldest?.createdAt.getTime() ?? now.getTime()) + UPLOAD_RETENTION_MS;
       throw tooMany(Math.ceil((freedAt - now.getTime()) / 1000));
     }
-    await tx.insert(uploadsTable).values({ key: input.key, userId: input.userId, createdAt: now, expiresAt: new Date(now.getTime() + input.expiresInSeconds * 1000) });
+    await tx.insert(uploadsTable).values({
+      key: input.key,
+      userId: input.userId,
+      createdAt: now,
+      expiresAt: new Date(now.getTime() + input.expiresInSeconds * 1000),
+    });
   });
   return deps.storage.createUploadTarget(input);
 }
 
 /** Whether the link for `key` may still write: made for this user, not confirmed, not swept. */
 export async function isUploadOpen(deps: Deps, key: string, userId: number): Promise<boolean> {
-  const [row] = await deps.db.select({ id: uploadsTable.id }).from(uploadsTable).where(and(eq(uploadsTable.key, key), openUploadsOf(userId))).limit(1);
+  const [row] = await deps.db
+    .select({ id: uploadsTable.id })
+    .from(uploadsTable)
+    .where(and(eq(uploadsTable.key, key), openUploadsOf(userId)))
+    .limit(1);
   return Boolean(row);
 }
 
@@ -101,11 +118,21 @@ export async function takeUpload(deps: Deps, input: TakeUploadInput): Promise<Bu
   const claimed = await deps.db
     .update(uploadsTable)
     .set({ confirmedAt: now })
-    .where(and(eq(uploadsTable.key, input.key), openUploadsOf(input.userId), gt(uploadsTable.createdAt, new Date(now.getTime() - UPLOAD_RETENTION_MS))))
+    .where(
+      and(
+        eq(uploadsTable.key, input.key),
+        openUploadsOf(input.userId),
+        gt(uploadsTable.createdAt, new Date(now.getTime() - UPLOAD_RETENTION_MS)),
+      ),
+    )
     .returning({ id: uploadsTable.id });
   if (claimed.length === 0) throw uploadUsed();
   const refuse = async (error: AppError) => {
-    await deps.storage.delete(input.key).catch((failure: unknown) => deps.log.warn({ err: failure, key: input.key }, 'refused upload: file delete failed'));
+    await deps.storage
+      .delete(input.key)
+      .catch((failure: unknown) =>
+        deps.log.warn({ err: failure, key: input.key }, 'refused upload: file delete failed'),
+      );
     return error;
   };
   if (info.size > input.maxBytes) throw await refuse(new AppError('TOO_LARGE', 413, input.messages.tooLarge));
@@ -114,7 +141,9 @@ export async function takeUpload(deps: Deps, input: TakeUploadInput): Promise<Bu
   const problem = input.check(bytes);
   if (problem) throw await refuse(problem);
   await deps.storage.write(input.finalKey, bytes, input.contentType);
-  await deps.storage.delete(input.key).catch((failure: unknown) => deps.log.warn({ err: failure, key: input.key }, 'used upload: file delete failed'));
+  await deps.storage
+    .delete(input.key)
+    .catch((failure: unknown) => deps.log.warn({ err: failure, key: input.key }, 'used upload: file delete failed'));
   return bytes;
 }
 
@@ -127,10 +156,23 @@ export async function sweepUploads(deps: Deps): Promise<number> {
   const cutoff = new Date(deps.config.now().getTime() - UPLOAD_RETENTION_MS);
   let removed = 0;
   for (;;) {
-    const rows = await deps.db.select({ id: uploadsTable.id, key: uploadsTable.key }).from(uploadsTable).where(lt(uploadsTable.createdAt, cutoff)).orderBy(asc(uploadsTable.id)).limit(SWEEP_BATCH);
+    const rows = await deps.db
+      .select({ id: uploadsTable.id, key: uploadsTable.key })
+      .from(uploadsTable)
+      .where(lt(uploadsTable.createdAt, cutoff))
+      .orderBy(asc(uploadsTable.id))
+      .limit(SWEEP_BATCH);
     if (rows.length === 0) return removed;
-    for (const row of rows) await deps.storage.delete(row.key).catch((error: unknown) => deps.log.warn({ err: error, key: row.key }, 'upload sweep: file delete failed'));
-    await deps.db.delete(uploadsTable).where(inArray(uploadsTable.id, rows.map((row) => row.id)));
+    for (const row of rows)
+      await deps.storage
+        .delete(row.key)
+        .catch((error: unknown) => deps.log.warn({ err: error, key: row.key }, 'upload sweep: file delete failed'));
+    await deps.db.delete(uploadsTable).where(
+      inArray(
+        uploadsTable.id,
+        rows.map((row) => row.id),
+      ),
+    );
     removed += rows.length;
     if (rows.length < SWEEP_BATCH) return removed;
   }

@@ -20,7 +20,9 @@ export const uploadsTable = pgTable(
     confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
   },
   (table) => [
-    index('uploads_open_by_user_idx').on(table.userId).where(sql`${table.confirmedAt} is null`),
+    index('uploads_open_by_user_idx')
+      .on(table.userId)
+      .where(sql`${table.confirmedAt} is null`),
     index('uploads_created_at_idx').on(table.createdAt),
   ],
 );

@@ -40,7 +40,11 @@ for (const backend of ['local', 's3'] as const) {
     });
 
     async function resumeTarget(as: HttpClient, candidateId: number, size: number) {
-      return as.post(`/api/candidates/${candidateId}/resume/upload-url/`, { filename: 'cv.pdf', content_type: PDF_TYPE, size });
+      return as.post(`/api/candidates/${candidateId}/resume/upload-url/`, {
+        filename: 'cv.pdf',
+        content_type: PDF_TYPE,
+        size,
+      });
     }
 
     /** PUT like the browser: same-origin links get the session cookie and CSRF header. */
@@ -50,7 +54,10 @@ for (const backend of ['local', 's3'] as const) {
       const sameOrigin = url.origin === t.baseUrl;
       const response = await fetch(url, {
         method: 'PUT',
-        headers: { ...target.headers, ...(sameOrigin ? { cookie: as.cookieHeader(), 'x-csrftoken': as.cookies.get('csrftoken') ?? '' } : {}) },
+        headers: {
+          ...target.headers,
+          ...(sameOrigin ? { cookie: as.cookieHeader(), 'x-csrftoken': as.cookies.get('csrftoken') ?? '' } : {}),
+        },
         body,
       });
       return { status: response.status, text: await response.text() };
@@ -61,7 +68,12 @@ for (const backend of ['local', 's3'] as const) {
       expect(link.status, link.text).toBe(200);
       const url = new URL(link.json.url as string, t.baseUrl);
       const response = await fetch(url, { headers: { cookie: as.cookieHeader() } });
-      return { url, status: response.status, headers: response.headers, body: Buffer.from(await response.arrayBuffer()) };
+      return {
+        url,
+        status: response.status,
+        headers: response.headers,
+        body: Buffer.from(await response.arrayBuffer()),
+      };
     }
 
     it('an upload link works once: after the file is confirmed, the same link cannot overwrite it', async () => {
@@ -71,7 +83,10 @@ for (const backend of ['local', 's3'] as const) {
       const swapped = Buffer.concat([Buffer.from('%PDF-'), Buffer.alloc(original.length - 5, 0x41)]);
       const target = (await resumeTarget(recruiter, candidate.id, original.length)).json.upload as Target;
       expect((await put(recruiter, target, original)).status).toBe(200);
-      const confirmed = await recruiter.patch(`/api/candidates/${candidate.id}/resume/`, { key: target.key, filename: 'cv.pdf' });
+      const confirmed = await recruiter.patch(`/api/candidates/${candidate.id}/resume/`, {
+        key: target.key,
+        filename: 'cv.pdf',
+      });
       expect(confirmed.status, confirmed.text).toBe(200);
 
       const again = await put(recruiter, target, swapped);
@@ -80,7 +95,9 @@ for (const backend of ['local', 's3'] as const) {
         expect(JSON.parse(again.text)).toMatchObject({ success: false, error: FILE_MESSAGES.uploadUsed });
         // Nothing was written, and the used key holds nothing to confirm.
         expect(await t.app.deps.storage.head(target.key)).toBeNull();
-        expect((await recruiter.patch(`/api/candidates/${candidate.id}/resume/`, { key: target.key })).status).toBe(404);
+        expect((await recruiter.patch(`/api/candidates/${candidate.id}/resume/`, { key: target.key })).status).toBe(
+          404,
+        );
       } else {
         // A presigned S3 URL cannot be revoked: what it writes lands on the used key, which nothing reads,
         // and confirming it again is refused.
@@ -102,7 +119,9 @@ for (const backend of ['local', 's3'] as const) {
         t.clock.offsetMs = 0;
       }
       expect(await t.app.deps.storage.head(target.key)).toBeNull();
-      expect((await download(viewer, `/api/candidates/${candidate.id}/resume/download-url/`)).body.equals(original)).toBe(true);
+      expect(
+        (await download(viewer, `/api/candidates/${candidate.id}/resume/download-url/`)).body.equals(original),
+      ).toBe(true);
     });
 
     it('resume and job-description downloads are no-store attachments with nosniff, served by the app', async () => {
@@ -110,14 +129,28 @@ for (const backend of ['local', 's3'] as const) {
       const pdf = await buildPdf([['Download headers']]);
       const target = (await resumeTarget(recruiter, candidate.id, pdf.length)).json.upload as Target;
       expect((await put(recruiter, target, pdf)).status).toBe(200);
-      expect((await recruiter.patch(`/api/candidates/${candidate.id}/resume/`, { key: target.key, filename: 'cv.pdf' })).status).toBe(200);
+      expect(
+        (await recruiter.patch(`/api/candidates/${candidate.id}/resume/`, { key: target.key, filename: 'cv.pdf' }))
+          .status,
+      ).toBe(200);
 
       const role = await insertRole(t.db);
       const text = Buffer.from('A plain text job description.');
-      const jd = await recruiter.post(`/api/roles/${role.id}/job-description/upload-url/`, { filename: 'jd.txt', content_type: 'text/plain', size: text.length });
+      const jd = await recruiter.post(`/api/roles/${role.id}/job-description/upload-url/`, {
+        filename: 'jd.txt',
+        content_type: 'text/plain',
+        size: text.length,
+      });
       expect(jd.status, jd.text).toBe(200);
       expect((await put(recruiter, jd.json.upload as Target, text)).status).toBe(200);
-      expect((await recruiter.post(`/api/roles/${role.id}/job-description/confirm/`, { key: jd.json.upload.key, filename: 'jd.txt' })).status).toBe(200);
+      expect(
+        (
+          await recruiter.post(`/api/roles/${role.id}/job-description/confirm/`, {
+            key: jd.json.upload.key,
+            filename: 'jd.txt',
+          })
+        ).status,
+      ).toBe(200);
 
       for (const [path, bytes, name] of [
         [`/api/candidates/${candidate.id}/resume/download-url/`, pdf, 'cv.pdf'],
@@ -129,7 +162,9 @@ for (const backend of ['local', 's3'] as const) {
         expect(file.body.equals(bytes)).toBe(true);
         expect(file.headers.get('cache-control')).toBe('no-store');
         expect(file.headers.get('x-content-type-options')).toBe('nosniff');
-        expect(file.headers.get('content-disposition')).toMatch(new RegExp(`^attachment; filename="${name.replace('.', '\\.')}"`));
+        expect(file.headers.get('content-disposition')).toMatch(
+          new RegExp(`^attachment; filename="${name.replace('.', '\\.')}"`),
+        );
         expect(file.headers.get('content-security-policy')).toBe("sandbox; default-src 'none'");
         // The link is the requester's own: another signed-in user is refused, nobody else gets in.
         expect((await fetch(file.url, { headers: { cookie: recruiter.cookieHeader() } })).status).toBe(403);
@@ -146,7 +181,9 @@ for (const backend of ['local', 's3'] as const) {
       // Resumes and pictures count together; parallel requests cannot pass the limit together.
       const answers = await Promise.all(
         Array.from({ length: MAX_OPEN_UPLOADS + 10 }, (_, index) =>
-          index % 2 ? resumeTarget(client, candidate.id, pdf.length) : client.post('/api/profile/picture/upload-url/', { content_type: 'image/png', size: PNG_BYTES.length }),
+          index % 2
+            ? resumeTarget(client, candidate.id, pdf.length)
+            : client.post('/api/profile/picture/upload-url/', { content_type: 'image/png', size: PNG_BYTES.length }),
         ),
       );
       expect(answers.filter((answer) => answer.status === 200)).toHaveLength(MAX_OPEN_UPLOADS);
@@ -163,7 +200,9 @@ for (const backend of ['local', 's3'] as const) {
       expect((await resumeTarget(recruiter, candidate.id, pdf.length)).status).toBe(200);
 
       // Confirming one frees exactly one slot.
-      const resumeTargets = answers.map((answer) => answer.json.upload as Target | undefined).filter((target): target is Target => Boolean(target?.key.startsWith('resumes/')));
+      const resumeTargets = answers
+        .map((answer) => answer.json.upload as Target | undefined)
+        .filter((target): target is Target => Boolean(target?.key.startsWith('resumes/')));
       const first = resumeTargets[0]!;
       expect((await put(client, first, pdf)).status).toBe(200);
       expect((await client.patch(`/api/candidates/${candidate.id}/resume/`, { key: first.key })).status).toBe(200);
@@ -175,7 +214,9 @@ for (const backend of ['local', 's3'] as const) {
       expect((await put(client, second, pdf)).status).toBe(200);
       t.clock.offsetMs = 20 * MINUTE;
       try {
-        const fresh = await Promise.all(Array.from({ length: MAX_OPEN_UPLOADS }, () => resumeTarget(client, candidate.id, pdf.length)));
+        const fresh = await Promise.all(
+          Array.from({ length: MAX_OPEN_UPLOADS }, () => resumeTarget(client, candidate.id, pdf.length)),
+        );
         expect(fresh.filter((answer) => answer.status === 200)).toHaveLength(MAX_OPEN_UPLOADS - 1);
       } finally {
         t.clock.offsetMs = 0;

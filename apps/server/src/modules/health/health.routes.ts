@@ -8,7 +8,10 @@ export const READINESS_TIMEOUT_MS = 3_000;
 function withTimeout(work: Promise<unknown>, what: string): Promise<unknown> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise((_, reject) => {
-    timer = setTimeout(() => reject(new Error(`${what} did not answer within ${READINESS_TIMEOUT_MS} ms`)), READINESS_TIMEOUT_MS);
+    timer = setTimeout(
+      () => reject(new Error(`${what} did not answer within ${READINESS_TIMEOUT_MS} ms`)),
+      READINESS_TIMEOUT_MS,
+    );
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }

@@ -1,4 +1,9 @@
-import type { CreateClientInvoiceInputSchema, CreateRoleInvoiceInputSchema, Invoice, InvoiceDraft } from '@recruitdesk/contracts/invoices';
+import type {
+  CreateClientInvoiceInputSchema,
+  CreateRoleInvoiceInputSchema,
+  Invoice,
+  InvoiceDraft,
+} from '@recruitdesk/contracts/invoices';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
@@ -8,10 +13,23 @@ import { requireClientRow } from '../clients/clients.service';
 import type { PipelineMilestone, PlacementMilestone } from '../pipelines/pipelines.service';
 import { requireRoleRow } from '../roles/roles.service';
 import type { UserRow } from '../users/users.service';
-import { clientDraft, finderFeeOf, insertInvoice, instalmentLines, instalmentsOf, roleDraft, type LineValues } from './invoice-drafts';
+import {
+  clientDraft,
+  finderFeeOf,
+  insertInvoice,
+  instalmentLines,
+  instalmentsOf,
+  roleDraft,
+  type LineValues,
+} from './invoice-drafts';
 import { addDays, invoiceError, presentInvoice, utcToday } from './invoice-presenters';
 import { percentToBp, quantityToHundredths, toMinor } from './money';
-import { countClientSubmittals, findPlacementFacts, listLiveInstalmentInvoices, listLiveInvoicesByPlacement } from './invoices.repository';
+import {
+  countClientSubmittals,
+  findPlacementFacts,
+  listLiveInstalmentInvoices,
+  listLiveInvoicesByPlacement,
+} from './invoices.repository';
 
 // Creating invoices: the create screens' prefill, the owner's create calls and the automatic drafts a
 // placement or a retainer milestone makes (run inside the milestone's transaction, decision 008).
@@ -24,18 +42,33 @@ export const linesFromInput = (lines: { description: string; quantity: string; u
     unitMinor: toMinor(line.unit_amount),
   }));
 
-export async function getRoleInvoiceDraft(deps: Deps, actor: UserRow, roleId: number, pipelineId: number | undefined): Promise<InvoiceDraft> {
+export async function getRoleInvoiceDraft(
+  deps: Deps,
+  actor: UserRow,
+  roleId: number,
+  pipelineId: number | undefined,
+): Promise<InvoiceDraft> {
   assertCan(actor, 'invoices.manage');
   return (await roleDraft(deps.db, roleId, pipelineId, utcToday(deps.config.now()))).draft;
 }
 
-export async function getClientInvoiceDraft(deps: Deps, actor: UserRow, clientId: number, instalment: number | undefined): Promise<InvoiceDraft> {
+export async function getClientInvoiceDraft(
+  deps: Deps,
+  actor: UserRow,
+  clientId: number,
+  instalment: number | undefined,
+): Promise<InvoiceDraft> {
   assertCan(actor, 'invoices.manage');
   return (await clientDraft(deps.db, clientId, instalment, utcToday(deps.config.now()))).draft;
 }
 
 /** POST /api/roles/{id}/invoices/: a finder's fee, prefilled from the placement when lines are omitted. */
-export async function createRoleInvoice(deps: Deps, actor: UserRow, roleId: number, input: z.output<typeof CreateRoleInvoiceInputSchema>): Promise<Invoice> {
+export async function createRoleInvoice(
+  deps: Deps,
+  actor: UserRow,
+  roleId: number,
+  input: z.output<typeof CreateRoleInvoiceInputSchema>,
+): Promise<Invoice> {
   assertCan(actor, 'invoices.manage');
   const now = deps.config.now();
   const today = utcToday(now);
@@ -63,7 +96,8 @@ export async function createRoleInvoice(deps: Deps, actor: UserRow, roleId: numb
       taxRateBp: percentToBp(input.tax_rate ?? '0'),
       notes: input.notes,
       lines: input.lines ? linesFromInput(input.lines) : fee!.lines,
-      detail: billsPlacement && fee ? `Created from the placement of ${fee.placement.candidateName}` : 'Created by hand',
+      detail:
+        billsPlacement && fee ? `Created from the placement of ${fee.placement.candidateName}` : 'Created by hand',
       scope: { clientId: client.id, roleId: role.id },
     });
     return row.id;
@@ -72,7 +106,12 @@ export async function createRoleInvoice(deps: Deps, actor: UserRow, roleId: numb
 }
 
 /** POST /api/clients/{id}/invoices/: a retainer invoice, prefilled from the instalment when lines are omitted. */
-export async function createClientInvoice(deps: Deps, actor: UserRow, clientId: number, input: z.output<typeof CreateClientInvoiceInputSchema>): Promise<Invoice> {
+export async function createClientInvoice(
+  deps: Deps,
+  actor: UserRow,
+  clientId: number,
+  input: z.output<typeof CreateClientInvoiceInputSchema>,
+): Promise<Invoice> {
   assertCan(actor, 'invoices.manage');
   const now = deps.config.now();
   const today = utcToday(now);
@@ -97,7 +136,10 @@ export async function createClientInvoice(deps: Deps, actor: UserRow, clientId: 
       taxRateBp: percentToBp(input.tax_rate ?? '0'),
       notes: input.notes,
       lines: input.lines ? linesFromInput(input.lines) : instalmentLines(client, chosen!, count),
-      detail: chosen && input.instalment !== undefined ? `Created for retainer instalment ${chosen.index + 1} (${chosen.label})` : 'Created by hand',
+      detail:
+        chosen && input.instalment !== undefined
+          ? `Created for retainer instalment ${chosen.index + 1} (${chosen.label})`
+          : 'Created by hand',
       scope: { clientId: client.id, roleId: null },
     });
     return row.id;
@@ -108,7 +150,12 @@ export async function createClientInvoice(deps: Deps, actor: UserRow, clientId: 
 // ---- automatic drafts (start-up hooks on the pipelines module) ----
 
 /** Drafts the first uninvoiced instalment of a milestone, if the client is on a retainer with an amount. */
-async function draftInstalment(tx: Db, event: PipelineMilestone, milestone: 'on_shortlist' | 'on_placement', reason: string): Promise<void> {
+async function draftInstalment(
+  tx: Db,
+  event: PipelineMilestone,
+  milestone: 'on_shortlist' | 'on_placement',
+  reason: string,
+): Promise<void> {
   const client = await requireClientRow(tx, event.clientId);
   if (client.clientType !== 'retainer' || client.retainerAmount === null) return;
   const schedule = instalmentsOf(client);

@@ -7,7 +7,18 @@ import { requireRoleRow, type RoleRow } from '../roles/roles.service';
 import { getAgencySettings } from '../settings/settings.service';
 import { displayName, type UserRow } from '../users/users.service';
 import { addDays, invoiceError } from './invoice-presenters';
-import { bpToPercent, divideHalfUp, formatMoney, fromMinor, lineAmount, parseScaled, percentOf, percentToBp, toMinor, totalsOf } from './money';
+import {
+  bpToPercent,
+  divideHalfUp,
+  formatMoney,
+  fromMinor,
+  lineAmount,
+  parseScaled,
+  percentOf,
+  percentToBp,
+  toMinor,
+  totalsOf,
+} from './money';
 import {
   insertInvoiceEvents,
   insertInvoiceRow,
@@ -35,8 +46,12 @@ const MAX_TOTAL_MINOR = 1_000_000_000_000;
 /** A finder's fee percent as text from the role override, the client, or the agency default (no floats). */
 async function feePercentOf(db: Db, role: RoleRow, client: ClientRow): Promise<{ percent: string; source: string }> {
   if (role.feePercentOverride !== null) return { percent: role.feePercentOverride, source: "the role's fee override" };
-  if (client.findersFeePercent !== null) return { percent: client.findersFeePercent, source: `${client.name}'s finder's fee` };
-  return { percent: String((await getAgencySettings(db)).default_finders_fee_percent), source: "the agency's default finder's fee" };
+  if (client.findersFeePercent !== null)
+    return { percent: client.findersFeePercent, source: `${client.name}'s finder's fee` };
+  return {
+    percent: String((await getAgencySettings(db)).default_finders_fee_percent),
+    source: "the agency's default finder's fee",
+  };
 }
 
 /** "20.00" → "20", "17.50" → "17.5" (for sentences). */
@@ -56,7 +71,12 @@ export interface FeeFacts {
 }
 
 /** The finder's fee of one placement: salary × fee % (role override, else client, else agency), half-up. */
-export async function finderFeeOf(db: Db, role: RoleRow, client: ClientRow, placement: PlacementFacts): Promise<FeeFacts> {
+export async function finderFeeOf(
+  db: Db,
+  role: RoleRow,
+  client: ClientRow,
+  placement: PlacementFacts,
+): Promise<FeeFacts> {
   const { percent, source } = await feePercentOf(db, role, client);
   const salary = toMinor(placement.salary);
   const fee = percentOf(salary, percentToBp(percent));
@@ -93,7 +113,10 @@ export function instalmentsOf(client: ClientRow): InstalmentFacts[] {
     const last = index === schedule.length - 1;
     const total = schedule.reduce((sum, entry) => sum + Number(entry.percent), 0);
     // The remainder only when the schedule adds up to 100 % (as the client form requires).
-    const amountMinor = last && Math.abs(total - 100) < 1e-9 ? retainer - given : shareOf(retainer, /^\d+(\.\d+)?$/.test(percent) ? percent : '0');
+    const amountMinor =
+      last && Math.abs(total - 100) < 1e-9
+        ? retainer - given
+        : shareOf(retainer, /^\d+(\.\d+)?$/.test(percent) ? percent : '0');
     given += amountMinor;
     return { index, label: item.label, milestone: item.milestone, percent, amountMinor };
   });
@@ -131,7 +154,11 @@ export interface NewInvoice {
 
 /** Amount per line and the totals, refusing totals beyond the limit. */
 export function priceLines(lines: LineValues[], taxRateBp: number) {
-  const priced = lines.map((line, index) => ({ ...line, position: index + 1, amountMinor: lineAmount(line.quantityHundredths, line.unitMinor) }));
+  const priced = lines.map((line, index) => ({
+    ...line,
+    position: index + 1,
+    amountMinor: lineAmount(line.quantityHundredths, line.unitMinor),
+  }));
   const totals = totalsOf(
     priced.map((line) => line.amountMinor),
     taxRateBp,
@@ -176,12 +203,28 @@ export async function insertInvoice(tx: Db, actor: UserRow | null, now: Date, in
     });
   } catch (error) {
     if (isUniqueViolation(error)) {
-      throw invoiceError(input.kind === 'credit_note' ? 'CREDIT_NOTE_EXISTS' : input.kind === 'retainer' ? 'INSTALMENT_INVOICED' : 'PLACEMENT_INVOICED', 409);
+      throw invoiceError(
+        input.kind === 'credit_note'
+          ? 'CREDIT_NOTE_EXISTS'
+          : input.kind === 'retainer'
+            ? 'INSTALMENT_INVOICED'
+            : 'PLACEMENT_INVOICED',
+        409,
+      );
     }
     throw error;
   }
   await replaceInvoiceLines(tx, row.id, priced);
-  await insertInvoiceEvents(tx, [{ invoiceId: row.id, kind: 'created', detail: input.detail, actorId: actor?.id ?? null, actorName: actor ? displayName(actor) : 'System', createdAt: now }]);
+  await insertInvoiceEvents(tx, [
+    {
+      invoiceId: row.id,
+      kind: 'created',
+      detail: input.detail,
+      actorId: actor?.id ?? null,
+      actorName: actor ? displayName(actor) : 'System',
+      createdAt: now,
+    },
+  ]);
   const what = input.kind === 'credit_note' ? 'credit note' : 'invoice';
   await recordActivity(tx, {
     actor,
@@ -198,12 +241,24 @@ export async function insertInvoice(tx: Db, actor: UserRow | null, now: Date, in
 type InvoiceRef = { id: number; number: string; status: InvoiceStatus } | null;
 
 /** The finder's fee prefill of a role: its client's terms and the chosen (or first uninvoiced) placement. */
-export async function roleDraft(db: Db, roleId: number, pipelineId: number | undefined, today: string): Promise<{ draft: InvoiceDraft; role: RoleRow; client: ClientRow; fee: FeeFacts | null }> {
+export async function roleDraft(
+  db: Db,
+  roleId: number,
+  pipelineId: number | undefined,
+  today: string,
+): Promise<{ draft: InvoiceDraft; role: RoleRow; client: ClientRow; fee: FeeFacts | null }> {
   const role = await requireRoleRow(db, roleId);
   const client = await requireClientRow(db, role.clientId);
   if (client.clientType !== 'finders_fee') throw invoiceError('ROLE_NOT_FINDERS_FEE', 409);
   const placements = await listRolePlacements(db, roleId);
-  const invoiced = new Map((await listLiveInvoicesByPlacement(db, placements.map((p) => p.placementId))).map((row) => [row.placementId, row]));
+  const invoiced = new Map(
+    (
+      await listLiveInvoicesByPlacement(
+        db,
+        placements.map((p) => p.placementId),
+      )
+    ).map((row) => [row.placementId, row]),
+  );
   let chosen: PlacementFacts | undefined;
   if (pipelineId !== undefined) {
     chosen = placements.find((p) => p.pipelineId === pipelineId);
@@ -227,7 +282,12 @@ export async function roleDraft(db: Db, roleId: number, pipelineId: number | und
     due_date: addDays(issueDate, client.paymentTermsDays),
     payment_terms_days: client.paymentTermsDays,
     tax_rate: bpToPercent(0),
-    lines: priced.map((line) => ({ description: line.description, quantity: fromMinor(line.quantityHundredths), unit_amount: fromMinor(line.unitMinor), amount: fromMinor(line.amountMinor) })),
+    lines: priced.map((line) => ({
+      description: line.description,
+      quantity: fromMinor(line.quantityHundredths),
+      unit_amount: fromMinor(line.unitMinor),
+      amount: fromMinor(line.amountMinor),
+    })),
     subtotal: fromMinor(totals.subtotal),
     tax: fromMinor(totals.tax),
     total: fromMinor(totals.total),
@@ -235,15 +295,29 @@ export async function roleDraft(db: Db, roleId: number, pipelineId: number | und
     instalments: [],
     placements: placements.map((p) => {
       const invoice = invoiced.get(p.placementId);
-      const ref: InvoiceRef = invoice ? { id: invoice.id, number: invoice.number, status: invoice.status as InvoiceStatus } : null;
-      return { pipeline_id: p.pipelineId, placement_id: p.placementId, candidate_name: p.candidateName, salary: fromMinor(toMinor(p.salary)), start_date: p.startDate, invoice: ref };
+      const ref: InvoiceRef = invoice
+        ? { id: invoice.id, number: invoice.number, status: invoice.status as InvoiceStatus }
+        : null;
+      return {
+        pipeline_id: p.pipelineId,
+        placement_id: p.placementId,
+        candidate_name: p.candidateName,
+        salary: fromMinor(toMinor(p.salary)),
+        start_date: p.startDate,
+        invoice: ref,
+      };
     }),
   };
   return { draft, role, client, fee };
 }
 
 /** The retainer prefill of a client: the chosen (or first uninvoiced) instalment of its schedule. */
-export async function clientDraft(db: Db, clientId: number, instalment: number | undefined, today: string): Promise<{ draft: InvoiceDraft; client: ClientRow; chosen: InstalmentFacts | null; count: number }> {
+export async function clientDraft(
+  db: Db,
+  clientId: number,
+  instalment: number | undefined,
+  today: string,
+): Promise<{ draft: InvoiceDraft; client: ClientRow; chosen: InstalmentFacts | null; count: number }> {
   const client = await requireClientRow(db, clientId);
   if (client.clientType !== 'retainer') throw invoiceError('CLIENT_NOT_RETAINER', 409);
   const schedule = instalmentsOf(client);
@@ -258,7 +332,8 @@ export async function clientDraft(db: Db, clientId: number, instalment: number |
   }
   const lines = chosen ? instalmentLines(client, chosen, schedule.length) : [];
   const { priced, totals } = priceLines(lines, 0);
-  const retainerText = client.retainerAmount !== null ? formatMoney(toMinor(client.retainerAmount), client.currency) : '';
+  const retainerText =
+    client.retainerAmount !== null ? formatMoney(toMinor(client.retainerAmount), client.currency) : '';
   const draft: InvoiceDraft = {
     kind: 'retainer',
     client: { id: client.id, name: client.name, contact_email: client.contactEmail },
@@ -271,7 +346,12 @@ export async function clientDraft(db: Db, clientId: number, instalment: number |
     due_date: addDays(today, client.paymentTermsDays),
     payment_terms_days: client.paymentTermsDays,
     tax_rate: bpToPercent(0),
-    lines: priced.map((line) => ({ description: line.description, quantity: fromMinor(line.quantityHundredths), unit_amount: fromMinor(line.unitMinor), amount: fromMinor(line.amountMinor) })),
+    lines: priced.map((line) => ({
+      description: line.description,
+      quantity: fromMinor(line.quantityHundredths),
+      unit_amount: fromMinor(line.unitMinor),
+      amount: fromMinor(line.amountMinor),
+    })),
     subtotal: fromMinor(totals.subtotal),
     tax: fromMinor(totals.tax),
     total: fromMinor(totals.total),

@@ -12,7 +12,11 @@ const money = (value: string, currency: string) => formatMoney(toMinor(value), c
 export async function renderInvoicePdf(invoice: Invoice, settings: AgencySettings, client: ClientRow): Promise<Buffer> {
   // Loaded on first use: about 20 MB a server holds for nothing until someone prints (decision 048).
   const { default: PDFDocument } = await import('pdfkit');
-  const doc = new PDFDocument({ size: 'A4', margin: 50, info: { Title: `${invoice.number}`, Author: settings.agency_name } });
+  const doc = new PDFDocument({
+    size: 'A4',
+    margin: 50,
+    info: { Title: `${invoice.number}`, Author: settings.agency_name },
+  });
   const chunks: Buffer[] = [];
   const done = new Promise<Buffer>((resolve, reject) => {
     doc.on('data', (chunk: Buffer) => chunks.push(chunk));
@@ -25,10 +29,22 @@ export async function renderInvoicePdf(invoice: Invoice, settings: AgencySetting
   const width = doc.page.width - 100;
 
   // Issuer, top left; title and number, top right.
-  doc.font('Helvetica-Bold').fontSize(14).text(issuer.legal_name || settings.agency_name, left, 50, { width: width / 2 });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(14)
+    .text(issuer.legal_name || settings.agency_name, left, 50, { width: width / 2 });
   doc.font('Helvetica').fontSize(9);
-  for (const line of [issuer.address, issuer.email, issuer.phone, issuer.tax_id ? `Tax ID: ${issuer.tax_id}` : ''].filter(Boolean)) doc.text(line, { width: width / 2 });
-  doc.font('Helvetica-Bold').fontSize(20).text(title, left + width / 2, 50, { width: width / 2, align: 'right' });
+  for (const line of [
+    issuer.address,
+    issuer.email,
+    issuer.phone,
+    issuer.tax_id ? `Tax ID: ${issuer.tax_id}` : '',
+  ].filter(Boolean))
+    doc.text(line, { width: width / 2 });
+  doc
+    .font('Helvetica-Bold')
+    .fontSize(20)
+    .text(title, left + width / 2, 50, { width: width / 2, align: 'right' });
   doc.font('Helvetica').fontSize(10);
   const facts = [
     `Number: ${invoice.number}`,
@@ -50,14 +66,22 @@ export async function renderInvoicePdf(invoice: Invoice, settings: AgencySetting
 
   // Lines.
   doc.moveDown(1.5);
-  const columns = { description: left, quantity: left + width * 0.58, unit: left + width * 0.68, amount: left + width * 0.84 };
+  const columns = {
+    description: left,
+    quantity: left + width * 0.58,
+    unit: left + width * 0.68,
+    amount: left + width * 0.84,
+  };
   const header = doc.y;
   doc.font('Helvetica-Bold').fontSize(9);
   doc.text('Description', columns.description, header, { width: width * 0.56 });
   doc.text('Qty', columns.quantity, header, { width: width * 0.09, align: 'right' });
   doc.text('Unit', columns.unit, header, { width: width * 0.15, align: 'right' });
   doc.text('Amount', columns.amount, header, { width: width * 0.16, align: 'right' });
-  doc.moveTo(left, doc.y + 3).lineTo(left + width, doc.y + 3).stroke();
+  doc
+    .moveTo(left, doc.y + 3)
+    .lineTo(left + width, doc.y + 3)
+    .stroke();
   doc.font('Helvetica').fontSize(9);
   let y = doc.y + 8;
   for (const line of invoice.lines) {
@@ -72,7 +96,10 @@ export async function renderInvoicePdf(invoice: Invoice, settings: AgencySetting
     doc.text(money(line.amount, invoice.currency), columns.amount, y, { width: width * 0.16, align: 'right' });
     y += Math.max(height, 12) + 6;
   }
-  doc.moveTo(left, y).lineTo(left + width, y).stroke();
+  doc
+    .moveTo(left, y)
+    .lineTo(left + width, y)
+    .stroke();
 
   // Totals.
   y += 8;
@@ -83,7 +110,8 @@ export async function renderInvoicePdf(invoice: Invoice, settings: AgencySetting
   ];
   if (invoice.kind !== 'credit_note') {
     if (invoice.paid_amount !== '0.00') totals.push(['Paid', money(invoice.paid_amount, invoice.currency), false]);
-    if (invoice.credited_amount !== '0.00') totals.push(['Credited', money(invoice.credited_amount, invoice.currency), false]);
+    if (invoice.credited_amount !== '0.00')
+      totals.push(['Credited', money(invoice.credited_amount, invoice.currency), false]);
     totals.push(['Balance due', money(invoice.balance, invoice.currency), true]);
   }
   for (const [label, value, bold] of totals) {
@@ -98,7 +126,14 @@ export async function renderInvoicePdf(invoice: Invoice, settings: AgencySetting
   doc.x = left;
   doc.y = y + 12;
   if (invoice.kind !== 'credit_note') {
-    doc.font('Helvetica-Bold').text(`Please pay ${money(invoice.balance, invoice.currency)} by ${invoice.due_date} (${invoice.payment_terms_days} days).`, left, doc.y, { width });
+    doc
+      .font('Helvetica-Bold')
+      .text(
+        `Please pay ${money(invoice.balance, invoice.currency)} by ${invoice.due_date} (${invoice.payment_terms_days} days).`,
+        left,
+        doc.y,
+        { width },
+      );
     doc.font('Helvetica');
     if (issuer.bank_details) doc.text(`Bank details: ${issuer.bank_details}`, { width });
     doc.text(`Please quote ${invoice.number} with your payment.`, { width });

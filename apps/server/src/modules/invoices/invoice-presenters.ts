@@ -1,4 +1,10 @@
-import type { Invoice, InvoiceKind, InvoiceStatus, InvoiceSummary, PayoutMethod } from '@recruitdesk/contracts/invoices';
+import type {
+  Invoice,
+  InvoiceKind,
+  InvoiceStatus,
+  InvoiceSummary,
+  PayoutMethod,
+} from '@recruitdesk/contracts/invoices';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { INVOICE_ERRORS, type InvoiceErrorCode } from '@recruitdesk/contracts/invoices';
@@ -35,7 +41,9 @@ export const isOverdue = (row: Pick<InvoiceRow, 'status' | 'dueDate' | 'balanceM
   row.status === 'sent' && row.dueDate < today && row.balanceMinor > 0;
 
 /** A row's balance from its amounts: total − paid − credited for invoices; credit notes and void ones carry none. */
-export const balanceOf = (row: Pick<InvoiceRow, 'kind' | 'status' | 'totalMinor' | 'paidMinor' | 'creditedMinor'>): number =>
+export const balanceOf = (
+  row: Pick<InvoiceRow, 'kind' | 'status' | 'totalMinor' | 'paidMinor' | 'creditedMinor'>,
+): number =>
   row.kind === 'credit_note' || row.status === 'void' ? 0 : row.totalMinor - row.paidMinor - row.creditedMinor;
 
 export function toSummary(row: InvoiceListRow, today: string): InvoiceSummary {
@@ -72,7 +80,8 @@ export function toSummary(row: InvoiceListRow, today: string): InvoiceSummary {
 /** Why a credit note is not offered now (null: it is). */
 export async function creditNoteBlocker(db: Db, invoice: InvoiceRow): Promise<string | null> {
   if (invoice.kind !== 'finders_fee') return INVOICE_ERRORS.CREDIT_NOTE_NOT_FEE;
-  if (invoice.status !== 'sent' && invoice.status !== 'paid') return invoice.status === 'void' ? INVOICE_ERRORS.INVOICE_VOID : INVOICE_ERRORS.CREDIT_NOTE_NOT_ISSUED;
+  if (invoice.status !== 'sent' && invoice.status !== 'paid')
+    return invoice.status === 'void' ? INVOICE_ERRORS.INVOICE_VOID : INVOICE_ERRORS.CREDIT_NOTE_NOT_ISSUED;
   const placement = invoice.placementId !== null ? await findPlacementFacts(db, invoice.placementId) : undefined;
   if (!placement?.guaranteeEnd) return INVOICE_ERRORS.CREDIT_NOTE_NO_GUARANTEE;
   if (await findLiveCreditNote(db, invoice.id)) return INVOICE_ERRORS.CREDIT_NOTE_EXISTS;
@@ -114,12 +123,31 @@ export async function presentInvoice(db: Db, id: number, today: string): Promise
       reference: payout.reference,
       recorded_by:
         payout.recordedById !== null && user.email !== null
-          ? { id: payout.recordedById, name: displayName({ firstName: user.firstName ?? '', lastName: user.lastName ?? '', username: user.username ?? '', email: user.email }) }
+          ? {
+              id: payout.recordedById,
+              name: displayName({
+                firstName: user.firstName ?? '',
+                lastName: user.lastName ?? '',
+                username: user.username ?? '',
+                email: user.email,
+              }),
+            }
           : null,
       created_at: payout.createdAt.toISOString(),
     })),
-    credit_notes: creditNotes.map((note) => ({ id: note.id, number: note.number, status: note.status as InvoiceStatus, total: fromMinor(note.totalMinor) })),
-    history: events.map((event) => ({ id: event.id, kind: event.kind, detail: event.detail, actor_name: event.actorName, created_at: event.createdAt.toISOString() })),
+    credit_notes: creditNotes.map((note) => ({
+      id: note.id,
+      number: note.number,
+      status: note.status as InvoiceStatus,
+      total: fromMinor(note.totalMinor),
+    })),
+    history: events.map((event) => ({
+      id: event.id,
+      kind: event.kind,
+      detail: event.detail,
+      actor_name: event.actorName,
+      created_at: event.createdAt.toISOString(),
+    })),
     can: {
       edit: invoice.status === 'draft',
       delete: invoice.status === 'draft',

@@ -17,14 +17,19 @@ export interface InvoiceCalendarEvent {
 
 /** The invoice screen's path (spec §2): under its role for finder's fees, else under its client. */
 export const invoicePath = (invoice: { id: number; roleId: number | null; clientId: number }): string =>
-  invoice.roleId !== null ? `/role/${invoice.roleId}/invoice/${invoice.id}` : `/client/${invoice.clientId}/invoices/${invoice.id}`;
+  invoice.roleId !== null
+    ? `/role/${invoice.roleId}/invoice/${invoice.id}`
+    : `/client/${invoice.clientId}/invoices/${invoice.id}`;
 
 /**
  * Due dates of unpaid, not void invoices (drafts and sent; not credit notes) and payouts received, from
  * `start` (included) to `end` (excluded), both YYYY-MM-DD (a longer ISO string is cut to its date).
  * No permission check: the caller (the calendar's owner-only feed, the owner's iCal feed) decides who sees them.
  */
-export async function loadInvoiceCalendarEvents(db: Db, range: { start: string; end: string }): Promise<InvoiceCalendarEvent[]> {
+export async function loadInvoiceCalendarEvents(
+  db: Db,
+  range: { start: string; end: string },
+): Promise<InvoiceCalendarEvent[]> {
   const start = range.start.slice(0, 10);
   const end = range.end.slice(0, 10);
   const [dues, payouts] = await Promise.all([
@@ -69,25 +74,21 @@ export async function loadInvoiceCalendarEvents(db: Db, range: { start: string; 
       .orderBy(asc(payoutsTable.date), asc(payoutsTable.id)),
   ]);
   return [
-    ...dues.map(
-      (row): InvoiceCalendarEvent => ({
-        id: `invoice-due-${row.id}`,
-        title: `${row.number} due: ${row.clientName} (${formatMoney(row.balance, row.currency)})`,
-        start: row.dueDate,
-        all_day: true,
-        kind: 'invoice_due',
-        url: invoicePath({ id: row.id, roleId: row.roleId, clientId: row.clientId }),
-      }),
-    ),
-    ...payouts.map(
-      (row): InvoiceCalendarEvent => ({
-        id: `payout-${row.id}`,
-        title: `Payment ${formatMoney(row.amount, row.currency)} for ${row.number}: ${row.clientName}`,
-        start: row.date,
-        all_day: true,
-        kind: 'payout',
-        url: invoicePath({ id: row.invoiceId, roleId: row.roleId, clientId: row.clientId }),
-      }),
-    ),
+    ...dues.map((row): InvoiceCalendarEvent => ({
+      id: `invoice-due-${row.id}`,
+      title: `${row.number} due: ${row.clientName} (${formatMoney(row.balance, row.currency)})`,
+      start: row.dueDate,
+      all_day: true,
+      kind: 'invoice_due',
+      url: invoicePath({ id: row.id, roleId: row.roleId, clientId: row.clientId }),
+    })),
+    ...payouts.map((row): InvoiceCalendarEvent => ({
+      id: `payout-${row.id}`,
+      title: `Payment ${formatMoney(row.amount, row.currency)} for ${row.number}: ${row.clientName}`,
+      start: row.date,
+      all_day: true,
+      kind: 'payout',
+      url: invoicePath({ id: row.invoiceId, roleId: row.roleId, clientId: row.clientId }),
+    })),
   ];
 }

@@ -38,11 +38,16 @@ export async function takeInvoiceNumber(tx: Db, year: number): Promise<{ year: n
   await tx
     .insert(invoiceNumberCountersTable)
     .values({ year, lastSeq: 0 })
-    .onConflictDoUpdate({ target: invoiceNumberCountersTable.year, set: { lastSeq: sql`${invoiceNumberCountersTable.lastSeq}` } });
-  const freed = rowsOf<{ seq: number }>(await tx.execute(sql`
+    .onConflictDoUpdate({
+      target: invoiceNumberCountersTable.year,
+      set: { lastSeq: sql`${invoiceNumberCountersTable.lastSeq}` },
+    });
+  const freed = rowsOf<{ seq: number }>(
+    await tx.execute(sql`
     delete from invoice_number_free
     where year = ${year} and seq = (select min(seq) from invoice_number_free where year = ${year})
-    returning seq`));
+    returning seq`),
+  );
   let seq = freed[0]?.seq;
   if (seq === undefined) {
     const [row] = await tx
@@ -58,7 +63,9 @@ export async function takeInvoiceNumber(tx: Db, year: number): Promise<{ year: n
 
 /** Gives a deleted draft's number back: the year's last number steps the counter back, any other is kept for reuse. */
 export async function releaseInvoiceNumber(tx: Db, year: number, seq: number): Promise<void> {
-  const locked = rowsOf<{ last_seq: number }>(await tx.execute(sql`select last_seq from invoice_number_counters where year = ${year} for update`));
+  const locked = rowsOf<{ last_seq: number }>(
+    await tx.execute(sql`select last_seq from invoice_number_counters where year = ${year} for update`),
+  );
   let last = Number(locked[0]?.last_seq ?? 0);
   if (seq !== last) {
     await tx.insert(invoiceNumberFreeTable).values({ year, seq }).onConflictDoNothing();
@@ -85,7 +92,11 @@ export async function insertInvoiceRow(tx: Db, values: NewInvoiceRow): Promise<I
   return row;
 }
 
-export async function replaceInvoiceLines(tx: Db, invoiceId: number, lines: Omit<NewInvoiceLineRow, 'invoiceId'>[]): Promise<void> {
+export async function replaceInvoiceLines(
+  tx: Db,
+  invoiceId: number,
+  lines: Omit<NewInvoiceLineRow, 'invoiceId'>[],
+): Promise<void> {
   await tx.delete(invoiceLinesTable).where(eq(invoiceLinesTable.invoiceId, invoiceId));
   if (lines.length) await tx.insert(invoiceLinesTable).values(lines.map((line) => ({ ...line, invoiceId })));
 }
@@ -106,8 +117,15 @@ export async function findInvoiceRow(db: Db, id: number): Promise<InvoiceRow | u
 }
 
 /** What an invoice's notes are about: its number, under its client (and role). */
-export async function findInvoiceNoteTarget(db: Db, id: number): Promise<{ label: string; scope: { clientId: number; roleId: number | null } } | null> {
-  const [row] = await db.select({ number: invoicesTable.number, clientId: invoicesTable.clientId, roleId: invoicesTable.roleId }).from(invoicesTable).where(eq(invoicesTable.id, id)).limit(1);
+export async function findInvoiceNoteTarget(
+  db: Db,
+  id: number,
+): Promise<{ label: string; scope: { clientId: number; roleId: number | null } } | null> {
+  const [row] = await db
+    .select({ number: invoicesTable.number, clientId: invoicesTable.clientId, roleId: invoicesTable.roleId })
+    .from(invoicesTable)
+    .where(eq(invoicesTable.id, id))
+    .limit(1);
   return row ? { label: row.number, scope: { clientId: row.clientId, roleId: row.roleId } } : null;
 }
 
@@ -136,7 +154,13 @@ const summaryColumns = {
   roleName: rolesTable.name,
   creditForNumber: sql<string | null>`(select i2.number from invoices i2 where i2.id = ${invoicesTable.creditForId})`,
 };
-export type InvoiceListRow = { invoice: InvoiceRow; clientName: string; clientEmail: string; roleName: string | null; creditForNumber: string | null };
+export type InvoiceListRow = {
+  invoice: InvoiceRow;
+  clientName: string;
+  clientEmail: string;
+  roleName: string | null;
+  creditForNumber: string | null;
+};
 
 export async function findInvoiceWithNames(db: Db, id: number): Promise<InvoiceListRow | undefined> {
   const [row] = await db
@@ -150,12 +174,22 @@ export async function findInvoiceWithNames(db: Db, id: number): Promise<InvoiceL
 }
 
 export function listInvoiceLines(db: Db, invoiceId: number) {
-  return db.select().from(invoiceLinesTable).where(eq(invoiceLinesTable.invoiceId, invoiceId)).orderBy(asc(invoiceLinesTable.position), asc(invoiceLinesTable.id));
+  return db
+    .select()
+    .from(invoiceLinesTable)
+    .where(eq(invoiceLinesTable.invoiceId, invoiceId))
+    .orderBy(asc(invoiceLinesTable.position), asc(invoiceLinesTable.id));
 }
 
 export function listInvoicePayouts(db: Db, invoiceId: number) {
   return db
-    .select({ payout: payoutsTable, firstName: usersTable.firstName, lastName: usersTable.lastName, username: usersTable.username, email: usersTable.email })
+    .select({
+      payout: payoutsTable,
+      firstName: usersTable.firstName,
+      lastName: usersTable.lastName,
+      username: usersTable.username,
+      email: usersTable.email,
+    })
     .from(payoutsTable)
     .leftJoin(usersTable, eq(usersTable.id, payoutsTable.recordedById))
     .where(eq(payoutsTable.invoiceId, invoiceId))
@@ -163,12 +197,21 @@ export function listInvoicePayouts(db: Db, invoiceId: number) {
 }
 
 export function listInvoiceEvents(db: Db, invoiceId: number) {
-  return db.select().from(invoiceEventsTable).where(eq(invoiceEventsTable.invoiceId, invoiceId)).orderBy(asc(invoiceEventsTable.createdAt), asc(invoiceEventsTable.id));
+  return db
+    .select()
+    .from(invoiceEventsTable)
+    .where(eq(invoiceEventsTable.invoiceId, invoiceId))
+    .orderBy(asc(invoiceEventsTable.createdAt), asc(invoiceEventsTable.id));
 }
 
 export function listCreditNotesOf(db: Db, invoiceId: number) {
   return db
-    .select({ id: invoicesTable.id, number: invoicesTable.number, status: invoicesTable.status, totalMinor: invoicesTable.totalMinor })
+    .select({
+      id: invoicesTable.id,
+      number: invoicesTable.number,
+      status: invoicesTable.status,
+      totalMinor: invoicesTable.totalMinor,
+    })
     .from(invoicesTable)
     .where(and(eq(invoicesTable.creditForId, invoiceId), eq(invoicesTable.kind, 'credit_note')))
     .orderBy(asc(invoicesTable.id));
@@ -179,7 +222,13 @@ export async function findLiveCreditNote(db: Db, invoiceId: number): Promise<Inv
   const [row] = await db
     .select()
     .from(invoicesTable)
-    .where(and(eq(invoicesTable.creditForId, invoiceId), eq(invoicesTable.kind, 'credit_note'), ne(invoicesTable.status, 'void')))
+    .where(
+      and(
+        eq(invoicesTable.creditForId, invoiceId),
+        eq(invoicesTable.kind, 'credit_note'),
+        ne(invoicesTable.status, 'void'),
+      ),
+    )
     .limit(1);
   return row;
 }
@@ -234,25 +283,45 @@ export async function findPlacementFacts(db: Db, placementId: number): Promise<P
 export function listLiveInvoicesByPlacement(db: Db, placementIds: number[]) {
   if (placementIds.length === 0) return Promise.resolve([]);
   return db
-    .select({ id: invoicesTable.id, number: invoicesTable.number, status: invoicesTable.status, placementId: invoicesTable.placementId })
+    .select({
+      id: invoicesTable.id,
+      number: invoicesTable.number,
+      status: invoicesTable.status,
+      placementId: invoicesTable.placementId,
+    })
     .from(invoicesTable)
-    .where(and(inArray(invoicesTable.placementId, placementIds), eq(invoicesTable.kind, 'finders_fee'), ne(invoicesTable.status, 'void')));
+    .where(
+      and(
+        inArray(invoicesTable.placementId, placementIds),
+        eq(invoicesTable.kind, 'finders_fee'),
+        ne(invoicesTable.status, 'void'),
+      ),
+    );
 }
 
 export function listLiveInstalmentInvoices(db: Db, clientId: number) {
   return db
-    .select({ id: invoicesTable.id, number: invoicesTable.number, status: invoicesTable.status, instalment: invoicesTable.instalment })
+    .select({
+      id: invoicesTable.id,
+      number: invoicesTable.number,
+      status: invoicesTable.status,
+      instalment: invoicesTable.instalment,
+    })
     .from(invoicesTable)
-    .where(and(eq(invoicesTable.clientId, clientId), eq(invoicesTable.kind, 'retainer'), ne(invoicesTable.status, 'void')));
+    .where(
+      and(eq(invoicesTable.clientId, clientId), eq(invoicesTable.kind, 'retainer'), ne(invoicesTable.status, 'void')),
+    );
 }
 
 /** How many submittals the client's roles have had (the first one is the shortlist milestone). */
 export async function countClientSubmittals(db: Db, clientId: number): Promise<number> {
-  const result = rowsOf<{ n: string }>(await db.execute(sql`
+  const result = rowsOf<{ n: string }>(
+    await db.execute(sql`
     select count(*) as n from submittals s
     join pipelines p on p.id = s.pipeline_id
     join roles r on r.id = p.role_id
-    where r.client_id = ${clientId}`));
+    where r.client_id = ${clientId}`),
+  );
   return Number(result[0]?.n ?? 0);
 }
 
@@ -282,8 +351,14 @@ const searchPattern = (search: string) => `%${escapeLike(search.toLowerCase())}%
 export async function findSearchOwners(db: Db, search: string): Promise<SearchOwners> {
   const like = searchPattern(search);
   const [clients, roles] = await Promise.all([
-    db.select({ id: clientsTable.id }).from(clientsTable).where(sql`lower(${clientsTable.name}) like ${like}`),
-    db.select({ id: rolesTable.id }).from(rolesTable).where(sql`lower(${rolesTable.name}) like ${like}`),
+    db
+      .select({ id: clientsTable.id })
+      .from(clientsTable)
+      .where(sql`lower(${clientsTable.name}) like ${like}`),
+    db
+      .select({ id: rolesTable.id })
+      .from(rolesTable)
+      .where(sql`lower(${rolesTable.name}) like ${like}`),
   ]);
   return { clientIds: clients.map((row) => row.id), roleIds: roles.map((row) => row.id) };
 }
@@ -342,7 +417,10 @@ export async function listInvoiceRows(
   filters: InvoiceFilters,
   options: { today: string; ordering: string; limit: number; offset: number },
 ): Promise<{ rows: InvoiceListRow[]; count: number }> {
-  const where = invoiceConditions(filters.search ? { ...filters, searchOwners: await findSearchOwners(db, filters.search) } : filters, options.today);
+  const where = invoiceConditions(
+    filters.search ? { ...filters, searchOwners: await findSearchOwners(db, filters.search) } : filters,
+    options.today,
+  );
   const countQuery = db.select({ value: count() }).from(invoicesTable).where(where);
   const [rows, total] = await Promise.all([
     db
@@ -374,7 +452,8 @@ export interface TotalsRow {
  * role, overdue or search filter reads the invoices themselves (through their indexes: few rows).
  */
 function daySummaryConditions(filters: InvoiceFilters): SQL | undefined | null {
-  if (filters.client !== undefined || filters.role !== undefined || filters.overdue !== undefined || filters.search) return null;
+  if (filters.client !== undefined || filters.role !== undefined || filters.overdue !== undefined || filters.search)
+    return null;
   const conditions: (SQL | undefined)[] = [];
   if (filters.dateFrom) conditions.push(sql`${invoiceDayTotalsTable.issueDate} >= ${filters.dateFrom}`);
   if (filters.dateTo) conditions.push(sql`${invoiceDayTotalsTable.issueDate} <= ${filters.dateTo}`);
@@ -384,7 +463,8 @@ function daySummaryConditions(filters: InvoiceFilters): SQL | undefined | null {
 }
 
 // date_part (a double) rather than extract (a numeric): a third of the time over thousands of rows.
-const monthOf = (column: SQLWrapper) => sql<number>`(date_part('year', ${column}) * 100 + date_part('month', ${column}))::int`;
+const monthOf = (column: SQLWrapper) =>
+  sql<number>`(date_part('year', ${column}) * 100 + date_part('month', ${column}))::int`;
 
 /**
  * Per currency, status and issue month: Σ total, Σ paid and the count, in one pass over the filtered
@@ -433,7 +513,8 @@ export interface AgingRow {
 }
 
 const DAY_MS = 86_400_000;
-const agingBucket = (daysPastDue: number) => (daysPastDue <= 0 ? 0 : daysPastDue <= 30 ? 1 : daysPastDue <= 60 ? 2 : daysPastDue <= 90 ? 3 : 4);
+const agingBucket = (daysPastDue: number) =>
+  daysPastDue <= 0 ? 0 : daysPastDue <= 30 ? 1 : daysPastDue <= 60 ? 2 : daysPastDue <= 90 ? 3 : 4;
 
 /** The balances of the filtered sent invoices by how far past due they are (the sent ones only: an index range). */
 export async function sumOutstandingByAge(db: Db, filters: InvoiceFilters, today: string): Promise<AgingRow[]> {
@@ -471,16 +552,28 @@ export async function sumOutstandingByAge(db: Db, filters: InvoiceFilters, today
     }
     return [...buckets.values()]
       .filter((entry) => entry.count !== 0)
-      .map((entry) => ({ currency: entry.currency, bucket: entry.bucket, balance: entry.balance.toString(), count: entry.count }));
+      .map((entry) => ({
+        currency: entry.currency,
+        bucket: entry.bucket,
+        balance: entry.balance.toString(),
+        count: entry.count,
+      }));
   }
   const pastDue = sql`(${today}::date - ${invoicesTable.dueDate})`;
   const bucket = sql<number>`(case when not ${overdueCondition(today)} then 0 when ${pastDue} <= 30 then 1 when ${pastDue} <= 60 then 2 when ${pastDue} <= 90 then 3 else 4 end)`;
-  return db
-    .select({ currency: invoicesTable.currency, bucket, balance: sql<string>`sum(${invoicesTable.balanceMinor})::text`, count: sql<number>`count(*)::int` })
-    .from(invoicesTable)
-    .where(and(invoiceConditions(filters, today), eq(invoicesTable.status, 'sent')))
-    // By position: the bucket's SQL carries parameters, which a repeated expression would number anew.
-    .groupBy(sql`1`, sql`2`);
+  return (
+    db
+      .select({
+        currency: invoicesTable.currency,
+        bucket,
+        balance: sql<string>`sum(${invoicesTable.balanceMinor})::text`,
+        count: sql<number>`count(*)::int`,
+      })
+      .from(invoicesTable)
+      .where(and(invoiceConditions(filters, today), eq(invoicesTable.status, 'sent')))
+      // By position: the bucket's SQL carries parameters, which a repeated expression would number anew.
+      .groupBy(sql`1`, sql`2`)
+  );
 }
 
 /**
@@ -488,11 +581,19 @@ export async function sumOutstandingByAge(db: Db, filters: InvoiceFilters, today
  * filters list (client and issue date are copied onto each payout; only sent or paid invoices hold any).
  * Without a client or issue-date filter the payouts' day summaries answer.
  */
-export function sumCollectedByMonth(db: Db, filters: InvoiceFilters, fromDate: string): Promise<{ currency: string; month: number; total: string }[]> {
+export function sumCollectedByMonth(
+  db: Db,
+  filters: InvoiceFilters,
+  fromDate: string,
+): Promise<{ currency: string; month: number; total: string }[]> {
   if (filters.client === undefined && !filters.dateFrom && !filters.dateTo) {
     const month = monthOf(payoutDayTotalsTable.date);
     return db
-      .select({ currency: payoutDayTotalsTable.currency, month, total: sql<string>`sum(${payoutDayTotalsTable.amountMinor})::text` })
+      .select({
+        currency: payoutDayTotalsTable.currency,
+        month,
+        total: sql<string>`sum(${payoutDayTotalsTable.amountMinor})::text`,
+      })
       .from(payoutDayTotalsTable)
       .where(sql`${payoutDayTotalsTable.date} >= ${fromDate}`)
       .groupBy(payoutDayTotalsTable.currency, month);

@@ -54,8 +54,15 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/invoices/statistics/', {
-    schema: { tags, querystring: InvoiceStatisticsQuerySchema, response: { 200: InvoiceStatisticsResponseSchema, ...errors } },
-    handler: async (request) => ({ ...ok, statistics: await invoiceStatistics(deps, requireUser(request), request.query) }),
+    schema: {
+      tags,
+      querystring: InvoiceStatisticsQuerySchema,
+      response: { 200: InvoiceStatisticsResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      ...ok,
+      statistics: await invoiceStatistics(deps, requireUser(request), request.query),
+    }),
   });
 
   app.get('/api/invoices/:id/', {
@@ -64,13 +71,29 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/invoices/:id/', {
-    schema: { tags, params: IdParamSchema, body: UpdateInvoiceInputSchema, response: { 200: InvoiceResponseSchema, ...errors } },
-    handler: async (request) => ({ ...ok, invoice: await updateInvoice(deps, requireUser(request), request.params.id, request.body) }),
+    schema: {
+      tags,
+      params: IdParamSchema,
+      body: UpdateInvoiceInputSchema,
+      response: { 200: InvoiceResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      ...ok,
+      invoice: await updateInvoice(deps, requireUser(request), request.params.id, request.body),
+    }),
   });
 
   app.patch('/api/invoices/:id/', {
-    schema: { tags, params: IdParamSchema, body: PatchInvoiceInputSchema, response: { 200: InvoiceResponseSchema, ...errors } },
-    handler: async (request) => ({ ...ok, invoice: await updateInvoice(deps, requireUser(request), request.params.id, request.body) }),
+    schema: {
+      tags,
+      params: IdParamSchema,
+      body: PatchInvoiceInputSchema,
+      response: { 200: InvoiceResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      ...ok,
+      invoice: await updateInvoice(deps, requireUser(request), request.params.id, request.body),
+    }),
   });
 
   app.delete('/api/invoices/:id/', {
@@ -82,23 +105,55 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/invoices/:id/send/', {
-    schema: { tags, params: IdParamSchema, body: SendInvoiceInputSchema.optional(), response: { 200: InvoiceResponseSchema, ...errors } },
-    handler: async (request) => ({ ...ok, invoice: await sendInvoice(deps, requireUser(request), request.params.id, request.body ?? {}) }),
+    schema: {
+      tags,
+      params: IdParamSchema,
+      body: SendInvoiceInputSchema.optional(),
+      response: { 200: InvoiceResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      ...ok,
+      invoice: await sendInvoice(deps, requireUser(request), request.params.id, request.body ?? {}),
+    }),
   });
 
   app.post('/api/invoices/:id/void/', {
-    schema: { tags, params: IdParamSchema, body: VoidInvoiceInputSchema, response: { 200: InvoiceResponseSchema, ...errors } },
-    handler: async (request) => ({ ...ok, invoice: await voidInvoice(deps, requireUser(request), request.params.id, request.body) }),
+    schema: {
+      tags,
+      params: IdParamSchema,
+      body: VoidInvoiceInputSchema,
+      response: { 200: InvoiceResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      ...ok,
+      invoice: await voidInvoice(deps, requireUser(request), request.params.id, request.body),
+    }),
   });
 
   app.post('/api/invoices/:id/payouts/', {
-    schema: { tags, params: IdParamSchema, body: PayoutInputSchema, response: { 201: InvoiceResponseSchema, ...errors } },
-    handler: async (request, reply) => reply.status(201).send({ ...ok, invoice: await recordPayout(deps, requireUser(request), request.params.id, request.body) }),
+    schema: {
+      tags,
+      params: IdParamSchema,
+      body: PayoutInputSchema,
+      response: { 201: InvoiceResponseSchema, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send({ ...ok, invoice: await recordPayout(deps, requireUser(request), request.params.id, request.body) }),
   });
 
   app.post('/api/invoices/:id/credit-note/', {
-    schema: { tags, params: IdParamSchema, body: CreditNoteInputSchema, response: { 201: InvoiceResponseSchema, ...errors } },
-    handler: async (request, reply) => reply.status(201).send({ ...ok, invoice: await createCreditNote(deps, requireUser(request), request.params.id, request.body) }),
+    schema: {
+      tags,
+      params: IdParamSchema,
+      body: CreditNoteInputSchema,
+      response: { 201: InvoiceResponseSchema, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send({ ...ok, invoice: await createCreditNote(deps, requireUser(request), request.params.id, request.body) }),
   });
 
   app.get('/api/invoices/:id/pdf/', {
@@ -115,32 +170,81 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // Under the role (finder's fees) and the client (retainers).
   app.get('/api/roles/:id/invoices/', {
-    schema: { tags, params: IdParamSchema, querystring: InvoiceListQuerySchema, response: { 200: InvoiceListResponseSchema, ...errors } },
-    handler: async (request) => ({ ...ok, ...(await listInvoices(deps, requireUser(request), request.query, { role: request.params.id })) }),
+    schema: {
+      tags,
+      params: IdParamSchema,
+      querystring: InvoiceListQuerySchema,
+      response: { 200: InvoiceListResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      ...ok,
+      ...(await listInvoices(deps, requireUser(request), request.query, { role: request.params.id })),
+    }),
   });
 
   app.get('/api/roles/:id/invoices/draft/', {
-    schema: { tags, params: IdParamSchema, querystring: RoleInvoiceDraftQuerySchema, response: { 200: InvoiceDraftResponseSchema, ...errors } },
-    handler: async (request) => ({ ...ok, draft: await getRoleInvoiceDraft(deps, requireUser(request), request.params.id, request.query.pipeline_id) }),
+    schema: {
+      tags,
+      params: IdParamSchema,
+      querystring: RoleInvoiceDraftQuerySchema,
+      response: { 200: InvoiceDraftResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      ...ok,
+      draft: await getRoleInvoiceDraft(deps, requireUser(request), request.params.id, request.query.pipeline_id),
+    }),
   });
 
   app.post('/api/roles/:id/invoices/', {
-    schema: { tags, params: IdParamSchema, body: CreateRoleInvoiceInputSchema, response: { 201: InvoiceResponseSchema, ...errors } },
-    handler: async (request, reply) => reply.status(201).send({ ...ok, invoice: await createRoleInvoice(deps, requireUser(request), request.params.id, request.body) }),
+    schema: {
+      tags,
+      params: IdParamSchema,
+      body: CreateRoleInvoiceInputSchema,
+      response: { 201: InvoiceResponseSchema, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply
+        .status(201)
+        .send({ ...ok, invoice: await createRoleInvoice(deps, requireUser(request), request.params.id, request.body) }),
   });
 
   app.get('/api/clients/:id/invoices/', {
-    schema: { tags, params: IdParamSchema, querystring: InvoiceListQuerySchema, response: { 200: InvoiceListResponseSchema, ...errors } },
-    handler: async (request) => ({ ...ok, ...(await listInvoices(deps, requireUser(request), request.query, { client: request.params.id })) }),
+    schema: {
+      tags,
+      params: IdParamSchema,
+      querystring: InvoiceListQuerySchema,
+      response: { 200: InvoiceListResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      ...ok,
+      ...(await listInvoices(deps, requireUser(request), request.query, { client: request.params.id })),
+    }),
   });
 
   app.get('/api/clients/:id/invoices/draft/', {
-    schema: { tags, params: IdParamSchema, querystring: ClientInvoiceDraftQuerySchema, response: { 200: InvoiceDraftResponseSchema, ...errors } },
-    handler: async (request) => ({ ...ok, draft: await getClientInvoiceDraft(deps, requireUser(request), request.params.id, request.query.instalment) }),
+    schema: {
+      tags,
+      params: IdParamSchema,
+      querystring: ClientInvoiceDraftQuerySchema,
+      response: { 200: InvoiceDraftResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      ...ok,
+      draft: await getClientInvoiceDraft(deps, requireUser(request), request.params.id, request.query.instalment),
+    }),
   });
 
   app.post('/api/clients/:id/invoices/', {
-    schema: { tags, params: IdParamSchema, body: CreateClientInvoiceInputSchema, response: { 201: InvoiceResponseSchema, ...errors } },
-    handler: async (request, reply) => reply.status(201).send({ ...ok, invoice: await createClientInvoice(deps, requireUser(request), request.params.id, request.body) }),
+    schema: {
+      tags,
+      params: IdParamSchema,
+      body: CreateClientInvoiceInputSchema,
+      response: { 201: InvoiceResponseSchema, ...errors },
+    },
+    handler: async (request, reply) =>
+      reply.status(201).send({
+        ...ok,
+        invoice: await createClientInvoice(deps, requireUser(request), request.params.id, request.body),
+      }),
   });
 };

@@ -70,18 +70,35 @@ export {
 
 const guard = (actor: UserRow) => assertCan(actor, 'invoices.manage');
 
-const filtersOf = (query: { client?: number | undefined; date_from?: string | undefined; date_to?: string | undefined }): InvoiceFilters => ({
+const filtersOf = (query: {
+  client?: number | undefined;
+  date_from?: string | undefined;
+  date_to?: string | undefined;
+}): InvoiceFilters => ({
   client: query.client,
   dateFrom: query.date_from,
   dateTo: query.date_to,
 });
 
-export async function listInvoices(deps: Deps, actor: UserRow, query: z.output<typeof InvoiceListQuerySchema>, scope: { role?: number; client?: number } = {}): Promise<{ results: InvoiceSummary[]; count: number }> {
+export async function listInvoices(
+  deps: Deps,
+  actor: UserRow,
+  query: z.output<typeof InvoiceListQuerySchema>,
+  scope: { role?: number; client?: number } = {},
+): Promise<{ results: InvoiceSummary[]; count: number }> {
   guard(actor);
   const today = utcToday(deps.config.now());
   const { rows, count } = await listInvoiceRows(
     deps.db,
-    { ...filtersOf(query), role: scope.role ?? query.role, ...(scope.client !== undefined ? { client: scope.client } : {}), status: query.status, kind: query.kind, overdue: query.overdue, search: query.search },
+    {
+      ...filtersOf(query),
+      role: scope.role ?? query.role,
+      ...(scope.client !== undefined ? { client: scope.client } : {}),
+      status: query.status,
+      kind: query.kind,
+      overdue: query.overdue,
+      search: query.search,
+    },
     { today, ordering: query.ordering, limit: query.page_size, offset: (query.page - 1) * query.page_size },
   );
   // An unknown role or client is a 404, not an empty list (checked only when nothing matched).
@@ -100,7 +117,11 @@ const monthsBack = (today: string, count: number): number[] => {
 const monthLabel = (month: number) => `${Math.floor(month / 100)}-${String(month % 100).padStart(2, '0')}`;
 
 /** Statistics over the invoices the list shows for the same filters (see the contract for each sum). */
-export async function invoiceStatistics(deps: Deps, actor: UserRow, query: z.output<typeof InvoiceStatisticsQuerySchema>): Promise<InvoiceStatistics> {
+export async function invoiceStatistics(
+  deps: Deps,
+  actor: UserRow,
+  query: z.output<typeof InvoiceStatisticsQuerySchema>,
+): Promise<InvoiceStatistics> {
   guard(actor);
   const today = utcToday(deps.config.now());
   const filters = filtersOf(query);
@@ -113,21 +134,35 @@ export async function invoiceStatistics(deps: Deps, actor: UserRow, query: z.out
     () => sumCollectedByMonth(deps.db, filters, `${monthLabel(first)}-01`),
     () => getAgencySettings(deps.db),
   );
-  const currencies = [...new Set([...totals.map((row) => row.currency), ...collected.map((row) => row.currency)])].sort();
+  const currencies = [
+    ...new Set([...totals.map((row) => row.currency), ...collected.map((row) => row.currency)]),
+  ].sort();
   // Exact sums of the grouped sums (BigInt: no rounding, no float).
   const sum = <T>(rows: T[], value: (row: T) => string) => rows.reduce((total, row) => total + BigInt(value(row)), 0n);
   const blocks: InvoiceTotals[] = currencies.map((currency) => {
     const rows = totals.filter((row) => row.currency === currency);
     const issued = rows.filter((row) => row.status === 'sent' || row.status === 'paid');
     const ages = aging.filter((row) => row.currency === currency);
-    const age = (bucket: number) => fromMinor(sum(ages.filter((row) => row.bucket === bucket), (row) => row.balance));
-    const countOf = (status: string) => rows.filter((row) => row.status === status).reduce((total, row) => total + row.count, 0);
+    const age = (bucket: number) =>
+      fromMinor(
+        sum(
+          ages.filter((row) => row.bucket === bucket),
+          (row) => row.balance,
+        ),
+      );
+    const countOf = (status: string) =>
+      rows.filter((row) => row.status === status).reduce((total, row) => total + row.count, 0);
     return {
       currency,
       invoiced: fromMinor(sum(issued, (row) => row.total)),
       collected: fromMinor(sum(issued, (row) => row.paid)),
       outstanding: fromMinor(sum(ages, (row) => row.balance)),
-      overdue: fromMinor(sum(ages.filter((row) => row.bucket > 0), (row) => row.balance)),
+      overdue: fromMinor(
+        sum(
+          ages.filter((row) => row.bucket > 0),
+          (row) => row.balance,
+        ),
+      ),
       aging: { d0_30: age(1), d31_60: age(2), d61_90: age(3), d90_plus: age(4) },
       counts: {
         draft: countOf('draft'),
@@ -138,8 +173,18 @@ export async function invoiceStatistics(deps: Deps, actor: UserRow, query: z.out
       },
       by_month: months.map((month) => ({
         month: monthLabel(month),
-        invoiced: fromMinor(sum(issued.filter((row) => row.month === month), (row) => row.total)),
-        collected: fromMinor(sum(collected.filter((row) => row.currency === currency && row.month === month), (row) => row.total)),
+        invoiced: fromMinor(
+          sum(
+            issued.filter((row) => row.month === month),
+            (row) => row.total,
+          ),
+        ),
+        collected: fromMinor(
+          sum(
+            collected.filter((row) => row.currency === currency && row.month === month),
+            (row) => row.total,
+          ),
+        ),
       })),
     };
   });
@@ -170,7 +215,10 @@ export async function invoicePdf(deps: Deps, actor: UserRow, id: number): Promis
 }
 
 async function renderPdfOf(deps: Deps, invoice: Invoice): Promise<Buffer> {
-  const [settings, client] = await Promise.all([getAgencySettings(deps.db), requireClientRow(deps.db, invoice.client.id)]);
+  const [settings, client] = await Promise.all([
+    getAgencySettings(deps.db),
+    requireClientRow(deps.db, invoice.client.id),
+  ]);
   return renderInvoicePdf(invoice, settings, client);
 }
 
@@ -184,7 +232,12 @@ interface ChangeScope {
   activity(verb: string, summary: string): Promise<void>;
 }
 
-async function changeInvoice<T>(deps: Deps, actor: UserRow, id: number, change: (scope: ChangeScope) => Promise<T>): Promise<T> {
+async function changeInvoice<T>(
+  deps: Deps,
+  actor: UserRow,
+  id: number,
+  change: (scope: ChangeScope) => Promise<T>,
+): Promise<T> {
   return inTransaction(deps.db, async (tx) => {
     const row = await lockInvoiceRow(tx, id);
     if (!row) throw invoiceNotFound();
@@ -193,8 +246,20 @@ async function changeInvoice<T>(deps: Deps, actor: UserRow, id: number, change: 
       tx,
       now,
       row,
-      history: (kind, detail) => insertInvoiceEvents(tx, [{ invoiceId: id, kind, detail, actorId: actor.id, actorName: displayName(actor), createdAt: now }]),
-      activity: (verb, summary) => recordActivity(tx, { actor, verb, modelType: 'invoice', objectId: id, summary, scope: { clientId: row.clientId, roleId: row.roleId }, at: now }),
+      history: (kind, detail) =>
+        insertInvoiceEvents(tx, [
+          { invoiceId: id, kind, detail, actorId: actor.id, actorName: displayName(actor), createdAt: now },
+        ]),
+      activity: (verb, summary) =>
+        recordActivity(tx, {
+          actor,
+          verb,
+          modelType: 'invoice',
+          objectId: id,
+          summary,
+          scope: { clientId: row.clientId, roleId: row.roleId },
+          at: now,
+        }),
     });
   });
 }
@@ -205,14 +270,27 @@ const assertDates = (issueDate: string, dueDate: string) => {
   if (dueDate < issueDate) throw fieldsError({ due_date: ['The due date cannot be before the issue date.'] });
 };
 
-type DraftChanges = { issue_date?: string | undefined; due_date?: string | undefined; tax_rate?: string | undefined; notes?: string | undefined; lines?: { description: string; quantity: string; unit_amount: string }[] | undefined };
+type DraftChanges = {
+  issue_date?: string | undefined;
+  due_date?: string | undefined;
+  tax_rate?: string | undefined;
+  notes?: string | undefined;
+  lines?: { description: string; quantity: string; unit_amount: string }[] | undefined;
+};
 
 /** PUT (the whole draft) and PATCH (some fields; `notes` alone may change on any invoice). */
-export async function updateInvoice(deps: Deps, actor: UserRow, id: number, input: z.output<typeof UpdateInvoiceInputSchema> | z.output<typeof PatchInvoiceInputSchema>): Promise<Invoice> {
+export async function updateInvoice(
+  deps: Deps,
+  actor: UserRow,
+  id: number,
+  input: z.output<typeof UpdateInvoiceInputSchema> | z.output<typeof PatchInvoiceInputSchema>,
+): Promise<Invoice> {
   guard(actor);
   const changes: DraftChanges = input;
   await changeInvoice(deps, actor, id, async ({ tx, now, row, history, activity }) => {
-    const notesOnly = Object.keys(changes).every((key) => key === 'notes' || changes[key as keyof DraftChanges] === undefined);
+    const notesOnly = Object.keys(changes).every(
+      (key) => key === 'notes' || changes[key as keyof DraftChanges] === undefined,
+    );
     if (notesOnly) {
       if (changes.notes === undefined || changes.notes === row.notes) return;
       await updateInvoiceRow(tx, id, { notes: changes.notes, updatedAt: now });
@@ -229,7 +307,11 @@ export async function updateInvoice(deps: Deps, actor: UserRow, id: number, inpu
     if (changes.lines) {
       lines = linesFromInput(changes.lines);
     } else {
-      lines = (await listInvoiceLines(tx, id)).map((line) => ({ description: line.description, quantityHundredths: line.quantityHundredths, unitMinor: line.unitMinor }));
+      lines = (await listInvoiceLines(tx, id)).map((line) => ({
+        description: line.description,
+        quantityHundredths: line.quantityHundredths,
+        unitMinor: line.unitMinor,
+      }));
     }
     if (row.kind === 'credit_note') lines = lines.map((line) => ({ ...line, unitMinor: -Math.abs(line.unitMinor) }));
     const { priced, totals } = priceLines(lines, taxRateBp);
@@ -265,7 +347,14 @@ export async function deleteInvoice(deps: Deps, actor: UserRow, id: number): Pro
     await deleteInvoiceRow(tx, id);
     await deleteNotesOf(tx, 'invoice', [id]);
     await releaseInvoiceNumber(tx, row.numberYear, row.numberSeq);
-    await recordActivity(tx, { actor, verb: 'deleted', modelType: 'invoice', objectId: id, summary: `Deleted draft ${row.number}`, scope: { clientId: row.clientId, roleId: row.roleId } });
+    await recordActivity(tx, {
+      actor,
+      verb: 'deleted',
+      modelType: 'invoice',
+      objectId: id,
+      summary: `Deleted draft ${row.number}`,
+      scope: { clientId: row.clientId, roleId: row.roleId },
+    });
   });
 }
 
@@ -287,7 +376,12 @@ async function applyCredit(tx: Db, now: Date, note: InvoiceRow, sign: 1 | -1): P
  * Mails the PDF (to `to`, else the client's contact email) and marks a draft sent; a sent or paid invoice
  * can be sent again. The mail goes first: if it fails, nothing changes.
  */
-export async function sendInvoice(deps: Deps, actor: UserRow, id: number, input: z.output<typeof SendInvoiceInputSchema>): Promise<Invoice> {
+export async function sendInvoice(
+  deps: Deps,
+  actor: UserRow,
+  id: number,
+  input: z.output<typeof SendInvoiceInputSchema>,
+): Promise<Invoice> {
   guard(actor);
   const before = await findInvoiceWithNames(deps.db, id);
   if (!before) throw invoiceNotFound();
@@ -302,7 +396,8 @@ export async function sendInvoice(deps: Deps, actor: UserRow, id: number, input:
   const lines = [
     `Dear ${invoice.client.name},`,
     '',
-    input.message || `Please find attached ${what.toLowerCase()} ${invoice.number} for ${formatMoney(toMinor(invoice.total), invoice.currency)}${invoice.kind === 'credit_note' ? '' : `, due on ${invoice.due_date}`}.`,
+    input.message ||
+      `Please find attached ${what.toLowerCase()} ${invoice.number} for ${formatMoney(toMinor(invoice.total), invoice.currency)}${invoice.kind === 'credit_note' ? '' : `, due on ${invoice.due_date}`}.`,
     '',
     `Kind regards,`,
     issuer,
@@ -326,14 +421,25 @@ export async function sendInvoice(deps: Deps, actor: UserRow, id: number, input:
 }
 
 /** Sent invoices without payments (and issued credit notes) can be voided, with a reason. */
-export async function voidInvoice(deps: Deps, actor: UserRow, id: number, input: z.output<typeof VoidInvoiceInputSchema>): Promise<Invoice> {
+export async function voidInvoice(
+  deps: Deps,
+  actor: UserRow,
+  id: number,
+  input: z.output<typeof VoidInvoiceInputSchema>,
+): Promise<Invoice> {
   guard(actor);
   await changeInvoice(deps, actor, id, async ({ tx, now, row, history, activity }) => {
     if (row.status === 'void') throw invoiceError('INVOICE_ALREADY_VOID', 409);
     if (row.status === 'draft') throw invoiceError('INVOICE_VOID_DRAFT', 409);
     if (row.paidMinor > 0 || row.status === 'paid') throw invoiceError('INVOICE_VOID_HAS_PAYOUTS', 409);
     if (row.kind !== 'credit_note' && (await findLiveCreditNote(tx, id))) throw invoiceError('CREDIT_NOTE_EXISTS', 409);
-    await updateInvoiceRow(tx, id, { status: 'void', voidReason: input.reason, voidedAt: now, balanceMinor: 0, updatedAt: now });
+    await updateInvoiceRow(tx, id, {
+      status: 'void',
+      voidReason: input.reason,
+      voidedAt: now,
+      balanceMinor: 0,
+      updatedAt: now,
+    });
     if (row.kind === 'credit_note') await applyCredit(tx, now, row, -1);
     await history('voided', input.reason);
     await activity('voided', `Voided ${row.number}: ${input.reason}`);
@@ -342,7 +448,12 @@ export async function voidInvoice(deps: Deps, actor: UserRow, id: number, input:
 }
 
 /** Money received: partial or full; paid when the balance reaches zero; more than the balance is refused. */
-export async function recordPayout(deps: Deps, actor: UserRow, id: number, input: z.output<typeof PayoutInputSchema>): Promise<Invoice> {
+export async function recordPayout(
+  deps: Deps,
+  actor: UserRow,
+  id: number,
+  input: z.output<typeof PayoutInputSchema>,
+): Promise<Invoice> {
   guard(actor);
   await changeInvoice(deps, actor, id, async ({ tx, now, row, history, activity }) => {
     if (row.kind === 'credit_note') throw invoiceError('PAYOUT_CREDIT_NOTE', 409);
@@ -355,14 +466,36 @@ export async function recordPayout(deps: Deps, actor: UserRow, id: number, input
       const message = `The payment of ${formatMoney(amount, row.currency)} is more than the balance due of ${formatMoney(row.balanceMinor, row.currency)}.`;
       throw fieldsError({ amount: [message] }, 'PAYOUT_ABOVE_BALANCE');
     }
-    await insertPayoutRow(tx, { invoiceId: id, clientId: row.clientId, currency: row.currency, invoiceIssueDate: row.issueDate, date: input.date, amountMinor: amount, method: input.method, reference: input.reference, recordedById: actor.id, createdAt: now });
+    await insertPayoutRow(tx, {
+      invoiceId: id,
+      clientId: row.clientId,
+      currency: row.currency,
+      invoiceIssueDate: row.issueDate,
+      date: input.date,
+      amountMinor: amount,
+      method: input.method,
+      reference: input.reference,
+      recordedById: actor.id,
+      createdAt: now,
+    });
     const paidMinor = row.paidMinor + amount;
     const balanceMinor = balanceOf({ ...row, paidMinor });
     const paid = balanceMinor <= 0;
-    await updateInvoiceRow(tx, id, { paidMinor, balanceMinor, ...(paid ? { status: 'paid', paidAt: now } : {}), updatedAt: now });
+    await updateInvoiceRow(tx, id, {
+      paidMinor,
+      balanceMinor,
+      ...(paid ? { status: 'paid', paidAt: now } : {}),
+      updatedAt: now,
+    });
     const detail = `${formatMoney(amount, row.currency)} received on ${input.date}${input.reference ? ` (${input.reference})` : ''}`;
-    await history('payout', paid ? `${detail}; paid in full` : `${detail}; ${formatMoney(balanceMinor, row.currency)} left`);
-    await activity('payout', `Recorded a payment of ${formatMoney(amount, row.currency)} on ${row.number}${paid ? ' (paid in full)' : ''}`);
+    await history(
+      'payout',
+      paid ? `${detail}; paid in full` : `${detail}; ${formatMoney(balanceMinor, row.currency)} left`,
+    );
+    await activity(
+      'payout',
+      `Recorded a payment of ${formatMoney(amount, row.currency)} on ${row.number}${paid ? ' (paid in full)' : ''}`,
+    );
   });
   return present(deps, id);
 }
@@ -372,7 +505,12 @@ export async function recordPayout(deps: Deps, actor: UserRow, id: number, input
  * invoice's lines negated (or one line of `amount` before tax), at the invoice's tax rate; sending it
  * applies the credit to the invoice's balance.
  */
-export async function createCreditNote(deps: Deps, actor: UserRow, id: number, input: z.output<typeof CreditNoteInputSchema>): Promise<Invoice> {
+export async function createCreditNote(
+  deps: Deps,
+  actor: UserRow,
+  id: number,
+  input: z.output<typeof CreditNoteInputSchema>,
+): Promise<Invoice> {
   guard(actor);
   const noteId = await changeInvoice(deps, actor, id, async ({ tx, now, row, history, activity }) => {
     if (row.kind !== 'finders_fee') throw invoiceError('CREDIT_NOTE_NOT_FEE', 409);
@@ -384,8 +522,18 @@ export async function createCreditNote(deps: Deps, actor: UserRow, id: number, i
     if (input.fell_off_on > placement.guaranteeEnd) throw invoiceError('CREDIT_NOTE_AFTER_GUARANTEE', 409);
     if (await findLiveCreditNote(tx, id)) throw invoiceError('CREDIT_NOTE_EXISTS', 409);
     const lines: LineValues[] = input.amount
-      ? [{ description: `Credit for ${row.number}: ${input.reason}`, quantityHundredths: 100, unitMinor: -toMinor(input.amount) }]
-      : (await listInvoiceLines(tx, id)).map((line) => ({ description: `Credit: ${line.description}`, quantityHundredths: line.quantityHundredths, unitMinor: -line.unitMinor }));
+      ? [
+          {
+            description: `Credit for ${row.number}: ${input.reason}`,
+            quantityHundredths: 100,
+            unitMinor: -toMinor(input.amount),
+          },
+        ]
+      : (await listInvoiceLines(tx, id)).map((line) => ({
+          description: `Credit: ${line.description}`,
+          quantityHundredths: line.quantityHundredths,
+          unitMinor: -line.unitMinor,
+        }));
     const { totals } = priceLines(lines, row.taxRateBp);
     if (-totals.total > row.totalMinor) throw invoiceError('CREDIT_NOTE_TOO_LARGE', 400, 'amount');
     const client = await requireClientRow(tx, row.clientId);
@@ -406,7 +554,10 @@ export async function createCreditNote(deps: Deps, actor: UserRow, id: number, i
       detail: `Credit note for ${row.number}: ${input.reason}`,
       scope: { clientId: row.clientId, roleId: row.roleId },
     });
-    await history('credit_note', `Credit note ${note.number} drafted (${formatMoney(note.totalMinor, row.currency)}): ${input.reason}`);
+    await history(
+      'credit_note',
+      `Credit note ${note.number} drafted (${formatMoney(note.totalMinor, row.currency)}): ${input.reason}`,
+    );
     await activity('credit_note', `Drafted credit note ${note.number} against ${row.number}`);
     return note.id;
   });

@@ -33,7 +33,14 @@ beforeAll(async () => {
     {
       ...DEFAULT_AGENCY_SETTINGS,
       agency_name: 'Northwind Talent',
-      invoice_issuer: { legal_name: 'Northwind Talent Ltd', address: '1 Harbour Street, Seattle', tax_id: 'US-99-123', bank_details: 'IBAN XX00 1234', email: 'billing@northwind.test', phone: '' },
+      invoice_issuer: {
+        legal_name: 'Northwind Talent Ltd',
+        address: '1 Harbour Street, Seattle',
+        tax_id: 'US-99-123',
+        bank_details: 'IBAN XX00 1234',
+        email: 'billing@northwind.test',
+        phone: '',
+      },
     },
     new Date(),
   );
@@ -45,14 +52,25 @@ afterAll(async () => {
 const today = () => new Date().toISOString().slice(0, 10);
 
 /** A finder's fee placement through the real pipeline action (so the automatic draft runs). */
-async function place(options: { salary: string; feePercent?: string | null; override?: string | null; startDate?: string; guaranteeDays?: number | null; clientName?: string }) {
+async function place(options: {
+  salary: string;
+  feePercent?: string | null;
+  override?: string | null;
+  startDate?: string;
+  guaranteeDays?: number | null;
+  clientName?: string;
+}) {
   const client = await insertClient(t.db, {
     ...(options.clientName ? { name: options.clientName } : {}),
     findersFeePercent: options.feePercent === undefined ? '20' : options.feePercent,
     guaranteeDays: options.guaranteeDays === undefined ? 90 : options.guaranteeDays,
     contactEmail: 'ap@client.test',
   });
-  const role = await insertRole(t.db, { clientId: client.id, name: 'Staff Engineer', feePercentOverride: options.override ?? null });
+  const role = await insertRole(t.db, {
+    clientId: client.id,
+    name: 'Staff Engineer',
+    feePercentOverride: options.override ?? null,
+  });
   const candidate = await insertCandidate(t.db, { firstName: 'Ada', lastName: 'Lovelace' });
   const pipeline = await insertPipeline(t.db, { roleId: role.id, candidateId: candidate.id, stage: 'offer' });
   await insertSubmittal(t.db, pipeline.id);
@@ -66,10 +84,12 @@ async function place(options: { salary: string; feePercent?: string | null; over
   return { client, role, pipeline };
 }
 
-const roleInvoices = async (roleId: number) => (await owner.get(`/api/roles/${roleId}/invoices/`)).json.results as Record<string, unknown>[];
+const roleInvoices = async (roleId: number) =>
+  (await owner.get(`/api/roles/${roleId}/invoices/`)).json.results as Record<string, unknown>[];
 const invoiceOf = async (id: number) => (await owner.get(`/api/invoices/${id}/`)).json.invoice;
 const send = (id: number) => owner.post(`/api/invoices/${id}/send/`, {});
-const pay = (id: number, amount: string, date = today()) => owner.post(`/api/invoices/${id}/payouts/`, { date, amount, method: 'bank_transfer', reference: 'REF-1' });
+const pay = (id: number, amount: string, date = today()) =>
+  owner.post(`/api/invoices/${id}/payouts/`, { date, amount, method: 'bank_transfer', reference: 'REF-1' });
 
 describe('money arithmetic (integer minor units, half-up)', () => {
   it('computes fees, tax, line amounts and totals without floating point', () => {
@@ -105,7 +125,9 @@ describe("finder's fee invoices", () => {
     });
     expect(invoice!.number).toMatch(/^INV-2026-\d{4}$/);
     const detail = await invoiceOf(invoice!.id as number);
-    expect(detail.lines).toEqual([expect.objectContaining({ quantity: '1.00', unit_amount: '20000.00', amount: '20000.00' })]);
+    expect(detail.lines).toEqual([
+      expect.objectContaining({ quantity: '1.00', unit_amount: '20000.00', amount: '20000.00' }),
+    ]);
     expect(detail.lines[0].description).toContain('Ada Lovelace');
     expect(detail.history[0].detail).toContain('automatically');
   });
@@ -117,12 +139,22 @@ describe("finder's fee invoices", () => {
     // A second invoice for the same placement is refused.
     const again = await owner.post(`/api/roles/${role.id}/invoices/`, { pipeline_id: pipeline.id });
     expect(again.status).toBe(409);
-    expect(again.json).toEqual({ success: false, code: 'PLACEMENT_INVOICED', error: INVOICE_ERRORS.PLACEMENT_INVOICED });
+    expect(again.json).toEqual({
+      success: false,
+      code: 'PLACEMENT_INVOICED',
+      error: INVOICE_ERRORS.PLACEMENT_INVOICED,
+    });
 
     const id = draft!.id as number;
     const patched = await owner.patch(`/api/invoices/${id}/`, { tax_rate: '8.25' });
     expect(patched.status, patched.text).toBe(200);
-    expect(patched.json.invoice).toMatchObject({ tax_rate: '8.25', subtotal: '21604.94', tax: '1782.41', total: '23387.35', balance: '23387.35' });
+    expect(patched.json.invoice).toMatchObject({
+      tax_rate: '8.25',
+      subtotal: '21604.94',
+      tax: '1782.41',
+      total: '23387.35',
+      balance: '23387.35',
+    });
 
     expect((await send(id)).status).toBe(200);
     const partial = await pay(id, '10000');
@@ -131,7 +163,11 @@ describe("finder's fee invoices", () => {
 
     const above = await pay(id, '13387.36');
     expect(above.status).toBe(400);
-    expect(above.json).toMatchObject({ success: false, code: 'PAYOUT_ABOVE_BALANCE', fields: { amount: ['The payment of USD 13,387.36 is more than the balance due of USD 13,387.35.'] } });
+    expect(above.json).toMatchObject({
+      success: false,
+      code: 'PAYOUT_ABOVE_BALANCE',
+      fields: { amount: ['The payment of USD 13,387.36 is more than the balance due of USD 13,387.35.'] },
+    });
     expect((await invoiceOf(id)).payouts).toHaveLength(1);
 
     const full = await pay(id, '13387.35');
@@ -153,15 +189,35 @@ describe("finder's fee invoices", () => {
     expect(late.status).toBe(409);
     expect(late.json.error).toBe(INVOICE_ERRORS.CREDIT_NOTE_AFTER_GUARANTEE);
 
-    const created = await owner.post(`/api/invoices/${id}/credit-note/`, { reason: 'Candidate left in week 4', fell_off_on: '2026-02-01', amount: '10000' });
+    const created = await owner.post(`/api/invoices/${id}/credit-note/`, {
+      reason: 'Candidate left in week 4',
+      fell_off_on: '2026-02-01',
+      amount: '10000',
+    });
     expect(created.status, created.text).toBe(201);
     const note = created.json.invoice;
-    expect(note).toMatchObject({ kind: 'credit_note', status: 'draft', credit_for: { id, number: draft!.number }, subtotal: '-10000.00', tax: '-725.00', total: '-10725.00', balance: '0.00' });
-    expect((await owner.post(`/api/invoices/${id}/credit-note/`, { reason: 'Again', fell_off_on: '2026-02-01' })).json.code).toBe('CREDIT_NOTE_EXISTS');
+    expect(note).toMatchObject({
+      kind: 'credit_note',
+      status: 'draft',
+      credit_for: { id, number: draft!.number },
+      subtotal: '-10000.00',
+      tax: '-725.00',
+      total: '-10725.00',
+      balance: '0.00',
+    });
+    expect(
+      (await owner.post(`/api/invoices/${id}/credit-note/`, { reason: 'Again', fell_off_on: '2026-02-01' })).json.code,
+    ).toBe('CREDIT_NOTE_EXISTS');
 
     expect((await send(note.id)).status).toBe(200);
     // 21450.00 − 5000.00 paid − 10725.00 credited.
-    expect(await invoiceOf(id)).toMatchObject({ total: '21450.00', paid_amount: '5000.00', credited_amount: '10725.00', balance: '5725.00', status: 'sent' });
+    expect(await invoiceOf(id)).toMatchObject({
+      total: '21450.00',
+      paid_amount: '5000.00',
+      credited_amount: '10725.00',
+      balance: '5725.00',
+      status: 'sent',
+    });
     // Voiding the credit note gives the balance back.
     await owner.post(`/api/invoices/${note.id}/void/`, { reason: 'Issued by mistake' });
     expect(await invoiceOf(id)).toMatchObject({ credited_amount: '0.00', balance: '16450.00' });
@@ -171,7 +227,12 @@ describe("finder's fee invoices", () => {
     const { role, pipeline } = await place({ salary: '90000', feePercent: '25' });
     const preview = await owner.get(`/api/roles/${role.id}/invoices/draft/?pipeline_id=${pipeline.id}`);
     expect(preview.status, preview.text).toBe(200);
-    expect(preview.json.draft).toMatchObject({ kind: 'finders_fee', pipeline_id: pipeline.id, total: '22500.00', lines: [{ quantity: '1.00', unit_amount: '22500.00', amount: '22500.00' }] });
+    expect(preview.json.draft).toMatchObject({
+      kind: 'finders_fee',
+      pipeline_id: pipeline.id,
+      total: '22500.00',
+      lines: [{ quantity: '1.00', unit_amount: '22500.00', amount: '22500.00' }],
+    });
     expect(preview.json.draft.placements[0].invoice).not.toBeNull();
     const manual = await owner.post(`/api/roles/${role.id}/invoices/`, {
       issue_date: '2026-05-01',
@@ -182,7 +243,13 @@ describe("finder's fee invoices", () => {
       ],
     });
     expect(manual.status, manual.text).toBe(201);
-    expect(manual.json.invoice).toMatchObject({ placement_id: null, subtotal: '800.50', tax: '80.05', total: '880.55', due_date: '2026-05-31' });
+    expect(manual.json.invoice).toMatchObject({
+      placement_id: null,
+      subtotal: '800.50',
+      tax: '80.05',
+      total: '880.55',
+      due_date: '2026-05-31',
+    });
   });
 });
 
@@ -199,10 +266,17 @@ describe('retainer invoices', () => {
     });
     const role = await insertRole(t.db, { clientId: client.id });
     const preview = await owner.get(`/api/clients/${client.id}/invoices/draft/?instalment=0`);
-    expect(preview.json.draft.instalments.map((i: { amount: string }) => i.amount)).toEqual(['9999.00', '9999.00', '10002.01']);
+    expect(preview.json.draft.instalments.map((i: { amount: string }) => i.amount)).toEqual([
+      '9999.00',
+      '9999.00',
+      '10002.01',
+    ]);
 
     const pipeline = await insertPipeline(t.db, { roleId: role.id, stage: 'submit_pending' });
-    const submitted = await owner.post(`/api/pipelines/${pipeline.id}/actions/submittal/`, { version: 1, submitted_on: today() });
+    const submitted = await owner.post(`/api/pipelines/${pipeline.id}/actions/submittal/`, {
+      version: 1,
+      submitted_on: today(),
+    });
     expect(submitted.status, submitted.text).toBe(200);
     const list = (await owner.get(`/api/clients/${client.id}/invoices/`)).json.results;
     expect(list).toHaveLength(1);
@@ -223,7 +297,10 @@ describe('numbers', () => {
     const client = await insertClient(t.db, { clientType: 'retainer' });
     const responses = await Promise.all(
       Array.from({ length: 20 }, (_, index) =>
-        owner.post(`/api/clients/${client.id}/invoices/`, { issue_date: '2031-02-01', lines: [{ description: `Line ${index}`, unit_amount: '100' }] }),
+        owner.post(`/api/clients/${client.id}/invoices/`, {
+          issue_date: '2031-02-01',
+          lines: [{ description: `Line ${index}`, unit_amount: '100' }],
+        }),
       ),
     );
     expect(responses.map((r) => r.status)).toEqual(Array(20).fill(201));
@@ -233,9 +310,15 @@ describe('numbers', () => {
     const byNumber = new Map(responses.map((r) => [r.json.invoice.number as string, r.json.invoice.id as number]));
     expect((await owner.request('DELETE', `/api/invoices/${byNumber.get('INV-2031-0005')}/`)).status).toBe(200);
     expect((await owner.request('DELETE', `/api/invoices/${byNumber.get('INV-2031-0020')}/`)).status).toBe(200);
-    const next = await owner.post(`/api/clients/${client.id}/invoices/`, { issue_date: '2031-03-01', lines: [{ description: 'Again', unit_amount: '1' }] });
+    const next = await owner.post(`/api/clients/${client.id}/invoices/`, {
+      issue_date: '2031-03-01',
+      lines: [{ description: 'Again', unit_amount: '1' }],
+    });
     expect(next.json.invoice.number).toBe('INV-2031-0005');
-    const after = await owner.post(`/api/clients/${client.id}/invoices/`, { issue_date: '2031-03-01', lines: [{ description: 'Again', unit_amount: '1' }] });
+    const after = await owner.post(`/api/clients/${client.id}/invoices/`, {
+      issue_date: '2031-03-01',
+      lines: [{ description: 'Again', unit_amount: '1' }],
+    });
     expect(after.json.invoice.number).toBe('INV-2031-0020');
   });
 });
@@ -286,7 +369,13 @@ describe('list search', () => {
     const plain = await insertInvoice(t.db, { clientId: client.id });
     const other = await insertInvoice(t.db);
     const numbers = async (search: string) =>
-      ((await owner.get(`/api/invoices/?search=${encodeURIComponent(search)}&page_size=100`)).json.results as { number: string }[]).map((row) => row.number).sort();
+      (
+        (await owner.get(`/api/invoices/?search=${encodeURIComponent(search)}&page_size=100`)).json.results as {
+          number: string;
+        }[]
+      )
+        .map((row) => row.number)
+        .sort();
     expect(await numbers('quillfeather')).toEqual([withRole.number, plain.number].sort());
     expect(await numbers('100% an')).toEqual([withRole.number, plain.number].sort());
     expect(await numbers('zephyrine platform')).toEqual([withRole.number]);
@@ -299,7 +388,14 @@ describe('list, statistics and the overdue rule', () => {
   it('agree to the cent for the same filters', async () => {
     const client = await insertClient(t.db, { clientType: 'retainer', name: 'Statistics Client' });
     const make = async (issue: string, due: string, amount: string) =>
-      (await owner.post(`/api/clients/${client.id}/invoices/`, { issue_date: issue, due_date: due, tax_rate: '5', lines: [{ description: 'Work', unit_amount: amount }] })).json.invoice.id as number;
+      (
+        await owner.post(`/api/clients/${client.id}/invoices/`, {
+          issue_date: issue,
+          due_date: due,
+          tax_rate: '5',
+          lines: [{ description: 'Work', unit_amount: amount }],
+        })
+      ).json.invoice.id as number;
     const now = new Date();
     const daysAgo = (n: number) => new Date(now.getTime() - n * 86_400_000).toISOString().slice(0, 10);
     const a = await make(daysAgo(100), daysAgo(95), '1000.10'); // 95 days overdue
@@ -318,7 +414,13 @@ describe('list, statistics and the overdue rule', () => {
     const statsResponse = await owner.get(`/api/invoices/statistics/?client=${client.id}`);
     expect(statsResponse.status, statsResponse.text).toBe(200);
     const stats = statsResponse.json.statistics;
-    const rows = list.results as { status: string; total: string; paid_amount: string; balance: string; overdue: boolean }[];
+    const rows = list.results as {
+      status: string;
+      total: string;
+      paid_amount: string;
+      balance: string;
+      overdue: boolean;
+    }[];
     const sum = (values: string[]) => fromMinor(values.reduce((total, value) => total + toMinor(value), 0));
     const issued = rows.filter((r) => r.status === 'sent' || r.status === 'paid');
     expect(stats.invoiced).toBe(sum(issued.map((r) => r.total)));
@@ -339,11 +441,17 @@ describe('list, statistics and the overdue rule', () => {
     expect(sum(stats.by_month.map((m: { collected: string }) => m.collected))).toBe('362.51');
     const overdueOnly = (await owner.get(`/api/invoices/?client=${client.id}&overdue=true`)).json;
     expect(overdueOnly.count).toBe(3);
-    const rangedResponse = await owner.get(`/api/invoices/statistics/?client=${client.id}&date_from=${daysAgo(60)}&date_to=${daysAgo(0)}`);
+    const rangedResponse = await owner.get(
+      `/api/invoices/statistics/?client=${client.id}&date_from=${daysAgo(60)}&date_to=${daysAgo(0)}`,
+    );
     expect(rangedResponse.status, rangedResponse.text).toBe(200);
     const ranged = rangedResponse.json.statistics;
-    const rangedList = (await owner.get(`/api/invoices/?client=${client.id}&date_from=${daysAgo(60)}&date_to=${daysAgo(0)}&page_size=100`)).json.results as typeof rows;
-    expect(ranged.invoiced).toBe(sum(rangedList.filter((r) => r.status === 'sent' || r.status === 'paid').map((r) => r.total)));
+    const rangedList = (
+      await owner.get(`/api/invoices/?client=${client.id}&date_from=${daysAgo(60)}&date_to=${daysAgo(0)}&page_size=100`)
+    ).json.results as typeof rows;
+    expect(ranged.invoiced).toBe(
+      sum(rangedList.filter((r) => r.status === 'sent' || r.status === 'paid').map((r) => r.total)),
+    );
     expect((await owner.get(`/api/invoices/?search=statistics%20cl&page_size=100`)).json.count).toBe(6);
 
     const events = await loadInvoiceCalendarEvents(t.db, { start: daysAgo(30), end: daysAgo(-40) });
@@ -356,19 +464,37 @@ describe('list, statistics and the overdue rule', () => {
 describe('bad input and refusals: a clear 4xx, nothing changed', () => {
   it('refuses negative amounts, malformed dates, unknown ids, deleting a sent invoice and changing it', async () => {
     const client = await insertClient(t.db, { clientType: 'retainer' });
-    const negative = await owner.post(`/api/clients/${client.id}/invoices/`, { lines: [{ description: 'Refund', unit_amount: '-5' }] });
+    const negative = await owner.post(`/api/clients/${client.id}/invoices/`, {
+      lines: [{ description: 'Refund', unit_amount: '-5' }],
+    });
     expect(negative.status).toBe(400);
-    expect(negative.json).toMatchObject({ success: false, fields: { 'lines.0.unit_amount': ['Use an amount of 0 or more.'] } });
-    const threeDecimals = await owner.post(`/api/clients/${client.id}/invoices/`, { lines: [{ description: 'X', unit_amount: '1.005' }] });
+    expect(negative.json).toMatchObject({
+      success: false,
+      fields: { 'lines.0.unit_amount': ['Use an amount of 0 or more.'] },
+    });
+    const threeDecimals = await owner.post(`/api/clients/${client.id}/invoices/`, {
+      lines: [{ description: 'X', unit_amount: '1.005' }],
+    });
     expect(threeDecimals.status).toBe(400);
-    const badDate = await owner.post(`/api/clients/${client.id}/invoices/`, { issue_date: '2026-02-30', lines: [{ description: 'X', unit_amount: '1' }] });
+    const badDate = await owner.post(`/api/clients/${client.id}/invoices/`, {
+      issue_date: '2026-02-30',
+      lines: [{ description: 'X', unit_amount: '1' }],
+    });
     expect(badDate.status).toBe(400);
     expect(badDate.json.fields.issue_date).toEqual(['Enter the issue date as YYYY-MM-DD.']);
-    const dueBefore = await owner.post(`/api/clients/${client.id}/invoices/`, { issue_date: '2026-02-10', due_date: '2026-02-01', lines: [{ description: 'X', unit_amount: '1' }] });
+    const dueBefore = await owner.post(`/api/clients/${client.id}/invoices/`, {
+      issue_date: '2026-02-10',
+      due_date: '2026-02-01',
+      lines: [{ description: 'X', unit_amount: '1' }],
+    });
     expect(dueBefore.json.fields.due_date).toEqual(['The due date cannot be before the issue date.']);
     expect((await owner.get(`/api/invoices/?client=${client.id}`)).json.count).toBe(0);
 
-    expect((await owner.get('/api/invoices/999999/')).json).toEqual({ success: false, code: 'INVOICE_NOT_FOUND', error: 'Invoice not found.' });
+    expect((await owner.get('/api/invoices/999999/')).json).toEqual({
+      success: false,
+      code: 'INVOICE_NOT_FOUND',
+      error: 'Invoice not found.',
+    });
     expect((await owner.get('/api/invoices/abc/')).status).toBe(400);
     expect((await owner.post('/api/roles/999999/invoices/', {})).status).toBe(404);
     expect((await owner.get('/api/roles/999999/invoices/')).status).toBe(404);
@@ -377,16 +503,32 @@ describe('bad input and refusals: a clear 4xx, nothing changed', () => {
     expect((await owner.get('/api/invoices/?date_from=yesterday')).status).toBe(400);
     expect((await owner.get('/api/invoices/?date_from=2026-05-01&date_to=2026-04-01')).status).toBe(400);
 
-    const created = await owner.post(`/api/clients/${client.id}/invoices/`, { lines: [{ description: 'Work', unit_amount: '100' }] });
+    const created = await owner.post(`/api/clients/${client.id}/invoices/`, {
+      lines: [{ description: 'Work', unit_amount: '100' }],
+    });
     const id = created.json.invoice.id as number;
-    expect((await owner.post(`/api/invoices/${id}/payouts/`, { date: today(), amount: '10' })).json.code).toBe('PAYOUT_NOT_SENT');
+    expect((await owner.post(`/api/invoices/${id}/payouts/`, { date: today(), amount: '10' })).json.code).toBe(
+      'PAYOUT_NOT_SENT',
+    );
     expect((await owner.post(`/api/invoices/${id}/void/`, { reason: 'x' })).json.code).toBe('INVOICE_VOID_DRAFT');
     await send(id);
     const before = await invoiceOf(id);
     const deleted = await owner.request('DELETE', `/api/invoices/${id}/`);
     expect(deleted.status).toBe(409);
-    expect(deleted.json).toEqual({ success: false, code: 'INVOICE_DELETE_NOT_DRAFT', error: INVOICE_ERRORS.INVOICE_DELETE_NOT_DRAFT });
-    const edit = await owner.request('PUT', `/api/invoices/${id}/`, { body: { issue_date: today(), due_date: today(), tax_rate: '0', notes: '', lines: [{ description: 'More', unit_amount: '900' }] } });
+    expect(deleted.json).toEqual({
+      success: false,
+      code: 'INVOICE_DELETE_NOT_DRAFT',
+      error: INVOICE_ERRORS.INVOICE_DELETE_NOT_DRAFT,
+    });
+    const edit = await owner.request('PUT', `/api/invoices/${id}/`, {
+      body: {
+        issue_date: today(),
+        due_date: today(),
+        tax_rate: '0',
+        notes: '',
+        lines: [{ description: 'More', unit_amount: '900' }],
+      },
+    });
     expect(edit.status).toBe(409);
     const negativePay = await owner.post(`/api/invoices/${id}/payouts/`, { date: today(), amount: '-1' });
     expect(negativePay.status).toBe(400);
@@ -400,7 +542,9 @@ describe('bad input and refusals: a clear 4xx, nothing changed', () => {
     expect(await t.db.select().from(payoutsTable).where(eq(payoutsTable.invoiceId, id))).toHaveLength(0);
 
     // Notes may change on a sent invoice; voiding needs a reason and keeps the row.
-    expect((await owner.patch(`/api/invoices/${id}/`, { notes: 'Chased by phone' })).json.invoice.notes).toBe('Chased by phone');
+    expect((await owner.patch(`/api/invoices/${id}/`, { notes: 'Chased by phone' })).json.invoice.notes).toBe(
+      'Chased by phone',
+    );
     const voided = await owner.post(`/api/invoices/${id}/void/`, { reason: 'Billed twice' });
     expect(voided.json.invoice).toMatchObject({ status: 'void', void_reason: 'Billed twice', balance: '0.00' });
     expect(await t.db.select().from(invoicesTable).where(eq(invoicesTable.id, id))).toHaveLength(1);
@@ -409,7 +553,11 @@ describe('bad input and refusals: a clear 4xx, nothing changed', () => {
   it('answers 403 to every other user type, before looking anything up', async () => {
     const response = await recruiter.get('/api/invoices/');
     expect(response.status).toBe(403);
-    expect(response.json).toEqual({ success: false, code: 'FORBIDDEN', error: 'You do not have permission to perform this action.' });
+    expect(response.json).toEqual({
+      success: false,
+      code: 'FORBIDDEN',
+      error: 'You do not have permission to perform this action.',
+    });
     expect((await recruiter.get('/api/invoices/999999/')).status).toBe(403);
   });
 });
@@ -459,17 +607,31 @@ describe('the day summaries behind the statistics', () => {
       const key = [row.currency, row.status, row.kind, row.issueDate, row.dueDate].join(' ');
       const sums = expectedDays.get(key) ?? [0, 0, 0, 0, 0, 0];
       const owing = row.balanceMinor > 0;
-      [1, row.totalMinor, row.paidMinor, row.balanceMinor, owing ? 1 : 0, owing ? row.balanceMinor : 0].forEach((value, index) => (sums[index]! += value));
+      [1, row.totalMinor, row.paidMinor, row.balanceMinor, owing ? 1 : 0, owing ? row.balanceMinor : 0].forEach(
+        (value, index) => (sums[index]! += value),
+      );
       expectedDays.set(key, sums);
     }
     const summaryDays = (await t.db.select().from(invoiceDayTotalsTable))
       .filter((row) => row.invoiceCount !== 0 || row.totalMinor !== 0 || row.paidMinor !== 0 || row.balanceMinor !== 0)
-      .map((row) => [[row.currency, row.status, row.kind, row.issueDate, row.dueDate].join(' '), [row.invoiceCount, row.totalMinor, row.paidMinor, row.balanceMinor, row.owingCount, row.owingMinor]] as const);
+      .map(
+        (row) =>
+          [
+            [row.currency, row.status, row.kind, row.issueDate, row.dueDate].join(' '),
+            [row.invoiceCount, row.totalMinor, row.paidMinor, row.balanceMinor, row.owingCount, row.owingMinor],
+          ] as const,
+      );
     expect(new Map(summaryDays)).toEqual(expectedDays);
 
     const expectedPayoutDays = new Map<string, number>();
-    for (const row of payouts) expectedPayoutDays.set(`${row.currency} ${row.date}`, (expectedPayoutDays.get(`${row.currency} ${row.date}`) ?? 0) + row.amountMinor);
-    const payoutDays = (await t.db.select().from(payoutDayTotalsTable)).filter((row) => row.amountMinor !== 0).map((row) => [`${row.currency} ${row.date}`, row.amountMinor] as const);
+    for (const row of payouts)
+      expectedPayoutDays.set(
+        `${row.currency} ${row.date}`,
+        (expectedPayoutDays.get(`${row.currency} ${row.date}`) ?? 0) + row.amountMinor,
+      );
+    const payoutDays = (await t.db.select().from(payoutDayTotalsTable))
+      .filter((row) => row.amountMinor !== 0)
+      .map((row) => [`${row.currency} ${row.date}`, row.amountMinor] as const);
     expect(new Map(payoutDays)).toEqual(expectedPayoutDays);
   });
 
@@ -477,13 +639,15 @@ describe('the day summaries behind the statistics', () => {
     const invoices = (await t.db.select().from(invoicesTable)).filter((row) => row.currency === 'USD');
     const payouts = (await t.db.select().from(payoutsTable)).filter((row) => row.currency === 'USD');
     const todayText = today();
-    const daysPastDue = (due: string) => Math.round((Date.parse(`${todayText}T00:00:00Z`) - Date.parse(`${due}T00:00:00Z`)) / 86_400_000);
+    const daysPastDue = (due: string) =>
+      Math.round((Date.parse(`${todayText}T00:00:00Z`) - Date.parse(`${due}T00:00:00Z`)) / 86_400_000);
     const bucketOf = (row: (typeof invoices)[number]) => {
       if (row.status !== 'sent' || row.balanceMinor <= 0 || daysPastDue(row.dueDate) <= 0) return 'current';
       const days = daysPastDue(row.dueDate);
       return days <= 30 ? 'd0_30' : days <= 60 ? 'd31_60' : days <= 90 ? 'd61_90' : 'd90_plus';
     };
-    const total = (rows: typeof invoices, value: (row: (typeof invoices)[number]) => number) => fromMinor(rows.reduce((sum, row) => sum + value(row), 0));
+    const total = (rows: typeof invoices, value: (row: (typeof invoices)[number]) => number) =>
+      fromMinor(rows.reduce((sum, row) => sum + value(row), 0));
     const firstMonth = (() => {
       const now = new Date(`${todayText}T00:00:00Z`);
       return new Date(Date.UTC(now.getUTCFullYear(), now.getUTCMonth() - 11, 1)).toISOString().slice(0, 10);
@@ -493,13 +657,19 @@ describe('the day summaries behind the statistics', () => {
     const cases: { query: string; keep: (row: (typeof invoices)[number]) => boolean; payoutsCount: boolean }[] = [
       { query: '', keep: () => true, payoutsCount: true },
       { query: `date_from=${middle}`, keep: (row) => row.issueDate >= middle, payoutsCount: false },
-      { query: `date_from=${issueDates[0]!}&date_to=${middle}`, keep: (row) => row.issueDate <= middle, payoutsCount: false },
+      {
+        query: `date_from=${issueDates[0]!}&date_to=${middle}`,
+        keep: (row) => row.issueDate <= middle,
+        payoutsCount: false,
+      },
     ];
     expect(issueDates.length).toBeGreaterThan(2);
     for (const { query, keep, payoutsCount } of cases) {
       const response = await owner.get(`/api/invoices/statistics/?${query}`);
       expect(response.status, response.text).toBe(200);
-      const stats = (response.json.statistics.currencies as { currency: string }[]).find((block) => block.currency === 'USD') as Record<string, unknown>;
+      const stats = (response.json.statistics.currencies as { currency: string }[]).find(
+        (block) => block.currency === 'USD',
+      ) as Record<string, unknown>;
       const rows = invoices.filter(keep);
       const issued = rows.filter((row) => row.status === 'sent' || row.status === 'paid');
       const sent = rows.filter((row) => row.status === 'sent');
@@ -507,8 +677,19 @@ describe('the day summaries behind the statistics', () => {
         invoiced: total(issued, (row) => row.totalMinor),
         collected: total(issued, (row) => row.paidMinor),
         outstanding: total(sent, (row) => row.balanceMinor),
-        overdue: total(sent.filter((row) => bucketOf(row) !== 'current'), (row) => row.balanceMinor),
-        aging: Object.fromEntries(['d0_30', 'd31_60', 'd61_90', 'd90_plus'].map((bucket) => [bucket, total(sent.filter((row) => bucketOf(row) === bucket), (row) => row.balanceMinor)])),
+        overdue: total(
+          sent.filter((row) => bucketOf(row) !== 'current'),
+          (row) => row.balanceMinor,
+        ),
+        aging: Object.fromEntries(
+          ['d0_30', 'd31_60', 'd61_90', 'd90_plus'].map((bucket) => [
+            bucket,
+            total(
+              sent.filter((row) => bucketOf(row) === bucket),
+              (row) => row.balanceMinor,
+            ),
+          ]),
+        ),
         counts: {
           draft: rows.filter((row) => row.status === 'draft').length,
           sent: sent.length,
@@ -518,8 +699,13 @@ describe('the day summaries behind the statistics', () => {
         },
       });
       if (payoutsCount && query === '') {
-        const collectedByMonth = (stats.by_month as { collected: string }[]).reduce((sum, month) => sum + toMinor(month.collected), 0);
-        expect(fromMinor(collectedByMonth)).toBe(fromMinor(payouts.filter((row) => row.date >= firstMonth).reduce((sum, row) => sum + row.amountMinor, 0)));
+        const collectedByMonth = (stats.by_month as { collected: string }[]).reduce(
+          (sum, month) => sum + toMinor(month.collected),
+          0,
+        );
+        expect(fromMinor(collectedByMonth)).toBe(
+          fromMinor(payouts.filter((row) => row.date >= firstMonth).reduce((sum, row) => sum + row.amountMinor, 0)),
+        );
       }
     }
   });

@@ -51,15 +51,18 @@ export function divideHalfUp(numerator: bigint, denominator: bigint): bigint {
 }
 
 const toSafe = (value: bigint): number => {
-  if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < -BigInt(Number.MAX_SAFE_INTEGER)) throw new Error('Amount out of range');
+  if (value > BigInt(Number.MAX_SAFE_INTEGER) || value < -BigInt(Number.MAX_SAFE_INTEGER))
+    throw new Error('Amount out of range');
   return Number(value);
 };
 
 /** amount × percent (in basis points) / 100 %, half-up to the cent: a fee or a tax. */
-export const percentOf = (minor: number, bp: number): number => toSafe(divideHalfUp(BigInt(minor) * BigInt(bp), 10_000n));
+export const percentOf = (minor: number, bp: number): number =>
+  toSafe(divideHalfUp(BigInt(minor) * BigInt(bp), 10_000n));
 
 /** quantity (hundredths) × unit amount (minor), half-up to the cent: a line's amount. */
-export const lineAmount = (quantityHundredths: number, unitMinor: number): number => toSafe(divideHalfUp(BigInt(quantityHundredths) * BigInt(unitMinor), 100n));
+export const lineAmount = (quantityHundredths: number, unitMinor: number): number =>
+  toSafe(divideHalfUp(BigInt(quantityHundredths) * BigInt(unitMinor), 100n));
 
 export interface Totals {
   subtotal: number;

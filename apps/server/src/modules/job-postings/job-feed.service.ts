@@ -11,15 +11,17 @@ import { currentWeek } from './job-postings.service';
  */
 
 /** Characters XML 1.0 forbids (control characters other than tab, LF, CR; lone surrogates; U+FFFE/F). */
-// eslint-disable-next-line no-control-regex
-const INVALID_XML = /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
+const INVALID_XML =
+  // eslint-disable-next-line no-control-regex
+  /[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g;
 
 /** Text in a CDATA section; a `]]>` inside is split across two sections, so it cannot end the first. */
 export function cdata(text: string): string {
   return `<![CDATA[${text.replace(INVALID_XML, '').replaceAll(']]>', ']]]]><![CDATA[>')}]]>`;
 }
 
-const escapeHtml = (text: string) => text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
+const escapeHtml = (text: string) =>
+  text.replaceAll('&', '&amp;').replaceAll('<', '&lt;').replaceAll('>', '&gt;').replaceAll('"', '&quot;');
 
 /** The description as simple HTML (the board renders HTML): paragraphs of the role's text, then the statement. */
 export function feedDescription(role: Pick<PublicRole, 'descriptionText' | 'clientName'>, agencyName: string): string {
@@ -29,7 +31,9 @@ export function feedDescription(role: Pick<PublicRole, 'descriptionText' | 'clie
     .filter(Boolean)
     .map((part) => `<p>${escapeHtml(part).replace(/\n/g, '<br>')}</p>`);
   const client = role.clientName ?? 'a client';
-  paragraphs.push(`<p>${escapeHtml(`${agencyName} is a recruiting agency; we are recruiting for this role on behalf of ${client}.`)}</p>`);
+  paragraphs.push(
+    `<p>${escapeHtml(`${agencyName} is a recruiting agency; we are recruiting for this role on behalf of ${client}.`)}</p>`,
+  );
   return paragraphs.join('\n');
 }
 
@@ -52,13 +56,21 @@ export function splitLocation(location: string): { city: string; state: string; 
   return { city: cleaned[0] ?? '', state: cleaned[1] ?? '', country: cleaned[2] ?? '', postalcode };
 }
 
-const JOB_TYPES: Record<string, string> = { full_time: 'fulltime', part_time: 'parttime', contract: 'contract', temporary: 'temporary', internship: 'internship' };
+const JOB_TYPES: Record<string, string> = {
+  full_time: 'fulltime',
+  part_time: 'parttime',
+  contract: 'contract',
+  temporary: 'temporary',
+  internship: 'internship',
+};
 const REMOTE_TYPES: Record<string, string> = { remote: 'Fully remote', hybrid: 'Hybrid remote', onsite: '' };
 
 export function feedSalary(min: string | null, max: string | null, currency: string): string {
   const format = (value: string) => {
     try {
-      return new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 }).format(Number(value));
+      return new Intl.NumberFormat('en-US', { style: 'currency', currency, maximumFractionDigits: 0 }).format(
+        Number(value),
+      );
     } catch {
       return `${Math.round(Number(value))} ${currency}`;
     }
@@ -80,7 +92,10 @@ export const FEED_MAX_AGE_SECONDS = 300;
 
 export async function renderIndeedFeed(deps: Deps): Promise<string> {
   const now = deps.config.now();
-  const [settings, roles] = await Promise.all([getAgencySettings(deps.db), listPublicRoles(deps.db, { where: activeThisWeek(currentWeek(deps)) })]);
+  const [settings, roles] = await Promise.all([
+    getAgencySettings(deps.db),
+    listPublicRoles(deps.db, { where: activeThisWeek(currentWeek(deps)) }),
+  ]);
   const agency = settings.agency_name;
   const base = deps.config.publicUrl;
   const email = settings.invoice_issuer.email;

@@ -39,11 +39,25 @@ const ELEMENTS = [
 
 type Job = Record<string, string | number>;
 
-async function readFeed(): Promise<{ status: number; headers: Headers; text: string; source: Record<string, unknown>; jobs: Job[] }> {
+async function readFeed(): Promise<{
+  status: number;
+  headers: Headers;
+  text: string;
+  source: Record<string, unknown>;
+  jobs: Job[];
+}> {
   const res = await new HttpClient(t.baseUrl).get('/feeds/indeed.xml', { accept: 'application/xml' });
   expect(XMLValidator.validate(res.text)).toBe(true);
-  const parsed = new XMLParser({ cdataPropName: false, parseTagValue: false, isArray: (name) => name === 'job' }).parse(res.text) as { source: Record<string, unknown> };
-  return { status: res.status, headers: res.headers, text: res.text, source: parsed.source, jobs: (parsed.source.job as Job[] | undefined) ?? [] };
+  const parsed = new XMLParser({ cdataPropName: false, parseTagValue: false, isArray: (name) => name === 'job' }).parse(
+    res.text,
+  ) as { source: Record<string, unknown> };
+  return {
+    status: res.status,
+    headers: res.headers,
+    text: res.text,
+    source: parsed.source,
+    jobs: (parsed.source.job as Job[] | undefined) ?? [],
+  };
 }
 
 beforeAll(async () => {
@@ -55,7 +69,14 @@ beforeAll(async () => {
       currency: 'USD',
       default_finders_fee_percent: 20,
       default_payment_terms_days: 30,
-      invoice_issuer: { legal_name: 'Northwind Talent LLC', address: '', tax_id: '', bank_details: 'IBAN SECRET', email: 'jobs@northwind.test', phone: '' },
+      invoice_issuer: {
+        legal_name: 'Northwind Talent LLC',
+        address: '',
+        tax_id: '',
+        bank_details: 'IBAN SECRET',
+        email: 'jobs@northwind.test',
+        phone: '',
+      },
     },
   });
   expect(settings.status).toBe(200);
@@ -72,13 +93,33 @@ beforeAll(async () => {
     salaryMax: '150000',
     feePercentOverride: '33',
     // The description names the client (twice, spelt two ways): the feed must not.
-    descriptionText: 'Design data pipelines.\n\nYou will join Secret Client Corp, and SECRET client  corp will train you.',
+    descriptionText:
+      'Design data pipelines.\n\nYou will join Secret Client Corp, and SECRET client  corp will train you.',
     openedAt: '2026-01-05',
   });
-  const tricky = await insertRole(t.db, { clientId: secretClient.id, name: 'R&D <Lead> "Q]]>A"', indeedPosting: true, descriptionText: TRICKY, remoteType: 'remote', employmentType: 'contract', salaryMin: null, salaryMax: null });
-  const named = await insertRole(t.db, { clientId: (await insertClient(t.db, { name: 'Public Brand Inc' })).id, name: 'Designer', indeedPosting: true, showClientPublicly: true });
+  const tricky = await insertRole(t.db, {
+    clientId: secretClient.id,
+    name: 'R&D <Lead> "Q]]>A"',
+    indeedPosting: true,
+    descriptionText: TRICKY,
+    remoteType: 'remote',
+    employmentType: 'contract',
+    salaryMin: null,
+    salaryMax: null,
+  });
+  const named = await insertRole(t.db, {
+    clientId: (await insertClient(t.db, { name: 'Public Brand Inc' })).id,
+    name: 'Designer',
+    indeedPosting: true,
+    showClientPublicly: true,
+  });
   const unflagged = await insertRole(t.db, { clientId: secretClient.id, name: 'Not Posted', indeedPosting: false });
-  const onHold = await insertRole(t.db, { clientId: secretClient.id, name: 'On Hold Role', indeedPosting: true, state: 'on_hold' });
+  const onHold = await insertRole(t.db, {
+    clientId: secretClient.id,
+    name: 'On Hold Role',
+    indeedPosting: true,
+    state: 'on_hold',
+  });
   ids = { plain: plain.id, tricky: tricky.id, named: named.id, unflagged: unflagged.id, onHold: onHold.id };
   await owner.post(`/api/notes/role/${plain.id}/`, { body: 'PRIVATE NOTE: client pays 33%' });
 });
@@ -95,7 +136,9 @@ describe('GET /feeds/indeed.xml', () => {
     expect(feed.source.publisher).toBe('Northwind Talent');
     expect(feed.source.publisherurl).toBe(t.baseUrl);
     expect(new Date(String(feed.source.lastBuildDate)).getTime()).not.toBeNaN();
-    expect(feed.jobs.map((job) => job.requisitionid).sort()).toEqual([ids.plain, ids.tricky, ids.named].map(String).sort());
+    expect(feed.jobs.map((job) => job.requisitionid).sort()).toEqual(
+      [ids.plain, ids.tricky, ids.named].map(String).sort(),
+    );
     for (const job of feed.jobs) {
       for (const name of ELEMENTS) expect(job, `${name} in job ${job.requisitionid}`).toHaveProperty(name);
     }
@@ -118,7 +161,9 @@ describe('GET /feeds/indeed.xml', () => {
     });
     expect(String(plain.description)).toContain('Design data pipelines.');
     expect(String(plain.description)).toContain('You will join our client, and our client will train you.');
-    expect(String(plain.description)).toContain('Northwind Talent is a recruiting agency; we are recruiting for this role on behalf of a client.');
+    expect(String(plain.description)).toContain(
+      'Northwind Talent is a recruiting agency; we are recruiting for this role on behalf of a client.',
+    );
     expect(new Date(String(plain.expirationdate)).getTime()).toBeGreaterThan(Date.now());
   });
 
@@ -145,13 +190,43 @@ describe('GET /feeds/indeed.xml', () => {
   });
 
   it('a role unflagged, closed, or paused this week disappears', async () => {
-    expect((await recruiter.request('PATCH', `/api/roles/${ids.named}/field/`, { body: { field: 'indeed_posting', value: false } })).status).toBe(200);
+    expect(
+      (
+        await recruiter.request('PATCH', `/api/roles/${ids.named}/field/`, {
+          body: { field: 'indeed_posting', value: false },
+        })
+      ).status,
+    ).toBe(200);
     expect((await recruiter.post(`/api/roles/${ids.tricky}/close/`, { reason: 'filled', note: '' })).status).toBe(200);
     const week = currentWeek(t.app.deps);
-    const paused = await recruiter.post('/api/job-postings/', { role_id: ids.plain, week_start: week, status: 'paused', daily_budget_minor: 0, spend_minor: 0, impressions: 0, clicks: 0, apply_starts: 0, applies: 0 });
+    const paused = await recruiter.post('/api/job-postings/', {
+      role_id: ids.plain,
+      week_start: week,
+      status: 'paused',
+      daily_budget_minor: 0,
+      spend_minor: 0,
+      impressions: 0,
+      clicks: 0,
+      apply_starts: 0,
+      applies: 0,
+    });
     expect(paused.status).toBe(201);
     expect((await readFeed()).jobs).toEqual([]);
-    expect((await recruiter.request('PUT', `/api/job-postings/${paused.json.posting.id}/`, { body: { status: 'active', daily_budget_minor: 0, spend_minor: 0, impressions: 0, clicks: 0, apply_starts: 0, applies: 0 } })).status).toBe(200);
+    expect(
+      (
+        await recruiter.request('PUT', `/api/job-postings/${paused.json.posting.id}/`, {
+          body: {
+            status: 'active',
+            daily_budget_minor: 0,
+            spend_minor: 0,
+            impressions: 0,
+            clicks: 0,
+            apply_starts: 0,
+            applies: 0,
+          },
+        })
+      ).status,
+    ).toBe(200);
     expect((await readFeed()).jobs.map((job) => job.requisitionid)).toEqual([String(ids.plain)]);
   });
 

@@ -66,7 +66,11 @@ export function performanceRange(deps: Deps, query: PerformanceQuery): { from: s
  * The roles are those with a posting row in the range (after the role and client filters); their outcomes
  * count in the week they happened (agency time zone), whether or not that week had a row.
  */
-export async function postingPerformance(deps: Deps, actor: UserRow, query: PerformanceQuery): Promise<Omit<PerformanceResponse, 'success'>> {
+export async function postingPerformance(
+  deps: Deps,
+  actor: UserRow,
+  query: PerformanceQuery,
+): Promise<Omit<PerformanceResponse, 'success'>> {
   assertCan(actor, 'records.read');
   const { from, to } = performanceRange(deps, query);
   const [rows, settings] = await independentReads(
@@ -92,13 +96,24 @@ export async function postingPerformance(deps: Deps, actor: UserRow, query: Perf
       apply_starts: row.applyStarts,
       applies: row.applies,
     };
-    for (const bucket of [bucketIn(weeks, row.weekStart), bucketIn(byRole, row.roleId), bucketIn(byClient, row.clientId), total]) addFigures(bucket.sums, figures);
+    for (const bucket of [
+      bucketIn(weeks, row.weekStart),
+      bucketIn(byRole, row.roleId),
+      bucketIn(byClient, row.clientId),
+      total,
+    ])
+      addFigures(bucket.sums, figures);
   }
   const outcomes = await outcomesByRoleWeek(deps.db, [...roles.keys()], from, to, deps.config.agencyTimeZone);
   for (const outcome of outcomes) {
     const role = roles.get(outcome.role_id);
     if (!role) continue;
-    for (const bucket of [bucketIn(weeks, outcome.week_start), bucketIn(byRole, outcome.role_id), bucketIn(byClient, role.client_id), total]) {
+    for (const bucket of [
+      bucketIn(weeks, outcome.week_start),
+      bucketIn(byRole, outcome.role_id),
+      bucketIn(byClient, role.client_id),
+      total,
+    ]) {
       bucket.qualified += outcome.qualified;
       bucket.submittals += outcome.submittals;
       bucket.placements += outcome.placements;
@@ -109,7 +124,9 @@ export async function postingPerformance(deps: Deps, actor: UserRow, query: Perf
     from,
     to,
     currency: settings.currency,
-    weeks: [...weeks].sort(([a], [b]) => a.localeCompare(b)).map(([week_start, bucket]) => ({ week_start, ...bucketFigures(bucket) })),
+    weeks: [...weeks]
+      .sort(([a], [b]) => a.localeCompare(b))
+      .map(([week_start, bucket]) => ({ week_start, ...bucketFigures(bucket) })),
     total: bucketFigures(total),
     by_role: [...roles]
       .map(([role_id, role]) => ({ role_id, ...role, ...bucketFigures(byRole.get(role_id)!) }))

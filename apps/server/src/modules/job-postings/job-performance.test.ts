@@ -28,7 +28,15 @@ beforeAll(async () => {
   const r2 = await insertRole(t.db, { clientId: beta.id, name: 'Analyst', indeedPosting: true });
   const other = await insertRole(t.db, { clientId: acme.id, name: 'Not in range', indeedPosting: true });
   ids = { r1: r1.id, r2: r2.id, acme: acme.id, beta: beta.id };
-  const row = (roleId: number, weekStart: string, spendMinor: number, impressions: number, clicks: number, applyStarts: number, applies: number) => ({
+  const row = (
+    roleId: number,
+    weekStart: string,
+    spendMinor: number,
+    impressions: number,
+    clicks: number,
+    applyStarts: number,
+    applies: number,
+  ) => ({
     roleId,
     weekStart,
     spendMinor,
@@ -69,7 +77,13 @@ beforeAll(async () => {
   await insertSubmittal(t.db, p2.id, { submittedOn: '2026-01-09' });
   await insertSubmittal(t.db, p3.id, { submittedOn: '2026-01-14' });
   await insertSubmittal(t.db, p3.id, { submittedOn: '2026-01-19' }); // after the range
-  await t.db.insert(placementsTable).values({ pipelineId: p1.id, salary: '100000', startDate: '2026-02-01', fee: '20000', createdAt: new Date('2026-01-15T12:00:00Z') });
+  await t.db.insert(placementsTable).values({
+    pipelineId: p1.id,
+    salary: '100000',
+    startDate: '2026-02-01',
+    fee: '20000',
+    createdAt: new Date('2026-01-15T12:00:00Z'),
+  });
 });
 afterAll(async () => {
   await t?.close();
@@ -135,10 +149,32 @@ describe('GET /api/job-postings/performance/', () => {
       cost_per_placement_minor: 18000,
     });
     expect(res.json.by_role).toEqual([
-      expect.objectContaining({ role_id: ids.r1, client_name: 'Acme', spend_minor: 15000, cost_per_click_minor: 300, cost_per_apply_minor: 1875, qualified: 4, cost_per_qualified_minor: 3750, cost_per_submittal_minor: 7500, cost_per_placement_minor: 15000 }),
-      expect.objectContaining({ role_id: ids.r2, client_name: 'Beta', spend_minor: 3000, cost_per_click_minor: 100, cost_per_apply_minor: 1000, qualified: 0, cost_per_qualified_minor: null, cost_per_submittal_minor: 3000, cost_per_placement_minor: null }),
+      expect.objectContaining({
+        role_id: ids.r1,
+        client_name: 'Acme',
+        spend_minor: 15000,
+        cost_per_click_minor: 300,
+        cost_per_apply_minor: 1875,
+        qualified: 4,
+        cost_per_qualified_minor: 3750,
+        cost_per_submittal_minor: 7500,
+        cost_per_placement_minor: 15000,
+      }),
+      expect.objectContaining({
+        role_id: ids.r2,
+        client_name: 'Beta',
+        spend_minor: 3000,
+        cost_per_click_minor: 100,
+        cost_per_apply_minor: 1000,
+        qualified: 0,
+        cost_per_qualified_minor: null,
+        cost_per_submittal_minor: 3000,
+        cost_per_placement_minor: null,
+      }),
     ]);
-    expect(res.json.by_client.map((c: { client_id: number; spend_minor: number }) => [c.client_id, c.spend_minor])).toEqual([
+    expect(
+      res.json.by_client.map((c: { client_id: number; spend_minor: number }) => [c.client_id, c.spend_minor]),
+    ).toEqual([
       [ids.acme, 15000],
       [ids.beta, 3000],
     ]);
@@ -160,7 +196,14 @@ describe('GET /api/job-postings/performance/', () => {
   });
 
   it('bad ranges and filters: 400', async () => {
-    for (const query of ['from=2026-02-01&to=2026-01-01', 'from=2020-01-06&to=2026-01-05', 'from=nope', 'role=abc', 'client=-1', 'extra=1']) {
+    for (const query of [
+      'from=2026-02-01&to=2026-01-01',
+      'from=2020-01-06&to=2026-01-05',
+      'from=nope',
+      'role=abc',
+      'client=-1',
+      'extra=1',
+    ]) {
       const res = await viewer.get(`/api/job-postings/performance/?${query}`);
       expect(res.status, query).toBe(400);
       expect(res.json.success).toBe(false);

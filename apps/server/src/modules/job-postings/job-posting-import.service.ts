@@ -25,7 +25,13 @@ import { assertCan } from '../../lib/permissions';
 import { recordActivity } from '../activity/activity.service';
 import { getAgencySettings } from '../settings/settings.service';
 import type { UserRow } from '../users/users.service';
-import { allRolesForImport, findPostingsByRoleWeek, insertPostingRows, updatePostingRow, type PostedRole } from './job-postings.repository';
+import {
+  allRolesForImport,
+  findPostingsByRoleWeek,
+  insertPostingRows,
+  updatePostingRow,
+  type PostedRole,
+} from './job-postings.repository';
 import { currentWeek } from './job-postings.service';
 import type { JobPostingRow } from './job-postings.table';
 
@@ -52,11 +58,20 @@ const HEADER_HINTS: Record<ImportField, RegExp> = {
 
 function readCsv(text: string): string[][] {
   try {
-    const records = parse(text, { bom: true, skip_empty_lines: true, relax_column_count: true, trim: true }) as string[][];
+    const records = parse(text, {
+      bom: true,
+      skip_empty_lines: true,
+      relax_column_count: true,
+      trim: true,
+    }) as string[][];
     return records;
   } catch (error) {
     const line = (error as { lines?: number }).lines;
-    throw new AppError('IMPORT_UNREADABLE', 400, line ? `${IMPORT_MESSAGES.unreadable} (near row ${line})` : IMPORT_MESSAGES.unreadable);
+    throw new AppError(
+      'IMPORT_UNREADABLE',
+      400,
+      line ? `${IMPORT_MESSAGES.unreadable} (near row ${line})` : IMPORT_MESSAGES.unreadable,
+    );
   }
 }
 
@@ -100,7 +115,10 @@ export function parseCount(raw: string): Cell<number> {
 
 /** "$1,234.5" → 123450 minor units; at most two decimals. */
 export function parseMoney(raw: string): Cell<number> {
-  const cleaned = raw.replace(/[,\s]/g, '').replace(/^[A-Z]{3}|[A-Z]{3}$/gi, '').replace(/^[$€£¥]/, '');
+  const cleaned = raw
+    .replace(/[,\s]/g, '')
+    .replace(/^[A-Z]{3}|[A-Z]{3}$/gi, '')
+    .replace(/^[$€£¥]/, '');
   if (cleaned === '') return { value: 0 };
   const match = /^(\d+)(?:\.(\d{1,2}))?$/.exec(cleaned);
   if (!match) return { error: `"${raw}" is not an amount.` };
@@ -115,7 +133,8 @@ export function parseWeek(raw: string): Cell<string> {
   const us = /^(\d{1,2})\/(\d{1,2})\/(\d{4})$/.exec(raw);
   if (us) iso = `${us[3]}-${us[1]!.padStart(2, '0')}-${us[2]!.padStart(2, '0')}`;
   const day = /^\d{4}-\d{2}-\d{2}$/.test(iso) ? new Date(`${iso}T00:00:00Z`) : null;
-  if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== iso) return { error: `"${raw}" is not a date (use YYYY-MM-DD or MM/DD/YYYY).` };
+  if (!day || Number.isNaN(day.getTime()) || day.toISOString().slice(0, 10) !== iso)
+    return { error: `"${raw}" is not a date (use YYYY-MM-DD or MM/DD/YYYY).` };
   return { value: mondayOf(iso) };
 }
 
@@ -144,7 +163,10 @@ const FIGURE_FIELDS: Record<Exclude<ImportField, 'role' | 'week_start' | 'status
 };
 
 /** Checks the mapping and every row; throws the refusal with every problem (at most 50) or returns the rows. */
-async function validateImport(deps: Deps, input: ImportRunInput): Promise<{ rows: ValidRow[]; existing: Map<string, JobPostingRow> }> {
+async function validateImport(
+  deps: Deps,
+  input: ImportRunInput,
+): Promise<{ rows: ValidRow[]; existing: Map<string, JobPostingRow> }> {
   const { columns, rows } = splitFile(input.csv);
   const mapping = input.mapping;
   const indexOf = new Map<ImportField, number>();
@@ -158,7 +180,8 @@ async function validateImport(deps: Deps, input: ImportRunInput): Promise<{ rows
     usedColumns.add(column);
     indexOf.set(field, index);
   }
-  if (IMPORT_REQUIRED_FIELDS.some((field) => !indexOf.has(field))) throw new AppError('IMPORT_MAPPING_INCOMPLETE', 400, IMPORT_MESSAGES.missingRequired);
+  if (IMPORT_REQUIRED_FIELDS.some((field) => !indexOf.has(field)))
+    throw new AppError('IMPORT_MAPPING_INCOMPLETE', 400, IMPORT_MESSAGES.missingRequired);
 
   const roles = await allRolesForImport(deps.db);
   const byId = new Map(roles.map((role) => [role.roleId, role]));
@@ -174,7 +197,8 @@ async function validateImport(deps: Deps, input: ImportRunInput): Promise<{ rows
   rows.forEach((cells, i) => {
     const row = i + 2;
     const cell = (field: ImportField) => cells[indexOf.get(field)!] ?? '';
-    const problem = (field: ImportField, message: string) => problems.push({ row, column: columns[indexOf.get(field)!]!, message });
+    const problem = (field: ImportField, message: string) =>
+      problems.push({ row, column: columns[indexOf.get(field)!]!, message });
     // The role: our reference number (RD-12 or 12) or the exact title.
     const roleText = cell('role');
     const ref = /^(?:RD-)?(\d{1,9})$/i.exec(roleText);
@@ -204,7 +228,9 @@ async function validateImport(deps: Deps, input: ImportRunInput): Promise<{ rows
       if ('error' in status) problem('status', status.error);
       else given.status = status.value;
     }
-    for (const [field, key] of Object.entries(FIGURE_FIELDS) as Array<[keyof typeof FIGURE_FIELDS, keyof PostingFigures]>) {
+    for (const [field, key] of Object.entries(FIGURE_FIELDS) as Array<
+      [keyof typeof FIGURE_FIELDS, keyof PostingFigures]
+    >) {
       if (!indexOf.has(field)) continue;
       const parsed = field === 'spend' || field === 'daily_budget' ? parseMoney(cell(field)) : parseCount(cell(field));
       if ('error' in parsed) problem(field, parsed.error);
@@ -213,7 +239,8 @@ async function validateImport(deps: Deps, input: ImportRunInput): Promise<{ rows
     if (role && weekStart) {
       const key = `${role.roleId}:${weekStart}`;
       const earlier = seen.get(key);
-      if (earlier !== undefined) problem('week_start', `Row ${earlier} already has "${role.roleName}" for the week of ${weekStart}.`);
+      if (earlier !== undefined)
+        problem('week_start', `Row ${earlier} already has "${role.roleName}" for the week of ${weekStart}.`);
       else {
         seen.set(key, row);
         valid.push({ row, role, weekStart, given });
@@ -221,9 +248,14 @@ async function validateImport(deps: Deps, input: ImportRunInput): Promise<{ rows
     }
   });
   if (problems.length > 0) {
-    throw new AppError('IMPORT_REFUSED', 400, `${IMPORT_MESSAGES.refused} Row ${problems[0]!.row}, column "${problems[0]!.column}": ${problems[0]!.message}`, {
-      extra: { problems: problems.slice(0, MAX_PROBLEMS) },
-    });
+    throw new AppError(
+      'IMPORT_REFUSED',
+      400,
+      `${IMPORT_MESSAGES.refused} Row ${problems[0]!.row}, column "${problems[0]!.column}": ${problems[0]!.message}`,
+      {
+        extra: { problems: problems.slice(0, MAX_PROBLEMS) },
+      },
+    );
   }
   const found = await findPostingsByRoleWeek(
     deps.db,
@@ -232,7 +264,15 @@ async function validateImport(deps: Deps, input: ImportRunInput): Promise<{ rows
   return { rows: valid, existing: new Map(found.map((p) => [`${p.roleId}:${p.weekStart}`, p])) };
 }
 
-const ZERO: PostingFigures = { status: 'active', daily_budget_minor: 0, spend_minor: 0, impressions: 0, clicks: 0, apply_starts: 0, applies: 0 };
+const ZERO: PostingFigures = {
+  status: 'active',
+  daily_budget_minor: 0,
+  spend_minor: 0,
+  impressions: 0,
+  clicks: 0,
+  apply_starts: 0,
+  applies: 0,
+};
 
 function mergedFigures(row: ValidRow, existing: JobPostingRow | undefined): PostingFigures {
   const base: PostingFigures = existing
@@ -252,12 +292,23 @@ function mergedFigures(row: ValidRow, existing: JobPostingRow | undefined): Post
 function previewRows(rows: ValidRow[], existing: Map<string, JobPostingRow>): ImportPreviewRow[] {
   return rows.map((row) => {
     const found = existing.get(`${row.role.roleId}:${row.weekStart}`);
-    return { row: row.row, role_id: row.role.roleId, role_name: row.role.roleName, week_start: row.weekStart, action: found ? 'update' : 'create', figures: mergedFigures(row, found) };
+    return {
+      row: row.row,
+      role_id: row.role.roleId,
+      role_name: row.role.roleName,
+      week_start: row.weekStart,
+      action: found ? 'update' : 'create',
+      figures: mergedFigures(row, found),
+    };
   });
 }
 
 /** POST /api/job-postings/import/preview/: what the import would write, or the refusal. */
-export async function previewImport(deps: Deps, actor: UserRow, input: ImportRunInput): Promise<Omit<ImportPreviewResponse, 'success'>> {
+export async function previewImport(
+  deps: Deps,
+  actor: UserRow,
+  input: ImportRunInput,
+): Promise<Omit<ImportPreviewResponse, 'success'>> {
   assertCan(actor, 'records.write');
   const { rows, existing } = await validateImport(deps, input);
   const preview = previewRows(rows, existing);
@@ -266,7 +317,11 @@ export async function previewImport(deps: Deps, actor: UserRow, input: ImportRun
 }
 
 /** POST /api/job-postings/import/: writes every row in one transaction (all or nothing). */
-export async function runImport(deps: Deps, actor: UserRow, input: ImportRunInput): Promise<{ created: number; updated: number }> {
+export async function runImport(
+  deps: Deps,
+  actor: UserRow,
+  input: ImportRunInput,
+): Promise<{ created: number; updated: number }> {
   assertCan(actor, 'records.write');
   const { rows, existing } = await validateImport(deps, input);
   const settings = await getAgencySettings(deps.db);
@@ -289,7 +344,14 @@ export async function runImport(deps: Deps, actor: UserRow, input: ImportRunInpu
       if (found) {
         await updatePostingRow(tx, found.id, { ...columns, updatedAt: now });
         updated += 1;
-      } else creates.push({ roleId: row.role.roleId, weekStart: row.weekStart, currency: settings.currency, createdById: actor.id, ...columns });
+      } else
+        creates.push({
+          roleId: row.role.roleId,
+          weekStart: row.weekStart,
+          currency: settings.currency,
+          createdById: actor.id,
+          ...columns,
+        });
     }
     for (let i = 0; i < creates.length; i += 500) await insertPostingRows(tx, creates.slice(i, i + 500));
     const roleIds = new Set(rows.map((row) => row.role.roleId));
@@ -299,7 +361,12 @@ export async function runImport(deps: Deps, actor: UserRow, input: ImportRunInpu
       verb: 'imported',
       modelType: 'job_posting',
       summary: `Imported the job board's traffic report: ${creates.length} new and ${updated} updated weeks for ${roleIds.size} role${roleIds.size === 1 ? '' : 's'}`,
-      scope: roleIds.size === 1 ? { roleId: [...roleIds][0]!, clientId: [...clientIds][0]! } : clientIds.size === 1 ? { clientId: [...clientIds][0]! } : {},
+      scope:
+        roleIds.size === 1
+          ? { roleId: [...roleIds][0]!, clientId: [...clientIds][0]! }
+          : clientIds.size === 1
+            ? { clientId: [...clientIds][0]! }
+            : {},
     });
     return { created: creates.length, updated };
   });

@@ -14,7 +14,16 @@ let recruiter: HttpClient;
 let viewer: HttpClient;
 let ids: { engineer: number; analyst: number; unposted: number };
 
-const mapping = { role: 'Job', week_start: 'Date', status: 'Status', spend: 'Cost', impressions: 'Impressions', clicks: 'Clicks', apply_starts: 'Apply starts', applies: 'Applies' };
+const mapping = {
+  role: 'Job',
+  week_start: 'Date',
+  status: 'Status',
+  spend: 'Cost',
+  impressions: 'Impressions',
+  clicks: 'Clicks',
+  apply_starts: 'Apply starts',
+  applies: 'Applies',
+};
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -38,9 +47,30 @@ describe('CSV import', () => {
     const csv = `Job,Date,Status,Cost,Impressions,Clicks,Apply starts,Applies\nPlatform Engineer,2026-01-07,Active,"$1,234.50","12,000",300,40,25\n`;
     const res = await recruiter.post('/api/job-postings/import/upload/', { csv });
     expect(res.status).toBe(200);
-    expect(res.json).toMatchObject({ columns: ['Job', 'Date', 'Status', 'Cost', 'Impressions', 'Clicks', 'Apply starts', 'Applies'], row_count: 1 });
-    expect(res.json.sample[0]).toEqual(['Platform Engineer', '2026-01-07', 'Active', '$1,234.50', '12,000', '300', '40', '25']);
-    expect(res.json.suggested_mapping).toEqual({ Job: 'role', Date: 'week_start', Status: 'status', Cost: 'spend', Impressions: 'impressions', Clicks: 'clicks', 'Apply starts': 'apply_starts', Applies: 'applies' });
+    expect(res.json).toMatchObject({
+      columns: ['Job', 'Date', 'Status', 'Cost', 'Impressions', 'Clicks', 'Apply starts', 'Applies'],
+      row_count: 1,
+    });
+    expect(res.json.sample[0]).toEqual([
+      'Platform Engineer',
+      '2026-01-07',
+      'Active',
+      '$1,234.50',
+      '12,000',
+      '300',
+      '40',
+      '25',
+    ]);
+    expect(res.json.suggested_mapping).toEqual({
+      Job: 'role',
+      Date: 'week_start',
+      Status: 'status',
+      Cost: 'spend',
+      Impressions: 'impressions',
+      Clicks: 'clicks',
+      'Apply starts': 'apply_starts',
+      Applies: 'applies',
+    });
   });
 
   it('a file with errors is refused whole: every problem names its row and column, nothing is written', async () => {
@@ -54,7 +84,9 @@ describe('CSV import', () => {
     ].join('\n');
     const res = await recruiter.post('/api/job-postings/import/', { csv, mapping });
     expect(res.status).toBe(400);
-    expect(res.json.error).toBe('The file has errors; nothing was imported. Row 3, column "Cost": "12.345" is not an amount.');
+    expect(res.json.error).toBe(
+      'The file has errors; nothing was imported. Row 3, column "Cost": "12.345" is not an amount.',
+    );
     expect(res.json.problems).toEqual([
       { row: 3, column: 'Cost', message: '"12.345" is not an amount.' },
       { row: 3, column: 'Clicks', message: '"abc" is not a whole number.' },
@@ -86,7 +118,15 @@ describe('CSV import', () => {
       role_name: 'Platform Engineer',
       week_start: '2026-01-05',
       action: 'create',
-      figures: { status: 'active', daily_budget_minor: 0, spend_minor: 123450, impressions: 12000, clicks: 300, apply_starts: 40, applies: 25 },
+      figures: {
+        status: 'active',
+        daily_budget_minor: 0,
+        spend_minor: 123450,
+        impressions: 12000,
+        clicks: 300,
+        apply_starts: 40,
+        applies: 25,
+      },
     });
     const done = await recruiter.post('/api/job-postings/import/', { csv, mapping });
     expect(done.status).toBe(200);
@@ -94,12 +134,20 @@ describe('CSV import', () => {
     const week1 = await overviewOf('2026-01-05');
     expect(week1.totals).toMatchObject({ spend_minor: 123450, impressions: 12000, clicks: 300 });
     const week2 = await overviewOf('2026-01-12');
-    expect(week2.rows.find((r: { role_id: number }) => r.role_id === ids.analyst).posting).toMatchObject({ status: 'paused', spend_minor: 8000 });
+    expect(week2.rows.find((r: { role_id: number }) => r.role_id === ids.analyst).posting).toMatchObject({
+      status: 'paused',
+      spend_minor: 8000,
+    });
 
     // Again, with only clicks mapped besides role and week: the other figures stay.
-    const again = await recruiter.post('/api/job-postings/import/', { csv, mapping: { role: 'Job', week_start: 'Date', clicks: 'Clicks' } });
+    const again = await recruiter.post('/api/job-postings/import/', {
+      csv,
+      mapping: { role: 'Job', week_start: 'Date', clicks: 'Clicks' },
+    });
     expect(again.json).toEqual({ success: true, created: 0, updated: 3 });
-    expect((await overviewOf('2026-01-12')).rows.find((r: { role_id: number }) => r.role_id === ids.analyst).posting).toMatchObject({ status: 'paused', spend_minor: 8000, clicks: 30 });
+    expect(
+      (await overviewOf('2026-01-12')).rows.find((r: { role_id: number }) => r.role_id === ids.analyst).posting,
+    ).toMatchObject({ status: 'paused', spend_minor: 8000, clicks: 30 });
     const activity = await recruiter.get('/api/activity/?model_type=job_posting');
     expect(activity.json.results[0]).toMatchObject({ verb: 'imported' });
     expect(activity.json.results[0].summary).toContain('0 new and 3 updated weeks for 2 roles');
@@ -109,9 +157,15 @@ describe('CSV import', () => {
     const csv = 'Job,Date\nPlatform Engineer,2026-01-07\n';
     const cases: Array<[unknown, string]> = [
       [{ csv, mapping: { role: 'Job' } }, 'Map a column to every required field: role and week.'],
-      [{ csv, mapping: { role: 'Job', week_start: 'When' } }, 'The mapping names a column the file does not have. (When)'],
+      [
+        { csv, mapping: { role: 'Job', week_start: 'When' } },
+        'The mapping names a column the file does not have. (When)',
+      ],
       [{ csv, mapping: { role: 'Job', week_start: 'Job' } }, 'Each field can be mapped from one column only.'],
-      [{ csv: 'Job,Date\n"unclosed,2026-01-07\n', mapping: { role: 'Job', week_start: 'Date' } }, 'The file could not be read as CSV.'],
+      [
+        { csv: 'Job,Date\n"unclosed,2026-01-07\n', mapping: { role: 'Job', week_start: 'Date' } },
+        'The file could not be read as CSV.',
+      ],
       [{ csv: 'Job,Date\n', mapping: { role: 'Job', week_start: 'Date' } }, 'The file has no rows under its header.'],
     ];
     for (const [body, message] of cases) {
@@ -119,10 +173,20 @@ describe('CSV import', () => {
       expect(res.status, JSON.stringify(body)).toBe(400);
       expect(res.json.error).toContain(message);
     }
-    expect((await recruiter.post('/api/job-postings/import/', { csv, mapping: { role: 'Job', week_start: 'Date' }, extra: 1 })).status).toBe(400);
+    expect(
+      (
+        await recruiter.post('/api/job-postings/import/', {
+          csv,
+          mapping: { role: 'Job', week_start: 'Date' },
+          extra: 1,
+        })
+      ).status,
+    ).toBe(400);
     expect((await recruiter.post('/api/job-postings/import/', { csv: 5, mapping: {} })).status).toBe(400);
     expect((await viewer.post('/api/job-postings/import/upload/', { csv })).status).toBe(403);
-    expect((await viewer.post('/api/job-postings/import/', { csv, mapping: { role: 'Job', week_start: 'Date' } })).status).toBe(403);
+    expect(
+      (await viewer.post('/api/job-postings/import/', { csv, mapping: { role: 'Job', week_start: 'Date' } })).status,
+    ).toBe(403);
   });
 
   it('reads amounts and dates the way reports write them', () => {

@@ -24,15 +24,25 @@ const roleColumns = {
 };
 
 /** Flagged for posting and active (open or on hold), not archived. */
-const postedNow = and(eq(rolesTable.indeedPosting, true), inArray(rolesTable.state, ['open', 'on_hold']), isNull(rolesTable.archivedAt));
+const postedNow = and(
+  eq(rolesTable.indeedPosting, true),
+  inArray(rolesTable.state, ['open', 'on_hold']),
+  isNull(rolesTable.archivedAt),
+);
 
 /** The week's overview: every role posted now, and every role that has a row that week. */
-export async function overviewRows(db: Db, weekStart: string): Promise<Array<PostedRole & { posting: JobPostingRow | null }>> {
+export async function overviewRows(
+  db: Db,
+  weekStart: string,
+): Promise<Array<PostedRole & { posting: JobPostingRow | null }>> {
   const rows = await db
     .select({ ...roleColumns, posting: jobPostingsTable })
     .from(rolesTable)
     .innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId))
-    .leftJoin(jobPostingsTable, and(eq(jobPostingsTable.roleId, rolesTable.id), eq(jobPostingsTable.weekStart, weekStart)))
+    .leftJoin(
+      jobPostingsTable,
+      and(eq(jobPostingsTable.roleId, rolesTable.id), eq(jobPostingsTable.weekStart, weekStart)),
+    )
     .where(or(postedNow, isNotNull(jobPostingsTable.id)))
     .orderBy(asc(clientsTable.name), asc(rolesTable.name), asc(rolesTable.id));
   return rows;
@@ -60,7 +70,11 @@ export async function findRole(db: Db, roleId: number): Promise<(PostedRole & { 
 
 /** Every role by id and by lower-case title (the import's role column). */
 export async function allRolesForImport(db: Db): Promise<PostedRole[]> {
-  return db.select(roleColumns).from(rolesTable).innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId)).where(isNull(rolesTable.archivedAt));
+  return db
+    .select(roleColumns)
+    .from(rolesTable)
+    .innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId))
+    .where(isNull(rolesTable.archivedAt));
 }
 
 export async function findPosting(db: Db, id: number): Promise<JobPostingRow | undefined> {
@@ -69,13 +83,23 @@ export async function findPosting(db: Db, id: number): Promise<JobPostingRow | u
 }
 
 /** The rows of these role+week pairs (the import's updates). */
-export async function findPostingsByRoleWeek(db: Db, pairs: Array<{ roleId: number; weekStart: string }>): Promise<JobPostingRow[]> {
+export async function findPostingsByRoleWeek(
+  db: Db,
+  pairs: Array<{ roleId: number; weekStart: string }>,
+): Promise<JobPostingRow[]> {
   if (pairs.length === 0) return [];
-  const conditions: SQL[] = pairs.map((p) => and(eq(jobPostingsTable.roleId, p.roleId), eq(jobPostingsTable.weekStart, p.weekStart))!);
+  const conditions: SQL[] = pairs.map((p) =>
+    and(eq(jobPostingsTable.roleId, p.roleId), eq(jobPostingsTable.weekStart, p.weekStart))!,
+  );
   const found: JobPostingRow[] = [];
   // Chunks keep the statement small for a big file.
   for (let i = 0; i < conditions.length; i += 200) {
-    found.push(...(await db.select().from(jobPostingsTable).where(or(...conditions.slice(i, i + 200)))));
+    found.push(
+      ...(await db
+        .select()
+        .from(jobPostingsTable)
+        .where(or(...conditions.slice(i, i + 200)))),
+    );
   }
   return found;
 }
@@ -85,7 +109,11 @@ export async function insertPostingRows(db: Db, rows: NewJobPostingRow[]): Promi
   return db.insert(jobPostingsTable).values(rows).returning();
 }
 
-export async function updatePostingRow(db: Db, id: number, values: Partial<NewJobPostingRow>): Promise<JobPostingRow | undefined> {
+export async function updatePostingRow(
+  db: Db,
+  id: number,
+  values: Partial<NewJobPostingRow>,
+): Promise<JobPostingRow | undefined> {
   const [row] = await db.update(jobPostingsTable).set(values).where(eq(jobPostingsTable.id, id)).returning();
   return row;
 }
@@ -112,7 +140,10 @@ export interface WeekFiguresRow extends PostedRole {
 
 /** The posting rows of the range (weeks starting from..to), with their role and client. */
 export async function postingsInRange(db: Db, scope: PerformanceScope): Promise<WeekFiguresRow[]> {
-  const conditions = [sql`${jobPostingsTable.weekStart} >= ${scope.from}`, sql`${jobPostingsTable.weekStart} <= ${scope.to}`];
+  const conditions = [
+    sql`${jobPostingsTable.weekStart} >= ${scope.from}`,
+    sql`${jobPostingsTable.weekStart} <= ${scope.to}`,
+  ];
   if (scope.roleId !== undefined) conditions.push(eq(jobPostingsTable.roleId, scope.roleId));
   if (scope.clientId !== undefined) conditions.push(eq(rolesTable.clientId, scope.clientId));
   return db
@@ -149,7 +180,13 @@ const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
  * applications converted to a candidate (by the week they arrived), submittals (by the day submitted) and
  * placements (by the day recorded).
  */
-export async function outcomesByRoleWeek(db: Db, roleIds: number[], from: string, to: string, zone: string): Promise<OutcomeRow[]> {
+export async function outcomesByRoleWeek(
+  db: Db,
+  roleIds: number[],
+  from: string,
+  to: string,
+  zone: string,
+): Promise<OutcomeRow[]> {
   if (roleIds.length === 0) return [];
   const ids = sql`(${sql.join(
     roleIds.map((id) => sql`${id}`),

@@ -48,12 +48,21 @@ export const jobPostingsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/job-postings/', {
     schema: { tags, body: CreateJobPostingInputSchema, response: { 201: JobPostingResponseSchema, ...errors } },
-    handler: async (request, reply) => reply.status(201).send({ ...ok, posting: await createPosting(deps, requireUser(request), request.body) }),
+    handler: async (request, reply) =>
+      reply.status(201).send({ ...ok, posting: await createPosting(deps, requireUser(request), request.body) }),
   });
 
   app.put('/api/job-postings/:id/', {
-    schema: { tags, params: IdParamSchema, body: UpdateJobPostingInputSchema, response: { 200: JobPostingResponseSchema, ...errors } },
-    handler: async (request) => ({ ...ok, posting: await updatePosting(deps, requireUser(request), request.params.id, request.body) }),
+    schema: {
+      tags,
+      params: IdParamSchema,
+      body: UpdateJobPostingInputSchema,
+      response: { 200: JobPostingResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      ...ok,
+      posting: await updatePosting(deps, requireUser(request), request.params.id, request.body),
+    }),
   });
 
   app.get('/api/job-postings/performance/', {

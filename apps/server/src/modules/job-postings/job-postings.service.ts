@@ -20,7 +20,15 @@ import { calendarDateIn } from '../../lib/time-zone';
 import { recordActivity } from '../activity/activity.service';
 import { getAgencySettings } from '../settings/settings.service';
 import type { UserRow } from '../users/users.service';
-import { findPosting, findRole, formRoles, insertPostingRows, overviewRows, updatePostingRow, type PostedRole } from './job-postings.repository';
+import {
+  findPosting,
+  findRole,
+  formRoles,
+  insertPostingRows,
+  overviewRows,
+  updatePostingRow,
+  type PostedRole,
+} from './job-postings.repository';
 import type { JobPostingRow } from './job-postings.table';
 
 /** The Monday of the agency's current week (AGENCY_TIME_ZONE). */
@@ -48,7 +56,8 @@ export function toApiPosting(row: JobPostingRow): JobPosting {
 /** a / b, or null when b is zero. */
 export const ratio = (a: number, b: number): number | null => (b === 0 ? null : a / b);
 /** A cost per outcome in whole minor units (half up), or null when there was no outcome. */
-export const costPer = (spendMinor: number, outcomes: number): number | null => (outcomes === 0 ? null : Math.round(spendMinor / outcomes));
+export const costPer = (spendMinor: number, outcomes: number): number | null =>
+  outcomes === 0 ? null : Math.round(spendMinor / outcomes);
 
 interface Sums {
   spend_minor: number;
@@ -59,7 +68,14 @@ interface Sums {
   applies: number;
 }
 
-export const emptySums = (): Sums => ({ spend_minor: 0, daily_budget_minor: 0, impressions: 0, clicks: 0, apply_starts: 0, applies: 0 });
+export const emptySums = (): Sums => ({
+  spend_minor: 0,
+  daily_budget_minor: 0,
+  impressions: 0,
+  clicks: 0,
+  apply_starts: 0,
+  applies: 0,
+});
 
 export function addFigures(sums: Sums, figures: Sums): void {
   sums.spend_minor += figures.spend_minor;
@@ -85,7 +101,11 @@ const weekNotStarted = () => fieldsError({ week_start: [JOB_POSTING_MESSAGES.fut
 const postingNotFound = () => new AppError('JOB_POSTING_NOT_FOUND', 404, JOB_POSTING_MESSAGES.notFound);
 
 /** GET /api/job-postings/overview/?week=: the week's row of every posted role, with totals. */
-export async function postingOverview(deps: Deps, actor: UserRow, week: string | undefined): Promise<Omit<OverviewResponse, 'success'>> {
+export async function postingOverview(
+  deps: Deps,
+  actor: UserRow,
+  week: string | undefined,
+): Promise<Omit<OverviewResponse, 'success'>> {
   assertCan(actor, 'records.read');
   const thisWeek = currentWeek(deps);
   const weekStart = week ?? thisWeek;
@@ -124,7 +144,14 @@ export async function postingFormData(deps: Deps, actor: UserRow): Promise<Omit<
     current_week: currentWeek(deps),
     currency: settings.currency,
     statuses: POSTING_STATUSES.map((value) => ({ value, label: POSTING_STATUS_LABELS[value] })),
-    roles: roles.map((role) => ({ id: role.roleId, name: role.roleName, state: role.roleState, client_id: role.clientId, client_name: role.clientName, indeed_posting: role.indeedPosting })),
+    roles: roles.map((role) => ({
+      id: role.roleId,
+      name: role.roleName,
+      state: role.roleState,
+      client_id: role.clientId,
+      client_name: role.clientName,
+      indeed_posting: role.indeedPosting,
+    })),
     clients: [...clients].map(([id, name]) => ({ id, name })).sort((a, b) => a.name.localeCompare(b.name)),
   };
 }
@@ -132,7 +159,10 @@ export async function postingFormData(deps: Deps, actor: UserRow): Promise<Omit<
 /** A role a row may be written for: it exists, is not archived, and is flagged for posting. */
 export async function requirePostableRole(deps: Deps, roleId: number): Promise<PostedRole> {
   const role = await findRole(deps.db, roleId);
-  if (!role || role.archived) throw new AppError('ROLE_NOT_FOUND', 404, JOB_POSTING_MESSAGES.roleNotFound, { fields: { role_id: [JOB_POSTING_MESSAGES.roleNotFound] } });
+  if (!role || role.archived)
+    throw new AppError('ROLE_NOT_FOUND', 404, JOB_POSTING_MESSAGES.roleNotFound, {
+      fields: { role_id: [JOB_POSTING_MESSAGES.roleNotFound] },
+    });
   if (!role.indeedPosting) throw fieldsError({ role_id: [JOB_POSTING_MESSAGES.roleNotPosted] }, 'ROLE_NOT_POSTED');
   return role;
 }
@@ -160,7 +190,13 @@ export async function createPosting(deps: Deps, actor: UserRow, input: CreateJob
   try {
     const row = await inTransaction(deps.db, async (tx) => {
       const [created] = await insertPostingRows(tx, [
-        { roleId: role.roleId, weekStart: input.week_start, currency: settings.currency, createdById: actor.id, ...figureColumns(input) },
+        {
+          roleId: role.roleId,
+          weekStart: input.week_start,
+          currency: settings.currency,
+          createdById: actor.id,
+          ...figureColumns(input),
+        },
       ]);
       await recordActivity(tx, {
         actor,
@@ -174,13 +210,21 @@ export async function createPosting(deps: Deps, actor: UserRow, input: CreateJob
     });
     return toApiPosting(row);
   } catch (error) {
-    if (isUniqueViolation(error)) throw new AppError('JOB_POSTING_EXISTS', 409, JOB_POSTING_MESSAGES.duplicate, { fields: { week_start: [JOB_POSTING_MESSAGES.duplicate] } });
+    if (isUniqueViolation(error))
+      throw new AppError('JOB_POSTING_EXISTS', 409, JOB_POSTING_MESSAGES.duplicate, {
+        fields: { week_start: [JOB_POSTING_MESSAGES.duplicate] },
+      });
     throw error;
   }
 }
 
 /** PUT /api/job-postings/{id}/: the week's figures and status (role and week stay). */
-export async function updatePosting(deps: Deps, actor: UserRow, id: number, input: UpdateJobPostingInput): Promise<JobPosting> {
+export async function updatePosting(
+  deps: Deps,
+  actor: UserRow,
+  id: number,
+  input: UpdateJobPostingInput,
+): Promise<JobPosting> {
   assertCan(actor, 'records.write');
   const existing = await findPosting(deps.db, id);
   if (!existing) throw postingNotFound();

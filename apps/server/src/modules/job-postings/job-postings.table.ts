@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { bigint, check, date, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  bigint,
+  check,
+  date,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { rolesTable } from '../roles/roles.table';
 import { usersTable } from '../users/users.table';
 

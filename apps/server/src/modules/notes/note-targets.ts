@@ -25,9 +25,14 @@ const RECORD_NOTE_PERMISSIONS: NoteTargetPermissions = { read: 'records.read', w
  * (decision 008), so the notes module reads no other module's table; invoices register with owner-only
  * permissions. A model type without an entry answers 404 like a missing record.
  */
-const NOTE_TARGETS: Partial<Record<NoteModelType, { lookup: NoteTargetLookup; permissions: NoteTargetPermissions }>> = {};
+const NOTE_TARGETS: Partial<Record<NoteModelType, { lookup: NoteTargetLookup; permissions: NoteTargetPermissions }>> =
+  {};
 
-export function registerNoteTarget(modelType: NoteModelType, lookup: NoteTargetLookup, permissions: NoteTargetPermissions = RECORD_NOTE_PERMISSIONS): void {
+export function registerNoteTarget(
+  modelType: NoteModelType,
+  lookup: NoteTargetLookup,
+  permissions: NoteTargetPermissions = RECORD_NOTE_PERMISSIONS,
+): void {
   NOTE_TARGETS[modelType] = { lookup, permissions };
 }
 

@@ -2,10 +2,17 @@ import { and, asc, count, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { notesTable, type NewNoteRow, type NoteRow } from './notes.table';
 
-const target = (modelType: string, objectId: number) => and(eq(notesTable.modelType, modelType), eq(notesTable.objectId, objectId));
+const target = (modelType: string, objectId: number) =>
+  and(eq(notesTable.modelType, modelType), eq(notesTable.objectId, objectId));
 
 /** Pinned first, then newest first. */
-export async function listNoteRows(db: Db, modelType: string, objectId: number, limit: number, offset: number): Promise<{ rows: NoteRow[]; count: number }> {
+export async function listNoteRows(
+  db: Db,
+  modelType: string,
+  objectId: number,
+  limit: number,
+  offset: number,
+): Promise<{ rows: NoteRow[]; count: number }> {
   const rows = await db
     .select({ note: notesTable, total: sql<number>`count(*) over()`.mapWith(Number) })
     .from(notesTable)

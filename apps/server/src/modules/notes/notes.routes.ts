@@ -21,8 +21,16 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   // The static /item/ paths first in spirit: a model type is never 'item', so they cannot collide.
   app.patch('/api/notes/item/:id/', {
-    schema: { tags, params: IdParamSchema, body: UpdateNoteInputSchema, response: { 200: NoteResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, note: await updateNote(deps, requireUser(request), request.params.id, request.body) }),
+    schema: {
+      tags,
+      params: IdParamSchema,
+      body: UpdateNoteInputSchema,
+      response: { 200: NoteResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      note: await updateNote(deps, requireUser(request), request.params.id, request.body),
+    }),
   });
 
   app.delete('/api/notes/item/:id/', {
@@ -34,17 +42,39 @@ export const notesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.get('/api/notes/:model_type/:object_id/', {
-    schema: { tags, params: NoteTargetParamsSchema, querystring: NoteListQuerySchema, response: { 200: NoteListResponseSchema, ...errors } },
+    schema: {
+      tags,
+      params: NoteTargetParamsSchema,
+      querystring: NoteListQuerySchema,
+      response: { 200: NoteListResponseSchema, ...errors },
+    },
     handler: async (request) => ({
       success: true as const,
-      ...(await listNotes(deps, requireUser(request), request.params.model_type, request.params.object_id, request.query)),
+      ...(await listNotes(
+        deps,
+        requireUser(request),
+        request.params.model_type,
+        request.params.object_id,
+        request.query,
+      )),
     }),
   });
 
   app.post('/api/notes/:model_type/:object_id/', {
-    schema: { tags, params: NoteTargetParamsSchema, body: CreateNoteInputSchema, response: { 201: NoteResponseSchema, ...errors } },
+    schema: {
+      tags,
+      params: NoteTargetParamsSchema,
+      body: CreateNoteInputSchema,
+      response: { 201: NoteResponseSchema, ...errors },
+    },
     handler: async (request, reply) => {
-      const note = await createNote(deps, requireUser(request), request.params.model_type, request.params.object_id, request.body);
+      const note = await createNote(
+        deps,
+        requireUser(request),
+        request.params.model_type,
+        request.params.object_id,
+        request.body,
+      );
       return reply.status(201).send({ success: true as const, note });
     },
   });

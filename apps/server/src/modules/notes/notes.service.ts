@@ -16,7 +16,14 @@ import { displayName, type UserRow } from '../users/users.service';
 import { findNoteTarget, noteTargetPermissions, type NoteTarget } from './note-targets';
 export { countNotes, deleteNotesOf } from './notes.repository';
 export { registerNoteTarget, type NoteTarget, type NoteTargetLookup, type NoteTargetPermissions } from './note-targets';
-import { deleteNoteRow, findNoteRow, insertNoteRow, listNoteRows, summarizeNotes, updateNoteRow } from './notes.repository';
+import {
+  deleteNoteRow,
+  findNoteRow,
+  insertNoteRow,
+  listNoteRows,
+  summarizeNotes,
+  updateNoteRow,
+} from './notes.repository';
 import type { NoteRow } from './notes.table';
 
 const MODEL_LABELS: Record<NoteModelType, string> = {
@@ -57,17 +64,38 @@ async function requireTarget(deps: Deps, modelType: NoteModelType, objectId: num
 
 /** A note's target as it is now, or its number when it is gone (the activity then has no scope). */
 async function targetOrNumber(deps: Deps, note: NoteRow): Promise<NoteTarget> {
-  return (await findNoteTarget(deps.db, note.modelType as NoteModelType, note.objectId)) ?? { label: `#${note.objectId}`, scope: {} };
+  return (
+    (await findNoteTarget(deps.db, note.modelType as NoteModelType, note.objectId)) ?? {
+      label: `#${note.objectId}`,
+      scope: {},
+    }
+  );
 }
 
 const notFound = () => new AppError('NOTE_NOT_FOUND', 404, NOTE_ERRORS.NOTE_NOT_FOUND);
 const notAuthor = () => new AppError('NOTE_NOT_AUTHOR', 403, NOTE_ERRORS.NOTE_NOT_AUTHOR);
 
-export async function listNotes(deps: Deps, actor: UserRow, modelType: NoteModelType, objectId: number, query: z.output<typeof NoteListQuerySchema>) {
+export async function listNotes(
+  deps: Deps,
+  actor: UserRow,
+  modelType: NoteModelType,
+  objectId: number,
+  query: z.output<typeof NoteListQuerySchema>,
+) {
   assertCan(actor, noteTargetPermissions(modelType).read);
   const { label } = await requireTarget(deps, modelType, objectId);
-  const { rows, count } = await listNoteRows(deps.db, modelType, objectId, query.page_size, (query.page - 1) * query.page_size);
-  return { notes: rows.map((row) => toApiNote(row, actor)), count, target: { model_type: modelType, object_id: objectId, label } };
+  const { rows, count } = await listNoteRows(
+    deps.db,
+    modelType,
+    objectId,
+    query.page_size,
+    (query.page - 1) * query.page_size,
+  );
+  return {
+    notes: rows.map((row) => toApiNote(row, actor)),
+    count,
+    target: { model_type: modelType, object_id: objectId, label },
+  };
 }
 
 export async function noteSummary(deps: Deps, actor: UserRow, modelType: NoteModelType, objectId: number) {
@@ -103,7 +131,14 @@ export async function createNote(
       createdAt: now,
       updatedAt: now,
     });
-    await recordActivity(tx, { actor, verb: 'created', modelType: noteActivityType(modelType), objectId: note.id, summary: `Added a note to ${MODEL_LABELS[modelType]} ${label}`, scope });
+    await recordActivity(tx, {
+      actor,
+      verb: 'created',
+      modelType: noteActivityType(modelType),
+      objectId: note.id,
+      summary: `Added a note to ${MODEL_LABELS[modelType]} ${label}`,
+      scope,
+    });
     return note;
   });
   return toApiNote(row, actor);
@@ -122,7 +157,12 @@ async function requireEditableNote(deps: Deps, actor: UserRow, id: number): Prom
   return note;
 }
 
-export async function updateNote(deps: Deps, actor: UserRow, id: number, input: z.output<typeof UpdateNoteInputSchema>): Promise<Note> {
+export async function updateNote(
+  deps: Deps,
+  actor: UserRow,
+  id: number,
+  input: z.output<typeof UpdateNoteInputSchema>,
+): Promise<Note> {
   const note = await requireEditableNote(deps, actor, id);
   const { label, scope } = await targetOrNumber(deps, note);
   const row = await inTransaction(deps.db, async (tx) => {
@@ -131,7 +171,11 @@ export async function updateNote(deps: Deps, actor: UserRow, id: number, input: 
     if (input.pinned !== undefined && input.pinned !== note.pinned) values.pinned = input.pinned;
     if (Object.keys(values).length === 0) return note;
     const now = deps.config.now();
-    const updated = await updateNoteRow(tx, id, { ...values, updatedAt: now, ...(values.body !== undefined ? { editedAt: now } : {}) });
+    const updated = await updateNoteRow(tx, id, {
+      ...values,
+      updatedAt: now,
+      ...(values.body !== undefined ? { editedAt: now } : {}),
+    });
     if (!updated) throw notFound();
     const what = [
       values.body !== undefined ? 'Edited' : null,
@@ -139,7 +183,14 @@ export async function updateNote(deps: Deps, actor: UserRow, id: number, input: 
     ]
       .filter(Boolean)
       .join(' and ');
-    await recordActivity(tx, { actor, verb: 'updated', modelType: noteActivityType(note.modelType), objectId: id, summary: `${what} a note on ${MODEL_LABELS[note.modelType as NoteModelType] ?? note.modelType} ${label}`, scope });
+    await recordActivity(tx, {
+      actor,
+      verb: 'updated',
+      modelType: noteActivityType(note.modelType),
+      objectId: id,
+      summary: `${what} a note on ${MODEL_LABELS[note.modelType as NoteModelType] ?? note.modelType} ${label}`,
+      scope,
+    });
     return updated;
   });
   return toApiNote(row, actor);
@@ -150,6 +201,13 @@ export async function deleteNote(deps: Deps, actor: UserRow, id: number): Promis
   const { label, scope } = await targetOrNumber(deps, note);
   await inTransaction(deps.db, async (tx) => {
     await deleteNoteRow(tx, id);
-    await recordActivity(tx, { actor, verb: 'deleted', modelType: noteActivityType(note.modelType), objectId: id, summary: `Deleted a note on ${MODEL_LABELS[note.modelType as NoteModelType] ?? note.modelType} ${label}`, scope });
+    await recordActivity(tx, {
+      actor,
+      verb: 'deleted',
+      modelType: noteActivityType(note.modelType),
+      objectId: id,
+      summary: `Deleted a note on ${MODEL_LABELS[note.modelType as NoteModelType] ?? note.modelType} ${label}`,
+      scope,
+    });
   });
 }

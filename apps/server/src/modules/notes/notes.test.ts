@@ -34,7 +34,14 @@ describe('notes', () => {
     const path = `/api/notes/client/${client.id}/`;
     const first = await recruiter.post(path, { body: 'First call went well.' });
     expect(first.status, first.text).toBe(201);
-    expect(first.json.note).toMatchObject({ model_type: 'client', object_id: client.id, body: 'First call went well.', pinned: false, author: { id: recruiterUser.id, name: 'Rita Recruiter' }, can_edit: true });
+    expect(first.json.note).toMatchObject({
+      model_type: 'client',
+      object_id: client.id,
+      body: 'First call went well.',
+      pinned: false,
+      author: { id: recruiterUser.id, name: 'Rita Recruiter' },
+      can_edit: true,
+    });
     const pinned = await owner.post(path, { body: 'Fee agreed at 20 %.', pinned: true });
     const third = await recruiter.post(path, { body: '  Sent three CVs.  ' });
     expect(third.json.note.body).toBe('Sent three CVs.');
@@ -43,7 +50,11 @@ describe('notes', () => {
     expect(list.status).toBe(200);
     expect(list.json.count).toBe(3);
     expect(list.json.target).toEqual({ model_type: 'client', object_id: client.id, label: 'Notes Client Ltd' });
-    expect(list.json.notes.map((note: { id: number }) => note.id)).toEqual([pinned.json.note.id, third.json.note.id, first.json.note.id]);
+    expect(list.json.notes.map((note: { id: number }) => note.id)).toEqual([
+      pinned.json.note.id,
+      third.json.note.id,
+      first.json.note.id,
+    ]);
     expect(list.json.notes.every((note: { can_edit: boolean }) => note.can_edit === false)).toBe(true);
     const asRecruiter = (await recruiter.get(path)).json.notes as { id: number; can_edit: boolean }[];
     expect(asRecruiter.map((note) => note.can_edit)).toEqual([false, true, true]);
@@ -77,7 +88,10 @@ describe('notes', () => {
     const id = created.json.note.id as number;
     const refused = await other.patch(`/api/notes/item/${id}/`, { pinned: true });
     expect(refused.status).toBe(403);
-    expect(refused.json).toMatchObject({ code: 'NOTE_NOT_AUTHOR', error: 'Only the author or an owner can change this note.' });
+    expect(refused.json).toMatchObject({
+      code: 'NOTE_NOT_AUTHOR',
+      error: 'Only the author or an owner can change this note.',
+    });
     expect((await other.request('DELETE', `/api/notes/item/${id}/`)).json.code).toBe('NOTE_NOT_AUTHOR');
     expect((await viewer.patch(`/api/notes/item/${id}/`, { pinned: true })).json.code).toBe('FORBIDDEN');
 
@@ -85,7 +99,11 @@ describe('notes', () => {
     expect(edited.status).toBe(200);
     expect(edited.json.note).toMatchObject({ body: 'Mine, edited', pinned: false });
     const pinnedByOwner = await owner.patch(`/api/notes/item/${id}/`, { pinned: true });
-    expect(pinnedByOwner.json.note).toMatchObject({ pinned: true, body: 'Mine, edited', author: { id: recruiterUser.id } });
+    expect(pinnedByOwner.json.note).toMatchObject({
+      pinned: true,
+      body: 'Mine, edited',
+      author: { id: recruiterUser.id },
+    });
     expect((await recruiter.patch(`/api/notes/item/${id}/`, {})).status).toBe(400);
     expect((await recruiter.patch(`/api/notes/item/${id}/`, { body: '   ' })).status).toBe(400);
     expect((await recruiter.patch('/api/notes/item/999999/', { pinned: true })).status).toBe(404);
@@ -93,7 +111,10 @@ describe('notes', () => {
     const deleted = await owner.request('DELETE', `/api/notes/item/${id}/`);
     expect(deleted.status).toBe(200);
     expect((await viewer.get(`/api/notes/client/${client.id}/`)).json.count).toBe(0);
-    const activity = (await owner.get('/api/activity/?model_type=note')).json.results as { object_id: number; summary: string }[];
+    const activity = (await owner.get('/api/activity/?model_type=note')).json.results as {
+      object_id: number;
+      summary: string;
+    }[];
     expect(activity.filter((row) => row.object_id === id).map((row) => row.summary)).toEqual([
       `Deleted a note on client ${client.name}`,
       `Pinned a note on client ${client.name}`,
@@ -131,7 +152,9 @@ describe('notes', () => {
   it('a deleted author keeps their name on the note', async () => {
     const author = await insertUser(t.db, { userType: ['recruiter'], firstName: 'Gone', lastName: 'Soon' });
     const client = await insertClient(t.db);
-    const note = await (await signedInClient(t, author)).post(`/api/notes/client/${client.id}/`, { body: 'Before I go' });
+    const note = await (
+      await signedInClient(t, author)
+    ).post(`/api/notes/client/${client.id}/`, { body: 'Before I go' });
     expect((await owner.request('DELETE', `/api/users/${author.id}/`)).status).toBe(200);
     const list = await viewer.get(`/api/notes/client/${client.id}/`);
     expect(list.json.notes[0]).toMatchObject({ id: note.json.note.id, author: { id: null, name: 'Gone Soon' } });

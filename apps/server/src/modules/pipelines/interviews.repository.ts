@@ -17,7 +17,13 @@ interface ClientInterviewInput {
 }
 
 /** A pending client interview: booked by the client's outcome, or the next one of a reschedule. */
-export function pendingClientInterviewRow(pipelineId: number, input: ClientInterviewInput, interviewerName: string, createdById: number, now: Date): NewInterviewRow {
+export function pendingClientInterviewRow(
+  pipelineId: number,
+  input: ClientInterviewInput,
+  interviewerName: string,
+  createdById: number,
+  now: Date,
+): NewInterviewRow {
   return {
     pipelineId,
     kind: 'client',
@@ -45,8 +51,17 @@ export async function updateInterviewRow(db: Db, id: number, values: Partial<New
 }
 
 /** The pending interview of one kind to record an outcome for: the one named, else the earliest. */
-export async function findPendingInterview(db: Db, pipelineId: number, kind: 'internal' | 'client', interviewId?: number): Promise<InterviewRow | undefined> {
-  const conditions = [eq(interviewsTable.pipelineId, pipelineId), eq(interviewsTable.kind, kind), eq(interviewsTable.outcome, 'pending')];
+export async function findPendingInterview(
+  db: Db,
+  pipelineId: number,
+  kind: 'internal' | 'client',
+  interviewId?: number,
+): Promise<InterviewRow | undefined> {
+  const conditions = [
+    eq(interviewsTable.pipelineId, pipelineId),
+    eq(interviewsTable.kind, kind),
+    eq(interviewsTable.outcome, 'pending'),
+  ];
   if (interviewId !== undefined) conditions.push(eq(interviewsTable.id, interviewId));
   const [row] = await db
     .select()
@@ -58,7 +73,11 @@ export async function findPendingInterview(db: Db, pipelineId: number, kind: 'in
 }
 
 /** The pipeline's interviews still pending (of one kind, or both), earliest first. */
-export async function listPendingInterviewRows(db: Db, pipelineId: number, kind?: 'internal' | 'client'): Promise<InterviewWithNamesRow[]> {
+export async function listPendingInterviewRows(
+  db: Db,
+  pipelineId: number,
+  kind?: 'internal' | 'client',
+): Promise<InterviewWithNamesRow[]> {
   const conditions = [eq(interviewsTable.pipelineId, pipelineId), eq(interviewsTable.outcome, 'pending')];
   if (kind) conditions.push(eq(interviewsTable.kind, kind));
   return selectInterviews(db)
@@ -67,7 +86,13 @@ export async function listPendingInterviewRows(db: Db, pipelineId: number, kind?
 }
 
 /** Gives every pending interview of the pipeline (of one kind, or both) an outcome; the ones changed. */
-export async function resolvePendingInterviewRows(db: Db, pipelineId: number, kind: 'internal' | 'client' | undefined, outcome: string, now: Date): Promise<InterviewRow[]> {
+export async function resolvePendingInterviewRows(
+  db: Db,
+  pipelineId: number,
+  kind: 'internal' | 'client' | undefined,
+  outcome: string,
+  now: Date,
+): Promise<InterviewRow[]> {
   const conditions = [eq(interviewsTable.pipelineId, pipelineId), eq(interviewsTable.outcome, 'pending')];
   if (kind) conditions.push(eq(interviewsTable.kind, kind));
   return db
@@ -78,7 +103,12 @@ export async function resolvePendingInterviewRows(db: Db, pipelineId: number, ki
 }
 
 /** Gives the named interviews (still pending) an outcome; the ones changed. */
-export async function resolveInterviewRows(db: Db, ids: readonly number[], outcome: string, now: Date): Promise<InterviewRow[]> {
+export async function resolveInterviewRows(
+  db: Db,
+  ids: readonly number[],
+  outcome: string,
+  now: Date,
+): Promise<InterviewRow[]> {
   if (ids.length === 0) return [];
   return db
     .update(interviewsTable)
@@ -108,18 +138,33 @@ function selectInterviews(db: Db) {
 }
 
 export async function listPipelineInterviewRows(db: Db, pipelineId: number): Promise<InterviewWithNamesRow[]> {
-  return selectInterviews(db).where(eq(interviewsTable.pipelineId, pipelineId)).orderBy(desc(interviewsTable.scheduledAt), desc(interviewsTable.id));
+  return selectInterviews(db)
+    .where(eq(interviewsTable.pipelineId, pipelineId))
+    .orderBy(desc(interviewsTable.scheduledAt), desc(interviewsTable.id));
 }
 
 export async function listCandidateInterviewRows(db: Db, candidateId: number): Promise<InterviewWithNamesRow[]> {
-  return selectInterviews(db).where(eq(pipelinesTable.candidateId, candidateId)).orderBy(desc(interviewsTable.scheduledAt), desc(interviewsTable.id));
+  return selectInterviews(db)
+    .where(eq(pipelinesTable.candidateId, candidateId))
+    .orderBy(desc(interviewsTable.scheduledAt), desc(interviewsTable.id));
 }
 
 /** Active users who may interview for the agency (recruiters, owners, superusers). */
 export async function listInterviewerRows(db: Db): Promise<PersonNameRow[]> {
   return db
-    .select({ id: usersTable.id, firstName: usersTable.firstName, lastName: usersTable.lastName, username: usersTable.username, email: usersTable.email })
+    .select({
+      id: usersTable.id,
+      firstName: usersTable.firstName,
+      lastName: usersTable.lastName,
+      username: usersTable.username,
+      email: usersTable.email,
+    })
     .from(usersTable)
-    .where(and(eq(usersTable.isActive, true), sql`${usersTable.userType} && ARRAY['recruiter', 'owner', 'superuser']::text[]`))
+    .where(
+      and(
+        eq(usersTable.isActive, true),
+        sql`${usersTable.userType} && ARRAY['recruiter', 'owner', 'superuser']::text[]`,
+      ),
+    )
     .orderBy(asc(sql`lower(${usersTable.firstName})`), asc(sql`lower(${usersTable.lastName})`), asc(usersTable.id));
 }

@@ -4,7 +4,12 @@ import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { nameOf, when, type ChangeScope } from './pipeline-change';
 import { toApiInterview } from './pipeline-presenters';
-import { listPendingInterviewRows, resolveInterviewRows, resolvePendingInterviewRows, type InterviewWithNamesRow } from './interviews.repository';
+import {
+  listPendingInterviewRows,
+  resolveInterviewRows,
+  resolvePendingInterviewRows,
+  type InterviewWithNamesRow,
+} from './interviews.repository';
 import { type PipelineContextRow } from './pipelines.repository';
 import type { NewPipelineEventRow } from './pipelines.table';
 
@@ -68,8 +73,16 @@ export async function resolveClientInterviews(
   const held = pending.filter((row) => tookPlace(row.interview, scope.now)).map((row) => row.interview.id);
   const upcoming = pending.filter((row) => !tookPlace(row.interview, scope.now)).map((row) => row.interview.id);
   const resolved = [
-    ...(await resolveInterviewRows(tx, held, resolution, scope.now)).map((interview) => ({ interview, outcome: resolution, why })),
-    ...(await resolveInterviewRows(tx, upcoming, 'cancelled', scope.now)).map((interview) => ({ interview, outcome: 'cancelled' as const, why: `${why} before it took place` })),
+    ...(await resolveInterviewRows(tx, held, resolution, scope.now)).map((interview) => ({
+      interview,
+      outcome: resolution,
+      why,
+    })),
+    ...(await resolveInterviewRows(tx, upcoming, 'cancelled', scope.now)).map((interview) => ({
+      interview,
+      outcome: 'cancelled' as const,
+      why: `${why} before it took place`,
+    })),
   ].sort((a, b) => a.interview.scheduledAt.getTime() - b.interview.scheduledAt.getTime());
   return resolved.map(({ interview, outcome, why: reason }) =>
     scope.event('interview_outcome', {
@@ -81,9 +94,20 @@ export async function resolveClientInterviews(
 }
 
 /** Closing or placing cancels whatever interviews are still pending (one history line when there were any). */
-export async function cancelPendingInterviews(tx: Db, scope: Pick<ChangeScope, 'now' | 'event'>, ctx: PipelineContextRow, why: string): Promise<NewPipelineEventRow[]> {
+export async function cancelPendingInterviews(
+  tx: Db,
+  scope: Pick<ChangeScope, 'now' | 'event'>,
+  ctx: PipelineContextRow,
+  why: string,
+): Promise<NewPipelineEventRow[]> {
   const cancelled = await resolvePendingInterviewRows(tx, ctx.pipeline.id, undefined, 'cancelled', scope.now);
   if (cancelled.length === 0) return [];
   const what = cancelled.length === 1 ? 'A pending interview was' : `${cancelled.length} pending interviews were`;
-  return [scope.event('interview_outcome', { fromStage: ctx.pipeline.stage, toStage: ctx.pipeline.stage, detail: `${what} cancelled: ${why}` })];
+  return [
+    scope.event('interview_outcome', {
+      fromStage: ctx.pipeline.stage,
+      toStage: ctx.pipeline.stage,
+      detail: `${what} cancelled: ${why}`,
+    }),
+  ];
 }

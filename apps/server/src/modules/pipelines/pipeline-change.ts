@@ -1,5 +1,10 @@
 import { MAX_ID } from '@recruitdesk/contracts/common';
-import { PIPELINE_ERRORS, PIPELINE_STAGE_LABELS, type PipelineActionResponse, type PipelineStageName } from '@recruitdesk/contracts/pipelines';
+import {
+  PIPELINE_ERRORS,
+  PIPELINE_STAGE_LABELS,
+  type PipelineActionResponse,
+  type PipelineStageName,
+} from '@recruitdesk/contracts/pipelines';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
@@ -9,7 +14,15 @@ import { candidateName } from '../candidates/candidates.service';
 import { displayName, type UserRow } from '../users/users.service';
 import { notFound, refused } from './pipeline-errors';
 import { presentDetail, toApiSummary, type EventKind } from './pipeline-presenters';
-import { findPipelineContextRow, findPipelineSummaryRow, findUserNameRow, insertEventRows, updatePipelineIfVersion, type PersonNameRow, type PipelineContextRow } from './pipelines.repository';
+import {
+  findPipelineContextRow,
+  findPipelineSummaryRow,
+  findUserNameRow,
+  insertEventRows,
+  updatePipelineIfVersion,
+  type PersonNameRow,
+  type PipelineContextRow,
+} from './pipelines.repository';
 import type { NewPipelineEventRow, NewPipelineRow, PipelineRow } from './pipelines.table';
 
 // What every changing call shares: the load-for-change preamble, the optimistic update and its history.
@@ -18,7 +31,11 @@ type Actor = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'username' | 'email
 
 export const nameOf = (ctx: PipelineContextRow) => candidateName(ctx.candidate);
 /** A pipeline's events belong to its role's, candidate's and client's histories too (decision 029). */
-export const scopeOf = (ctx: PipelineContextRow) => ({ clientId: ctx.role.clientId, roleId: ctx.role.id, candidateId: ctx.candidate.id });
+export const scopeOf = (ctx: PipelineContextRow) => ({
+  clientId: ctx.role.clientId,
+  roleId: ctx.role.id,
+  candidateId: ctx.candidate.id,
+});
 export const label = (stage: string) => PIPELINE_STAGE_LABELS[stage as PipelineStageName] ?? stage;
 export const when = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 
@@ -55,13 +72,20 @@ export interface ChangeRule {
  * own checks, the pipeline exists (404), the version is current (409 with the pipeline as it is now), the
  * pipeline is open and not placed, and it is in a stage the change starts from.
  */
-export async function loadForChange(deps: Deps, actor: UserRow, id: number, version: number, rule: ChangeRule = {}): Promise<PipelineContextRow> {
+export async function loadForChange(
+  deps: Deps,
+  actor: UserRow,
+  id: number,
+  version: number,
+  rule: ChangeRule = {},
+): Promise<PipelineContextRow> {
   assertCan(actor, 'records.write');
   rule.checkInput?.();
   const ctx = await requireContext(deps.db, id);
   if (ctx.pipeline.version !== version) throw await conflict(deps, ctx.pipeline.id);
   if (rule.movable !== false) assertMovable(ctx);
-  if (rule.from && !rule.from.stages.includes(ctx.pipeline.stage as PipelineStageName)) throw refused(rule.from.refusal);
+  if (rule.from && !rule.from.stages.includes(ctx.pipeline.stage as PipelineStageName))
+    throw refused(rule.from.refusal);
   return ctx;
 }
 
@@ -72,7 +96,10 @@ export interface ChangeScope {
   now: Date;
   /** The pipeline after the update. */
   row: PipelineRow;
-  event(kind: EventKind, values?: Partial<Pick<NewPipelineEventRow, 'fromStage' | 'toStage' | 'detail'>>): NewPipelineEventRow;
+  event(
+    kind: EventKind,
+    values?: Partial<Pick<NewPipelineEventRow, 'fromStage' | 'toStage' | 'detail'>>,
+  ): NewPipelineEventRow;
 }
 
 /**
@@ -113,17 +140,29 @@ export async function writeChange<T>(
   }
 }
 
-export const stageValues = (ctx: PipelineContextRow, stage: PipelineStageName) => (now: Date): Partial<NewPipelineRow> =>
-  ctx.pipeline.stage === stage ? {} : { stage, stageChangedAt: now };
+export const stageValues =
+  (ctx: PipelineContextRow, stage: PipelineStageName) =>
+  (now: Date): Partial<NewPipelineRow> =>
+    ctx.pipeline.stage === stage ? {} : { stage, stageChangedAt: now };
 
-export async function actionResponse(deps: Deps, id: number, offerCloseRole = false): Promise<Omit<PipelineActionResponse, 'success'>> {
+export async function actionResponse(
+  deps: Deps,
+  id: number,
+  offerCloseRole = false,
+): Promise<Omit<PipelineActionResponse, 'success'>> {
   return { data: await presentDetail(deps, id), offer_close_role: offerCloseRole };
 }
 
 /** Ids in bodies are checked for existence; one beyond PostgreSQL's integer range cannot exist. */
 export const storable = (id: number) => id <= MAX_ID;
 
-export async function assertUserExists(db: Db, id: number | null | undefined, field: string, message: string, code = 'VALIDATION_FAILED'): Promise<PersonNameRow | null> {
+export async function assertUserExists(
+  db: Db,
+  id: number | null | undefined,
+  field: string,
+  message: string,
+  code = 'VALIDATION_FAILED',
+): Promise<PersonNameRow | null> {
   if (id == null) return null;
   const user = storable(id) ? await findUserNameRow(db, id) : undefined;
   if (!user) throw new AppError(code, 400, message, { fields: { [field]: [message] } });

@@ -1,5 +1,15 @@
-import { CANDIDATE_ERRORS, CANDIDATE_STATUS_LABELS, type CandidateDuplicate, type CandidateInputParsed, type CandidateStatus } from '@recruitdesk/contracts/candidates';
-import { needsStatusConfirmation, type CreatePipelineInputSchema, type PipelineSummary } from '@recruitdesk/contracts/pipelines';
+import {
+  CANDIDATE_ERRORS,
+  CANDIDATE_STATUS_LABELS,
+  type CandidateDuplicate,
+  type CandidateInputParsed,
+  type CandidateStatus,
+} from '@recruitdesk/contracts/candidates';
+import {
+  needsStatusConfirmation,
+  type CreatePipelineInputSchema,
+  type PipelineSummary,
+} from '@recruitdesk/contracts/pipelines';
 import type { z } from 'zod';
 import { inTransaction } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
@@ -39,7 +49,8 @@ function statusConfirmNeeded(candidates: StatusCheck[]): AppError {
 }
 
 /** The history line of a confirmed add: which status was overridden and why. */
-const statusOverride = (status: CandidateStatus, reason: string) => `Added although marked ${CANDIDATE_STATUS_LABELS[status]}: ${reason}`;
+const statusOverride = (status: CandidateStatus, reason: string) =>
+  `Added although marked ${CANDIDATE_STATUS_LABELS[status]}: ${reason}`;
 
 /**
  * Adds an existing candidate, or a new one created through the candidates service (same checks and
@@ -47,15 +58,22 @@ const statusOverride = (status: CandidateStatus, reason: string) => `Added altho
  * A do-not-contact or archived candidate needs `status_confirmation` with a reason (else 409
  * CANDIDATE_STATUS_CONFIRM); the reason goes into the pipeline's and the candidate's history.
  */
-export async function createPipeline(deps: Deps, actor: UserRow, roleId: number, input: CreateInput): Promise<SavedPipeline> {
+export async function createPipeline(
+  deps: Deps,
+  actor: UserRow,
+  roleId: number,
+  input: CreateInput,
+): Promise<SavedPipeline> {
   assertCan(actor, 'records.write');
   const role = await requireRoleRow(deps.db, roleId);
   if (role.state === 'closed') throw refused('ROLE_CLOSED');
   const client = await requireClientRow(deps.db, role.clientId);
-  if (input.recruiter_id != null) await assertUserExists(deps.db, input.recruiter_id, 'recruiter_id', 'Choose an existing user.');
+  if (input.recruiter_id != null)
+    await assertUserExists(deps.db, input.recruiter_id, 'recruiter_id', 'Choose an existing user.');
   let status: CandidateStatus = (input.candidate?.status as CandidateStatus | undefined) ?? 'active';
   if (input.candidate_id !== undefined) {
-    const unknownCandidate = () => fieldsError({ candidate_id: [CANDIDATE_ERRORS.CANDIDATE_NOT_FOUND] }, 'CANDIDATE_NOT_FOUND');
+    const unknownCandidate = () =>
+      fieldsError({ candidate_id: [CANDIDATE_ERRORS.CANDIDATE_NOT_FOUND] }, 'CANDIDATE_NOT_FOUND');
     if (!storable(input.candidate_id)) throw unknownCandidate();
     const existing = await requireCandidateRow(deps.db, input.candidate_id).catch((error: unknown) => {
       if (error instanceof AppError && error.status === 404) throw unknownCandidate();
@@ -63,11 +81,21 @@ export async function createPipeline(deps: Deps, actor: UserRow, roleId: number,
     });
     if (await findPipelineIdInRole(deps.db, roleId, input.candidate_id)) throw refused('ALREADY_IN_ROLE');
     status = existing.status as CandidateStatus;
-    if (needsStatusConfirmation(status) && !input.status_confirmation) throw statusConfirmNeeded([{ id: existing.id, name: candidateName(existing), status }]);
+    if (needsStatusConfirmation(status) && !input.status_confirmation)
+      throw statusConfirmNeeded([{ id: existing.id, name: candidateName(existing), status }]);
   } else if (input.candidate && needsStatusConfirmation(status) && !input.status_confirmation) {
-    throw statusConfirmNeeded([{ id: null, name: candidateName({ firstName: input.candidate.first_name, lastName: input.candidate.last_name }), status }]);
+    throw statusConfirmNeeded([
+      {
+        id: null,
+        name: candidateName({ firstName: input.candidate.first_name, lastName: input.candidate.last_name }),
+        status,
+      },
+    ]);
   }
-  const override = needsStatusConfirmation(status) && input.status_confirmation ? statusOverride(status, input.status_confirmation.reason) : null;
+  const override =
+    needsStatusConfirmation(status) && input.status_confirmation
+      ? statusOverride(status, input.status_confirmation.reason)
+      : null;
   const recruiterId = input.recruiter_id === undefined ? (role.recruiterId ?? actor.id) : input.recruiter_id;
   try {
     const { id, duplicates } = await inTransaction(deps.db, async (tx) => {
@@ -95,12 +123,28 @@ export async function createPipeline(deps: Deps, actor: UserRow, roleId: number,
         updatedAt: now,
       });
       await insertEventRows(tx, [
-        { pipelineId: row.id, kind: 'created', toStage: input.stage, detail: override ?? label(input.stage), actorId: actor.id, actorName: displayName(actor), createdAt: now },
+        {
+          pipelineId: row.id,
+          kind: 'created',
+          toStage: input.stage,
+          detail: override ?? label(input.stage),
+          actorId: actor.id,
+          actorName: displayName(actor),
+          createdAt: now,
+        },
       ]);
       const added = `Added ${candidate.name} to ${role.name} at ${client.name} (${label(input.stage)})`;
-      await recordActivity(tx, { actor, verb: 'created', modelType: 'pipeline', objectId: row.id, scope: { clientId: client.id, roleId: role.id, candidateId: candidate.id }, summary: override ? `${added}. ${override}` : added });
+      await recordActivity(tx, {
+        actor,
+        verb: 'created',
+        modelType: 'pipeline',
+        objectId: row.id,
+        scope: { clientId: client.id, roleId: role.id, candidateId: candidate.id },
+        summary: override ? `${added}. ${override}` : added,
+      });
       if (override) {
-        await recordActivity(tx, { scope: { clientId: client.id, roleId: role.id, candidateId: candidate.id },
+        await recordActivity(tx, {
+          scope: { clientId: client.id, roleId: role.id, candidateId: candidate.id },
           actor,
           verb: 'status_override',
           modelType: 'candidate',
@@ -129,7 +173,14 @@ export async function deletePipeline(deps: Deps, actor: UserRow, id: number): Pr
     await inTransaction(deps.db, async (tx) => {
       await deleteNotesOf(tx, 'pipeline', [id]);
       await deletePipelineRow(tx, id);
-      await recordActivity(tx, { scope: scopeOf(ctx), actor, verb: 'deleted', modelType: 'pipeline', objectId: id, summary: `Removed ${nameOf(ctx)} from ${ctx.role.name} at ${ctx.clientName}` });
+      await recordActivity(tx, {
+        scope: scopeOf(ctx),
+        actor,
+        verb: 'deleted',
+        modelType: 'pipeline',
+        objectId: id,
+        summary: `Removed ${nameOf(ctx)} from ${ctx.role.name} at ${ctx.clientName}`,
+      });
     });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw hasPlacement();

@@ -50,7 +50,10 @@ export async function countPipelinesOfRole(db: Db, roleId: number): Promise<numb
 }
 
 /** The role's placement fees per currency (decision 008: the role's payout, given to the roles module). */
-export async function sumRolePlacementFees(db: Db, roleId: number): Promise<{ currency: string; placements: number; total: string }[]> {
+export async function sumRolePlacementFees(
+  db: Db,
+  roleId: number,
+): Promise<{ currency: string; placements: number; total: string }[]> {
   return db
     .select({
       currency: placementsTable.currency,

@@ -20,7 +20,13 @@ import { countNotes } from '../notes/notes.service';
 import { displayName } from '../users/users.service';
 import { notFound } from './pipeline-errors';
 import { listPipelineInterviewRows, type InterviewWithNamesRow } from './interviews.repository';
-import { findPipelineSummaryRow, listEventRows, type PersonNameRow, type PipelineSummaryRow, type PipelineWithRoleRow } from './pipelines.repository';
+import {
+  findPipelineSummaryRow,
+  listEventRows,
+  type PersonNameRow,
+  type PipelineSummaryRow,
+  type PipelineWithRoleRow,
+} from './pipelines.repository';
 import { findPlacementRow, listSubmittalRows } from './submittals-placements.repository';
 import type { PipelineEventRow } from './pipelines.table';
 
@@ -56,7 +62,12 @@ export function toApiSummary(row: PipelineSummaryRow): PipelineSummary {
         ? null
         : {
             id: row.recruiterId,
-            name: displayName({ firstName: row.recruiterFirstName ?? '', lastName: row.recruiterLastName ?? '', username: row.recruiterUsername ?? '', email: row.recruiterEmail ?? '' }),
+            name: displayName({
+              firstName: row.recruiterFirstName ?? '',
+              lastName: row.recruiterLastName ?? '',
+              username: row.recruiterUsername ?? '',
+              email: row.recruiterEmail ?? '',
+            }),
           },
     stage_changed_at: row.stageChangedAt.toISOString(),
     closed_at: row.closedAt ? row.closedAt.toISOString() : null,
@@ -73,7 +84,11 @@ export const toRoleRef = (row: PipelineWithRoleRow): PipelineDetail['role'] => (
   state: row.roleState,
   openings: row.roleOpenings,
   salary_currency: row.roleSalaryCurrency,
-  client: { id: row.clientId, name: row.clientName, client_type: row.clientType as PipelineDetail['role']['client']['client_type'] },
+  client: {
+    id: row.clientId,
+    name: row.clientName,
+    client_type: row.clientType as PipelineDetail['role']['client']['client_type'],
+  },
 });
 
 function toApiEvent(row: PipelineEventRow): PipelineEvent {
@@ -99,7 +114,8 @@ export function toApiInterview({ interview, role, candidate }: InterviewWithName
     duration_minutes: interview.durationMinutes,
     location: interview.location,
     meeting_url: interview.meetingUrl,
-    interviewer: interview.interviewerId === null ? null : { id: interview.interviewerId, name: interview.interviewerName },
+    interviewer:
+      interview.interviewerId === null ? null : { id: interview.interviewerId, name: interview.interviewerName },
     interviewer_name: interview.interviewerName,
     outcome: interview.outcome as Interview['outcome'],
     feedback: interview.feedback,

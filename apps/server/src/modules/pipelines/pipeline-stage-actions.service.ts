@@ -34,11 +34,7 @@ import {
 } from './pipeline-change';
 import { badInput, refused } from './pipeline-errors';
 import { notifyPlacementRecorded, notifySubmittalRecorded } from './pipeline-listeners';
-import {
-  cancelPendingInterviews,
-  pendingClientInterviewsOrAsk,
-  resolveClientInterviews,
-} from './pending-interviews';
+import { cancelPendingInterviews, pendingClientInterviewsOrAsk, resolveClientInterviews } from './pending-interviews';
 import { insertInterviewRow, pendingClientInterviewRow } from './interviews.repository';
 import {
   countRolePlacements,
@@ -67,26 +63,14 @@ export async function updatePipeline(
     movable: moving,
   });
   if (moving && ctx.pipeline.stage === stage) throw badInput('SAME_STAGE', 'stage');
-  const recruiterChanging =
-    input.recruiter_id !== undefined && input.recruiter_id !== ctx.pipeline.recruiterId;
+  const recruiterChanging = input.recruiter_id !== undefined && input.recruiter_id !== ctx.pipeline.recruiterId;
   const recruiter = recruiterChanging
-    ? await assertUserExists(
-        deps.db,
-        input.recruiter_id,
-        'recruiter_id',
-        'Choose an existing user.',
-      )
+    ? await assertUserExists(deps.db, input.recruiter_id, 'recruiter_id', 'Choose an existing user.')
     : null;
   if (!moving && !recruiterChanging) return actionResponse(deps, id);
   // Past the client interview (to Offer): its pending interviews need an answer first.
   const passing = moving && stagePosition(stage) > stagePosition('client_interview');
-  if (passing)
-    await pendingClientInterviewsOrAsk(
-      deps,
-      ctx,
-      input.pending_interviews,
-      `move to ${label(stage)}`,
-    );
+  if (passing) await pendingClientInterviewsOrAsk(deps, ctx, input.pending_interviews, `move to ${label(stage)}`);
   await writeChange(
     deps,
     actor,
@@ -174,12 +158,7 @@ export async function closePipeline(
         objectId: id,
         summary: `Closed ${nameOf(ctx)} in ${ctx.role.name} (${reasonLabel})`,
       });
-      const cancelled = await cancelPendingInterviews(
-        tx,
-        { now, event },
-        ctx,
-        'the pipeline was closed',
-      );
+      const cancelled = await cancelPendingInterviews(tx, { now, event }, ctx, 'the pipeline was closed');
       return {
         events: [
           ...cancelled,
@@ -221,9 +200,7 @@ export async function reopenPipeline(
         summary: `Reopened ${nameOf(ctx)} in ${ctx.role.name}`,
       });
       return {
-        events: [
-          event('reopened', { toStage: ctx.pipeline.stage, detail: label(ctx.pipeline.stage) }),
-        ],
+        events: [event('reopened', { toStage: ctx.pipeline.stage, detail: label(ctx.pipeline.stage) })],
         result: undefined,
       };
     },
@@ -241,33 +218,26 @@ export async function markSubmitPending(
   const ctx = await loadForChange(deps, actor, id, input.version, {
     from: { stages: ['sourced', 'internal_interview'], refusal: 'SUBMIT_PENDING_STAGE' },
   });
-  await writeChange(
-    deps,
-    actor,
-    ctx,
-    input.version,
-    stageValues(ctx, 'submit_pending'),
-    async ({ tx, event }) => {
-      await recordActivity(tx, {
-        scope: scopeOf(ctx),
-        actor,
-        verb: 'stage_changed',
-        modelType: 'pipeline',
-        objectId: id,
-        summary: `Marked ${nameOf(ctx)} ready to submit for ${ctx.role.name}`,
-      });
-      return {
-        events: [
-          event('stage_changed', {
-            fromStage: ctx.pipeline.stage,
-            toStage: 'submit_pending',
-            detail: input.note || `${label(ctx.pipeline.stage)} → ${label('submit_pending')}`,
-          }),
-        ],
-        result: undefined,
-      };
-    },
-  );
+  await writeChange(deps, actor, ctx, input.version, stageValues(ctx, 'submit_pending'), async ({ tx, event }) => {
+    await recordActivity(tx, {
+      scope: scopeOf(ctx),
+      actor,
+      verb: 'stage_changed',
+      modelType: 'pipeline',
+      objectId: id,
+      summary: `Marked ${nameOf(ctx)} ready to submit for ${ctx.role.name}`,
+    });
+    return {
+      events: [
+        event('stage_changed', {
+          fromStage: ctx.pipeline.stage,
+          toStage: 'submit_pending',
+          detail: input.note || `${label(ctx.pipeline.stage)} → ${label('submit_pending')}`,
+        }),
+      ],
+      result: undefined,
+    };
+  });
   return actionResponse(deps, id);
 }
 
@@ -284,50 +254,43 @@ export async function recordSubmittal(
       refusal: 'SUBMITTAL_STAGE',
     },
   });
-  await writeChange(
-    deps,
-    actor,
-    ctx,
-    input.version,
-    stageValues(ctx, 'submitted'),
-    async ({ tx, now, event }) => {
-      await insertSubmittalRow(tx, {
-        pipelineId: id,
-        submittedOn: input.submitted_on,
-        submittedById: actor.id,
-        proposedSalary: toNumeric(input.proposed_salary),
-        note: input.note,
-        outcome: 'pending',
-        createdAt: now,
-      });
-      await recordActivity(tx, {
-        scope: scopeOf(ctx),
-        actor,
-        verb: 'submitted',
-        modelType: 'pipeline',
-        objectId: id,
-        summary: `Submitted ${nameOf(ctx)} to ${ctx.clientName} for ${ctx.role.name}`,
-      });
-      await notifySubmittalRecorded({
-        tx,
-        now,
-        actor,
-        pipelineId: id,
-        roleId: ctx.role.id,
-        clientId: ctx.role.clientId,
-      });
-      return {
-        events: [
-          event('submitted', {
-            fromStage: ctx.pipeline.stage,
-            toStage: 'submitted',
-            detail: `Submitted on ${input.submitted_on}`,
-          }),
-        ],
-        result: undefined,
-      };
-    },
-  );
+  await writeChange(deps, actor, ctx, input.version, stageValues(ctx, 'submitted'), async ({ tx, now, event }) => {
+    await insertSubmittalRow(tx, {
+      pipelineId: id,
+      submittedOn: input.submitted_on,
+      submittedById: actor.id,
+      proposedSalary: toNumeric(input.proposed_salary),
+      note: input.note,
+      outcome: 'pending',
+      createdAt: now,
+    });
+    await recordActivity(tx, {
+      scope: scopeOf(ctx),
+      actor,
+      verb: 'submitted',
+      modelType: 'pipeline',
+      objectId: id,
+      summary: `Submitted ${nameOf(ctx)} to ${ctx.clientName} for ${ctx.role.name}`,
+    });
+    await notifySubmittalRecorded({
+      tx,
+      now,
+      actor,
+      pipelineId: id,
+      roleId: ctx.role.id,
+      clientId: ctx.role.clientId,
+    });
+    return {
+      events: [
+        event('submitted', {
+          fromStage: ctx.pipeline.stage,
+          toStage: 'submitted',
+          detail: `Submitted on ${input.submitted_on}`,
+        }),
+      ],
+      result: undefined,
+    };
+  });
   return actionResponse(deps, id);
 }
 
@@ -343,12 +306,7 @@ type OutcomeInput = z.output<typeof SubmittalOutcomeInputSchema>;
  * The client's answer, from Submitted, Client interview or Offer: a client interview (booked), rejected
  * (closed), an offer, or placed (the placement, its fee and guarantee end, the candidate becomes placed).
  */
-export async function recordSubmittalOutcome(
-  deps: Deps,
-  actor: UserRow,
-  id: number,
-  input: OutcomeInput,
-) {
+export async function recordSubmittalOutcome(deps: Deps, actor: UserRow, id: number, input: OutcomeInput) {
   const ctx = await loadForChange(deps, actor, id, input.version, {
     from: {
       stages: ['submitted', 'client_interview', 'offer'],
@@ -361,43 +319,33 @@ export async function recordSubmittalOutcome(
 
   if (input.outcome === 'client_interview') {
     const scheduledAt = new Date(input.scheduled_at);
-    await writeChange(
-      deps,
-      actor,
-      ctx,
-      version,
-      stageValues(ctx, 'client_interview'),
-      async ({ tx, now, event }) => {
-        await insertInterviewRow(
-          tx,
-          pendingClientInterviewRow(id, input, input.interviewer_name, actor.id, now),
-        );
-        if (submittal)
-          await updateSubmittalRow(tx, submittal.id, {
-            outcome: 'client_interview',
-            outcomeAt: now,
-          });
-        await recordActivity(tx, {
-          scope: scopeOf(ctx),
-          actor,
-          verb: 'interview_booked',
-          modelType: 'pipeline',
-          objectId: id,
-          summary: `Booked a client interview with ${nameOf(ctx)} for ${ctx.role.name} on ${when(scheduledAt)}`,
+    await writeChange(deps, actor, ctx, version, stageValues(ctx, 'client_interview'), async ({ tx, now, event }) => {
+      await insertInterviewRow(tx, pendingClientInterviewRow(id, input, input.interviewer_name, actor.id, now));
+      if (submittal)
+        await updateSubmittalRow(tx, submittal.id, {
+          outcome: 'client_interview',
+          outcomeAt: now,
         });
-        const withWhom = input.interviewer_name ? ` with ${input.interviewer_name}` : '';
-        return {
-          events: [
-            event('submittal_outcome', {
-              fromStage: from,
-              toStage: 'client_interview',
-              detail: `Client interview on ${when(scheduledAt)}${withWhom}`,
-            }),
-          ],
-          result: undefined,
-        };
-      },
-    );
+      await recordActivity(tx, {
+        scope: scopeOf(ctx),
+        actor,
+        verb: 'interview_booked',
+        modelType: 'pipeline',
+        objectId: id,
+        summary: `Booked a client interview with ${nameOf(ctx)} for ${ctx.role.name} on ${when(scheduledAt)}`,
+      });
+      const withWhom = input.interviewer_name ? ` with ${input.interviewer_name}` : '';
+      return {
+        events: [
+          event('submittal_outcome', {
+            fromStage: from,
+            toStage: 'client_interview',
+            detail: `Client interview on ${when(scheduledAt)}${withWhom}`,
+          }),
+        ],
+        result: undefined,
+      };
+    });
     return actionResponse(deps, id);
   }
 
@@ -415,8 +363,7 @@ export async function recordSubmittalOutcome(
         closedAt: now,
       }),
       async ({ tx, now, event }) => {
-        if (submittal)
-          await updateSubmittalRow(tx, submittal.id, { outcome: 'rejected', outcomeAt: now });
+        if (submittal) await updateSubmittalRow(tx, submittal.id, { outcome: 'rejected', outcomeAt: now });
         await recordActivity(tx, {
           scope: scopeOf(ctx),
           actor,
@@ -426,12 +373,7 @@ export async function recordSubmittalOutcome(
           summary: `${ctx.clientName} rejected ${nameOf(ctx)} for ${ctx.role.name}`,
         });
         const reason = PIPELINE_CLOSE_REASON_LABELS.rejected_by_client;
-        const cancelled = await cancelPendingInterviews(
-          tx,
-          { now, event },
-          ctx,
-          'the pipeline was closed',
-        );
+        const cancelled = await cancelPendingInterviews(tx, { now, event }, ctx, 'the pipeline was closed');
         return {
           events: [
             event('submittal_outcome', {
@@ -459,8 +401,7 @@ export async function recordSubmittalOutcome(
 
   if (input.outcome === 'offer') {
     const offered = input.offered_salary;
-    const currency =
-      offered !== null ? (await requireRoleRow(deps.db, ctx.role.id)).salaryCurrency : '';
+    const currency = offered !== null ? (await requireRoleRow(deps.db, ctx.role.id)).salaryCurrency : '';
     const offerValues = (now: Date) => ({
       ...stageValues(ctx, 'offer')(now),
       offeredSalary: offered !== null ? String(offered) : null,
@@ -470,8 +411,7 @@ export async function recordSubmittalOutcome(
       offerAnsweredAt: null,
     });
     await writeChange(deps, actor, ctx, version, offerValues, async ({ tx, now, event }) => {
-      if (submittal)
-        await updateSubmittalRow(tx, submittal.id, { outcome: 'offer', outcomeAt: now });
+      if (submittal) await updateSubmittalRow(tx, submittal.id, { outcome: 'offer', outcomeAt: now });
       await recordActivity(tx, {
         scope: scopeOf(ctx),
         actor,
@@ -513,82 +453,67 @@ export async function recordSubmittalOutcome(
     ...stageValues(ctx, 'placed')(now),
     ...(ctx.pipeline.offeredAt ? { offerAnswer: 'accepted', offerAnsweredAt: now } : {}),
   });
-  const offerCloseRole = await writeChange(
-    deps,
-    actor,
-    ctx,
-    version,
-    placedValues,
-    async ({ tx, now, event }) => {
-      const resolved = [
-        ...(await resolveClientInterviews(
-          tx,
-          { now, event },
-          ctx,
-          input.pending_interviews,
-          'placed',
-        )),
-        ...(await cancelPendingInterviews(tx, { now, event }, ctx, 'the candidate was placed')),
-      ];
-      const fee = placementFeeOf(role, await roleFeeTerms(tx, role, client), input.salary);
-      const placement = await insertPlacementRow(tx, {
-        pipelineId: id,
-        salary: String(input.salary),
-        currency: fee.currency,
-        startDate: input.start_date,
-        fee: String(fee.fee),
-        feePercent: toNumeric(fee.feePercent),
-        feeExplanation: fee.explanation,
-        guaranteeEnd: client.guaranteeDays ? addDays(input.start_date, client.guaranteeDays) : null,
-        createdById: actor.id,
-        createdAt: now,
-      });
-      if (submittal)
-        await updateSubmittalRow(tx, submittal.id, { outcome: 'placed', outcomeAt: now });
-      if (ctx.candidate.status !== 'placed') {
-        await markCandidatesPlaced(tx, [ctx.candidate.id], now);
-        const previous =
-          CANDIDATE_STATUS_LABELS[ctx.candidate.status as CandidateStatus] ?? ctx.candidate.status;
-        await recordActivity(tx, {
-          scope: scopeOf(ctx),
-          actor,
-          verb: 'status_changed',
-          modelType: 'candidate',
-          objectId: ctx.candidate.id,
-          summary: `Changed candidate ${nameOf(ctx)} from ${previous} to Placed`,
-        });
-      }
+  const offerCloseRole = await writeChange(deps, actor, ctx, version, placedValues, async ({ tx, now, event }) => {
+    const resolved = [
+      ...(await resolveClientInterviews(tx, { now, event }, ctx, input.pending_interviews, 'placed')),
+      ...(await cancelPendingInterviews(tx, { now, event }, ctx, 'the candidate was placed')),
+    ];
+    const fee = placementFeeOf(role, await roleFeeTerms(tx, role, client), input.salary);
+    const placement = await insertPlacementRow(tx, {
+      pipelineId: id,
+      salary: String(input.salary),
+      currency: fee.currency,
+      startDate: input.start_date,
+      fee: String(fee.fee),
+      feePercent: toNumeric(fee.feePercent),
+      feeExplanation: fee.explanation,
+      guaranteeEnd: client.guaranteeDays ? addDays(input.start_date, client.guaranteeDays) : null,
+      createdById: actor.id,
+      createdAt: now,
+    });
+    if (submittal) await updateSubmittalRow(tx, submittal.id, { outcome: 'placed', outcomeAt: now });
+    if (ctx.candidate.status !== 'placed') {
+      await markCandidatesPlaced(tx, [ctx.candidate.id], now);
+      const previous = CANDIDATE_STATUS_LABELS[ctx.candidate.status as CandidateStatus] ?? ctx.candidate.status;
       await recordActivity(tx, {
         scope: scopeOf(ctx),
         actor,
-        verb: 'placed',
-        modelType: 'pipeline',
-        objectId: id,
-        summary: `Placed ${nameOf(ctx)} in ${ctx.role.name} at ${ctx.clientName} (fee ${formatMoney(fee.fee, fee.currency)})`,
+        verb: 'status_changed',
+        modelType: 'candidate',
+        objectId: ctx.candidate.id,
+        summary: `Changed candidate ${nameOf(ctx)} from ${previous} to Placed`,
       });
-      await notifyPlacementRecorded({
-        tx,
-        now,
-        actor,
-        pipelineId: id,
-        roleId: role.id,
-        clientId: role.clientId,
-        placementId: placement.id,
-      });
-      const placements = await countRolePlacements(tx, role.id);
-      return {
-        events: [
-          ...resolved,
-          event('placed', {
-            fromStage: from,
-            toStage: 'placed',
-            detail: `Starts ${input.start_date}. ${fee.explanation}`,
-          }),
-        ],
-        result: role.state !== 'closed' && placements >= role.openings,
-      };
-    },
-  );
+    }
+    await recordActivity(tx, {
+      scope: scopeOf(ctx),
+      actor,
+      verb: 'placed',
+      modelType: 'pipeline',
+      objectId: id,
+      summary: `Placed ${nameOf(ctx)} in ${ctx.role.name} at ${ctx.clientName} (fee ${formatMoney(fee.fee, fee.currency)})`,
+    });
+    await notifyPlacementRecorded({
+      tx,
+      now,
+      actor,
+      pipelineId: id,
+      roleId: role.id,
+      clientId: role.clientId,
+      placementId: placement.id,
+    });
+    const placements = await countRolePlacements(tx, role.id);
+    return {
+      events: [
+        ...resolved,
+        event('placed', {
+          fromStage: from,
+          toStage: 'placed',
+          detail: `Starts ${input.start_date}. ${fee.explanation}`,
+        }),
+      ],
+      result: role.state !== 'closed' && placements >= role.openings,
+    };
+  });
   return actionResponse(deps, id, offerCloseRole);
 }
 

@@ -1,7 +1,12 @@
 import { pipelineCountOfClient } from '../clients/clients.service';
 import { registerNoteTarget } from '../notes/notes.service';
 import { pipelineCountOfRole, placementFeesOfRole } from '../roles/roles.service';
-import { countPipelinesOfClient, countPipelinesOfRole, findPipelineNoteTarget, sumRolePlacementFees } from './pipeline-facts.repository';
+import {
+  countPipelinesOfClient,
+  countPipelinesOfRole,
+  findPipelineNoteTarget,
+  sumRolePlacementFees,
+} from './pipeline-facts.repository';
 
 /** Start-up (decision 008): what the pipelines module tells the modules below it. Called by pipelinesRoutes. */
 export function registerPipelineHooks(): void {

@@ -107,9 +107,10 @@ function summaryColumns(now: Date) {
     recruiterUsername: usersTable.username,
     recruiterEmail: usersTable.email,
     // Only a pipeline still being worked has a next interview (a placed or closed one never shows one).
-    nextInterviewAt: sql<Date | null>`(select min(${interviewsTable.scheduledAt}) from ${interviewsTable} where ${interviewsTable.pipelineId} = ${pipelinesTable.id} and ${interviewsTable.outcome} = 'pending' and ${interviewsTable.scheduledAt} >= ${now.toISOString()}::timestamptz and ${pipelinesTable.state} = 'open' and ${pipelinesTable.stage} <> 'placed')`.mapWith(
-      interviewsTable.scheduledAt,
-    ),
+    nextInterviewAt:
+      sql<Date | null>`(select min(${interviewsTable.scheduledAt}) from ${interviewsTable} where ${interviewsTable.pipelineId} = ${pipelinesTable.id} and ${interviewsTable.outcome} = 'pending' and ${interviewsTable.scheduledAt} >= ${now.toISOString()}::timestamptz and ${pipelinesTable.state} = 'open' and ${pipelinesTable.stage} <> 'placed')`.mapWith(
+        interviewsTable.scheduledAt,
+      ),
   };
 }
 
@@ -140,10 +141,16 @@ function selectWithRole(db: Db, now: Date) {
     .leftJoin(usersTable, eq(usersTable.id, pipelinesTable.recruiterId));
 }
 
-const stateCondition = (state: 'open' | 'closed' | 'all'): SQL | undefined => (state === 'all' ? undefined : eq(pipelinesTable.state, state));
+const stateCondition = (state: 'open' | 'closed' | 'all'): SQL | undefined =>
+  state === 'all' ? undefined : eq(pipelinesTable.state, state);
 
 /** Every pipeline of a role in one state (or all): the board, ordered by stage then most recently moved. */
-export async function listRolePipelineRows(db: Db, roleId: number, state: 'open' | 'closed' | 'all', now: Date): Promise<PipelineSummaryRow[]> {
+export async function listRolePipelineRows(
+  db: Db,
+  roleId: number,
+  state: 'open' | 'closed' | 'all',
+  now: Date,
+): Promise<PipelineSummaryRow[]> {
   return selectSummaries(db, now)
     .where(and(eq(pipelinesTable.roleId, roleId), stateCondition(state)))
     .orderBy(STAGE_POSITION, desc(pipelinesTable.stageChangedAt), desc(pipelinesTable.id));
@@ -156,7 +163,12 @@ export interface RoleCandidatesFilter {
 }
 
 /** Open before closed, furthest stage first, most recently moved first. */
-export const ROLE_CANDIDATES_ORDER = [desc(pipelinesTable.state), desc(STAGE_POSITION), desc(pipelinesTable.stageChangedAt), desc(pipelinesTable.id)];
+export const ROLE_CANDIDATES_ORDER = [
+  desc(pipelinesTable.state),
+  desc(STAGE_POSITION),
+  desc(pipelinesTable.stageChangedAt),
+  desc(pipelinesTable.id),
+];
 
 function roleCandidatesConditions(roleId: number, filter: RoleCandidatesFilter): SQL | undefined {
   const conditions: (SQL | undefined)[] = [eq(pipelinesTable.roleId, roleId), stateCondition(filter.state)];
@@ -185,15 +197,25 @@ export async function listRoleCandidateRows(
     .limit(filter.limit)
     .offset(filter.offset);
   if (rows.length === 0 && filter.offset > 0) {
-    const [row] = await db.select({ value: count() }).from(pipelinesTable).innerJoin(candidatesTable, eq(candidatesTable.id, pipelinesTable.candidateId)).where(where);
+    const [row] = await db
+      .select({ value: count() })
+      .from(pipelinesTable)
+      .innerJoin(candidatesTable, eq(candidatesTable.id, pipelinesTable.candidateId))
+      .where(where);
     return { rows: [], count: row?.value ?? 0 };
   }
   return { rows: rows.map(({ total: _total, ...row }) => row), count: rows[0]?.total ?? 0 };
 }
 
 /** Every pipeline of a candidate, newest first. */
-export async function listCandidatePipelineRows(db: Db, candidateId: number, now: Date): Promise<PipelineWithRoleRow[]> {
-  return selectWithRole(db, now).where(eq(pipelinesTable.candidateId, candidateId)).orderBy(desc(pipelinesTable.createdAt), desc(pipelinesTable.id));
+export async function listCandidatePipelineRows(
+  db: Db,
+  candidateId: number,
+  now: Date,
+): Promise<PipelineWithRoleRow[]> {
+  return selectWithRole(db, now)
+    .where(eq(pipelinesTable.candidateId, candidateId))
+    .orderBy(desc(pipelinesTable.createdAt), desc(pipelinesTable.id));
 }
 
 export async function findPipelineSummaryRow(db: Db, id: number, now: Date): Promise<PipelineWithRoleRow | undefined> {
@@ -202,7 +224,10 @@ export async function findPipelineSummaryRow(db: Db, id: number, now: Date): Pro
 }
 
 /** Open and closed counts per stage of one role (an index-only scan of (role_id, state, stage)). */
-export async function countRolePipelinesByStage(db: Db, roleId: number): Promise<{ stage: string; open: number; closed: number }[]> {
+export async function countRolePipelinesByStage(
+  db: Db,
+  roleId: number,
+): Promise<{ stage: string; open: number; closed: number }[]> {
   return db
     .select({
       stage: pipelinesTable.stage,
@@ -226,8 +251,19 @@ export async function findPipelineContextRow(db: Db, id: number): Promise<Pipeli
   const [row] = await db
     .select({
       pipeline: pipelinesTable,
-      candidate: { id: candidatesTable.id, firstName: candidatesTable.firstName, lastName: candidatesTable.lastName, status: candidatesTable.status },
-      role: { id: rolesTable.id, name: rolesTable.name, state: rolesTable.state, openings: rolesTable.openings, clientId: rolesTable.clientId },
+      candidate: {
+        id: candidatesTable.id,
+        firstName: candidatesTable.firstName,
+        lastName: candidatesTable.lastName,
+        status: candidatesTable.status,
+      },
+      role: {
+        id: rolesTable.id,
+        name: rolesTable.name,
+        state: rolesTable.state,
+        openings: rolesTable.openings,
+        clientId: rolesTable.clientId,
+      },
       clientName: clientsTable.name,
     })
     .from(pipelinesTable)
@@ -258,7 +294,12 @@ export async function insertPipelineRow(db: Db, values: NewPipelineRow): Promise
  * The optimistic write: `UPDATE pipelines SET ..., version = version + 1 WHERE id = $1 AND version = $2`.
  * Undefined when no row matched (deleted, or someone else changed it first).
  */
-export async function updatePipelineIfVersion(db: Db, id: number, version: number, values: Partial<NewPipelineRow>): Promise<PipelineRow | undefined> {
+export async function updatePipelineIfVersion(
+  db: Db,
+  id: number,
+  version: number,
+  values: Partial<NewPipelineRow>,
+): Promise<PipelineRow | undefined> {
   const [row] = await db
     .update(pipelinesTable)
     .set({ ...values, version: sql`${pipelinesTable.version} + 1` })
@@ -276,7 +317,11 @@ export async function insertEventRows(db: Db, values: NewPipelineEventRow[]): Pr
 }
 
 /** The pipeline's latest `limit` events, newest first, and how many it has. */
-export async function listEventRows(db: Db, pipelineId: number, limit: number): Promise<{ rows: PipelineEventRow[]; total: number }> {
+export async function listEventRows(
+  db: Db,
+  pipelineId: number,
+  limit: number,
+): Promise<{ rows: PipelineEventRow[]; total: number }> {
   const rows = await db
     .select()
     .from(pipelineEventsTable)
@@ -284,13 +329,22 @@ export async function listEventRows(db: Db, pipelineId: number, limit: number): 
     .orderBy(desc(pipelineEventsTable.createdAt), desc(pipelineEventsTable.id))
     .limit(limit);
   if (rows.length < limit) return { rows, total: rows.length };
-  const [counted] = await db.select({ total: count() }).from(pipelineEventsTable).where(eq(pipelineEventsTable.pipelineId, pipelineId));
+  const [counted] = await db
+    .select({ total: count() })
+    .from(pipelineEventsTable)
+    .where(eq(pipelineEventsTable.pipelineId, pipelineId));
   return { rows, total: counted?.total ?? rows.length };
 }
 
 export async function findUserNameRow(db: Db, id: number): Promise<PersonNameRow | undefined> {
   const [row] = await db
-    .select({ id: usersTable.id, firstName: usersTable.firstName, lastName: usersTable.lastName, username: usersTable.username, email: usersTable.email })
+    .select({
+      id: usersTable.id,
+      firstName: usersTable.firstName,
+      lastName: usersTable.lastName,
+      username: usersTable.username,
+      email: usersTable.email,
+    })
     .from(usersTable)
     .where(eq(usersTable.id, id))
     .limit(1);
@@ -298,17 +352,31 @@ export async function findUserNameRow(db: Db, id: number): Promise<PersonNameRow
 }
 
 /** Bulk inserts (demo data, bench): multi-row inserts of `batchSize`, ids returned in order. */
-export async function insertPipelineRows(db: Db, values: NewPipelineRow[], batchSize = 1000): Promise<{ id: number }[]> {
+export async function insertPipelineRows(
+  db: Db,
+  values: NewPipelineRow[],
+  batchSize = 1000,
+): Promise<{ id: number }[]> {
   const out: { id: number }[] = [];
   for (let start = 0; start < values.length; start += batchSize) {
-    out.push(...(await db.insert(pipelinesTable).values(values.slice(start, start + batchSize)).returning({ id: pipelinesTable.id })));
+    out.push(
+      ...(await db
+        .insert(pipelinesTable)
+        .values(values.slice(start, start + batchSize))
+        .returning({ id: pipelinesTable.id })),
+    );
   }
   return out;
 }
 
 export async function insertPipelineChildRows(
   db: Db,
-  rows: { events: NewPipelineEventRow[]; interviews: NewInterviewRow[]; submittals: NewSubmittalRow[]; placements: NewPlacementRow[] },
+  rows: {
+    events: NewPipelineEventRow[];
+    interviews: NewInterviewRow[];
+    submittals: NewSubmittalRow[];
+    placements: NewPlacementRow[];
+  },
   batchSize = 1000,
 ): Promise<void> {
   const chunks = async <T>(items: T[], insert: (slice: T[]) => Promise<unknown>) => {

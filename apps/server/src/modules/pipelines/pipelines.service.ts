@@ -21,14 +21,24 @@ import { requireRoleRow } from '../roles/roles.service';
 import { displayName, type UserRow } from '../users/users.service';
 import { presentDetail, toApiInterview, toApiSummary, toRoleRef } from './pipeline-presenters';
 import { listCandidateInterviewRows, listInterviewerRows } from './interviews.repository';
-import { countRolePipelinesByStage, listCandidatePipelineRows, listRoleCandidateRows, listRolePipelineRows } from './pipelines.repository';
+import {
+  countRolePipelinesByStage,
+  listCandidatePipelineRows,
+  listRoleCandidateRows,
+  listRolePipelineRows,
+} from './pipelines.repository';
 
 // The pipelines module's reads: a pipeline, a role's board, candidates and stage headers, the form data and
 // the candidate detail. The changing calls live beside it, one file per job: pipeline-create-delete,
 // pipeline-stage-actions and pipeline-interviews (.service.ts), on the shared preamble of pipeline-change.ts.
 
 export type { PipelineRow } from './pipelines.table';
-export { onPlacementRecorded, onSubmittalRecorded, type PipelineMilestone, type PlacementMilestone } from './pipeline-listeners';
+export {
+  onPlacementRecorded,
+  onSubmittalRecorded,
+  type PipelineMilestone,
+  type PlacementMilestone,
+} from './pipeline-listeners';
 
 export async function getPipeline(deps: Deps, actor: UserRow, id: number): Promise<PipelineDetail> {
   assertCan(actor, 'records.read');
@@ -36,19 +46,35 @@ export async function getPipeline(deps: Deps, actor: UserRow, id: number): Promi
 }
 
 /** The board: every pipeline of the role in the state asked for. */
-export async function listRolePipelines(deps: Deps, actor: UserRow, roleId: number, state: 'open' | 'closed' | 'all'): Promise<{ pipelines: PipelineSummary[]; count: number }> {
+export async function listRolePipelines(
+  deps: Deps,
+  actor: UserRow,
+  roleId: number,
+  state: 'open' | 'closed' | 'all',
+): Promise<{ pipelines: PipelineSummary[]; count: number }> {
   assertCan(actor, 'records.read');
   const rows = await listRolePipelineRows(deps.db, roleId, state, deps.config.now());
   if (rows.length === 0) await requireRoleRow(deps.db, roleId); // 404 for an unknown role (checked only when empty)
   return { pipelines: rows.map(toApiSummary), count: rows.length };
 }
 
-export async function listRoleCandidates(deps: Deps, actor: UserRow, roleId: number, query: z.output<typeof RoleCandidatesQuerySchema>): Promise<{ results: PipelineSummary[]; count: number }> {
+export async function listRoleCandidates(
+  deps: Deps,
+  actor: UserRow,
+  roleId: number,
+  query: z.output<typeof RoleCandidatesQuerySchema>,
+): Promise<{ results: PipelineSummary[]; count: number }> {
   assertCan(actor, 'records.read');
   const { rows, count } = await listRoleCandidateRows(
     deps.db,
     roleId,
-    { search: query.search || undefined, stage: query.stage, state: query.state, limit: query.page_size, offset: (query.page - 1) * query.page_size },
+    {
+      search: query.search || undefined,
+      stage: query.stage,
+      state: query.state,
+      limit: query.page_size,
+      offset: (query.page - 1) * query.page_size,
+    },
     deps.config.now(),
   );
   if (count === 0) await requireRoleRow(deps.db, roleId);
@@ -56,7 +82,11 @@ export async function listRoleCandidates(deps: Deps, actor: UserRow, roleId: num
 }
 
 /** One column per stage, in order, with its open and closed counts. */
-export async function rolePipelineHeaders(deps: Deps, actor: UserRow, roleId: number): Promise<Omit<PipelineHeadersResponse, 'success'>> {
+export async function rolePipelineHeaders(
+  deps: Deps,
+  actor: UserRow,
+  roleId: number,
+): Promise<Omit<PipelineHeadersResponse, 'success'>> {
   assertCan(actor, 'records.read');
   const byStage = await countRolePipelinesByStage(deps.db, roleId);
   if (byStage.length === 0) await requireRoleRow(deps.db, roleId);
@@ -94,7 +124,12 @@ export async function pipelineFormData(deps: Deps, actor: UserRow): Promise<Omit
 export const RESUME_PREVIEW_CHARS = 2000;
 
 /** The candidate with every pipeline (and its role), every interview, and the pipeline in `roleId` in full. */
-export async function getCandidateDetail(deps: Deps, actor: UserRow, candidateId: number, roleId?: number): Promise<CandidateDetail> {
+export async function getCandidateDetail(
+  deps: Deps,
+  actor: UserRow,
+  candidateId: number,
+  roleId?: number,
+): Promise<CandidateDetail> {
   assertCan(actor, 'records.read');
   const { db } = deps;
   const candidate = await requireCandidateRow(db, candidateId);

@@ -1,15 +1,5 @@
 import { sql } from 'drizzle-orm';
-import {
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-} from 'drizzle-orm/pg-core';
+import { date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { candidatesTable } from '../candidates/candidates.table';
 import { rolesTable } from '../roles/roles.table';
 import { usersTable } from '../users/users.table';

@@ -16,7 +16,13 @@ export async function listRoleExportRows(db: Db, roleId: number) {
     .as('latest_submittal');
   return db
     .select({
-      pipeline: { stage: pipelinesTable.stage, state: pipelinesTable.state, closeReason: pipelinesTable.closeReason, createdAt: pipelinesTable.createdAt, stageChangedAt: pipelinesTable.stageChangedAt },
+      pipeline: {
+        stage: pipelinesTable.stage,
+        state: pipelinesTable.state,
+        closeReason: pipelinesTable.closeReason,
+        createdAt: pipelinesTable.createdAt,
+        stageChangedAt: pipelinesTable.stageChangedAt,
+      },
       candidate: {
         firstName: candidatesTable.firstName,
         lastName: candidatesTable.lastName,
@@ -25,7 +31,13 @@ export async function listRoleExportRows(db: Db, roleId: number) {
         currentTitle: candidatesTable.currentTitle,
         currentCompany: candidatesTable.currentCompany,
       },
-      recruiter: { id: usersTable.id, firstName: usersTable.firstName, lastName: usersTable.lastName, username: usersTable.username, email: usersTable.email },
+      recruiter: {
+        id: usersTable.id,
+        firstName: usersTable.firstName,
+        lastName: usersTable.lastName,
+        username: usersTable.username,
+        email: usersTable.email,
+      },
       submittedOn: latest.submittedOn,
       proposedSalary: latest.proposedSalary,
       placement: { salary: placementsTable.salary, startDate: placementsTable.startDate, fee: placementsTable.fee },

@@ -1,4 +1,10 @@
-import { PIPELINE_CLOSE_REASON_LABELS, PIPELINE_STAGE_LABELS, ROLE_EXPORT_COLUMNS, type PipelineCloseReason, type PipelineStageName } from '@recruitdesk/contracts/pipelines';
+import {
+  PIPELINE_CLOSE_REASON_LABELS,
+  PIPELINE_STAGE_LABELS,
+  ROLE_EXPORT_COLUMNS,
+  type PipelineCloseReason,
+  type PipelineStageName,
+} from '@recruitdesk/contracts/pipelines';
 import { fromNumeric } from '../../db/sql-helpers';
 import type { Deps } from '../../lib/deps';
 import { assertCan } from '../../lib/permissions';
@@ -40,7 +46,10 @@ const unicodeSlug = (value: string): string =>
 export function attachmentDisposition(roleName: string, date: string): string {
   const ascii = `${asciiSlug(roleName)}-candidates-${date}.xlsx`;
   const utf8 = `${unicodeSlug(roleName)}-candidates-${date}.xlsx`;
-  const encoded = encodeURIComponent(utf8).replace(/['()*!]/g, (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`);
+  const encoded = encodeURIComponent(utf8).replace(
+    /['()*!]/g,
+    (char) => `%${char.charCodeAt(0).toString(16).toUpperCase()}`,
+  );
   return `attachment; filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }
 
@@ -69,7 +78,11 @@ const FORMATS: { width: number; numFmt?: string }[] = [
 ];
 
 /** GET /api/roles/{id}/candidates/export/: one row per pipeline, typed cells, a bold frozen header. */
-export async function exportRoleCandidates(deps: Deps, actor: UserRow, roleId: number): Promise<{ body: Buffer; contentDisposition: string }> {
+export async function exportRoleCandidates(
+  deps: Deps,
+  actor: UserRow,
+  roleId: number,
+): Promise<{ body: Buffer; contentDisposition: string }> {
   assertCan(actor, 'records.read');
   const role = await requireRoleRow(deps.db, roleId);
   const rows = await listRoleExportRows(deps.db, roleId);
@@ -80,7 +93,11 @@ export async function exportRoleCandidates(deps: Deps, actor: UserRow, roleId: n
   workbook.creator = 'RecruitDesk';
   workbook.created = deps.config.now();
   const sheet = workbook.addWorksheet('Candidates', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = ROLE_EXPORT_COLUMNS.map((header, index) => ({ header, key: `c${index}`, width: FORMATS[index]?.width ?? 16 }));
+  sheet.columns = ROLE_EXPORT_COLUMNS.map((header, index) => ({
+    header,
+    key: `c${index}`,
+    width: FORMATS[index]?.width ?? 16,
+  }));
   sheet.getRow(1).font = { bold: true };
 
   for (const row of rows) {
@@ -94,7 +111,9 @@ export async function exportRoleCandidates(deps: Deps, actor: UserRow, roleId: n
       candidate.currentCompany,
       PIPELINE_STAGE_LABELS[pipeline.stage as PipelineStageName] ?? pipeline.stage,
       pipeline.state === 'open' ? 'Open' : 'Closed',
-      pipeline.closeReason ? (PIPELINE_CLOSE_REASON_LABELS[pipeline.closeReason as PipelineCloseReason] ?? pipeline.closeReason) : null,
+      pipeline.closeReason
+        ? (PIPELINE_CLOSE_REASON_LABELS[pipeline.closeReason as PipelineCloseReason] ?? pipeline.closeReason)
+        : null,
       // Instants as the exporting user's wall-clock dates (a spreadsheet date has no zone).
       wallClockDate(pipeline.createdAt, actor.timeZone),
       wallClockDate(pipeline.stageChangedAt, actor.timeZone),

@@ -2,7 +2,15 @@ import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { usersTable } from '../users/users.table';
 import type { PersonNameRow } from './pipelines.repository';
-import { pipelinesTable, placementsTable, submittalsTable, type NewPlacementRow, type NewSubmittalRow, type PlacementRow, type SubmittalRow } from './pipelines.table';
+import {
+  pipelinesTable,
+  placementsTable,
+  submittalsTable,
+  type NewPlacementRow,
+  type NewSubmittalRow,
+  type PlacementRow,
+  type SubmittalRow,
+} from './pipelines.table';
 
 // What the client answered: a pipeline's submittals and its placement.
 
@@ -17,15 +25,29 @@ export async function updateSubmittalRow(db: Db, id: number, values: Partial<New
 }
 
 export async function findLatestSubmittal(db: Db, pipelineId: number): Promise<SubmittalRow | undefined> {
-  const [row] = await db.select().from(submittalsTable).where(eq(submittalsTable.pipelineId, pipelineId)).orderBy(desc(submittalsTable.createdAt), desc(submittalsTable.id)).limit(1);
+  const [row] = await db
+    .select()
+    .from(submittalsTable)
+    .where(eq(submittalsTable.pipelineId, pipelineId))
+    .orderBy(desc(submittalsTable.createdAt), desc(submittalsTable.id))
+    .limit(1);
   return row;
 }
 
-export async function listSubmittalRows(db: Db, pipelineId: number): Promise<{ submittal: SubmittalRow; submittedBy: PersonNameRow | null }[]> {
+export async function listSubmittalRows(
+  db: Db,
+  pipelineId: number,
+): Promise<{ submittal: SubmittalRow; submittedBy: PersonNameRow | null }[]> {
   return db
     .select({
       submittal: submittalsTable,
-      submittedBy: { id: usersTable.id, firstName: usersTable.firstName, lastName: usersTable.lastName, username: usersTable.username, email: usersTable.email },
+      submittedBy: {
+        id: usersTable.id,
+        firstName: usersTable.firstName,
+        lastName: usersTable.lastName,
+        username: usersTable.username,
+        email: usersTable.email,
+      },
     })
     .from(submittalsTable)
     .leftJoin(usersTable, eq(usersTable.id, submittalsTable.submittedById))
@@ -39,11 +61,20 @@ export async function insertPlacementRow(db: Db, values: NewPlacementRow): Promi
   return row;
 }
 
-export async function findPlacementRow(db: Db, pipelineId: number): Promise<{ placement: PlacementRow; createdBy: PersonNameRow | null } | undefined> {
+export async function findPlacementRow(
+  db: Db,
+  pipelineId: number,
+): Promise<{ placement: PlacementRow; createdBy: PersonNameRow | null } | undefined> {
   const [row] = await db
     .select({
       placement: placementsTable,
-      createdBy: { id: usersTable.id, firstName: usersTable.firstName, lastName: usersTable.lastName, username: usersTable.username, email: usersTable.email },
+      createdBy: {
+        id: usersTable.id,
+        firstName: usersTable.firstName,
+        lastName: usersTable.lastName,
+        username: usersTable.username,
+        email: usersTable.email,
+      },
     })
     .from(placementsTable)
     .leftJoin(usersTable, eq(usersTable.id, placementsTable.createdById))
@@ -60,4 +91,3 @@ export async function countRolePlacements(db: Db, roleId: number): Promise<numbe
     .where(eq(pipelinesTable.roleId, roleId));
   return row?.value ?? 0;
 }
-

@@ -15,7 +15,13 @@ import { requireSession } from '../sessions/sessions.service';
 import { requireUser } from '../users/users.service';
 import { changePassword } from '../auth/auth.service';
 import { presentUser } from '../users/users.service';
-import { confirmPicture, createPictureUploadTarget, listTimeZones, removePicture, updateOwnProfile } from './profile.service';
+import {
+  confirmPicture,
+  createPictureUploadTarget,
+  listTimeZones,
+  removePicture,
+  updateOwnProfile,
+} from './profile.service';
 
 const errors = errorResponses(400, 401, 403, 404, 413, 415, 429);
 

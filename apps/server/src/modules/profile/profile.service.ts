@@ -1,4 +1,9 @@
-import { PROFILE_MESSAGES, PROFILE_PICTURE_MAX_BYTES, type UpdateProfileInput, type UploadTarget } from '@recruitdesk/contracts/profile';
+import {
+  PROFILE_MESSAGES,
+  PROFILE_PICTURE_MAX_BYTES,
+  type UpdateProfileInput,
+  type UploadTarget,
+} from '@recruitdesk/contracts/profile';
 import { USER_ERRORS } from '@recruitdesk/contracts/users';
 import { inTransaction } from '../../db/transaction';
 import { randomToken } from '../../lib/crypto';
@@ -52,21 +57,25 @@ function runtimeKnows(zone: string): boolean {
 
 /** The IANA zones this runtime knows (under old and current names), plus UTC, sorted. */
 export function listTimeZones(): string[] {
-  zoneList ??= [...new Set([...Intl.supportedValuesOf('timeZone'), ...CURRENT_ZONE_NAMES.filter(runtimeKnows), 'UTC'])].sort();
+  zoneList ??= [
+    ...new Set([...Intl.supportedValuesOf('timeZone'), ...CURRENT_ZONE_NAMES.filter(runtimeKnows), 'UTC']),
+  ].sort();
   return zoneList;
 }
 
 const fieldError = (field: string, message: string, code = 'VALIDATION_FAILED') =>
   fieldsError({ [field]: [message] }, code);
 
-
 /**
  * Any signed-in user may change their own name, username, theme, sidebar preference and time zone (never
  * their user type).
  */
 export async function updateOwnProfile(deps: Deps, actor: UserRow, input: UpdateProfileInput): Promise<UserRow> {
-  if (input.time_zone !== undefined && !isKnownTimeZone(input.time_zone)) throw fieldError('time_zone', PROFILE_MESSAGES.timeZone);
-  const values: Partial<Pick<UserRow, 'theme' | 'sidebarCollapsed' | 'timeZone' | 'firstName' | 'lastName' | 'username'>> = {};
+  if (input.time_zone !== undefined && !isKnownTimeZone(input.time_zone))
+    throw fieldError('time_zone', PROFILE_MESSAGES.timeZone);
+  const values: Partial<
+    Pick<UserRow, 'theme' | 'sidebarCollapsed' | 'timeZone' | 'firstName' | 'lastName' | 'username'>
+  > = {};
   if (input.theme !== undefined) values.theme = input.theme;
   if (input.sidebar_collapsed !== undefined) values.sidebarCollapsed = input.sidebar_collapsed;
   if (input.time_zone !== undefined) values.timeZone = input.time_zone;
@@ -100,10 +109,15 @@ const EXTENSIONS = { 'image/png': 'png', 'image/jpeg': 'jpg', 'image/webp': 'web
 type PictureType = keyof typeof EXTENSIONS;
 const UPLOAD_SECONDS = 15 * 60;
 const pictureKey = (userId: number, extension: string) => `profile-pictures/${userId}/${randomToken(18)}.${extension}`;
-const pictureKeyPattern = (userId: number) => new RegExp(`^profile-pictures/${userId}/[A-Za-z0-9_-]{16,64}\\.(png|jpg|webp)$`);
+const pictureKeyPattern = (userId: number) =>
+  new RegExp(`^profile-pictures/${userId}/[A-Za-z0-9_-]{16,64}\\.(png|jpg|webp)$`);
 
 /** Where to PUT a new picture: a generated key under the user's own prefix, signed for 15 minutes. */
-export async function createPictureUploadTarget(deps: Deps, user: UserRow, input: { content_type: PictureType; size: number }): Promise<UploadTarget> {
+export async function createPictureUploadTarget(
+  deps: Deps,
+  user: UserRow,
+  input: { content_type: PictureType; size: number },
+): Promise<UploadTarget> {
   return createUploadTarget(deps, {
     key: pictureKey(user.id, EXTENSIONS[input.content_type]),
     contentType: input.content_type,
@@ -116,9 +130,11 @@ export async function createPictureUploadTarget(deps: Deps, user: UserRow, input
 
 /** The image type the bytes really are (magic bytes), or null. */
 export function sniffImageType(bytes: Buffer): PictureType | null {
-  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))) return 'image/png';
+  if (bytes.length >= 8 && bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a])))
+    return 'image/png';
   if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) return 'image/jpeg';
-  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP') return 'image/webp';
+  if (bytes.length >= 12 && bytes.toString('latin1', 0, 4) === 'RIFF' && bytes.toString('latin1', 8, 12) === 'WEBP')
+    return 'image/webp';
   return null;
 }
 
@@ -138,7 +154,9 @@ export async function confirmPicture(deps: Deps, user: UserRow, uploadKey: strin
     messages: { missing: PROFILE_MESSAGES.pictureMissing, tooLarge: PROFILE_MESSAGES.pictureTooLarge },
     check: (bytes) => {
       const type = sniffImageType(bytes);
-      return type && EXTENSIONS[type] === extension ? null : new AppError('UNSUPPORTED_MEDIA_TYPE', 415, PROFILE_MESSAGES.pictureType);
+      return type && EXTENSIONS[type] === extension
+        ? null
+        : new AppError('UNSUPPORTED_MEDIA_TYPE', 415, PROFILE_MESSAGES.pictureType);
     },
     finalKey: key,
     contentType: pictureContentType(key),
@@ -146,10 +164,19 @@ export async function confirmPicture(deps: Deps, user: UserRow, uploadKey: strin
   const previous = user.profilePictureKey;
   const updated = await inTransaction(deps.db, async (tx) => {
     const row = await updateUser(tx, user.id, { profilePictureKey: key });
-    await recordActivity(tx, { actor: row, verb: 'updated', modelType: 'profile', objectId: user.id, summary: `${row.email} changed their profile picture` });
+    await recordActivity(tx, {
+      actor: row,
+      verb: 'updated',
+      modelType: 'profile',
+      objectId: user.id,
+      summary: `${row.email} changed their profile picture`,
+    });
     return row;
   });
-  if (previous && previous !== key) await deps.storage.delete(previous).catch((error: unknown) => deps.log.warn({ err: error }, 'old picture delete failed'));
+  if (previous && previous !== key)
+    await deps.storage
+      .delete(previous)
+      .catch((error: unknown) => deps.log.warn({ err: error }, 'old picture delete failed'));
   return updated;
 }
 
@@ -158,7 +185,13 @@ export async function removePicture(deps: Deps, user: UserRow): Promise<UserRow>
   if (!previous) return user;
   const updated = await inTransaction(deps.db, async (tx) => {
     const row = await updateUser(tx, user.id, { profilePictureKey: null });
-    await recordActivity(tx, { actor: row, verb: 'updated', modelType: 'profile', objectId: user.id, summary: `${row.email} removed their profile picture` });
+    await recordActivity(tx, {
+      actor: row,
+      verb: 'updated',
+      modelType: 'profile',
+      objectId: user.id,
+      summary: `${row.email} removed their profile picture`,
+    });
     return row;
   });
   await deps.storage.delete(previous).catch((error: unknown) => deps.log.warn({ err: error }, 'picture delete failed'));

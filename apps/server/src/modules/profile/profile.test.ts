@@ -30,9 +30,25 @@ describe('profile', () => {
     const other = await insertUser(t.db, { username: 'taken.name' });
     const user = await insertUser(t.db);
     const client = await signedInClient(t, user);
-    const updated = await client.patch('/api/profile/', { first_name: ' Grace ', last_name: 'Hopper', username: 'grace.h', theme: 'dark', time_zone: 'Europe/Berlin', user_type: ['owner'] });
+    const updated = await client.patch('/api/profile/', {
+      first_name: ' Grace ',
+      last_name: 'Hopper',
+      username: 'grace.h',
+      theme: 'dark',
+      time_zone: 'Europe/Berlin',
+      user_type: ['owner'],
+    });
     expect(updated.status).toBe(200);
-    expect(updated.json.user).toMatchObject({ first_name: 'Grace', last_name: 'Hopper', name: 'Grace Hopper', initials: 'GH', username: 'grace.h', theme: 'dark', time_zone: 'Europe/Berlin', user_type: ['recruiter'] });
+    expect(updated.json.user).toMatchObject({
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      name: 'Grace Hopper',
+      initials: 'GH',
+      username: 'grace.h',
+      theme: 'dark',
+      time_zone: 'Europe/Berlin',
+      user_type: ['recruiter'],
+    });
     const taken = await client.patch('/api/profile/', { username: 'TAKEN.name' });
     expect(taken.status).toBe(400);
     expect(taken.json.fields.username).toEqual([USER_ERRORS.USERNAME_TAKEN]);
@@ -51,8 +67,12 @@ describe('profile', () => {
     expect(zones.json.time_zones).toContain('UTC');
     expect(zones.json.time_zones).toContain('America/New_York');
     // Today's names as well as the old ones Node's ICU lists, and either can be chosen.
-    expect(zones.json.time_zones).toEqual(expect.arrayContaining(['Asia/Kolkata', 'Asia/Calcutta', 'Europe/Kyiv', 'Asia/Ho_Chi_Minh']));
-    expect((await client.patch('/api/profile/', { time_zone: 'Asia/Kolkata' })).json.user.time_zone).toBe('Asia/Kolkata');
+    expect(zones.json.time_zones).toEqual(
+      expect.arrayContaining(['Asia/Kolkata', 'Asia/Calcutta', 'Europe/Kyiv', 'Asia/Ho_Chi_Minh']),
+    );
+    expect((await client.patch('/api/profile/', { time_zone: 'Asia/Kolkata' })).json.user.time_zone).toBe(
+      'Asia/Kolkata',
+    );
     expect([...zones.json.time_zones].sort()).toEqual(zones.json.time_zones);
   });
 
@@ -60,14 +80,30 @@ describe('profile', () => {
     const user = await insertUser(t.db, { email: 'pat.change@example.test', firstName: 'Pat', lastName: 'Change' });
     const current = await signedInClient(t, user);
     const other = await signedInClient(t, user);
-    const wrong = await current.post('/api/profile/password/', { current_password: 'not-my-password', new_password: 'Granite-Orchard-River-8' });
+    const wrong = await current.post('/api/profile/password/', {
+      current_password: 'not-my-password',
+      new_password: 'Granite-Orchard-River-8',
+    });
     expect(wrong.status).toBe(400);
     expect(wrong.json.fields.current_password).toEqual([PROFILE_MESSAGES.wrongCurrentPassword]);
-    const weak = await current.post('/api/profile/password/', { current_password: DEFAULT_TEST_PASSWORD, new_password: 'pat.change-123' });
+    const weak = await current.post('/api/profile/password/', {
+      current_password: DEFAULT_TEST_PASSWORD,
+      new_password: 'pat.change-123',
+    });
     expect(weak.status).toBe(400);
     expect(weak.json.fields.new_password.length).toBeGreaterThan(0);
-    expect((await current.post('/api/profile/password/', { current_password: DEFAULT_TEST_PASSWORD, new_password: '1234567890123' })).status).toBe(400);
-    const done = await current.post('/api/profile/password/', { current_password: DEFAULT_TEST_PASSWORD, new_password: 'Granite-Orchard-River-8' });
+    expect(
+      (
+        await current.post('/api/profile/password/', {
+          current_password: DEFAULT_TEST_PASSWORD,
+          new_password: '1234567890123',
+        })
+      ).status,
+    ).toBe(400);
+    const done = await current.post('/api/profile/password/', {
+      current_password: DEFAULT_TEST_PASSWORD,
+      new_password: 'Granite-Orchard-River-8',
+    });
     expect(done.json).toEqual({ success: true, message: PROFILE_MESSAGES.passwordChanged });
     expect((await current.get('/api/auth/profile/')).status).toBe(200);
     expect((await other.get('/api/auth/profile/')).status).toBe(401);
@@ -78,7 +114,15 @@ describe('profile', () => {
     const user = await insertUser(t.db);
     const client = await signedInClient(t, user);
     const statuses: number[] = [];
-    for (let i = 0; i < 6; i++) statuses.push((await client.post('/api/profile/password/', { current_password: `wrong-${i}`, new_password: 'Granite-Orchard-River-8' })).status);
+    for (let i = 0; i < 6; i++)
+      statuses.push(
+        (
+          await client.post('/api/profile/password/', {
+            current_password: `wrong-${i}`,
+            new_password: 'Granite-Orchard-River-8',
+          })
+        ).status,
+      );
     expect(statuses).toEqual([400, 400, 400, 400, 400, 429]);
   });
 });
@@ -100,13 +144,19 @@ for (const backend of ['local', 's3'] as const) {
     });
 
     async function upload(client: HttpClient, body: Buffer, contentType: string, declared = body.length) {
-      const target = await client.post('/api/profile/picture/upload-url/', { content_type: contentType, size: declared });
+      const target = await client.post('/api/profile/picture/upload-url/', {
+        content_type: contentType,
+        size: declared,
+      });
       expect(target.status, target.text).toBe(200);
       const url = new URL(target.json.upload.url, t.baseUrl);
       const local = url.origin === t.baseUrl;
       const response = await fetch(url, {
         method: 'PUT',
-        headers: { ...target.json.upload.headers, ...(local ? { cookie: client.cookieHeader(), 'x-csrftoken': client.cookies.get('csrftoken')! } : {}) },
+        headers: {
+          ...target.json.upload.headers,
+          ...(local ? { cookie: client.cookieHeader(), 'x-csrftoken': client.cookies.get('csrftoken')! } : {}),
+        },
         body,
       });
       return { key: target.json.upload.key as string, status: response.status };
@@ -130,7 +180,10 @@ for (const backend of ['local', 's3'] as const) {
       expect(Buffer.from(await image.arrayBuffer()).equals(PNG)).toBe(true);
       expect(image.headers.get('content-type')).toBe('image/png');
 
-      for (const [bytes, type] of [[JPEG, 'image/jpeg'], [WEBP, 'image/webp']] as const) {
+      for (const [bytes, type] of [
+        [JPEG, 'image/jpeg'],
+        [WEBP, 'image/webp'],
+      ] as const) {
         const next = await upload(client, bytes, type);
         expect((await client.post('/api/profile/picture/confirm/', { key: next.key })).status).toBe(200);
       }
@@ -139,7 +192,7 @@ for (const backend of ['local', 's3'] as const) {
       expect(removed.json.user.profile_picture_url).toBeNull();
     });
 
-    it('refuses a text file named as an image (415), a too-big object (413) and another user\'s key (403)', async () => {
+    it("refuses a text file named as an image (415), a too-big object (413) and another user's key (403)", async () => {
       const user = await insertUser(t.db);
       const client = await signedInClient(t, user);
       await client.get('/api/auth/csrf-token/');
@@ -154,7 +207,10 @@ for (const backend of ['local', 's3'] as const) {
       const mismatch = await upload(client, JPEG, 'image/png');
       expect((await client.post('/api/profile/picture/confirm/', { key: mismatch.key })).status).toBe(415);
 
-      const tooBig = await client.post('/api/profile/picture/upload-url/', { content_type: 'image/png', size: 6 * 1024 * 1024 });
+      const tooBig = await client.post('/api/profile/picture/upload-url/', {
+        content_type: 'image/png',
+        size: 6 * 1024 * 1024,
+      });
       expect(tooBig.status).toBe(400);
       const big = Buffer.concat([PNG, Buffer.alloc(6 * 1024 * 1024)]);
       if (backend === 'local') {
@@ -162,7 +218,10 @@ for (const backend of ['local', 's3'] as const) {
         expect(over.status).toBe(413);
       }
       // An oversized object that got into storage anyway (S3 cannot be asked mid-upload) is refused at confirm.
-      const target = await client.post('/api/profile/picture/upload-url/', { content_type: 'image/png', size: PNG.length });
+      const target = await client.post('/api/profile/picture/upload-url/', {
+        content_type: 'image/png',
+        size: PNG.length,
+      });
       const key = target.json.upload.key as string;
       await t.app.deps.storage.write(key, big, 'image/png');
       const confirmBig = await client.post('/api/profile/picture/confirm/', { key });
@@ -170,11 +229,21 @@ for (const backend of ['local', 's3'] as const) {
       expect(await t.app.deps.storage.head(key)).toBeNull();
 
       const other = await insertUser(t.db);
-      const theirs = await client.post('/api/profile/picture/confirm/', { key: `profile-pictures/${other.id}/${'a'.repeat(24)}.png` });
+      const theirs = await client.post('/api/profile/picture/confirm/', {
+        key: `profile-pictures/${other.id}/${'a'.repeat(24)}.png`,
+      });
       expect(theirs.status).toBe(403);
       expect((await client.post('/api/profile/picture/confirm/', { key: '../../etc/passwd' })).status).toBe(403);
-      expect((await client.post('/api/profile/picture/confirm/', { key: `profile-pictures/${user.id}/${'c'.repeat(24)}.png` })).status).toBe(404);
-      expect((await client.post('/api/profile/picture/upload-url/', { content_type: 'image/svg+xml', size: 10 })).status).toBe(400);
+      expect(
+        (
+          await client.post('/api/profile/picture/confirm/', {
+            key: `profile-pictures/${user.id}/${'c'.repeat(24)}.png`,
+          })
+        ).status,
+      ).toBe(404);
+      expect(
+        (await client.post('/api/profile/picture/upload-url/', { content_type: 'image/svg+xml', size: 10 })).status,
+      ).toBe(400);
     });
   });
 }

@@ -7,7 +7,10 @@ export const invitationsTable = pgTable(
   {
     id: serial('id').primaryKey(),
     email: text('email').notNull(),
-    userType: text('user_type').array().notNull().default(sql`'{}'::text[]`),
+    userType: text('user_type')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     /** sha256 of the token; the token itself is only in the mail. */
     tokenHash: text('token_hash').notNull().unique(),
     invitedById: integer('invited_by_id').references(() => usersTable.id, { onDelete: 'set null' }),

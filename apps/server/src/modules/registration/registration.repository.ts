@@ -22,7 +22,11 @@ export async function findInvitationByTokenHash(db: Db, tokenHash: string): Prom
 const pending = (now: Date) =>
   and(isNull(invitationsTable.acceptedAt), isNull(invitationsTable.cancelledAt), gt(invitationsTable.expiresAt, now));
 
-export async function findPendingInvitationForEmail(db: Db, email: string, now: Date): Promise<InvitationRow | undefined> {
+export async function findPendingInvitationForEmail(
+  db: Db,
+  email: string,
+  now: Date,
+): Promise<InvitationRow | undefined> {
   const [row] = await db
     .select()
     .from(invitationsTable)
@@ -38,7 +42,10 @@ export interface InviterRights {
 }
 
 /** Pending invitations with their inviter's current rights (null: the inviter was deleted), one query. */
-export async function listPendingInvitationRows(db: Db, now: Date): Promise<{ invitation: InvitationRow; inviter: InviterRights | null }[]> {
+export async function listPendingInvitationRows(
+  db: Db,
+  now: Date,
+): Promise<{ invitation: InvitationRow; inviter: InviterRights | null }[]> {
   return db
     .select({ invitation: invitationsTable, inviter: { isActive: usersTable.isActive, userType: usersTable.userType } })
     .from(invitationsTable)
@@ -47,7 +54,11 @@ export async function listPendingInvitationRows(db: Db, now: Date): Promise<{ in
     .orderBy(desc(invitationsTable.createdAt), desc(invitationsTable.id));
 }
 
-export async function updateInvitationRow(db: Db, id: number, values: Partial<NewInvitationRow>): Promise<InvitationRow | undefined> {
+export async function updateInvitationRow(
+  db: Db,
+  id: number,
+  values: Partial<NewInvitationRow>,
+): Promise<InvitationRow | undefined> {
   const [row] = await db.update(invitationsTable).set(values).where(eq(invitationsTable.id, id)).returning();
   return row;
 }

@@ -49,28 +49,45 @@ export const registrationRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/registration/invitations/pending/', {
     schema: { tags, response: { 200: PendingInvitationsResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, invitations: await listPendingInvitations(deps, requireUser(request)) }),
+    handler: async (request) => ({
+      success: true as const,
+      invitations: await listPendingInvitations(deps, requireUser(request)),
+    }),
   });
 
   app.post('/api/registration/invitations/:id/cancel/', {
     schema: { tags, params: IdParamSchema, response: { 200: InvitationResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, invitation: await cancelInvitation(deps, requireUser(request), request.params.id) }),
+    handler: async (request) => ({
+      success: true as const,
+      invitation: await cancelInvitation(deps, requireUser(request), request.params.id),
+    }),
   });
 
   app.post('/api/registration/invitations/:id/resend/', {
     schema: { tags, params: IdParamSchema, response: { 200: InvitationResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, invitation: await resendInvitation(deps, requireUser(request), request.params.id) }),
+    handler: async (request) => ({
+      success: true as const,
+      invitation: await resendInvitation(deps, requireUser(request), request.params.id),
+    }),
   });
 
   app.get('/api/registration/validate/:token/', {
     config: { public: true },
-    schema: { tags, params: InvitationTokenParamSchema, response: { 200: ValidateInvitationResponseSchema, ...errors } },
+    schema: {
+      tags,
+      params: InvitationTokenParamSchema,
+      response: { 200: ValidateInvitationResponseSchema, ...errors },
+    },
     handler: async (request) => validateInvitation(deps, request.params.token, request.ip),
   });
 
   app.post('/api/registration/complete/', {
     config: { public: true },
-    schema: { tags, body: CompleteRegistrationInputSchema, response: { 200: CompleteRegistrationResponseSchema, ...errors } },
+    schema: {
+      tags,
+      body: CompleteRegistrationInputSchema,
+      response: { 200: CompleteRegistrationResponseSchema, ...errors },
+    },
     handler: async (request, reply) => {
       const result = await completeRegistration(deps, request.body, {
         ip: request.ip,

@@ -65,7 +65,8 @@ function toApiInvitation(row: InvitationRow, now: Date): Invitation {
     email: row.email,
     user_type: row.userType.filter((type): type is UserType => (USER_TYPES as readonly string[]).includes(type)),
     status: statusOf(row, now),
-    invited_by: row.invitedById === null && !row.invitedByName ? null : { id: row.invitedById, name: row.invitedByName },
+    invited_by:
+      row.invitedById === null && !row.invitedByName ? null : { id: row.invitedById, name: row.invitedByName },
     created_at: row.createdAt.toISOString(),
     expires_at: row.expiresAt.toISOString(),
     last_sent_at: row.lastSentAt.toISOString(),
@@ -98,7 +99,8 @@ function inviterMaySend(inviter: InviterRights | null | undefined, types: readon
 async function assertMayChange(deps: Deps, actor: UserRow, row: InvitationRow): Promise<void> {
   if (userTypesOfRow(actor).includes('owner')) return;
   const inviter = row.invitedById === null ? undefined : await getUserById(deps.db, row.invitedById);
-  if (row.userType.includes('owner') || (inviter && userTypesOfRow(inviter).includes('owner'))) throw new AppError('OWNER_ONLY', 403, INVITATION_MESSAGES.ownersInvitation);
+  if (row.userType.includes('owner') || (inviter && userTypesOfRow(inviter).includes('owner')))
+    throw new AppError('OWNER_ONLY', 403, INVITATION_MESSAGES.ownersInvitation);
 }
 
 async function throttleInviter(deps: Deps, actor: UserRow): Promise<void> {
@@ -144,9 +146,14 @@ export async function createInvitation(
   const now = deps.config.now();
   const token = randomToken(32);
   const row = await inTransaction(deps.db, async (tx) => {
-    if (await getUserByEmail(tx, email)) throw new AppError('ACCOUNT_EXISTS', 409, INVITATION_CONFLICTS.ACCOUNT_EXISTS, { fields: { email: [INVITATION_CONFLICTS.ACCOUNT_EXISTS] } });
+    if (await getUserByEmail(tx, email))
+      throw new AppError('ACCOUNT_EXISTS', 409, INVITATION_CONFLICTS.ACCOUNT_EXISTS, {
+        fields: { email: [INVITATION_CONFLICTS.ACCOUNT_EXISTS] },
+      });
     if (await findPendingInvitationForEmail(tx, email, now)) {
-      throw new AppError('INVITATION_PENDING', 409, INVITATION_CONFLICTS.INVITATION_PENDING, { fields: { email: [INVITATION_CONFLICTS.INVITATION_PENDING] } });
+      throw new AppError('INVITATION_PENDING', 409, INVITATION_CONFLICTS.INVITATION_PENDING, {
+        fields: { email: [INVITATION_CONFLICTS.INVITATION_PENDING] },
+      });
     }
     const created = await insertInvitation(tx, {
       email,
@@ -158,7 +165,13 @@ export async function createInvitation(
       expiresAt: new Date(now.getTime() + INVITATION_SECONDS * 1000),
       lastSentAt: now,
     });
-    await recordActivity(tx, { actor, verb: 'invited', modelType: 'invitation', objectId: created.id, summary: `${displayName(actor)} invited ${email} as ${input.user_type.join(', ')}` });
+    await recordActivity(tx, {
+      actor,
+      verb: 'invited',
+      modelType: 'invitation',
+      objectId: created.id,
+      summary: `${displayName(actor)} invited ${email} as ${input.user_type.join(', ')}`,
+    });
     return created;
   });
   await sendInvitationMail(deps, row, token, actor);
@@ -168,7 +181,9 @@ export async function createInvitation(
 export async function listPendingInvitations(deps: Deps, actor: UserRow): Promise<Invitation[]> {
   assertCan(actor, 'users.manage');
   const now = deps.config.now();
-  return (await listPendingInvitationRows(deps.db, now)).filter(({ invitation, inviter }) => inviterMaySend(inviter, invitation.userType)).map(({ invitation }) => toApiInvitation(invitation, now));
+  return (await listPendingInvitationRows(deps.db, now))
+    .filter(({ invitation, inviter }) => inviterMaySend(inviter, invitation.userType))
+    .map(({ invitation }) => toApiInvitation(invitation, now));
 }
 
 async function loadChangeable(deps: Deps, id: number): Promise<InvitationRow> {
@@ -187,7 +202,13 @@ export async function cancelInvitation(deps: Deps, actor: UserRow, id: number): 
   const updated = await inTransaction(deps.db, async (tx) => {
     const result = await updateInvitationRow(tx, row.id, { cancelledAt: now });
     if (!result) throw new AppError('NOT_FOUND', 404, INVITATION_MESSAGES.notFound);
-    await recordActivity(tx, { actor, verb: 'cancelled', modelType: 'invitation', objectId: row.id, summary: `${displayName(actor)} cancelled the invitation for ${row.email}` });
+    await recordActivity(tx, {
+      actor,
+      verb: 'cancelled',
+      modelType: 'invitation',
+      objectId: row.id,
+      summary: `${displayName(actor)} cancelled the invitation for ${row.email}`,
+    });
     return result;
   });
   return toApiInvitation(updated, now);
@@ -200,7 +221,8 @@ export async function resendInvitation(deps: Deps, actor: UserRow, id: number): 
   await assertMayChange(deps, actor, row);
   assertMayInvite(actor, row.userType);
   await throttleInviter(deps, actor);
-  if (await getUserByEmail(deps.db, row.email)) throw new AppError('ACCOUNT_EXISTS', 409, INVITATION_CONFLICTS.ACCOUNT_EXISTS);
+  if (await getUserByEmail(deps.db, row.email))
+    throw new AppError('ACCOUNT_EXISTS', 409, INVITATION_CONFLICTS.ACCOUNT_EXISTS);
   const now = deps.config.now();
   const token = randomToken(32);
   const updated = await inTransaction(deps.db, async (tx) => {
@@ -213,7 +235,13 @@ export async function resendInvitation(deps: Deps, actor: UserRow, id: number): 
       invitedByName: displayName(actor),
     });
     if (!result) throw new AppError('NOT_FOUND', 404, INVITATION_MESSAGES.notFound);
-    await recordActivity(tx, { actor, verb: 'resent', modelType: 'invitation', objectId: row.id, summary: `${displayName(actor)} resent the invitation for ${row.email}` });
+    await recordActivity(tx, {
+      actor,
+      verb: 'resent',
+      modelType: 'invitation',
+      objectId: row.id,
+      summary: `${displayName(actor)} resent the invitation for ${row.email}`,
+    });
     return result;
   });
   await sendInvitationMail(deps, updated, token, actor);
@@ -238,7 +266,13 @@ async function usableInvitation(deps: Deps, token: string, ip: string): Promise<
   }
   if (!row || status !== 'pending') {
     throw tokenError(
-      status === 'accepted' ? 'INVITATION_USED' : status === 'cancelled' ? 'INVITATION_CANCELLED' : status === 'expired' ? 'INVITATION_EXPIRED' : 'INVITATION_NOT_FOUND',
+      status === 'accepted'
+        ? 'INVITATION_USED'
+        : status === 'cancelled'
+          ? 'INVITATION_CANCELLED'
+          : status === 'expired'
+            ? 'INVITATION_EXPIRED'
+            : 'INVITATION_NOT_FOUND',
     );
   }
   await deps.throttle.release([limit]);
@@ -263,7 +297,6 @@ function usernameTaken(): AppError {
   return fieldsError({ username: [USER_ERRORS.USERNAME_TAKEN] }, 'USERNAME_TAKEN');
 }
 
-
 /**
  * Creates the account with exactly the invitation's email and user types (security §10), marks the
  * invitation used and signs the new user in through the login path.
@@ -274,10 +307,15 @@ export async function completeRegistration(
   meta: RequestMeta,
 ): Promise<OpenedSession> {
   const invitation = await usableInvitation(deps, input.token, meta.ip);
-  const problems = checkPasswordPolicy(input.password, { email: invitation.email, firstName: input.first_name, lastName: input.last_name });
+  const problems = checkPasswordPolicy(input.password, {
+    email: invitation.email,
+    firstName: input.first_name,
+    lastName: input.last_name,
+  });
   if (problems.length) throw fieldsError({ password: problems });
   if (await getUserByUsername(deps.db, input.username)) throw usernameTaken();
-  if (await getUserByEmail(deps.db, invitation.email)) throw new AppError('ACCOUNT_EXISTS', 409, INVITATION_CONFLICTS.ACCOUNT_EXISTS);
+  if (await getUserByEmail(deps.db, invitation.email))
+    throw new AppError('ACCOUNT_EXISTS', 409, INVITATION_CONFLICTS.ACCOUNT_EXISTS);
   const now = deps.config.now();
   try {
     return await inTransaction(deps.db, async (tx) => {
@@ -287,10 +325,18 @@ export async function completeRegistration(
         firstName: input.first_name,
         lastName: input.last_name,
         password: input.password,
-        userType: invitation.userType.filter((type): type is UserType => (USER_TYPES as readonly string[]).includes(type)),
+        userType: invitation.userType.filter((type): type is UserType =>
+          (USER_TYPES as readonly string[]).includes(type),
+        ),
       });
       if (!(await acceptInvitationRow(tx, invitation.id, user.id, now))) throw tokenError('INVITATION_USED');
-      await recordActivity(tx, { actor: user, verb: 'registered', modelType: 'user', objectId: user.id, summary: `${displayName(user)} joined as ${user.userType.join(', ')} (invited by ${invitation.invitedByName || 'a former user'})` });
+      await recordActivity(tx, {
+        actor: user,
+        verb: 'registered',
+        modelType: 'user',
+        objectId: user.id,
+        summary: `${displayName(user)} joined as ${user.userType.join(', ')} (invited by ${invitation.invitedByName || 'a former user'})`,
+      });
       return openSession(tx, deps, user, meta, false);
     });
   } catch (error) {
@@ -315,6 +361,12 @@ export async function insertPendingInvitation(
     expiresAt: new Date(input.now.getTime() + INVITATION_SECONDS * 1000),
     lastSentAt: input.now,
   });
-  await recordActivity(tx, { actor: input.inviter, verb: 'invited', modelType: 'invitation', objectId: invitation.id, summary: `${displayName(input.inviter)} invited ${invitation.email} as ${input.userTypes.join(', ')}` });
+  await recordActivity(tx, {
+    actor: input.inviter,
+    verb: 'invited',
+    modelType: 'invitation',
+    objectId: invitation.id,
+    summary: `${displayName(input.inviter)} invited ${invitation.email} as ${input.userTypes.join(', ')}`,
+  });
   return { invitation, token };
 }

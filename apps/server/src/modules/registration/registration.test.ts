@@ -46,7 +46,12 @@ describe('invitations', () => {
   it('invite → mail → validate → complete signs the new user in with the invited types only', async () => {
     const created = await invite('New.Person@Example.test', ['recruiter']);
     expect(created.status).toBe(201);
-    expect(created.json.invitation).toMatchObject({ email: 'new.person@example.test', user_type: ['recruiter'], status: 'pending', invited_by: { id: owner.id, name: 'Olga Owner' } });
+    expect(created.json.invitation).toMatchObject({
+      email: 'new.person@example.test',
+      user_type: ['recruiter'],
+      status: 'pending',
+      invited_by: { id: owner.id, name: 'Olga Owner' },
+    });
     const { mail, token, url } = await lastMailLink();
     expect(mail).toMatch(/^To: new\.person@example\.test/m);
     expect(url.startsWith(`${t.baseUrl}/auth/register-from-token/`)).toBe(true);
@@ -57,14 +62,39 @@ describe('invitations', () => {
 
     const browser = new HttpClient(t.baseUrl);
     const valid = await browser.get(`/api/registration/validate/${token}/`);
-    expect(valid.json).toMatchObject({ success: true, valid: true, email: 'new.person@example.test', user_type: ['recruiter'], agency_name: 'My Agency', invited_by: 'Olga Owner' });
+    expect(valid.json).toMatchObject({
+      success: true,
+      valid: true,
+      email: 'new.person@example.test',
+      user_type: ['recruiter'],
+      agency_name: 'My Agency',
+      invited_by: 'Olga Owner',
+    });
 
-    const weak = await browser.post('/api/registration/complete/', { token, username: 'newperson', first_name: 'New', last_name: 'Person', password: 'password123' });
+    const weak = await browser.post('/api/registration/complete/', {
+      token,
+      username: 'newperson',
+      first_name: 'New',
+      last_name: 'Person',
+      password: 'password123',
+    });
     expect(weak.status).toBe(400);
     expect(weak.json.fields.password).toBeDefined();
-    const similar = await browser.post('/api/registration/complete/', { token, username: 'newperson', first_name: 'New', last_name: 'Personality', password: 'Personality-2024' });
+    const similar = await browser.post('/api/registration/complete/', {
+      token,
+      username: 'newperson',
+      first_name: 'New',
+      last_name: 'Personality',
+      password: 'Personality-2024',
+    });
     expect(similar.status).toBe(400);
-    const taken = await browser.post('/api/registration/complete/', { token, username: owner.username.toUpperCase(), first_name: 'New', last_name: 'Person', password: PASSWORD });
+    const taken = await browser.post('/api/registration/complete/', {
+      token,
+      username: owner.username.toUpperCase(),
+      first_name: 'New',
+      last_name: 'Person',
+      password: PASSWORD,
+    });
     expect(taken.status).toBe(400);
     expect(taken.json.fields.username).toEqual([USER_ERRORS.USERNAME_TAKEN]);
 
@@ -79,7 +109,11 @@ describe('invitations', () => {
       is_active: true,
     });
     expect(done.status).toBe(200);
-    expect(done.json).toMatchObject({ success: true, session_max_age: null, user: { email: 'new.person@example.test', username: 'newperson', user_type: ['recruiter'], role: 'recruiter' } });
+    expect(done.json).toMatchObject({
+      success: true,
+      session_max_age: null,
+      user: { email: 'new.person@example.test', username: 'newperson', user_type: ['recruiter'], role: 'recruiter' },
+    });
     expect(browser.setCookie('sessionid')).toMatch(/HttpOnly/);
     expect(browser.setCookie('csrftoken')).toBeDefined();
     const profile = await browser.get('/api/auth/profile/');
@@ -90,9 +124,19 @@ describe('invitations', () => {
     const used = await new HttpClient(t.baseUrl).get(`/api/registration/validate/${token}/`);
     expect(used.status).toBe(410);
     expect(used.json).toMatchObject({ code: 'INVITATION_USED', error: INVITATION_ERRORS.INVITATION_USED });
-    const again = await new HttpClient(t.baseUrl).post('/api/registration/complete/', { token, username: 'another1', first_name: 'A', last_name: 'B', password: PASSWORD });
+    const again = await new HttpClient(t.baseUrl).post('/api/registration/complete/', {
+      token,
+      username: 'another1',
+      first_name: 'A',
+      last_name: 'B',
+      password: PASSWORD,
+    });
     expect(again.status).toBe(410);
-    expect((await ownerClient.get('/api/registration/invitations/pending/')).json.invitations.map((i: { email: string }) => i.email)).not.toContain('new.person@example.test');
+    expect(
+      (await ownerClient.get('/api/registration/invitations/pending/')).json.invitations.map(
+        (i: { email: string }) => i.email,
+      ),
+    ).not.toContain('new.person@example.test');
   });
 
   it('expired, cancelled and unknown tokens each get their own code', async () => {
@@ -107,8 +151,12 @@ describe('invitations', () => {
     const cancelled = await insertInvitation(t.db, { inviter: owner });
     const cancel = await ownerClient.post(`/api/registration/invitations/${cancelled.invitation.id}/cancel/`);
     expect(cancel.json.invitation.status).toBe('cancelled');
-    expect((await ownerClient.post(`/api/registration/invitations/${cancelled.invitation.id}/cancel/`)).status).toBe(409);
-    expect((await ownerClient.post(`/api/registration/invitations/${cancelled.invitation.id}/resend/`)).status).toBe(409);
+    expect((await ownerClient.post(`/api/registration/invitations/${cancelled.invitation.id}/cancel/`)).status).toBe(
+      409,
+    );
+    expect((await ownerClient.post(`/api/registration/invitations/${cancelled.invitation.id}/resend/`)).status).toBe(
+      409,
+    );
     expect((await ownerClient.post('/api/registration/invitations/999999/cancel/')).status).toBe(404);
     const gone = await anonymous.get(`/api/registration/validate/${cancelled.token}/`);
     expect(gone.status).toBe(410);
@@ -138,7 +186,9 @@ describe('invitations', () => {
     t.clock.offsetMs = 0;
     mails += 1;
     expect(resent.status).toBe(200);
-    expect(new Date(resent.json.invitation.expires_at).getTime()).toBeGreaterThan(new Date(created.json.invitation.expires_at).getTime());
+    expect(new Date(resent.json.invitation.expires_at).getTime()).toBeGreaterThan(
+      new Date(created.json.invitation.expires_at).getTime(),
+    );
     const second = await lastMailLink();
     expect(second.token).not.toBe(first.token);
     const anonymous = new HttpClient(t.baseUrl);
@@ -161,7 +211,11 @@ describe('invitations', () => {
   it('someone who may not manage users learns nothing by resending or cancelling: the same 403 whether the invitation is pending, used up or missing', async () => {
     const pending = await insertInvitation(t.db, { inviter: owner, userType: ['viewer'] });
     const cancelled = await insertInvitation(t.db, { inviter: owner, userType: ['viewer'], cancelledAt: new Date() });
-    const ids = { pending: pending.invitation.id, cancelled: cancelled.invitation.id, missing: cancelled.invitation.id + 1000 };
+    const ids = {
+      pending: pending.invitation.id,
+      cancelled: cancelled.invitation.id,
+      missing: cancelled.invitation.id + 1000,
+    };
     for (const userType of [['recruiter'], ['viewer']] as const) {
       const client = await signedInClient(t, await insertUser(t.db, { userType: [...userType] }));
       for (const action of ['resend', 'cancel']) {
@@ -170,7 +224,11 @@ describe('invitations', () => {
           const response = await client.post(`/api/registration/invitations/${id}/${action}/`);
           answers.push({ state, status: response.status, body: response.json });
         }
-        for (const answer of answers) expect({ ...answer, state: 'any' }, `${userType[0]} ${action} ${answer.state}`).toEqual({ ...answers[0], state: 'any' });
+        for (const answer of answers)
+          expect({ ...answer, state: 'any' }, `${userType[0]} ${action} ${answer.state}`).toEqual({
+            ...answers[0],
+            state: 'any',
+          });
         expect(answers[0]).toMatchObject({ status: 403, body: { success: false, code: 'FORBIDDEN' } });
       }
     }
@@ -197,14 +255,21 @@ describe('invitations', () => {
     // Another superuser's invitation is theirs to change; an owner changes any.
     const peers = await insertInvitation(t.db, { inviter: otherSuperuser, userType: ['viewer'] });
     expect((await superuser.post(`/api/registration/invitations/${peers.invitation.id}/cancel/`)).status).toBe(200);
-    expect((await ownerClient.post(`/api/registration/invitations/${ownerSent.invitation.id}/cancel/`)).status).toBe(200);
-    expect((await ownerClient.post(`/api/registration/invitations/${grantsOwner.invitation.id}/resend/`)).status).toBe(200);
+    expect((await ownerClient.post(`/api/registration/invitations/${ownerSent.invitation.id}/cancel/`)).status).toBe(
+      200,
+    );
+    expect((await ownerClient.post(`/api/registration/invitations/${grantsOwner.invitation.id}/resend/`)).status).toBe(
+      200,
+    );
     mails += 1;
   });
 
   it('a pending invitation dies when its inviter loses the right to send it', async () => {
     const anonymous = new HttpClient(t.baseUrl);
-    const pendingIds = async () => ((await ownerClient.get('/api/registration/invitations/pending/')).json.invitations as { id: number }[]).map((row) => row.id);
+    const pendingIds = async () =>
+      ((await ownerClient.get('/api/registration/invitations/pending/')).json.invitations as { id: number }[]).map(
+        (row) => row.id,
+      );
     const dead = async (token: string) => {
       const answer = await anonymous.get(`/api/registration/validate/${token}/`);
       expect(answer.status).toBe(410);
@@ -216,17 +281,27 @@ describe('invitations', () => {
     const bySuperuser = await insertInvitation(t.db, { inviter: superuser, userType: ['recruiter'] });
     expect((await anonymous.get(`/api/registration/validate/${bySuperuser.token}/`)).status).toBe(200);
     expect(await pendingIds()).toContain(bySuperuser.invitation.id);
-    expect((await ownerClient.patch(`/api/users/${superuser.id}/role/`, { user_type: ['recruiter'] })).status).toBe(200);
+    expect((await ownerClient.patch(`/api/users/${superuser.id}/role/`, { user_type: ['recruiter'] })).status).toBe(
+      200,
+    );
     await dead(bySuperuser.token);
     expect(await pendingIds()).not.toContain(bySuperuser.invitation.id);
-    const completed = await anonymous.post('/api/registration/complete/', { token: bySuperuser.token, username: 'too-late', first_name: 'Too', last_name: 'Late', password: PASSWORD });
+    const completed = await anonymous.post('/api/registration/complete/', {
+      token: bySuperuser.token,
+      username: 'too-late',
+      first_name: 'Too',
+      last_name: 'Late',
+      password: PASSWORD,
+    });
     expect(completed.status).toBe(410);
 
     // An owner demoted to superuser: their owner invitation dies, their recruiter invitation lives.
     const formerOwner = await insertUser(t.db, { userType: ['owner'] });
     const ownerGrant = await insertInvitation(t.db, { inviter: formerOwner, userType: ['owner'] });
     const recruiterGrant = await insertInvitation(t.db, { inviter: formerOwner, userType: ['recruiter'] });
-    expect((await ownerClient.patch(`/api/users/${formerOwner.id}/role/`, { user_type: ['superuser'] })).status).toBe(200);
+    expect((await ownerClient.patch(`/api/users/${formerOwner.id}/role/`, { user_type: ['superuser'] })).status).toBe(
+      200,
+    );
     await dead(ownerGrant.token);
     expect((await anonymous.get(`/api/registration/validate/${recruiterGrant.token}/`)).status).toBe(200);
     expect(await pendingIds()).toEqual(expect.arrayContaining([recruiterGrant.invitation.id]));
@@ -248,7 +323,8 @@ describe('invitations', () => {
     try {
       const anonymous = new HttpClient(fresh.baseUrl);
       const statuses: number[] = [];
-      for (let i = 0; i < 21; i++) statuses.push((await anonymous.get(`/api/registration/validate/guess-${i}/`)).status);
+      for (let i = 0; i < 21; i++)
+        statuses.push((await anonymous.get(`/api/registration/validate/guess-${i}/`)).status);
       expect(statuses.slice(0, 20).every((status) => status === 404)).toBe(true);
       expect(statuses[20]).toBe(429);
     } finally {

@@ -1,4 +1,9 @@
-import { JOB_DESCRIPTION_ERRORS, JOB_DESCRIPTION_MAX_BYTES, type JOB_DESCRIPTION_TYPES, type Role } from '@recruitdesk/contracts/roles';
+import {
+  JOB_DESCRIPTION_ERRORS,
+  JOB_DESCRIPTION_MAX_BYTES,
+  type JOB_DESCRIPTION_TYPES,
+  type Role,
+} from '@recruitdesk/contracts/roles';
 import type { UploadTarget } from '@recruitdesk/contracts/profile';
 import { inTransaction } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
@@ -28,18 +33,34 @@ const slotOf = (roleId: number): DocumentSlot => ({
   messages: JOB_DESCRIPTION_ERRORS,
 });
 
-export async function getJobDescription(deps: Deps, actor: UserRow, roleId: number): Promise<{ text: string; file: Role['description_file'] }> {
+export async function getJobDescription(
+  deps: Deps,
+  actor: UserRow,
+  roleId: number,
+): Promise<{ text: string; file: Role['description_file'] }> {
   assertCan(actor, 'records.read');
   const role = await requireRoleRow(deps.db, roleId);
   return { text: role.descriptionText, file: descriptionFileOf(role) };
 }
 
-export async function updateJobDescriptionText(deps: Deps, actor: UserRow, roleId: number, text: string): Promise<{ text: string; file: Role['description_file'] }> {
+export async function updateJobDescriptionText(
+  deps: Deps,
+  actor: UserRow,
+  roleId: number,
+  text: string,
+): Promise<{ text: string; file: Role['description_file'] }> {
   assertCan(actor, 'records.write');
   const role = await requireRoleRow(deps.db, roleId);
   await inTransaction(deps.db, async (tx) => {
     await updateRoleRow(tx, roleId, { descriptionText: text, updatedAt: deps.config.now() });
-    await recordActivity(tx, { scope: { clientId: role.clientId }, actor, verb: 'updated', modelType: 'role', objectId: roleId, summary: `Updated the job description of role ${role.name}` });
+    await recordActivity(tx, {
+      scope: { clientId: role.clientId },
+      actor,
+      verb: 'updated',
+      modelType: 'role',
+      objectId: roleId,
+      summary: `Updated the job description of role ${role.name}`,
+    });
   });
   return getJobDescription(deps, actor, roleId);
 }
@@ -59,7 +80,12 @@ export async function createJobDescriptionUploadTarget(
  * Checks an uploaded file (the caller's own key for this role, size, content) and makes it the role's
  * job description file; the previous file is deleted. Refused objects are deleted too.
  */
-export async function confirmJobDescriptionFile(deps: Deps, actor: UserRow, roleId: number, input: { key: string; filename: string }): Promise<Role> {
+export async function confirmJobDescriptionFile(
+  deps: Deps,
+  actor: UserRow,
+  roleId: number,
+  input: { key: string; filename: string },
+): Promise<Role> {
   assertCan(actor, 'records.write');
   const role = await requireRoleRow(deps.db, roleId);
   const file = await checkUploadedDocument(deps, slotOf(roleId), actor.id, input.key);
@@ -75,7 +101,14 @@ export async function confirmJobDescriptionFile(deps: Deps, actor: UserRow, role
       descriptionUploadedAt: now,
       updatedAt: now,
     });
-    await recordActivity(tx, { scope: { clientId: role.clientId }, actor, verb: 'updated', modelType: 'role', objectId: roleId, summary: `Uploaded job description ${filename} for role ${role.name}` });
+    await recordActivity(tx, {
+      scope: { clientId: role.clientId },
+      actor,
+      verb: 'updated',
+      modelType: 'role',
+      objectId: roleId,
+      summary: `Uploaded job description ${filename} for role ${role.name}`,
+    });
   }).catch(async (error: unknown) => {
     // Nothing refers to the stored file: it must not stay behind.
     await deleteStoredFile(deps, file.key, 'orphaned job description');
@@ -113,7 +146,14 @@ export async function removeJobDescriptionFile(deps: Deps, actor: UserRow, roleI
         descriptionUploadedAt: null,
         updatedAt: deps.config.now(),
       });
-      await recordActivity(tx, { scope: { clientId: role.clientId }, actor, verb: 'updated', modelType: 'role', objectId: roleId, summary: `Removed the job description file of role ${role.name}` });
+      await recordActivity(tx, {
+        scope: { clientId: role.clientId },
+        actor,
+        verb: 'updated',
+        modelType: 'role',
+        objectId: roleId,
+        summary: `Removed the job description file of role ${role.name}`,
+      });
     });
     await deleteStoredFile(deps, previous, 'job description');
   }

@@ -1,6 +1,10 @@
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { jobQualificationsTable, type JobQualificationRow, type NewJobQualificationRow } from './job-qualifications.table';
+import {
+  jobQualificationsTable,
+  type JobQualificationRow,
+  type NewJobQualificationRow,
+} from './job-qualifications.table';
 
 export async function listQualificationRows(db: Db, roleId: number): Promise<JobQualificationRow[]> {
   return db
@@ -33,8 +37,16 @@ export async function insertQualificationRows(db: Db, values: NewJobQualificatio
   if (values.length) await db.insert(jobQualificationsTable).values(values);
 }
 
-export async function updateQualificationRow(db: Db, id: number, values: Partial<NewJobQualificationRow>): Promise<JobQualificationRow | undefined> {
-  const [row] = await db.update(jobQualificationsTable).set(values).where(eq(jobQualificationsTable.id, id)).returning();
+export async function updateQualificationRow(
+  db: Db,
+  id: number,
+  values: Partial<NewJobQualificationRow>,
+): Promise<JobQualificationRow | undefined> {
+  const [row] = await db
+    .update(jobQualificationsTable)
+    .set(values)
+    .where(eq(jobQualificationsTable.id, id))
+    .returning();
   return row;
 }
 

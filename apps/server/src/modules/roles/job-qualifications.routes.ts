@@ -26,11 +26,19 @@ export const jobQualificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/roles/:id/qualifications/', {
     schema: { tags, params: IdParamSchema, response: { 200: JobQualificationListResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, qualifications: await listQualifications(deps, requireUser(request), request.params.id) }),
+    handler: async (request) => ({
+      success: true as const,
+      qualifications: await listQualifications(deps, requireUser(request), request.params.id),
+    }),
   });
 
   app.post('/api/roles/:id/qualifications/reorder/', {
-    schema: { tags, params: IdParamSchema, body: ReorderJobQualificationsInputSchema, response: { 200: JobQualificationListResponseSchema, ...errors } },
+    schema: {
+      tags,
+      params: IdParamSchema,
+      body: ReorderJobQualificationsInputSchema,
+      response: { 200: JobQualificationListResponseSchema, ...errors },
+    },
     handler: async (request) => ({
       success: true as const,
       qualifications: await reorderQualifications(deps, requireUser(request), request.params.id, request.body.ids),
@@ -38,7 +46,11 @@ export const jobQualificationsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/job-qualifications/', {
-    schema: { tags, body: CreateJobQualificationInputSchema, response: { 201: JobQualificationResponseSchema, ...errors } },
+    schema: {
+      tags,
+      body: CreateJobQualificationInputSchema,
+      response: { 201: JobQualificationResponseSchema, ...errors },
+    },
     handler: async (request, reply) => {
       const qualification = await createQualification(deps, requireUser(request), request.body);
       return reply.status(201).send({ success: true as const, qualification });
@@ -47,11 +59,19 @@ export const jobQualificationsRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/job-qualifications/:id/', {
     schema: { tags, params: IdParamSchema, response: { 200: JobQualificationResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, qualification: await getQualification(deps, requireUser(request), request.params.id) }),
+    handler: async (request) => ({
+      success: true as const,
+      qualification: await getQualification(deps, requireUser(request), request.params.id),
+    }),
   });
 
   app.put('/api/job-qualifications/:id/', {
-    schema: { tags, params: IdParamSchema, body: UpdateJobQualificationInputSchema, response: { 200: JobQualificationResponseSchema, ...errors } },
+    schema: {
+      tags,
+      params: IdParamSchema,
+      body: UpdateJobQualificationInputSchema,
+      response: { 200: JobQualificationResponseSchema, ...errors },
+    },
     handler: async (request) => ({
       success: true as const,
       qualification: await updateQualification(deps, requireUser(request), request.params.id, request.body),

@@ -56,10 +56,15 @@ export async function getQualification(deps: Deps, actor: UserRow, id: number): 
   return toApiQualification(await requireQualification(deps, id));
 }
 
-export async function createQualification(deps: Deps, actor: UserRow, input: z.output<typeof CreateJobQualificationInputSchema>): Promise<JobQualification> {
+export async function createQualification(
+  deps: Deps,
+  actor: UserRow,
+  input: z.output<typeof CreateJobQualificationInputSchema>,
+): Promise<JobQualification> {
   assertCan(actor, 'records.write');
   const role = await requireRoleRow(deps.db, input.role_id).catch((error: unknown) => {
-    if (error instanceof AppError && error.status === 404) throw fieldsError({ role_id: [ROLE_ERRORS.ROLE_NOT_FOUND] }, 'ROLE_NOT_FOUND');
+    if (error instanceof AppError && error.status === 404)
+      throw fieldsError({ role_id: [ROLE_ERRORS.ROLE_NOT_FOUND] }, 'ROLE_NOT_FOUND');
     throw error;
   });
   const row = await inTransaction(deps.db, async (tx) => {
@@ -73,7 +78,14 @@ export async function createQualification(deps: Deps, actor: UserRow, input: z.o
       createdAt: now,
       updatedAt: now,
     });
-    await recordActivity(tx, { scope: { clientId: role.clientId, roleId: role.id }, actor, verb: 'created', modelType: 'job_qualification', objectId: created.id, summary: `Added qualification ${created.name} to role ${role.name}` });
+    await recordActivity(tx, {
+      scope: { clientId: role.clientId, roleId: role.id },
+      actor,
+      verb: 'created',
+      modelType: 'job_qualification',
+      objectId: created.id,
+      summary: `Added qualification ${created.name} to role ${role.name}`,
+    });
     return created;
   });
   return toApiQualification(row);
@@ -89,9 +101,21 @@ export async function updateQualification(
   const existing = await requireQualification(deps, id);
   const role = await requireRoleRow(deps.db, existing.roleId);
   const row = await inTransaction(deps.db, async (tx) => {
-    const updated = await updateQualificationRow(tx, id, { name: input.name, description: input.description, kind: input.kind, updatedAt: deps.config.now() });
+    const updated = await updateQualificationRow(tx, id, {
+      name: input.name,
+      description: input.description,
+      kind: input.kind,
+      updatedAt: deps.config.now(),
+    });
     if (!updated) throw notFound();
-    await recordActivity(tx, { scope: { clientId: role.clientId, roleId: role.id }, actor, verb: 'updated', modelType: 'job_qualification', objectId: id, summary: `Updated qualification ${updated.name} of role ${role.name}` });
+    await recordActivity(tx, {
+      scope: { clientId: role.clientId, roleId: role.id },
+      actor,
+      verb: 'updated',
+      modelType: 'job_qualification',
+      objectId: id,
+      summary: `Updated qualification ${updated.name} of role ${role.name}`,
+    });
     return updated;
   });
   return toApiQualification(row);
@@ -103,12 +127,24 @@ export async function deleteQualification(deps: Deps, actor: UserRow, id: number
   const role = await requireRoleRow(deps.db, existing.roleId);
   await inTransaction(deps.db, async (tx) => {
     await deleteQualificationRow(tx, id);
-    await recordActivity(tx, { scope: { clientId: role.clientId, roleId: role.id }, actor, verb: 'deleted', modelType: 'job_qualification', objectId: id, summary: `Removed qualification ${existing.name} from role ${role.name}` });
+    await recordActivity(tx, {
+      scope: { clientId: role.clientId, roleId: role.id },
+      actor,
+      verb: 'deleted',
+      modelType: 'job_qualification',
+      objectId: id,
+      summary: `Removed qualification ${existing.name} from role ${role.name}`,
+    });
   });
 }
 
 /** `ids` must be exactly the role's qualifications, in the new order. */
-export async function reorderQualifications(deps: Deps, actor: UserRow, roleId: number, ids: number[]): Promise<JobQualification[]> {
+export async function reorderQualifications(
+  deps: Deps,
+  actor: UserRow,
+  roleId: number,
+  ids: number[],
+): Promise<JobQualification[]> {
   assertCan(actor, 'records.write');
   const role = await requireRoleRow(deps.db, roleId);
   await inTransaction(deps.db, async (tx) => {
@@ -119,8 +155,16 @@ export async function reorderQualifications(deps: Deps, actor: UserRow, roleId: 
       throw fieldsError({ ids: [QUALIFICATION_ERRORS.REORDER_MISMATCH] });
     }
     const now = deps.config.now();
-    for (const [index, id] of ids.entries()) await updateQualificationRow(tx, id, { position: index + 1, updatedAt: now });
-    await recordActivity(tx, { scope: { clientId: role.clientId }, actor, verb: 'reordered', modelType: 'role', objectId: roleId, summary: `Reordered the qualifications of role ${role.name}` });
+    for (const [index, id] of ids.entries())
+      await updateQualificationRow(tx, id, { position: index + 1, updatedAt: now });
+    await recordActivity(tx, {
+      scope: { clientId: role.clientId },
+      actor,
+      verb: 'reordered',
+      modelType: 'role',
+      objectId: roleId,
+      summary: `Reordered the qualifications of role ${role.name}`,
+    });
   });
   return (await listQualificationRows(deps.db, roleId)).map(toApiQualification);
 }

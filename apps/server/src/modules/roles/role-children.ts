@@ -8,11 +8,15 @@ import { slot } from '../../lib/slot';
  * has (a delete's blocker) and its placement fees (the payout card), so roles never reads pipelines' tables.
  */
 export const pipelineCountOfRole = slot<(db: Db, roleId: number) => Promise<number>>('The pipelines of a role');
-export const placementFeesOfRole = slot<(db: Db, roleId: number) => Promise<{ currency: string; placements: number; total: string }[]>>(
-  'The placement fees of a role',
-);
+export const placementFeesOfRole =
+  slot<(db: Db, roleId: number) => Promise<{ currency: string; placements: number; total: string }[]>>(
+    'The placement fees of a role',
+  );
 
 /** Application counts per role, grouped once and joined into the role list and detail (no query per role). */
-export type ApplicationCountsByRole = SubqueryWithSelection<{ roleId: SQL.Aliased<number>; total: SQL.Aliased<number>; fresh: SQL.Aliased<number> }, 'application_counts'>;
+export type ApplicationCountsByRole = SubqueryWithSelection<
+  { roleId: SQL.Aliased<number>; total: SQL.Aliased<number>; fresh: SQL.Aliased<number> },
+  'application_counts'
+>;
 /** The applications module tells the roles module how many applications each role has (decision 008). */
 export const applicationCountsByRole = slot<(db: Db) => ApplicationCountsByRole>('The applications of a role');

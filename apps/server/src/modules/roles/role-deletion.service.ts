@@ -29,7 +29,10 @@ async function checkRoleDeletion(db: Db, role: RoleRow): Promise<DeletionCheck> 
   const notes = await countNotes(db, 'role', role.id);
   const archived = role.archivedAt !== null;
   const archiveBlocker = archived ? null : role.state !== 'closed' ? ROLE_ERRORS.ROLE_ARCHIVE_NOT_CLOSED : null;
-  const blockers: DeletionCheck['blockers'] = pipelines > 0 ? [{ kind: 'pipelines', count: pipelines, label: `${plural(pipelines, 'candidate')} in its pipeline` }] : [];
+  const blockers: DeletionCheck['blockers'] =
+    pipelines > 0
+      ? [{ kind: 'pipelines', count: pipelines, label: `${plural(pipelines, 'candidate')} in its pipeline` }]
+      : [];
   const removes = [
     relations && relations.qualificationsCount > 0 ? plural(relations.qualificationsCount, 'qualification') : '',
     role.descriptionFileKey || role.descriptionText ? 'its job description' : '',
@@ -81,7 +84,14 @@ export async function deleteRole(deps: Deps, actor: UserRow, id: number): Promis
       fileKey = role.descriptionFileKey;
       await deleteNotesOf(tx, 'role', [id]);
       await deleteRoleRow(tx, id);
-      await recordActivity(tx, { scope: { clientId: role.clientId }, actor, verb: 'deleted', modelType: 'role', objectId: id, summary: `Deleted role ${role.name}` });
+      await recordActivity(tx, {
+        scope: { clientId: role.clientId },
+        actor,
+        verb: 'deleted',
+        modelType: 'role',
+        objectId: id,
+        summary: `Deleted role ${role.name}`,
+      });
     });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw new AppError('ROLE_HAS_PIPELINES', 409, ROLE_ERRORS.ROLE_HAS_PIPELINES);
@@ -98,10 +108,18 @@ export async function archiveRole(deps: Deps, actor: UserRow, id: number): Promi
     const role = await lockRoleRow(tx, id);
     if (!role) throw roleNotFound();
     if (role.archivedAt) throw new AppError('ROLE_ALREADY_ARCHIVED', 409, ROLE_ERRORS.ROLE_ALREADY_ARCHIVED);
-    if (role.state !== 'closed') throw new AppError('ROLE_ARCHIVE_NOT_CLOSED', 409, ROLE_ERRORS.ROLE_ARCHIVE_NOT_CLOSED);
+    if (role.state !== 'closed')
+      throw new AppError('ROLE_ARCHIVE_NOT_CLOSED', 409, ROLE_ERRORS.ROLE_ARCHIVE_NOT_CLOSED);
     const now = deps.config.now();
     await updateRoleRow(tx, id, { archivedAt: now, updatedAt: now });
-    await recordActivity(tx, { scope: { clientId: role.clientId }, actor, verb: 'archived', modelType: 'role', objectId: id, summary: `Archived role ${role.name}` });
+    await recordActivity(tx, {
+      scope: { clientId: role.clientId },
+      actor,
+      verb: 'archived',
+      modelType: 'role',
+      objectId: id,
+      summary: `Archived role ${role.name}`,
+    });
   });
   return presentRole(deps.db, id);
 }
@@ -112,7 +130,14 @@ export async function restoreRole(deps: Deps, actor: UserRow, id: number): Promi
   if (!role.archivedAt) throw new AppError('ROLE_NOT_ARCHIVED', 409, ROLE_ERRORS.ROLE_NOT_ARCHIVED);
   await inTransaction(deps.db, async (tx) => {
     await updateRoleRow(tx, id, { archivedAt: null, updatedAt: deps.config.now() });
-    await recordActivity(tx, { scope: { clientId: role.clientId }, actor, verb: 'restored', modelType: 'role', objectId: id, summary: `Restored role ${role.name} from the archive` });
+    await recordActivity(tx, {
+      scope: { clientId: role.clientId },
+      actor,
+      verb: 'restored',
+      modelType: 'role',
+      objectId: id,
+      summary: `Restored role ${role.name} from the archive`,
+    });
   });
   return presentRole(deps.db, id);
 }

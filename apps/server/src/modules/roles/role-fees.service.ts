@@ -63,7 +63,8 @@ export async function roleFeeTerms(db: Db, role: RoleRow, client?: ClientRow): P
     };
   }
   const override = fromNumeric(role.feePercentOverride);
-  const feePercent = override ?? fromNumeric(owner.findersFeePercent) ?? (await getAgencySettings(db)).default_finders_fee_percent;
+  const feePercent =
+    override ?? fromNumeric(owner.findersFeePercent) ?? (await getAgencySettings(db)).default_finders_fee_percent;
   return {
     basis: 'finders_fee',
     clientName: owner.name,
@@ -88,26 +89,62 @@ function estimateOf(role: RoleRow, terms: RoleFeeTerms): Omit<RolePayout, 'place
     const amount = terms.retainerAmount;
     const total = terms.roleShare;
     if (amount === null || total === null) {
-      return { basis: 'retainer', currency, fee_percent: null, salary_basis: null, per_opening: null, openings: role.openings, total: null, explanation: `${terms.clientName} has no retainer amount yet, so this role's share cannot be calculated.` };
+      return {
+        basis: 'retainer',
+        currency,
+        fee_percent: null,
+        salary_basis: null,
+        per_opening: null,
+        openings: role.openings,
+        total: null,
+        explanation: `${terms.clientName} has no retainer amount yet, so this role's share cannot be calculated.`,
+      };
     }
     const sharing = terms.sharingRoles;
     const explanation =
       sharing === 1
         ? `${terms.clientName} pays a retainer of ${formatMoney(amount, currency)}; this is its only role, so the whole retainer (${formatMoney(total, currency)}) counts towards it.`
         : `${terms.clientName} pays a retainer of ${formatMoney(amount, currency)}, split evenly over its ${sharing} roles: ${formatMoney(total, currency)} for this role.`;
-    return { basis: 'retainer', currency, fee_percent: null, salary_basis: null, per_opening: terms.perOpeningShare, openings: role.openings, total, explanation };
+    return {
+      basis: 'retainer',
+      currency,
+      fee_percent: null,
+      salary_basis: null,
+      per_opening: terms.perOpeningShare,
+      openings: role.openings,
+      total,
+      explanation,
+    };
   }
   const feePercent = terms.feePercent ?? 0;
   const salaryBasis = fromNumeric(role.salaryMax) ?? fromNumeric(role.salaryMin);
   const source = terms.feeSource;
   if (salaryBasis === null) {
-    return { basis: 'finders_fee', currency, fee_percent: feePercent, salary_basis: null, per_opening: null, openings: role.openings, total: null, explanation: `The fee is ${feePercent} % (${source}) of the salary; add a salary to calculate it.` };
+    return {
+      basis: 'finders_fee',
+      currency,
+      fee_percent: feePercent,
+      salary_basis: null,
+      per_opening: null,
+      openings: role.openings,
+      total: null,
+      explanation: `The fee is ${feePercent} % (${source}) of the salary; add a salary to calculate it.`,
+    };
   }
   const perOpening = roundMoney((salaryBasis * feePercent) / 100);
   const total = roundMoney(perOpening * role.openings);
   const which = role.salaryMax !== null ? 'maximum' : 'minimum';
   const explanation = `${feePercent} % (${source}) of the ${which} salary ${formatMoney(salaryBasis, currency)} is ${formatMoney(perOpening, currency)} per opening; ${role.openings} ${role.openings === 1 ? 'opening makes' : 'openings make'} ${formatMoney(total, currency)}.`;
-  return { basis: 'finders_fee', currency, fee_percent: feePercent, salary_basis: salaryBasis, per_opening: perOpening, openings: role.openings, total, explanation };
+  return {
+    basis: 'finders_fee',
+    currency,
+    fee_percent: feePercent,
+    salary_basis: salaryBasis,
+    per_opening: perOpening,
+    openings: role.openings,
+    total,
+    explanation,
+  };
 }
 
 export interface PlacementFee {
@@ -126,7 +163,12 @@ export function placementFeeOf(role: RoleRow, terms: RoleFeeTerms, salary: numbe
   const { currency } = terms;
   if (terms.basis === 'retainer') {
     if (terms.retainerAmount === null || terms.perOpeningShare === null) {
-      return { fee: 0, feePercent: null, currency, explanation: `${terms.clientName} has no retainer amount yet, so no fee is counted for this placement.` };
+      return {
+        fee: 0,
+        feePercent: null,
+        currency,
+        explanation: `${terms.clientName} has no retainer amount yet, so no fee is counted for this placement.`,
+      };
     }
     const split = terms.sharingRoles === 1 ? 'its only role' : `${terms.sharingRoles} roles`;
     const openings = role.openings === 1 ? 'its one opening' : `its ${role.openings} openings`;
@@ -155,6 +197,9 @@ export async function rolePayout(deps: Deps, actor: UserRow, id: number): Promis
   const placements = fees.reduce((sum, row) => sum + row.placements, 0);
   return {
     ...payoutOf(role, await roleFeeTerms(deps.db, role)),
-    placed: placements === 0 ? null : { placements, fees: fees.map((row) => ({ currency: row.currency, total: fromNumeric(row.total) ?? 0 })) },
+    placed:
+      placements === 0
+        ? null
+        : { placements, fees: fees.map((row) => ({ currency: row.currency, total: fromNumeric(row.total) ?? 0 })) },
   };
 }

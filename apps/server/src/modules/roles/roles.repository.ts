@@ -48,8 +48,14 @@ function selectRoles(db: Db) {
       recruiterLastName: usersTable.lastName,
       recruiterUsername: usersTable.username,
       recruiterEmail: usersTable.email,
-      qualificationsCount: sql<number>`(select count(*)::int from ${jobQualificationsTable} where ${jobQualificationsTable.roleId} = ${rolesTable.id})`.mapWith(Number),
-      notesCount: sql<number>`(select count(*)::int from ${notesTable} where ${notesTable.modelType} = 'role' and ${notesTable.objectId} = ${rolesTable.id})`.mapWith(Number),
+      qualificationsCount:
+        sql<number>`(select count(*)::int from ${jobQualificationsTable} where ${jobQualificationsTable.roleId} = ${rolesTable.id})`.mapWith(
+          Number,
+        ),
+      notesCount:
+        sql<number>`(select count(*)::int from ${notesTable} where ${notesTable.modelType} = 'role' and ${notesTable.objectId} = ${rolesTable.id})`.mapWith(
+          Number,
+        ),
       applicationsCount: sql<number>`coalesce(${applications.total}, 0)`.mapWith(Number),
       newApplicationsCount: sql<number>`coalesce(${applications.fresh}, 0)`.mapWith(Number),
       total: sql<number>`count(*) over()`.mapWith(Number),
@@ -100,13 +106,20 @@ function listConditions(filter: RoleListFilter): SQL | undefined {
   if (filter.archived === 'true') conditions.push(isNotNull(rolesTable.archivedAt));
   if (filter.search) {
     const pattern = `%${escapeLike(filter.search)}%`;
-    const match = or(ilike(rolesTable.name, pattern), ilike(clientsTable.name, pattern), ilike(rolesTable.location, pattern));
+    const match = or(
+      ilike(rolesTable.name, pattern),
+      ilike(clientsTable.name, pattern),
+      ilike(rolesTable.location, pattern),
+    );
     if (match) conditions.push(match);
   }
   return and(...conditions);
 }
 
-export async function listRoleRows(db: Db, filter: RoleListFilter): Promise<{ rows: RoleWithRelations[]; count: number }> {
+export async function listRoleRows(
+  db: Db,
+  filter: RoleListFilter,
+): Promise<{ rows: RoleWithRelations[]; count: number }> {
   const descending = filter.ordering.startsWith('-');
   const field = filter.ordering.replace(/^-/, '');
   const dir = (column: SQL) => (descending ? desc(column) : asc(column));
@@ -127,7 +140,11 @@ export async function listRoleRows(db: Db, filter: RoleListFilter): Promise<{ ro
     .limit(filter.limit)
     .offset(filter.offset);
   if (rows.length === 0 && filter.offset > 0) {
-    const [row] = await db.select({ value: count() }).from(rolesTable).innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId)).where(where);
+    const [row] = await db
+      .select({ value: count() })
+      .from(rolesTable)
+      .innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId))
+      .where(where);
     return { rows: [], count: row?.value ?? 0 };
   }
   return { rows: rows.map(toWithRelations), count: rows[0]?.total ?? 0 };
@@ -159,16 +176,31 @@ export async function countRetainerSharingRoles(db: Db, clientId: number): Promi
   const [row] = await db
     .select({ value: count() })
     .from(rolesTable)
-    .where(and(eq(rolesTable.clientId, clientId), or(ne(rolesTable.state, 'closed'), sql`${rolesTable.closeReason} is distinct from 'cancelled_by_client'`)));
+    .where(
+      and(
+        eq(rolesTable.clientId, clientId),
+        or(ne(rolesTable.state, 'closed'), sql`${rolesTable.closeReason} is distinct from 'cancelled_by_client'`),
+      ),
+    );
   return row?.value ?? 0;
 }
 
-export async function roleStats(db: Db, userId: number, monthStart: string): Promise<{ openRoles: number; openedThisMonth: number; myRoles: number }> {
+export async function roleStats(
+  db: Db,
+  userId: number,
+  monthStart: string,
+): Promise<{ openRoles: number; openedThisMonth: number; myRoles: number }> {
   const [row] = await db
     .select({
       openRoles: sql<number>`(count(*) filter (where ${rolesTable.state} in ('open', 'on_hold')))::int`.mapWith(Number),
-      openedThisMonth: sql<number>`(count(*) filter (where ${rolesTable.state} in ('open', 'on_hold') and ${gte(rolesTable.openedAt, monthStart)}))::int`.mapWith(Number),
-      myRoles: sql<number>`(count(*) filter (where ${rolesTable.state} in ('open', 'on_hold') and ${rolesTable.recruiterId} = ${userId}))::int`.mapWith(Number),
+      openedThisMonth:
+        sql<number>`(count(*) filter (where ${rolesTable.state} in ('open', 'on_hold') and ${gte(rolesTable.openedAt, monthStart)}))::int`.mapWith(
+          Number,
+        ),
+      myRoles:
+        sql<number>`(count(*) filter (where ${rolesTable.state} in ('open', 'on_hold') and ${rolesTable.recruiterId} = ${userId}))::int`.mapWith(
+          Number,
+        ),
     })
     .from(rolesTable);
   return { openRoles: row?.openRoles ?? 0, openedThisMonth: row?.openedThisMonth ?? 0, myRoles: row?.myRoles ?? 0 };
@@ -177,9 +209,20 @@ export async function roleStats(db: Db, userId: number, monthStart: string): Pro
 /** Active users who may recruit (recruiter, owner, superuser), for the role form. */
 export async function listRecruiterUsers(db: Db) {
   return db
-    .select({ id: usersTable.id, firstName: usersTable.firstName, lastName: usersTable.lastName, username: usersTable.username, email: usersTable.email })
+    .select({
+      id: usersTable.id,
+      firstName: usersTable.firstName,
+      lastName: usersTable.lastName,
+      username: usersTable.username,
+      email: usersTable.email,
+    })
     .from(usersTable)
-    .where(and(eq(usersTable.isActive, true), sql`${usersTable.userType} && ARRAY['recruiter', 'owner', 'superuser']::text[]`))
+    .where(
+      and(
+        eq(usersTable.isActive, true),
+        sql`${usersTable.userType} && ARRAY['recruiter', 'owner', 'superuser']::text[]`,
+      ),
+    )
     .orderBy(asc(sql`lower(${usersTable.firstName})`), asc(sql`lower(${usersTable.lastName})`), asc(usersTable.id));
 }
 
@@ -187,11 +230,22 @@ export async function listRecruiterUsers(db: Db) {
 export function searchRoleRowsByName(db: Db, text: string, limit: number) {
   const name = sql`${rolesTable.name}`;
   return db
-    .select({ id: rolesTable.id, name: rolesTable.name, state: rolesTable.state, clientId: clientsTable.id, clientName: clientsTable.name })
+    .select({
+      id: rolesTable.id,
+      name: rolesTable.name,
+      state: rolesTable.state,
+      clientId: clientsTable.id,
+      clientName: clientsTable.name,
+    })
     .from(rolesTable)
     .innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId))
     .where(lowerContains(name, text))
-    .orderBy(sql`(${rolesTable.state} = 'closed')`, nameMatchRank(name, text), asc(sql`lower(${rolesTable.name})`), desc(rolesTable.id))
+    .orderBy(
+      sql`(${rolesTable.state} = 'closed')`,
+      nameMatchRank(name, text),
+      asc(sql`lower(${rolesTable.name})`),
+      desc(rolesTable.id),
+    )
     .limit(limit);
 }
 
@@ -207,7 +261,10 @@ export async function deleteRoleRow(db: Db, id: number): Promise<void> {
 }
 
 /** The role as notes name it, "Senior Engineer (Acme)" (decision 008: registered with the notes module). */
-export async function findRoleNoteTarget(db: Db, id: number): Promise<{ label: string; scope: { clientId: number; roleId: number } } | null> {
+export async function findRoleNoteTarget(
+  db: Db,
+  id: number,
+): Promise<{ label: string; scope: { clientId: number; roleId: number } } | null> {
   const [row] = await db
     .select({ name: rolesTable.name, client: clientsTable.name, clientId: rolesTable.clientId })
     .from(rolesTable)
@@ -224,9 +281,10 @@ export function countRolesPerClient(db: Db) {
       clientId: sql<number>`${rolesTable.clientId}`.as('client_id'),
       total: sql<number>`count(*)::int`.as('roles_total'),
       active: sql<number>`(count(*) filter (where ${rolesTable.state} in ('open', 'on_hold')))::int`.as('active_total'),
-      latestActive: sql<Date | null>`max(${rolesTable.createdAt}) filter (where ${rolesTable.state} in ('open', 'on_hold'))`.as(
-        'latest_active_created_at',
-      ),
+      latestActive:
+        sql<Date | null>`max(${rolesTable.createdAt}) filter (where ${rolesTable.state} in ('open', 'on_hold'))`.as(
+          'latest_active_created_at',
+        ),
     })
     .from(rolesTable)
     .groupBy(rolesTable.clientId)
@@ -256,8 +314,15 @@ export interface PublicRoleRow {
  * Open, posted (`indeed_posting`), not archived roles, newest first; `id` narrows to one role, `where` adds a
  * caller's condition (the feed's "current week not paused"), `limit` caps the list.
  */
-export async function listPublicRoleRows(db: Db, options: { id?: number; where?: SQL; limit?: number } = {}): Promise<PublicRoleRow[]> {
-  const conditions: SQL[] = [eq(rolesTable.state, 'open'), eq(rolesTable.indeedPosting, true), isNull(rolesTable.archivedAt)];
+export async function listPublicRoleRows(
+  db: Db,
+  options: { id?: number; where?: SQL; limit?: number } = {},
+): Promise<PublicRoleRow[]> {
+  const conditions: SQL[] = [
+    eq(rolesTable.state, 'open'),
+    eq(rolesTable.indeedPosting, true),
+    isNull(rolesTable.archivedAt),
+  ];
   if (options.id !== undefined) conditions.push(eq(rolesTable.id, options.id));
   if (options.where) conditions.push(options.where);
   const query = db

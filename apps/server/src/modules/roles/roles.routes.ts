@@ -59,17 +59,26 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/roles/dashboard/', {
     schema: { tags, querystring: RoleListQuerySchema, response: { 200: RoleListResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, ...(await listActiveRoles(deps, requireUser(request), request.query)) }),
+    handler: async (request) => ({
+      success: true as const,
+      ...(await listActiveRoles(deps, requireUser(request), request.query)),
+    }),
   });
 
   app.get('/api/roles/closed/', {
     schema: { tags, querystring: RoleListQuerySchema, response: { 200: RoleListResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, ...(await listClosedRoles(deps, requireUser(request), request.query)) }),
+    handler: async (request) => ({
+      success: true as const,
+      ...(await listClosedRoles(deps, requireUser(request), request.query)),
+    }),
   });
 
   app.get('/api/roles/stats/', {
     schema: { tags, response: { 200: RoleStatsResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, stats: await roleDashboardStats(deps, requireUser(request)) }),
+    handler: async (request) => ({
+      success: true as const,
+      stats: await roleDashboardStats(deps, requireUser(request)),
+    }),
   });
 
   app.post('/api/roles/', {
@@ -82,42 +91,76 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/roles/:id/', {
     schema: { tags, params: IdParamSchema, response: { 200: RoleResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, role: await getRole(deps, requireUser(request), request.params.id) }),
+    handler: async (request) => ({
+      success: true as const,
+      role: await getRole(deps, requireUser(request), request.params.id),
+    }),
   });
 
   app.put('/api/roles/:id/', {
     schema: { tags, params: IdParamSchema, body: RoleInputSchema, response: { 200: RoleResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, role: await updateRole(deps, requireUser(request), request.params.id, request.body) }),
+    handler: async (request) => ({
+      success: true as const,
+      role: await updateRole(deps, requireUser(request), request.params.id, request.body),
+    }),
   });
 
   app.patch('/api/roles/:id/field/', {
-    schema: { tags, params: IdParamSchema, body: RoleFieldUpdateInputSchema, response: { 200: RoleResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, role: await updateRoleField(deps, requireUser(request), request.params.id, request.body) }),
+    schema: {
+      tags,
+      params: IdParamSchema,
+      body: RoleFieldUpdateInputSchema,
+      response: { 200: RoleResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      role: await updateRoleField(deps, requireUser(request), request.params.id, request.body),
+    }),
   });
 
   app.post('/api/roles/:id/close/', {
-    schema: { tags, params: IdParamSchema, body: CloseRoleInputSchema, response: { 200: RoleResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, role: await closeRole(deps, requireUser(request), request.params.id, request.body) }),
+    schema: {
+      tags,
+      params: IdParamSchema,
+      body: CloseRoleInputSchema,
+      response: { 200: RoleResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      role: await closeRole(deps, requireUser(request), request.params.id, request.body),
+    }),
   });
 
   app.post('/api/roles/:id/reopen/', {
     schema: { tags, params: IdParamSchema, response: { 200: RoleResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, role: await reopenRole(deps, requireUser(request), request.params.id) }),
+    handler: async (request) => ({
+      success: true as const,
+      role: await reopenRole(deps, requireUser(request), request.params.id),
+    }),
   });
 
   app.post('/api/roles/:id/archive/', {
     schema: { tags, params: IdParamSchema, response: { 200: RoleResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, role: await archiveRole(deps, requireUser(request), request.params.id) }),
+    handler: async (request) => ({
+      success: true as const,
+      role: await archiveRole(deps, requireUser(request), request.params.id),
+    }),
   });
 
   app.post('/api/roles/:id/restore/', {
     schema: { tags, params: IdParamSchema, response: { 200: RoleResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, role: await restoreRole(deps, requireUser(request), request.params.id) }),
+    handler: async (request) => ({
+      success: true as const,
+      role: await restoreRole(deps, requireUser(request), request.params.id),
+    }),
   });
 
   app.get('/api/roles/:id/deletion/', {
     schema: { tags, params: IdParamSchema, response: { 200: DeletionCheckResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, check: await getRoleDeletionCheck(deps, requireUser(request), request.params.id) }),
+    handler: async (request) => ({
+      success: true as const,
+      check: await getRoleDeletionCheck(deps, requireUser(request), request.params.id),
+    }),
   });
 
   app.delete('/api/roles/:id/', {
@@ -130,16 +173,27 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/roles/:id/payout/', {
     schema: { tags, params: IdParamSchema, response: { 200: RolePayoutResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, payout: await rolePayout(deps, requireUser(request), request.params.id) }),
+    handler: async (request) => ({
+      success: true as const,
+      payout: await rolePayout(deps, requireUser(request), request.params.id),
+    }),
   });
 
   app.get('/api/roles/:id/job-description/', {
     schema: { tags, params: IdParamSchema, response: { 200: JobDescriptionResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, job_description: await getJobDescription(deps, requireUser(request), request.params.id) }),
+    handler: async (request) => ({
+      success: true as const,
+      job_description: await getJobDescription(deps, requireUser(request), request.params.id),
+    }),
   });
 
   app.put('/api/roles/:id/job-description/', {
-    schema: { tags, params: IdParamSchema, body: UpdateJobDescriptionInputSchema, response: { 200: JobDescriptionResponseSchema, ...errors } },
+    schema: {
+      tags,
+      params: IdParamSchema,
+      body: UpdateJobDescriptionInputSchema,
+      response: { 200: JobDescriptionResponseSchema, ...errors },
+    },
     handler: async (request) => ({
       success: true as const,
       job_description: await updateJobDescriptionText(deps, requireUser(request), request.params.id, request.body.text),
@@ -147,7 +201,12 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/roles/:id/job-description/upload-url/', {
-    schema: { tags, params: IdParamSchema, body: JobDescriptionUploadUrlInputSchema, response: { 200: UploadTargetResponseSchema, ...errors } },
+    schema: {
+      tags,
+      params: IdParamSchema,
+      body: JobDescriptionUploadUrlInputSchema,
+      response: { 200: UploadTargetResponseSchema, ...errors },
+    },
     handler: async (request) => ({
       success: true as const,
       upload: await createJobDescriptionUploadTarget(deps, requireUser(request), request.params.id, request.body),
@@ -155,7 +214,12 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/roles/:id/job-description/confirm/', {
-    schema: { tags, params: IdParamSchema, body: ConfirmJobDescriptionInputSchema, response: { 200: RoleResponseSchema, ...errors } },
+    schema: {
+      tags,
+      params: IdParamSchema,
+      body: ConfirmJobDescriptionInputSchema,
+      response: { 200: RoleResponseSchema, ...errors },
+    },
     handler: async (request) => ({
       success: true as const,
       role: await confirmJobDescriptionFile(deps, requireUser(request), request.params.id, request.body),
@@ -164,17 +228,30 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/roles/:id/job-description/download-url/', {
     schema: { tags, params: IdParamSchema, response: { 200: DownloadUrlResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, url: await jobDescriptionDownloadUrl(deps, requireUser(request), request.params.id) }),
+    handler: async (request) => ({
+      success: true as const,
+      url: await jobDescriptionDownloadUrl(deps, requireUser(request), request.params.id),
+    }),
   });
 
   app.delete('/api/roles/:id/job-description/file/', {
     schema: { tags, params: IdParamSchema, response: { 200: RoleResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, role: await removeJobDescriptionFile(deps, requireUser(request), request.params.id) }),
+    handler: async (request) => ({
+      success: true as const,
+      role: await removeJobDescriptionFile(deps, requireUser(request), request.params.id),
+    }),
   });
 
   // A client's roles (the client page's list); documented with the client routes.
   app.get('/api/clients/:id/roles/', {
-    schema: { tags: ['clients'], params: IdParamSchema, response: { 200: RoleListResponseSchema, ...errorResponses(400, 401, 403, 404, 409) } },
-    handler: async (request) => ({ success: true as const, ...(await listRolesOfClient(deps, requireUser(request), request.params.id)) }),
+    schema: {
+      tags: ['clients'],
+      params: IdParamSchema,
+      response: { 200: RoleListResponseSchema, ...errorResponses(400, 401, 403, 404, 409) },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      ...(await listRolesOfClient(deps, requireUser(request), request.params.id)),
+    }),
   });
 };

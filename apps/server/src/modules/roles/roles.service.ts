@@ -48,7 +48,12 @@ export type { RoleRow } from './roles.table';
 /** The query builder itself (tests read its plan). */
 export { searchRoleRowsByName };
 /** Filled at start-up by the pipelines module (decision 008). */
-export { applicationCountsByRole, pipelineCountOfRole, placementFeesOfRole, type ApplicationCountsByRole } from './role-children';
+export {
+  applicationCountsByRole,
+  pipelineCountOfRole,
+  placementFeesOfRole,
+  type ApplicationCountsByRole,
+} from './role-children';
 
 /**
  * A role's description as the public reads it (careers pages, the job-board feed): unless the role allows
@@ -67,10 +72,15 @@ export function publicRoleDescription(text: string, clientName: string, showClie
  * client named only when the role allows it (else `clientName` is null and the description says "our
  * client"); never fees, notes or recruiters.
  */
-export type PublicRole = Omit<PublicRoleRow, 'showClientPublicly' | 'privateClientName'> & { clientName: string | null };
+export type PublicRole = Omit<PublicRoleRow, 'showClientPublicly' | 'privateClientName'> & {
+  clientName: string | null;
+};
 
 /** The public roles, newest first (one query for every public reader; `where` adds the caller's condition). */
-export async function listPublicRoles(db: Db, options: { id?: number; where?: SQL; limit?: number } = {}): Promise<PublicRole[]> {
+export async function listPublicRoles(
+  db: Db,
+  options: { id?: number; where?: SQL; limit?: number } = {},
+): Promise<PublicRole[]> {
   const rows = await listPublicRoleRows(db, options);
   return rows.map(({ showClientPublicly, privateClientName, ...row }) => ({
     ...row,
@@ -100,7 +110,11 @@ export function toApiRole(row: RoleWithRelations): Role {
     id: role.id,
     name: role.name,
     state: role.state as Role['state'],
-    client: { id: row.client.id, name: row.client.name, client_type: row.client.clientType as Role['client']['client_type'] },
+    client: {
+      id: row.client.id,
+      name: row.client.name,
+      client_type: row.client.clientType as Role['client']['client_type'],
+    },
     close_reason: (role.closeReason as Role['close_reason']) ?? null,
     close_note: role.closeNote,
     openings: role.openings,
@@ -131,7 +145,10 @@ export function toApiRole(row: RoleWithRelations): Role {
 }
 
 export const roleNotFound = () => new AppError('ROLE_NOT_FOUND', 404, ROLE_ERRORS.ROLE_NOT_FOUND);
-const clientNotActive = () => new AppError('CLIENT_NOT_ACTIVE', 409, ROLE_ERRORS.CLIENT_NOT_ACTIVE, { fields: { client_id: [ROLE_ERRORS.CLIENT_NOT_ACTIVE] } });
+const clientNotActive = () =>
+  new AppError('CLIENT_NOT_ACTIVE', 409, ROLE_ERRORS.CLIENT_NOT_ACTIVE, {
+    fields: { client_id: [ROLE_ERRORS.CLIENT_NOT_ACTIVE] },
+  });
 
 /** The role row or 404 (no permission check: for other services). */
 export async function requireRoleRow(db: Db, id: number): Promise<RoleRow> {
@@ -153,7 +170,12 @@ export async function getRole(deps: Deps, actor: UserRow, id: number): Promise<R
 
 type ListQuery = z.output<typeof RoleListQuerySchema>;
 
-async function listRoles(deps: Deps, actor: UserRow, query: ListQuery, states: string[]): Promise<{ roles: Role[]; count: number }> {
+async function listRoles(
+  deps: Deps,
+  actor: UserRow,
+  query: ListQuery,
+  states: string[],
+): Promise<{ roles: Role[]; count: number }> {
   assertCan(actor, 'records.read');
   const { rows, count } = await listRoleRows(deps.db, {
     states,
@@ -174,10 +196,15 @@ async function listRoles(deps: Deps, actor: UserRow, query: ListQuery, states: s
 export const listActiveRoles = (deps: Deps, actor: UserRow, query: ListQuery) =>
   listRoles(deps, actor, query, query.state ? [query.state] : ['open', 'on_hold']);
 
-export const listClosedRoles = (deps: Deps, actor: UserRow, query: ListQuery) => listRoles(deps, actor, { ...query, state: undefined }, ['closed']);
+export const listClosedRoles = (deps: Deps, actor: UserRow, query: ListQuery) =>
+  listRoles(deps, actor, { ...query, state: undefined }, ['closed']);
 
 /** Every role of a client, whatever its state. */
-export async function listRolesOfClient(deps: Deps, actor: UserRow, clientId: number): Promise<{ roles: Role[]; count: number }> {
+export async function listRolesOfClient(
+  deps: Deps,
+  actor: UserRow,
+  clientId: number,
+): Promise<{ roles: Role[]; count: number }> {
   assertCan(actor, 'records.read');
   await requireClientRow(deps.db, clientId);
   const { rows, count } = await listRoleRows(deps.db, {
@@ -197,7 +224,8 @@ async function assertRecruiterExists(db: Db, recruiterId: number | null | undefi
 
 async function requireOpenClient(db: Db, clientId: number): Promise<ClientRow> {
   const client = await requireClientRow(db, clientId).catch((error: unknown) => {
-    if (error instanceof AppError && error.status === 404) throw fieldsError({ client_id: [CLIENT_ERRORS.CLIENT_NOT_FOUND] }, 'CLIENT_NOT_FOUND');
+    if (error instanceof AppError && error.status === 404)
+      throw fieldsError({ client_id: [CLIENT_ERRORS.CLIENT_NOT_FOUND] }, 'CLIENT_NOT_FOUND');
     throw error;
   });
   if (client.state === 'Closed' || client.archivedAt) throw clientNotActive();
@@ -243,7 +271,14 @@ export async function createRole(deps: Deps, actor: UserRow, input: RoleInputPar
       createdAt: now,
       updatedAt: now,
     });
-    await recordActivity(tx, { scope: { clientId: client.id }, actor, verb: 'created', modelType: 'role', objectId: row.id, summary: `Created role ${row.name} for ${client.name}` });
+    await recordActivity(tx, {
+      scope: { clientId: client.id },
+      actor,
+      verb: 'created',
+      modelType: 'role',
+      objectId: row.id,
+      summary: `Created role ${row.name} for ${client.name}`,
+    });
     return row.id;
   });
   return presentRole(deps.db, id);
@@ -253,18 +288,29 @@ export async function createRole(deps: Deps, actor: UserRow, input: RoleInputPar
 export async function updateRole(deps: Deps, actor: UserRow, id: number, input: RoleInputParsed): Promise<Role> {
   assertCan(actor, 'records.write');
   const existing = await requireRoleRow(deps.db, id);
-  const client = input.client_id === existing.clientId ? await requireClientRow(deps.db, input.client_id) : await requireOpenClient(deps.db, input.client_id);
+  const client =
+    input.client_id === existing.clientId
+      ? await requireClientRow(deps.db, input.client_id)
+      : await requireOpenClient(deps.db, input.client_id);
   await assertRecruiterExists(deps.db, input.recruiter_id);
   await inTransaction(deps.db, async (tx) => {
     const row = await updateRoleRow(tx, id, {
       ...roleValues(input),
       state: existing.state === 'closed' ? 'closed' : input.state,
-      salaryCurrency: input.salary_currency ?? (input.client_id === existing.clientId ? existing.salaryCurrency : client.currency),
+      salaryCurrency:
+        input.salary_currency ?? (input.client_id === existing.clientId ? existing.salaryCurrency : client.currency),
       openedAt: input.opened_at ?? existing.openedAt,
       updatedAt: deps.config.now(),
     });
     if (!row) throw roleNotFound();
-    await recordActivity(tx, { scope: { clientId: row.clientId }, actor, verb: 'updated', modelType: 'role', objectId: id, summary: `Updated role ${row.name}` });
+    await recordActivity(tx, {
+      scope: { clientId: row.clientId },
+      actor,
+      verb: 'updated',
+      modelType: 'role',
+      objectId: id,
+      summary: `Updated role ${row.name}`,
+    });
   });
   return presentRole(deps.db, id);
 }
@@ -288,7 +334,12 @@ const FIELD_COLUMNS = {
 const NUMERIC_FIELDS = new Set(['salary_min', 'salary_max', 'fee_percent_override']);
 
 /** One field edited in place; the value is validated by that field's schema. */
-export async function updateRoleField(deps: Deps, actor: UserRow, id: number, input: RoleFieldUpdateInput): Promise<Role> {
+export async function updateRoleField(
+  deps: Deps,
+  actor: UserRow,
+  id: number,
+  input: RoleFieldUpdateInput,
+): Promise<Role> {
   assertCan(actor, 'records.write');
   const existing = await requireRoleRow(deps.db, id);
   const { field } = input;
@@ -309,7 +360,8 @@ export async function updateRoleField(deps: Deps, actor: UserRow, id: number, in
   await inTransaction(deps.db, async (tx) => {
     const row = await updateRoleRow(tx, id, { [column]: stored, updatedAt: deps.config.now() });
     if (!row) throw roleNotFound();
-    await recordActivity(tx, { scope: { clientId: row.clientId },
+    await recordActivity(tx, {
+      scope: { clientId: row.clientId },
       actor,
       verb: 'updated',
       modelType: 'role',
@@ -320,14 +372,26 @@ export async function updateRoleField(deps: Deps, actor: UserRow, id: number, in
   return presentRole(deps.db, id);
 }
 
-export async function closeRole(deps: Deps, actor: UserRow, id: number, input: Required<CloseRoleInput>): Promise<Role> {
+export async function closeRole(
+  deps: Deps,
+  actor: UserRow,
+  id: number,
+  input: Required<CloseRoleInput>,
+): Promise<Role> {
   assertCan(actor, 'records.write');
   const existing = await requireRoleRow(deps.db, id);
   if (existing.state === 'closed') throw new AppError('ROLE_ALREADY_CLOSED', 409, ROLE_ERRORS.ROLE_ALREADY_CLOSED);
   await inTransaction(deps.db, async (tx) => {
     const now = deps.config.now();
-    await updateRoleRow(tx, id, { state: 'closed', closeReason: input.reason, closeNote: input.note, closedAt: now, updatedAt: now });
-    await recordActivity(tx, { scope: { clientId: existing.clientId },
+    await updateRoleRow(tx, id, {
+      state: 'closed',
+      closeReason: input.reason,
+      closeNote: input.note,
+      closedAt: now,
+      updatedAt: now,
+    });
+    await recordActivity(tx, {
+      scope: { clientId: existing.clientId },
       actor,
       verb: 'closed',
       modelType: 'role',
@@ -344,8 +408,21 @@ export async function reopenRole(deps: Deps, actor: UserRow, id: number): Promis
   if (existing.state !== 'closed') throw new AppError('ROLE_NOT_CLOSED', 409, ROLE_ERRORS.ROLE_NOT_CLOSED);
   if (existing.archivedAt) throw new AppError('ROLE_ARCHIVED', 409, ROLE_ERRORS.ROLE_ARCHIVED);
   await inTransaction(deps.db, async (tx) => {
-    await updateRoleRow(tx, id, { state: 'open', closeReason: null, closeNote: '', closedAt: null, updatedAt: deps.config.now() });
-    await recordActivity(tx, { scope: { clientId: existing.clientId }, actor, verb: 'reopened', modelType: 'role', objectId: id, summary: `Reopened role ${existing.name}` });
+    await updateRoleRow(tx, id, {
+      state: 'open',
+      closeReason: null,
+      closeNote: '',
+      closedAt: null,
+      updatedAt: deps.config.now(),
+    });
+    await recordActivity(tx, {
+      scope: { clientId: existing.clientId },
+      actor,
+      verb: 'reopened',
+      modelType: 'role',
+      objectId: id,
+      summary: `Reopened role ${existing.name}`,
+    });
   });
   return presentRole(deps.db, id);
 }
@@ -358,7 +435,12 @@ export async function roleFormData(deps: Deps, actor: UserRow): Promise<Omit<Rol
     await getAgencySettings(deps.db),
   ];
   return {
-    clients: clients.map((client) => ({ id: client.id, name: client.name, client_type: client.clientType as 'finders_fee' | 'retainer', state: client.state })),
+    clients: clients.map((client) => ({
+      id: client.id,
+      name: client.name,
+      client_type: client.clientType as 'finders_fee' | 'retainer',
+      state: client.state,
+    })),
     recruiters: recruiters.map((user) => ({ id: user.id, name: displayName(user) })),
     remote_types: [...REMOTE_TYPES],
     employment_types: [...EMPLOYMENT_TYPES],
@@ -387,8 +469,18 @@ export async function roleDashboardStats(deps: Deps, actor: UserRow) {
 }
 
 /** Roles by name for the shell search (active ones first). */
-export async function searchRolesByName(deps: Deps, actor: UserRow, text: string, limit: number): Promise<SearchRole[]> {
+export async function searchRolesByName(
+  deps: Deps,
+  actor: UserRow,
+  text: string,
+  limit: number,
+): Promise<SearchRole[]> {
   assertCan(actor, 'records.read');
   const rows = await searchRoleRowsByName(deps.db, text, limit);
-  return rows.map((row) => ({ id: row.id, name: row.name, state: row.state as Role['state'], client: { id: row.clientId, name: row.clientName } }));
+  return rows.map((row) => ({
+    id: row.id,
+    name: row.name,
+    state: row.state as Role['state'],
+    client: { id: row.clientId, name: row.clientName },
+  }));
 }

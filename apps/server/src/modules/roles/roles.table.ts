@@ -49,7 +49,9 @@ export const rolesTable = pgTable(
     index('roles_client_id_idx').on(table.clientId),
     index('roles_recruiter_id_idx').on(table.recruiterId),
     // The shell search: name contains the typed text (lowerContains).
-    index('roles_name_trgm_idx').using('gin', sql`lower(${table.name}) gin_trgm_ops`).with({ fastupdate: false }),
+    index('roles_name_trgm_idx')
+      .using('gin', sql`lower(${table.name}) gin_trgm_ops`)
+      .with({ fastupdate: false }),
   ],
 );
 

@@ -26,7 +26,12 @@ afterAll(async () => {
 });
 
 const summaries = async (modelType: string, objectId: number) =>
-  ((await owner.get(`/api/activity/?model_type=${modelType}&limit=100`)).json.results as { object_id: number; summary: string }[])
+  (
+    (await owner.get(`/api/activity/?model_type=${modelType}&limit=100`)).json.results as {
+      object_id: number;
+      summary: string;
+    }[]
+  )
     .filter((row) => row.object_id === objectId)
     .map((row) => row.summary);
 
@@ -36,19 +41,32 @@ describe('roles', () => {
     const mine = await recruiter.post('/api/roles/', { client_id: client.id, name: 'Data Analyst' });
     expect(mine.status, mine.text).toBe(201);
     expect(mine.json.role.recruiter).toEqual({ id: recruiterUser.id, name: 'Rita Recruiter' });
-    expect((await recruiter.post('/api/roles/', { client_id: client.id, name: 'Data Analyst II', recruiter_id: null })).json.role.recruiter).toBeNull();
-    expect((await owner.post('/api/roles/', { client_id: client.id, name: 'Data Analyst III' })).json.role.recruiter).toBeNull();
+    expect(
+      (await recruiter.post('/api/roles/', { client_id: client.id, name: 'Data Analyst II', recruiter_id: null })).json
+        .role.recruiter,
+    ).toBeNull();
+    expect(
+      (await owner.post('/api/roles/', { client_id: client.id, name: 'Data Analyst III' })).json.role.recruiter,
+    ).toBeNull();
     // The form starts from the same default.
     expect((await recruiter.get('/api/roles/form-data/')).json.default_recruiter_id).toBe(recruiterUser.id);
     expect((await owner.get('/api/roles/form-data/')).json.default_recruiter_id).toBeNull();
     // A full edit without the field clears it, as before.
-    const put = await recruiter.request('PUT', `/api/roles/${mine.json.role.id}/`, { body: { client_id: client.id, name: 'Data Analyst' } });
+    const put = await recruiter.request('PUT', `/api/roles/${mine.json.role.id}/`, {
+      body: { client_id: client.id, name: 'Data Analyst' },
+    });
     expect(put.json.role.recruiter).toBeNull();
   });
 
   it('creates a role with defaults from its client and shows the detail shape', async () => {
     const client = await insertClient(t.db, { name: 'Northstar Bank', currency: 'GBP' });
-    const response = await recruiter.post('/api/roles/', { client_id: client.id, name: 'Senior Engineer', salary_min: 90000, salary_max: 110000, recruiter_id: recruiterUser.id });
+    const response = await recruiter.post('/api/roles/', {
+      client_id: client.id,
+      name: 'Senior Engineer',
+      salary_min: 90000,
+      salary_max: 110000,
+      recruiter_id: recruiterUser.id,
+    });
     expect(response.status, response.text).toBe(201);
     const role = response.json.role;
     expect(role).toMatchObject({
@@ -83,31 +101,88 @@ describe('roles', () => {
     expect(unknown.status).toBe(400);
     expect(unknown.json.fields.client_id).toBeDefined();
     const open = await insertClient(t.db);
-    const salary = await recruiter.post('/api/roles/', { client_id: open.id, name: 'Analyst', salary_min: 10, salary_max: 5 });
+    const salary = await recruiter.post('/api/roles/', {
+      client_id: open.id,
+      name: 'Analyst',
+      salary_min: 10,
+      salary_max: 5,
+    });
     expect(salary.status).toBe(400);
     expect(Object.keys(salary.json.fields)).toEqual(['salary_max']);
-    expect((await recruiter.post('/api/roles/', { client_id: open.id, name: 'Analyst', recruiter_id: 999999 })).json.fields.recruiter_id).toBeDefined();
+    expect(
+      (await recruiter.post('/api/roles/', { client_id: open.id, name: 'Analyst', recruiter_id: 999999 })).json.fields
+        .recruiter_id,
+    ).toBeDefined();
     expect((await viewer.post('/api/roles/', { client_id: open.id, name: 'Analyst' })).status).toBe(403);
   });
 
   it('full edit, inline field edits and their validation', async () => {
     const client = await insertClient(t.db);
-    const role = await insertRole(t.db, { clientId: client.id, name: 'Data Analyst', salaryMin: '80000', salaryMax: '90000' });
+    const role = await insertRole(t.db, {
+      clientId: client.id,
+      name: 'Data Analyst',
+      salaryMin: '80000',
+      salaryMax: '90000',
+    });
     const put = await recruiter.request('PUT', `/api/roles/${role.id}/`, {
-      body: { client_id: client.id, name: 'Lead Data Analyst', state: 'on_hold', openings: 2, remote_type: 'remote', salary_min: 95000, salary_max: 120000, priority: 'high', opened_at: '2025-01-15', indeed_posting: true },
+      body: {
+        client_id: client.id,
+        name: 'Lead Data Analyst',
+        state: 'on_hold',
+        openings: 2,
+        remote_type: 'remote',
+        salary_min: 95000,
+        salary_max: 120000,
+        priority: 'high',
+        opened_at: '2025-01-15',
+        indeed_posting: true,
+      },
     });
     expect(put.status, put.text).toBe(200);
-    expect(put.json.role).toMatchObject({ name: 'Lead Data Analyst', state: 'on_hold', openings: 2, remote_type: 'remote', salary_min: 95000, priority: 'high', opened_at: '2025-01-15', indeed_posting: true, salary_currency: 'USD' });
+    expect(put.json.role).toMatchObject({
+      name: 'Lead Data Analyst',
+      state: 'on_hold',
+      openings: 2,
+      remote_type: 'remote',
+      salary_min: 95000,
+      priority: 'high',
+      opened_at: '2025-01-15',
+      indeed_posting: true,
+      salary_currency: 'USD',
+    });
     expect(put.json.role.target_fill_date).toBeNull();
-    const body = { client_id: client.id, name: 'Lead Data Analyst', state: 'on_hold', openings: 2, remote_type: 'remote', salary_min: 95000, salary_max: 120000, priority: 'high', opened_at: '2025-01-15', indeed_posting: true };
-    const target = await recruiter.request('PUT', `/api/roles/${role.id}/`, { body: { ...body, target_fill_date: '2025-03-31' } });
+    const body = {
+      client_id: client.id,
+      name: 'Lead Data Analyst',
+      state: 'on_hold',
+      openings: 2,
+      remote_type: 'remote',
+      salary_min: 95000,
+      salary_max: 120000,
+      priority: 'high',
+      opened_at: '2025-01-15',
+      indeed_posting: true,
+    };
+    const target = await recruiter.request('PUT', `/api/roles/${role.id}/`, {
+      body: { ...body, target_fill_date: '2025-03-31' },
+    });
     expect(target.json.role.target_fill_date).toBe('2025-03-31');
-    const early = await recruiter.request('PUT', `/api/roles/${role.id}/`, { body: { ...body, target_fill_date: '2025-01-14' } });
+    const early = await recruiter.request('PUT', `/api/roles/${role.id}/`, {
+      body: { ...body, target_fill_date: '2025-01-14' },
+    });
     expect(early.status, early.text).toBe(400);
-    expect(early.json.fields).toEqual({ target_fill_date: ['The target fill date cannot come before the opening date.'] });
-    expect((await recruiter.request('PUT', `/api/roles/${role.id}/`, { body: { ...body, target_fill_date: 'soon' } })).json.fields.target_fill_date).toEqual(['Enter a date.']);
+    expect(early.json.fields).toEqual({
+      target_fill_date: ['The target fill date cannot come before the opening date.'],
+    });
+    expect(
+      (await recruiter.request('PUT', `/api/roles/${role.id}/`, { body: { ...body, target_fill_date: 'soon' } })).json
+        .fields.target_fill_date,
+    ).toEqual(['Enter a date.']);
 
-    const name = await recruiter.patch(`/api/roles/${role.id}/field/`, { field: 'name', value: '  Principal Analyst ' });
+    const name = await recruiter.patch(`/api/roles/${role.id}/field/`, {
+      field: 'name',
+      value: '  Principal Analyst ',
+    });
     expect(name.status, name.text).toBe(200);
     expect(name.json.role.name).toBe('Principal Analyst');
     const openings = await recruiter.patch(`/api/roles/${role.id}/field/`, { field: 'openings', value: '3' });
@@ -116,7 +191,10 @@ describe('roles', () => {
     expect(fee.json.role.fee_percent_override).toBe(25);
     const flag = await recruiter.patch(`/api/roles/${role.id}/field/`, { field: 'indeed_posting', value: false });
     expect(flag.json.role.indeed_posting).toBe(false);
-    const cleared = await recruiter.patch(`/api/roles/${role.id}/field/`, { field: 'recruiter_id', value: recruiterUser.id });
+    const cleared = await recruiter.patch(`/api/roles/${role.id}/field/`, {
+      field: 'recruiter_id',
+      value: recruiterUser.id,
+    });
     expect(cleared.json.role.recruiter.id).toBe(recruiterUser.id);
 
     const bad = await recruiter.patch(`/api/roles/${role.id}/field/`, { field: 'openings', value: 0 });
@@ -140,7 +218,11 @@ describe('roles', () => {
   it('closes with a reason and reopens; dashboard and closed lists follow', async () => {
     const client = await insertClient(t.db, { name: 'Closing Co' });
     const other = await insertClient(t.db);
-    const role = await insertRole(t.db, { clientId: client.id, name: 'Senior Engineer', recruiterId: recruiterUser.id });
+    const role = await insertRole(t.db, {
+      clientId: client.id,
+      name: 'Senior Engineer',
+      recruiterId: recruiterUser.id,
+    });
     await insertRole(t.db, { clientId: other.id });
 
     const filtered = await viewer.get(`/api/roles/dashboard/?client=${client.id}`);
@@ -155,7 +237,9 @@ describe('roles', () => {
     expect(closed.status, closed.text).toBe(200);
     expect(closed.json.role).toMatchObject({ state: 'closed', close_reason: 'filled', close_note: 'Great hire' });
     expect(closed.json.role.closed_at).not.toBeNull();
-    expect((await recruiter.post(`/api/roles/${role.id}/close/`, { reason: 'other' })).json.code).toBe('ROLE_ALREADY_CLOSED');
+    expect((await recruiter.post(`/api/roles/${role.id}/close/`, { reason: 'other' })).json.code).toBe(
+      'ROLE_ALREADY_CLOSED',
+    );
     expect((await viewer.get(`/api/roles/dashboard/?client=${client.id}`)).json.count).toBe(0);
     const closedList = await viewer.get(`/api/roles/closed/?client=${client.id}&ordering=-closed_at`);
     expect(closedList.json.roles.map((row: { id: number }) => row.id)).toEqual([role.id]);
@@ -166,7 +250,10 @@ describe('roles', () => {
     const again = await recruiter.post(`/api/roles/${role.id}/reopen/`);
     expect(again.status).toBe(409);
     expect(again.json.code).toBe('ROLE_NOT_CLOSED');
-    expect(await summaries('role', role.id)).toEqual(['Reopened role Senior Engineer', 'Closed role Senior Engineer (Filled by us)']);
+    expect(await summaries('role', role.id)).toEqual([
+      'Reopened role Senior Engineer',
+      'Closed role Senior Engineer (Filled by us)',
+    ]);
 
     const searched = await viewer.get('/api/roles/dashboard/?search=closing%20co&ordering=priority');
     expect(searched.json.count).toBe(1);
@@ -200,7 +287,13 @@ describe('roles', () => {
     const client = await insertClient(t.db, { state: 'Open' });
     const thisMonth = `${new Date().toISOString().slice(0, 7)}-01`;
     const fresh = await insertRole(t.db, { clientId: client.id, name: 'Fresh role', openedAt: thisMonth });
-    await insertRole(t.db, { clientId: client.id, name: 'Filled this month', state: 'closed', closeReason: 'filled', openedAt: thisMonth });
+    await insertRole(t.db, {
+      clientId: client.id,
+      name: 'Filled this month',
+      state: 'closed',
+      closeReason: 'filled',
+      openedAt: thisMonth,
+    });
     await insertRole(t.db, { clientId: client.id, name: 'Old role', openedAt: '2020-01-01' });
     const stats = (await recruiter.get('/api/roles/stats/')).json.stats;
     const listed = (await recruiter.get('/api/roles/dashboard/?opened=this_month&page_size=100')).json;
@@ -227,29 +320,62 @@ describe('roles', () => {
     expect(before).toMatchObject({ total: 21000, placed: null });
     const pipeline = await insertPipeline(t.db, { roleId: role.id, stage: 'offer' });
     await insertSubmittal(t.db, pipeline.id);
-    const placed = await recruiter.post(`/api/pipelines/${pipeline.id}/actions/submittal-outcome/`, { version: 1, outcome: 'placed', salary: 99000, start_date: '2026-06-01' });
+    const placed = await recruiter.post(`/api/pipelines/${pipeline.id}/actions/submittal-outcome/`, {
+      version: 1,
+      outcome: 'placed',
+      salary: 99000,
+      start_date: '2026-06-01',
+    });
     expect(placed.status, placed.text).toBe(200);
     const after = (await viewer.get(`/api/roles/${role.id}/payout/`)).json.payout;
     expect(after).toMatchObject({ total: 21000, placed: { placements: 1, fees: [{ currency: 'USD', total: 19800 }] } });
   });
 
-  it('payout for finder\'s fee and retainer clients', async () => {
+  it("payout for finder's fee and retainer clients", async () => {
     const finders = await insertClient(t.db, { findersFeePercent: '20' });
-    const role = await insertRole(t.db, { clientId: finders.id, salaryMin: '100000', salaryMax: '120000', openings: 2 });
+    const role = await insertRole(t.db, {
+      clientId: finders.id,
+      salaryMin: '100000',
+      salaryMax: '120000',
+      openings: 2,
+    });
     const payout = (await viewer.get(`/api/roles/${role.id}/payout/`)).json.payout;
-    expect(payout).toMatchObject({ basis: 'finders_fee', currency: 'USD', fee_percent: 20, salary_basis: 120000, per_opening: 24000, openings: 2, total: 48000 });
+    expect(payout).toMatchObject({
+      basis: 'finders_fee',
+      currency: 'USD',
+      fee_percent: 20,
+      salary_basis: 120000,
+      per_opening: 24000,
+      openings: 2,
+      total: 48000,
+    });
     expect(payout.explanation).toContain('20 %');
     await recruiter.patch(`/api/roles/${role.id}/field/`, { field: 'fee_percent_override', value: 25 });
-    expect((await viewer.get(`/api/roles/${role.id}/payout/`)).json.payout).toMatchObject({ fee_percent: 25, per_opening: 30000, total: 60000 });
+    expect((await viewer.get(`/api/roles/${role.id}/payout/`)).json.payout).toMatchObject({
+      fee_percent: 25,
+      per_opening: 30000,
+      total: 60000,
+    });
     const noSalary = await insertRole(t.db, { clientId: finders.id, salaryMin: null, salaryMax: null });
-    expect((await viewer.get(`/api/roles/${noSalary.id}/payout/`)).json.payout).toMatchObject({ salary_basis: null, per_opening: null, total: null });
+    expect((await viewer.get(`/api/roles/${noSalary.id}/payout/`)).json.payout).toMatchObject({
+      salary_basis: null,
+      per_opening: null,
+      total: null,
+    });
 
     const retainer = await insertClient(t.db, { clientType: 'retainer', retainerAmount: '30000', currency: 'EUR' });
     const first = await insertRole(t.db, { clientId: retainer.id });
     await insertRole(t.db, { clientId: retainer.id });
     await insertRole(t.db, { clientId: retainer.id, state: 'closed', closeReason: 'cancelled_by_client' });
     const share = (await viewer.get(`/api/roles/${first.id}/payout/`)).json.payout;
-    expect(share).toMatchObject({ basis: 'retainer', currency: 'EUR', fee_percent: null, total: 15000, per_opening: 15000, openings: 1 });
+    expect(share).toMatchObject({
+      basis: 'retainer',
+      currency: 'EUR',
+      fee_percent: null,
+      total: 15000,
+      per_opening: 15000,
+      openings: 1,
+    });
     expect(share.explanation).toContain('2 roles');
     expect((await viewer.get('/api/roles/999999/payout/')).status).toBe(404);
   });
@@ -270,17 +396,37 @@ describe('job qualifications', () => {
     expect((await viewer.get(`/api/roles/${role.id}/`)).json.role.qualifications_count).toBe(3);
 
     const got = await viewer.get(`/api/job-qualifications/${b.id}/`);
-    expect(got.json.qualification).toMatchObject({ id: b.id, role_id: role.id, name: 'Go', kind: 'nice_to_have', description: '' });
-    const edited = await recruiter.request('PUT', `/api/job-qualifications/${b.id}/`, { body: { name: 'Go or Rust', description: '3+ years', kind: 'must_have' } });
+    expect(got.json.qualification).toMatchObject({
+      id: b.id,
+      role_id: role.id,
+      name: 'Go',
+      kind: 'nice_to_have',
+      description: '',
+    });
+    const edited = await recruiter.request('PUT', `/api/job-qualifications/${b.id}/`, {
+      body: { name: 'Go or Rust', description: '3+ years', kind: 'must_have' },
+    });
     expect(edited.json.qualification).toMatchObject({ name: 'Go or Rust', description: '3+ years', kind: 'must_have' });
-    expect((await recruiter.request('PUT', `/api/job-qualifications/${b.id}/`, { body: { name: '' } })).status).toBe(400);
+    expect((await recruiter.request('PUT', `/api/job-qualifications/${b.id}/`, { body: { name: '' } })).status).toBe(
+      400,
+    );
 
-    const reordered = await recruiter.post(`/api/roles/${role.id}/qualifications/reorder/`, { ids: [c.id, a.id, b.id] });
+    const reordered = await recruiter.post(`/api/roles/${role.id}/qualifications/reorder/`, {
+      ids: [c.id, a.id, b.id],
+    });
     expect(reordered.status, reordered.text).toBe(200);
     expect(reordered.json.qualifications.map((row: { id: number }) => row.id)).toEqual([c.id, a.id, b.id]);
     const listed = await viewer.get(`/api/roles/${role.id}/qualifications/`);
-    expect(listed.json.qualifications.map((row: { id: number; position: number }) => [row.id, row.position])).toEqual([[c.id, 1], [a.id, 2], [b.id, 3]]);
-    for (const ids of [[c.id, a.id], [c.id, a.id, b.id, 999999], [c.id, c.id, a.id]]) {
+    expect(listed.json.qualifications.map((row: { id: number; position: number }) => [row.id, row.position])).toEqual([
+      [c.id, 1],
+      [a.id, 2],
+      [b.id, 3],
+    ]);
+    for (const ids of [
+      [c.id, a.id],
+      [c.id, a.id, b.id, 999999],
+      [c.id, c.id, a.id],
+    ]) {
       const wrong = await recruiter.post(`/api/roles/${role.id}/qualifications/reorder/`, { ids });
       expect(wrong.status).toBe(400);
       expect(wrong.json.fields.ids).toBeDefined();
@@ -291,10 +437,15 @@ describe('job qualifications', () => {
     expect((await viewer.get(`/api/job-qualifications/${a.id}/`)).status).toBe(404);
     const next = await add('Observability');
     expect(next.position).toBe(4);
-    expect((await recruiter.post('/api/job-qualifications/', { role_id: 999999, name: 'X' })).json.fields.role_id).toBeDefined();
+    expect(
+      (await recruiter.post('/api/job-qualifications/', { role_id: 999999, name: 'X' })).json.fields.role_id,
+    ).toBeDefined();
     expect((await viewer.post('/api/job-qualifications/', { role_id: role.id, name: 'X' })).status).toBe(403);
     expect((await viewer.get('/api/roles/999999/qualifications/')).status).toBe(404);
-    expect(await summaries('job_qualification', b.id)).toEqual(['Updated qualification Go or Rust of role Platform Engineer', 'Added qualification Go to role Platform Engineer']);
+    expect(await summaries('job_qualification', b.id)).toEqual([
+      'Updated qualification Go or Rust of role Platform Engineer',
+      'Added qualification Go to role Platform Engineer',
+    ]);
   });
 });
 
@@ -302,21 +453,42 @@ describe('job description', () => {
   const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << >>\n%%EOF\n');
   const PNG = Buffer.concat([Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]), Buffer.from('not a pdf')]);
 
-  async function upload(as: HttpClient, roleId: number, body: Buffer, filename: string, contentType: string, declared = body.length) {
-    const target = await as.post(`/api/roles/${roleId}/job-description/upload-url/`, { filename, content_type: contentType, size: declared });
+  async function upload(
+    as: HttpClient,
+    roleId: number,
+    body: Buffer,
+    filename: string,
+    contentType: string,
+    declared = body.length,
+  ) {
+    const target = await as.post(`/api/roles/${roleId}/job-description/upload-url/`, {
+      filename,
+      content_type: contentType,
+      size: declared,
+    });
     expect(target.status, target.text).toBe(200);
     const { url, headers, key } = target.json.upload as { url: string; headers: Record<string, string>; key: string };
     expect(key).toMatch(new RegExp(`^job-descriptions/${roleId}/`));
-    const put = await fetch(new URL(url, t.baseUrl), { method: 'PUT', headers: { ...headers, cookie: as.cookieHeader(), 'x-csrftoken': as.cookies.get('csrftoken') ?? '' }, body });
+    const put = await fetch(new URL(url, t.baseUrl), {
+      method: 'PUT',
+      headers: { ...headers, cookie: as.cookieHeader(), 'x-csrftoken': as.cookies.get('csrftoken') ?? '' },
+      body,
+    });
     return { key, putStatus: put.status };
   }
 
   it('edits the text', async () => {
     const role = await insertRole(t.db);
-    const put = await recruiter.request('PUT', `/api/roles/${role.id}/job-description/`, { body: { text: 'We are hiring.' } });
+    const put = await recruiter.request('PUT', `/api/roles/${role.id}/job-description/`, {
+      body: { text: 'We are hiring.' },
+    });
     expect(put.json).toEqual({ success: true, job_description: { text: 'We are hiring.', file: null } });
-    expect((await viewer.get(`/api/roles/${role.id}/job-description/`)).json.job_description.text).toBe('We are hiring.');
-    expect((await viewer.request('PUT', `/api/roles/${role.id}/job-description/`, { body: { text: 'x' } })).status).toBe(403);
+    expect((await viewer.get(`/api/roles/${role.id}/job-description/`)).json.job_description.text).toBe(
+      'We are hiring.',
+    );
+    expect(
+      (await viewer.request('PUT', `/api/roles/${role.id}/job-description/`, { body: { text: 'x' } })).status,
+    ).toBe(403);
   });
 
   it('uploads a PDF, downloads it, replaces and removes it', async () => {
@@ -324,9 +496,16 @@ describe('job description', () => {
     await recruiter.get('/api/auth/csrf-token/');
     const first = await upload(recruiter, role.id, PDF, '../../Senior Engineer.pdf', 'application/pdf');
     expect(first.putStatus).toBe(200);
-    const confirmed = await recruiter.post(`/api/roles/${role.id}/job-description/confirm/`, { key: first.key, filename: '../../Senior Engineer.pdf' });
+    const confirmed = await recruiter.post(`/api/roles/${role.id}/job-description/confirm/`, {
+      key: first.key,
+      filename: '../../Senior Engineer.pdf',
+    });
     expect(confirmed.status, confirmed.text).toBe(200);
-    expect(confirmed.json.role.description_file).toMatchObject({ filename: 'Senior Engineer.pdf', size: PDF.length, content_type: 'application/pdf' });
+    expect(confirmed.json.role.description_file).toMatchObject({
+      filename: 'Senior Engineer.pdf',
+      size: PDF.length,
+      content_type: 'application/pdf',
+    });
 
     const link = await viewer.get(`/api/roles/${role.id}/job-description/download-url/`);
     expect(link.status).toBe(200);
@@ -336,9 +515,15 @@ describe('job description', () => {
     expect(Buffer.from(await file.arrayBuffer()).equals(PDF)).toBe(true);
 
     // Someone else's key is refused; a replacement deletes the old file.
-    expect((await owner.post(`/api/roles/${role.id}/job-description/confirm/`, { key: first.key, filename: 'x.pdf' })).status).toBe(403);
+    expect(
+      (await owner.post(`/api/roles/${role.id}/job-description/confirm/`, { key: first.key, filename: 'x.pdf' }))
+        .status,
+    ).toBe(403);
     const text = await upload(recruiter, role.id, Buffer.from('Plain text job description ✓'), 'jd.txt', 'text/plain');
-    const replaced = await recruiter.post(`/api/roles/${role.id}/job-description/confirm/`, { key: text.key, filename: 'jd' });
+    const replaced = await recruiter.post(`/api/roles/${role.id}/job-description/confirm/`, {
+      key: text.key,
+      filename: 'jd',
+    });
     expect(replaced.json.role.description_file).toMatchObject({ filename: 'jd.txt', content_type: 'text/plain' });
     expect(await t.app.deps.storage.head(first.key)).toBeNull();
 
@@ -346,50 +531,113 @@ describe('job description', () => {
     expect(removed.json.role.description_file).toBeNull();
     expect(await t.app.deps.storage.head(text.key)).toBeNull();
     expect((await viewer.get(`/api/roles/${role.id}/job-description/download-url/`)).status).toBe(404);
-    expect(await summaries('role', role.id)).toContain('Uploaded job description Senior Engineer.pdf for role ' + role.name);
+    expect(await summaries('role', role.id)).toContain(
+      'Uploaded job description Senior Engineer.pdf for role ' + role.name,
+    );
   });
 
   it('refuses wrong content (415), too large files (413) and bad declarations', async () => {
     const role = await insertRole(t.db);
     const fake = await upload(recruiter, role.id, PNG, 'image.pdf', 'application/pdf');
-    const refused = await recruiter.post(`/api/roles/${role.id}/job-description/confirm/`, { key: fake.key, filename: 'image.pdf' });
+    const refused = await recruiter.post(`/api/roles/${role.id}/job-description/confirm/`, {
+      key: fake.key,
+      filename: 'image.pdf',
+    });
     expect(refused.status).toBe(415);
     expect(await t.app.deps.storage.head(fake.key)).toBeNull();
 
-    const docx = await upload(recruiter, role.id, Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('[Content_Types].xml word/document.xml')]), 'jd.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
-    expect((await recruiter.post(`/api/roles/${role.id}/job-description/confirm/`, { key: docx.key, filename: 'jd.docx' })).status).toBe(200);
-    const zip = await upload(recruiter, role.id, Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('other.xml')]), 'x.docx', 'application/vnd.openxmlformats-officedocument.wordprocessingml.document');
-    expect((await recruiter.post(`/api/roles/${role.id}/job-description/confirm/`, { key: zip.key, filename: 'x.docx' })).status).toBe(415);
+    const docx = await upload(
+      recruiter,
+      role.id,
+      Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('[Content_Types].xml word/document.xml')]),
+      'jd.docx',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(
+      (await recruiter.post(`/api/roles/${role.id}/job-description/confirm/`, { key: docx.key, filename: 'jd.docx' }))
+        .status,
+    ).toBe(200);
+    const zip = await upload(
+      recruiter,
+      role.id,
+      Buffer.concat([Buffer.from([0x50, 0x4b, 0x03, 0x04]), Buffer.from('other.xml')]),
+      'x.docx',
+      'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+    );
+    expect(
+      (await recruiter.post(`/api/roles/${role.id}/job-description/confirm/`, { key: zip.key, filename: 'x.docx' }))
+        .status,
+    ).toBe(415);
     const binary = await upload(recruiter, role.id, Buffer.from([0x61, 0x00, 0x62]), 'x.txt', 'text/plain');
-    expect((await recruiter.post(`/api/roles/${role.id}/job-description/confirm/`, { key: binary.key, filename: 'x.txt' })).status).toBe(415);
+    expect(
+      (await recruiter.post(`/api/roles/${role.id}/job-description/confirm/`, { key: binary.key, filename: 'x.txt' }))
+        .status,
+    ).toBe(415);
 
     // 11 MB written straight into storage under a valid key (the upload link itself caps the size).
-    const big = await recruiter.post(`/api/roles/${role.id}/job-description/upload-url/`, { filename: 'big.pdf', content_type: 'application/pdf', size: 1000 });
+    const big = await recruiter.post(`/api/roles/${role.id}/job-description/upload-url/`, {
+      filename: 'big.pdf',
+      content_type: 'application/pdf',
+      size: 1000,
+    });
     const bigKey = big.json.upload.key as string;
-    await t.app.deps.storage.write(bigKey, Buffer.concat([Buffer.from('%PDF-'), Buffer.alloc(11 * 1024 * 1024)]), 'application/pdf');
-    const tooLarge = await recruiter.post(`/api/roles/${role.id}/job-description/confirm/`, { key: bigKey, filename: 'big.pdf' });
+    await t.app.deps.storage.write(
+      bigKey,
+      Buffer.concat([Buffer.from('%PDF-'), Buffer.alloc(11 * 1024 * 1024)]),
+      'application/pdf',
+    );
+    const tooLarge = await recruiter.post(`/api/roles/${role.id}/job-description/confirm/`, {
+      key: bigKey,
+      filename: 'big.pdf',
+    });
     expect(tooLarge.status).toBe(413);
     expect(await t.app.deps.storage.head(bigKey)).toBeNull();
 
-    const declared = await recruiter.post(`/api/roles/${role.id}/job-description/upload-url/`, { filename: 'big.pdf', content_type: 'application/pdf', size: 11 * 1024 * 1024 });
+    const declared = await recruiter.post(`/api/roles/${role.id}/job-description/upload-url/`, {
+      filename: 'big.pdf',
+      content_type: 'application/pdf',
+      size: 11 * 1024 * 1024,
+    });
     expect(declared.status).toBe(400);
-    const wrongType = await recruiter.post(`/api/roles/${role.id}/job-description/upload-url/`, { filename: 'a.png', content_type: 'image/png', size: 10 });
+    const wrongType = await recruiter.post(`/api/roles/${role.id}/job-description/upload-url/`, {
+      filename: 'a.png',
+      content_type: 'image/png',
+      size: 10,
+    });
     expect(wrongType.status).toBe(400);
-    expect((await recruiter.post(`/api/roles/${role.id}/job-description/confirm/`, { key: `job-descriptions/${role.id}/nope.pdf`, filename: 'a.pdf' })).status).toBe(403);
-    expect((await viewer.post(`/api/roles/${role.id}/job-description/upload-url/`, { filename: 'a.pdf', content_type: 'application/pdf', size: 10 })).status).toBe(403);
+    expect(
+      (
+        await recruiter.post(`/api/roles/${role.id}/job-description/confirm/`, {
+          key: `job-descriptions/${role.id}/nope.pdf`,
+          filename: 'a.pdf',
+        })
+      ).status,
+    ).toBe(403);
+    expect(
+      (
+        await viewer.post(`/api/roles/${role.id}/job-description/upload-url/`, {
+          filename: 'a.pdf',
+          content_type: 'application/pdf',
+          size: 10,
+        })
+      ).status,
+    ).toBe(403);
   });
 });
 
 describe('delete for mistakes, archive otherwise (issue 16 item 4)', () => {
   it('a role without pipelines is deleted with its qualifications and notes; the check said what goes with it', async () => {
     const role = await insertRole(t.db, { name: 'Typo Role', descriptionText: 'About it' });
-    expect((await recruiter.post('/api/job-qualifications/', { role_id: role.id, name: 'Go', kind: 'must_have' })).status).toBe(201);
+    expect(
+      (await recruiter.post('/api/job-qualifications/', { role_id: role.id, name: 'Go', kind: 'must_have' })).status,
+    ).toBe(201);
     expect((await recruiter.post(`/api/notes/role/${role.id}/`, { body: 'Oops' })).status).toBe(201);
     expect((await recruiter.get(`/api/roles/${role.id}/deletion/`)).json.check).toEqual({
       can_delete: true,
       blockers: [],
       removes: ['1 qualification', 'its job description', '1 note'],
-      message: 'Typo Role has no candidates in its pipeline, so it can be deleted with 1 qualification, its job description, 1 note. This cannot be undone.',
+      message:
+        'Typo Role has no candidates in its pipeline, so it can be deleted with 1 qualification, its job description, 1 note. This cannot be undone.',
       archived: false,
       can_archive: false,
       archive_blocker: 'Close the role before archiving it.',
@@ -420,12 +668,18 @@ describe('delete for mistakes, archive otherwise (issue 16 item 4)', () => {
     expect(open.json).toMatchObject({ code: 'ROLE_ARCHIVE_NOT_CLOSED', error: 'Close the role before archiving it.' });
 
     expect((await recruiter.post(`/api/roles/${role.id}/close/`, { reason: 'filled' })).status).toBe(200);
-    expect((await recruiter.get(`/api/roles/${role.id}/deletion/`)).json.check).toMatchObject({ can_delete: false, can_archive: true, archive_blocker: null });
+    expect((await recruiter.get(`/api/roles/${role.id}/deletion/`)).json.check).toMatchObject({
+      can_delete: false,
+      can_archive: true,
+      archive_blocker: null,
+    });
     const archived = await recruiter.post(`/api/roles/${role.id}/archive/`);
     expect(archived.status, archived.text).toBe(200);
     expect(archived.json.role.archived_at).toEqual(expect.any(String));
     const closedNames = async (query = '') =>
-      ((await viewer.get(`/api/roles/closed/?client=${client.id}${query}`)).json.roles as { name: string }[]).map((row) => row.name);
+      ((await viewer.get(`/api/roles/closed/?client=${client.id}${query}`)).json.roles as { name: string }[]).map(
+        (row) => row.name,
+      );
     expect(await closedNames()).toEqual([]);
     expect(await closedNames('&archived=true')).toEqual(['Worked Role']);
     expect(await closedNames('&archived=all')).toEqual(['Worked Role']);

@@ -12,6 +12,9 @@ export const searchRoutes: FastifyPluginAsyncZod = async (app) => {
       querystring: SearchQuerySchema,
       response: { 200: SearchResponseSchema, ...errorResponses(400, 401, 403) },
     },
-    handler: async (request) => ({ success: true as const, ...(await searchShell(deps, requireUser(request), request.query.q)) }),
+    handler: async (request) => ({
+      success: true as const,
+      ...(await searchShell(deps, requireUser(request), request.query.q)),
+    }),
   });
 };

@@ -35,7 +35,9 @@ describe('GET /api/search/', () => {
   it('finds menu destinations the user may open: Invoices and AI Chat for owners only', async () => {
     const asOwner = await owner.get('/api/search/?q=invoi');
     expect(asOwner.status).toBe(200);
-    expect(asOwner.json.destinations).toEqual([{ id: 'invoices', title: 'Invoices', href: '/invoices', section: 'Main' }]);
+    expect(asOwner.json.destinations).toEqual([
+      { id: 'invoices', title: 'Invoices', href: '/invoices', section: 'Main' },
+    ]);
     for (const client of [superuser, recruiter, viewer]) {
       expect((await client.get('/api/search/?q=invoi')).json.destinations).toEqual([]);
       expect(titles((await client.get('/api/search/?q=ai')).json)).not.toContain('AI Chat');
@@ -53,11 +55,33 @@ describe('GET /api/search/', () => {
     const starts = await insertClient(t.db, { name: `${tag} Labs`, clientType: 'retainer', state: 'Prospect' });
     await insertClient(t.db, { name: 'Unrelated Holdings' });
     const open = await insertRole(t.db, { clientId: acme.id, name: `Senior ${tag} Engineer` });
-    const closed = await insertRole(t.db, { clientId: acme.id, name: `${tag} Architect`, state: 'closed', closedAt: new Date() });
-    const later = await insertCandidate(t.db, { firstName: 'Maria', lastName: `${tag}ova`, currentTitle: 'Data Engineer', currentCompany: 'Globex', status: 'active' });
-    const first = await insertCandidate(t.db, { firstName: `${tag}`, lastName: 'Smith', currentTitle: '', currentCompany: '', status: 'do_not_contact' });
+    const closed = await insertRole(t.db, {
+      clientId: acme.id,
+      name: `${tag} Architect`,
+      state: 'closed',
+      closedAt: new Date(),
+    });
+    const later = await insertCandidate(t.db, {
+      firstName: 'Maria',
+      lastName: `${tag}ova`,
+      currentTitle: 'Data Engineer',
+      currentCompany: 'Globex',
+      status: 'active',
+    });
+    const first = await insertCandidate(t.db, {
+      firstName: `${tag}`,
+      lastName: 'Smith',
+      currentTitle: '',
+      currentCompany: '',
+      status: 'do_not_contact',
+    });
     // Somebody whose resume and skills mention the tag but whose name does not: not a name match.
-    await insertCandidate(t.db, { firstName: 'Nomatch', lastName: 'Person', skills: [tag], resumeText: `worked on ${tag}` });
+    await insertCandidate(t.db, {
+      firstName: 'Nomatch',
+      lastName: 'Person',
+      skills: [tag],
+      resumeText: `worked on ${tag}`,
+    });
 
     const response = await viewer.get(`/api/search/?q=${tag.toUpperCase()}`);
     expect(response.status).toBe(200);
@@ -73,7 +97,13 @@ describe('GET /api/search/', () => {
     ]);
     expect(response.json.candidates).toEqual([
       { id: first.id, name: `${tag} Smith`, current_title: '', current_company: '', status: 'do_not_contact' },
-      { id: later.id, name: `Maria ${tag}ova`, current_title: 'Data Engineer', current_company: 'Globex', status: 'active' },
+      {
+        id: later.id,
+        name: `Maria ${tag}ova`,
+        current_title: 'Data Engineer',
+        current_company: 'Globex',
+        status: 'active',
+      },
     ]);
     // The full name is one string: first and last name together match.
     const full = await recruiter.get(`/api/search/?q=${encodeURIComponent(`maria ${tag}`)}`);
@@ -114,7 +144,9 @@ describe('GET /api/search/', () => {
       await tx.execute(sql`set local enable_seqscan = off`);
       await tx.execute(sql`set local enable_indexscan = off`);
       const plan = async (query: { getSQL(): ReturnType<typeof sql> }) => {
-        const result = (await tx.execute(sql`explain select * from (${query.getSQL()}) as search`)) as unknown as { rows: Record<string, string>[] };
+        const result = (await tx.execute(sql`explain select * from (${query.getSQL()}) as search`)) as unknown as {
+          rows: Record<string, string>[];
+        };
         return result.rows.map((row) => Object.values(row)[0]).join('\n');
       };
       return {

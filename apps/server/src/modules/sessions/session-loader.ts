@@ -23,7 +23,11 @@ export default fp(async function sessionLoader(app: FastifyInstance) {
       if (!found) return null;
       request.session = found.session;
       request.user = found.user;
-      return { userId: found.user.id, userType: primaryUserType(userTypesOfRow(found.user)), sessionId: found.session.id };
+      return {
+        userId: found.user.id,
+        userType: primaryUserType(userTypesOfRow(found.user)),
+        sessionId: found.session.id,
+      };
     },
   });
 });

@@ -1,5 +1,9 @@
 import { IdParamSchema, MessageResponseSchema } from '@recruitdesk/contracts/common';
-import { RevokeOthersResponseSchema, SESSION_MESSAGES, SessionListResponseSchema } from '@recruitdesk/contracts/sessions';
+import {
+  RevokeOthersResponseSchema,
+  SESSION_MESSAGES,
+  SessionListResponseSchema,
+} from '@recruitdesk/contracts/sessions';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/errors';
 import { applySignOut } from '../../plugins/sign-in';

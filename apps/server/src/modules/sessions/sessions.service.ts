@@ -112,12 +112,23 @@ export const deleteAllSessionsOfUser = (db: Db, userId: number, exceptSessionId?
 export const countLiveSessions = (db: Db, userId: number, now: Date) => countLiveSessionRows(db, userId, now);
 
 /** 'Chrome 126 on Linux' from a user agent; 'Unknown device' when it says nothing useful. */
-export function describeDevice(userAgent: string | null): { device: string; browser: string | null; os: string | null } {
+export function describeDevice(userAgent: string | null): {
+  device: string;
+  browser: string | null;
+  os: string | null;
+} {
   if (!userAgent) return { device: 'Unknown device', browser: null, os: null };
   const result = UAParser(userAgent);
   const browser = result.browser.name ? [result.browser.name, result.browser.major].filter(Boolean).join(' ') : null;
-  const os = result.os.name ? [result.os.name, result.os.version && !/^(Linux|Ubuntu)$/.test(result.os.name) ? result.os.version.split('.')[0] : null].filter(Boolean).join(' ') : null;
-  const device = browser && os ? `${browser} on ${os}` : browser ?? os ?? 'Unknown device';
+  const os = result.os.name
+    ? [
+        result.os.name,
+        result.os.version && !/^(Linux|Ubuntu)$/.test(result.os.name) ? result.os.version.split('.')[0] : null,
+      ]
+        .filter(Boolean)
+        .join(' ')
+    : null;
+  const device = browser && os ? `${browser} on ${os}` : (browser ?? os ?? 'Unknown device');
   return { device, browser, os };
 }
 
@@ -141,11 +152,22 @@ export async function listOwnSessions(deps: Deps, user: UserRow, current: Sessio
 }
 
 /** Ends one of the user's own sessions (another user's id is simply not found); returns whether it was the current one. */
-export async function revokeOwnSession(deps: Deps, user: UserRow, current: SessionRow, id: number): Promise<{ current: boolean }> {
+export async function revokeOwnSession(
+  deps: Deps,
+  user: UserRow,
+  current: SessionRow,
+  id: number,
+): Promise<{ current: boolean }> {
   return inTransaction(deps.db, async (tx) => {
     const deleted = await deleteSessionRowOfUser(tx, user.id, id);
     if (!deleted) throw new AppError('NOT_FOUND', 404, SESSION_MESSAGES.notFound);
-    await recordActivity(tx, { actor: user, verb: id === current.id ? 'signed_out' : 'session_revoked', modelType: 'session', objectId: id, summary: `${user.email} signed out a session` });
+    await recordActivity(tx, {
+      actor: user,
+      verb: id === current.id ? 'signed_out' : 'session_revoked',
+      modelType: 'session',
+      objectId: id,
+      summary: `${user.email} signed out a session`,
+    });
     return { current: id === current.id };
   });
 }
@@ -153,7 +175,13 @@ export async function revokeOwnSession(deps: Deps, user: UserRow, current: Sessi
 export async function revokeOtherSessions(deps: Deps, user: UserRow, current: SessionRow): Promise<number> {
   return inTransaction(deps.db, async (tx) => {
     const revoked = await deleteOtherSessionRows(tx, user.id, current.id);
-    await recordActivity(tx, { actor: user, verb: 'sessions_revoked', modelType: 'session', objectId: null, summary: `${user.email} signed out ${revoked} other session${revoked === 1 ? '' : 's'}` });
+    await recordActivity(tx, {
+      actor: user,
+      verb: 'sessions_revoked',
+      modelType: 'session',
+      objectId: null,
+      summary: `${user.email} signed out ${revoked} other session${revoked === 1 ? '' : 's'}`,
+    });
     return revoked;
   });
 }

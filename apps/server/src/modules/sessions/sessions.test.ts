@@ -5,7 +5,8 @@ import { signedInClient } from '../../test/sign-in';
 import { describeDevice } from './sessions.service';
 
 const CHROME = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/126.0.0.0 Safari/537.36';
-const SAFARI = 'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
+const SAFARI =
+  'Mozilla/5.0 (iPhone; CPU iPhone OS 17_5 like Mac OS X) AppleWebKit/605.1.15 (KHTML, like Gecko) Version/17.5 Mobile/15E148 Safari/604.1';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -35,7 +36,13 @@ describe('sessions', () => {
     expect(list.status).toBe(200);
     expect(list.json.sessions).toHaveLength(3);
     const current = list.json.sessions.find((s: { current: boolean }) => s.current);
-    expect(current).toMatchObject({ device: 'Chrome 126 on Linux', browser: 'Chrome 126', os: 'Linux', ip: '127.0.0.1', remember_me: false });
+    expect(current).toMatchObject({
+      device: 'Chrome 126 on Linux',
+      browser: 'Chrome 126',
+      os: 'Linux',
+      ip: '127.0.0.1',
+      remember_me: false,
+    });
     expect(list.json.sessions.at(-1).device).toBe('Mobile Safari 17 on iOS 17');
 
     const strangerSessions = (await strangerClient.get('/api/sessions/')).json.sessions;

@@ -35,7 +35,12 @@ export async function getAgencySettings(db: Db): Promise<AgencySettings> {
 }
 
 /** Writes the settings (no permission check: for demo data and the owner path below). */
-export async function saveAgencySettings(db: Db, actor: UserRow | null, input: AgencySettings, now: Date): Promise<AgencySettings> {
+export async function saveAgencySettings(
+  db: Db,
+  actor: UserRow | null,
+  input: AgencySettings,
+  now: Date,
+): Promise<AgencySettings> {
   const row = await upsertAgencySettingsRow(db, {
     agencyName: input.agency_name,
     currency: input.currency,
@@ -45,7 +50,13 @@ export async function saveAgencySettings(db: Db, actor: UserRow | null, input: A
     privacyText: input.privacy_text,
     updatedAt: now,
   });
-  await recordActivity(db, { actor, verb: 'updated', modelType: 'agency_settings', objectId: 1, summary: `Agency settings updated (${input.agency_name})` });
+  await recordActivity(db, {
+    actor,
+    verb: 'updated',
+    modelType: 'agency_settings',
+    objectId: 1,
+    summary: `Agency settings updated (${input.agency_name})`,
+  });
   return toApiSettings(row);
 }
 

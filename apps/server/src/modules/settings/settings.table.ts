@@ -19,7 +19,10 @@ export const agencySettingsTable = pgTable(
     currency: text('currency').notNull().default('USD'),
     defaultFindersFeePercent: doublePrecision('default_finders_fee_percent').notNull().default(20),
     defaultPaymentTermsDays: integer('default_payment_terms_days').notNull().default(30),
-    invoiceIssuer: jsonb('invoice_issuer').$type<InvoiceIssuerColumn>().notNull().default(sql`'{}'::jsonb`),
+    invoiceIssuer: jsonb('invoice_issuer')
+      .$type<InvoiceIssuerColumn>()
+      .notNull()
+      .default(sql`'{}'::jsonb`),
     /** The agency's privacy notice shown next to the consent box of the public application form (issue 14). */
     privacyText: text('privacy_text').notNull().default(''),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

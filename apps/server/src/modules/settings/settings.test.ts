@@ -20,14 +20,26 @@ const SETTINGS = {
   currency: 'eur',
   default_finders_fee_percent: 18.5,
   default_payment_terms_days: 45,
-  invoice_issuer: { legal_name: 'Harbor Search Group GmbH', address: 'Hafenstraße 1\n20457 Hamburg', tax_id: 'DE123456789', bank_details: 'IBAN DE02 1203 0000 0000 2020 51', email: 'billing@harbor.example', phone: '+49 40 1234567' },
+  invoice_issuer: {
+    legal_name: 'Harbor Search Group GmbH',
+    address: 'Hafenstraße 1\n20457 Hamburg',
+    tax_id: 'DE123456789',
+    bank_details: 'IBAN DE02 1203 0000 0000 2020 51',
+    email: 'billing@harbor.example',
+    phone: '+49 40 1234567',
+  },
 };
 
 describe('agency settings', () => {
   it('defaults, then an owner saves and everyone reads', async () => {
     const viewer = await signedInClient(t, await insertUser(t.db, { userType: ['viewer'] }));
     const before = await viewer.get('/api/settings/agency/');
-    expect(before.json.settings).toMatchObject({ agency_name: 'My Agency', currency: 'USD', default_finders_fee_percent: 20, default_payment_terms_days: 30 });
+    expect(before.json.settings).toMatchObject({
+      agency_name: 'My Agency',
+      currency: 'USD',
+      default_finders_fee_percent: 20,
+      default_payment_terms_days: 30,
+    });
     const saved = await owner.request('PUT', '/api/settings/agency/', { body: SETTINGS });
     expect(saved.status).toBe(200);
     expect(saved.json.settings).toEqual({ ...SETTINGS, currency: 'EUR', privacy_text: '' });
@@ -39,16 +51,33 @@ describe('agency settings', () => {
       const client = await signedInClient(t, await insertUser(t.db, { userType: [type] }));
       const response = await client.request('PUT', '/api/settings/agency/', { body: SETTINGS });
       expect(response.status, type).toBe(403);
-      expect(response.json).toEqual({ success: false, error: 'You do not have permission to perform this action.', code: 'FORBIDDEN' });
+      expect(response.json).toEqual({
+        success: false,
+        error: 'You do not have permission to perform this action.',
+        code: 'FORBIDDEN',
+      });
     }
   });
 
   it('validates every field', async () => {
     const bad = await owner.request('PUT', '/api/settings/agency/', {
-      body: { ...SETTINGS, agency_name: '', currency: 'EURO', default_finders_fee_percent: 150, default_payment_terms_days: 1.5, invoice_issuer: { email: 'nope' } },
+      body: {
+        ...SETTINGS,
+        agency_name: '',
+        currency: 'EURO',
+        default_finders_fee_percent: 150,
+        default_payment_terms_days: 1.5,
+        invoice_issuer: { email: 'nope' },
+      },
     });
     expect(bad.status).toBe(400);
-    expect(Object.keys(bad.json.fields).sort()).toEqual(['agency_name', 'currency', 'default_finders_fee_percent', 'default_payment_terms_days', 'invoice_issuer.email']);
+    expect(Object.keys(bad.json.fields).sort()).toEqual([
+      'agency_name',
+      'currency',
+      'default_finders_fee_percent',
+      'default_payment_terms_days',
+      'invoice_issuer.email',
+    ]);
   });
 
   it('fuzz: bodies of the new endpoints never produce a 500', async () => {
@@ -65,9 +94,32 @@ describe('agency settings', () => {
     );
     const body = fc.oneof(
       fc.anything(),
-      fc.record({ agency_name: fc.anything(), currency: fc.string(), default_finders_fee_percent: fc.oneof(fc.double(), fc.string()), invoice_issuer: fc.anything() }, { requiredKeys: [] }),
-      fc.record({ email: fc.oneof(fc.emailAddress(), fc.string()), user_type: fc.oneof(fc.string(), fc.array(fc.string()), fc.anything()) }, { requiredKeys: [] }),
-      fc.record({ key: fc.string(), content_type: fc.string(), size: fc.oneof(fc.integer(), fc.double()), username: fc.string(), time_zone: fc.string() }, { requiredKeys: [] }),
+      fc.record(
+        {
+          agency_name: fc.anything(),
+          currency: fc.string(),
+          default_finders_fee_percent: fc.oneof(fc.double(), fc.string()),
+          invoice_issuer: fc.anything(),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.record(
+        {
+          email: fc.oneof(fc.emailAddress(), fc.string()),
+          user_type: fc.oneof(fc.string(), fc.array(fc.string()), fc.anything()),
+        },
+        { requiredKeys: [] },
+      ),
+      fc.record(
+        {
+          key: fc.string(),
+          content_type: fc.string(),
+          size: fc.oneof(fc.integer(), fc.double()),
+          username: fc.string(),
+          time_zone: fc.string(),
+        },
+        { requiredKeys: [] },
+      ),
     );
     await fc.assert(
       fc.asyncProperty(targets, body, async ([method, url], value) => {

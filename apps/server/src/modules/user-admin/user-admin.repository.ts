@@ -39,7 +39,11 @@ export async function listUserRows(db: Db, filter: UserListFilter): Promise<{ ro
         ? [descending ? sql`${usersTable.lastLogin} DESC NULLS LAST` : sql`${usersTable.lastLogin} ASC NULLS LAST`]
         : field === 'date_joined'
           ? [dir(usersTable.dateJoined)]
-          : [dir(sql`lower(${usersTable.firstName})`), dir(sql`lower(${usersTable.lastName})`), dir(sql`lower(${usersTable.email})`)];
+          : [
+              dir(sql`lower(${usersTable.firstName})`),
+              dir(sql`lower(${usersTable.lastName})`),
+              dir(sql`lower(${usersTable.email})`),
+            ];
 
   const rows = await db
     .select({ user: usersTable, total: sql<number>`count(*) over()`.mapWith(Number) })
@@ -50,7 +54,10 @@ export async function listUserRows(db: Db, filter: UserListFilter): Promise<{ ro
     .offset(filter.offset);
   if (rows.length === 0 && filter.offset > 0) {
     // Past the last page: the window gives no count, so ask for it.
-    const [row] = await db.select({ value: count() }).from(usersTable).where(conditions.length ? and(...conditions) : undefined);
+    const [row] = await db
+      .select({ value: count() })
+      .from(usersTable)
+      .where(conditions.length ? and(...conditions) : undefined);
     return { rows: [], count: row?.value ?? 0 };
   }
   return { rows: rows.map((row) => row.user), count: rows[0]?.total ?? 0 };

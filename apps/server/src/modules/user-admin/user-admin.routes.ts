@@ -20,16 +20,27 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/users/', {
     schema: { tags, querystring: UserListQuerySchema, response: { 200: UserListResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, ...(await listUsers(deps, requireUser(request), request.query)) }),
+    handler: async (request) => ({
+      success: true as const,
+      ...(await listUsers(deps, requireUser(request), request.query)),
+    }),
   });
 
   app.get('/api/users/:id/', {
     schema: { tags, params: IdParamSchema, response: { 200: UserDetailResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, ...(await getUserDetail(deps, requireUser(request), request.params.id)) }),
+    handler: async (request) => ({
+      success: true as const,
+      ...(await getUserDetail(deps, requireUser(request), request.params.id)),
+    }),
   });
 
   app.patch('/api/users/:id/role/', {
-    schema: { tags, params: IdParamSchema, body: UpdateUserRoleInputSchema, response: { 200: UserResponseSchema, ...errors } },
+    schema: {
+      tags,
+      params: IdParamSchema,
+      body: UpdateUserRoleInputSchema,
+      response: { 200: UserResponseSchema, ...errors },
+    },
     handler: async (request) => ({
       success: true as const,
       user: await changeUserRole(deps, requireUser(request), request.params.id, request.body.user_type),
@@ -38,12 +49,18 @@ export const userAdminRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.post('/api/users/:id/deactivate/', {
     schema: { tags, params: IdParamSchema, response: { 200: UserResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, user: await setUserActive(deps, requireUser(request), request.params.id, false) }),
+    handler: async (request) => ({
+      success: true as const,
+      user: await setUserActive(deps, requireUser(request), request.params.id, false),
+    }),
   });
 
   app.post('/api/users/:id/reactivate/', {
     schema: { tags, params: IdParamSchema, response: { 200: UserResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, user: await setUserActive(deps, requireUser(request), request.params.id, true) }),
+    handler: async (request) => ({
+      success: true as const,
+      user: await setUserActive(deps, requireUser(request), request.params.id, true),
+    }),
   });
 
   app.delete('/api/users/:id/', {

@@ -1,4 +1,11 @@
-import { hasUserType, USER_ERRORS, type User, type UserDirectoryEntry, type UserListQuery, type UserType } from '@recruitdesk/contracts/users';
+import {
+  hasUserType,
+  USER_ERRORS,
+  type User,
+  type UserDirectoryEntry,
+  type UserListQuery,
+  type UserType,
+} from '@recruitdesk/contracts/users';
 import { inTransaction } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
@@ -6,7 +13,14 @@ import { assertCan, can } from '../../lib/permissions';
 import { recordActivity } from '../activity/activity.service';
 import { countLiveSessions, deleteAllSessionsOfUser } from '../sessions/sessions.service';
 import { deleteUserRow, listUserRows, lockActiveOwnerIds } from './user-admin.repository';
-import { displayName, getUserById, presentUser, updateUser, userTypesOfRow, type UserRow } from '../users/users.service';
+import {
+  displayName,
+  getUserById,
+  presentUser,
+  updateUser,
+  userTypesOfRow,
+  type UserRow,
+} from '../users/users.service';
 
 const notFound = () => new AppError('NOT_FOUND', 404, USER_ERRORS.NOT_FOUND);
 const lastOwner = () => new AppError('LAST_OWNER', 409, USER_ERRORS.LAST_OWNER);
@@ -16,7 +30,14 @@ const selfLockout = () => new AppError('SELF_LOCKOUT', 409, USER_ERRORS.SELF_LOC
 const isOwner = (types: UserType[]) => types.includes('owner');
 const isAdmin = (types: UserType[]) => types.includes('owner') || types.includes('superuser');
 
-type ParsedListQuery = { search?: string | undefined; user_type?: UserType | undefined; is_active?: 'true' | 'false' | undefined; ordering: NonNullable<UserListQuery['ordering']>; page: number; page_size: number };
+type ParsedListQuery = {
+  search?: string | undefined;
+  user_type?: UserType | undefined;
+  is_active?: 'true' | 'false' | undefined;
+  ordering: NonNullable<UserListQuery['ordering']>;
+  page: number;
+  page_size: number;
+};
 
 /** A colleague as the read-only directory shows them (no email, username or sign-in times). */
 async function toDirectoryEntry(deps: Deps, row: UserRow, viewerId: number): Promise<UserDirectoryEntry> {
@@ -36,7 +57,9 @@ async function toDirectoryEntry(deps: Deps, row: UserRow, viewerId: number): Pro
 const displayNameWithoutEmail = (row: UserRow) =>
   `${row.firstName} ${row.lastName}`.trim() || (row.username.includes('@') ? '' : row.username) || 'Unnamed user';
 
-export type UserList = { view: 'admin'; results: User[]; count: number } | { view: 'directory'; results: UserDirectoryEntry[]; count: number };
+export type UserList =
+  | { view: 'admin'; results: User[]; count: number }
+  | { view: 'directory'; results: UserDirectoryEntry[]; count: number };
 
 /**
  * Owners and superusers get the full list; every other signed-in user the read-only directory (spec §6:
@@ -54,7 +77,12 @@ export async function listUsers(deps: Deps, actor: UserRow, query: ParsedListQue
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,
   });
-  if (!admin) return { view: 'directory', results: await Promise.all(rows.map((row) => toDirectoryEntry(deps, row, actor.id))), count };
+  if (!admin)
+    return {
+      view: 'directory',
+      results: await Promise.all(rows.map((row) => toDirectoryEntry(deps, row, actor.id))),
+      count,
+    };
   return { view: 'admin', results: await Promise.all(rows.map((row) => presentUser(deps, row, actor.id))), count };
 }
 
@@ -64,7 +92,11 @@ async function loadTarget(deps: Deps, id: number): Promise<UserRow> {
   return target;
 }
 
-export async function getUserDetail(deps: Deps, actor: UserRow, id: number): Promise<{ user: User; sessions_count: number }> {
+export async function getUserDetail(
+  deps: Deps,
+  actor: UserRow,
+  id: number,
+): Promise<{ user: User; sessions_count: number }> {
   assertCan(actor, 'users.manage');
   const target = await loadTarget(deps, id);
   return {
@@ -122,7 +154,8 @@ export async function setUserActive(deps: Deps, actor: UserRow, id: number, acti
   const updated = await inTransaction(deps.db, async (tx) => {
     const target = await getUserById(tx, id);
     if (!target) throw notFound();
-    if (active && !hasUserType({ user_type: userTypesOfRow(actor) }, 'owner') && isOwner(userTypesOfRow(target))) throw ownerOnly();
+    if (active && !hasUserType({ user_type: userTypesOfRow(actor) }, 'owner') && isOwner(userTypesOfRow(target)))
+      throw ownerOnly();
     if (!active) await guardAccessChange(tx, actor, target, { types: userTypesOfRow(target), active: false });
     if (target.isActive === active) return target;
     const row = await updateUser(tx, id, { isActive: active });
@@ -158,5 +191,8 @@ export async function deleteUser(deps: Deps, actor: UserRow, id: number): Promis
     });
     return target.profilePictureKey;
   });
-  if (pictureKey) await deps.storage.delete(pictureKey).catch((error: unknown) => deps.log.warn({ err: error, key: pictureKey }, 'picture delete failed'));
+  if (pictureKey)
+    await deps.storage
+      .delete(pictureKey)
+      .catch((error: unknown) => deps.log.warn({ err: error, key: pictureKey }, 'picture delete failed'));
 }

@@ -15,8 +15,20 @@ let superClient: HttpClient;
 let superuser: UserRow;
 beforeAll(async () => {
   t = await buildTestApp();
-  owner = await insertUser(t.db, { firstName: 'Olga', lastName: 'Owner', userType: ['owner'], email: 'olga.owner@example.test', username: 'olga' });
-  superuser = await insertUser(t.db, { firstName: 'Sam', lastName: 'Super', userType: ['superuser'], email: 'sam.super@example.test', username: 'sam' });
+  owner = await insertUser(t.db, {
+    firstName: 'Olga',
+    lastName: 'Owner',
+    userType: ['owner'],
+    email: 'olga.owner@example.test',
+    username: 'olga',
+  });
+  superuser = await insertUser(t.db, {
+    firstName: 'Sam',
+    lastName: 'Super',
+    userType: ['superuser'],
+    email: 'sam.super@example.test',
+    username: 'sam',
+  });
   ownerClient = await signedInClient(t, owner);
   superClient = await signedInClient(t, superuser);
 });
@@ -32,7 +44,13 @@ describe('users list', () => {
       ['Bruno', 'Young', ['viewer'], true],
       ['Carla', 'Xu', ['recruiter'], false],
     ] as const) {
-      await insertUser(t.db, { firstName: first, lastName: last, userType: [...types], isActive: active, email: `${first.toLowerCase()}.${tag}@example.test` });
+      await insertUser(t.db, {
+        firstName: first,
+        lastName: last,
+        userType: [...types],
+        isActive: active,
+        email: `${first.toLowerCase()}.${tag}@example.test`,
+      });
     }
     const all = await ownerClient.get(`/api/users/?search=${tag}`);
     expect(all.status).toBe(200);
@@ -61,7 +79,11 @@ describe('users list', () => {
     await signedInClient(t, target);
     await signedInClient(t, target);
     const detail = await superClient.get(`/api/users/${target.id}/`);
-    expect(detail.json).toMatchObject({ success: true, user: { id: target.id, email: target.email }, sessions_count: 2 });
+    expect(detail.json).toMatchObject({
+      success: true,
+      user: { id: target.id, email: target.email },
+      sessions_count: 2,
+    });
     const missing = await ownerClient.get('/api/users/999999/');
     expect(missing.status).toBe(404);
     expect(missing.json.error).toBe(USER_ERRORS.NOT_FOUND);
@@ -71,8 +93,20 @@ describe('users list', () => {
 describe('the read-only directory (spec §6: Users is shown to everyone)', () => {
   it('gives recruiters and viewers names, types and status only, searchable by name only', async () => {
     const tag = 'quokkadir';
-    const colleague = await insertUser(t.db, { firstName: 'Quinn', lastName: `Ko ${tag}`, userType: ['recruiter'], email: `quinn.${tag}@example.test`, username: `quinn-${tag}` });
-    const unnamed = await insertUser(t.db, { firstName: '', lastName: '', userType: ['viewer'], email: `nameless.${tag}@example.test`, isActive: false });
+    const colleague = await insertUser(t.db, {
+      firstName: 'Quinn',
+      lastName: `Ko ${tag}`,
+      userType: ['recruiter'],
+      email: `quinn.${tag}@example.test`,
+      username: `quinn-${tag}`,
+    });
+    const unnamed = await insertUser(t.db, {
+      firstName: '',
+      lastName: '',
+      userType: ['viewer'],
+      email: `nameless.${tag}@example.test`,
+      isActive: false,
+    });
     for (const type of ['recruiter', 'viewer'] as const) {
       const me = await insertUser(t.db, { userType: [type] });
       const client = await signedInClient(t, me);
@@ -80,7 +114,15 @@ describe('the read-only directory (spec §6: Users is shown to everyone)', () =>
       expect(list.status).toBe(200);
       expect(list.json).toMatchObject({ success: true, view: 'directory', count: 1 });
       expect(list.json.results).toEqual([
-        { id: colleague.id, name: `Quinn Ko ${tag}`, initials: 'QK', role: 'recruiter', user_type: ['recruiter'], profile_picture_url: null, is_active: true },
+        {
+          id: colleague.id,
+          name: `Quinn Ko ${tag}`,
+          initials: 'QK',
+          role: 'recruiter',
+          user_type: ['recruiter'],
+          profile_picture_url: null,
+          is_active: true,
+        },
       ]);
       const everyone = await client.get('/api/users/?page_size=100&is_active=false');
       const entry = everyone.json.results.find((row: { id: number }) => row.id === unnamed.id);
@@ -97,7 +139,14 @@ describe('the read-only directory (spec §6: Users is shown to everyone)', () =>
       expect((await client.patch(`/api/users/${colleague.id}/role/`, { user_type: 'viewer' })).status).toBe(403);
       expect((await client.post(`/api/users/${colleague.id}/deactivate/`)).status).toBe(403);
       expect((await client.request('DELETE', `/api/users/${colleague.id}/`)).status).toBe(403);
-      expect((await client.post('/api/registration/invitations/', { email: `x.${tag}@invited.test`, user_type: 'recruiter' })).status).toBe(403);
+      expect(
+        (
+          await client.post('/api/registration/invitations/', {
+            email: `x.${tag}@invited.test`,
+            user_type: 'recruiter',
+          })
+        ).status,
+      ).toBe(403);
     }
     const admin = await ownerClient.get(`/api/users/?search=quinn.${tag}`);
     expect(admin.json).toMatchObject({ view: 'admin', count: 1, results: [{ email: `quinn.${tag}@example.test` }] });
@@ -110,7 +159,9 @@ describe('changing access', () => {
     const single = await superClient.patch(`/api/users/${target.id}/role/`, { user_type: 'viewer' });
     expect(single.status).toBe(200);
     expect(single.json.user).toMatchObject({ user_type: ['viewer'], role: 'viewer' });
-    const list = await superClient.patch(`/api/users/${target.id}/role/`, { user_type: ['recruiter', 'superuser', 'recruiter'] });
+    const list = await superClient.patch(`/api/users/${target.id}/role/`, {
+      user_type: ['recruiter', 'superuser', 'recruiter'],
+    });
     expect(list.json.user).toMatchObject({ user_type: ['recruiter', 'superuser'], role: 'superuser' });
     expect((await superClient.patch(`/api/users/${target.id}/role/`, { user_type: [] })).status).toBe(400);
     expect((await superClient.patch(`/api/users/${target.id}/role/`, { user_type: 'god' })).status).toBe(400);
@@ -126,7 +177,9 @@ describe('changing access', () => {
       ['POST', `/api/users/${owner.id}/deactivate/`],
       ['DELETE', `/api/users/${owner.id}/`],
     ] as const) {
-      const response = await superClient.request(method, path, { body: method === 'PATCH' ? { user_type: 'viewer' } : undefined });
+      const response = await superClient.request(method, path, {
+        body: method === 'PATCH' ? { user_type: 'viewer' } : undefined,
+      });
       expect(response.status, `${method} ${path}`).toBe(403);
       expect(response.json.error).toBe(USER_ERRORS.OWNER_ONLY);
     }
@@ -144,7 +197,9 @@ describe('changing access', () => {
         ['POST', `/api/users/${solo.id}/deactivate/`],
         ['DELETE', `/api/users/${solo.id}/`],
       ] as const) {
-        const response = await client.request(method, path, { body: method === 'PATCH' ? { user_type: 'superuser' } : undefined });
+        const response = await client.request(method, path, {
+          body: method === 'PATCH' ? { user_type: 'superuser' } : undefined,
+        });
         expect(response.status, `${method} ${path}`).toBe(409);
         expect(response.json.error).toBe(USER_ERRORS.LAST_OWNER);
       }
@@ -155,7 +210,9 @@ describe('changing access', () => {
       expect((await client.post(`/api/users/${solo.id}/deactivate/`)).json.error).toBe(USER_ERRORS.SELF_LOCKOUT);
       expect((await client.request('DELETE', `/api/users/${solo.id}/`)).json.error).toBe(USER_ERRORS.SELF_LOCKOUT);
       // Adding a type to yourself is fine; another owner may demote you.
-      expect((await client.patch(`/api/users/${solo.id}/role/`, { user_type: ['owner', 'recruiter'] })).status).toBe(200);
+      expect((await client.patch(`/api/users/${solo.id}/role/`, { user_type: ['owner', 'recruiter'] })).status).toBe(
+        200,
+      );
       const other = await signedInClient(fresh, second);
       expect((await other.patch(`/api/users/${solo.id}/role/`, { user_type: 'viewer' })).status).toBe(200);
       // Now `second` is the last owner and cannot be demoted by anyone.

@@ -95,13 +95,18 @@ export const PICTURE_URL_SECONDS = 60 * 60;
 
 const PICTURE_TYPES: Record<string, string> = { png: 'image/png', jpg: 'image/jpeg', webp: 'image/webp' };
 /** Picture keys end in the extension of their checked type: profile-pictures/{userId}/{random}.{png|jpg|webp}. */
-export const pictureContentType = (key: string): string => PICTURE_TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream';
+export const pictureContentType = (key: string): string =>
+  PICTURE_TYPES[key.split('.').pop() ?? ''] ?? 'application/octet-stream';
 
 /**
  * The API user with a signed picture URL for the viewer (default: the user themself). The URL is the same
  * for a few minutes, so browsers cache the image, and valid for about an hour.
  */
-export async function presentUser(deps: Pick<Deps, 'storage'>, user: UserRow, viewerId: number = user.id): Promise<User> {
+export async function presentUser(
+  deps: Pick<Deps, 'storage'>,
+  user: UserRow,
+  viewerId: number = user.id,
+): Promise<User> {
   if (!user.profilePictureKey) return toApiUser(user);
   const url = await deps.storage.createDownloadUrl({
     key: user.profilePictureKey,
@@ -117,7 +122,10 @@ export async function presentUser(deps: Pick<Deps, 'storage'>, user: UserRow, vi
  * The user in the contracts' shape, for the shared rules that read it (the menu's who-sees-what). Permission
  * checks take the row itself (lib/permissions).
  */
-export const actorOf = (user: UserRow): { id: number; user_type: UserType[] } => ({ id: user.id, user_type: userTypesOfRow(user) });
+export const actorOf = (user: UserRow): { id: number; user_type: UserType[] } => ({
+  id: user.id,
+  user_type: userTypesOfRow(user),
+});
 
 export const getUserByUsername = (db: Db, username: string) => findUserByUsername(db, username);
 

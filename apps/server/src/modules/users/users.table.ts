@@ -10,7 +10,10 @@ export const usersTable = pgTable(
     firstName: text('first_name').notNull().default(''),
     lastName: text('last_name').notNull().default(''),
     passwordHash: text('password_hash').notNull(),
-    userType: text('user_type').array().notNull().default(sql`'{}'::text[]`),
+    userType: text('user_type')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     isActive: boolean('is_active').notNull().default(true),
     timeZone: text('time_zone').notNull().default('UTC'),
     theme: text('theme').notNull().default('light'),

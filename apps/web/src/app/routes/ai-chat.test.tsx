@@ -35,14 +35,12 @@ const CHATS = [
 function answerApi({ historyStatus = 200 }: { historyStatus?: number } = {}) {
   fetchStub.mock.mockImplementation(async (input, init) => {
     const url = String(input);
-    if (url.includes('/api/chat/user/chats/'))
-      return jsonResponse(200, { success: true, chats: CHATS });
+    if (url.includes('/api/chat/user/chats/')) return jsonResponse(200, { success: true, chats: CHATS });
     if (url.includes('/api/chat/create/') && init?.method === 'POST')
       return jsonResponse(200, { success: true, chat_id: 9 });
     const match = /\/api\/chat\/(\d+)\/$/.exec(url);
     if (match) {
-      if (historyStatus !== 200)
-        return jsonResponse(historyStatus, { success: false, error: 'Broken' });
+      if (historyStatus !== 200) return jsonResponse(historyStatus, { success: false, error: 'Broken' });
       return jsonResponse(200, {
         success: true,
         chat_history: [
@@ -107,9 +105,10 @@ describe('/ai-chat', () => {
     const user = userEvent.setup();
     renderPage('/ai-chat?chat=5');
     const chats = await screen.findByRole('navigation', { name: 'Your chats' });
-    expect(
-      await within(chats).findByRole('link', { name: /Placements last quarter/ }),
-    ).toHaveAttribute('aria-current', 'page');
+    expect(await within(chats).findByRole('link', { name: /Placements last quarter/ })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
     expect(await screen.findByText('Answer of chat 5')).toBeInTheDocument();
     await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
     expect(FakeWebSocket.latest().url).toMatch(/\/ws\/chat\/7\/5\/$/);
@@ -123,10 +122,7 @@ describe('/ai-chat', () => {
     answerApi();
     const user = userEvent.setup();
     renderPage('/ai-chat');
-    await user.type(
-      await screen.findByRole('textbox', { name: 'Message' }),
-      'Which roles have stalled?{Enter}',
-    );
+    await user.type(await screen.findByRole('textbox', { name: 'Message' }), 'Which roles have stalled?{Enter}');
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/ai-chat?chat=9'));
     expect(FakeWebSocket.instances).toHaveLength(1);
     act(() => {
@@ -155,13 +151,10 @@ describe('/ai-chat', () => {
     expect(FakeWebSocket.instances).toHaveLength(0);
   });
 
-  it.each<UserType>(['recruiter', 'superuser', 'viewer'])(
-    'sends a %s to the dashboard',
-    async (type) => {
-      answerApi();
-      renderPage('/ai-chat', [type]);
-      await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/dashboard'));
-      expect(fetchStub.mock).not.toHaveBeenCalled();
-    },
-  );
+  it.each<UserType>(['recruiter', 'superuser', 'viewer'])('sends a %s to the dashboard', async (type) => {
+    answerApi();
+    renderPage('/ai-chat', [type]);
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/dashboard'));
+    expect(fetchStub.mock).not.toHaveBeenCalled();
+  });
 });

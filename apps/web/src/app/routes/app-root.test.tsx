@@ -36,7 +36,11 @@ function renderShell(pages: Parameters<typeof AppRoot>[0]['pages'], entry: strin
     }),
     middleware: (gdm) => gdm().concat(baseApi.middleware),
     preloadedState: {
-      auth: { ...initialAuthState, user: buildUser({ user_type: ['owner'], name: 'Olivia Martin' }), isAuthenticated: true },
+      auth: {
+        ...initialAuthState,
+        user: buildUser({ user_type: ['owner'], name: 'Olivia Martin' }),
+        isAuthenticated: true,
+      },
     },
   });
   const router = createMemoryRouter([{ path: '/', element: <AppRoot pages={pages ?? []} />, children: pages ?? [] }], {

@@ -19,7 +19,11 @@ import { useThemeToggle } from '../theme';
 // Clients panel (app-shell.tsx); then, one at a time in idle moments, the search, the account menu
 // (Headless UI) and the chat, each its own import.
 const shell = () => import('./app-shell');
-const ShellTrail = lateComponent(() => afterFirstPaint().then(shell).then((m) => m.ShellTrail));
+const ShellTrail = lateComponent(() =>
+  afterFirstPaint()
+    .then(shell)
+    .then((m) => m.ShellTrail),
+);
 const ActiveClientsPanel = lateComponent(() =>
   afterFirstPaint()
     .then(shell)
@@ -104,11 +108,7 @@ export function AppRoot({ pages = [] }: { pages?: RouteObject[] }) {
     // Between a 401 and the redirect (1 s), keep a neutral screen under the toast.
     if (isSessionExpiring()) return <LoadingScreen size="lg" />;
     return (
-      <Navigate
-        to={paths.auth.login.getHref()}
-        replace
-        state={{ from: `${location.pathname}${location.search}` }}
-      />
+      <Navigate to={paths.auth.login.getHref()} replace state={{ from: `${location.pathname}${location.search}` }} />
     );
   }
   return <Shell pages={pages} />;

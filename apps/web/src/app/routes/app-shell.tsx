@@ -31,15 +31,11 @@ function useBreadcrumbLookups(pathname: string) {
   );
   // An invoice page loaded the invoice, which names itself, its client and its role.
   const invoice = useAppSelector((state: RootState) =>
-    invoiceId
-      ? invoicesApi.endpoints.getInvoice.select(Number(invoiceId))(state).data?.invoice
-      : undefined,
+    invoiceId ? invoicesApi.endpoints.getInvoice.select(Number(invoiceId))(state).data?.invoice : undefined,
   );
   const clientName =
     useAppSelector((state: RootState) =>
-      clientId
-        ? clientsApi.endpoints.getClient.select(Number(clientId))(state).data?.client.name
-        : undefined,
+      clientId ? clientsApi.endpoints.getClient.select(Number(clientId))(state).data?.client.name : undefined,
     ) ?? (invoice && String(invoice.client.id) === clientId ? invoice.client.name : undefined);
   // The candidate the page loaded (the candidates slice keeps the selected one).
   const candidate = useAppSelector(selectSelectedCandidate);
@@ -53,26 +49,21 @@ function useBreadcrumbLookups(pathname: string) {
       : undefined,
   );
   const candidateName =
-    (candidateId && candidate && String(candidate.id) === candidateId
-      ? candidate.name
-      : undefined) ?? roleCandidateName;
+    (candidateId && candidate && String(candidate.id) === candidateId ? candidate.name : undefined) ??
+    roleCandidateName;
   const pipelineName = useAppSelector((state: RootState) =>
     pipelineId
-      ? pipelinesApi.endpoints.getPipeline.select(Number(pipelineId))(state).data?.data.candidate
-          .name
+      ? pipelinesApi.endpoints.getPipeline.select(Number(pipelineId))(state).data?.data.candidate.name
       : undefined,
   );
   const pipelineRoleId = useAppSelector((state: RootState) =>
-    pipelineId
-      ? pipelinesApi.endpoints.getPipeline.select(Number(pipelineId))(state).data?.data.role.id
-      : undefined,
+    pipelineId ? pipelinesApi.endpoints.getPipeline.select(Number(pipelineId))(state).data?.data.role.id : undefined,
   );
   // On /notes/{modelType}/{objectId} the notes page loaded the record's name with its notes.
   const noteTargetLabel = useAppSelector((state: RootState) => {
     const [, modelType, objectId] = /^\/notes\/([a-z]+)\/(\d+)/.exec(pathname) ?? [];
     if (!modelType || !objectId || !isNoteModelType(modelType)) return undefined;
-    return notesApi.endpoints.listNotes.select({ modelType, objectId: Number(objectId) })(state)
-      .data?.target.label;
+    return notesApi.endpoints.listNotes.select({ modelType, objectId: Number(objectId) })(state).data?.target.label;
   });
   // Names the pages' own queries gave, else the notes page's label for the record (only on /notes/…).
   const candidateLabel = candidateName ?? noteTargetLabel;
@@ -81,8 +72,7 @@ function useBreadcrumbLookups(pathname: string) {
   return useMemo(
     () =>
       makeBreadcrumbLookups({
-        candidate:
-          candidateId && candidateLabel ? { id: candidateId, name: candidateLabel } : undefined,
+        candidate: candidateId && candidateLabel ? { id: candidateId, name: candidateLabel } : undefined,
         user: userId && userName ? { id: userId, name: userName } : undefined,
         role:
           roleId && role

@@ -11,15 +11,16 @@ function ApplicationPage({ id }: { id: number }) {
   const editable = useCanEdit();
   const { data, error, isLoading, isFetching, refetch } = useGetApplicationQuery(id);
   if (isLoading) return <PageSkeleton variant="detail" />;
-  if (error || !data) return <RecordError icon={Inbox} what="application" error={error} onRetry={() => void refetch()} retrying={isFetching} />;
+  if (error || !data)
+    return (
+      <RecordError icon={Inbox} what="application" error={error} onRetry={() => void refetch()} retrying={isFetching} />
+    );
   const { application } = data;
   return (
     <ApplicationDetailView
       application={application}
       canDecide={editable}
-      notes={
-        <RecordNotes target={{ modelType: 'application', objectId: application.id }} canWrite={editable} />
-      }
+      notes={<RecordNotes target={{ modelType: 'application', objectId: application.id }} canWrite={editable} />}
     />
   );
 }

@@ -24,7 +24,13 @@ function CandidateDetailPage({ id }: { id: number }) {
     return (
       <div className="space-y-4">
         {back}
-        <RecordError icon={UserRound} what="candidate" error={error} onRetry={() => void refetch()} retrying={isFetching} />
+        <RecordError
+          icon={UserRound}
+          what="candidate"
+          error={error}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
       </div>
     );
   }
@@ -51,9 +57,7 @@ function CandidateDetailPage({ id }: { id: number }) {
           </>
         ) : null
       }
-      notes={
-        <RecordNotes target={{ modelType: 'candidate', objectId: candidate.id }} canWrite={editable} />
-      }
+      notes={<RecordNotes target={{ modelType: 'candidate', objectId: candidate.id }} canWrite={editable} />}
       activity={
         <RecentActivity
           subject={{ modelType: 'candidate', objectId: candidate.id }}

@@ -45,7 +45,13 @@ function ClientDetail({ id }: { id: number }) {
     return (
       <div className="space-y-4">
         <BackLink to={paths.app.clients.getHref()}>All clients</BackLink>
-        <RecordError icon={Building2} what="client" error={error} onRetry={() => void refetch()} retrying={isFetching} />
+        <RecordError
+          icon={Building2}
+          what="client"
+          error={error}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
       </div>
     );
   }
@@ -116,7 +122,11 @@ function ClientDetail({ id }: { id: number }) {
           <ClientContactCard client={client} />
           <ClientFeeTermsCard client={client} />
           {invoices ? (
-            <InvoicesCard subject={{ kind: 'client', id: client.id }} clientId={client.id} canCreate={client.client_type === 'retainer'} />
+            <InvoicesCard
+              subject={{ kind: 'client', id: client.id }}
+              clientId={client.id}
+              canCreate={client.client_type === 'retainer'}
+            />
           ) : null}
           <RecentActivity
             subject={{ modelType: 'client', objectId: client.id }}

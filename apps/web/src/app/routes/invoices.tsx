@@ -14,10 +14,7 @@ import { InvoiceDetail } from '@/features/invoices/components/invoice-detail';
 import { NotesPanel } from '@/features/notes/components/notes-panel';
 import { InvoiceForm } from '@/features/invoices/components/invoice-form';
 import { InvoiceStatisticsPanel } from '@/features/invoices/components/invoice-statistics';
-import {
-  InvoicesList,
-  statisticsParamsFromSearchParams,
-} from '@/features/invoices/components/invoices-list';
+import { InvoicesList, statisticsParamsFromSearchParams } from '@/features/invoices/components/invoices-list';
 import { invoiceHref } from '@/features/invoices/links';
 import type { Invoice } from '@recruitdesk/contracts/invoices';
 import { useGetAgencySettingsQuery } from '@/features/settings/api';
@@ -53,9 +50,7 @@ function InvoiceEditor({ invoice, onDone }: { invoice: Invoice; onDone: () => vo
   const [update] = useUpdateInvoiceMutation();
   return (
     <div className="mx-auto max-w-4xl space-y-4">
-      <h2 className="text-2xl font-semibold tracking-tight text-gray-900 dark:text-white">
-        Edit {invoice.number}
-      </h2>
+      <h2 className="text-2xl font-semibold tracking-tight text-gray-900 dark:text-white">Edit {invoice.number}</h2>
       <InvoiceForm
         currency={invoice.currency}
         submitLabel="Save draft"
@@ -84,13 +79,7 @@ function InvoiceEditor({ invoice, onDone }: { invoice: Invoice; onDone: () => vo
   );
 }
 
-function InvoicePage({
-  id,
-  parent,
-}: {
-  id: number;
-  parent: { kind: 'role' | 'client'; id: number };
-}) {
+function InvoicePage({ id, parent }: { id: number; parent: { kind: 'role' | 'client'; id: number } }) {
   const navigate = useNavigate();
   const { data, error, isLoading, isFetching, refetch } = useGetInvoiceQuery(id);
   const { data: settings } = useGetAgencySettingsQuery();
@@ -110,13 +99,7 @@ function InvoicePage({
     return (
       <div className="space-y-4">
         <BackLink to={paths.app.invoices.getHref()}>All invoices</BackLink>
-        <RecordError
-          icon={Receipt}
-          what="invoice"
-          error={error}
-          onRetry={() => void refetch()}
-          retrying={isFetching}
-        />
+        <RecordError icon={Receipt} what="invoice" error={error} onRetry={() => void refetch()} retrying={isFetching} />
       </div>
     );
   }
@@ -133,7 +116,9 @@ function InvoicePage({
         issuer={settings?.settings.invoice_issuer}
         onDeleted={() => void navigate(paths.app.invoices.getHref(), { replace: true })}
         onCreditNote={(note) => void navigate(invoiceHref(note))}
-        internalNotes={<NotesPanel target={{ modelType: 'invoice', objectId: invoice.id }} canWrite title="Internal notes" />}
+        internalNotes={
+          <NotesPanel target={{ modelType: 'invoice', objectId: invoice.id }} canWrite title="Internal notes" />
+        }
       />
     </div>
   );
@@ -161,12 +146,7 @@ export function InvoiceCreateRoute({ parent }: { parent: 'role' | 'client' }) {
   return (
     <div className="space-y-4">
       <BackLink to={back}>{parent === 'role' ? 'Back to the role' : 'Back to the client'}</BackLink>
-      <CreateInvoice
-        key={`${parent}-${id}`}
-        kind={parent}
-        id={id}
-        onCancel={() => void navigate(back)}
-      />
+      <CreateInvoice key={`${parent}-${id}`} kind={parent} id={id} onCancel={() => void navigate(back)} />
     </div>
   );
 }

@@ -64,7 +64,11 @@ export function QualificationEditRoute() {
   const back = paths.app.role.getHref(roleId);
   return (
     <Frame title="Edit qualification" back={back}>
-      <QualificationForm qualification={data.qualification} onCancel={() => void navigate(back)} onSaved={(q) => saved(q.role_id)} />
+      <QualificationForm
+        qualification={data.qualification}
+        onCancel={() => void navigate(back)}
+        onSaved={(q) => saved(q.role_id)}
+      />
     </Frame>
   );
 }
@@ -74,13 +78,20 @@ export function QualificationCreateRoute() {
   const navigate = useNavigate();
   const saved = useSaved();
   const editable = useCanEdit();
-  const { data, isLoading } = useListActiveRolesQuery({ page_size: MAX_PAGE_SIZE, ordering: 'name' }, { skip: !editable });
+  const { data, isLoading } = useListActiveRolesQuery(
+    { page_size: MAX_PAGE_SIZE, ordering: 'name' },
+    { skip: !editable },
+  );
   if (!editable) return <NoAccess />;
   if (isLoading) return <PageSkeleton variant="form" />;
   const roleOptions = (data?.roles ?? []).map((r) => ({ id: r.id, name: `${r.name} — ${r.client.name}` }));
   return (
     <Frame title="New job qualification" back={paths.app.jobsActive.getHref()}>
-      <QualificationForm roleOptions={roleOptions} onCancel={() => void navigate(paths.app.jobsActive.getHref())} onSaved={(q) => saved(q.role_id)} />
+      <QualificationForm
+        roleOptions={roleOptions}
+        onCancel={() => void navigate(paths.app.jobsActive.getHref())}
+        onSaved={(q) => saved(q.role_id)}
+      />
     </Frame>
   );
 }

@@ -55,11 +55,7 @@ export function JobsActiveRoute() {
         }
       />
       <Card className="overflow-hidden" role="region" aria-label="Active roles list">
-        <RolesTable
-          variant="active"
-          canEdit={editable}
-          filterChip={clientId || openedThisMonth ? chips : undefined}
-        />
+        <RolesTable variant="active" canEdit={editable} filterChip={clientId || openedThisMonth ? chips : undefined} />
       </Card>
     </div>
   );

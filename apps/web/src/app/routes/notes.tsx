@@ -29,7 +29,12 @@ function NotesPage({ modelType, objectId }: { modelType: NoteModelType; objectId
   const editable = useCanEdit();
   const [params, update] = useUrlParams('push');
   // The same query as the panel's page, so the heading's label comes from the cache.
-  const { data, error, isFetching } = useListNotesQuery({ modelType, objectId, page: pageFrom(params), page_size: pageSizeFrom(params, DEFAULT_PAGE_SIZE) });
+  const { data, error, isFetching } = useListNotesQuery({
+    modelType,
+    objectId,
+    page: pageFrom(params),
+    page_size: pageSizeFrom(params, DEFAULT_PAGE_SIZE),
+  });
   const paging = useUrlPaging(params, update, DEFAULT_PAGE_SIZE, data && !isFetching ? data.count : undefined);
   // A pipeline's page sits under its role: the pipeline names it.
   const pipeline = useGetPipelineQuery(objectId, { skip: modelType !== 'pipeline' }).data?.data;
@@ -52,7 +57,12 @@ function NotesPage({ modelType, objectId }: { modelType: NoteModelType; objectId
         target={{ modelType, objectId }}
         canWrite={editable}
         title="All notes"
-        paging={{ page: paging.page, pageSize: paging.pageSize, onPageChange: paging.setPage, onPageSizeChange: paging.setPageSize }}
+        paging={{
+          page: paging.page,
+          pageSize: paging.pageSize,
+          onPageChange: paging.setPage,
+          onPageSizeChange: paging.setPageSize,
+        }}
       />
     </div>
   );

@@ -45,17 +45,16 @@ export function PipelineBoardRoute() {
   if (isLoading) return <PageSkeleton variant="board" />;
   if (error || !data)
     return (
-      <RecordError
-        icon={KanbanSquare}
-        what="role"
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-      />
+      <RecordError icon={KanbanSquare} what="role" error={error} onRetry={() => void refetch()} retrying={isFetching} />
     );
   return (
     <WithCloseRole>
-      <PipelineBoardPage key={roleId} role={data.role} canEdit={editable} badges={<NewApplicationsBadge role={data.role} className="" />} />
+      <PipelineBoardPage
+        key={roleId}
+        role={data.role}
+        canEdit={editable}
+        badges={<NewApplicationsBadge role={data.role} className="" />}
+      />
     </WithCloseRole>
   );
 }
@@ -68,13 +67,7 @@ export function PipelineCreateRoute() {
   if (isLoading) return <PageSkeleton variant="form" />;
   if (error || !data)
     return (
-      <RecordError
-        icon={KanbanSquare}
-        what="role"
-        error={error}
-        onRetry={() => void refetch()}
-        retrying={isFetching}
-      />
+      <RecordError icon={KanbanSquare} what="role" error={error} onRetry={() => void refetch()} retrying={isFetching} />
     );
   return (
     <div className="space-y-4">
@@ -93,8 +86,7 @@ export function PipelineDetailRoute() {
   const pipelineId = idParam(params.pipelineId);
   const editable = useCanEdit();
   const { data: role } = useRole(roleId);
-  if (!roleId || !pipelineId)
-    return <RecordError icon={KanbanSquare} what="pipeline" error={null} />;
+  if (!roleId || !pipelineId) return <RecordError icon={KanbanSquare} what="pipeline" error={null} />;
   return (
     <WithCloseRole>
       <div className="space-y-4">
@@ -105,9 +97,7 @@ export function PipelineDetailRoute() {
           roleId={roleId}
           canEdit={editable}
           currency={role?.role.salary_currency}
-          aside={
-            <RecordNotes target={{ modelType: 'pipeline', objectId: pipelineId }} canWrite={editable} />
-          }
+          aside={<RecordNotes target={{ modelType: 'pipeline', objectId: pipelineId }} canWrite={editable} />}
         />
       </div>
     </WithCloseRole>
@@ -121,8 +111,7 @@ export function RoleCandidateRoute() {
   const candidateId = idParam(params.candidateId);
   const editable = useCanEdit();
   const { data: role } = useRole(roleId);
-  if (!roleId || !candidateId)
-    return <RecordError icon={UserRound} what="candidate" error={null} />;
+  if (!roleId || !candidateId) return <RecordError icon={UserRound} what="candidate" error={null} />;
   return (
     <WithCloseRole>
       <RoleCandidateView
@@ -132,9 +121,7 @@ export function RoleCandidateRoute() {
         role={role?.role}
         canEdit={editable}
         currency={role?.role.salary_currency}
-        aside={
-          <RecordNotes target={{ modelType: 'candidate', objectId: candidateId }} canWrite={editable} />
-        }
+        aside={<RecordNotes target={{ modelType: 'candidate', objectId: candidateId }} canWrite={editable} />}
       />
     </WithCloseRole>
   );

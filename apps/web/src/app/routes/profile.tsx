@@ -16,21 +16,13 @@ export function ProfileRoute() {
   if (!user) return null;
   return (
     <div className="mx-auto max-w-3xl space-y-6">
-      <Section
-        id="profile-picture"
-        title="Profile picture"
-        description="Shown next to your name across RecruitDesk."
-      >
+      <Section id="profile-picture" title="Profile picture" description="Shown next to your name across RecruitDesk.">
         <ProfilePicture user={user} onUserUpdated={onUserUpdated} />
       </Section>
       <Section id="personal-details" title="Personal details">
         <PersonalDetailsForm user={user} onUserUpdated={onUserUpdated} />
       </Section>
-      <Section
-        id="preferences"
-        title="Preferences"
-        description="Dates and times show in your time zone."
-      >
+      <Section id="preferences" title="Preferences" description="Dates and times show in your time zone.">
         <PreferencesForm user={user} onUserUpdated={onUserUpdated} />
       </Section>
       <Section

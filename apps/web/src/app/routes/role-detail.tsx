@@ -27,7 +27,10 @@ function RoleDetail({ id }: { id: number }) {
   const navigate = useNavigate();
   const { data, error, isLoading, isFetching, refetch } = useGetRoleQuery(id);
   if (isLoading) return <PageSkeleton variant="detail" />;
-  if (error || !data) return <RecordError icon={Briefcase} what="role" error={error} onRetry={() => void refetch()} retrying={isFetching} />;
+  if (error || !data)
+    return (
+      <RecordError icon={Briefcase} what="role" error={error} onRetry={() => void refetch()} retrying={isFetching} />
+    );
   const { role } = data;
   return (
     <div className="space-y-6">
@@ -42,7 +45,10 @@ function RoleDetail({ id }: { id: number }) {
         }
         description={
           <>
-            <Link to={paths.app.client.getHref(role.client.id)} className="font-medium text-brand-600 hover:underline dark:text-brand-400">
+            <Link
+              to={paths.app.client.getHref(role.client.id)}
+              className="font-medium text-brand-600 hover:underline dark:text-brand-400"
+            >
               {role.client.name}
             </Link>
             {role.location ? ` · ${role.location}` : ''}
@@ -66,10 +72,18 @@ function RoleDetail({ id }: { id: number }) {
         </div>
         <div className="space-y-6">
           <RolePipelineCard roleId={role.id} />
-          <RoleApplicationsCard roleId={role.id} newCount={role.new_applications_count} total={role.applications_count} />
+          <RoleApplicationsCard
+            roleId={role.id}
+            newCount={role.new_applications_count}
+            total={role.applications_count}
+          />
           <PayoutCard roleId={role.id} />
           {invoices ? (
-            <InvoicesCard subject={{ kind: 'role', id: role.id }} clientId={role.client.id} canCreate={role.client.client_type === 'finders_fee'} />
+            <InvoicesCard
+              subject={{ kind: 'role', id: role.id }}
+              clientId={role.client.id}
+              canCreate={role.client.client_type === 'finders_fee'}
+            />
           ) : null}
           <RecordNotes target={{ modelType: 'role', objectId: role.id }} canWrite={editable} />
           <RecentActivity

@@ -21,7 +21,8 @@ export function RoleCreateRoute() {
   const formData = useGetRoleFormDataQuery(undefined, { skip: !editable });
   if (!editable) return <NoAccess />;
   if (formData.isLoading) return <PageSkeleton variant="form" />;
-  if (!formData.data) return <RecordError icon={Briefcase} what="form" error={formData.error} onRetry={() => void formData.refetch()} />;
+  if (!formData.data)
+    return <RecordError icon={Briefcase} what="form" error={formData.error} onRetry={() => void formData.refetch()} />;
   const back = clientId ? paths.app.client.getHref(clientId) : paths.app.jobsActive.getHref();
   return (
     <div className="mx-auto max-w-3xl space-y-4">
@@ -53,13 +54,22 @@ export function RoleEditRoute() {
   if (!editable) return <NoAccess />;
   if (role.isLoading || formData.isLoading) return <PageSkeleton variant="form" />;
   if (!role.data || !formData.data) {
-    return <RecordError icon={Briefcase} what="role" error={role.error ?? formData.error} onRetry={() => void role.refetch()} />;
+    return (
+      <RecordError
+        icon={Briefcase}
+        what="role"
+        error={role.error ?? formData.error}
+        onRetry={() => void role.refetch()}
+      />
+    );
   }
   const back = paths.app.role.getHref(id);
   return (
     <div className="mx-auto max-w-3xl space-y-4">
       <BackLink to={back}>Back to the role</BackLink>
-      <h2 className="text-2xl font-semibold tracking-tight text-gray-900 dark:text-white">Edit {role.data.role.name}</h2>
+      <h2 className="text-2xl font-semibold tracking-tight text-gray-900 dark:text-white">
+        Edit {role.data.role.name}
+      </h2>
       <Card className="px-5 py-6 sm:px-8">
         <RoleForm
           role={role.data.role}

@@ -15,10 +15,14 @@ function Broken(): never {
 
 describe('the route error boundary', () => {
   it('reports the error before it shows "Something went wrong"', async () => {
-    fetchStub.mock.mockResolvedValue(jsonResponse(200, { success: true, sentry_dsn: 'https://k@o1.example/2', environment: 'test' }));
+    fetchStub.mock.mockResolvedValue(
+      jsonResponse(200, { success: true, sentry_dsn: 'https://k@o1.example/2', environment: 'test' }),
+    );
     const shownWhenReported: boolean[] = [];
     const reporter: ErrorReporter = {
-      capture: vi.fn(() => void shownWhenReported.push(document.body.textContent?.includes('Something went wrong') ?? false)),
+      capture: vi.fn(
+        () => void shownWhenReported.push(document.body.textContent?.includes('Something went wrong') ?? false),
+      ),
       setUser: vi.fn(),
     };
     await startErrorTracking(async () => ({ startSentry: () => reporter }));

@@ -20,7 +20,14 @@ const SETTINGS = {
   currency: 'USD',
   default_finders_fee_percent: 20,
   default_payment_terms_days: 30,
-  invoice_issuer: { legal_name: 'Northwind Talent LLC', address: '', tax_id: '', bank_details: '', email: '', phone: '' },
+  invoice_issuer: {
+    legal_name: 'Northwind Talent LLC',
+    address: '',
+    tax_id: '',
+    bank_details: '',
+    email: '',
+    phone: '',
+  },
 };
 
 function renderSettings(types: UserType[]) {
@@ -30,7 +37,9 @@ function renderSettings(types: UserType[]) {
     middleware: (gdm) => gdm().concat(baseApi.middleware),
     preloadedState: { auth: { ...initialAuthState, user, isAuthenticated: true } },
   });
-  const router = createMemoryRouter([{ path: '/settings', element: <SettingsRoute /> }], { initialEntries: ['/settings'] });
+  const router = createMemoryRouter([{ path: '/settings', element: <SettingsRoute /> }], {
+    initialEntries: ['/settings'],
+  });
   render(
     <Provider store={store}>
       <RouterProvider router={router} />
@@ -43,10 +52,15 @@ function answerApi() {
   fetchStub.mock.mockImplementation(async (input, init) => {
     const url = String(input);
     const method = init?.method ?? 'GET';
-    if (url.includes('/api/profile/time-zones/')) return jsonResponse(200, { success: true, time_zones: ['Europe/London', 'America/New_York'] });
-    if (url.includes('/api/settings/agency/') && method === 'GET') return jsonResponse(200, { success: true, settings: SETTINGS });
+    if (url.includes('/api/profile/time-zones/'))
+      return jsonResponse(200, { success: true, time_zones: ['Europe/London', 'America/New_York'] });
+    if (url.includes('/api/settings/agency/') && method === 'GET')
+      return jsonResponse(200, { success: true, settings: SETTINGS });
     if (url.includes('/api/settings/agency/') && method === 'PUT') {
-      return jsonResponse(200, { success: true, settings: { ...SETTINGS, ...(JSON.parse(String(init?.body)) as object) } });
+      return jsonResponse(200, {
+        success: true,
+        settings: { ...SETTINGS, ...(JSON.parse(String(init?.body)) as object) },
+      });
     }
     if (url.includes('/api/profile/') && method === 'PATCH') {
       return jsonResponse(200, { success: true, user: buildUser({ theme: 'dark', time_zone: 'Europe/London' }) });
@@ -76,24 +90,27 @@ describe('/settings', () => {
     expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ agency_name: 'Northwind Partners' });
   });
 
-  it.each<UserType>(['superuser', 'recruiter', 'viewer'])('shows a %s the agency settings read-only, and their own preferences', async (type) => {
-    answerApi();
-    const user = userEvent.setup();
-    const store = renderSettings([type]);
-    expect(await screen.findByText('Read-only: only an owner can change the agency settings.')).toBeInTheDocument();
-    const agency = await screen.findByRole('form', { name: 'Agency settings' });
-    await waitFor(() => expect(within(agency).getByLabelText('Agency name')).toHaveValue('Northwind Talent'));
-    expect(within(agency).getByLabelText('Agency name')).toBeDisabled();
-    expect(within(agency).queryByRole('button', { name: 'Save agency settings' })).not.toBeInTheDocument();
+  it.each<UserType>(['superuser', 'recruiter', 'viewer'])(
+    'shows a %s the agency settings read-only, and their own preferences',
+    async (type) => {
+      answerApi();
+      const user = userEvent.setup();
+      const store = renderSettings([type]);
+      expect(await screen.findByText('Read-only: only an owner can change the agency settings.')).toBeInTheDocument();
+      const agency = await screen.findByRole('form', { name: 'Agency settings' });
+      await waitFor(() => expect(within(agency).getByLabelText('Agency name')).toHaveValue('Northwind Talent'));
+      expect(within(agency).getByLabelText('Agency name')).toBeDisabled();
+      expect(within(agency).queryByRole('button', { name: 'Save agency settings' })).not.toBeInTheDocument();
 
-    // Personal preferences stay theirs to change.
-    const preferences = screen.getByRole('form', { name: 'Preferences' });
-    await user.click(within(preferences).getByLabelText('Dark'));
-    await user.click(within(preferences).getByRole('button', { name: 'Save preferences' }));
-    await waitFor(() => expect(callsOf(fetchStub.mock)).toContain('PATCH /api/profile/'));
-    await waitFor(() => expect(store.getState().auth.user?.theme).toBe('dark'));
-    expect(store.getState().ui.notifications.map((n) => n.message)).toContain('Your preferences have been saved.');
-  });
+      // Personal preferences stay theirs to change.
+      const preferences = screen.getByRole('form', { name: 'Preferences' });
+      await user.click(within(preferences).getByLabelText('Dark'));
+      await user.click(within(preferences).getByRole('button', { name: 'Save preferences' }));
+      await waitFor(() => expect(callsOf(fetchStub.mock)).toContain('PATCH /api/profile/'));
+      await waitFor(() => expect(store.getState().auth.user?.theme).toBe('dark'));
+      expect(store.getState().ui.notifications.map((n) => n.message)).toContain('Your preferences have been saved.');
+    },
+  );
 
   it('shows why the agency settings did not load, with a retry', async () => {
     fetchStub.mock.mockImplementation(async (input) =>

@@ -6,12 +6,7 @@ import { paths } from '@/config/paths';
 import { RecentActivity } from '@/features/activity/components/recent-activity';
 import { selectUser } from '@/features/auth/auth-slice';
 import { useGetUserQuery } from '@/features/users/api';
-import {
-  UserAccessCard,
-  UserHeader,
-  UserProfileCard,
-  UserTypesCard,
-} from '@/features/users/components/user-detail';
+import { UserAccessCard, UserHeader, UserProfileCard, UserTypesCard } from '@/features/users/components/user-detail';
 import { useAppSelector } from '@/lib/hooks';
 import { canManageUsers, isOwner } from '@/lib/permissions';
 import { NoAccess } from './no-access';

@@ -50,11 +50,7 @@ export function UsersRoute() {
             <PendingInvitations />
           </Card>
 
-          <InviteUserDialog
-            open={inviting}
-            onClose={() => setInviting(false)}
-            canGrantOwner={isOwner(me)}
-          />
+          <InviteUserDialog open={inviting} onClose={() => setInviting(false)} canGrantOwner={isOwner(me)} />
         </>
       ) : null}
     </div>

@@ -4,7 +4,12 @@ import { describe, expect, it } from 'vitest';
 import { ActiveClientsPanel, type ActiveClientItem } from './active-clients-panel';
 
 const clients = (n: number): ActiveClientItem[] =>
-  Array.from({ length: n }, (_, i) => ({ id: i + 1, name: `Client ${i + 1}`, typeLabel: i % 2 ? 'Retainer' : "Finder's Fee", activeRoles: i + 1 }));
+  Array.from({ length: n }, (_, i) => ({
+    id: i + 1,
+    name: `Client ${i + 1}`,
+    typeLabel: i % 2 ? 'Retainer' : "Finder's Fee",
+    activeRoles: i + 1,
+  }));
 
 const show = (props: Parameters<typeof ActiveClientsPanel>[0]) =>
   render(

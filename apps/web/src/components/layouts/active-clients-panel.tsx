@@ -61,9 +61,12 @@ export function ActiveClientsPanel({ loading, openCount, clients, total }: Activ
                 className="group flex items-center gap-2 rounded-lg px-2.5 py-1.5 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-white/5"
               >
                 <span className="min-w-0 flex-1">
-                  <span className="block truncate text-sm font-medium text-gray-900 dark:text-gray-100">{client.name}</span>
+                  <span className="block truncate text-sm font-medium text-gray-900 dark:text-gray-100">
+                    {client.name}
+                  </span>
                   <span className="block text-xs text-gray-500 dark:text-gray-400">
-                    {client.typeLabel} · {client.activeRoles} {client.activeRoles === 1 ? 'active role' : 'active roles'}
+                    {client.typeLabel} · {client.activeRoles}{' '}
+                    {client.activeRoles === 1 ? 'active role' : 'active roles'}
                   </span>
                 </span>
                 <ChevronRight aria-hidden="true" className="size-4 text-gray-300 group-hover:text-gray-500" />

@@ -3,12 +3,7 @@ import { Outlet, useLocation } from 'react-router';
 import type { Theme, User } from '@recruitdesk/contracts/users';
 import { cn } from '@/components/ui/cn';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
-import {
-  selectSidebarCollapsed,
-  selectSidebarOpen,
-  setSidebarOpen,
-  toggleSidebarCollapsed,
-} from '@/lib/ui-slice';
+import { selectSidebarCollapsed, selectSidebarOpen, setSidebarOpen, toggleSidebarCollapsed } from '@/lib/ui-slice';
 import type { BreadcrumbLookups } from './breadcrumbs';
 import { Sidebar } from './sidebar';
 import { TopBar } from './top-bar';
@@ -89,7 +84,12 @@ export function AppLayout({
         />
       </aside>
 
-      <div className={cn('flex min-h-dvh flex-col transition-[padding] duration-200', collapsed ? 'lg:pl-[68px]' : 'lg:pl-64')}>
+      <div
+        className={cn(
+          'flex min-h-dvh flex-col transition-[padding] duration-200',
+          collapsed ? 'lg:pl-[68px]' : 'lg:pl-64',
+        )}
+      >
         <TopBar
           user={user}
           theme={theme}

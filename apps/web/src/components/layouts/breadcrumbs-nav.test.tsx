@@ -36,7 +36,9 @@ describe('the breadcrumb on a phone', () => {
       href: '/roles/12',
     });
     // A crumb without a link (Edit has none before Add) is skipped.
-    expect(parentCrumb(buildBreadcrumbs('/roles/12/job-qualification/add', lookups))).toMatchObject({ href: '/roles/12' });
+    expect(parentCrumb(buildBreadcrumbs('/roles/12/job-qualification/add', lookups))).toMatchObject({
+      href: '/roles/12',
+    });
   });
 
   it('shows the page name when there is no parent', () => {

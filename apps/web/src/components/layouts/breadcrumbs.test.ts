@@ -22,15 +22,9 @@ describe('buildBreadcrumbs', () => {
     const lookups = {
       invoice: (id: string) => (id === '21' ? { name: 'INV-2026-0021' } : null),
       client: (id: string) => (id === '14' ? { name: 'Acme' } : null),
-      role: (id: string) =>
-        id === '4' ? { name: 'Data Engineer', client: { id: 14, name: 'Acme' } } : null,
+      role: (id: string) => (id === '4' ? { name: 'Data Engineer', client: { id: 14, name: 'Acme' } } : null),
     };
-    expect(labels('/client/14/invoices/21', lookups)).toEqual([
-      'Clients',
-      'Acme',
-      'Invoices',
-      'INV-2026-0021',
-    ]);
+    expect(labels('/client/14/invoices/21', lookups)).toEqual(['Clients', 'Acme', 'Invoices', 'INV-2026-0021']);
     expect(labels('/role/4/invoice/21', lookups)).toEqual([
       'Active Jobs',
       'Acme',
@@ -43,13 +37,7 @@ describe('buildBreadcrumbs', () => {
 
   it('falls back to #id without lookups', () => {
     expect(labels('/roles/12')).toEqual(['Active Jobs', '#12']);
-    expect(labels('/roles/12/pipelines/7/notes')).toEqual([
-      'Active Jobs',
-      '#12',
-      'Pipeline board',
-      '#7',
-      'Notes',
-    ]);
+    expect(labels('/roles/12/pipelines/7/notes')).toEqual(['Active Jobs', '#12', 'Pipeline board', '#7', 'Notes']);
   });
 
   it('names the client and role, and uses Closed Roles for a closed role', () => {
@@ -74,31 +62,12 @@ describe('buildBreadcrumbs', () => {
 
   it('covers edit, job qualification, create, application', () => {
     expect(labels('/roles/1/edit')).toEqual(['Active Jobs', '#1', 'Edit']);
-    expect(labels('/roles/1/job-qualification/add')).toEqual([
-      'Active Jobs',
-      '#1',
-      'Job qualification',
-      'Add',
-    ]);
-    expect(labels('/roles/1/job-qualification/2/edit')).toEqual([
-      'Active Jobs',
-      '#1',
-      'Job qualification',
-      'Edit',
-    ]);
-    expect(labels('/roles/1/pipelines/create')).toEqual([
-      'Active Jobs',
-      '#1',
-      'Pipeline board',
-      'Create',
-    ]);
+    expect(labels('/roles/1/job-qualification/add')).toEqual(['Active Jobs', '#1', 'Job qualification', 'Add']);
+    expect(labels('/roles/1/job-qualification/2/edit')).toEqual(['Active Jobs', '#1', 'Job qualification', 'Edit']);
+    expect(labels('/roles/1/pipelines/create')).toEqual(['Active Jobs', '#1', 'Pipeline board', 'Create']);
     expect(labels('/roles/create')).toEqual(['Active Jobs', 'Create']);
     expect(labels('/roles/1/applications/8')).toEqual(['Active Jobs', '#1', 'Application #8']);
-    expect(labels('/clients/3/notes', { client: () => ({ name: 'Acme' }) })).toEqual([
-      'Clients',
-      'Acme',
-      'Notes',
-    ]);
+    expect(labels('/clients/3/notes', { client: () => ({ name: 'Acme' }) })).toEqual(['Clients', 'Acme', 'Notes']);
     expect(labels('/candidates/5')).toEqual(['Candidates', '#5']);
   });
 

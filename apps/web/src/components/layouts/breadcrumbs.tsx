@@ -278,9 +278,7 @@ export function Breadcrumbs({ items }: { items: Breadcrumb[] }) {
           <span className="truncate">{parent.label}</span>
         </Link>
       ) : current ? (
-        <p className="truncate text-sm font-semibold text-gray-900 sm:hidden dark:text-white">
-          {current.label}
-        </p>
+        <p className="truncate text-sm font-semibold text-gray-900 sm:hidden dark:text-white">{current.label}</p>
       ) : null}
       <ol className="hidden min-w-0 items-center gap-1.5 text-sm sm:flex">
         {items.map((item, index) => {
@@ -294,9 +292,7 @@ export function Breadcrumbs({ items }: { items: Breadcrumb[] }) {
               ) : null}
               {/* Earlier crumbs give way first, so the current page keeps a readable name. */}
               <li
-                className={
-                  last ? 'min-w-16 shrink truncate' : 'max-w-48 min-w-10 shrink-[4] truncate'
-                }
+                className={last ? 'min-w-16 shrink truncate' : 'max-w-48 min-w-10 shrink-[4] truncate'}
                 title={item.label}
               >
                 {item.href ? (

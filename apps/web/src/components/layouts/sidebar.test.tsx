@@ -53,10 +53,7 @@ describe('sidebar', () => {
 
   it('shows owners Invoices, AI Chat and Users', () => {
     const { nav } = renderSidebar(['owner']);
-    expect(within(nav).getByRole('link', { name: 'Invoices' })).toHaveAttribute(
-      'href',
-      '/invoices',
-    );
+    expect(within(nav).getByRole('link', { name: 'Invoices' })).toHaveAttribute('href', '/invoices');
     expect(within(nav).getByRole('link', { name: 'AI Chat' })).toHaveAttribute('href', '/ai-chat');
     expect(within(nav).getByRole('link', { name: 'Users' })).toHaveAttribute('href', '/users');
   });
@@ -70,13 +67,8 @@ describe('sidebar', () => {
 
   it('marks the current page and collapses the Jobs group', async () => {
     const { nav } = renderSidebar(['recruiter'], '/jobs/active');
-    expect(within(nav).getByRole('link', { name: 'Active' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
-    expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute(
-      'aria-current',
-    );
+    expect(within(nav).getByRole('link', { name: 'Active' })).toHaveAttribute('aria-current', 'page');
+    expect(within(nav).getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
     const jobs = within(nav).getByRole('button', { name: 'Jobs' });
     expect(jobs).toHaveAttribute('aria-expanded', 'true');
     await userEvent.click(jobs);

@@ -5,13 +5,7 @@ import { ChevronDown, LogOut, PanelLeftClose, PanelLeftOpen } from 'lucide-react
 import type { User } from '@recruitdesk/contracts/users';
 import { cn } from '@/components/ui/cn';
 import { Logo } from '@/components/ui/logo';
-import {
-  isNavGroup,
-  navIcon,
-  sidebarSections,
-  type NavGroup,
-  type NavItem,
-} from '@/config/navigation';
+import { isNavGroup, navIcon, sidebarSections, type NavGroup, type NavItem } from '@/config/navigation';
 import { SideTooltip } from './tooltip';
 
 const rowBase =
@@ -20,15 +14,7 @@ const rowIdle =
   'text-gray-600 hover:bg-gray-100 hover:text-gray-900 dark:text-gray-400 dark:hover:bg-white/5 dark:hover:text-white';
 const rowActive = 'bg-brand-50 text-brand-700 dark:bg-brand-500/10 dark:text-brand-300';
 
-function SidebarLink({
-  item,
-  collapsed,
-  nested = false,
-}: {
-  item: NavItem;
-  collapsed: boolean;
-  nested?: boolean;
-}) {
+function SidebarLink({ item, collapsed, nested = false }: { item: NavItem; collapsed: boolean; nested?: boolean }) {
   const Icon = navIcon(item.id);
   return (
     <SideTooltip label={item.label} enabled={collapsed}>
@@ -79,13 +65,7 @@ function SidebarLink({
  * Shows `renderPanel()` beside its trigger while the trigger or the panel is hovered or focused (closing
  * after a short delay, so the pointer can travel into the panel). Escape closes it.
  */
-function HoverPanel({
-  renderPanel,
-  children,
-}: {
-  renderPanel: () => ReactNode;
-  children: ReactNode;
-}) {
+function HoverPanel({ renderPanel, children }: { renderPanel: () => ReactNode; children: ReactNode }) {
   const [pos, setPos] = useState<{ top: number; left: number } | null>(null);
   const anchor = useRef<HTMLDivElement>(null);
   const panel = useRef<HTMLDivElement>(null);
@@ -167,10 +147,7 @@ function SidebarGroup({
     // Icon-only mode: the group's items are shown as icons, each with its own accessible name.
     return (
       <li>
-        <ul
-          className="space-y-1 border-y border-gray-100 py-1 dark:border-white/5"
-          aria-label={group.label}
-        >
+        <ul className="space-y-1 border-y border-gray-100 py-1 dark:border-white/5" aria-label={group.label}>
           {group.children.map((child) => (
             <li key={child.href}>
               <SidebarLink item={child} collapsed />
@@ -196,10 +173,7 @@ function SidebarGroup({
         <span className="flex-1 text-left">{group.label}</span>
         <ChevronDown
           aria-hidden="true"
-          className={cn(
-            'size-4 text-gray-400 transition-transform',
-            expanded ? 'rotate-0' : '-rotate-90',
-          )}
+          className={cn('size-4 text-gray-400 transition-transform', expanded ? 'rotate-0' : '-rotate-90')}
         />
       </button>
       <ul id={listId} hidden={!expanded} className="mt-1 space-y-0.5">
@@ -247,12 +221,7 @@ export function Sidebar({
 }: SidebarProps) {
   return (
     <div className={cn('flex h-full flex-col bg-white dark:bg-gray-900', className)}>
-      <div
-        className={cn(
-          'flex h-16 shrink-0 items-center',
-          collapsed ? 'justify-center px-2' : 'px-5',
-        )}
-      >
+      <div className={cn('flex h-16 shrink-0 items-center', collapsed ? 'justify-center px-2' : 'px-5')}>
         <Logo showName={!collapsed} />
       </div>
       <nav aria-label="Sidebar" className="flex flex-1 flex-col overflow-y-auto px-3 pb-4">
@@ -271,12 +240,7 @@ export function Sidebar({
               <ul className="space-y-0.5" aria-label={collapsed ? section.title : undefined}>
                 {items.map((item) =>
                   isNavGroup(item) ? (
-                    <SidebarGroup
-                      key={item.id}
-                      group={item}
-                      collapsed={collapsed}
-                      panels={hoverPanels}
-                    />
+                    <SidebarGroup key={item.id} group={item} collapsed={collapsed} panels={hoverPanels} />
                   ) : (
                     <li key={item.href}>
                       <SidebarLink item={item} collapsed={collapsed} />
@@ -291,11 +255,7 @@ export function Sidebar({
                           type="button"
                           onClick={onLogout}
                           aria-label={collapsed ? 'Logout' : undefined}
-                          className={cn(
-                            rowBase,
-                            rowIdle,
-                            collapsed ? 'h-9 justify-center' : 'h-9 px-2.5',
-                          )}
+                          className={cn(rowBase, rowIdle, collapsed ? 'h-9 justify-center' : 'h-9 px-2.5')}
                           {...handlers}
                         >
                           <LogOut
@@ -314,26 +274,14 @@ export function Sidebar({
         })}
       </nav>
       {onToggleCollapsed ? (
-        <div
-          className={cn(
-            'border-t border-gray-200 p-3 dark:border-white/10',
-            collapsed && 'flex justify-center',
-          )}
-        >
-          <SideTooltip
-            label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-            enabled={collapsed}
-          >
+        <div className={cn('border-t border-gray-200 p-3 dark:border-white/10', collapsed && 'flex justify-center')}>
+          <SideTooltip label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'} enabled={collapsed}>
             {(handlers) => (
               <button
                 type="button"
                 onClick={onToggleCollapsed}
                 aria-label={collapsed ? 'Expand sidebar' : 'Collapse sidebar'}
-                className={cn(
-                  rowBase,
-                  rowIdle,
-                  collapsed ? 'h-9 w-9 justify-center' : 'h-9 px-2.5',
-                )}
+                className={cn(rowBase, rowIdle, collapsed ? 'h-9 w-9 justify-center' : 'h-9 px-2.5')}
                 {...handlers}
               >
                 {collapsed ? (

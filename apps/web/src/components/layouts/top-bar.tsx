@@ -52,11 +52,25 @@ export function TopBarTrail({ lookups }: { lookups?: BreadcrumbLookups | undefin
   );
 }
 
-export function TopBar({ user, theme, onToggleTheme, onOpenSidebar, breadcrumbLookups, trail, search, account }: TopBarProps) {
+export function TopBar({
+  user,
+  theme,
+  onToggleTheme,
+  onOpenSidebar,
+  breadcrumbLookups,
+  trail,
+  search,
+  account,
+}: TopBarProps) {
   const dark = theme === 'dark';
   return (
     <header className="sticky top-0 z-30 flex h-16 shrink-0 items-center gap-3 border-b border-gray-200 bg-white/85 px-4 backdrop-blur-md sm:px-6 lg:px-8 dark:border-white/10 dark:bg-gray-950/80">
-      <button type="button" className={`${iconButton} -ml-1.5 lg:hidden`} onClick={onOpenSidebar} aria-label="Open sidebar">
+      <button
+        type="button"
+        className={`${iconButton} -ml-1.5 lg:hidden`}
+        onClick={onOpenSidebar}
+        aria-label="Open sidebar"
+      >
         <MenuIcon aria-hidden="true" className="size-5" />
       </button>
       <div className="h-6 w-px bg-gray-200 lg:hidden dark:bg-white/10" aria-hidden="true" />

@@ -46,7 +46,11 @@ describe('ArchiveOrDeleteDialog (issue 16 item 4)', () => {
     const { remove, archive, onClose, user } = setup(blocked);
     const dialog = await screen.findByRole('dialog', { name: 'Delete Acme?' });
     const list = within(dialog).getByRole('list', { name: 'What blocks the delete' });
-    expect(within(list).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['2 roles', '5 candidates in their pipelines']);
+    expect(
+      within(list)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['2 roles', '5 candidates in their pipelines']);
     expect(dialog).toHaveTextContent('Archive it instead: it leaves the lists, keeps its history and can be restored.');
     expect(within(dialog).queryByRole('button', { name: 'Delete client' })).not.toBeInTheDocument();
     await user.click(within(dialog).getByRole('button', { name: 'Archive client instead' }));
@@ -66,7 +70,9 @@ describe('ArchiveOrDeleteDialog (issue 16 item 4)', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Delete Acme?' });
     expect(dialog).toHaveTextContent('Close its 1 active role first, then archive the client instead');
     expect(within(dialog).queryByRole('button', { name: 'Archive client instead' })).not.toBeInTheDocument();
-    const labels = within(dialog).getAllByRole('button').map((button) => button.textContent);
+    const labels = within(dialog)
+      .getAllByRole('button')
+      .map((button) => button.textContent);
     expect(labels).toContain('Close');
     expect(labels).not.toContain('Cancel');
   });
@@ -74,8 +80,17 @@ describe('ArchiveOrDeleteDialog (issue 16 item 4)', () => {
   it('an empty record: says what goes with it, deletes, and shows a refusal in the dialog', async () => {
     let refuse = true;
     const { remove, onDeleted, user } = setup(
-      { ...blocked, can_delete: true, blockers: [], removes: ['1 note'], message: 'Acme has no roles, so it can be deleted with its 1 note. This cannot be undone.' },
-      { remove: async () => (refuse ? { error: { status: 409, data: { success: false, error: 'Acme now has a role.' } } } : {}) },
+      {
+        ...blocked,
+        can_delete: true,
+        blockers: [],
+        removes: ['1 note'],
+        message: 'Acme has no roles, so it can be deleted with its 1 note. This cannot be undone.',
+      },
+      {
+        remove: async () =>
+          refuse ? { error: { status: 409, data: { success: false, error: 'Acme now has a role.' } } } : {},
+      },
     );
     const dialog = await screen.findByRole('dialog', { name: 'Delete Acme?' });
     expect(dialog).toHaveTextContent('Acme has no roles, so it can be deleted with its 1 note. This cannot be undone.');

@@ -37,11 +37,7 @@ export function Avatar({
       <img
         src={src}
         alt={name}
-        className={cn(
-          'shrink-0 rounded-full bg-gray-100 object-cover dark:bg-white/10',
-          SIZES[size],
-          className,
-        )}
+        className={cn('shrink-0 rounded-full bg-gray-100 object-cover dark:bg-white/10', SIZES[size], className)}
       />
     );
   }

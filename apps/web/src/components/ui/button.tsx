@@ -52,7 +52,12 @@ export const Button = forwardRef<HTMLButtonElement, ButtonProps>(function Button
       aria-busy={loading || undefined}
       {...props}
     >
-      {loading ? <Spinner size="sm" className="border-current/30 border-t-current dark:border-current/30 dark:border-t-current" /> : null}
+      {loading ? (
+        <Spinner
+          size="sm"
+          className="border-current/30 border-t-current dark:border-current/30 dark:border-t-current"
+        />
+      ) : null}
       {children}
     </button>
   );

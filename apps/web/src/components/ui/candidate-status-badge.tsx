@@ -1,7 +1,4 @@
-import {
-  CANDIDATE_STATUS_LABELS,
-  type CandidateStatus,
-} from '@recruitdesk/contracts/candidate-constants';
+import { CANDIDATE_STATUS_LABELS, type CandidateStatus } from '@recruitdesk/contracts/candidate-constants';
 import { Badge, type BadgeTone } from './badge';
 
 const STATUS_TONES: Record<CandidateStatus, BadgeTone> = {

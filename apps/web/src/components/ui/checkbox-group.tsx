@@ -41,17 +41,8 @@ export function CheckboxGroup<V extends string>({
     onChange(options.map((o) => o.value).filter((v) => next.includes(v)));
   };
   return (
-    <fieldset
-      className={cn('space-y-2', className)}
-      aria-describedby={error ? errorId : undefined}
-      disabled={disabled}
-    >
-      <legend
-        className={cn(
-          'mb-2 text-sm font-medium text-gray-900 dark:text-gray-100',
-          hideLegend && 'sr-only',
-        )}
-      >
+    <fieldset className={cn('space-y-2', className)} aria-describedby={error ? errorId : undefined} disabled={disabled}>
+      <legend className={cn('mb-2 text-sm font-medium text-gray-900 dark:text-gray-100', hideLegend && 'sr-only')}>
         {legend}
       </legend>
       <div className="divide-y divide-gray-200 overflow-hidden rounded-lg ring-1 ring-gray-200 dark:divide-white/10 dark:ring-white/10">
@@ -64,9 +55,7 @@ export function CheckboxGroup<V extends string>({
               key={option.value}
               className={cn(
                 'flex items-start gap-3 px-3.5 py-3',
-                isDisabled
-                  ? 'bg-gray-50 dark:bg-white/[0.02]'
-                  : 'hover:bg-gray-50 dark:hover:bg-white/[0.03]',
+                isDisabled ? 'bg-gray-50 dark:bg-white/[0.02]' : 'hover:bg-gray-50 dark:hover:bg-white/[0.03]',
               )}
             >
               <input
@@ -83,9 +72,7 @@ export function CheckboxGroup<V extends string>({
                   htmlFor={inputId}
                   className={cn(
                     'font-medium',
-                    isDisabled
-                      ? 'text-gray-500 dark:text-gray-500'
-                      : 'cursor-pointer text-gray-900 dark:text-gray-100',
+                    isDisabled ? 'text-gray-500 dark:text-gray-500' : 'cursor-pointer text-gray-900 dark:text-gray-100',
                   )}
                 >
                   {option.label}

@@ -136,10 +136,7 @@ export function DataTable<T>({
         {row.getVisibleCells().map((cell) => (
           <td
             key={cell.id}
-            className={cn(
-              'px-4 py-3 text-sm text-gray-700 dark:text-gray-300',
-              cell.column.columnDef.meta?.className,
-            )}
+            className={cn('px-4 py-3 text-sm text-gray-700 dark:text-gray-300', cell.column.columnDef.meta?.className)}
           >
             {flexRender(cell.column.columnDef.cell, cell.getContext())}
           </td>
@@ -162,13 +159,13 @@ export function DataTable<T>({
                 {group.headers.map((header) => {
                   const column = header.column;
                   // Display columns (cell renderers without an accessor) sort on the server too when they opt in.
-                  const canSort = (column.columnDef.enableSorting === true || column.getCanSort()) && Boolean(onSortingChange);
+                  const canSort =
+                    (column.columnDef.enableSorting === true || column.getCanSort()) && Boolean(onSortingChange);
                   const dir = column.getIsSorted();
                   const content = header.isPlaceholder
                     ? null
                     : flexRender(column.columnDef.header, header.getContext());
-                  const SortIcon =
-                    dir === 'asc' ? ArrowUp : dir === 'desc' ? ArrowDown : ArrowUpDown;
+                  const SortIcon = dir === 'asc' ? ArrowUp : dir === 'desc' ? ArrowDown : ArrowUpDown;
                   return (
                     <th
                       key={header.id}
@@ -183,7 +180,11 @@ export function DataTable<T>({
                       {canSort ? (
                         <button
                           type="button"
-                          onClick={() => onSortingChange?.([{ id: column.id, desc: dir ? dir === 'asc' : firstSortDescending(column) }])}
+                          onClick={() =>
+                            onSortingChange?.([
+                              { id: column.id, desc: dir ? dir === 'asc' : firstSortDescending(column) },
+                            ])
+                          }
                           className="group -mx-1.5 inline-flex items-center gap-1 rounded-md px-1.5 py-0.5 uppercase hover:bg-gray-100 hover:text-gray-900 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-white/5 dark:hover:text-white"
                         >
                           {content}

@@ -58,13 +58,9 @@ export function Modal({
                 </div>
               ) : null}
               <div className="min-w-0 flex-1">
-                <DialogTitle className="text-base font-semibold text-gray-900 dark:text-white">
-                  {title}
-                </DialogTitle>
+                <DialogTitle className="text-base font-semibold text-gray-900 dark:text-white">{title}</DialogTitle>
                 {description ? (
-                  <Description className="mt-1 text-sm text-gray-600 dark:text-gray-400">
-                    {description}
-                  </Description>
+                  <Description className="mt-1 text-sm text-gray-600 dark:text-gray-400">{description}</Description>
                 ) : null}
               </div>
               <button
@@ -114,12 +110,7 @@ function CancelAndAct({
       <Button variant="secondary" onClick={onCancel}>
         {cancelLabel}
       </Button>
-      <Button
-        {...act}
-        variant={tone === 'danger' ? 'danger' : 'primary'}
-        loading={loading}
-        disabled={disabled}
-      >
+      <Button {...act} variant={tone === 'danger' ? 'danger' : 'primary'} loading={loading} disabled={disabled}>
         {children}
       </Button>
     </>

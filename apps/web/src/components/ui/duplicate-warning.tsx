@@ -40,15 +40,10 @@ export function DuplicateWarning({
         className,
       )}
     >
-      <AlertTriangle
-        aria-hidden="true"
-        className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400"
-      />
+      <AlertTriangle aria-hidden="true" className="mt-0.5 size-4 shrink-0 text-amber-600 dark:text-amber-400" />
       <div className="min-w-0 flex-1">
         <p className="font-medium">
-          {records.size === 1
-            ? 'This may be a candidate you already have'
-            : 'These may be candidates you already have'}
+          {records.size === 1 ? 'This may be a candidate you already have' : 'These may be candidates you already have'}
         </p>
         <p className="mt-0.5 text-amber-800 dark:text-amber-300/90">
           {saved
@@ -69,9 +64,7 @@ export function DuplicateWarning({
               {duplicate.email ? (
                 <span className="text-amber-800 dark:text-amber-300/90">{duplicate.email}</span>
               ) : null}
-              <span className="text-xs text-amber-700 dark:text-amber-400">
-                · {reasons.join(' · ')}
-              </span>
+              <span className="text-xs text-amber-700 dark:text-amber-400">· {reasons.join(' · ')}</span>
             </li>
           ))}
         </ul>

@@ -6,18 +6,15 @@ import { cn } from './cn';
 export const ERROR_RETRY_DELAY_MS = 500;
 
 /** The fallback screen (spec §2, §8): retries after 500 ms. */
-export function ErrorFallback({
-  onRetry,
-  fullScreen = false,
-}: {
-  onRetry?: () => void;
-  fullScreen?: boolean;
-}) {
+export function ErrorFallback({ onRetry, fullScreen = false }: { onRetry?: () => void; fullScreen?: boolean }) {
   const [retrying, setRetrying] = useState(false);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
-  useEffect(() => () => {
-    if (timer.current) clearTimeout(timer.current);
-  }, []);
+  useEffect(
+    () => () => {
+      if (timer.current) clearTimeout(timer.current);
+    },
+    [],
+  );
 
   const retry = () => {
     setRetrying(true);

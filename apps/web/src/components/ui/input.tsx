@@ -18,5 +18,7 @@ export interface InputProps extends InputHTMLAttributes<HTMLInputElement> {
 }
 
 export const Input = forwardRef<HTMLInputElement, InputProps>(function Input({ invalid, className, ...props }, ref) {
-  return <input ref={ref} className={inputClasses(invalid, className)} aria-invalid={invalid || undefined} {...props} />;
+  return (
+    <input ref={ref} className={inputClasses(invalid, className)} aria-invalid={invalid || undefined} {...props} />
+  );
 });

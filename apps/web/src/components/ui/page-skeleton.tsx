@@ -187,7 +187,13 @@ export function PageSkeleton({
   className?: string;
 }) {
   return (
-    <div role="status" aria-live="polite" aria-busy="true" data-skeleton={variant} className={cn('space-y-6', className)}>
+    <div
+      role="status"
+      aria-live="polite"
+      aria-busy="true"
+      data-skeleton={variant}
+      className={cn('space-y-6', className)}
+    >
       <span className="sr-only">Loading...</span>
       <div aria-hidden="true" className="space-y-6">
         <Body variant={variant} text={text} />

@@ -7,7 +7,15 @@ function setup(props: Partial<Parameters<typeof Pagination>[0]> = {}) {
   const onPageChange = vi.fn();
   const onPageSizeChange = vi.fn();
   const utils = render(
-    <Pagination page={1} pageSize={10} total={248} onPageChange={onPageChange} onPageSizeChange={onPageSizeChange} noun="clients" {...props} />,
+    <Pagination
+      page={1}
+      pageSize={10}
+      total={248}
+      onPageChange={onPageChange}
+      onPageSizeChange={onPageSizeChange}
+      noun="clients"
+      {...props}
+    />,
   );
   return { ...utils, onPageChange, onPageSizeChange };
 }

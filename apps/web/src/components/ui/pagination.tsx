@@ -81,7 +81,9 @@ export function Pagination({
               {from.toLocaleString('en-US')}–{to.toLocaleString('en-US')}
             </span>{' '}
             of {totalIsEstimate ? 'about ' : null}
-            <span className="font-medium text-gray-900 tabular-nums dark:text-white">{total.toLocaleString('en-US')}</span>
+            <span className="font-medium text-gray-900 tabular-nums dark:text-white">
+              {total.toLocaleString('en-US')}
+            </span>
             {noun ? ` ${noun}` : null}
           </>
         )}
@@ -98,22 +100,19 @@ export function Pagination({
               onChange={(event) => onPageSizeChange?.(Number(event.target.value))}
               className={cn(SMALL_FIELD, 'w-auto px-2 dark:[color-scheme:dark]')}
             >
-              {(pageSizes.includes(pageSize) ? pageSizes : [...pageSizes, pageSize].sort((a, b) => a - b)).map((size) => (
-                <option key={size} value={size}>
-                  {size}
-                </option>
-              ))}
+              {(pageSizes.includes(pageSize) ? pageSizes : [...pageSizes, pageSize].sort((a, b) => a - b)).map(
+                (size) => (
+                  <option key={size} value={size}>
+                    {size}
+                  </option>
+                ),
+              )}
             </select>
           </div>
         ) : null}
         {last > 1 ? (
           <div className="flex items-center gap-2">
-            <Button
-              variant="secondary"
-              size="sm"
-              disabled={shown <= 1 || busy}
-              onClick={() => onPageChange(shown - 1)}
-            >
+            <Button variant="secondary" size="sm" disabled={shown <= 1 || busy} onClick={() => onPageChange(shown - 1)}>
               <ChevronLeft aria-hidden="true" className="-ml-1 size-4" />
               Previous
             </Button>
@@ -138,7 +137,9 @@ export function Pagination({
               />
               <span className="whitespace-nowrap">
                 of {totalIsEstimate ? 'about ' : null}
-                <span className="font-medium text-gray-900 tabular-nums dark:text-white">{last.toLocaleString('en-US')}</span>
+                <span className="font-medium text-gray-900 tabular-nums dark:text-white">
+                  {last.toLocaleString('en-US')}
+                </span>
               </span>
             </form>
             <Button

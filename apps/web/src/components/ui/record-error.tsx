@@ -7,12 +7,7 @@ import { EmptyState } from './empty-state';
 
 /** Whether a query error is the server's 404 (or there is no record to show at all). */
 export function isNotFound(error: unknown): boolean {
-  return (
-    !error ||
-    (typeof error === 'object' &&
-      'status' in error &&
-      (error as { status: unknown }).status === 404)
-  );
+  return !error || (typeof error === 'object' && 'status' in error && (error as { status: unknown }).status === 404);
 }
 
 /**

@@ -12,7 +12,15 @@ export function RelativeTime({ value, now, className }: { value: string; now?: D
 }
 
 /** A date ('Mar 1, 2026'), or with `withTime` a date and time, in the profile zone. */
-export function DateText({ value, withTime = false, className }: { value: string; withTime?: boolean; className?: string }) {
+export function DateText({
+  value,
+  withTime = false,
+  className,
+}: {
+  value: string;
+  withTime?: boolean;
+  className?: string;
+}) {
   const format = useDateFormat();
   return (
     <time dateTime={value} className={className}>

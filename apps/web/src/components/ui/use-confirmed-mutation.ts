@@ -7,11 +7,7 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 type CallResult = { data?: unknown; error?: unknown };
 type DataOf<TResult extends CallResult> = NonNullable<TResult['data']>;
 
-export interface ConfirmedMutationOptions<
-  TTarget,
-  TResult extends CallResult,
-  TData = DataOf<TResult>,
-> {
+export interface ConfirmedMutationOptions<TTarget, TResult extends CallResult, TData = DataOf<TResult>> {
   /** The call, once the user has confirmed (an RTK Query trigger, or anything answering `{data}|{error}`). */
   run: (target: TTarget) => Promise<TResult>;
   /** The toast after a success; null for none. */

@@ -27,10 +27,37 @@ const row = (overrides: Partial<Activity>): Activity => ({
 describe("a record's recent activity (issue 16 item 8)", () => {
   it("shows the role's own rows and its children's, each child saying what it is and linking to it", async () => {
     const results = [
-      row({ verb: 'placed', model_type: 'pipeline', object_id: 11, role_id: 7, candidate_id: 5, summary: 'Placed Sam Lee in Controller at Harbor Bank (fee USD 20,000)' }),
-      row({ verb: 'created', model_type: 'note', object_id: 40, role_id: 7, candidate_id: 5, summary: 'Added a note to pipeline Sam Lee — Controller' }),
-      row({ verb: 'created', model_type: 'job_qualification', object_id: 9, role_id: 7, summary: 'Added qualification CPA to role Controller' }),
-      row({ verb: 'deleted', model_type: 'pipeline', object_id: 12, role_id: 7, candidate_id: 6, summary: 'Removed Dora Noel from Controller at Harbor Bank' }),
+      row({
+        verb: 'placed',
+        model_type: 'pipeline',
+        object_id: 11,
+        role_id: 7,
+        candidate_id: 5,
+        summary: 'Placed Sam Lee in Controller at Harbor Bank (fee USD 20,000)',
+      }),
+      row({
+        verb: 'created',
+        model_type: 'note',
+        object_id: 40,
+        role_id: 7,
+        candidate_id: 5,
+        summary: 'Added a note to pipeline Sam Lee — Controller',
+      }),
+      row({
+        verb: 'created',
+        model_type: 'job_qualification',
+        object_id: 9,
+        role_id: 7,
+        summary: 'Added qualification CPA to role Controller',
+      }),
+      row({
+        verb: 'deleted',
+        model_type: 'pipeline',
+        object_id: 12,
+        role_id: 7,
+        candidate_id: 6,
+        summary: 'Removed Dora Noel from Controller at Harbor Bank',
+      }),
       row({ verb: 'updated', model_type: 'role', object_id: 7, summary: 'Updated role Controller' }),
     ];
     fetchStub.mock.mockImplementation(async () => jsonResponse(200, { success: true, results, has_more: false }));
@@ -38,7 +65,10 @@ describe("a record's recent activity (issue 16 item 8)", () => {
     const list = within(await screen.findByRole('list', { name: 'Recent activity' }));
     const items = list.getAllByRole('listitem');
     expect(items).toHaveLength(5);
-    expect(within(items[0]!).getByRole('link', { name: /Placed Sam Lee/ })).toHaveAttribute('href', '/roles/7/pipelines/11');
+    expect(within(items[0]!).getByRole('link', { name: /Placed Sam Lee/ })).toHaveAttribute(
+      'href',
+      '/roles/7/pipelines/11',
+    );
     expect(items[0]).toHaveTextContent('Placement · Rita Recruiter');
     expect(within(items[1]!).getByRole('link')).toHaveAttribute('href', '/roles/7/candidates/5');
     expect(items[1]).toHaveTextContent('Note · Rita Recruiter');
@@ -57,7 +87,12 @@ describe("a record's recent activity (issue 16 item 8)", () => {
     const more = [...first, ...Array.from({ length: 3 }, (_, i) => row({ summary: `Older change ${i + 1}` }))];
     fetchStub.mock.mockImplementation(async (input) => {
       const limit = new URL(String(input), 'http://x').searchParams.get('limit');
-      return jsonResponse(200, limit === '8' ? { success: true, results: first, has_more: true } : { success: true, results: more, has_more: false });
+      return jsonResponse(
+        200,
+        limit === '8'
+          ? { success: true, results: first, has_more: true }
+          : { success: true, results: more, has_more: false },
+      );
     });
     renderWithProviders(<RecentActivity subject={{ modelType: 'client', objectId: 3 }} limit={8} />);
     expect(await screen.findByText('Change 8')).toBeInTheDocument();
@@ -71,7 +106,9 @@ describe("a record's recent activity (issue 16 item 8)", () => {
     const base = { verb: 'created', client_id: 3, role_id: null, candidate_id: null } as const;
     expect(activityHref({ ...base, model_type: 'candidate', object_id: 5 })).toBe('/candidates/5');
     expect(activityHref({ ...base, model_type: 'candidate', object_id: 5, verb: 'deleted' })).toBeNull();
-    expect(activityHref({ ...base, model_type: 'pipeline', object_id: 11, role_id: 7, candidate_id: 5 })).toBe('/roles/7/pipelines/11');
+    expect(activityHref({ ...base, model_type: 'pipeline', object_id: 11, role_id: 7, candidate_id: 5 })).toBe(
+      '/roles/7/pipelines/11',
+    );
     expect(activityHref({ ...base, model_type: 'note', object_id: 40, candidate_id: 5 })).toBe('/candidates/5');
     expect(activityHref({ ...base, model_type: 'note', object_id: 41 })).toBe('/clients/3');
     expect(activityHref({ ...base, model_type: 'invoice', object_id: 1 })).toBeNull();

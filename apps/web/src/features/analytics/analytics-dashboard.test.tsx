@@ -36,7 +36,9 @@ describe('the Analytics Dashboard', () => {
     const clients = within(screen.getByRole('table', { name: 'Top clients' }));
     expect(clients.getByRole('columnheader', { name: /Booked/ })).toBeInTheDocument();
     expect(clients.getByRole('link', { name: 'Acme Corp' })).toHaveAttribute('href', '/clients/7');
-    expect(within(screen.getByRole('table', { name: 'Recruiters' })).getByRole('columnheader', { name: /Fees/ })).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Recruiters' })).getByRole('columnheader', { name: /Fees/ }),
+    ).toBeInTheDocument();
   });
 
   it('renders cleanly without money when the server leaves it out (recruiters, viewers)', async () => {
@@ -50,7 +52,9 @@ describe('the Analytics Dashboard', () => {
     expect(screen.queryByRole('region', { name: 'Revenue by month' })).not.toBeInTheDocument();
     const clients = within(screen.getByRole('table', { name: 'Top clients' }));
     expect(clients.queryByRole('columnheader', { name: /Booked|Collected|Average fee/ })).not.toBeInTheDocument();
-    expect(within(screen.getByRole('table', { name: 'Recruiters' })).queryByRole('columnheader', { name: /Fees/ })).not.toBeInTheDocument();
+    expect(
+      within(screen.getByRole('table', { name: 'Recruiters' })).queryByRole('columnheader', { name: /Fees/ }),
+    ).not.toBeInTheDocument();
     expect(document.body.textContent).not.toMatch(/\$\d/);
   });
 
@@ -59,7 +63,11 @@ describe('the Analytics Dashboard', () => {
     renderWithProviders(<AnalyticsDashboard currency="USD" />, { path: '/analytics', timeZone: 'UTC' });
     const sources = within(await screen.findByRole('table', { name: 'Placements by source' }));
     const rows = await sources.findAllByRole('row');
-    expect(rows.slice(1).map((row) => row.textContent)).toEqual(['Careers page360%$72,000', 'Referral120%$24,000', 'Not recorded120%$18,000']);
+    expect(rows.slice(1).map((row) => row.textContent)).toEqual([
+      'Careers page360%$72,000',
+      'Referral120%$24,000',
+      'Not recorded120%$18,000',
+    ]);
     const applications = within(screen.getByRole('table', { name: 'Applications by channel' }));
     // 10 of 40 careers-page applications were converted: 25%.
     expect(applications.getByRole('row', { name: /Careers page/ })).toHaveTextContent('4062410325%');
@@ -90,9 +98,13 @@ describe('the Analytics Dashboard', () => {
     await waitFor(() => expect(screen.getByRole('option', { name: 'Acme Corp' })).toBeInTheDocument());
     await user.selectOptions(screen.getByLabelText('Client'), '7');
     await waitFor(() =>
-      expect(callsOf(fetchStub.mock)).toContain('GET /api/analytics/clients/?date_from=2026-01-01&date_to=2026-03-31&client=7&client_type=retainer'),
+      expect(callsOf(fetchStub.mock)).toContain(
+        'GET /api/analytics/clients/?date_from=2026-01-01&date_to=2026-03-31&client=7&client_type=retainer',
+      ),
     );
-    expect(screen.getByTestId('where')).toHaveTextContent('/analytics?from=2026-01-01&to=2026-03-31&client_type=retainer&client=7');
+    expect(screen.getByTestId('where')).toHaveTextContent(
+      '/analytics?from=2026-01-01&to=2026-03-31&client_type=retainer&client=7',
+    );
   });
 
   it('says there are too few offers instead of suggesting a band, in one collapsed list', async () => {
@@ -101,7 +113,9 @@ describe('the Analytics Dashboard', () => {
     renderWithProviders(<AnalyticsDashboard currency="USD" />, { path: '/analytics', timeZone: 'UTC' });
     const optimal = await screen.findByRole('region', { name: 'Optimal salary range' });
     const summary = await within(optimal).findByText('Too few offers to suggest a range: 1 role family');
-    await waitFor(() => expect(optimal).toHaveTextContent('No role family has enough answered offers in this period to suggest a band.'));
+    await waitFor(() =>
+      expect(optimal).toHaveTextContent('No role family has enough answered offers in this period to suggest a band.'),
+    );
     const disclosure = summary.closest('details');
     expect(disclosure).not.toBeNull();
     expect(disclosure).not.toHaveAttribute('open');

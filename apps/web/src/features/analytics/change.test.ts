@@ -10,7 +10,10 @@ describe('changeAgainstPrevious', () => {
 
   it('gives rates in percentage points', () => {
     expect(changeAgainstPrevious(0.55, 0.5, { kind: 'points' })).toMatchObject({ text: '+5.0 pts', good: true });
-    expect(changeAgainstPrevious(0.5, 0.625, { kind: 'points' })).toMatchObject({ text: '\u221212.5 pts', direction: 'down' });
+    expect(changeAgainstPrevious(0.5, 0.625, { kind: 'points' })).toMatchObject({
+      text: '\u221212.5 pts',
+      direction: 'down',
+    });
   });
 
   it('counts fewer days as good news when lower is better', () => {

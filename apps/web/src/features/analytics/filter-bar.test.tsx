@@ -64,7 +64,11 @@ describe('analytics filters in the URL', () => {
     });
     // A date input reports only whole dates (jsdom cannot type into one key by key).
     fireEvent.change(screen.getByLabelText('From'), { target: { value: '2026-01-15' } });
-    await waitFor(() => expect(where()).toBe('/analytics?client=9&recruiter=3&from=2026-01-15&to=2026-11-26'.replace('2026-11-26', today())));
+    await waitFor(() =>
+      expect(where()).toBe(
+        '/analytics?client=9&recruiter=3&from=2026-01-15&to=2026-11-26'.replace('2026-11-26', today()),
+      ),
+    );
     expect(screen.getByLabelText('Date range')).toHaveValue('custom');
 
     await user.click(screen.getByRole('button', { name: 'Clear 2 filters' }));

@@ -20,7 +20,11 @@ describe('analytics filters', () => {
   it('reads presets, custom dates and the other filters', () => {
     expect(parse('range=30d')).toMatchObject({ range: '30d', from: '2026-10-28', to: TODAY });
     expect(parse('range=ytd')).toMatchObject({ from: '2026-01-01', to: TODAY });
-    expect(parse('range=custom&from=2026-01-01&to=2026-03-31&client=7&client_type=retainer&recruiter=3&role_family=software%20engineer')).toEqual({
+    expect(
+      parse(
+        'range=custom&from=2026-01-01&to=2026-03-31&client=7&client_type=retainer&recruiter=3&role_family=software%20engineer',
+      ),
+    ).toEqual({
       range: 'custom',
       from: '2026-01-01',
       to: '2026-03-31',
@@ -37,7 +41,11 @@ describe('analytics filters', () => {
       clientType: null,
       client: null,
     });
-    expect(parse('from=2026-02-30&to=2026-03-01')).toMatchObject({ range: 'custom', from: '2025-11-27', to: '2026-03-01' });
+    expect(parse('from=2026-02-30&to=2026-03-01')).toMatchObject({
+      range: 'custom',
+      from: '2025-11-27',
+      to: '2026-03-01',
+    });
     expect(parse('range=custom&from=2026-05-01&to=2026-04-01')).toMatchObject({ from: '2026-04-01', to: '2026-05-01' });
   });
 

@@ -16,7 +16,12 @@ export interface MoneyFormat {
 export function moneyFormat(currency: string): MoneyFormat {
   let compact: Intl.NumberFormat;
   try {
-    compact = new Intl.NumberFormat(undefined, { style: 'currency', currency, notation: 'compact', maximumFractionDigits: 1 });
+    compact = new Intl.NumberFormat(undefined, {
+      style: 'currency',
+      currency,
+      notation: 'compact',
+      maximumFractionDigits: 1,
+    });
   } catch {
     compact = new Intl.NumberFormat(undefined, { notation: 'compact', maximumFractionDigits: 1 });
   }

@@ -26,7 +26,12 @@ describe('analytics xlsx', () => {
       ['Globex', 0, null, null],
     ]);
     expect(sheet.name).toBe('Top clients');
-    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual(['Client', 'Placements', 'Revenue booked', 'Fill rate']);
+    expect((sheet.getRow(1).values as unknown[]).slice(1)).toEqual([
+      'Client',
+      'Placements',
+      'Revenue booked',
+      'Fill rate',
+    ]);
     expect((sheet.getRow(2).values as unknown[]).slice(1)).toEqual(['Acme & Co <UK>', 3, 26000.5, 0.25]);
     expect(sheet.getRow(3).getCell(1).value).toBe('Globex');
     expect(sheet.getRow(3).getCell(3).value).toBeNull();
@@ -35,7 +40,10 @@ describe('analytics xlsx', () => {
   });
 
   it('keeps text that looks like a formula as Text, never a formula', async () => {
-    const sheet = await readBack([['=HYPERLINK("http://x","y")', 1, 1, 1], ['+1 614 555 0199', 1, 1, 1]]);
+    const sheet = await readBack([
+      ['=HYPERLINK("http://x","y")', 1, 1, 1],
+      ['+1 614 555 0199', 1, 1, 1],
+    ]);
     for (const row of [2, 3]) {
       const cell = sheet.getRow(row).getCell(1);
       expect(cell.type).toBe(ExcelJS.ValueType.String);

@@ -39,7 +39,10 @@ function cellXml(ref: string, value: XlsxCell, style: number): string {
 
 export function sheetXml(columns: XlsxColumn[], rows: XlsxCell[][]): string {
   const cols = columns
-    .map((column, i) => `<col min="${i + 1}" max="${i + 1}" width="${column.width ?? Math.max(12, column.header.length + 4)}" customWidth="1"/>`)
+    .map(
+      (column, i) =>
+        `<col min="${i + 1}" max="${i + 1}" width="${column.width ?? Math.max(12, column.header.length + 4)}" customWidth="1"/>`,
+    )
     .join('');
   const header = `<row r="1">${columns.map((column, i) => cellXml(`${columnName(i)}1`, column.header, 6)).join('')}</row>`;
   const body = rows
@@ -49,7 +52,14 @@ export function sheetXml(columns: XlsxColumn[], rows: XlsxCell[][]): string {
           .map((column, i) => {
             const value = row[i] ?? null;
             // A text column keeps numbers as text too; a number column holds numbers only.
-            const typed = column.type === 'text' ? (value === null ? null : String(value)) : typeof value === 'number' ? value : null;
+            const typed =
+              column.type === 'text'
+                ? value === null
+                  ? null
+                  : String(value)
+                : typeof value === 'number'
+                  ? value
+                  : null;
             return cellXml(`${columnName(i)}${r + 2}`, typed, STYLE[column.type]);
           })
           .join('')}</row>`,

@@ -21,11 +21,17 @@ export interface ApplicationListArgs {
 export const applicationsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listRoleApplications: build.query<ApplicationListResponse, ApplicationListArgs & { roleId: number }>({
-      query: ({ roleId, status, page, pageSize }) => ({ url: `/api/roles/${roleId}/applications/`, params: { status, page, page_size: pageSize } }),
+      query: ({ roleId, status, page, pageSize }) => ({
+        url: `/api/roles/${roleId}/applications/`,
+        params: { status, page, page_size: pageSize },
+      }),
       providesTags: [listTag],
     }),
     listMyApplications: build.query<ApplicationListResponse, ApplicationListArgs>({
-      query: ({ status, page, pageSize }) => ({ url: '/api/applications/', params: { mine: 'true', status, page, page_size: pageSize } }),
+      query: ({ status, page, pageSize }) => ({
+        url: '/api/applications/',
+        params: { mine: 'true', status, page, page_size: pageSize },
+      }),
       providesTags: [listTag],
     }),
     getApplication: build.query<ApplicationResponse, number>({

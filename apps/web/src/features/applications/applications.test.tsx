@@ -42,7 +42,9 @@ const detail = (overrides: Partial<ApplicationDetail> = {}): ApplicationDetail =
 });
 
 const bodyOf = (method: string, path: string) => {
-  const call = fetchStub.mock.mock.calls.find(([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(path));
+  const call = fetchStub.mock.mock.calls.find(
+    ([url, init]) => (init?.method ?? 'GET') === method && String(url).includes(path),
+  );
   return call ? JSON.parse(String(call[1]?.body)) : undefined;
 };
 
@@ -52,11 +54,17 @@ describe('the role’s applications inbox', () => {
       const url = new URL(String(input), 'http://localhost');
       const status = url.searchParams.get('status');
       const page = Number(url.searchParams.get('page'));
-      const results = status === 'rejected' ? [summary(9, { status: 'rejected' })] : Array.from({ length: 10 }, (_, i) => summary((page - 1) * 10 + i + 1));
+      const results =
+        status === 'rejected'
+          ? [summary(9, { status: 'rejected' })]
+          : Array.from({ length: 10 }, (_, i) => summary((page - 1) * 10 + i + 1));
       return jsonResponse(200, { success: true, results, count: status === 'rejected' ? 1 : 25 });
     });
     const user = userEvent.setup();
-    renderWithProviders(<RoleApplicationsCard roleId={3} newCount={25} total={26} />, { path: '/roles/:roleId', initialEntry: '/roles/3' });
+    renderWithProviders(<RoleApplicationsCard roleId={3} newCount={25} total={26} />, {
+      path: '/roles/:roleId',
+      initialEntry: '/roles/3',
+    });
     const card = await screen.findByRole('region', { name: /Applications/ });
     expect(within(card).getByText('25 new')).toBeInTheDocument();
     await within(card).findByRole('link', { name: 'Jordan Rivera 1' });
@@ -72,13 +80,18 @@ describe('the role’s applications inbox', () => {
     expect(callsOf(fetchStub.mock)).toContain('GET /api/roles/3/applications/?status=rejected&page=1&page_size=10');
     expect(within(card).getByRole('button', { name: 'Rejected' })).toHaveAttribute('aria-pressed', 'true');
     expect(within(card).getByRole('button', { name: 'New' })).toHaveAttribute('aria-pressed', 'false');
-    expect(within(card).getByRole('link', { name: 'Jordan Rivera 9' })).toHaveAttribute('href', '/roles/3/applications/9');
+    expect(within(card).getByRole('link', { name: 'Jordan Rivera 9' })).toHaveAttribute(
+      'href',
+      '/roles/3/applications/9',
+    );
   });
 });
 
 describe('deciding an application', () => {
   it('rejects with the chosen reason and details, and emails only when asked', async () => {
-    fetchStub.mock.mockImplementation(async () => jsonResponse(200, { success: true, application: detail({ status: 'rejected' }) }));
+    fetchStub.mock.mockImplementation(async () =>
+      jsonResponse(200, { success: true, application: detail({ status: 'rejected' }) }),
+    );
     const user = userEvent.setup();
     renderWithProviders(<ApplicationDetailView application={detail()} canDecide notes={null} />);
     await user.click(screen.getByRole('button', { name: 'Reject' }));
@@ -90,7 +103,12 @@ describe('deciding an application', () => {
     await user.type(within(dialog).getByLabelText('Details (optional)'), 'Asks for 150k');
     await user.click(within(dialog).getByRole('checkbox', { name: 'Email the applicant that we will not proceed' }));
     await user.click(within(dialog).getByRole('button', { name: 'Reject application' }));
-    await waitFor(() => expect(bodyOf('POST', '/api/applications/5/reject/')).toEqual({ reason: 'Salary expectations: Asks for 150k', send_email: true }));
+    await waitFor(() =>
+      expect(bodyOf('POST', '/api/applications/5/reject/')).toEqual({
+        reason: 'Salary expectations: Asks for 150k',
+        send_email: true,
+      }),
+    );
   });
 
   it('offers each duplicate once as a merge target and converts into the chosen one, then opens the pipeline', async () => {
@@ -102,10 +120,18 @@ describe('deciding an application', () => {
       ],
     });
     fetchStub.mock.mockImplementation(async () =>
-      jsonResponse(200, { success: true, application: detail({ status: 'converted', candidate_id: 40, pipeline_id: 77 }), candidate_id: 40, pipeline_id: 77 }),
+      jsonResponse(200, {
+        success: true,
+        application: detail({ status: 'converted', candidate_id: 40, pipeline_id: 77 }),
+        candidate_id: 40,
+        pipeline_id: 77,
+      }),
     );
     const user = userEvent.setup();
-    renderWithProviders(<ApplicationDetailView application={withDuplicates} canDecide notes={null} />, { path: '/roles/:roleId/applications/:id', initialEntry: '/roles/3/applications/5' });
+    renderWithProviders(<ApplicationDetailView application={withDuplicates} canDecide notes={null} />, {
+      path: '/roles/:roleId/applications/:id',
+      initialEntry: '/roles/3/applications/5',
+    });
     await user.click(screen.getByRole('button', { name: 'Convert to candidate' }));
     const dialog = await screen.findByRole('dialog', { name: 'Convert to a candidate' });
     const choices = within(dialog).getAllByRole('radio');
@@ -113,13 +139,20 @@ describe('deciding an application', () => {
     expect(within(dialog).getByRole('radio', { name: 'A new candidate' })).toBeChecked();
     await user.click(within(dialog).getByRole('radio', { name: /Merge into Jordan Rivera/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Convert' }));
-    await waitFor(() => expect(bodyOf('POST', '/api/applications/5/convert/')).toEqual({ merge_into_candidate_id: 40 }));
+    await waitFor(() =>
+      expect(bodyOf('POST', '/api/applications/5/convert/')).toEqual({ merge_into_candidate_id: 40 }),
+    );
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/roles/3/pipelines/77'));
   });
 
   it('converts into a new candidate with an empty body; a viewer sees no decision buttons', async () => {
     fetchStub.mock.mockImplementation(async () =>
-      jsonResponse(200, { success: true, application: detail({ status: 'converted', candidate_id: 50, pipeline_id: 88 }), candidate_id: 50, pipeline_id: 88 }),
+      jsonResponse(200, {
+        success: true,
+        application: detail({ status: 'converted', candidate_id: 50, pipeline_id: 88 }),
+        candidate_id: 50,
+        pipeline_id: 88,
+      }),
     );
     const user = userEvent.setup();
     const { unmount } = renderWithProviders(<ApplicationDetailView application={detail()} canDecide notes={null} />);

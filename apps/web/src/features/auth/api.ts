@@ -1,7 +1,4 @@
-import type {
-  PasswordResetConfirmInput,
-  PasswordResetInput,
-} from '@recruitdesk/contracts/auth';
+import type { PasswordResetConfirmInput, PasswordResetInput } from '@recruitdesk/contracts/auth';
 import type { MessageResponse } from '@recruitdesk/contracts/common';
 import type { Theme, User } from '@recruitdesk/contracts/users';
 import { baseApi } from '@/lib/base-api';

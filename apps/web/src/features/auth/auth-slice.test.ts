@@ -129,7 +129,11 @@ describe('auth thunks', () => {
     store.dispatch(setUserTheme('dark'));
     answer(jsonResponse(200, { authenticated: true, user: { ...user, first_name: 'Renamed' } }));
     await check;
-    expect(store.getState().auth.user).toMatchObject({ first_name: 'Renamed', theme: 'dark', sidebar_collapsed: false });
+    expect(store.getState().auth.user).toMatchObject({
+      first_name: 'Renamed',
+      theme: 'dark',
+      sidebar_collapsed: false,
+    });
 
     // The next check, started after the changes, is taken as it is.
     fetchStub.mock.mockResolvedValueOnce(jsonResponse(200, { authenticated: true, user }));

@@ -144,7 +144,8 @@ const authSlice = createSlice({
         const changed = state.changedDuringCheck;
         delete state.changedDuringCheck;
         if (action.payload.authenticated && action.payload.user) {
-          const user = state.user?.id === action.payload.user.id ? { ...action.payload.user, ...changed } : action.payload.user;
+          const user =
+            state.user?.id === action.payload.user.id ? { ...action.payload.user, ...changed } : action.payload.user;
           // The start-up check usually confirms the persisted user: keep the same object then, so the
           // screens already drawn from it are not drawn again.
           if (JSON.stringify(state.user) !== JSON.stringify(user)) state.user = user;

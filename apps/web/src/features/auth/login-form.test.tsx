@@ -74,7 +74,9 @@ describe('sign-in page', () => {
   });
 
   it('signs in with remember me and returns to where the visitor came from', async () => {
-    fetchStub.mock.mockResolvedValueOnce(jsonResponse(200, { success: true, user: buildUser(), session_max_age: 2592000 }));
+    fetchStub.mock.mockResolvedValueOnce(
+      jsonResponse(200, { success: true, user: buildUser(), session_max_age: 2592000 }),
+    );
     renderLogin({ pathname: '/auth/login', state: { from: '/candidates?page=2' } });
     await userEvent.type(screen.getByLabelText('Email address'), 'olivia@agency.test');
     await userEvent.type(screen.getByLabelText('Password'), 'right-password');
@@ -85,7 +87,9 @@ describe('sign-in page', () => {
   });
 
   it('ignores a ?next= that leaves the app and goes to the dashboard', async () => {
-    fetchStub.mock.mockResolvedValueOnce(jsonResponse(200, { success: true, user: buildUser(), session_max_age: null }));
+    fetchStub.mock.mockResolvedValueOnce(
+      jsonResponse(200, { success: true, user: buildUser(), session_max_age: null }),
+    );
     renderLogin('/auth/login?next=//evil.example/');
     await userEvent.type(screen.getByLabelText('Email address'), 'olivia@agency.test');
     await userEvent.type(screen.getByLabelText('Password'), 'right-password');

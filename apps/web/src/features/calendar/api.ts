@@ -30,10 +30,16 @@ export const calendarApi = baseApi.injectEndpoints({
         const { data } = await queryFulfilled;
         // The status without the address (it is shown only in this answer).
         const { url: _url, ...status } = data.subscription;
-        dispatch(calendarApi.util.upsertQueryData('getCalendarSubscription', undefined, { success: true, subscription: status }));
+        dispatch(
+          calendarApi.util.upsertQueryData('getCalendarSubscription', undefined, {
+            success: true,
+            subscription: status,
+          }),
+        );
       },
     }),
   }),
 });
 
-export const { useGetCalendarFeedQuery, useGetCalendarSubscriptionQuery, useRotateCalendarSubscriptionMutation } = calendarApi;
+export const { useGetCalendarFeedQuery, useGetCalendarSubscriptionQuery, useRotateCalendarSubscriptionMutation } =
+  calendarApi;

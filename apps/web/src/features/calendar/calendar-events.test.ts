@@ -32,13 +32,23 @@ describe('calendar events', () => {
   });
 
   it('asks for a day more on each side of the visible range, as dates', () => {
-    expect(fetchRange('2026-02-23T00:00:00+09:00', '2026-04-06T00:00:00+09:00')).toEqual({ start: '2026-02-22', end: '2026-04-07' });
+    expect(fetchRange('2026-02-23T00:00:00+09:00', '2026-04-06T00:00:00+09:00')).toEqual({
+      start: '2026-02-22',
+      end: '2026-04-07',
+    });
     expect(fetchRange('2026-03-01', '2026-04-01')).toEqual({ start: '2026-02-28', end: '2026-04-02' });
   });
 
   it('maps feed events for FullCalendar: kinds shown, each once, coloured by kind, earliest first', () => {
     const events = [
-      event({ id: 'role-opened-3', kind: 'role_opened', start: '2026-03-10', end: undefined, all_day: true, url: '/roles/3' }),
+      event({
+        id: 'role-opened-3',
+        kind: 'role_opened',
+        start: '2026-03-10',
+        end: undefined,
+        all_day: true,
+        url: '/roles/3',
+      }),
       event({}),
       event({}),
       event({ id: 'guarantee-2', kind: 'guarantee_end', start: '2026-03-01', all_day: true }),
@@ -56,7 +66,11 @@ describe('calendar events', () => {
       classNames: ['rd-event-role_opened'],
       extendedProps: { kind: 'role_opened' },
     });
-    expect(inputs[1]).toMatchObject({ allDay: false, end: '2026-03-12T16:00:00.000Z', color: KIND_COLORS.interview_client });
+    expect(inputs[1]).toMatchObject({
+      allDay: false,
+      end: '2026-03-12T16:00:00.000Z',
+      color: KIND_COLORS.interview_client,
+    });
   });
 
   it('follows only the app’s own paths', () => {

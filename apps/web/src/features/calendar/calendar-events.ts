@@ -63,7 +63,10 @@ export interface CalendarEventInput {
 }
 
 /** The feeds' events for FullCalendar: only the kinds shown, each once, earliest first. */
-export function toEventInputs(events: readonly CalendarEvent[], shown: ReadonlySet<CalendarKind>): CalendarEventInput[] {
+export function toEventInputs(
+  events: readonly CalendarEvent[],
+  shown: ReadonlySet<CalendarKind>,
+): CalendarEventInput[] {
   const seen = new Set<string>();
   const inputs: CalendarEventInput[] = [];
   for (const event of events) {

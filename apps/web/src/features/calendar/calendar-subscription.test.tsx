@@ -19,10 +19,20 @@ beforeEach(() => {
     if (init?.method === 'POST') {
       made += 1;
       active = true;
-      return jsonResponse(200, { success: true, subscription: { active: true, created_at: '2026-03-01T09:00:00Z', url: `https://app.example/api/calendar/ical/secret-${made}/` } });
+      return jsonResponse(200, {
+        success: true,
+        subscription: {
+          active: true,
+          created_at: '2026-03-01T09:00:00Z',
+          url: `https://app.example/api/calendar/ical/secret-${made}/`,
+        },
+      });
     }
     if (String(input).includes('/api/calendar/subscription/'))
-      return jsonResponse(200, { success: true, subscription: { active, created_at: active ? '2026-02-01T09:00:00Z' : null } });
+      return jsonResponse(200, {
+        success: true,
+        subscription: { active, created_at: active ? '2026-02-01T09:00:00Z' : null },
+      });
     return jsonResponse(404, { success: false, error: 'Not found.' });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -60,6 +70,8 @@ describe('calendar subscription', () => {
     await user.click(screen.getByRole('button', { name: 'Make a new address' }));
     dialog = await screen.findByRole('dialog', { name: 'Make a new calendar address?' });
     await user.click(within(dialog).getByRole('button', { name: 'Make a new address' }));
-    expect(await screen.findByLabelText('Your calendar address')).toHaveValue('https://app.example/api/calendar/ical/secret-1/');
+    expect(await screen.findByLabelText('Your calendar address')).toHaveValue(
+      'https://app.example/api/calendar/ical/secret-1/',
+    );
   });
 });

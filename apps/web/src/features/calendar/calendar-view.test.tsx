@@ -48,43 +48,33 @@ describe('calendar view', () => {
     const calls = callsOf(fetchMock);
     expect(
       calls.some((call) =>
-        /^GET \/api\/calendar\/interviews\/\?start=\d{4}-\d{2}-\d{2}&end=\d{4}-\d{2}-\d{2}$/.test(
-          call,
-        ),
+        /^GET \/api\/calendar\/interviews\/\?start=\d{4}-\d{2}-\d{2}&end=\d{4}-\d{2}-\d{2}$/.test(call),
       ),
     ).toBe(true);
     expect(calls.some((call) => call.includes('/api/calendar/roles/'))).toBe(true);
     expect(calls.some((call) => call.includes('invoice-payouts'))).toBe(false);
     expect(screen.queryByRole('button', { name: /Invoice due/ })).not.toBeInTheDocument();
     await user.click(link);
-    await waitFor(() =>
-      expect(screen.getByTestId('where')).toHaveTextContent('/roles/4/pipelines/9'),
-    );
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/roles/4/pipelines/9'));
   });
 
   it('the legend filters by kind, and "Only mine" asks the feeds again with mine=true', async () => {
     const user = userEvent.setup();
     renderWithProviders(<CalendarView userTypes={['owner']} />, { path: '/calendar' });
     await user.click(screen.getByRole('button', { name: 'Agenda' }));
-    expect(
-      await screen.findByText('Client interview: Ada Lovelace (Data Engineer, Acme)'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Client interview: Ada Lovelace (Data Engineer, Acme)')).toBeInTheDocument();
     expect(callsOf(fetchMock).some((call) => call.includes('invoice-payouts'))).toBe(true);
     const toggle = screen.getByRole('button', { name: 'Client interview' });
     expect(toggle).toHaveAttribute('aria-pressed', 'true');
     await user.click(toggle);
     expect(toggle).toHaveAttribute('aria-pressed', 'false');
     await waitFor(() =>
-      expect(
-        screen.queryByText('Client interview: Ada Lovelace (Data Engineer, Acme)'),
-      ).not.toBeInTheDocument(),
+      expect(screen.queryByText('Client interview: Ada Lovelace (Data Engineer, Acme)')).not.toBeInTheDocument(),
     );
     await user.click(screen.getByRole('checkbox', { name: 'Only mine' }));
     await waitFor(() =>
       expect(
-        callsOf(fetchMock).some(
-          (call) => call.includes('/api/calendar/interviews/') && call.endsWith('&mine=true'),
-        ),
+        callsOf(fetchMock).some((call) => call.includes('/api/calendar/interviews/') && call.endsWith('&mine=true')),
       ).toBe(true),
     );
   });

@@ -15,11 +15,21 @@ const created = buildCandidate({ id: 9, first_name: 'Grace', last_name: 'Hopper'
 const existing: CandidateDuplicate = { id: 7, name: 'Grace Hopper', email: 'grace@navy.test', reason: 'email' };
 const resumeOn = (candidate: typeof created) => ({
   ...candidate,
-  resume: { filename: 'grace.pdf', size: 4, content_type: PDF_TYPE, uploaded_at: '2026-03-01T10:00:00Z', has_text: true },
+  resume: {
+    filename: 'grace.pdf',
+    size: 4,
+    content_type: PDF_TYPE,
+    uploaded_at: '2026-03-01T10:00:00Z',
+    has_text: true,
+  },
 });
 
 /** The API: a duplicate check that finds `duplicates`, create, and the resume upload sequence. */
-function answerApi({ duplicates = [] as CandidateDuplicate[], createStatus = 201, createBody = undefined as unknown } = {}) {
+function answerApi({
+  duplicates = [] as CandidateDuplicate[],
+  createStatus = 201,
+  createBody = undefined as unknown,
+} = {}) {
   fetchStub.mock.mockImplementation(async (input, init) => {
     const url = new URL(String(input), 'http://localhost');
     const key = `${init?.method ?? 'GET'} ${url.pathname}`;
@@ -31,7 +41,13 @@ function answerApi({ duplicates = [] as CandidateDuplicate[], createStatus = 201
       case 'POST /api/candidates/9/resume/upload-url/':
         return jsonResponse(200, {
           success: true,
-          upload: { url: '/api/files/upload/tok/', method: 'PUT', headers: { 'Content-Type': PDF_TYPE }, key: 'resumes/9/abc.pdf', expires_at: '2026-03-01T10:05:00Z' },
+          upload: {
+            url: '/api/files/upload/tok/',
+            method: 'PUT',
+            headers: { 'Content-Type': PDF_TYPE },
+            key: 'resumes/9/abc.pdf',
+            expires_at: '2026-03-01T10:05:00Z',
+          },
         });
       case 'PUT /api/files/upload/tok/':
         return new Response(null, { status: 204 });
@@ -44,7 +60,9 @@ function answerApi({ duplicates = [] as CandidateDuplicate[], createStatus = 201
 }
 
 const bodyOf = (method: string, path: string) => {
-  const call = fetchStub.mock.mock.calls.find(([url, init]) => (init?.method ?? 'GET') === method && String(url).startsWith(path));
+  const call = fetchStub.mock.mock.calls.find(
+    ([url, init]) => (init?.method ?? 'GET') === method && String(url).startsWith(path),
+  );
   return call ? JSON.parse(String(call[1]?.body)) : undefined;
 };
 
@@ -81,7 +99,10 @@ describe('candidate form', () => {
     expect(link).toHaveAttribute('href', '/candidates/7');
     expect(link).toHaveAttribute('target', '_blank');
     expect(warning).toHaveTextContent('Same email address · Similar name at the same company');
-    const lastCheck = () => callsOf(fetchStub.mock).filter((c) => c.startsWith('GET /api/candidates/duplicates/')).at(-1) ?? '';
+    const lastCheck = () =>
+      callsOf(fetchStub.mock)
+        .filter((c) => c.startsWith('GET /api/candidates/duplicates/'))
+        .at(-1) ?? '';
     await waitFor(() =>
       expect(Object.fromEntries(new URLSearchParams(lastCheck().split('?')[1]))).toEqual({
         first_name: 'Grace',
@@ -94,7 +115,11 @@ describe('candidate form', () => {
     await user.type(screen.getByLabelText('Years of experience'), '40');
     await user.click(screen.getByRole('button', { name: 'Add candidate' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
-    expect(onSaved.mock.calls[0]![0]).toMatchObject({ candidate: { id: 9 }, duplicates: [existing, { ...existing, reason: 'name_company' }], resumeError: null });
+    expect(onSaved.mock.calls[0]![0]).toMatchObject({
+      candidate: { id: 9 },
+      duplicates: [existing, { ...existing, reason: 'name_company' }],
+      resumeError: null,
+    });
     expect(bodyOf('POST', '/api/candidates/')).toMatchObject({
       first_name: 'Grace',
       last_name: 'Hopper',
@@ -119,18 +144,26 @@ describe('candidate form', () => {
       }
       // Like the server: once saved, the record matches its own email unless it is left out.
       const self = createdYet && url.searchParams.get('exclude_id') !== '9';
-      return jsonResponse(200, { success: true, duplicates: self ? [{ id: 9, name: 'Grace Hopper', email: 'grace@navy.test', reason: 'email' }] : [] });
+      return jsonResponse(200, {
+        success: true,
+        duplicates: self ? [{ id: 9, name: 'Grace Hopper', email: 'grace@navy.test', reason: 'email' }] : [],
+      });
     });
     const onSaved = vi.fn();
     renderCandidates(<CandidateForm onSaved={onSaved} />);
     await fillPerson(user);
-    await waitFor(() => expect(callsOf(fetchStub.mock).some((c) => c.startsWith('GET /api/candidates/duplicates/'))).toBe(true));
+    await waitFor(() =>
+      expect(callsOf(fetchStub.mock).some((c) => c.startsWith('GET /api/candidates/duplicates/'))).toBe(true),
+    );
     await user.click(screen.getByRole('button', { name: 'Add candidate' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
     expect(onSaved.mock.calls[0]![0]).toMatchObject({ candidate: { id: 9 }, duplicates: [] });
     // The list changed, so the check is asked again; the answer shown leaves the new record out.
-    const checksAfterSave = () => callsOf(fetchStub.mock).slice(callsOf(fetchStub.mock).indexOf('POST /api/candidates/') + 1);
-    await waitFor(() => expect(checksAfterSave().some((c) => c.startsWith('GET /api/candidates/duplicates/'))).toBe(true));
+    const checksAfterSave = () =>
+      callsOf(fetchStub.mock).slice(callsOf(fetchStub.mock).indexOf('POST /api/candidates/') + 1);
+    await waitFor(() =>
+      expect(checksAfterSave().some((c) => c.startsWith('GET /api/candidates/duplicates/'))).toBe(true),
+    );
     await new Promise((resolve) => setTimeout(resolve, 600)); // past the typing delay: every check has answered
     expect(screen.queryByRole('status', { name: 'Possible duplicates' })).not.toBeInTheDocument();
     expect(screen.queryByRole('link', { name: /Grace Hopper/ })).not.toBeInTheDocument();
@@ -157,7 +190,9 @@ describe('candidate form', () => {
     const onSaved = vi.fn();
     renderCandidates(<CandidateForm onSaved={onSaved} />);
     await fillPerson(user);
-    fireEvent.change(screen.getByLabelText('Resume'), { target: { files: [new File(['%PDF'], 'grace.pdf', { type: PDF_TYPE })] } });
+    fireEvent.change(screen.getByLabelText('Resume'), {
+      target: { files: [new File(['%PDF'], 'grace.pdf', { type: PDF_TYPE })] },
+    });
     expect(screen.getByText('grace.pdf')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add candidate' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalledTimes(1));
@@ -169,7 +204,11 @@ describe('candidate form', () => {
       'PUT /api/files/upload/tok/',
       'PATCH /api/candidates/9/resume/',
     ]);
-    expect(bodyOf('POST', '/api/candidates/9/resume/upload-url/')).toEqual({ filename: 'grace.pdf', content_type: PDF_TYPE, size: 4 });
+    expect(bodyOf('POST', '/api/candidates/9/resume/upload-url/')).toEqual({
+      filename: 'grace.pdf',
+      content_type: PDF_TYPE,
+      size: 4,
+    });
     expect(bodyOf('PATCH', '/api/candidates/9/resume/')).toEqual({ filename: 'grace.pdf', key: 'resumes/9/abc.pdf' });
     expect(onSaved.mock.calls[0]![0].candidate.resume.filename).toBe('grace.pdf');
   });
@@ -177,7 +216,9 @@ describe('candidate form', () => {
   it('refuses a resume of the wrong type before sending anything', async () => {
     answerApi();
     renderCandidates(<CandidateForm onSaved={vi.fn()} />);
-    fireEvent.change(screen.getByLabelText('Resume'), { target: { files: [new File(['GIF89a'], 'photo.gif', { type: 'image/gif' })] } });
+    fireEvent.change(screen.getByLabelText('Resume'), {
+      target: { files: [new File(['GIF89a'], 'photo.gif', { type: 'image/gif' })] },
+    });
     expect(await screen.findByRole('alert')).toHaveTextContent('Use a PDF or DOCX file.');
     const big = new File([new Uint8Array(10 * 1024 * 1024 + 1)], 'huge.pdf', { type: PDF_TYPE });
     fireEvent.change(screen.getByLabelText('Resume'), { target: { files: [big] } });
@@ -187,7 +228,10 @@ describe('candidate form', () => {
 
   it('checks the fields, and shows the server’s field errors on the fields', async () => {
     const user = userEvent.setup();
-    answerApi({ createStatus: 400, createBody: { success: false, error: 'Check the form.', fields: { email: ['This email is not allowed.'] } } });
+    answerApi({
+      createStatus: 400,
+      createBody: { success: false, error: 'Check the form.', fields: { email: ['This email is not allowed.'] } },
+    });
     const onSaved = vi.fn();
     renderCandidates(<CandidateForm onSaved={onSaved} />);
     await user.click(screen.getByRole('button', { name: 'Add candidate' }));
@@ -221,7 +265,11 @@ describe('candidate form', () => {
     await user.click(screen.getByRole('button', { name: 'Save changes' }));
     await waitFor(() => expect(onSaved).toHaveBeenCalled());
     expect(callsOf(fetchStub.mock)).toContain('PUT /api/candidates/3/');
-    expect(bodyOf('PUT', '/api/candidates/3/')).toMatchObject({ location: 'Paris', skills: ['Python', 'SQL'], consent_date: '2026-01-15' });
+    expect(bodyOf('PUT', '/api/candidates/3/')).toMatchObject({
+      location: 'Paris',
+      skills: ['Python', 'SQL'],
+      consent_date: '2026-01-15',
+    });
     // The pre-save check leaves the record itself out.
     const check = callsOf(fetchStub.mock).find((c) => c.startsWith('GET /api/candidates/duplicates/'));
     expect(check).toContain('exclude_id=3');

@@ -15,7 +15,14 @@ const client = { id: 4, name: 'Initech', client_type: 'finders_fee' as const };
 const pipeline = (overrides: Partial<CandidateDetail['pipelines'][number]>): CandidateDetail['pipelines'][number] => ({
   id: 11,
   role_id: 21,
-  candidate: { id: 1, name: 'Ada Lovelace', current_title: 'Engineer', current_company: 'Analytical Engines', email: 'ada@example.com', status: 'active' },
+  candidate: {
+    id: 1,
+    name: 'Ada Lovelace',
+    current_title: 'Engineer',
+    current_company: 'Analytical Engines',
+    email: 'ada@example.com',
+    status: 'active',
+  },
   stage: { name: 'client_interview', label: 'Client interview', position: 4 },
   state: 'open',
   close_reason: null,
@@ -48,7 +55,13 @@ const interview = (overrides: Partial<Interview>): Interview => ({
   ...overrides,
 });
 
-const resume = { filename: 'ada-cv.pdf', size: 245_000, content_type: PDF_TYPE, uploaded_at: '2026-02-03T10:00:00Z', has_text: true };
+const resume = {
+  filename: 'ada-cv.pdf',
+  size: 245_000,
+  content_type: PDF_TYPE,
+  uploaded_at: '2026-02-03T10:00:00Z',
+  has_text: true,
+};
 
 function detail(overrides: Partial<CandidateDetail> = {}) {
   return buildCandidateDetail({
@@ -60,14 +73,30 @@ function detail(overrides: Partial<CandidateDetail> = {}) {
       pipeline({
         id: 12,
         role_id: 22,
-        role: { id: 22, name: 'Analyst', state: 'closed', openings: 1, salary_currency: 'USD', client: { ...client, id: 5, name: 'Globex' } },
+        role: {
+          id: 22,
+          name: 'Analyst',
+          state: 'closed',
+          openings: 1,
+          salary_currency: 'USD',
+          client: { ...client, id: 5, name: 'Globex' },
+        },
         stage: { name: 'submitted', label: 'Submitted', position: 3 },
         state: 'closed',
         close_reason: 'rejected_by_client',
       }),
     ],
     interviews: [
-      interview({ id: 32, kind: 'internal', scheduled_at: '2026-01-20T10:00:00Z', outcome: 'passed', interviewer: { id: 2, name: 'Rachel Moreno' }, interviewer_name: '', meeting_url: '', location: 'Office' }),
+      interview({
+        id: 32,
+        kind: 'internal',
+        scheduled_at: '2026-01-20T10:00:00Z',
+        outcome: 'passed',
+        interviewer: { id: 2, name: 'Rachel Moreno' },
+        interviewer_name: '',
+        meeting_url: '',
+        location: 'Office',
+      }),
       interview({}),
     ],
     ...overrides,
@@ -77,14 +106,21 @@ function detail(overrides: Partial<CandidateDetail> = {}) {
 function renderProfile(candidate = detail(), canEdit = true) {
   const onDeleted = vi.fn();
   const utils = renderCandidates(
-    <CandidateProfile candidate={candidate} canEdit={canEdit} onDeleted={onDeleted} pipelinesAction={<button type="button">Add to role</button>} />,
+    <CandidateProfile
+      candidate={candidate}
+      canEdit={canEdit}
+      onDeleted={onDeleted}
+      pipelinesAction={<button type="button">Add to role</button>}
+    />,
     { path: '/candidates/:id', initialEntry: `/candidates/${candidate.id}` },
   );
   return { ...utils, onDeleted };
 }
 
 const bodyOf = (method: string, path: string) => {
-  const call = fetchStub.mock.mock.calls.find(([url, init]) => (init?.method ?? 'GET') === method && String(url) === path);
+  const call = fetchStub.mock.mock.calls.find(
+    ([url, init]) => (init?.method ?? 'GET') === method && String(url) === path,
+  );
   return call ? JSON.parse(String(call[1]?.body)) : undefined;
 };
 
@@ -111,7 +147,10 @@ describe('candidate page', () => {
     const groups = interviews.getAllByRole('list');
     expect(groups.map((g) => g.getAttribute('aria-label'))).toEqual(['Upcoming interviews', 'Past interviews']);
     expect(within(groups[0]!).getByText('With Bill Lumbergh')).toBeInTheDocument();
-    expect(within(groups[0]!).getByRole('link', { name: /Meeting link/ })).toHaveAttribute('href', 'https://meet.example.com/abc');
+    expect(within(groups[0]!).getByRole('link', { name: /Meeting link/ })).toHaveAttribute(
+      'href',
+      'https://meet.example.com/abc',
+    );
     expect(within(groups[1]!).getByText('Passed')).toBeInTheDocument();
   });
 
@@ -120,7 +159,12 @@ describe('candidate page', () => {
       detail({
         pipelines: [
           pipeline({ stage: { name: 'placed', label: 'Placed', position: 6 } }),
-          pipeline({ id: 13, role_id: 23, role: { id: 23, name: 'Architect', state: 'open', openings: 1, salary_currency: 'USD', client }, stage: { name: 'offer', label: 'Offer', position: 5 } }),
+          pipeline({
+            id: 13,
+            role_id: 23,
+            role: { id: 23, name: 'Architect', state: 'open', openings: 1, salary_currency: 'USD', client },
+            stage: { name: 'offer', label: 'Offer', position: 5 },
+          }),
         ],
       }),
     );
@@ -174,7 +218,9 @@ describe('candidate page', () => {
   it('shows the resume with its text preview, collapsed until expanded, and downloads through a signed link', async () => {
     const user = userEvent.setup();
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(() => {});
-    fetchStub.mock.mockImplementation(async () => jsonResponse(200, { success: true, url: 'https://files.example/ada-cv.pdf?sig=1' }));
+    fetchStub.mock.mockImplementation(async () =>
+      jsonResponse(200, { success: true, url: 'https://files.example/ada-cv.pdf?sig=1' }),
+    );
     renderProfile();
     const card = within(screen.getByRole('region', { name: 'Resume' }));
     expect(card.getByText('ada-cv.pdf')).toBeInTheDocument();
@@ -202,7 +248,12 @@ describe('candidate page', () => {
 
   it('renames the resume in place', async () => {
     const user = userEvent.setup();
-    fetchStub.mock.mockImplementation(async () => jsonResponse(200, { success: true, candidate: detail({ resume: { ...resume, filename: 'Ada Lovelace CV.pdf' } }) }));
+    fetchStub.mock.mockImplementation(async () =>
+      jsonResponse(200, {
+        success: true,
+        candidate: detail({ resume: { ...resume, filename: 'Ada Lovelace CV.pdf' } }),
+      }),
+    );
     renderProfile();
     await user.click(screen.getByRole('button', { name: 'Rename' }));
     const input = screen.getByLabelText('Resume file name');
@@ -216,7 +267,9 @@ describe('candidate page', () => {
 
   it('removes the resume after a confirmation', async () => {
     const user = userEvent.setup();
-    fetchStub.mock.mockImplementation(async () => jsonResponse(200, { success: true, candidate: detail({ resume: null }) }));
+    fetchStub.mock.mockImplementation(async () =>
+      jsonResponse(200, { success: true, candidate: detail({ resume: null }) }),
+    );
     renderProfile();
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     const dialog = await screen.findByRole('dialog', { name: 'Remove the resume?' });
@@ -228,7 +281,16 @@ describe('candidate page', () => {
     fetchStub.mock.mockImplementation(async (input, init) => {
       const key = `${init?.method ?? 'GET'} ${String(input)}`;
       if (key === 'POST /api/candidates/1/resume/upload-url/')
-        return jsonResponse(200, { success: true, upload: { url: '/api/files/upload/t1/', method: 'PUT', headers: { 'Content-Type': PDF_TYPE }, key: 'resumes/1/k.pdf', expires_at: '2026-03-01T10:05:00Z' } });
+        return jsonResponse(200, {
+          success: true,
+          upload: {
+            url: '/api/files/upload/t1/',
+            method: 'PUT',
+            headers: { 'Content-Type': PDF_TYPE },
+            key: 'resumes/1/k.pdf',
+            expires_at: '2026-03-01T10:05:00Z',
+          },
+        });
       if (key === 'PUT /api/files/upload/t1/') return new Response(null, { status: 204 });
       if (key === 'PATCH /api/candidates/1/resume/') return jsonResponse(200, { success: true, candidate: detail() });
       return jsonResponse(404, { success: false, error: 'Not found' });
@@ -263,7 +325,10 @@ describe('candidate page', () => {
     fetchStub.mock.mockImplementation(async (input, init) => {
       const key = `${init?.method ?? 'GET'} ${String(input)}`;
       if (key === 'POST /api/candidates/1/resume/upload-url/')
-        return jsonResponse(200, { success: true, upload: { url: '/api/files/upload/t1/', method: 'PUT', headers: {}, key: 'k', expires_at: '' } });
+        return jsonResponse(200, {
+          success: true,
+          upload: { url: '/api/files/upload/t1/', method: 'PUT', headers: {}, key: 'k', expires_at: '' },
+        });
       if (key === 'PUT /api/files/upload/t1/') return new Response(null, { status: 204 });
       return jsonResponse(400, { success: false, error: 'Use a PDF or DOCX file.', code: 'RESUME_TYPE' });
     });
@@ -290,7 +355,10 @@ describe('candidate page', () => {
     await user.click(within(again).getByRole('button', { name: 'Delete candidate' }));
     await waitFor(() => expect(onDeleted).toHaveBeenCalled());
     expect(callsOf(fetchStub.mock)).toEqual(['DELETE /api/candidates/1/']);
-    expect(store.getState().ui.notifications.at(-1)).toMatchObject({ type: 'success', message: 'Ada Lovelace was deleted.' });
+    expect(store.getState().ui.notifications.at(-1)).toMatchObject({
+      type: 'success',
+      message: 'Ada Lovelace was deleted.',
+    });
   });
 
   it('deleting from the page does not fetch the deleted candidate again (no 404)', async () => {
@@ -298,7 +366,8 @@ describe('candidate page', () => {
     fetchStub.mock.mockImplementation(async (input, init) => {
       const key = `${init?.method ?? 'GET'} ${String(input)}`;
       if (key === 'DELETE /api/candidates/1/') return new Response(null, { status: 204 });
-      if (key.startsWith('GET /api/candidates/1/detail/')) return jsonResponse(200, { success: true, candidate: detail() });
+      if (key.startsWith('GET /api/candidates/1/detail/'))
+        return jsonResponse(200, { success: true, candidate: detail() });
       return jsonResponse(404, { success: false, error: 'Not found.' });
     });
     // Like the candidate page: the detail query stays subscribed until the page navigates away.

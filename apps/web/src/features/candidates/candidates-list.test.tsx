@@ -13,9 +13,22 @@ const rows = [
   buildCandidate({
     id: 1,
     skills: ['Python', 'SQL', 'Airflow', 'dbt', 'Spark'],
-    resume: { filename: 'ada.pdf', size: 2048, content_type: 'application/pdf', uploaded_at: '2026-02-01T09:00:00Z', has_text: true },
+    resume: {
+      filename: 'ada.pdf',
+      size: 2048,
+      content_type: 'application/pdf',
+      uploaded_at: '2026-02-01T09:00:00Z',
+      has_text: true,
+    },
   }),
-  buildCandidate({ id: 2, first_name: 'Grace', last_name: 'Hopper', current_title: 'Admiral', current_company: 'US Navy', skills: [] }),
+  buildCandidate({
+    id: 2,
+    first_name: 'Grace',
+    last_name: 'Hopper',
+    current_title: 'Admiral',
+    current_company: 'US Navy',
+    skills: [],
+  }),
 ];
 
 /** Every list request answers `count` candidates in all (the rows above on each page). */
@@ -154,7 +167,10 @@ describe('candidates list', () => {
 
   it('clamps an address past the last page to the last page, replacing the entry', async () => {
     answerList(23);
-    const { router } = renderCandidates(<CandidatesList />, { path: '/candidates', initialEntry: '/candidates?page=999' });
+    const { router } = renderCandidates(<CandidatesList />, {
+      path: '/candidates',
+      initialEntry: '/candidates?page=999',
+    });
     await waitFor(() => expect(router.state.location.search).toBe('?page=3'));
     await waitFor(() => expect(lastQuery().page).toBe('3'));
     const pager = within(screen.getByRole('navigation', { name: 'Pagination' }));
@@ -185,9 +201,18 @@ describe('candidates list', () => {
   it('reads the filters and page from the URL and sorts by a column', async () => {
     const user = userEvent.setup();
     answerList(40);
-    renderCandidates(<CandidatesList />, { path: '/candidates', initialEntry: '/candidates?status=active&skills=Go,Rust&page=4' });
+    renderCandidates(<CandidatesList />, {
+      path: '/candidates',
+      initialEntry: '/candidates?status=active&skills=Go,Rust&page=4',
+    });
     await screen.findByRole('link', { name: 'Ada Lovelace' });
-    expect(lastQuery()).toEqual({ status: 'active', skills: 'Go,Rust', ordering: '-created_at', page: '4', page_size: '10' });
+    expect(lastQuery()).toEqual({
+      status: 'active',
+      skills: 'Go,Rust',
+      ordering: '-created_at',
+      page: '4',
+      page_size: '10',
+    });
     expect(screen.getByText(/Showing/).textContent).toBe('Showing 31–40 of 40 candidates');
     expect(screen.getByRole('button', { name: 'Remove skill Rust' })).toBeInTheDocument();
 
@@ -214,7 +239,14 @@ describe('candidates list', () => {
         ...buildCandidate({ id: 1, current_title: 'Senior C++ Engineer', skills: ['C++', 'C#'] }),
         matches: [
           { field: 'title', text: 'Senior C++ Engineer', highlights: [[7, 10]] },
-          { field: 'resume', text: '…built the Kubernetes platform in C++ for…', highlights: [[11, 21], [34, 37]] },
+          {
+            field: 'resume',
+            text: '…built the Kubernetes platform in C++ for…',
+            highlights: [
+              [11, 21],
+              [34, 37],
+            ],
+          },
         ],
       },
     ] as never);
@@ -257,9 +289,16 @@ describe('candidates list', () => {
     await user.type(box, 'pyt');
     const listbox = await screen.findByRole('listbox', { name: 'Skills suggestions' });
     expect(box).toHaveAttribute('aria-expanded', 'true');
-    expect(within(listbox).getAllByRole('option').map((option) => option.textContent)).toEqual(['Python120 candidates', 'PyTorch9 candidates']);
+    expect(
+      within(listbox)
+        .getAllByRole('option')
+        .map((option) => option.textContent),
+    ).toEqual(['Python120 candidates', 'PyTorch9 candidates']);
     const skillsQuery = () => {
-      const call = callsOf(fetchStub.mock).filter((c) => c.includes('/api/candidates/skills/')).at(-1) ?? '';
+      const call =
+        callsOf(fetchStub.mock)
+          .filter((c) => c.includes('/api/candidates/skills/'))
+          .at(-1) ?? '';
       return Object.fromEntries(new URLSearchParams(call.split('?')[1]));
     };
     await waitFor(() => expect(skillsQuery()).toEqual({ q: 'pyt', limit: '8' }));
@@ -292,7 +331,9 @@ describe('candidates list', () => {
 
   it('shows the error with Retry', async () => {
     const user = userEvent.setup();
-    fetchStub.mock.mockImplementation(async () => jsonResponse(500, { success: false, error: 'The database is unavailable.' }));
+    fetchStub.mock.mockImplementation(async () =>
+      jsonResponse(500, { success: false, error: 'The database is unavailable.' }),
+    );
     renderCandidates(<CandidatesList />, { path: '/candidates' });
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Could not load the candidates');

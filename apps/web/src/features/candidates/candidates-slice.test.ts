@@ -26,7 +26,9 @@ const alan = buildCandidate({ id: 3, first_name: 'Alan', last_name: 'Turing', em
 async function storeWithList(count = 23) {
   const store = makeCandidatesStore();
   answer({ 'GET /api/candidates/': { results: [ada, grace, alan], count } });
-  await store.dispatch(endpoints.listCandidates.initiate({ page: 2, page_size: 10, status: 'active', skills: ['Python'] }));
+  await store.dispatch(
+    endpoints.listCandidates.initiate({ page: 2, page_size: 10, status: 'active', skills: ['Python'] }),
+  );
   return store;
 }
 
@@ -74,7 +76,11 @@ describe('candidates slice', () => {
     const store = makeCandidatesStore();
     answer({ 'GET /api/candidates/': { results: [ada], count: 104_870, count_estimated: true } });
     await store.dispatch(endpoints.listCandidates.initiate({ page: 1 }));
-    expect(store.getState().candidates.pagination).toMatchObject({ totalCount: 104_870, totalPages: 10_487, countEstimated: true });
+    expect(store.getState().candidates.pagination).toMatchObject({
+      totalCount: 104_870,
+      totalPages: 10_487,
+      countEstimated: true,
+    });
     answer({ 'GET /api/candidates/': { results: [ada], count: 1 } });
     await store.dispatch(endpoints.listCandidates.initiate({ page: 1, status: 'placed' }));
     expect(store.getState().candidates.pagination.countEstimated).toBeUndefined();
@@ -121,7 +127,9 @@ describe('candidates slice', () => {
     const store = await storeWithList(23);
     const created = buildCandidate({ id: 9, first_name: 'Katherine', last_name: 'Johnson' });
     answer({ 'POST /api/candidates/': { success: true, candidate: created, duplicates: [] } });
-    await store.dispatch(endpoints.createCandidate.initiate({ first_name: 'Katherine', last_name: 'Johnson' } as never));
+    await store.dispatch(
+      endpoints.createCandidate.initiate({ first_name: 'Katherine', last_name: 'Johnson' } as never),
+    );
     const state = store.getState().candidates;
     expect(state.list.map((c) => c.id)).toEqual([9, 1, 2, 3]);
     expect(state.pagination).toMatchObject({ totalCount: 24, totalPages: 3 });
@@ -151,7 +159,13 @@ describe('candidates slice', () => {
     const store = await storeWithList();
     const withResume = {
       ...ada,
-      resume: { filename: 'cv.pdf', size: 10, content_type: 'application/pdf', uploaded_at: '2026-03-01T10:00:00Z', has_text: true },
+      resume: {
+        filename: 'cv.pdf',
+        size: 10,
+        content_type: 'application/pdf',
+        uploaded_at: '2026-03-01T10:00:00Z',
+        has_text: true,
+      },
     };
     answer({ 'PATCH /api/candidates/1/resume/': { success: true, candidate: withResume } });
     await store.dispatch(endpoints.renameResume.initiate({ id: 1, filename: 'cv.pdf' }));

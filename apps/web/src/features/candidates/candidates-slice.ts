@@ -107,7 +107,9 @@ function matches<N extends keyof Endpoints, S extends Status>(name: N, status: S
   return (action: { type: string; meta?: unknown }): action is ActionOf<N, S> => {
     const meta = action.meta as { arg?: { endpointName?: string }; requestStatus?: string } | undefined;
     return (
-      action.type.startsWith(`${baseApi.reducerPath}/`) && meta?.requestStatus === status && meta.arg?.endpointName === name
+      action.type.startsWith(`${baseApi.reducerPath}/`) &&
+      meta?.requestStatus === status &&
+      meta.arg?.endpointName === name
     );
   };
 }
@@ -147,7 +149,9 @@ const candidatesSlice = createSlice({
         if (action.payload?.code === 'ABORTED' || action.meta.condition) return;
         state.error = action.payload?.message ?? action.error.message ?? 'Could not load the candidates.';
       })
-      .addMatcher(matches('createCandidate', 'fulfilled'), (state, action) => addCreated(state, action.payload.candidate))
+      .addMatcher(matches('createCandidate', 'fulfilled'), (state, action) =>
+        addCreated(state, action.payload.candidate),
+      )
       .addMatcher(
         isAnyOf(
           matches('updateCandidate', 'fulfilled'),
@@ -162,9 +166,12 @@ const candidatesSlice = createSlice({
       .addMatcher(matches('deleteCandidate', 'fulfilled'), (state, action) =>
         removeDeleted(state, action.meta.arg.originalArgs),
       )
-      .addMatcher(isAnyOf(matches('getCandidate', 'fulfilled'), matches('getCandidateDetail', 'fulfilled')), (state, action) => {
-        state.selectedCandidate = action.payload.candidate;
-      });
+      .addMatcher(
+        isAnyOf(matches('getCandidate', 'fulfilled'), matches('getCandidateDetail', 'fulfilled')),
+        (state, action) => {
+          state.selectedCandidate = action.payload.candidate;
+        },
+      );
   },
 });
 

@@ -1,7 +1,8 @@
 import { RESUME_ERRORS, RESUME_MAX_BYTES, RESUME_TYPES } from '@recruitdesk/contracts/candidate-constants';
 import { checkFile, fileTypeOf, type FileRules } from '@/lib/file-upload';
 
-export const RESUME_ACCEPT = '.pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
+export const RESUME_ACCEPT =
+  '.pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document';
 
 /** The server's rules (PDF or DOCX, at most 10 MB), checked before anything is sent. */
 export const RESUME_RULES: FileRules = {

@@ -1,22 +1,12 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  ChatSocket,
-  chatSocketUrl,
-  connectError,
-  validateOutgoing,
-  type SocketEvent,
-} from './chat-socket';
+import { ChatSocket, chatSocketUrl, connectError, validateOutgoing, type SocketEvent } from './chat-socket';
 import { closeCodeText } from './chat-texts';
 import { FakeWebSocket } from './test-support/fake-web-socket';
 
 describe('chat socket helpers', () => {
   it('follows the page scheme: ws on http, wss on https', () => {
-    expect(chatSocketUrl(7, 42, { protocol: 'http:', host: 'app.test:3000' })).toBe(
-      'ws://app.test:3000/ws/chat/7/42/',
-    );
-    expect(chatSocketUrl(7, 42, { protocol: 'https:', host: 'app.test' })).toBe(
-      'wss://app.test/ws/chat/7/42/',
-    );
+    expect(chatSocketUrl(7, 42, { protocol: 'http:', host: 'app.test:3000' })).toBe('ws://app.test:3000/ws/chat/7/42/');
+    expect(chatSocketUrl(7, 42, { protocol: 'https:', host: 'app.test' })).toBe('wss://app.test/ws/chat/7/42/');
   });
 
   it('needs a user and a numeric chat id', () => {
@@ -29,12 +19,8 @@ describe('chat socket helpers', () => {
 
   it('limits messages and responses to 2000 characters', () => {
     expect(validateOutgoing('x'.repeat(2000), false)).toBeNull();
-    expect(validateOutgoing('x'.repeat(2001), false)).toBe(
-      'Message is too long (maximum 2000 characters)',
-    );
-    expect(validateOutgoing('x'.repeat(2001), true)).toBe(
-      'Response is too long (maximum 2000 characters)',
-    );
+    expect(validateOutgoing('x'.repeat(2001), false)).toBe('Message is too long (maximum 2000 characters)');
+    expect(validateOutgoing('x'.repeat(2001), true)).toBe('Response is too long (maximum 2000 characters)');
   });
 
   it('names every close code', () => {

@@ -10,9 +10,7 @@ export type ServerMessage = ServerSocketMessage;
 export type ClientMessage = ClientSocketMessage;
 
 export type SocketEvent =
-  | { type: 'open' }
-  | { type: 'message'; message: ServerMessage }
-  | { type: 'closed'; error: string | null };
+  { type: 'open' } | { type: 'message'; message: ServerMessage } | { type: 'closed'; error: string | null };
 
 /** The part of the browser's WebSocket the client uses (a fake one in tests). */
 export interface WebSocketLike {
@@ -48,8 +46,7 @@ export function connectError(userId: unknown, chatId: unknown): string | null {
 
 /** Why a text cannot be sent, or null; a blank text is never sent (spec §5). */
 export function validateOutgoing(text: string, answering: boolean): string | null {
-  if (text.length > CHAT_MAX_LENGTH)
-    return answering ? CHAT_TEXT.responseTooLong : CHAT_TEXT.messageTooLong;
+  if (text.length > CHAT_MAX_LENGTH) return answering ? CHAT_TEXT.responseTooLong : CHAT_TEXT.messageTooLong;
   return null;
 }
 
@@ -57,9 +54,7 @@ function parseServerMessage(data: unknown): ServerMessage | null {
   if (typeof data !== 'string') return null;
   try {
     const value = JSON.parse(data) as { type?: unknown };
-    return value && typeof value === 'object' && typeof value.type === 'string'
-      ? (value as ServerMessage)
-      : null;
+    return value && typeof value === 'object' && typeof value.type === 'string' ? (value as ServerMessage) : null;
   } catch {
     return null;
   }
@@ -81,9 +76,7 @@ export class ChatSocket {
   constructor(private readonly options: ChatSocketOptions) {}
 
   connect(): void {
-    const Impl =
-      this.options.WebSocketImpl ??
-      (globalThis.WebSocket as unknown as WebSocketConstructor | undefined);
+    const Impl = this.options.WebSocketImpl ?? (globalThis.WebSocket as unknown as WebSocketConstructor | undefined);
     if (!Impl) {
       this.finish(CHAT_TEXT.connectionError);
       return;

@@ -52,9 +52,7 @@ export type ChatAction =
 let counter = 0;
 const keyed = (entry: ChatHistoryEntry): ChatEntry => ({ ...entry, key: `m${++counter}` });
 
-function withHistory(
-  history: ChatHistoryEntry[],
-): Pick<ChatState, 'messages' | 'thinking' | 'answering'> {
+function withHistory(history: ChatHistoryEntry[]): Pick<ChatState, 'messages' | 'thinking' | 'answering'> {
   const last = history[history.length - 1];
   return {
     messages: history.map(keyed),
@@ -66,11 +64,7 @@ function withHistory(
 
 /** Whether an incoming server message is one the user would want to read (for the unread dot). */
 export function isReadableMessage(message: ServerMessage): boolean {
-  return (
-    message.type === 'agent_response' ||
-    message.type === 'user_input_request' ||
-    message.type === 'error'
-  );
+  return message.type === 'agent_response' || message.type === 'user_input_request' || message.type === 'error';
 }
 
 function onServer(state: ChatState, message: ServerMessage): ChatState {
@@ -78,9 +72,7 @@ function onServer(state: ChatState, message: ServerMessage): ChatState {
     case 'connection_established':
       return state;
     case 'chat_history':
-      return Array.isArray(message.chat_history)
-        ? { ...state, ...withHistory(message.chat_history) }
-        : state;
+      return Array.isArray(message.chat_history) ? { ...state, ...withHistory(message.chat_history) } : state;
     case 'message_received':
       return { ...state, thinking: true };
     case 'agent_response': {
@@ -92,10 +84,7 @@ function onServer(state: ChatState, message: ServerMessage): ChatState {
         ...state,
         thinking: false,
         answering: false,
-        messages: [
-          ...state.messages,
-          keyed({ role: 'agent', content, timestamp: new Date().toISOString() }),
-        ],
+        messages: [...state.messages, keyed({ role: 'agent', content, timestamp: new Date().toISOString() })],
       };
     }
     case 'user_input_request':

@@ -28,8 +28,19 @@ function serve(body: AttentionResponse) {
 describe('the dashboard\'s "Needs attention" card', () => {
   it('lists the items, each linking to its record, and shows the rest on request', async () => {
     const items = [
-      item(1, { key: 'interview_tomorrow:5', kind: 'interview_tomorrow', title: 'Ada Lovelace — Engineer (Acme)', detail: 'Client interview 2026-11-27 15:00 UTC', link: '/roles/1/candidates/5' }),
-      item(2, { key: 'overdue_invoice:4', kind: 'overdue_invoice', title: 'Invoice INV-2026-0004 (Acme)', link: '/role/1/invoice/4' }),
+      item(1, {
+        key: 'interview_tomorrow:5',
+        kind: 'interview_tomorrow',
+        title: 'Ada Lovelace — Engineer (Acme)',
+        detail: 'Client interview 2026-11-27 15:00 UTC',
+        link: '/roles/1/candidates/5',
+      }),
+      item(2, {
+        key: 'overdue_invoice:4',
+        kind: 'overdue_invoice',
+        title: 'Invoice INV-2026-0004 (Acme)',
+        link: '/role/1/invoice/4',
+      }),
       ...Array.from({ length: 8 }, (_, i) => item(10 + i)),
     ];
     serve({ success: true, everyone: true, items, count: 10 });
@@ -42,7 +53,9 @@ describe('the dashboard\'s "Needs attention" card', () => {
     expect(links[0]).toHaveTextContent('Interview tomorrow');
     expect(links[1]).toHaveAttribute('href', '/role/1/invoice/4');
     // Stored dates and times read in the profile zone (decision 025).
-    expect(links[2]).toHaveTextContent('No stage change in 5 days · No stage change since Nov 18, 2026 (8 days) · Rita Recruiter');
+    expect(links[2]).toHaveTextContent(
+      'No stage change in 5 days · No stage change since Nov 18, 2026 (8 days) · Rita Recruiter',
+    );
     // 15:00 UTC is midnight the next day in Tokyo.
     expect(links[0]).toHaveTextContent('Client interview Nov 28, 2026, 12:00 AM');
     expect(card).toHaveTextContent("Everyone's items");

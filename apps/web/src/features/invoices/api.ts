@@ -46,10 +46,7 @@ export const invoicesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listInvoices: build.query<InvoiceListResponse, InvoiceListParams>({
       query: (params) => ({ url: '/api/invoices/', params: { ...params } }),
-      providesTags: (result) => [
-        invoiceListTag,
-        ...(result?.results.map((invoice) => invoiceTag(invoice.id)) ?? []),
-      ],
+      providesTags: (result) => [invoiceListTag, ...(result?.results.map((invoice) => invoiceTag(invoice.id)) ?? [])],
     }),
     getInvoiceStatistics: build.query<InvoiceStatisticsResponse, InvoiceStatisticsParams>({
       query: (params) => ({ url: '/api/invoices/statistics/', params: { ...params } }),
@@ -60,21 +57,16 @@ export const invoicesApi = baseApi.injectEndpoints({
       providesTags: (_result, _error, id) => [invoiceTag(id)],
     }),
     /** The finder's fee a role's placement would bill (not saved). */
-    getRoleInvoiceDraft: build.query<InvoiceDraftResponse, { roleId: number; pipelineId?: number }>(
-      {
-        query: ({ roleId, pipelineId }) => ({
-          url: `/api/roles/${roleId}/invoices/draft/`,
-          params: pipelineId ? { pipeline_id: pipelineId } : {},
-        }),
-        providesTags: [invoiceListTag],
-        keepUnusedDataFor: 0,
-      },
-    ),
+    getRoleInvoiceDraft: build.query<InvoiceDraftResponse, { roleId: number; pipelineId?: number }>({
+      query: ({ roleId, pipelineId }) => ({
+        url: `/api/roles/${roleId}/invoices/draft/`,
+        params: pipelineId ? { pipeline_id: pipelineId } : {},
+      }),
+      providesTags: [invoiceListTag],
+      keepUnusedDataFor: 0,
+    }),
     /** The retainer instalment a client would be billed (not saved). */
-    getClientInvoiceDraft: build.query<
-      InvoiceDraftResponse,
-      { clientId: number; instalment?: number }
-    >({
+    getClientInvoiceDraft: build.query<InvoiceDraftResponse, { clientId: number; instalment?: number }>({
       query: ({ clientId, instalment }) => ({
         url: `/api/clients/${clientId}/invoices/draft/`,
         params: instalment === undefined ? {} : { instalment },
@@ -82,10 +74,7 @@ export const invoicesApi = baseApi.injectEndpoints({
       providesTags: [invoiceListTag],
       keepUnusedDataFor: 0,
     }),
-    createRoleInvoice: build.mutation<
-      InvoiceResponse,
-      { roleId: number; body: CreateRoleInvoiceInput }
-    >({
+    createRoleInvoice: build.mutation<InvoiceResponse, { roleId: number; body: CreateRoleInvoiceInput }>({
       query: ({ roleId, body }) => ({
         url: `/api/roles/${roleId}/invoices/`,
         method: 'POST',
@@ -93,10 +82,7 @@ export const invoicesApi = baseApi.injectEndpoints({
       }),
       invalidatesTags: [invoiceListTag, 'Activity'],
     }),
-    createClientInvoice: build.mutation<
-      InvoiceResponse,
-      { clientId: number; body: CreateClientInvoiceInput }
-    >({
+    createClientInvoice: build.mutation<InvoiceResponse, { clientId: number; body: CreateClientInvoiceInput }>({
       query: ({ clientId, body }) => ({
         url: `/api/clients/${clientId}/invoices/`,
         method: 'POST',

@@ -26,13 +26,7 @@ describe('InvoiceForm live totals', () => {
   it('computes lines, tax half-up and total in cents as the user types', async () => {
     const user = userEvent.setup();
     renderWithProviders(
-      <InvoiceForm
-        initial={initial}
-        currency="GBP"
-        submitLabel="Create draft"
-        onCancel={() => {}}
-        save={vi.fn()}
-      />,
+      <InvoiceForm initial={initial} currency="GBP" submitLabel="Create draft" onCancel={() => {}} save={vi.fn()} />,
     );
     expect(totalOf(/^Subtotal$/)).toBe('£21,666.67');
     expect(totalOf(/^Tax/)).toBe('£4,333.33'); // 4333.334 → 4333.33
@@ -71,13 +65,7 @@ describe('InvoiceForm live totals', () => {
       },
     }));
     renderWithProviders(
-      <InvoiceForm
-        initial={initial}
-        currency="GBP"
-        submitLabel="Create draft"
-        onCancel={() => {}}
-        save={save}
-      />,
+      <InvoiceForm initial={initial} currency="GBP" submitLabel="Create draft" onCancel={() => {}} save={save} />,
     );
     await user.click(screen.getByRole('button', { name: 'Create draft' }));
     expect(save).toHaveBeenCalledWith({ ...initial, tax_rate: '20' });
@@ -88,13 +76,7 @@ describe('InvoiceForm live totals', () => {
     const user = userEvent.setup();
     const save = vi.fn();
     renderWithProviders(
-      <InvoiceForm
-        initial={initial}
-        currency="GBP"
-        submitLabel="Create draft"
-        onCancel={() => {}}
-        save={save}
-      />,
+      <InvoiceForm initial={initial} currency="GBP" submitLabel="Create draft" onCancel={() => {}} save={save} />,
     );
     const unit = screen.getByLabelText('Unit amount (GBP)');
     await user.clear(unit);

@@ -36,26 +36,19 @@ describe('invoices list', () => {
     const table = await screen.findByRole('table', { name: 'Invoices' });
     const first = await within(table).findByRole('link', { name: 'INV-2026-0001' });
     expect(first).toHaveAttribute('href', '/role/7/invoice/1');
-    expect(within(table).getByRole('link', { name: 'INV-2026-0002' })).toHaveAttribute(
-      'href',
-      '/client/3/invoices/2',
-    );
+    expect(within(table).getByRole('link', { name: 'INV-2026-0002' })).toHaveAttribute('href', '/client/3/invoices/2');
     expect(within(table).getByText('Sent')).toBeInTheDocument();
     expect(within(table).getByText('Overdue')).toBeInTheDocument();
     expect(within(table).getAllByText('£26,000.00')).toHaveLength(2);
 
     await user.selectOptions(screen.getByLabelText('Status'), 'overdue');
-    await waitFor(() =>
-      expect(callsOf(fetchStub.mock).some((c) => c.includes('overdue=true'))).toBe(true),
-    );
+    await waitFor(() => expect(callsOf(fetchStub.mock).some((c) => c.includes('overdue=true'))).toBe(true));
     expect(screen.getByTestId('where')).toHaveTextContent('/invoices?status=overdue');
     expect(callsOf(fetchStub.mock).at(-1)).not.toContain('status=overdue');
   });
 
   it('offers to clear the filters when nothing matches', async () => {
-    fetchStub.mock.mockImplementation(async () =>
-      jsonResponse(200, { success: true, count: 0, results: [] }),
-    );
+    fetchStub.mock.mockImplementation(async () => jsonResponse(200, { success: true, count: 0, results: [] }));
     renderWithProviders(<InvoicesList />, {
       path: '/invoices',
       initialEntry: '/invoices?kind=credit_note',
@@ -79,9 +72,7 @@ describe('invoice statistics', () => {
   });
 
   it('shows the four figures and the aging buckets from the server', async () => {
-    fetchStub.mock.mockImplementation(async () =>
-      jsonResponse(200, { success: true, statistics: buildStatistics() }),
-    );
+    fetchStub.mock.mockImplementation(async () => jsonResponse(200, { success: true, statistics: buildStatistics() }));
     renderWithProviders(<InvoiceStatisticsPanel />);
     const panel = await screen.findByRole('region', { name: 'Invoice statistics' });
     expect(await within(panel).findByText('£78,000.00')).toBeInTheDocument();
@@ -107,12 +98,7 @@ describe('invoice statistics', () => {
 describe('invoice page', () => {
   const render = (invoice = buildInvoice()) =>
     renderWithProviders(
-      <InvoiceDetail
-        invoice={invoice}
-        onEdit={() => {}}
-        onDeleted={() => {}}
-        onCreditNote={() => {}}
-      />,
+      <InvoiceDetail invoice={invoice} onEdit={() => {}} onDeleted={() => {}} onCreditNote={() => {}} />,
       {
         path: '/role/7/invoice/1',
       },
@@ -139,17 +125,14 @@ describe('invoice page', () => {
     expect(screen.queryByRole('button', { name: 'Record payment' })).not.toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Credit note' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Download PDF' })).toBeInTheDocument();
-    expect(
-      screen.getByRole('article', { name: 'Invoice INV-2026-0001 preview' }),
-    ).toHaveTextContent('ap@acme.test');
+    expect(screen.getByRole('article', { name: 'Invoice INV-2026-0001 preview' })).toHaveTextContent('ap@acme.test');
   });
 
   it('records a partial payment and shows the server refusing an overpayment', async () => {
     const user = userEvent.setup();
     fetchStub.mock.mockImplementation(async (input, init) => {
       const url = String(input);
-      if (url.includes('csrf'))
-        return jsonResponse(200, { success: true, csrfToken: 'test-token' });
+      if (url.includes('csrf')) return jsonResponse(200, { success: true, csrfToken: 'test-token' });
       const body = JSON.parse(String(init?.body ?? '{}')) as { amount?: string };
       if (body.amount === '30000.00') {
         return jsonResponse(409, {
@@ -171,9 +154,7 @@ describe('invoice page', () => {
     await user.clear(amount);
     await user.type(amount, '30000.00');
     await user.click(within(dialog).getByRole('button', { name: 'Record payment' }));
-    expect(
-      await within(dialog).findByText('The payment is more than the balance due.'),
-    ).toBeInTheDocument();
+    expect(await within(dialog).findByText('The payment is more than the balance due.')).toBeInTheDocument();
 
     await user.clear(amount);
     await user.type(amount, '10000');
@@ -191,9 +172,7 @@ describe('invoice page', () => {
 
   it('asks before sending, and voiding needs a reason', async () => {
     const user = userEvent.setup();
-    fetchStub.mock.mockImplementation(async () =>
-      jsonResponse(200, { success: true, invoice: buildInvoice() }),
-    );
+    fetchStub.mock.mockImplementation(async () => jsonResponse(200, { success: true, invoice: buildInvoice() }));
     render(
       buildInvoice({
         status: 'draft',

@@ -16,8 +16,7 @@ describe('invoice money in integer cents', () => {
     expect(parseHundredths(' 7 ')).toBe(700n);
     expect(parseHundredths('-150.50')).toBe(-15_050n);
     expect(parseHundredths('0.1')).toBe(10n);
-    for (const bad of ['', 'abc', '1.234', '1,000', '1e3', '.5', '--1'])
-      expect(parseHundredths(bad)).toBeNull();
+    for (const bad of ['', 'abc', '1.234', '1,000', '1e3', '.5', '--1']) expect(parseHundredths(bad)).toBeNull();
   });
 
   it('rounds half-up (away from zero) when dividing', () => {

@@ -26,16 +26,34 @@ describe('job-posting figures', () => {
   });
 
   it('turns a row draft into figures, or names the fields that are not numbers', () => {
-    const draft = { status: 'paused' as const, daily_budget: '25', spend: '140.50', impressions: '4,000', clicks: '200', apply_starts: '', applies: '20' };
+    const draft = {
+      status: 'paused' as const,
+      daily_budget: '25',
+      spend: '140.50',
+      impressions: '4,000',
+      clicks: '200',
+      apply_starts: '',
+      applies: '20',
+    };
     expect(figuresFromDraft(draft)).toEqual({
-      figures: { status: 'paused', daily_budget_minor: 2500, spend_minor: 14050, impressions: 4000, clicks: 200, apply_starts: 0, applies: 20 },
+      figures: {
+        status: 'paused',
+        daily_budget_minor: 2500,
+        spend_minor: 14050,
+        impressions: 4000,
+        clicks: 200,
+        apply_starts: 0,
+        applies: 20,
+      },
     });
     expect(figuresFromDraft({ ...draft, spend: 'lots', clicks: '-3' })).toEqual({ invalid: ['spend', 'clicks'] });
   });
 
   it('maps the suggested columns to fields and reads the problems of a refusal', () => {
     expect(mappingFromSuggestion({ Job: 'role', Date: 'week_start' })).toEqual({ role: 'Job', week_start: 'Date' });
-    expect(problemsOf({ data: { problems: [{ row: 3, column: 'Cost', message: 'bad' }] } })).toEqual([{ row: 3, column: 'Cost', message: 'bad' }]);
+    expect(problemsOf({ data: { problems: [{ row: 3, column: 'Cost', message: 'bad' }] } })).toEqual([
+      { row: 3, column: 'Cost', message: 'bad' },
+    ]);
     expect(problemsOf(undefined)).toEqual([]);
   });
 });

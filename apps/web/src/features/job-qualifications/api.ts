@@ -22,18 +22,30 @@ export const jobQualificationsApi = baseApi.injectEndpoints({
     }),
     createQualification: build.mutation<One, CreateJobQualificationInput>({
       query: (body) => ({ url: '/api/job-qualifications/', method: 'POST', body }),
-      invalidatesTags: (_result, _error, body) => [listTag(Number(body.role_id)), { type: 'Role', id: Number(body.role_id) }, 'Activity'],
+      invalidatesTags: (_result, _error, body) => [
+        listTag(Number(body.role_id)),
+        { type: 'Role', id: Number(body.role_id) },
+        'Activity',
+      ],
     }),
     updateQualification: build.mutation<One, { id: number; roleId: number; body: UpdateJobQualificationInput }>({
       query: ({ id, body }) => ({ url: `/api/job-qualifications/${id}/`, method: 'PUT', body }),
-      invalidatesTags: (_result, _error, { id, roleId }) => [listTag(roleId), { type: 'JobQualification', id }, 'Activity'],
+      invalidatesTags: (_result, _error, { id, roleId }) => [
+        listTag(roleId),
+        { type: 'JobQualification', id },
+        'Activity',
+      ],
     }),
     deleteQualification: build.mutation<unknown, { id: number; roleId: number }>({
       query: ({ id }) => ({ url: `/api/job-qualifications/${id}/`, method: 'DELETE' }),
       invalidatesTags: (_result, _error, { roleId }) => [listTag(roleId), { type: 'Role', id: roleId }, 'Activity'],
     }),
     reorderQualifications: build.mutation<Many, { roleId: number; ids: number[] }>({
-      query: ({ roleId, ids }) => ({ url: `/api/roles/${roleId}/qualifications/reorder/`, method: 'POST', body: { ids } }),
+      query: ({ roleId, ids }) => ({
+        url: `/api/roles/${roleId}/qualifications/reorder/`,
+        method: 'POST',
+        body: { ids },
+      }),
       // Show the new order at once; roll back if the server refuses.
       async onQueryStarted({ roleId, ids }, { dispatch, queryFulfilled }) {
         const patch = dispatch(

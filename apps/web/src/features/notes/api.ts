@@ -15,7 +15,8 @@ export interface NoteTarget {
 
 const targetTag = ({ modelType, objectId }: NoteTarget) => ({ type: 'Note' as const, id: `${modelType}:${objectId}` });
 /** Roles show their notes count from the role record; other targets list the Note tag themselves. */
-const countTags = ({ modelType, objectId }: NoteTarget) => (modelType === 'role' ? [{ type: 'Role' as const, id: objectId }] : []);
+const countTags = ({ modelType, objectId }: NoteTarget) =>
+  modelType === 'role' ? [{ type: 'Role' as const, id: objectId }] : [];
 
 export const notesApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -45,7 +45,12 @@ beforeEach(() => {
           summary: { count: 2, pinned_count: 1, authors: [{ id: 1, name: 'Olivia Martin' }], latest: notes[0] },
         });
       }
-      return jsonResponse(200, { success: true, notes, count: 2, target: { model_type: 'client', object_id: 9, label: 'Acme' } });
+      return jsonResponse(200, {
+        success: true,
+        notes,
+        count: 2,
+        target: { model_type: 'client', object_id: 9, label: 'Acme' },
+      });
     }),
   );
 });
@@ -76,7 +81,9 @@ describe('NotesPanel', () => {
   });
 
   it('says when an edited note was edited, in the profile time zone', async () => {
-    renderWithProviders(<NotesPanel target={{ modelType: 'client', objectId: 9 }} canWrite />, { timeZone: 'Asia/Tokyo' });
+    renderWithProviders(<NotesPanel target={{ modelType: 'client', objectId: 9 }} canWrite />, {
+      timeZone: 'Asia/Tokyo',
+    });
     const list = await screen.findByRole('list', { name: 'Notes' });
     const [edited, untouched] = within(list).getAllByRole('listitem');
     expect(edited).toHaveTextContent('edited Mar 3, 2026, 5:30 AM');

@@ -39,32 +39,22 @@ describe('add candidate to a role', () => {
       }),
     );
     const { store } = renderPage();
-    expect(
-      await screen.findByRole('heading', { name: 'Add candidate to Staff Engineer' }),
-    ).toBeInTheDocument();
-    expect(screen.getByRole('tab', { name: 'Existing candidate' })).toHaveAttribute(
-      'aria-selected',
-      'true',
-    );
+    expect(await screen.findByRole('heading', { name: 'Add candidate to Staff Engineer' })).toBeInTheDocument();
+    expect(screen.getByRole('tab', { name: 'Existing candidate' })).toHaveAttribute('aria-selected', 'true');
     await user.type(screen.getByLabelText('Search candidates'), 'alan');
-    await waitFor(() =>
-      expect(screen.queryByRole('radio', { name: /Ada Lovelace/ })).not.toBeInTheDocument(),
-    );
+    await waitFor(() => expect(screen.queryByRole('radio', { name: /Ada Lovelace/ })).not.toBeInTheDocument());
     expect(api.mock.mock.calls.some(([url]) => String(url).includes('search=alan'))).toBe(true);
     expect(api.mock.mock.calls.some(([url]) => /search=a(&|$)/.test(String(url)))).toBe(false);
     await user.click(screen.getByRole('radio', { name: /Alan Turing/ }));
     const form = screen.getByRole('form', { name: 'Add an existing candidate' });
     await user.selectOptions(within(form).getByLabelText('Starting stage'), 'internal_interview');
     await user.click(screen.getByRole('button', { name: 'Add to pipeline' }));
-    await waitFor(() =>
-      expect(screen.getByTestId('where')).toHaveTextContent('/roles/10/pipelines'),
-    );
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/roles/10/pipelines'));
     expect(api.bodies).toContainEqual({
       call: 'POST /api/roles/10/pipelines/',
       body: { candidate_id: 101, stage: 'internal_interview' },
     });
-    const notes = (store.getState() as { ui: { notifications: { message: string }[] } }).ui
-      .notifications;
+    const notes = (store.getState() as { ui: { notifications: { message: string }[] } }).ui.notifications;
     expect(notes.map((n) => n.message)).toContain('Alan Turing was added to Staff Engineer.');
   });
 
@@ -88,9 +78,7 @@ describe('add candidate to a role', () => {
       jsonResponse(201, {
         success: true,
         pipeline: buildPipeline({ id: 56, name: 'Grace Hopper' }),
-        duplicates: [
-          { id: 77, name: 'Grace B. Hopper', email: 'grace@navy.test', reason: 'email' },
-        ],
+        duplicates: [{ id: 77, name: 'Grace B. Hopper', email: 'grace@navy.test', reason: 'email' }],
       }),
     );
     renderPage();
@@ -123,14 +111,8 @@ describe('add candidate to a role', () => {
       },
     });
     expect(await screen.findByText(/may be a candidate you already have/)).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Grace B. Hopper' })).toHaveAttribute(
-      'href',
-      '/candidates/77',
-    );
-    expect(screen.getByRole('link', { name: 'Go to the board' })).toHaveAttribute(
-      'href',
-      '/roles/10/pipelines',
-    );
+    expect(screen.getByRole('link', { name: 'Grace B. Hopper' })).toHaveAttribute('href', '/candidates/77');
+    expect(screen.getByRole('link', { name: 'Go to the board' })).toHaveAttribute('href', '/roles/10/pipelines');
   });
 });
 
@@ -175,9 +157,7 @@ describe('do not contact and archived candidates (issue 16 item 1)', () => {
     expect(api.bodies).toHaveLength(1);
     await user.type(within(ask).getByLabelText('Reason'), 'She asked us to call about risk roles.');
     await user.click(within(ask).getByRole('button', { name: 'Add anyway' }));
-    await waitFor(() =>
-      expect(screen.getByTestId('where')).toHaveTextContent(/^\/roles\/10\/pipelines$/),
-    );
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/roles\/10\/pipelines$/));
     expect(api.bodies).toEqual([
       { call: 'POST /api/roles/10/pipelines/', body: { candidate_id: 102, stage: 'sourced' } },
       {
@@ -212,7 +192,15 @@ describe('do not contact and archived candidates (issue 16 item 1)', () => {
     const user = userEvent.setup();
     api.on('GET /api/roles/dashboard/', {
       success: true,
-      roles: [{ id: 11, name: 'Data Lead', state: 'open', location: '', client: { id: 5, name: 'Acme', client_type: 'finders_fee' } }],
+      roles: [
+        {
+          id: 11,
+          name: 'Data Lead',
+          state: 'open',
+          location: '',
+          client: { id: 5, name: 'Acme', client_type: 'finders_fee' },
+        },
+      ],
       count: 1,
     });
     confirmRoute(11);
@@ -257,22 +245,14 @@ describe('add to role dialog', () => {
       jsonResponse(409, { success: false, error: PIPELINE_ERRORS.ALREADY_IN_ROLE }),
     );
     renderWithProviders(
-      <AddToRoleDialog
-        candidate={{ id: 100, name: 'Ada Lovelace' }}
-        open
-        onClose={() => undefined}
-      />,
+      <AddToRoleDialog candidate={{ id: 100, name: 'Ada Lovelace' }} open onClose={() => undefined} />,
     );
     const dialog = await screen.findByRole('dialog', { name: 'Add Ada Lovelace to a role' });
     expect(within(dialog).getByRole('button', { name: 'Add to role' })).toBeDisabled();
     await user.click(await within(dialog).findByRole('radio', { name: /Data Lead/ }));
     await user.click(within(dialog).getByRole('button', { name: 'Add to role' }));
-    expect(await within(dialog).findByRole('alert')).toHaveTextContent(
-      PIPELINE_ERRORS.ALREADY_IN_ROLE,
-    );
-    expect(api.bodies).toEqual([
-      { call: 'POST /api/roles/11/pipelines/', body: { candidate_id: 100 } },
-    ]);
+    expect(await within(dialog).findByRole('alert')).toHaveTextContent(PIPELINE_ERRORS.ALREADY_IN_ROLE);
+    expect(api.bodies).toEqual([{ call: 'POST /api/roles/11/pipelines/', body: { candidate_id: 100 } }]);
   });
 });
 
@@ -296,18 +276,13 @@ describe('candidate in a role', () => {
     });
     renderWithProviders(<RoleCandidateView roleId={10} candidateId={100} canEdit />);
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Notes (4)' })).toHaveAttribute(
-      'href',
-      '/notes/candidate/100',
-    );
-    expect(screen.getByRole('link', { name: 'Full candidate' })).toHaveAttribute(
-      'href',
-      '/candidates/100',
-    );
+    expect(screen.getByRole('link', { name: 'Notes (4)' })).toHaveAttribute('href', '/notes/candidate/100');
+    expect(screen.getByRole('link', { name: 'Full candidate' })).toHaveAttribute('href', '/candidates/100');
     expect(screen.getByRole('button', { name: 'Record client outcome' })).toBeInTheDocument();
-    expect(
-      within(screen.getByRole('list', { name: 'Stage progress' })).getAllByRole('listitem')[5],
-    ).toHaveAttribute('aria-current', 'step');
+    expect(within(screen.getByRole('list', { name: 'Stage progress' })).getAllByRole('listitem')[5]).toHaveAttribute(
+      'aria-current',
+      'step',
+    );
   });
 
   it('offers "Add to this role" when the candidate is not in its pipeline', async () => {
@@ -321,12 +296,7 @@ describe('candidate in a role', () => {
       return jsonResponse(201, { success: true, pipeline: buildPipeline(), duplicates: [] });
     });
     renderWithProviders(
-      <RoleCandidateView
-        roleId={10}
-        candidateId={100}
-        role={{ name: 'Staff Engineer', state: 'open' }}
-        canEdit
-      />,
+      <RoleCandidateView roleId={10} candidateId={100} role={{ name: 'Staff Engineer', state: 'open' }} canEdit />,
     );
     expect(await screen.findByText("Not in this role's pipeline")).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Add to this role' }));

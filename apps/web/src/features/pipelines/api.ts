@@ -18,23 +18,11 @@ import type {
   SubmittalOutcomeInput,
 } from '@recruitdesk/contracts/pipelines';
 import type { ThunkDispatch, UnknownAction } from '@reduxjs/toolkit';
-import {
-  boardTag,
-  candidateListTag,
-  candidateTag,
-  headersTag,
-  notesTag,
-  pipelineTag as detailTag,
-} from '@/api/tags';
+import { boardTag, candidateListTag, candidateTag, headersTag, notesTag, pipelineTag as detailTag } from '@/api/tags';
 import { baseApi } from '@/lib/base-api';
 import { conflictOf } from './refusals';
 
-export {
-  conflictOf,
-  pendingInterviewsOf,
-  statusConfirmOf,
-  upcomingInterviewIdsOf,
-} from './refusals';
+export { conflictOf, pendingInterviewsOf, statusConfirmOf, upcomingInterviewIdsOf } from './refusals';
 
 export type BoardState = 'open' | 'closed' | 'all';
 const BOARD_STATES: readonly BoardState[] = ['open', 'closed', 'all'];
@@ -71,15 +59,13 @@ export type PipelineActionBody = {
 };
 
 /** The pipeline a change is about (the card or the detail), for its version and the caches to update. */
-export type PipelineTarget = Pick<
-  PipelineSummary,
-  'id' | 'role_id' | 'version' | 'stage' | 'state'
-> & { candidate: { id: number } };
+export type PipelineTarget = Pick<PipelineSummary, 'id' | 'role_id' | 'version' | 'stage' | 'state'> & {
+  candidate: { id: number };
+};
 
 /** The pipeline summary a change answered with, if any. */
-export const freshSummaryOf = (
-  response: PipelineChangeResponse | undefined,
-): PipelineSummary | undefined => response?.data?.pipeline ?? response?.pipeline;
+export const freshSummaryOf = (response: PipelineChangeResponse | undefined): PipelineSummary | undefined =>
+  response?.data?.pipeline ?? response?.pipeline;
 
 // RTK Query's util thunks are typed against its own root state; its dispatch in onQueryStarted is this.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any
@@ -109,10 +95,7 @@ export const pipelinesApi = baseApi.injectEndpoints({
     getPipelineFormData: build.query<PipelineFormDataResponse, void>({
       query: () => '/api/pipelines/form-data/',
     }),
-    createPipeline: build.mutation<
-      PipelineSaveResponse,
-      { roleId: number; body: CreatePipelineInput }
-    >({
+    createPipeline: build.mutation<PipelineSaveResponse, { roleId: number; body: CreatePipelineInput }>({
       query: ({ roleId, body }) => ({
         url: `/api/roles/${roleId}/pipelines/`,
         method: 'POST',
@@ -285,22 +268,18 @@ const changedTags = (pipeline: PipelineTarget) => [
 export function applyFreshPipeline(dispatch: Dispatch, fresh: PipelineSummary) {
   for (const state of BOARD_STATES) {
     dispatch(
-      pipelinesApi.util.updateQueryData(
-        'listRolePipelines',
-        { roleId: fresh.role_id, state },
-        (draft) => {
-          const index = draft.pipelines.findIndex((p) => p.id === fresh.id);
-          const belongs = state === 'all' || fresh.state === state;
-          if (index >= 0 && belongs) draft.pipelines[index] = fresh;
-          else if (index >= 0) {
-            draft.pipelines.splice(index, 1);
-            draft.count -= 1;
-          } else if (belongs) {
-            draft.pipelines.push(fresh);
-            draft.count += 1;
-          }
-        },
-      ),
+      pipelinesApi.util.updateQueryData('listRolePipelines', { roleId: fresh.role_id, state }, (draft) => {
+        const index = draft.pipelines.findIndex((p) => p.id === fresh.id);
+        const belongs = state === 'all' || fresh.state === state;
+        if (index >= 0 && belongs) draft.pipelines[index] = fresh;
+        else if (index >= 0) {
+          draft.pipelines.splice(index, 1);
+          draft.count -= 1;
+        } else if (belongs) {
+          draft.pipelines.push(fresh);
+          draft.count += 1;
+        }
+      }),
     );
   }
   dispatch(
@@ -334,20 +313,16 @@ function optimisticMove(
   const now = new Date().toISOString();
   const patches = BOARD_STATES.map((state) =>
     dispatch(
-      pipelinesApi.util.updateQueryData(
-        'listRolePipelines',
-        { roleId: pipeline.role_id, state },
-        (draft) => {
-          const card = draft.pipelines.find((p) => p.id === pipeline.id);
-          if (!card) return;
-          card.stage = {
-            name: stage,
-            label: to.label,
-            position: to.position ?? card.stage.position,
-          };
-          card.stage_changed_at = now;
-        },
-      ),
+      pipelinesApi.util.updateQueryData('listRolePipelines', { roleId: pipeline.role_id, state }, (draft) => {
+        const card = draft.pipelines.find((p) => p.id === pipeline.id);
+        if (!card) return;
+        card.stage = {
+          name: stage,
+          label: to.label,
+          position: to.position ?? card.stage.position,
+        };
+        card.stage_changed_at = now;
+      }),
     ),
   );
   patches.push(

@@ -96,9 +96,7 @@ describe('labels', () => {
   it('announces the candidate and the column', () => {
     const ada = buildPipeline({ id: 7, stageName: 'sourced' });
     const announcements = makeAnnouncements({ name: () => 'Ada Lovelace', pipeline: () => ada });
-    expect(announcements.onDragStart({ active: { id: 7 } })).toBe(
-      'Picked up Ada Lovelace, in Sourced.',
-    );
+    expect(announcements.onDragStart({ active: { id: 7 } })).toBe('Picked up Ada Lovelace, in Sourced.');
     expect(announcements.onDragOver({ active: { id: 7 }, over: { id: 'submitted' } })).toBe(
       'Ada Lovelace is over Submitted.',
     );
@@ -108,9 +106,7 @@ describe('labels', () => {
     expect(announcements.onDragEnd({ active: { id: 7 }, over: { id: 'placed' } })).toMatch(
       /^Ada Lovelace was not moved\./,
     );
-    expect(announcements.onDragCancel({ active: { id: 7 } })).toBe(
-      'Moving cancelled. Ada Lovelace stays in Sourced.',
-    );
+    expect(announcements.onDragCancel({ active: { id: 7 } })).toBe('Moving cancelled. Ada Lovelace stays in Sourced.');
   });
 
   it('prefills the placement salary from the newest submittal', () => {
@@ -132,13 +128,9 @@ describe('stageActions', () => {
       'submittal',
     ]);
     expect(
-      stageActions(buildPipeline({ stageName: 'internal_interview' }), [
-        { kind: 'internal', outcome: 'pending' },
-      ])[0],
+      stageActions(buildPipeline({ stageName: 'internal_interview' }), [{ kind: 'internal', outcome: 'pending' }])[0],
     ).toBe('interview-outcome');
-    expect(stageActions(buildPipeline({ stageName: 'internal_interview' }), [])).not.toContain(
-      'interview-outcome',
-    );
+    expect(stageActions(buildPipeline({ stageName: 'internal_interview' }), [])).not.toContain('interview-outcome');
     expect(stageActions(buildPipeline({ stageName: 'submit_pending' }), [])).toEqual(['submittal']);
     expect(stageActions(buildPipeline({ stageName: 'offer' }), [])).toEqual(['client-outcome']);
     expect(stageActions(buildPipeline({ stageName: 'placed' }), [])).toEqual([]);

@@ -48,18 +48,12 @@ export type Columns = Record<PipelineStageName, PipelineSummary[]>;
  * re-renders only the two columns involved.
  */
 export function groupByStage(pipelines: readonly PipelineSummary[], previous?: Columns): Columns {
-  const next = Object.fromEntries(
-    PIPELINE_STAGES.map((stage) => [stage, [] as PipelineSummary[]]),
-  ) as Columns;
+  const next = Object.fromEntries(PIPELINE_STAGES.map((stage) => [stage, [] as PipelineSummary[]])) as Columns;
   for (const pipeline of pipelines) next[pipeline.stage.name]?.push(pipeline);
   for (const stage of PIPELINE_STAGES) {
     next[stage].sort(compareCards);
     const before = previous?.[stage];
-    if (
-      before &&
-      before.length === next[stage].length &&
-      before.every((card, i) => card === next[stage][i])
-    )
+    if (before && before.length === next[stage].length && before.every((card, i) => card === next[stage][i]))
       next[stage] = before;
   }
   return next;
@@ -100,24 +94,12 @@ export function makeAnnouncements(lookup: {
       const pipeline = lookup.pipeline(active.id);
       return `Picked up ${lookup.name(active.id)}${pipeline ? `, in ${stageLabel(pipeline.stage.name)}` : ''}.`;
     },
-    onDragOver({
-      active,
-      over,
-    }: {
-      active: { id: string | number };
-      over: { id: string | number } | null;
-    }) {
+    onDragOver({ active, over }: { active: { id: string | number }; over: { id: string | number } | null }) {
       return over
         ? `${lookup.name(active.id)} is over ${column(over.id)}.`
         : `${lookup.name(active.id)} is not over a stage.`;
     },
-    onDragEnd({
-      active,
-      over,
-    }: {
-      active: { id: string | number };
-      over: { id: string | number } | null;
-    }) {
+    onDragEnd({ active, over }: { active: { id: string | number }; over: { id: string | number } | null }) {
       const name = lookup.name(active.id);
       const pipeline = lookup.pipeline(active.id);
       const decision = pipeline
@@ -145,9 +127,7 @@ export function makeAnnouncements(lookup: {
 export function latestProposedSalary(
   submittals: readonly { proposed_salary: number | null; submitted_on: string; id: number }[],
 ): number | null {
-  const latest = [...submittals].sort(
-    (a, b) => b.submitted_on.localeCompare(a.submitted_on) || b.id - a.id,
-  )[0];
+  const latest = [...submittals].sort((a, b) => b.submitted_on.localeCompare(a.submitted_on) || b.id - a.id)[0];
   return latest?.proposed_salary ?? null;
 }
 

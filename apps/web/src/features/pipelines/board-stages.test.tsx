@@ -13,7 +13,9 @@ const role: BoardRole = { id: 10, name: 'Staff Engineer', state: 'open', opening
 
 function serve(pipelines: PipelineSummary[]) {
   api.on('GET /api/roles/10/pipeline-headers/', () => jsonResponse(200, buildHeaders(pipelines)));
-  api.on('GET /api/roles/10/pipelines/', () => jsonResponse(200, { success: true, pipelines, count: pipelines.length }));
+  api.on('GET /api/roles/10/pipelines/', () =>
+    jsonResponse(200, { success: true, pipelines, count: pipelines.length }),
+  );
 }
 
 const renderBoard = () =>
@@ -36,7 +38,11 @@ describe('the stages bar', () => {
     ]);
     renderBoard();
     const bar = await screen.findByRole('navigation', { name: 'Stages' });
-    expect(within(bar).getAllByRole('button').map((button) => button.getAttribute('aria-label'))).toEqual([
+    expect(
+      within(bar)
+        .getAllByRole('button')
+        .map((button) => button.getAttribute('aria-label')),
+    ).toEqual([
       'Go to Sourced (2)',
       'Go to Internal interview (0)',
       'Go to Submit pending (0)',

@@ -5,10 +5,7 @@ import { KeyboardCode, type KeyboardCoordinateGetter } from '@dnd-kit/core';
  * column (dnd-kit's default moves 25 px per key press, which takes many presses per column).
  * Up/Down do nothing: a card's place inside a column is not meaningful.
  */
-export const columnKeyboardCoordinates: KeyboardCoordinateGetter = (
-  event,
-  { context, currentCoordinates },
-) => {
+export const columnKeyboardCoordinates: KeyboardCoordinateGetter = (event, { context, currentCoordinates }) => {
   if (event.code === KeyboardCode.Up || event.code === KeyboardCode.Down) {
     event.preventDefault();
     return undefined;
@@ -21,9 +18,7 @@ export const columnKeyboardCoordinates: KeyboardCoordinateGetter = (
     .getEnabled()
     .filter((container) => container.data.current?.type === 'column')
     .map((container) => ({ id: container.id, rect: droppableRects.get(container.id) }))
-    .filter((column): column is { id: typeof column.id; rect: NonNullable<typeof column.rect> } =>
-      Boolean(column.rect),
-    )
+    .filter((column): column is { id: typeof column.id; rect: NonNullable<typeof column.rect> } => Boolean(column.rect))
     .sort((a, b) => a.rect.left - b.rect.left);
   const currentId = over?.id ?? (active.data.current as { stage?: string } | undefined)?.stage;
   const index = columns.findIndex((column) => column.id === currentId);

@@ -38,8 +38,7 @@ function renderBoard(closeRole = vi.fn(async () => null)) {
 
 const column = (name: RegExp | string) => screen.getByRole('region', { name });
 const notifications = (store: { getState: () => unknown }) =>
-  (store.getState() as { ui: { notifications: { type: string; message: string }[] } }).ui
-    .notifications;
+  (store.getState() as { ui: { notifications: { type: string; message: string }[] } }).ui.notifications;
 
 /**
  * jsdom has no layout: the columns side by side, 300 px apart; a card is a box in its column; anything
@@ -59,12 +58,8 @@ function fakeLayout(startColumn = 0) {
       toJSON: () => ({}),
     }) as DOMRect;
   const regions = screen.getAllByRole('region', { name: /candidates?/ });
-  const rects = new Map<Element, DOMRect>(
-    regions.map((el, i) => [el, box(i * 300, 100, 280, 600)]),
-  );
-  const spy = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (
-    this: Element,
-  ) {
+  const rects = new Map<Element, DOMRect>(regions.map((el, i) => [el, box(i * 300, 100, 280, 600)]));
+  const spy = vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
     const own = rects.get(this);
     if (own) return own;
     const column = regions.findIndex((region) => region.contains(this));
@@ -88,9 +83,7 @@ async function pickUp(handle: HTMLElement) {
 /** The card menu becomes a real menu when the pointer comes near (as in a browser), then opens. */
 async function openMenu(user: ReturnType<typeof userEvent.setup>, name: string) {
   await user.hover(screen.getByRole('button', { name: `Actions for ${name}` }));
-  await user.click(
-    await screen.findByRole('button', { name: `Actions for ${name}`, expanded: false }),
-  );
+  await user.click(await screen.findByRole('button', { name: `Actions for ${name}`, expanded: false }));
 }
 
 async function moveWithMenu(user: ReturnType<typeof userEvent.setup>, name: string, stage: string) {
@@ -127,9 +120,7 @@ describe('pipeline board', () => {
       }),
     ]);
     renderBoard();
-    expect(
-      await screen.findByRole('region', { name: 'Sourced, 2 candidates' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Sourced, 2 candidates' })).toBeInTheDocument();
     expect(column('Submitted, 1 candidate')).toBeInTheDocument();
     expect(column('Placed, 0 candidates')).toBeInTheDocument();
     const names = screen
@@ -195,9 +186,7 @@ describe('pipeline board', () => {
     const { router } = renderBoard();
     await screen.findByRole('region', { name: 'Offer, 0 candidates' });
     await user.click(screen.getByRole('switch', { name: 'Show closed' }));
-    expect(
-      await screen.findByRole('region', { name: 'Offer, 0 candidates, 1 closed' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Offer, 0 candidates, 1 closed' })).toBeInTheDocument();
     expect(await screen.findByText('Edsger Dijkstra')).toBeInTheDocument();
     expect(screen.getByText(/Closed · Offer declined/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Move Edsger Dijkstra' })).not.toBeInTheDocument();
@@ -225,9 +214,7 @@ describe('pipeline board', () => {
       call: 'PATCH /api/pipelines/1/',
       body: { version: 3, stage: 'submitted' },
     });
-    await waitFor(() =>
-      expect(within(column(/^Submitted/)).getByText('Ada Lovelace')).toBeInTheDocument(),
-    );
+    await waitFor(() => expect(within(column(/^Submitted/)).getByText('Ada Lovelace')).toBeInTheDocument());
     expect(within(column(/^Sourced/)).queryByText('Ada Lovelace')).not.toBeInTheDocument();
   });
 
@@ -242,7 +229,10 @@ describe('pipeline board', () => {
       const { version, stage } = body as { version: number; stage: string };
       if (version === 3) await firstHeld;
       const label = stage === 'internal_interview' ? 'Internal interview' : 'Submit pending';
-      return jsonResponse(200, { success: true, pipeline: { ...ada, stage: { name: stage, label, position: stageOf[stage] }, version: version + 1 } });
+      return jsonResponse(200, {
+        success: true,
+        pipeline: { ...ada, stage: { name: stage, label, position: stageOf[stage] }, version: version + 1 },
+      });
     });
     renderBoard();
     await screen.findByRole('region', { name: 'Sourced, 1 candidate' });
@@ -252,7 +242,12 @@ describe('pipeline board', () => {
     // Only the first PATCH is out while its answer is held.
     expect(api.bodies.map((b) => b.body)).toEqual([{ version: 3, stage: 'internal_interview' }]);
     releaseFirst();
-    await waitFor(() => expect(api.bodies.map((b) => b.body)).toEqual([{ version: 3, stage: 'internal_interview' }, { version: 4, stage: 'submit_pending' }]));
+    await waitFor(() =>
+      expect(api.bodies.map((b) => b.body)).toEqual([
+        { version: 3, stage: 'internal_interview' },
+        { version: 4, stage: 'submit_pending' },
+      ]),
+    );
     await waitFor(() => expect(within(column(/^Submit pending/)).getByText('Ada Lovelace')).toBeInTheDocument());
     expect(within(column(/^Internal interview/)).queryByText('Ada Lovelace')).not.toBeInTheDocument();
   });
@@ -277,7 +272,8 @@ describe('pipeline board', () => {
     jsonResponse(409, {
       success: false,
       code: 'PENDING_CLIENT_INTERVIEWS',
-      error: "Ada Lovelace's client interview has no outcome yet. Record it first, or say whether it went well or did not happen.",
+      error:
+        "Ada Lovelace's client interview has no outcome yet. Record it first, or say whether it went well or did not happen.",
       interviews: [pendingClientInterview],
     });
 
@@ -287,7 +283,10 @@ describe('pipeline board', () => {
     serve([ada]);
     api.on('PATCH /api/pipelines/1/', ({ body }) =>
       (body as { pending_interviews?: string }).pending_interviews
-        ? jsonResponse(200, { success: true, pipeline: { ...ada, stage: { name: 'offer', label: 'Offer', position: 5 }, version: 6 } })
+        ? jsonResponse(200, {
+            success: true,
+            pipeline: { ...ada, stage: { name: 'offer', label: 'Offer', position: 5 }, version: 6 },
+          })
         : pendingRefusal(),
     );
     const { store } = renderBoard();
@@ -323,7 +322,10 @@ describe('pipeline board', () => {
     const user = userEvent.setup();
     const ada = buildPipeline({ id: 1, stageName: 'client_interview', version: 5 });
     serve([ada]);
-    api.on('GET /api/pipelines/1/', { success: true, data: buildDetail(ada, { interviews: [pendingClientInterview] }) });
+    api.on('GET /api/pipelines/1/', {
+      success: true,
+      data: buildDetail(ada, { interviews: [pendingClientInterview] }),
+    });
     const placed = { ...ada, stage: { name: 'placed' as const, label: 'Placed', position: 6 }, version: 6 };
     api.on('POST /api/pipelines/1/actions/submittal-outcome/', ({ body }) =>
       (body as { pending_interviews?: string }).pending_interviews
@@ -341,7 +343,9 @@ describe('pipeline board', () => {
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
     await user.click(within(question).getByRole('button', { name: 'It did not happen' }));
     expect(await screen.findByRole('dialog', { name: 'Ada Lovelace is placed' })).toBeInTheDocument();
-    expect(api.bodies.filter((b) => b.call === 'POST /api/pipelines/1/actions/submittal-outcome/').map((b) => b.body)).toEqual([
+    expect(
+      api.bodies.filter((b) => b.call === 'POST /api/pipelines/1/actions/submittal-outcome/').map((b) => b.body),
+    ).toEqual([
       { outcome: 'placed', salary: 90000, start_date: '2026-05-01', version: 5 },
       { outcome: 'placed', salary: 90000, start_date: '2026-05-01', pending_interviews: 'cancelled', version: 5 },
     ]);
@@ -367,13 +371,9 @@ describe('pipeline board', () => {
     try {
       await pickUp(handle);
       // The live region names the candidate and the column.
-      expect(
-        await screen.findByText(/Ada Lovelace is over Sourced\.|Picked up Ada Lovelace/),
-      ).toBeInTheDocument();
+      expect(await screen.findByText(/Ada Lovelace is over Sourced\.|Picked up Ada Lovelace/)).toBeInTheDocument();
       fireEvent.keyDown(document, { code: 'ArrowRight', key: 'ArrowRight' });
-      await waitFor(() =>
-        expect(screen.getByText(/Ada Lovelace is over Internal interview\./)).toBeInTheDocument(),
-      );
+      await waitFor(() => expect(screen.getByText(/Ada Lovelace is over Internal interview\./)).toBeInTheDocument());
       fireEvent.keyDown(document, { code: 'Space', key: ' ' });
       await waitFor(() =>
         expect(api.bodies).toContainEqual({
@@ -381,9 +381,7 @@ describe('pipeline board', () => {
           body: { version: 3, stage: 'internal_interview' },
         }),
       );
-      expect(
-        await screen.findByText('Moved Ada Lovelace to Internal interview.'),
-      ).toBeInTheDocument();
+      expect(await screen.findByText('Moved Ada Lovelace to Internal interview.')).toBeInTheDocument();
     } finally {
       spy.mockRestore();
     }
@@ -400,20 +398,14 @@ describe('pipeline board', () => {
     try {
       await pickUp(handle);
       fireEvent.keyDown(document, { code: 'ArrowRight', key: 'ArrowRight' });
-      await waitFor(() =>
-        expect(screen.getByText(/Ada Lovelace is over Placed\./)).toBeInTheDocument(),
-      );
+      await waitFor(() => expect(screen.getByText(/Ada Lovelace is over Placed\./)).toBeInTheDocument());
       fireEvent.keyDown(document, { code: 'Escape', key: 'Escape' });
-      expect(
-        await screen.findByText('Moving cancelled. Ada Lovelace stays in Offer.'),
-      ).toBeInTheDocument();
+      expect(await screen.findByText('Moving cancelled. Ada Lovelace stays in Offer.')).toBeInTheDocument();
       expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
 
       await pickUp(handle);
       fireEvent.keyDown(document, { code: 'ArrowRight', key: 'ArrowRight' });
-      await waitFor(() =>
-        expect(screen.getByText(/Ada Lovelace is over Placed\./)).toBeInTheDocument(),
-      );
+      await waitFor(() => expect(screen.getByText(/Ada Lovelace is over Placed\./)).toBeInTheDocument());
       fireEvent.keyDown(document, { code: 'Enter', key: 'Enter' });
       expect(await screen.findByRole('dialog', { name: 'Place Ada Lovelace' })).toBeInTheDocument();
       expect(api.bodies).toEqual([]);
@@ -424,18 +416,13 @@ describe('pipeline board', () => {
 
   it('the card menu opens from the keyboard and from a tap', async () => {
     const user = userEvent.setup();
-    serve([
-      buildPipeline({ id: 1, name: 'Ada Lovelace' }),
-      buildPipeline({ id: 2, name: 'Alan Turing' }),
-    ]);
+    serve([buildPipeline({ id: 1, name: 'Ada Lovelace' }), buildPipeline({ id: 2, name: 'Alan Turing' })]);
     renderBoard();
     await screen.findByRole('region', { name: 'Sourced, 2 candidates' });
     const ada = screen.getByRole('button', { name: 'Actions for Ada Lovelace' });
     expect(ada).toHaveAttribute('aria-haspopup', 'menu');
     act(() => ada.focus());
-    await waitFor(() =>
-      expect(screen.getByRole('button', { name: 'Actions for Ada Lovelace' })).toHaveFocus(),
-    );
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Actions for Ada Lovelace' })).toHaveFocus());
     await user.keyboard('{Enter}');
     expect(await screen.findByRole('menuitem', { name: 'Move to…' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
@@ -443,10 +430,7 @@ describe('pipeline board', () => {
     fireEvent.pointerDown(screen.getByRole('button', { name: 'Actions for Alan Turing' }), {
       pointerType: 'touch',
     });
-    expect(await screen.findByRole('menuitem', { name: 'Open' })).toHaveAttribute(
-      'href',
-      '/roles/10/pipelines/2',
-    );
+    expect(await screen.findByRole('menuitem', { name: 'Open' })).toHaveAttribute('href', '/roles/10/pipelines/2');
   });
 
   it('a 409 conflict shows the message and the card where it really is now', async () => {
@@ -473,9 +457,7 @@ describe('pipeline board', () => {
         expect.objectContaining({ type: 'error', message: PIPELINE_ERRORS.CONFLICT }),
       ),
     );
-    await waitFor(() =>
-      expect(within(column(/^Client interview/)).getByText('Ada Lovelace')).toBeInTheDocument(),
-    );
+    await waitFor(() => expect(within(column(/^Client interview/)).getByText('Ada Lovelace')).toBeInTheDocument());
     expect(within(column(/^Submitted/)).queryByText('Ada Lovelace')).not.toBeInTheDocument();
     // The next move sends the fresh version.
     api.on('PATCH /api/pipelines/1/', () =>
@@ -496,9 +478,7 @@ describe('pipeline board', () => {
   it('a refusal puts the card back in its column with the server message', async () => {
     const user = userEvent.setup();
     serve([buildPipeline({ id: 1, stageName: 'sourced' })]);
-    api.on('PATCH /api/pipelines/1/', () =>
-      jsonResponse(400, { success: false, error: 'Not allowed for this role.' }),
-    );
+    api.on('PATCH /api/pipelines/1/', () => jsonResponse(400, { success: false, error: 'Not allowed for this role.' }));
     const { store } = renderBoard();
     await screen.findByRole('region', { name: 'Sourced, 1 candidate' });
     await moveWithMenu(user, 'Ada Lovelace', 'Offer');
@@ -507,9 +487,7 @@ describe('pipeline board', () => {
         expect.objectContaining({ type: 'error', message: 'Not allowed for this role.' }),
       ),
     );
-    await waitFor(() =>
-      expect(within(column(/^Sourced/)).getByText('Ada Lovelace')).toBeInTheDocument(),
-    );
+    await waitFor(() => expect(within(column(/^Sourced/)).getByText('Ada Lovelace')).toBeInTheDocument());
     expect(column('Sourced, 1 candidate')).toBeInTheDocument();
   });
 
@@ -575,9 +553,7 @@ describe('pipeline board', () => {
     });
     const result = await screen.findByRole('dialog', { name: 'Ada Lovelace is placed' });
     expect(within(result).getByText('£17,000')).toBeInTheDocument();
-    expect(
-      within(result).getByText('All openings are filled. Close the role?'),
-    ).toBeInTheDocument();
+    expect(within(result).getByText('All openings are filled. Close the role?')).toBeInTheDocument();
     await user.click(within(result).getByRole('button', { name: 'Close the role' }));
     expect(closeRole).toHaveBeenCalledWith(10);
     await waitFor(() =>

@@ -22,13 +22,10 @@ function serveDetail(detail: PipelineDetail) {
 }
 
 function renderDetail() {
-  return renderWithProviders(
-    <PipelineDetailPage pipelineId={1} roleId={10} canEdit currency="GBP" />,
-    {
-      path: '/roles/:roleId/pipelines/:pipelineId',
-      initialEntry: '/roles/10/pipelines/1',
-    },
-  );
+  return renderWithProviders(<PipelineDetailPage pipelineId={1} roleId={10} canEdit currency="GBP" />, {
+    path: '/roles/:roleId/pipelines/:pipelineId',
+    initialEntry: '/roles/10/pipelines/1',
+  });
 }
 
 /** A pending client interview of the pipeline at `scheduledAt`. */
@@ -54,9 +51,7 @@ const bodyOf = (call: string) => api.bodies.find((b) => b.call === call)?.body;
 describe('stage progress', () => {
   it('marks the current stage and the ones done', () => {
     renderWithProviders(<StageProgress pipeline={buildPipeline({ stageName: 'submitted' })} />);
-    const steps = within(screen.getByRole('list', { name: 'Stage progress' })).getAllByRole(
-      'listitem',
-    );
+    const steps = within(screen.getByRole('list', { name: 'Stage progress' })).getAllByRole('listitem');
     expect(steps).toHaveLength(7);
     expect(steps[3]).toHaveAttribute('aria-current', 'step');
     expect(steps[3]).toHaveTextContent('Submitted: current stage');
@@ -75,9 +70,7 @@ describe('stage progress', () => {
         })}
       />,
     );
-    const steps = within(screen.getByRole('list', { name: 'Stage progress' })).getAllByRole(
-      'listitem',
-    );
+    const steps = within(screen.getByRole('list', { name: 'Stage progress' })).getAllByRole('listitem');
     expect(steps[5]).toHaveTextContent('Offer: closed here');
     expect(screen.getByText(/Closed in Offer · Offer declined/)).toBeInTheDocument();
     expect(screen.getByText('Counter-offer')).toBeInTheDocument();
@@ -89,21 +82,13 @@ describe('pipeline detail', () => {
     serveDetail(buildDetail(buildPipeline({ stageName: 'sourced' })));
     renderDetail();
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'Staff Engineer' })).toHaveAttribute(
-      'href',
-      '/roles/10',
-    );
-    expect(screen.getByRole('link', { name: 'Notes (2)' })).toHaveAttribute(
-      'href',
-      '/notes/pipeline/1',
-    );
+    expect(screen.getByRole('link', { name: 'Staff Engineer' })).toHaveAttribute('href', '/roles/10');
+    expect(screen.getByRole('link', { name: 'Notes (2)' })).toHaveAttribute('href', '/notes/pipeline/1');
     const steps = screen.getByRole('region', { name: 'Stage' });
     for (const name of ['Book interview', 'Mark submit pending', 'Submit to client']) {
       expect(within(steps).getByRole('button', { name })).toBeInTheDocument();
     }
-    expect(
-      within(steps).queryByRole('button', { name: 'Record client outcome' }),
-    ).not.toBeInTheDocument();
+    expect(within(steps).queryByRole('button', { name: 'Record client outcome' })).not.toBeInTheDocument();
     const history = screen.getByRole('list', { name: 'History' });
     expect(history).toHaveTextContent('Added to the pipeline in Sourced');
     expect(history).toHaveTextContent('Olivia Martin');
@@ -148,9 +133,7 @@ describe('pipeline detail', () => {
     await user.type(within(dialog).getByLabelText('Duration (minutes)'), '30');
     await user.type(within(dialog).getByLabelText('Location'), 'Office');
     await user.type(within(dialog).getByLabelText('Meeting link'), 'https://meet.example.com/abc');
-    await waitFor(() =>
-      expect(within(dialog).getByRole('option', { name: 'Olivia Martin' })).toBeInTheDocument(),
-    );
+    await waitFor(() => expect(within(dialog).getByRole('option', { name: 'Olivia Martin' })).toBeInTheDocument());
     await user.selectOptions(within(dialog).getByLabelText('Interviewer'), '7');
     await user.click(within(dialog).getByRole('button', { name: 'Book interview' }));
     await waitFor(() =>
@@ -163,9 +146,7 @@ describe('pipeline detail', () => {
         version: 6,
       }),
     );
-    await waitFor(() =>
-      expect(screen.queryByRole('dialog', { name: 'Book an interview' })).not.toBeInTheDocument(),
-    );
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Book an interview' })).not.toBeInTheDocument());
   });
 
   it('validates with the contract messages before sending', async () => {
@@ -329,12 +310,11 @@ describe('pipeline detail', () => {
     ]);
     await user.click(steps.getByRole('button', { name: 'Record client interview outcome' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record the client interview outcome' });
-    expect(within(dialog).getAllByRole('radio').map((r) => r.closest('label')?.textContent)).toEqual([
-      'Passed',
-      'Rejected by the client',
-      'No show',
-      'Rescheduled',
-    ]);
+    expect(
+      within(dialog)
+        .getAllByRole('radio')
+        .map((r) => r.closest('label')?.textContent),
+    ).toEqual(['Passed', 'Rejected by the client', 'No show', 'Rescheduled']);
     await user.click(within(dialog).getByRole('radio', { name: 'Rescheduled' }));
     await user.type(within(dialog).getByLabelText('Date and time'), '2026-04-09T15:00');
     await user.type(within(dialog).getByLabelText('Feedback'), 'Their panel moved.');
@@ -376,7 +356,9 @@ describe('pipeline detail', () => {
     const question = await screen.findByRole('dialog', { name: 'What happened to the client interviews?' });
     expect(within(dialog).queryByRole('alert')).not.toBeInTheDocument();
     await user.click(within(question).getByRole('button', { name: 'They did not happen' }));
-    await waitFor(() => expect(api.bodies.at(-1)?.body).toMatchObject({ outcome: 'offer', pending_interviews: 'cancelled', version: 4 }));
+    await waitFor(() =>
+      expect(api.bodies.at(-1)?.body).toMatchObject({ outcome: 'offer', pending_interviews: 'cancelled', version: 4 }),
+    );
   });
 
   it('an offer before a client interview still to come says so and can only cancel it (issue 16 item 2)', async () => {
@@ -410,7 +392,9 @@ describe('pipeline detail', () => {
     expect(within(question).queryByRole('button', { name: 'It went well' })).not.toBeInTheDocument();
     await user.click(within(question).getByRole('button', { name: 'Keep the interview' }));
     await waitFor(() =>
-      expect(screen.queryByRole('dialog', { name: 'The client interview has not taken place yet' })).not.toBeInTheDocument(),
+      expect(
+        screen.queryByRole('dialog', { name: 'The client interview has not taken place yet' }),
+      ).not.toBeInTheDocument(),
     );
     expect(api.bodies.filter((b) => b.call === 'POST /api/pipelines/1/actions/submittal-outcome/')).toHaveLength(1);
     await user.click(within(dialog).getByRole('button', { name: 'Save outcome' }));
@@ -458,9 +442,7 @@ describe('pipeline detail', () => {
     );
     renderDetail();
     const steps = await screen.findByRole('region', { name: 'Stage' });
-    expect(
-      within(steps).getByText('This pipeline is closed. Reopen it to continue.'),
-    ).toBeInTheDocument();
+    expect(within(steps).getByText('This pipeline is closed. Reopen it to continue.')).toBeInTheDocument();
     await user.click(within(steps).getByRole('button', { name: 'Reopen' }));
     await waitFor(() => expect(bodyOf('POST /api/pipelines/1/reopen/')).toEqual({ version: 9 }));
   });
@@ -475,9 +457,7 @@ describe('pipeline detail', () => {
       name: 'Delete Ada Lovelace from this pipeline?',
     });
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
-    await waitFor(() =>
-      expect(screen.getByTestId('where')).toHaveTextContent('/roles/10/pipelines'),
-    );
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/roles/10/pipelines'));
     expect(api.bodies).toContainEqual({ call: 'DELETE /api/pipelines/1/', body: undefined });
   });
 });

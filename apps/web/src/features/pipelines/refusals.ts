@@ -37,9 +37,7 @@ export const upcomingInterviewIdsOf = (error: unknown): number[] =>
   refusal(error, 'PENDING_CLIENT_INTERVIEWS')?.upcoming_ids ?? [];
 
 /** The candidates a 409 CANDIDATE_STATUS_CONFIRM names (a do-not-contact add), when that is the refusal. */
-export const statusConfirmOf = (
-  error: unknown,
-): CandidateStatusConfirmResponse['candidates'] | undefined => {
+export const statusConfirmOf = (error: unknown): CandidateStatusConfirmResponse['candidates'] | undefined => {
   const body = refusal(error, 'CANDIDATE_STATUS_CONFIRM');
   return body ? (body.candidates ?? []) : undefined;
 };

@@ -1,9 +1,5 @@
 import type { MessageResponse } from '@recruitdesk/contracts/common';
-import type {
-  ChangePasswordInput,
-  UpdateProfileInput,
-  UpdateProfileResponse,
-} from '@recruitdesk/contracts/profile';
+import type { ChangePasswordInput, UpdateProfileInput, UpdateProfileResponse } from '@recruitdesk/contracts/profile';
 import { baseApi, toApiQueryError } from '@/lib/base-api';
 import { uploadThroughSignedUrl } from '@/lib/file-upload';
 

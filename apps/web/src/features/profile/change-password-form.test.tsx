@@ -26,15 +26,11 @@ describe('change password', () => {
   });
 
   it('sends the current and new password, clears the form and confirms with a toast', async () => {
-    fetchStub.mock.mockResolvedValueOnce(
-      jsonResponse(200, { success: true, message: 'Password changed.' }),
-    );
+    fetchStub.mock.mockResolvedValueOnce(jsonResponse(200, { success: true, message: 'Password changed.' }));
     const { store } = renderWithProviders(<ChangePasswordForm />);
     await fill('old-password-1', 'a-brand-new-phrase', 'a-brand-new-phrase');
     await waitFor(() =>
-      expect(store.getState().ui.notifications.map((n) => n.message)).toContain(
-        PASSWORD_CHANGED_MESSAGE,
-      ),
+      expect(store.getState().ui.notifications.map((n) => n.message)).toContain(PASSWORD_CHANGED_MESSAGE),
     );
     const [url, init] = fetchStub.mock.mock.calls[0]!;
     expect(String(url)).toContain('/api/profile/password/');

@@ -11,5 +11,9 @@ export const PICTURE_MESSAGES = {
 
 /** The client-side check before anything is sent; the server checks the bytes again. */
 export function checkPictureFile(file: File): string | null {
-  return checkFile(file, { types: PROFILE_PICTURE_TYPES, maxBytes: PROFILE_PICTURE_MAX_BYTES, messages: PICTURE_MESSAGES });
+  return checkFile(file, {
+    types: PROFILE_PICTURE_TYPES,
+    maxBytes: PROFILE_PICTURE_MAX_BYTES,
+    messages: PICTURE_MESSAGES,
+  });
 }

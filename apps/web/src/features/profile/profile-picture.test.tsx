@@ -32,8 +32,7 @@ function answerUploadFlow(uploadUrl: string) {
       });
     }
     if (url === uploadUrl && init?.method === 'PUT') return new Response(null, { status: 204 });
-    if (url.endsWith('/api/profile/picture/confirm/'))
-      return jsonResponse(200, { success: true, user: updated });
+    if (url.endsWith('/api/profile/picture/confirm/')) return jsonResponse(200, { success: true, user: updated });
     return jsonResponse(404, { success: false, error: 'Not found' });
   });
   return updated;
@@ -44,12 +43,8 @@ describe('profile picture checks', () => {
     expect(checkPictureFile(png())).toBeNull();
     expect(checkPictureFile(new File(['x'], 'a.jpg', { type: 'image/jpeg' }))).toBeNull();
     expect(checkPictureFile(new File(['x'], 'a.webp', { type: 'image/webp' }))).toBeNull();
-    expect(checkPictureFile(new File(['x'], 'a.gif', { type: 'image/gif' }))).toBe(
-      PICTURE_MESSAGES.type,
-    );
-    expect(checkPictureFile(new File(['x'], 'a.png', { type: 'application/pdf' }))).toBe(
-      PICTURE_MESSAGES.type,
-    );
+    expect(checkPictureFile(new File(['x'], 'a.gif', { type: 'image/gif' }))).toBe(PICTURE_MESSAGES.type);
+    expect(checkPictureFile(new File(['x'], 'a.png', { type: 'application/pdf' }))).toBe(PICTURE_MESSAGES.type);
     const big = new File([new Uint8Array(5 * 1024 * 1024 + 1)], 'big.png', { type: 'image/png' });
     expect(checkPictureFile(big)).toBe(PICTURE_MESSAGES.size);
   });
@@ -72,9 +67,7 @@ describe('profile picture upload', () => {
     const file = png();
     await expect(uploadProfilePicture(file)).resolves.toEqual(updated);
 
-    const calls = fetchStub.mock.mock.calls.map(
-      ([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`,
-    );
+    const calls = fetchStub.mock.mock.calls.map(([url, init]) => `${init?.method ?? 'GET'} ${String(url)}`);
     expect(calls).toEqual([
       'POST /api/profile/picture/upload-url/',
       'PUT /api/files/upload/tok/',
@@ -104,14 +97,10 @@ describe('profile picture upload', () => {
   it('hands the updated user to the page after an upload from the card', async () => {
     const updated = answerUploadFlow('/api/files/upload/tok/');
     const onUserUpdated = vi.fn();
-    const { store } = renderWithProviders(
-      <ProfilePicture user={buildUser()} onUserUpdated={onUserUpdated} />,
-    );
+    const { store } = renderWithProviders(<ProfilePicture user={buildUser()} onUserUpdated={onUserUpdated} />);
     fireEvent.change(screen.getByLabelText('Upload picture'), { target: { files: [png()] } });
     await waitFor(() => expect(onUserUpdated).toHaveBeenCalledWith(updated));
-    expect(store.getState().ui.notifications.map((n) => n.message)).toContain(
-      'Your profile picture has been updated.',
-    );
+    expect(store.getState().ui.notifications.map((n) => n.message)).toContain('Your profile picture has been updated.');
   });
 
   it('shows the server’s refusal of the bytes', async () => {
@@ -133,8 +122,6 @@ describe('profile picture upload', () => {
     );
     renderWithProviders(<ProfilePicture user={buildUser()} onUserUpdated={vi.fn()} />);
     fireEvent.change(screen.getByLabelText('Upload picture'), { target: { files: [png()] } });
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'The file is not a PNG, JPEG or WebP image.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('The file is not a PNG, JPEG or WebP image.');
   });
 });

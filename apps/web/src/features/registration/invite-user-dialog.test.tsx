@@ -15,8 +15,7 @@ beforeEach(() => {
   document.cookie = 'csrftoken=test-token; path=/';
   fetchMock = vi.fn<typeof fetch>(async (input) => {
     const url = String(input);
-    if (url.includes('/user-types/'))
-      return jsonResponse(200, { success: true, user_types: userTypes });
+    if (url.includes('/user-types/')) return jsonResponse(200, { success: true, user_types: userTypes });
     return jsonResponse(404, { success: false, error: 'Not found' });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -25,9 +24,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 function renderDialog(canGrantOwner: boolean) {
   const onClose = vi.fn();
-  const utils = renderWithProviders(
-    <InviteUserDialog open onClose={onClose} canGrantOwner={canGrantOwner} />,
-  );
+  const utils = renderWithProviders(<InviteUserDialog open onClose={onClose} canGrantOwner={canGrantOwner} />);
   return { ...utils, onClose };
 }
 
@@ -75,9 +72,7 @@ describe('invite dialog', () => {
     );
     await user.type(screen.getByLabelText('Email address'), 'ravi@agency.test');
     await user.click(screen.getByRole('button', { name: 'Send invitation' }));
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'A user with this email already exists.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('A user with this email already exists.');
     expect(onClose).not.toHaveBeenCalled();
 
     fetchMock.mockResolvedValueOnce(
@@ -102,8 +97,6 @@ describe('invite dialog', () => {
       email: 'ravi@agency.test',
       user_type: ['recruiter'],
     });
-    expect(store.getState().ui.notifications.map((n) => n.message)).toContain(
-      'Invitation sent to ravi@agency.test',
-    );
+    expect(store.getState().ui.notifications.map((n) => n.message)).toContain('Invitation sent to ravi@agency.test');
   });
 });

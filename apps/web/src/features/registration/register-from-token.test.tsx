@@ -28,38 +28,28 @@ function renderRegister(onRegistered = vi.fn()) {
 }
 
 describe('registration from an invitation', () => {
-  it.each(Object.keys(INVITATION_ERRORS) as InvitationErrorCode[])(
-    'shows the message for %s',
-    async (code) => {
-      fetchStub.mock.mockResolvedValue(
-        jsonResponse(code === 'INVITATION_NOT_FOUND' ? 404 : 410, {
-          success: false,
-          error: 'Gone',
-          code,
-        }),
-      );
-      renderRegister();
-      expect(await screen.findByRole('alert')).toHaveTextContent(INVITATION_ERRORS[code]);
-      expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute(
-        'href',
-        '/auth/login',
-      );
-      expect(screen.queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument();
-      expect(String(fetchStub.mock.mock.calls[0]?.[0])).toContain('/api/registration/validate/tok-123/');
-    },
-  );
+  it.each(Object.keys(INVITATION_ERRORS) as InvitationErrorCode[])('shows the message for %s', async (code) => {
+    fetchStub.mock.mockResolvedValue(
+      jsonResponse(code === 'INVITATION_NOT_FOUND' ? 404 : 410, {
+        success: false,
+        error: 'Gone',
+        code,
+      }),
+    );
+    renderRegister();
+    expect(await screen.findByRole('alert')).toHaveTextContent(INVITATION_ERRORS[code]);
+    expect(screen.getByRole('link', { name: 'Go to sign in' })).toHaveAttribute('href', '/auth/login');
+    expect(screen.queryByRole('button', { name: 'Create account' })).not.toBeInTheDocument();
+    expect(String(fetchStub.mock.mock.calls[0]?.[0])).toContain('/api/registration/validate/tok-123/');
+  });
 
   it('shows the invitation and submits the account details', async () => {
     const user = userEvent.setup();
     fetchStub.mock.mockResolvedValueOnce(jsonResponse(200, valid));
     const onRegistered = renderRegister();
 
-    expect(
-      await screen.findByRole('heading', { name: 'Join Northwind Talent' }),
-    ).toBeInTheDocument();
-    expect(
-      screen.getByText('You were invited as recruiter and viewer by Olivia Martin.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Join Northwind Talent' })).toBeInTheDocument();
+    expect(screen.getByText('You were invited as recruiter and viewer by Olivia Martin.')).toBeInTheDocument();
     expect(screen.getByLabelText('Email address')).toHaveValue('ravi@agency.test');
     expect(screen.getByLabelText('Email address')).toHaveAttribute('readonly');
 
@@ -113,9 +103,7 @@ describe('registration from an invitation', () => {
     );
     await user.click(screen.getByRole('button', { name: 'Create account' }));
     expect(await screen.findByText('This password is too common.')).toBeInTheDocument();
-    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription(
-      'This password is too common.',
-    );
+    expect(screen.getByLabelText('Password')).toHaveAccessibleDescription('This password is too common.');
     expect(onRegistered).not.toHaveBeenCalled();
   });
 });

@@ -98,7 +98,11 @@ export const rolesApi = roleRecordsApi.injectEndpoints({
           const data = await uploadThroughSignedUrl<JobDescriptionResponse>({
             file,
             uploadUrlPath: `/api/roles/${id}/job-description/upload-url/`,
-            uploadUrlBody: { filename: file.name, content_type: fileTypeOf(file, JOB_DESCRIPTION_RULES), size: file.size },
+            uploadUrlBody: {
+              filename: file.name,
+              content_type: fileTypeOf(file, JOB_DESCRIPTION_RULES),
+              size: file.size,
+            },
             confirmPath: `/api/roles/${id}/job-description/confirm/`,
             confirmBody: { filename: file.name },
           });

@@ -57,7 +57,10 @@ describe('the new-applications badge on the jobs list (issue 14)', () => {
     const three = await screen.findByRole('link', { name: '3 new applications to Data Engineer' });
     expect(three).toHaveTextContent('3 new');
     expect(three).toHaveAttribute('href', '/roles/11#applications');
-    expect(screen.getByRole('link', { name: '1 new application to Analyst' })).toHaveAttribute('href', '/roles/12#applications');
+    expect(screen.getByRole('link', { name: '1 new application to Analyst' })).toHaveAttribute(
+      'href',
+      '/roles/12#applications',
+    );
     // Decided applications only: no badge.
     const designerRow = screen.getByRole('link', { name: 'Designer' }).closest('tr');
     expect(designerRow).not.toBeNull();

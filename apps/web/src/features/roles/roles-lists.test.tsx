@@ -12,7 +12,10 @@ const fetchStub = installFetchStub();
 describe('roles opened this month (issue 16 item 7)', () => {
   it('the dashboard card links to the filtered list, not the unfiltered one', async () => {
     fetchStub.mock.mockImplementation(async () =>
-      jsonResponse(200, { success: true, stats: { open_roles: 9, active_clients: 4, roles_opened_this_month: 2, my_roles: 3 } }),
+      jsonResponse(200, {
+        success: true,
+        stats: { open_roles: 9, active_clients: 4, roles_opened_this_month: 2, my_roles: 3 },
+      }),
     );
     renderWithProviders(<DashboardStats />);
     const card = await screen.findByRole('link', { name: /Roles opened this month/ });
@@ -22,8 +25,17 @@ describe('roles opened this month (issue 16 item 7)', () => {
 
   it('the active list asks the server for that filter', async () => {
     fetchStub.mock.mockImplementation(async () => jsonResponse(200, { success: true, roles: [], count: 0 }));
-    renderWithProviders(<RolesTable variant="active" canEdit={false} />, { path: '/jobs/active', initialEntry: '/jobs/active?opened=this_month' });
-    await waitFor(() => expect(callsOf(fetchStub.mock).some((call) => call.startsWith('GET /api/roles/dashboard/') && call.includes('opened=this_month'))).toBe(true));
+    renderWithProviders(<RolesTable variant="active" canEdit={false} />, {
+      path: '/jobs/active',
+      initialEntry: '/jobs/active?opened=this_month',
+    });
+    await waitFor(() =>
+      expect(
+        callsOf(fetchStub.mock).some(
+          (call) => call.startsWith('GET /api/roles/dashboard/') && call.includes('opened=this_month'),
+        ),
+      ).toBe(true),
+    );
     expect(await screen.findByText('No roles match')).toBeInTheDocument();
   });
 });
@@ -41,7 +53,9 @@ describe('payout card (issue 16 item 6)', () => {
   };
 
   it('shows only the estimate before a placement', async () => {
-    fetchStub.mock.mockImplementation(async () => jsonResponse(200, { success: true, payout: { ...estimate, placed: null } }));
+    fetchStub.mock.mockImplementation(async () =>
+      jsonResponse(200, { success: true, payout: { ...estimate, placed: null } }),
+    );
     renderWithProviders(<PayoutCard roleId={7} />);
     const card = await screen.findByRole('region', { name: 'Payout' });
     await waitFor(() => expect(card).toHaveTextContent('Total (1 opening)'));
@@ -50,7 +64,10 @@ describe('payout card (issue 16 item 6)', () => {
 
   it('shows the real fee beside the estimate once placed', async () => {
     fetchStub.mock.mockImplementation(async () =>
-      jsonResponse(200, { success: true, payout: { ...estimate, placed: { placements: 1, fees: [{ currency: 'USD', total: 19800 }] } } }),
+      jsonResponse(200, {
+        success: true,
+        payout: { ...estimate, placed: { placements: 1, fees: [{ currency: 'USD', total: 19800 }] } },
+      }),
     );
     renderWithProviders(<PayoutCard roleId={7} />);
     const card = await screen.findByRole('region', { name: 'Payout' });

@@ -75,12 +75,19 @@ describe('the shell search', () => {
     for (const group of ['Go to', 'Clients', 'Roles', 'Candidates']) {
       expect(within(listbox).getByRole('group', { name: group })).toBeInTheDocument();
     }
-    expect(within(listbox).getByRole('option', { name: /Acme Platform Engineer/ })).toHaveTextContent('Acme Robotics · Open');
-    expect(within(listbox).getByRole('option', { name: /Ada Acmeson/ })).toHaveTextContent('Engineer at Globex · Active');
+    expect(within(listbox).getByRole('option', { name: /Acme Platform Engineer/ })).toHaveTextContent(
+      'Acme Robotics · Open',
+    );
+    expect(within(listbox).getByRole('option', { name: /Ada Acmeson/ })).toHaveTextContent(
+      'Engineer at Globex · Active',
+    );
     await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('4 results.'));
 
     // The first hit is active; arrows move through the groups in order.
-    const active = () => within(listbox).getAllByRole('option').find((option) => option.hasAttribute('data-focus'));
+    const active = () =>
+      within(listbox)
+        .getAllByRole('option')
+        .find((option) => option.hasAttribute('data-focus'));
     expect(active()).toHaveAccessibleName(/^Clients/);
     await user.keyboard('{ArrowDown}{ArrowDown}');
     expect(active()).toHaveAccessibleName(/^Acme Platform Engineer/);
@@ -107,31 +114,34 @@ describe('the shell search', () => {
     ['owner', true],
     ['recruiter', false],
     ['viewer', false],
-  ])('Ctrl+K opens the palette listing the menu a %s may open (Invoices: %s); Escape closes it', async (type, invoices) => {
-    const user = userEvent.setup();
-    renderWithProviders(<ShellSearch user={buildUser({ user_type: [type] })} />, { path: '/dashboard' });
-    await user.keyboard('{Control>}k{/Control}');
-    const dialog = await screen.findByRole('dialog', { name: 'Search' });
-    const input = within(dialog).getByRole('combobox', { name: 'Search' });
-    expect(input).toHaveFocus();
-    const menu = within(dialog).getByRole('group', { name: 'Go to' });
-    for (const name of ['Dashboard', 'Active Jobs', 'Clients', 'Candidates', 'Users', 'Settings']) {
-      expect(within(menu).getByRole('option', { name: new RegExp(`^${name}`) })).toBeInTheDocument();
-    }
-    expect(within(menu).queryAllByRole('option', { name: /^Invoices/ })).toHaveLength(invoices ? 1 : 0);
-    expect(within(menu).queryAllByRole('option', { name: /^AI Chat/ })).toHaveLength(invoices ? 1 : 0);
-    // The menu needs no request.
-    expect(searchCalls()).toEqual([]);
+  ])(
+    'Ctrl+K opens the palette listing the menu a %s may open (Invoices: %s); Escape closes it',
+    async (type, invoices) => {
+      const user = userEvent.setup();
+      renderWithProviders(<ShellSearch user={buildUser({ user_type: [type] })} />, { path: '/dashboard' });
+      await user.keyboard('{Control>}k{/Control}');
+      const dialog = await screen.findByRole('dialog', { name: 'Search' });
+      const input = within(dialog).getByRole('combobox', { name: 'Search' });
+      expect(input).toHaveFocus();
+      const menu = within(dialog).getByRole('group', { name: 'Go to' });
+      for (const name of ['Dashboard', 'Active Jobs', 'Clients', 'Candidates', 'Users', 'Settings']) {
+        expect(within(menu).getByRole('option', { name: new RegExp(`^${name}`) })).toBeInTheDocument();
+      }
+      expect(within(menu).queryAllByRole('option', { name: /^Invoices/ })).toHaveLength(invoices ? 1 : 0);
+      expect(within(menu).queryAllByRole('option', { name: /^AI Chat/ })).toHaveLength(invoices ? 1 : 0);
+      // The menu needs no request.
+      expect(searchCalls()).toEqual([]);
 
-    await user.keyboard('{Escape}');
-    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
 
-    // ⌘K on a Mac; Dashboard is active first, Active Jobs next.
-    await user.keyboard('{Meta>}k{/Meta}');
-    expect(await screen.findByRole('dialog', { name: 'Search' })).toBeInTheDocument();
-    await user.keyboard('{ArrowDown}{Enter}');
-    expect(screen.getByTestId('where')).toHaveTextContent('/jobs/active');
-  });
+      // ⌘K on a Mac; Dashboard is active first, Active Jobs next.
+      await user.keyboard('{Meta>}k{/Meta}');
+      expect(await screen.findByRole('dialog', { name: 'Search' })).toBeInTheDocument();
+      await user.keyboard('{ArrowDown}{Enter}');
+      expect(screen.getByTestId('where')).toHaveTextContent('/jobs/active');
+    },
+  );
 
   it('starts as a light field named Search; the real search takes over on focus and keeps the first keystrokes', async () => {
     respondToSearches();

@@ -18,5 +18,4 @@ export const sessionsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useListSessionsQuery, useRevokeSessionMutation, useRevokeOtherSessionsMutation } =
-  sessionsApi;
+export const { useListSessionsQuery, useRevokeSessionMutation, useRevokeOtherSessionsMutation } = sessionsApi;

@@ -33,10 +33,8 @@ beforeEach(() => {
   resetApiStateForTests();
   document.cookie = 'csrftoken=test-token; path=/';
   fetchMock = vi.fn<typeof fetch>(async (input, init) => {
-    if (init?.method === 'DELETE')
-      return jsonResponse(200, { success: true, message: 'Signed out.' });
-    if (String(input).includes('revoke-others'))
-      return jsonResponse(200, { success: true, revoked: 2 });
+    if (init?.method === 'DELETE') return jsonResponse(200, { success: true, message: 'Signed out.' });
+    if (String(input).includes('revoke-others')) return jsonResponse(200, { success: true, revoked: 2 });
     return jsonResponse(200, { success: true, sessions });
   });
   vi.stubGlobal('fetch', fetchMock);
@@ -51,24 +49,16 @@ describe('sessions list', () => {
     expect(rows).toHaveLength(3);
     expect(within(rows[0]!).getByText('This device')).toBeInTheDocument();
     expect(within(rows[0]!).queryByRole('button')).not.toBeInTheDocument();
-    expect(
-      screen.queryByRole('button', { name: 'Revoke session on Chrome 140 on Linux' }),
-    ).not.toBeInTheDocument();
-    expect(
-      screen.getByRole('button', { name: 'Revoke session on Safari 18 on iOS' }),
-    ).toBeInTheDocument();
-    expect(
-      screen.getByRole('button', { name: 'Revoke session on Firefox 135 on Windows' }),
-    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Revoke session on Chrome 140 on Linux' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Revoke session on Safari 18 on iOS' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Revoke session on Firefox 135 on Windows' })).toBeInTheDocument();
     expect(within(rows[1]!).getByText('10.0.0.7')).toBeInTheDocument();
   });
 
   it('revokes one session, and all others after confirming', async () => {
     const user = userEvent.setup();
     renderWithProviders(<SessionsList />);
-    await user.click(
-      await screen.findByRole('button', { name: 'Revoke session on Safari 18 on iOS' }),
-    );
+    await user.click(await screen.findByRole('button', { name: 'Revoke session on Safari 18 on iOS' }));
     await waitFor(() => expect(callsOf(fetchMock)).toContain('DELETE /api/sessions/2/'));
 
     await user.click(screen.getByRole('button', { name: 'Sign out all other sessions' }));

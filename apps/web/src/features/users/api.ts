@@ -32,22 +32,14 @@ export const usersApi = baseApi.injectEndpoints({
         method: 'PATCH',
         body: { user_type },
       }),
-      invalidatesTags: (_result, _error, { id }) => [
-        { type: 'User', id },
-        { type: 'User', id: 'LIST' },
-        'Activity',
-      ],
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'User', id }, { type: 'User', id: 'LIST' }, 'Activity'],
     }),
     setUserActive: build.mutation<UserResponse, { id: number; active: boolean }>({
       query: ({ id, active }) => ({
         url: `/api/users/${id}/${active ? 'reactivate' : 'deactivate'}/`,
         method: 'POST',
       }),
-      invalidatesTags: (_result, _error, { id }) => [
-        { type: 'User', id },
-        { type: 'User', id: 'LIST' },
-        'Activity',
-      ],
+      invalidatesTags: (_result, _error, { id }) => [{ type: 'User', id }, { type: 'User', id: 'LIST' }, 'Activity'],
     }),
     deleteUser: build.mutation<unknown, number>({
       query: (id) => ({ url: `/api/users/${id}/`, method: 'DELETE' }),

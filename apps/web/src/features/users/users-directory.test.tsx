@@ -34,16 +34,12 @@ const lastListCall = () =>
     .filter((c) => c.startsWith('GET /api/users/'))
     .at(-1) ?? '';
 /** The last list request's query, as an object. */
-const lastParams = () =>
-  Object.fromEntries(new URLSearchParams(lastListCall().split('?')[1] ?? ''));
+const lastParams = () => Object.fromEntries(new URLSearchParams(lastListCall().split('?')[1] ?? ''));
 
 describe('users directory', () => {
   it('lists users with links, badges, status and the page summary', async () => {
     renderWithProviders(<UsersDirectory currentUserId={1} />, { path: '/users' });
-    expect(await screen.findByRole('link', { name: 'Olivia Martin' })).toHaveAttribute(
-      'href',
-      '/users/1',
-    );
+    expect(await screen.findByRole('link', { name: 'Olivia Martin' })).toHaveAttribute('href', '/users/1');
     expect(screen.getByRole('link', { name: 'Ravi Patel' })).toHaveAttribute('href', '/users/2');
     const table = within(screen.getByRole('table', { name: 'Users' }));
     expect(table.getByText('Inactive')).toBeInTheDocument();
@@ -83,16 +79,10 @@ describe('users directory', () => {
 
     const header = screen.getByRole('columnheader', { name: /Last sign-in/ });
     expect(header).toHaveAttribute('aria-sort', 'none');
-    expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute(
-      'aria-sort',
-      'ascending',
-    );
+    expect(screen.getByRole('columnheader', { name: /Name/ })).toHaveAttribute('aria-sort', 'ascending');
     await user.click(screen.getByRole('button', { name: /Last sign-in/ }));
     await waitFor(() => expect(lastParams().ordering).toBe('-last_login'));
-    expect(screen.getByRole('columnheader', { name: /Last sign-in/ })).toHaveAttribute(
-      'aria-sort',
-      'descending',
-    );
+    expect(screen.getByRole('columnheader', { name: /Last sign-in/ })).toHaveAttribute('aria-sort', 'descending');
 
     // The pager is disabled while the re-sorted page loads.
     await waitFor(() => expect(screen.getByRole('button', { name: 'Next' })).toBeEnabled());
@@ -108,20 +98,32 @@ describe('users directory', () => {
   });
 
   it('shows the server error with a retry', async () => {
-    fetchMock.mockResolvedValue(
-      jsonResponse(403, { success: false, error: 'You do not have permission to do this.' }),
-    );
+    fetchMock.mockResolvedValue(jsonResponse(403, { success: false, error: 'You do not have permission to do this.' }));
     renderWithProviders(<UsersDirectory currentUserId={1} />, { path: '/users' });
-    expect(await screen.findByRole('alert')).toHaveTextContent(
-      'You do not have permission to do this.',
-    );
+    expect(await screen.findByRole('alert')).toHaveTextContent('You do not have permission to do this.');
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
 
   it('is a read-only directory for users who cannot administer: names, types and status', async () => {
     const entries = [
-      { id: 1, name: 'Olivia Martin', initials: 'OM', role: 'owner', user_type: ['owner'], profile_picture_url: null, is_active: true },
-      { id: 2, name: 'Ravi Patel', initials: 'RP', role: 'recruiter', user_type: ['recruiter'], profile_picture_url: null, is_active: false },
+      {
+        id: 1,
+        name: 'Olivia Martin',
+        initials: 'OM',
+        role: 'owner',
+        user_type: ['owner'],
+        profile_picture_url: null,
+        is_active: true,
+      },
+      {
+        id: 2,
+        name: 'Ravi Patel',
+        initials: 'RP',
+        role: 'recruiter',
+        user_type: ['recruiter'],
+        profile_picture_url: null,
+        is_active: false,
+      },
     ];
     fetchMock.mockResolvedValue(jsonResponse(200, { success: true, view: 'directory', results: entries, count: 2 }));
     const user = userEvent.setup();

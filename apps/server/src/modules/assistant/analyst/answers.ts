@@ -32,8 +32,22 @@ interface Summary {
   money_visible: boolean;
   summary: KpiSet;
   previous: KpiSet;
-  months: { month: string; new_roles: number; placements: number; submittals: number; revenue_booked?: string; revenue_collected?: string }[];
-  recruiters: { recruiter_id: number | null; recruiter_name: string; open_roles: number; submittals: number; placements: number; fees?: string }[];
+  months: {
+    month: string;
+    new_roles: number;
+    placements: number;
+    submittals: number;
+    revenue_booked?: string;
+    revenue_collected?: string;
+  }[];
+  recruiters: {
+    recruiter_id: number | null;
+    recruiter_name: string;
+    open_roles: number;
+    submittals: number;
+    placements: number;
+    fees?: string;
+  }[];
 }
 interface ClientRow {
   client_id: number;
@@ -85,7 +99,8 @@ function figure(metric: MetricKey, value: unknown, currency: string): string {
   if (units && typeof value === 'number') return `**${int(value)}** ${value === 1 ? units[0] : units[1]}`;
   if (metric === 'fill_rate') return `a fill rate of **${valueText(metric, value, currency)}**`;
   if (metric === 'days_to_fill') return `a median time to fill of **${valueText(metric, value, currency)}**`;
-  if (metric === 'days_to_first_submittal') return `a median time to first submittal of **${valueText(metric, value, currency)}**`;
+  if (metric === 'days_to_first_submittal')
+    return `a median time to first submittal of **${valueText(metric, value, currency)}**`;
   return `**${valueText(metric, value, currency)}** ${METRICS[metric].label.toLowerCase()}`;
 }
 
@@ -142,7 +157,7 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
   // Money is shown in the currency the tools report (the agency's setting, docs/assistant-analyst.md); each
   // branch formats its figures after its tool call, so the currency of the result it answers from.
   let currency = 'USD';
-  const call: Call = async <T,>(name: string, args: Record<string, unknown>, c: ToolContext): Promise<T> => {
+  const call: Call = async <T>(name: string, args: Record<string, unknown>, c: ToolContext): Promise<T> => {
     const result = await toolCall<T>(name, args, c);
     const reported = (result as { currency?: unknown } | null)?.currency;
     if (typeof reported === 'string' && reported) currency = reported;
@@ -154,7 +169,12 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
   const when = period ? describePeriod(period) : 'now';
 
   // A role state named ("on hold") is a record count, not the summary's open roles.
-  if (metric in METRIC_FIELD && s.groupBy !== 'client' && s.groupBy !== 'recruiter' && !(metric === 'open_roles' && s.state)) {
+  if (
+    metric in METRIC_FIELD &&
+    s.groupBy !== 'client' &&
+    s.groupBy !== 'recruiter' &&
+    !(metric === 'open_roles' && s.state)
+  ) {
     const p = period ?? { from: agencyToday(ctx), to: agencyToday(ctx), unit: 'day' as const, label: 'today' };
     const data = await call<Summary>('agency_metrics', filterArgs(s, p), ctx);
     const field = METRIC_FIELD[metric]!;
@@ -165,14 +185,29 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
       metric === 'open_roles' && !period
         ? `You have ${figure(metric, value, currency)} right now${filtersText(s)}.`
         : `${capital(figure(metric, value, currency))} in ${when}${filtersText(s)}.`;
-    if (period && period.unit !== 'all' && metric !== 'open_roles') head += ` The period just before had ${valueText(metric, previous, currency)}.`;
+    if (period && period.unit !== 'all' && metric !== 'open_roles')
+      head += ` The period just before had ${valueText(metric, previous, currency)}.`;
     let detail: string | null = null;
     if (s.groupBy === 'month' && period) {
-      const key = ({ placements: 'placements', new_roles: 'new_roles', submittals: 'submittals', revenue_booked: 'revenue_booked', revenue_collected: 'revenue_collected' } as Record<string, string>)[metric];
-      if (key) detail = table(['Month', info.label], data.months.map((m) => [m.month, valueText(metric, (m as Record<string, unknown>)[key], currency)]));
+      const key = (
+        {
+          placements: 'placements',
+          new_roles: 'new_roles',
+          submittals: 'submittals',
+          revenue_booked: 'revenue_booked',
+          revenue_collected: 'revenue_collected',
+        } as Record<string, string>
+      )[metric];
+      if (key)
+        detail = table(
+          ['Month', info.label],
+          data.months.map((m) => [m.month, valueText(metric, (m as Record<string, unknown>)[key], currency)]),
+        );
     }
-    if (metric === 'fill_rate') head += ` (${int(data.summary.roles_filled)} filled of ${int(data.summary.roles_closed)} closed)`;
-    if (metric === 'average_fee') head += ` over ${int(data.summary.placements)} placement${data.summary.placements === 1 ? '' : 's'}.`;
+    if (metric === 'fill_rate')
+      head += ` (${int(data.summary.roles_filled)} filled of ${int(data.summary.roles_closed)} closed)`;
+    if (metric === 'average_fee')
+      head += ` over ${int(data.summary.placements)} placement${data.summary.placements === 1 ? '' : 's'}.`;
     return compose(head, detail, definition(metric), usedLine(metric, s, period));
   }
 
@@ -181,15 +216,37 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
   if (metric === 'recruiter_performance' || (s.groupBy === 'recruiter' && period)) {
     const data = await call<Summary>('agency_metrics', filterArgs({ ...s, recruiter: null }, period!), ctx);
     const rank = s.rankBy ?? 'placements';
-    const key = rank === 'submittals' ? 'submittals' : rank === 'open_roles' ? 'open_roles' : rank === 'revenue_booked' || rank === 'revenue_collected' || rank === 'average_fee' || rank === 'revenue' ? 'fees' : 'placements';
+    const key =
+      rank === 'submittals'
+        ? 'submittals'
+        : rank === 'open_roles'
+          ? 'open_roles'
+          : rank === 'revenue_booked' || rank === 'revenue_collected' || rank === 'average_fee' || rank === 'revenue'
+            ? 'fees'
+            : 'placements';
     if (key === 'fees' && !data.money_visible) return OWNERS_ONLY;
-    const rows = [...data.recruiters].sort((a, b) => Number(b[key] ?? 0) - Number(a[key] ?? 0) || a.recruiter_name.localeCompare(b.recruiter_name));
-    if (!rows.length) return compose(`No recruiter activity in ${when}${filtersText(s)}.`, definition('recruiter_performance'), usedLine('recruiter_performance', s, period));
+    const rows = [...data.recruiters].sort(
+      (a, b) => Number(b[key] ?? 0) - Number(a[key] ?? 0) || a.recruiter_name.localeCompare(b.recruiter_name),
+    );
+    if (!rows.length)
+      return compose(
+        `No recruiter activity in ${when}${filtersText(s)}.`,
+        definition('recruiter_performance'),
+        usedLine('recruiter_performance', s, period),
+      );
     const top = rows[0]!;
     const label = key === 'fees' ? 'placement fees' : key.replace('_', ' ');
     const value = key === 'fees' ? money(top.fees ?? '0', currency) : int(Number(top[key]));
     const headers = ['Recruiter', 'Placements', 'Submittals', 'Open roles', ...(data.money_visible ? ['Fees'] : [])];
-    const body = rows.slice(0, 10).map((r) => [esc(r.recruiter_name), int(r.placements), int(r.submittals), int(r.open_roles), ...(data.money_visible ? [money(r.fees ?? '0', currency)] : [])]);
+    const body = rows
+      .slice(0, 10)
+      .map((r) => [
+        esc(r.recruiter_name),
+        int(r.placements),
+        int(r.submittals),
+        int(r.open_roles),
+        ...(data.money_visible ? [money(r.fees ?? '0', currency)] : []),
+      ]);
     return compose(
       `**${esc(top.recruiter_name)}** leads on ${label} in ${when}${filtersText(s)} with **${value}**.`,
       table(headers, body),
@@ -199,17 +256,47 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
   }
 
   if (metric === 'top_clients' || s.groupBy === 'client') {
-    const data = await call<{ money_visible: boolean; clients: ClientRow[] }>('client_breakdown', filterArgs({ ...s, client: null }, period!), ctx);
+    const data = await call<{ money_visible: boolean; clients: ClientRow[] }>(
+      'client_breakdown',
+      filterArgs({ ...s, client: null }, period!),
+      ctx,
+    );
     const rank = s.rankBy ?? 'placements';
     const key: keyof ClientRow =
-      rank === 'revenue_booked' ? 'revenue_booked' : rank === 'revenue_collected' ? 'revenue_collected' : rank === 'new_roles' ? 'new_roles' : rank === 'open_roles' ? 'open_roles' : rank === 'average_fee' ? 'average_fee' : 'placements';
+      rank === 'revenue_booked'
+        ? 'revenue_booked'
+        : rank === 'revenue_collected'
+          ? 'revenue_collected'
+          : rank === 'new_roles'
+            ? 'new_roles'
+            : rank === 'open_roles'
+              ? 'open_roles'
+              : rank === 'average_fee'
+                ? 'average_fee'
+                : 'placements';
     if (METRICS[rank]?.money && !data.money_visible) return OWNERS_ONLY;
-    const rows = [...data.clients].sort((a, b) => Number(b[key] ?? 0) - Number(a[key] ?? 0) || a.client_name.localeCompare(b.client_name));
-    if (!rows.length) return compose(`No client activity in ${when}${filtersText(s)}.`, usedLine('top_clients', s, period));
+    const rows = [...data.clients].sort(
+      (a, b) => Number(b[key] ?? 0) - Number(a[key] ?? 0) || a.client_name.localeCompare(b.client_name),
+    );
+    if (!rows.length)
+      return compose(`No client activity in ${when}${filtersText(s)}.`, usedLine('top_clients', s, period));
     const top = rows[0]!;
-    const show = (r: ClientRow) => (METRICS[rank]?.money ? money(String(r[key] ?? '0'), currency) : int(Number(r[key] ?? 0)));
-    const headers = ['Client', METRICS[rank]?.label ?? 'Placements', ...(key === 'placements' ? [] : ['Placements']), 'Open roles'];
-    const body = rows.slice(0, 10).map((r) => [link(r.client_name, `/clients/${r.client_id}`), show(r), ...(key === 'placements' ? [] : [int(r.placements)]), int(r.open_roles)]);
+    const show = (r: ClientRow) =>
+      METRICS[rank]?.money ? money(String(r[key] ?? '0'), currency) : int(Number(r[key] ?? 0));
+    const headers = [
+      'Client',
+      METRICS[rank]?.label ?? 'Placements',
+      ...(key === 'placements' ? [] : ['Placements']),
+      'Open roles',
+    ];
+    const body = rows
+      .slice(0, 10)
+      .map((r) => [
+        link(r.client_name, `/clients/${r.client_id}`),
+        show(r),
+        ...(key === 'placements' ? [] : [int(r.placements)]),
+        int(r.open_roles),
+      ]);
     return compose(
       `${link(top.client_name, `/clients/${top.client_id}`)} leads on ${(METRICS[rank]?.label ?? 'placements').toLowerCase()} in ${when}${filtersText(s)} with **${show(top)}**.`,
       table(headers, body),
@@ -219,11 +306,18 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
   }
 
   if (metric === 'funnel' || metric === 'time_in_stage') {
-    const data = await call<{ pipelines: number; stages: { stage: keyof typeof PIPELINE_STAGE_LABELS; label: string; reached: number; conversion_to_next: number | null; median_days_in_stage: number | null; p90_days_in_stage: number | null; dropped: number }[] }>(
-      'stage_funnel',
-      filterArgs(s, period!),
-      ctx,
-    );
+    const data = await call<{
+      pipelines: number;
+      stages: {
+        stage: keyof typeof PIPELINE_STAGE_LABELS;
+        label: string;
+        reached: number;
+        conversion_to_next: number | null;
+        median_days_in_stage: number | null;
+        p90_days_in_stage: number | null;
+        dropped: number;
+      }[];
+    }>('stage_funnel', filterArgs(s, period!), ctx);
     if (metric === 'funnel') {
       let head = `**${int(data.pipelines)}** pipelines were created in ${when}${filtersText(s)}.`;
       if (s.stage && s.stageTo && s.stage !== s.stageTo) {
@@ -236,7 +330,12 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
         head = `**${int(a.reached)}** of ${int(data.pipelines)} pipelines created in ${when}${filtersText(s)} reached ${a.label} or a later stage.`;
       }
       const body = data.stages.map((x) => [x.label, int(x.reached), pct(x.conversion_to_next), int(x.dropped)]);
-      return compose(head, table(['Stage', 'Reached', 'To next stage', 'Dropped here'], body), definition('funnel'), usedLine('funnel', s, period));
+      return compose(
+        head,
+        table(['Stage', 'Reached', 'To next stage', 'Dropped here'], body),
+        definition('funnel'),
+        usedLine('funnel', s, period),
+      );
     }
     const rows = data.stages.filter((x) => x.stage !== 'placed');
     let head: string;
@@ -249,7 +348,10 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
     }
     return compose(
       head,
-      table(['Stage', 'Median', 'p90'], rows.map((x) => [x.label, days(x.median_days_in_stage), days(x.p90_days_in_stage)])),
+      table(
+        ['Stage', 'Median', 'p90'],
+        rows.map((x) => [x.label, days(x.median_days_in_stage), days(x.p90_days_in_stage)]),
+      ),
       definition('time_in_stage'),
       usedLine('time_in_stage', s, period),
     );
@@ -258,13 +360,45 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
   if (metric === 'wages' || metric === 'offer_acceptance') {
     const p = period!;
     const data = await call<{
-      role_wages: { role_family: string; role_family_label: string; location: string | null; currency: string; count: number; min: string; p25: string; median: string; p75: string; max: string }[];
+      role_wages: {
+        role_family: string;
+        role_family_label: string;
+        location: string | null;
+        currency: string;
+        count: number;
+        min: string;
+        p25: string;
+        median: string;
+        p75: string;
+        max: string;
+      }[];
       min_sample: number;
-      offer_ranges: { role_family: string; role_family_label: string; location: string | null; currency: string; sample_size: number; accepted: number; enough_data: boolean; message: string | null; best_band: { from: string; to: string; offers: number; accepted: number; acceptance_rate: number | null } | null }[];
+      offer_ranges: {
+        role_family: string;
+        role_family_label: string;
+        location: string | null;
+        currency: string;
+        sample_size: number;
+        accepted: number;
+        enough_data: boolean;
+        message: string | null;
+        best_band: {
+          from: string;
+          to: string;
+          offers: number;
+          accepted: number;
+          acceptance_rate: number | null;
+        } | null;
+      }[];
     }>('compensation_stats', filterArgs(s, p), ctx);
     if (metric === 'wages') {
       const rows = data.role_wages.filter((r) => r.location === null);
-      if (!rows.length) return compose(`No placements with a salary in ${when}${filtersText(s)}.`, definition('wages'), usedLine('wages', s, p));
+      if (!rows.length)
+        return compose(
+          `No placements with a salary in ${when}${filtersText(s)}.`,
+          definition('wages'),
+          usedLine('wages', s, p),
+        );
       if (s.family && rows.length === 1) {
         const r = rows[0]!;
         return compose(
@@ -273,20 +407,42 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
           usedLine('wages', s, p),
         );
       }
-      const sorted = [...rows].sort((a, b) => b.count - a.count || a.role_family_label.localeCompare(b.role_family_label));
+      const sorted = [...rows].sort(
+        (a, b) => b.count - a.count || a.role_family_label.localeCompare(b.role_family_label),
+      );
       return compose(
         `Placed salaries per role family in ${when}${filtersText(s)}:`,
-        table(['Role family', 'Placements', 'Median', 'Middle half', 'Range'], sorted.slice(0, 12).map((r) => [esc(r.role_family_label), int(r.count), money(r.median, r.currency), `${money(r.p25, r.currency)} – ${money(r.p75, r.currency)}`, `${money(r.min, r.currency)} – ${money(r.max, r.currency)}`])),
+        table(
+          ['Role family', 'Placements', 'Median', 'Middle half', 'Range'],
+          sorted
+            .slice(0, 12)
+            .map((r) => [
+              esc(r.role_family_label),
+              int(r.count),
+              money(r.median, r.currency),
+              `${money(r.p25, r.currency)} – ${money(r.p75, r.currency)}`,
+              `${money(r.min, r.currency)} – ${money(r.max, r.currency)}`,
+            ]),
+        ),
         definition('wages'),
         usedLine('wages', s, p),
       );
     }
     const rows = data.offer_ranges.filter((r) => r.location === null);
-    if (!rows.length) return compose(`No answered offers in ${when}${filtersText(s)}.`, definition('offer_acceptance'), usedLine('offer_acceptance', s, p));
+    if (!rows.length)
+      return compose(
+        `No answered offers in ${when}${filtersText(s)}.`,
+        definition('offer_acceptance'),
+        usedLine('offer_acceptance', s, p),
+      );
     if (s.family && rows.length === 1) {
       const r = rows[0]!;
       if (!r.enough_data || !r.best_band)
-        return compose(`Not enough data for ${esc(r.role_family_label)} in ${when}: ${esc(r.message ?? '')}`, definition('offer_acceptance'), usedLine('offer_acceptance', s, p));
+        return compose(
+          `Not enough data for ${esc(r.role_family_label)} in ${when}: ${esc(r.message ?? '')}`,
+          definition('offer_acceptance'),
+          usedLine('offer_acceptance', s, p),
+        );
       const b = r.best_band;
       return compose(
         `For ${esc(r.role_family_label)} in ${when}${filtersText(s, false)}, offers of **${money(b.from, r.currency)} – ${money(b.to, r.currency)}** were accepted most often: ${int(b.accepted)} of ${int(b.offers)} (${pct(b.acceptance_rate)}). Overall ${int(r.accepted)} of ${int(r.sample_size)} answered offers were accepted.`,
@@ -298,7 +454,15 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
       `Offer acceptance per role family in ${when}${filtersText(s)}:`,
       table(
         ['Role family', 'Answered offers', 'Accepted', 'Best band', 'Its acceptance'],
-        rows.map((r) => [esc(r.role_family_label), int(r.sample_size), int(r.accepted), r.best_band ? `${money(r.best_band.from, r.currency)} – ${money(r.best_band.to, r.currency)}` : 'not enough data', r.best_band ? pct(r.best_band.acceptance_rate) : '–']),
+        rows.map((r) => [
+          esc(r.role_family_label),
+          int(r.sample_size),
+          int(r.accepted),
+          r.best_band
+            ? `${money(r.best_band.from, r.currency)} – ${money(r.best_band.to, r.currency)}`
+            : 'not enough data',
+          r.best_band ? pct(r.best_band.acceptance_rate) : '–',
+        ]),
       ),
       definition('offer_acceptance'),
       usedLine('offer_acceptance', s, p),
@@ -309,16 +473,51 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
     const p = period!;
     const data = await call<{
       money_visible: boolean;
-      clients: { client_id: number; client_name: string; outstanding_instalments: number; outstanding_amount?: string; median_days_to_invoice: number | null; median_days_to_paid: number | null; currency: string }[];
-      overall: { median_days_to_invoice: number | null; median_days_to_paid: number | null; outstanding_instalments: number; outstanding_amount?: string };
+      clients: {
+        client_id: number;
+        client_name: string;
+        outstanding_instalments: number;
+        outstanding_amount?: string;
+        median_days_to_invoice: number | null;
+        median_days_to_paid: number | null;
+        currency: string;
+      }[];
+      overall: {
+        median_days_to_invoice: number | null;
+        median_days_to_paid: number | null;
+        outstanding_instalments: number;
+        outstanding_amount?: string;
+      };
     }>('retainer_payouts', filterArgs(s, p), ctx);
     const o = data.overall;
-    const owed = data.money_visible && o.outstanding_amount !== undefined ? ` worth **${money(o.outstanding_amount, currency)}**` : '';
+    const owed =
+      data.money_visible && o.outstanding_amount !== undefined
+        ? ` worth **${money(o.outstanding_amount, currency)}**`
+        : '';
     const head = `Retainer clients${filtersText(s)}: **${int(o.outstanding_instalments)}** instalment${o.outstanding_instalments === 1 ? '' : 's'} not yet invoiced; still to come${owed ? '' : ' (amounts for owners only)'}${owed}. For instalments invoiced in ${when}, the median time from signing to invoice was ${days(o.median_days_to_invoice)} and to payment ${days(o.median_days_to_paid)}.`;
-    const body = data.clients.slice(0, 12).map((c) => [link(c.client_name, `/clients/${c.client_id}`), int(c.outstanding_instalments), ...(data.money_visible ? [money(c.outstanding_amount ?? '0', c.currency)] : []), days(c.median_days_to_invoice), days(c.median_days_to_paid)]);
+    const body = data.clients
+      .slice(0, 12)
+      .map((c) => [
+        link(c.client_name, `/clients/${c.client_id}`),
+        int(c.outstanding_instalments),
+        ...(data.money_visible ? [money(c.outstanding_amount ?? '0', c.currency)] : []),
+        days(c.median_days_to_invoice),
+        days(c.median_days_to_paid),
+      ]);
     return compose(
       head,
-      data.clients.length > 1 ? table(['Client', 'Instalments not invoiced', ...(data.money_visible ? ['Still to come'] : []), 'Days to invoice', 'Days to paid'], body) : null,
+      data.clients.length > 1
+        ? table(
+            [
+              'Client',
+              'Instalments not invoiced',
+              ...(data.money_visible ? ['Still to come'] : []),
+              'Days to invoice',
+              'Days to paid',
+            ],
+            body,
+          )
+        : null,
       definition('retainer'),
       usedLine('retainer', s, p),
     );
@@ -329,7 +528,14 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
     const data = await call<{
       money_visible: boolean;
       sources: { source: string; placements: number; share: number; fees?: string }[];
-      applications: { source: 'careers_page' | 'indeed' | 'other'; received: number; open: number; rejected: number; converted: number; placed: number }[];
+      applications: {
+        source: 'careers_page' | 'indeed' | 'other';
+        received: number;
+        open: number;
+        rejected: number;
+        converted: number;
+        placed: number;
+      }[];
     }>('placement_sources', filterArgs(s, p), ctx);
     const name = (source: string) => esc(source || NO_SOURCE_LABEL);
     const total = data.sources.reduce((sum, row) => sum + row.placements, 0);
@@ -340,13 +546,28 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
     const applications = data.applications.length
       ? table(
           ['Applications from', 'Received', 'Converted', 'Placed'],
-          data.applications.map((row) => [APPLICATION_SOURCE_LABELS[row.source], int(row.received), int(row.converted), int(row.placed)]),
+          data.applications.map((row) => [
+            APPLICATION_SOURCE_LABELS[row.source],
+            int(row.received),
+            int(row.converted),
+            int(row.placed),
+          ]),
         )
       : null;
     return compose(
       head,
       data.sources.length > 1
-        ? table(['Source', 'Placements', 'Share', ...(data.money_visible ? ['Fees'] : [])], data.sources.slice(0, 12).map((row) => [name(row.source), int(row.placements), pct(row.share), ...(data.money_visible ? [money(row.fees ?? '0', currency)] : [])]))
+        ? table(
+            ['Source', 'Placements', 'Share', ...(data.money_visible ? ['Fees'] : [])],
+            data.sources
+              .slice(0, 12)
+              .map((row) => [
+                name(row.source),
+                int(row.placements),
+                pct(row.share),
+                ...(data.money_visible ? [money(row.fees ?? '0', currency)] : []),
+              ]),
+          )
         : null,
       applications,
       definition('sources'),
@@ -356,19 +577,24 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
 
   if (metric === 'outstanding') {
     if (!ctx.user.userType.includes('owner')) return OWNERS_ONLY;
-    const data = await call<{ currency: string; outstanding: string; overdue: string; counts: { overdue: number; sent: number }; aging: { d0_30: string; d31_60: string; d61_90: string; d90_plus: string } }>(
-      'invoice_balances',
-      s.client ? { client_id: s.client.id } : {},
-      ctx,
-    );
+    const data = await call<{
+      currency: string;
+      outstanding: string;
+      overdue: string;
+      counts: { overdue: number; sent: number };
+      aging: { d0_30: string; d31_60: string; d61_90: string; d90_plus: string };
+    }>('invoice_balances', s.client ? { client_id: s.client.id } : {}, ctx);
     return compose(
       `**${money(data.outstanding, data.currency)}** is outstanding${filtersText(s)} right now, of which **${money(data.overdue, data.currency)}** is overdue (${int(data.counts.overdue)} overdue invoice${data.counts.overdue === 1 ? '' : 's'}).`,
-      table(['Days past due', 'Balance'], [
-        ['0–30', money(data.aging.d0_30, data.currency)],
-        ['31–60', money(data.aging.d31_60, data.currency)],
-        ['61–90', money(data.aging.d61_90, data.currency)],
-        ['90+', money(data.aging.d90_plus, data.currency)],
-      ]),
+      table(
+        ['Days past due', 'Balance'],
+        [
+          ['0–30', money(data.aging.d0_30, data.currency)],
+          ['31–60', money(data.aging.d31_60, data.currency)],
+          ['61–90', money(data.aging.d61_90, data.currency)],
+          ['90+', money(data.aging.d90_plus, data.currency)],
+        ],
+      ),
       definition('outstanding'),
       usedLine('outstanding', s, null),
     );
@@ -376,10 +602,19 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
 
   if (metric === 'attention') {
     const focus = s.state ? s.state.split(',') : null;
-    const data = await call<{ everyone: boolean; count: number; items: { kind: string; title: string; detail: string; link: string; user_name: string }[] }>('needs_attention', focus ? { kinds: focus } : {}, ctx);
+    const data = await call<{
+      everyone: boolean;
+      count: number;
+      items: { kind: string; title: string; detail: string; link: string; user_name: string }[];
+    }>('needs_attention', focus ? { kinds: focus } : {}, ctx);
     const kinds = new Map<string, number>();
     for (const item of data.items) kinds.set(item.kind, (kinds.get(item.kind) ?? 0) + 1);
-    if (!data.count) return compose(focus ? 'Nothing of that kind needs attention right now.' : 'Nothing needs attention right now.', definition('attention'), usedLine('attention', s, null));
+    if (!data.count)
+      return compose(
+        focus ? 'Nothing of that kind needs attention right now.' : 'Nothing needs attention right now.',
+        definition('attention'),
+        usedLine('attention', s, null),
+      );
     const label: Record<string, string> = {
       stale_pipeline: 'stalled pipelines',
       role_without_submittal: 'roles without a submittal in 7 days',
@@ -387,10 +622,15 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
       interview_tomorrow: 'interviews tomorrow',
       overdue_invoice: 'overdue invoices',
     };
-    const summaryText = [...kinds.entries()].map(([k, n]) => `${int(n)} ${label[k] ?? k.replace(/_/g, ' ')}`).join(', ');
+    const summaryText = [...kinds.entries()]
+      .map(([k, n]) => `${int(n)} ${label[k] ?? k.replace(/_/g, ' ')}`)
+      .join(', ');
     return compose(
       `**${int(data.count)}** item${data.count === 1 ? ' needs' : 's need'} attention${data.everyone ? '' : ' (yours)'}: ${summaryText}.`,
-      table(['Item', 'Detail', 'Owner'], data.items.slice(0, 10).map((i) => [link(i.title, i.link), esc(i.detail), esc(i.user_name)])),
+      table(
+        ['Item', 'Detail', 'Owner'],
+        data.items.slice(0, 10).map((i) => [link(i.title, i.link), esc(i.detail), esc(i.user_name)]),
+      ),
       definition('attention'),
       usedLine('attention', s, null),
     );
@@ -399,7 +639,17 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
   if (metric === 'role_pipeline') {
     const data = await call<{
       found: boolean;
-      role?: { id: number; name: string; state: string; opened_at: string; client_name: string; client_id: number; recruiter: string | null; link: string; client_link: string };
+      role?: {
+        id: number;
+        name: string;
+        state: string;
+        opened_at: string;
+        client_name: string;
+        client_id: number;
+        recruiter: string | null;
+        link: string;
+        client_link: string;
+      };
       stages?: { label: string; open: number; closed: number }[];
       open_total?: number;
       closed_total?: number;
@@ -409,8 +659,16 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
     const r = data.role;
     return compose(
       `${link(r.name, r.link)} at ${link(r.client_name, r.client_link)} (${esc(r.state.replace('_', ' '))}, opened ${r.opened_at}${r.recruiter ? `, recruiter ${esc(r.recruiter)}` : ''}) has **${int(data.open_total!)}** open pipeline${data.open_total === 1 ? '' : 's'} and ${int(data.closed_total!)} closed.`,
-      table(['Stage', 'Open', 'Closed'], data.stages!.map((x) => [x.label, int(x.open), int(x.closed)])),
-      data.open_candidates!.length ? table(['Candidate', 'Stage', 'Days in stage'], data.open_candidates!.slice(0, 10).map((c) => [link(c.name, c.link), esc(c.stage), int(c.days_in_stage)])) : null,
+      table(
+        ['Stage', 'Open', 'Closed'],
+        data.stages!.map((x) => [x.label, int(x.open), int(x.closed)]),
+      ),
+      data.open_candidates!.length
+        ? table(
+            ['Candidate', 'Stage', 'Days in stage'],
+            data.open_candidates!.slice(0, 10).map((c) => [link(c.name, c.link), esc(c.stage), int(c.days_in_stage)]),
+          )
+        : null,
       definition('role_pipeline'),
       usedLine('role_pipeline', s, null),
     );
@@ -421,15 +679,34 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
     const state = s.state;
     const data = await call<{ count: number; rows: { name: string; detail: string; link: string }[] }>(
       'count_records',
-      { kind, limit: 10, ...(state ? { state } : kind === 'roles' ? { state: 'active' } : {}), ...(s.client && kind === 'roles' ? { client_id: s.client.id } : {}), ...(s.recruiter && kind === 'roles' ? { recruiter_id: s.recruiter.id } : {}), ...(s.clientType && kind !== 'candidates' ? { client_type: s.clientType } : {}) },
+      {
+        kind,
+        limit: 10,
+        ...(state ? { state } : kind === 'roles' ? { state: 'active' } : {}),
+        ...(s.client && kind === 'roles' ? { client_id: s.client.id } : {}),
+        ...(s.recruiter && kind === 'roles' ? { recruiter_id: s.recruiter.id } : {}),
+        ...(s.clientType && kind !== 'candidates' ? { client_type: s.clientType } : {}),
+      },
       ctx,
     );
     const plural = data.count === 1 ? '' : 's';
-    const noun = kind === 'clients' ? `client${plural}` : kind === 'candidates' ? `candidate${plural}` : state === 'on_hold' ? `role${plural} on hold` : `open role${plural}`;
+    const noun =
+      kind === 'clients'
+        ? `client${plural}`
+        : kind === 'candidates'
+          ? `candidate${plural}`
+          : state === 'on_hold'
+            ? `role${plural} on hold`
+            : `open role${plural}`;
     const qualifier = state && kind !== 'roles' ? `${esc(state.toLowerCase())} ` : '';
     return compose(
       `You have **${int(data.count)}** ${qualifier}${noun}${filtersText(s)} right now.`,
-      data.rows.length > 1 && kind !== 'candidates' ? table(['Name', 'Detail'], data.rows.map((r) => [link(r.name, r.link), esc(r.detail)])) : null,
+      data.rows.length > 1 && kind !== 'candidates'
+        ? table(
+            ['Name', 'Detail'],
+            data.rows.map((r) => [link(r.name, r.link), esc(r.detail)]),
+          )
+        : null,
       definition(metric),
       usedLine(metric, s, null),
     );
@@ -440,11 +717,18 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
 
 /** A list of records found by name. */
 export function lookupAnswer(records: FoundRecord[], s: Slots): string {
-  const kindLabel: Record<string, string> = { client: 'Client', role: 'Role', candidate: 'Candidate', recruiter: 'User' };
+  const kindLabel: Record<string, string> = {
+    client: 'Client',
+    role: 'Role',
+    candidate: 'Candidate',
+    recruiter: 'User',
+  };
   const rows = records.slice(0, 8).map((r) => [kindLabel[r.kind] ?? r.kind, link(r.name, r.link), esc(r.detail)]);
   const first = records[0]!;
   return compose(
-    records.length === 1 ? `I found ${kindLabel[first.kind]!.toLowerCase()} ${link(first.name, first.link)} (${esc(first.detail)}).` : `I found ${int(records.length)} records matching that name:`,
+    records.length === 1
+      ? `I found ${kindLabel[first.kind]!.toLowerCase()} ${link(first.name, first.link)} (${esc(first.detail)}).`
+      : `I found ${int(records.length)} records matching that name:`,
     records.length > 1 ? table(['Kind', 'Name', 'Detail'], rows) : null,
     definition('lookup'),
     usedLine('lookup', s, null),
@@ -452,6 +736,5 @@ export function lookupAnswer(records: FoundRecord[], s: Slots): string {
 }
 
 const capital = (text: string) => (text.startsWith('**') ? text : text.charAt(0).toUpperCase() + text.slice(1));
-
 
 export const allTime = (today: string): Period => ({ from: ALL_TIME_FROM, to: today, unit: 'all', label: 'all time' });

@@ -1,5 +1,12 @@
 import { PIPELINE_STAGES, type PipelineStageName } from '@recruitdesk/contracts/pipeline-summary';
-import type { AssistantEngine, AssistantTool, ChatTurn, EngineInput, EngineReply, ToolContext } from '../assistant.service';
+import type {
+  AssistantEngine,
+  AssistantTool,
+  ChatTurn,
+  EngineInput,
+  EngineReply,
+  ToolContext,
+} from '../assistant.service';
 import type { FoundRecord, RecordKind } from '../tools/find-records';
 import { runTool } from '../tools/run-tool';
 import { allTime, answer, lookupAnswer, OWNERS_ONLY, type Call } from './answers';
@@ -30,10 +37,22 @@ interface Pending {
   question: string;
 }
 
-const PERIOD_OPTIONS = ['This month', 'Last month', 'This quarter', 'Last quarter', 'This year', 'Last 12 months', 'All time'];
+const PERIOD_OPTIONS = [
+  'This month',
+  'Last month',
+  'This quarter',
+  'Last quarter',
+  'This year',
+  'Last 12 months',
+  'All time',
+];
 
 const isPending = (value: unknown): value is Pending =>
-  typeof value === 'object' && value !== null && (value as Pending).v === 1 && (value as Pending).engine === 'builtin' && typeof (value as Pending).slots === 'object';
+  typeof value === 'object' &&
+  value !== null &&
+  (value as Pending).v === 1 &&
+  (value as Pending).engine === 'builtin' &&
+  typeof (value as Pending).slots === 'object';
 
 /** Writes and commands the analyst refuses (it only reads). */
 const WRITE_REQUEST =
@@ -56,7 +75,10 @@ export function contextFrom(history: ChatTurn[]): Slots | null {
     const turn = history[i]!;
     if (turn.role === 'user' || turn.role === 'error') continue;
     if (turn.role === 'agent-question') return null;
-    const line = turn.content.split('\n').reverse().find((l) => l.startsWith('_Used: '));
+    const line = turn.content
+      .split('\n')
+      .reverse()
+      .find((l) => l.startsWith('_Used: '));
     if (!line) return null;
     const s = emptySlots();
     const metric = line.match(/metric (\w+)/)?.[1];
@@ -89,7 +111,7 @@ export function contextFrom(history: ChatTurn[]): Slots | null {
 
 export function createBuiltinAnalyst(tools: AssistantTool[]): AssistantEngine {
   const byName = new Map(tools.map((tool) => [tool.name, tool]));
-  const call: Call = async <T,>(name: string, args: Record<string, unknown>, ctx: ToolContext): Promise<T> => {
+  const call: Call = async <T>(name: string, args: Record<string, unknown>, ctx: ToolContext): Promise<T> => {
     const tool = byName.get(name);
     if (!tool) throw new Error(`The assistant has no tool named ${name}.`);
     return (await runTool(tool, args, ctx)) as T;
@@ -109,12 +131,19 @@ async function reply(input: EngineInput, call: Call): Promise<EngineReply> {
     if (resumed) return proceed(resumed, [], ctx, call, today);
     // Not an answer to the question: a new question, or the question again.
     const fresh = read(message, today);
-    if (!fresh.slots.metric && !WRITE_REQUEST.test(fresh.text)) return { kind: 'question', question: `${input.pending.question}`, pending: input.pending };
+    if (!fresh.slots.metric && !WRITE_REQUEST.test(fresh.text))
+      return { kind: 'question', question: `${input.pending.question}`, pending: input.pending };
   }
   if (!message) return { kind: 'answer', content: cannotAnswer('Ask me a question about your agency’s data.') };
   const reading = read(message, today);
   if (WRITE_REQUEST.test(reading.text)) return { kind: 'answer', content: READ_ONLY };
-  if (OUT_OF_SCOPE.test(reading.text)) return { kind: 'answer', content: cannotAnswer("I can't answer that yet: I report on the agency's own records, not forecasts, writing or general knowledge.") };
+  if (OUT_OF_SCOPE.test(reading.text))
+    return {
+      kind: 'answer',
+      content: cannotAnswer(
+        "I can't answer that yet: I report on the agency's own records, not forecasts, writing or general knowledge.",
+      ),
+    };
 
   const context = contextFrom(input.history);
   const slots = merge(reading, context, today);
@@ -125,7 +154,8 @@ async function reply(input: EngineInput, call: Call): Promise<EngineReply> {
 /** A follow-up takes what it does not say from the last answer. */
 function merge(reading: Reading, context: Slots | null, today: string): Slots | null {
   const s = reading.slots;
-  const followUp = context && (FOLLOW_UP_CUES.test(reading.text) || !s.metric) && reading.text.split(/\s+/).length <= 14;
+  const followUp =
+    context && (FOLLOW_UP_CUES.test(reading.text) || !s.metric) && reading.text.split(/\s+/).length <= 14;
   if (!followUp || !context) {
     if (!s.metric && !reading.phrases.length) return null;
     return s;
@@ -154,16 +184,28 @@ function merge(reading: Reading, context: Slots | null, today: string): Slots | 
   return merged;
 }
 
-async function proceed(s: Slots, phrases: string[], ctx: ToolContext, call: Call, today: string, reading?: Reading): Promise<EngineReply> {
+async function proceed(
+  s: Slots,
+  phrases: string[],
+  ctx: ToolContext,
+  call: Call,
+  today: string,
+  reading?: Reading,
+): Promise<EngineReply> {
   // Money first: a recruiter is told at once, not asked questions whose answer they cannot see.
   const owner = ctx.user.userType.includes('owner');
-  if (s.metric && (METRICS[s.metric].money || (s.rankBy && METRICS[s.rankBy].money)) && !owner) return { kind: 'answer', content: OWNERS_ONLY };
+  if (s.metric && (METRICS[s.metric].money || (s.rankBy && METRICS[s.rankBy].money)) && !owner)
+    return { kind: 'answer', content: OWNERS_ONLY };
 
   // Names: the record kinds this metric can use, looked up by fuzzy match.
   let found: FoundRecord[] = [];
   const kinds = kindsFor(s.metric);
   if (phrases.length && kinds.length) {
-    const result = await call<{ records: FoundRecord[] }>('find_records', { kinds, phrases, min_score: 0.6, limit: 8 }, ctx);
+    const result = await call<{ records: FoundRecord[] }>(
+      'find_records',
+      { kinds, phrases, min_score: 0.6, limit: 8 },
+      ctx,
+    );
     found = result.records;
     const resolution = resolveRecords(found, kinds, s.client?.id ?? null);
     const followUp = (s as Slots & { followUp?: boolean }).followUp;
@@ -182,7 +224,12 @@ async function proceed(s: Slots, phrases: string[], ctx: ToolContext, call: Call
       const { kind, options } = resolution.ambiguous;
       const noun = kind === 'recruiter' ? 'person' : kind;
       const question = `Which ${noun} do you mean: ${options.map((o, i) => `${i + 1}. ${esc(o.name)}${o.detail && kind !== 'client' ? ` (${esc(o.detail)})` : ''}`).join('; ')}?`;
-      return ask(s, kind, options.map((o) => ({ label: o.name, value: o.id })), question);
+      return ask(
+        s,
+        kind,
+        options.map((o) => ({ label: o.name, value: o.id })),
+        question,
+      );
     }
   }
 
@@ -192,7 +239,9 @@ async function proceed(s: Slots, phrases: string[], ctx: ToolContext, call: Call
     const text = ` ${reading.text.replace(/[^a-z0-9+#]+/g, ' ')} `;
     const hit = families.role_families
       .map((f) => ({ f, words: f.value.split(' ') }))
-      .filter(({ words }) => new RegExp(`\\b${words.map((w) => w.replace(/[+#.]/g, '\\$&')).join('s? ')}s?\\b`).test(text))
+      .filter(({ words }) =>
+        new RegExp(`\\b${words.map((w) => w.replace(/[+#.]/g, '\\$&')).join('s? ')}s?\\b`).test(text),
+      )
       .sort((a, b) => b.words.length - a.words.length)[0];
     if (hit) s.family = { key: hit.f.value, label: hit.f.label };
   }
@@ -209,7 +258,8 @@ async function proceed(s: Slots, phrases: string[], ctx: ToolContext, call: Call
     const records = found.filter((r) => r.score >= MIN_SCORE);
     const chosen = chosenRecord(s);
     if (chosen) return { kind: 'answer', content: lookupAnswer([chosen], s) };
-    if (!records.length) return { kind: 'answer', content: cannotAnswer('I found no client, role, candidate or user by that name.') };
+    if (!records.length)
+      return { kind: 'answer', content: cannotAnswer('I found no client, role, candidate or user by that name.') };
     return { kind: 'answer', content: lookupAnswer(records, s) };
   }
 
@@ -228,9 +278,17 @@ async function proceed(s: Slots, phrases: string[], ctx: ToolContext, call: Call
 
   if (s.metric === 'role_pipeline' && !s.role) {
     if (s.client) {
-      return { kind: 'answer', content: cannotAnswer(`Which role of ${esc(s.client.name)}? Name the role, for example “pipeline of Data Engineer at ${esc(s.client.name)}”.`) };
+      return {
+        kind: 'answer',
+        content: cannotAnswer(
+          `Which role of ${esc(s.client.name)}? Name the role, for example “pipeline of Data Engineer at ${esc(s.client.name)}”.`,
+        ),
+      };
     }
-    return { kind: 'answer', content: cannotAnswer('Which role? Name it, for example “pipeline of the Data Engineer role”.') };
+    return {
+      kind: 'answer',
+      content: cannotAnswer('Which role? Name it, for example “pipeline of the Data Engineer role”.'),
+    };
   }
 
   // A period where it changes the answer.
@@ -254,9 +312,17 @@ async function proceed(s: Slots, phrases: string[], ctx: ToolContext, call: Call
 /** The record a resumed question chose (its detail line is not kept). */
 function chosenRecord(s: Slots): FoundRecord | null {
   const base = { detail: '', score: 1, coverage: 1, phrase: '', parent_id: null };
-  if (s.candidate) return { ...base, kind: 'candidate', id: s.candidate.id, name: s.candidate.name, link: `/candidates/${s.candidate.id}` };
+  if (s.candidate)
+    return {
+      ...base,
+      kind: 'candidate',
+      id: s.candidate.id,
+      name: s.candidate.name,
+      link: `/candidates/${s.candidate.id}`,
+    };
   if (s.role) return { ...base, kind: 'role', id: s.role.id, name: s.role.name, link: `/roles/${s.role.id}` };
-  if (s.client) return { ...base, kind: 'client', id: s.client.id, name: s.client.name, link: `/clients/${s.client.id}` };
+  if (s.client)
+    return { ...base, kind: 'client', id: s.client.id, name: s.client.name, link: `/clients/${s.client.id}` };
   if (s.recruiter) return { ...base, kind: 'recruiter', id: s.recruiter.id, name: s.recruiter.name, link: null };
   return null;
 }
@@ -266,23 +332,36 @@ function ask(s: Slots, kind: Ask, options: Option[], question: string): EngineRe
   return { kind: 'question', question, pending };
 }
 
-const words = (text: string) => new Set(text.toLowerCase().split(/[^a-z0-9]+/).filter((w) => w.length > 1));
+const words = (text: string) =>
+  new Set(
+    text
+      .toLowerCase()
+      .split(/[^a-z0-9]+/)
+      .filter((w) => w.length > 1),
+  );
 
 /** Reads the user's answer to the pending question; null when it does not answer it. */
 function applyAnswer(p: Pending, message: string, today: string): Slots | null {
   const s: Slots = { ...p.slots };
   const text = message.toLowerCase().trim();
-  const number = text.match(/^(?:option |number |#)?(\d{1,2})\.?$|^(?:the )?(first|second|third|fourth|fifth|sixth|last)(?: one)?$/);
+  const number = text.match(
+    /^(?:option |number |#)?(\d{1,2})\.?$|^(?:the )?(first|second|third|fourth|fifth|sixth|last)(?: one)?$/,
+  );
   let option: Option | undefined;
   if (number) {
     const ordinal = ['first', 'second', 'third', 'fourth', 'fifth', 'sixth'];
-    const index = number[1] ? Number(number[1]) - 1 : number[2] === 'last' ? p.options.length - 1 : ordinal.indexOf(number[2]!);
+    const index = number[1]
+      ? Number(number[1]) - 1
+      : number[2] === 'last'
+        ? p.options.length - 1
+        : ordinal.indexOf(number[2]!);
     option = p.options[index];
   }
   if (p.ask === 'metric') {
     if (!option) {
       if (/invoic|book|bill|issued/.test(text)) option = p.options.find((o) => o.value === 'revenue_booked');
-      else if (/collect|receiv|paid|payment|cash|came in/.test(text)) option = p.options.find((o) => o.value === 'revenue_collected');
+      else if (/collect|receiv|paid|payment|cash|came in/.test(text))
+        option = p.options.find((o) => o.value === 'revenue_collected');
     }
     if (!option) return null;
     if (s.metric === 'revenue') s.metric = option.value as MetricKey;
@@ -299,13 +378,19 @@ function applyAnswer(p: Pending, message: string, today: string): Slots | null {
   if (!option) {
     // By name: the option sharing most words with the answer (and not tied).
     const said = words(text);
-    const scored = p.options.map((o) => ({ o, n: [...words(o.label)].filter((w) => said.has(w) || [...said].some((x) => x.length >= 4 && w.startsWith(x))).length }));
+    const scored = p.options.map((o) => ({
+      o,
+      n: [...words(o.label)].filter((w) => said.has(w) || [...said].some((x) => x.length >= 4 && w.startsWith(x)))
+        .length,
+    }));
     const best = Math.max(...scored.map((x) => x.n));
     const top = scored.filter((x) => x.n === best);
     if (best > 0 && top.length === 1) option = top[0]!.o;
     else {
       // The distinguishing word alone ("logistics"), even when the shared word ties.
-      const distinct = p.options.filter((o) => [...words(o.label)].some((w) => said.has(w) && p.options.filter((x) => words(x.label).has(w)).length === 1));
+      const distinct = p.options.filter((o) =>
+        [...words(o.label)].some((w) => said.has(w) && p.options.filter((x) => words(x.label).has(w)).length === 1),
+      );
       if (distinct.length === 1) option = distinct[0];
     }
   }

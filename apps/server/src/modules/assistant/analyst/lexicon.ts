@@ -58,8 +58,14 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
     triggers: [
       [/\bnew (?:roles?|jobs?|positions?|requisitions?|reqs?|openings?|searches|vacanc(?:y|ies)|mandates?)\b/, 4],
       [/\b(?:take|took|taken) on\b/, 2],
-      [/\b(?:roles?|jobs?|positions?) (?:were |did we |have we |we )?(?:opened|open|created|added|won|taken on|took on)\b(?! (?:right )?now| today| currently| at the moment| before)/, 4],
-      [/\b(?:open|opened|create|created|win|won|take on|took on) (?:new )?(?:roles?|jobs?|positions?)\b(?! (?:right )?now| today| currently| at the moment)/, 1],
+      [
+        /\b(?:roles?|jobs?|positions?) (?:were |did we |have we |we )?(?:opened|open|created|added|won|taken on|took on)\b(?! (?:right )?now| today| currently| at the moment| before)/,
+        4,
+      ],
+      [
+        /\b(?:open|opened|create|created|win|won|take on|took on) (?:new )?(?:roles?|jobs?|positions?)\b(?! (?:right )?now| today| currently| at the moment)/,
+        1,
+      ],
     ],
   },
   open_roles: {
@@ -67,10 +73,19 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
     definition: 'roles open or on hold (not closed), as of the period end; without a period, as of now.',
     kind: 'stock',
     triggers: [
-      [/\b(?:open|active|live|current|ongoing) (?:roles?|jobs?|positions?|searches|requisitions?|reqs?|vacanc(?:y|ies)|mandates?)\b/, 3],
-      [/\b(?:roles?|jobs?|positions?|searches|vacanc(?:y|ies)|mandates?) (?:are |is )?(?:still |currently |now |right now )?(?:open|active|live)\b/, 3],
+      [
+        /\b(?:open|active|live|current|ongoing) (?:roles?|jobs?|positions?|searches|requisitions?|reqs?|vacanc(?:y|ies)|mandates?)\b/,
+        3,
+      ],
+      [
+        /\b(?:roles?|jobs?|positions?|searches|vacanc(?:y|ies)|mandates?) (?:are |is )?(?:still |currently |now |right now )?(?:open|active|live)\b/,
+        3,
+      ],
       [/\bworking on\b/, 1],
-      [/\bhow many roles (?:\w+ ){0,4}(?:open|active|live|on the go|in progress)\b(?! (?:in|during|since|between|last|this) )/, 3],
+      [
+        /\bhow many roles (?:\w+ ){0,4}(?:open|active|live|on the go|in progress)\b(?! (?:in|during|since|between|last|this) )/,
+        3,
+      ],
       [/\b(?:recruiting|hiring|searching|working) (?:for|on)\b/, 3],
       [/\bhow many roles\b.*\b(?:right now|at the moment|currently|today|at present)\b/, 3],
       [/\broles? (?:\w+ ){0,4}(?:on hold|paused|frozen)\b|\b(?:on hold|paused|frozen) roles?\b/, 4],
@@ -84,8 +99,14 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
       [/\bsubmittals?\b/, 3],
       [/\bsubmissions?\b/, 3],
       [/\b(?:submitted|cvs? sent|resumes? sent|sent to (?:the )?clients?)\b/, 2],
-      [/\b(?:candidates?|people|cvs?|resumes?|profiles?) (?:did we |have we |do we |we |were |got )?(?:submit|submitted|send|sent|put forward|present|presented)\b/, 4],
-      [/\b(?:send|sent|sending|submit) (?:\w+ )?(?:cvs?|resumes?|profiles?|candidates?)\b|\b(?:cvs?|resumes?|profiles?) (?:did we |have we |we )?(?:send|sent|submit)\b/, 3],
+      [
+        /\b(?:candidates?|people|cvs?|resumes?|profiles?) (?:did we |have we |do we |we |were |got )?(?:submit|submitted|send|sent|put forward|present|presented)\b/,
+        4,
+      ],
+      [
+        /\b(?:send|sent|sending|submit) (?:\w+ )?(?:cvs?|resumes?|profiles?|candidates?)\b|\b(?:cvs?|resumes?|profiles?) (?:did we |have we |we )?(?:send|sent|submit)\b/,
+        3,
+      ],
     ],
   },
   roles_closed: {
@@ -125,17 +146,29 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
     kind: 'flow',
     triggers: [
       [/\b(?:time|days?) to (?:fill|hire|place)\b/, 5],
-      [/\bhow (?:long|many days|quickly|fast) (?:does it|did it|do we|did we|does a role|to) (?:take (?:us )?)?(?:to )?(?:fill|hire|place|close)\b/, 5],
-      [/\bhow long (?:is|are|does|do|was|were) (?:a |our |the )?(?:roles?|jobs?|positions?) (?:stay |staying )?open\b/, 5],
+      [
+        /\bhow (?:long|many days|quickly|fast) (?:does it|did it|do we|did we|does a role|to) (?:take (?:us )?)?(?:to )?(?:fill|hire|place|close)\b/,
+        5,
+      ],
+      [
+        /\bhow long (?:is|are|does|do|was|were) (?:a |our |the )?(?:roles?|jobs?|positions?) (?:stay |staying )?open\b/,
+        5,
+      ],
       [/\bbefore (?:we|they) (?:place|fill|hire)\b/, 4],
       [/\b(?:fill|hiring) (?:time|speed)\b/, 4],
-      [/\bfrom (?:opening|open|launching|launch|starting|start|kick ?off|the start)\b.{0,30}\bto (?:placing|placement|place|filling|fill|hiring|hire|an? (?:placement|hire)|the (?:placement|hire))\b/, 6],
-      [/\bhow (?:long|many days|quickly|fast)\b(?:(?! in (?:the )?(?:\w+ )?stage)[^?])*\bto (?:fill|hire for|close out|place someone in) (?:a |the |our |each )?roles?\b/, 5],
+      [
+        /\bfrom (?:opening|open|launching|launch|starting|start|kick ?off|the start)\b.{0,30}\bto (?:placing|placement|place|filling|fill|hiring|hire|an? (?:placement|hire)|the (?:placement|hire))\b/,
+        6,
+      ],
+      [
+        /\bhow (?:long|many days|quickly|fast)\b(?:(?! in (?:the )?(?:\w+ )?stage)[^?])*\bto (?:fill|hire for|close out|place someone in) (?:a |the |our |each )?roles?\b/,
+        5,
+      ],
     ],
   },
   days_to_first_submittal: {
     label: 'Median days to first submittal',
-    definition: "median, over roles whose first submittal falls in the period, of days from opening to that submittal.",
+    definition: 'median, over roles whose first submittal falls in the period, of days from opening to that submittal.',
     kind: 'flow',
     triggers: [
       [/\b(?:time|days?) to (?:the )?first (?:submittal|submission|candidate|cv)\b/, 6],
@@ -176,7 +209,10 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
     kind: 'flow',
     money: true,
     triggers: [
-      [/\b(?:collected|collect|collecting|collections?|received|receive|receiving|cash (?:in|collected|received)|takings)\b/, 5],
+      [
+        /\b(?:collected|collect|collecting|collections?|received|receive|receiving|cash (?:in|collected|received)|takings)\b/,
+        5,
+      ],
       [/\b(?:came|come|coming) in\b/, 4],
       [/\b(?:paid|pay) us\b/, 6],
       [/\bhow much (?:did|has|have) .{1,60}? (?:pay|paid)\b/, 5],
@@ -196,7 +232,8 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
   },
   funnel: {
     label: 'Pipeline funnel',
-    definition: 'over pipelines created in the period: how many reached each stage (or later) and the share that went on to the next.',
+    definition:
+      'over pipelines created in the period: how many reached each stage (or later) and the share that went on to the next.',
     kind: 'flow',
     triggers: [
       [/\bfunnel\b/, 5],
@@ -204,30 +241,50 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
       [/\b(?:convert|converted|converting)\b/, 4],
       [/\bdrop[- ]?(?:off|outs?)\b/, 3],
       [/\bhow many (?:candidates|pipelines|people) (?:reached|got to|made it to)\b/, 5],
-      [/\bhow many (?:candidates|pipelines|people) (?:\w+ ){0,2}(?:got|get|received|receive|had|reached|were given|made it to|got to|went to|moved to|progressed to|advanced to) (?:an? |the )?(?:offers?|client interviews?|interviews?|internal interviews?|submitted|submittal|placed)\b/, 6],
-      [/\b(?:ended|end|ending|resulted|result|turned|turn) (?:up )?(?:in|into) (?:an? |the )?(?:offers?|client interviews?|interviews?|placements?|hires?)\b/, 5],
+      [
+        /\bhow many (?:candidates|pipelines|people) (?:\w+ ){0,2}(?:got|get|received|receive|had|reached|were given|made it to|got to|went to|moved to|progressed to|advanced to) (?:an? |the )?(?:offers?|client interviews?|interviews?|internal interviews?|submitted|submittal|placed)\b/,
+        6,
+      ],
+      [
+        /\b(?:ended|end|ending|resulted|result|turned|turn) (?:up )?(?:in|into) (?:an? |the )?(?:offers?|client interviews?|interviews?|placements?|hires?)\b/,
+        5,
+      ],
       [/\bpass(?:-through)? rate\b/, 4],
-      [/\bpipelines? (?:did we |have we |were |we )?(?:start|started|create|created|open|opened|add|added|begin|began)\b/, 5],
-      [/\b(?:share|percentage|percent|proportion|fraction) of (?:the )?(?:candidates|pipelines|people|submittals|submitted|offers|interviews)\b/, 5],
+      [
+        /\bpipelines? (?:did we |have we |were |we )?(?:start|started|create|created|open|opened|add|added|begin|began)\b/,
+        5,
+      ],
+      [
+        /\b(?:share|percentage|percent|proportion|fraction) of (?:the )?(?:candidates|pipelines|people|submittals|submitted|offers|interviews)\b/,
+        5,
+      ],
     ],
   },
   time_in_stage: {
     label: 'Time in stage',
-    definition: 'for pipelines created in the period, the median days a stay in each stage lasted (stays still running left out).',
+    definition:
+      'for pipelines created in the period, the median days a stay in each stage lasted (stays still running left out).',
     kind: 'flow',
     triggers: [
       [/\b(?:time|days?|long) (?:spent )?in (?:each |the |a )?(?:stage|stages)\b/, 6],
       [/\btime[- ]in[- ]stage\b/, 6],
-      [/\bhow long (?:do|did|does) (?:candidates|people|pipelines|they|a candidate|a pipeline) (?:stay|spend|sit|remain|wait|take)\b/, 5],
+      [
+        /\bhow long (?:do|did|does) (?:candidates|people|pipelines|they|a candidate|a pipeline) (?:stay|spend|sit|remain|wait|take)\b/,
+        5,
+      ],
       [/\bhow long (?:is|are) (?:the )?(?:\w+ )?(?:stage|interview stage|offer stage)\b/, 4],
       [/\bbottleneck\b/, 4],
-      [/\b(?:how long|days?|time|median|average|sit|sitting|stay|staying|spend|spent|wait|waiting)\b.*\bin (?:the )?(?:sourc(?:ed|ing)|internal(?: interview| screen(?:ing)?)?|screening|submit[- ]pending|submitted|client interview|interview|offer)(?: stage)?\b/, 6],
+      [
+        /\b(?:how long|days?|time|median|average|sit|sitting|stay|staying|spend|spent|wait|waiting)\b.*\bin (?:the )?(?:sourc(?:ed|ing)|internal(?: interview| screen(?:ing)?)?|screening|submit[- ]pending|submitted|client interview|interview|offer)(?: stage)?\b/,
+        6,
+      ],
       [/\b(?:slowest|longest|quickest|fastest) stages?\b/, 6],
     ],
   },
   recruiter_performance: {
     label: 'Recruiter performance',
-    definition: "per recruiter: open roles they own at the period end, their pipelines' submittals and placements in the period (fees for owners).",
+    definition:
+      "per recruiter: open roles they own at the period end, their pipelines' submittals and placements in the period (fees for owners).",
     kind: 'flow',
     triggers: [
       [/\brecruiters?(?:'s|s')? (?:performance|leaderboard|ranking|league|stats|numbers|results|productivity)\b/, 6],
@@ -255,32 +312,43 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
     kind: 'default_all_time',
     triggers: [
       [/\b(?:salary|salaries|wages?|compensation|comp|pay (?:range|level|band)s?)\b/, 4],
-      [/\bhow much (?:do|did|does|are|were) (?:we pay|\w+s get paid|they earn|(?:a|an) [\w ]{2,40}? (?:earn|make|get))\b/, 3],
+      [
+        /\bhow much (?:do|did|does|are|were) (?:we pay|\w+s get paid|they earn|(?:a|an) [\w ]{2,40}? (?:earn|make|get))\b/,
+        3,
+      ],
       [/\b(?:earn|make|paid)\b/, 1],
       [/\b(?:what|how much) (?:do|did|does|should) (?:we|they|clients?) pay\b/, 4],
       [/\bgets? paid\b|\bget (?:paid|offered)\b/, 4],
       [/\bwhat (?:do|does|did|can) (?:a |an |our )?[a-z ]{2,40}? (?:earn|make|take home|command)\b/, 4],
       [/\bwhat (?:are|is|were|was) (?:a |an |our )?[a-z ]{2,40}? paid\b/, 4],
       [/\bplaced at\b|\b(?:placed|hired) (?:for|on|at) (?:a |what )?(?:salary|wage)\b/, 6],
-      [/\bhow much (?:do|did|does|would|will) (?:we|they|you|clients?) (?:place|hire|get|land) (?:\w+ ){1,5}(?:for|at)\b/, 6],
+      [
+        /\bhow much (?:do|did|does|would|will) (?:we|they|you|clients?) (?:place|hire|get|land) (?:\w+ ){1,5}(?:for|at)\b/,
+        6,
+      ],
     ],
   },
   offer_acceptance: {
     label: 'Offer acceptance by salary',
-    definition: 'answered offers (accepted, declined, withdrawn) per role family in salary bands; the band with the highest acceptance rate (5+ offers needed).',
+    definition:
+      'answered offers (accepted, declined, withdrawn) per role family in salary bands; the band with the highest acceptance rate (5+ offers needed).',
     kind: 'default_all_time',
     triggers: [
       [/\boffers? (?:gets? |get |are |is |were |was )?accept(?:ed|ance)?\b/, 6],
       [/\baccept(?:ed|ance)? (?:rate|offers?)\b/, 6],
       [/\b(?:optimal|best|right|winning|ideal) (?:salary|wage|offer|pay)(?: range| band| level)?\b/, 6],
       [/\bwhat (?:salary|offer|pay) (?:gets|wins|lands)\b/, 7],
-      [/\bwhat (?:salary |pay )?offer\b|\boffer should (?:we|i)\b|\bget a yes\b|\b(?:offer|salary|pay) (?:to|that) (?:wins?|lands?|closes?|gets?)\b/, 6],
+      [
+        /\bwhat (?:salary |pay )?offer\b|\boffer should (?:we|i)\b|\bget a yes\b|\b(?:offer|salary|pay) (?:to|that) (?:wins?|lands?|closes?|gets?)\b/,
+        6,
+      ],
       [/\b(?:declined|rejected|turned down) offers?\b/, 4],
     ],
   },
   retainer: {
     label: 'Retainer payouts',
-    definition: 'retainer instalments per client: days from signing to invoice and to payment, and what is still outstanding.',
+    definition:
+      'retainer instalments per client: days from signing to invoice and to payment, and what is still outstanding.',
     kind: 'default_all_time',
     triggers: [
       [/\bretainers?\b/, 4],
@@ -294,9 +362,15 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
       "placements by where the candidate came from (the application's channel when the pipeline came from an application, else the source recorded on the candidate), and the applications received per channel.",
     kind: 'default_all_time',
     triggers: [
-      [/\bwhere (?:do|did|does) (?:our |we |the |most )?(?:\w+ )?(?:placements?|hires?|placed candidates|candidates|people) (?:we place |we placed |we hire |we hired )?(?:come|came) from\b/, 8],
+      [
+        /\bwhere (?:do|did|does) (?:our |we |the |most )?(?:\w+ )?(?:placements?|hires?|placed candidates|candidates|people) (?:we place |we placed |we hire |we hired )?(?:come|came) from\b/,
+        8,
+      ],
       [/\b(?:best|top|main|biggest|which|what) (?:candidate |hiring |recruiting )?(?:sources?|channels?)\b/, 7],
-      [/\b(?:placements?|hires?) (?:by|per) (?:source|channel)\b|\bsources? of (?:our |the )?(?:placements?|hires?|candidates)\b/, 8],
+      [
+        /\b(?:placements?|hires?) (?:by|per) (?:source|channel)\b|\bsources? of (?:our |the )?(?:placements?|hires?|candidates)\b/,
+        8,
+      ],
       [/\b(?:sources?|channels?)\b/, 3],
       [/\bcareers? (?:page|site)\b|\b(?:from|on|via|through) indeed\b|\bjob (?:board|posting)s?\b/, 5],
       [/\bapplications?\b/, 3],
@@ -308,21 +382,28 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
     kind: 'stock',
     money: true,
     triggers: [
-      [/\b(?:outstanding|owed|owe us|owes us|owing|unpaid|overdue|receivables?|late (?:invoices?|payments?)|ar aging|aging)\b/, 6],
+      [
+        /\b(?:outstanding|owed|owe us|owes us|owing|unpaid|overdue|receivables?|late (?:invoices?|payments?)|ar aging|aging)\b/,
+        6,
+      ],
       [/\bwho (?:hasn'?t|has not|haven'?t|have not) paid\b/, 6],
       [/\b(?:still|yet) (?:need )?to (?:collect|be paid|come in)\b|\bstill owed\b/, 7],
     ],
   },
   attention: {
     label: 'Needs attention',
-    definition: 'stalled pipelines (no stage change in 5 days), open roles without a submittal in 7 days, guarantees ending within 30 days, interviews tomorrow, overdue invoices (owners).',
+    definition:
+      'stalled pipelines (no stage change in 5 days), open roles without a submittal in 7 days, guarantees ending within 30 days, interviews tomorrow, overdue invoices (owners).',
     kind: 'stock',
     triggers: [
       [/\b(?:stalled|stalling|stuck|stagnant|idle|neglected|at risk|going nowhere|slipping)\b/, 6],
       [/\bneeds? (?:my |our )?attention\b/, 6],
       [/\b(?:what|anything) (?:should|do) (?:i|we) (?:look at|worry about|follow up|chase)\b/, 6],
       [/\bno (?:activity|movement|progress|submittals?)\b/, 5],
-      [/\b(?:gone|going|gone very|been) (?:quiet|cold|silent|dark)\b|\b(?:dormant|inactive|not moving|haven'?t moved|hasn'?t moved|sitting idle)\b/, 6],
+      [
+        /\b(?:gone|going|gone very|been) (?:quiet|cold|silent|dark)\b|\b(?:dormant|inactive|not moving|haven'?t moved|hasn'?t moved|sitting idle)\b/,
+        6,
+      ],
       [/\bfollow[- ]ups?\b/, 2],
       [/\b(?:needs?|need to|should (?:i|we)|to) (?:be )?(?:follow(?:ing|ed)?[- ]up|chas(?:e|ed|ing)(?: up)?)\b/, 6],
     ],
@@ -338,7 +419,10 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
       [/\bhow (?:is|are) (?:the )?.{2,60}? (?:role|search|position|job) (?:going|doing|progressing)\b/, 5],
       [/\bstatus of (?:the )?.{2,60}? (?:role|search|position|job)\b/, 5],
       [/\bwhere (?:are we|do we stand) (?:with|on)\b/, 4],
-      [/\b(?:what'?s|what is|anything) (?:happening|going on|new|the latest|the news|the update|up) (?:with|on|for)\b/, 4],
+      [
+        /\b(?:what'?s|what is|anything) (?:happening|going on|new|the latest|the news|the update|up) (?:with|on|for)\b/,
+        4,
+      ],
       [/\b(?:update|progress|news|latest) (?:on|with|for) (?:the )?.{2,60}? (?:role|search|position|job)\b/, 5],
     ],
   },
@@ -367,7 +451,10 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
     definition: 'records whose name matches what you wrote.',
     kind: 'stock',
     triggers: [
-      [/\b(?:who is|who's|tell me about|show me|look up|lookup|find|details (?:of|on|for|about)|info(?:rmation)? (?:on|about)|open the)\b/, 2],
+      [
+        /\b(?:who is|who's|tell me about|show me|look up|lookup|find|details (?:of|on|for|about)|info(?:rmation)? (?:on|about)|open the)\b/,
+        2,
+      ],
       [/\bwhat (?:stage|state|status) is\b/, 3],
       [/\bwhat (?:do|does|did) (?:we|you|i) (?:know|have|hold) (?:about|on)\b|\b(?:background|history) (?:of|on)\b/, 3],
     ],
@@ -402,7 +489,8 @@ export const STOPWORDS = new Set(
 );
 
 /** Words that say "the same question, changed" when a message starts with them. */
-export const FOLLOW_UP_CUES = /^(?:and|what about|how about|same|also|now|ok(?:ay)?|then|vs|versus|compared to|and for|for|but|what of|how did|only)\b/;
+export const FOLLOW_UP_CUES =
+  /^(?:and|what about|how about|same|also|now|ok(?:ay)?|then|vs|versus|compared to|and for|for|but|what of|how did|only)\b/;
 
 export const EXAMPLE_QUESTIONS = [
   'How many placements did we make last quarter?',
@@ -423,9 +511,17 @@ export const EXAMPLE_QUESTIONS = [
  */
 export function canonical(text: string): string {
   return text
-    .replace(/\b(?:usually|typically|normally|generally|actually|really|roughly|approximately|exactly|on average|in general|all in all)\b/g, ' ')
-    .replace(/\b(?:job |open )?(?:vacancies|jobs|positions|searches|requisitions|reqs|mandates|openings)\b/g, (m) => (m.startsWith('open ') ? 'open roles' : 'roles'))
-    .replace(/\b(?:vacancy|job|position|requisition|req|mandate|opening(?! (?:a|an|the|new|our|roles?|jobs?|positions?)\b))\b/g, 'role')
+    .replace(
+      /\b(?:usually|typically|normally|generally|actually|really|roughly|approximately|exactly|on average|in general|all in all)\b/g,
+      ' ',
+    )
+    .replace(/\b(?:job |open )?(?:vacancies|jobs|positions|searches|requisitions|reqs|mandates|openings)\b/g, (m) =>
+      m.startsWith('open ') ? 'open roles' : 'roles',
+    )
+    .replace(
+      /\b(?:vacancy|job|position|requisition|req|mandate|opening(?! (?:a|an|the|new|our|roles?|jobs?|positions?)\b))\b/g,
+      'role',
+    )
     .replace(/\broles? roles\b/g, 'roles')
     .replace(/\s+/g, ' ')
     .trim();

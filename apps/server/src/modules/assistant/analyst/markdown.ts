@@ -4,7 +4,10 @@
 const SPECIAL = /[\\`*_{}[\]()<>#+!|~>]/g;
 
 export function esc(text: string): string {
-  return text.replace(/[\r\n]+/g, ' ').replace(SPECIAL, (c) => `\\${c}`).trim();
+  return text
+    .replace(/[\r\n]+/g, ' ')
+    .replace(SPECIAL, (c) => `\\${c}`)
+    .trim();
 }
 
 /** A link to a path of this app (server-built, always starting with one slash). */
@@ -27,10 +30,18 @@ export function money(amount: string | number, currency = 'USD'): string {
   const value = Number(amount);
   const sign = value < 0 ? '-' : '';
   try {
-    const text = new Intl.NumberFormat('en-US', { style: 'currency', currency, currencyDisplay: 'symbol', minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(value));
+    const text = new Intl.NumberFormat('en-US', {
+      style: 'currency',
+      currency,
+      currencyDisplay: 'symbol',
+      minimumFractionDigits: 2,
+      maximumFractionDigits: 2,
+    }).format(Math.abs(value));
     return `${sign}${text}`;
   } catch {
-    const text = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(Math.abs(value));
+    const text = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
+      Math.abs(value),
+    );
     return `${sign}${text} ${currency}`;
   }
 }

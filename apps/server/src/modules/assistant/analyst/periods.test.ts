@@ -73,14 +73,17 @@ describe('period grammar', () => {
     ['2031-03-10T04:00:00Z', 'America/New_York', '2031-03-10', ['2031-03-01', '2031-03-10'], '2031-03-09'],
     ['2031-01-01T00:30:00Z', 'Europe/Berlin', '2031-01-01', ['2031-01-01', '2031-01-01'], '2030-12-31'],
     ['2031-01-01T00:30:00Z', 'America/Chicago', '2030-12-31', ['2030-12-01', '2030-12-31'], '2030-12-30'],
-  ] as const)('at %s in %s, today is %s: "this month" and "yesterday" follow the agency zone', (instant, zone, today, month, yesterday) => {
-    const day = agencyToday({ now: new Date(instant), timeZone: zone });
-    expect(day).toBe(today);
-    const thisMonth = parsePeriod('placements this month', day)!.period;
-    expect([thisMonth.from, thisMonth.to]).toEqual(month);
-    const y = parsePeriod('placements yesterday', day)!.period;
-    expect([y.from, y.to]).toEqual([yesterday, yesterday]);
-  });
+  ] as const)(
+    'at %s in %s, today is %s: "this month" and "yesterday" follow the agency zone',
+    (instant, zone, today, month, yesterday) => {
+      const day = agencyToday({ now: new Date(instant), timeZone: zone });
+      expect(day).toBe(today);
+      const thisMonth = parsePeriod('placements this month', day)!.period;
+      expect([thisMonth.from, thisMonth.to]).toEqual(month);
+      const y = parsePeriod('placements yesterday', day)!.period;
+      expect([y.from, y.to]).toEqual([yesterday, yesterday]);
+    },
+  );
 
   it('falls back to UTC for a zone the runtime does not know', () => {
     expect(agencyToday({ now: new Date('2031-04-01T00:10:00Z'), timeZone: 'Mars/Olympus' })).toBe('2031-04-01');
@@ -89,9 +92,19 @@ describe('period grammar', () => {
 
   it('reads "the quarter before" and "a year earlier" relative to an earlier period', () => {
     const q1: Period = { from: '2031-01-01', to: '2031-03-31', unit: 'quarter', label: 'last quarter' };
-    expect(relativePeriod('and the quarter before?', q1, TODAY)?.period).toMatchObject({ from: '2030-10-01', to: '2030-12-31', label: 'Q4 2030' });
-    expect(relativePeriod('same period last year', q1, TODAY)?.period).toMatchObject({ from: '2030-01-01', to: '2030-03-31' });
-    expect(relativePeriod('and the year before?', q1, TODAY)?.period).toMatchObject({ from: '2030-01-01', to: '2030-12-31' });
+    expect(relativePeriod('and the quarter before?', q1, TODAY)?.period).toMatchObject({
+      from: '2030-10-01',
+      to: '2030-12-31',
+      label: 'Q4 2030',
+    });
+    expect(relativePeriod('same period last year', q1, TODAY)?.period).toMatchObject({
+      from: '2030-01-01',
+      to: '2030-03-31',
+    });
+    expect(relativePeriod('and the year before?', q1, TODAY)?.period).toMatchObject({
+      from: '2030-01-01',
+      to: '2030-12-31',
+    });
     expect(relativePeriod('what about Acme?', q1, TODAY)).toBeNull();
   });
 });

@@ -17,8 +17,22 @@ export interface Period {
 /** The start of "all time": before any record the agency can hold. */
 export const ALL_TIME_FROM = '1900-01-01';
 
-const MONTHS = ['january', 'february', 'march', 'april', 'may', 'june', 'july', 'august', 'september', 'october', 'november', 'december'];
-const MONTH_RE = '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
+const MONTHS = [
+  'january',
+  'february',
+  'march',
+  'april',
+  'may',
+  'june',
+  'july',
+  'august',
+  'september',
+  'october',
+  'november',
+  'december',
+];
+const MONTH_RE =
+  '(jan(?:uary)?|feb(?:ruary)?|mar(?:ch)?|apr(?:il)?|may|june?|july?|aug(?:ust)?|sep(?:t(?:ember)?)?|oct(?:ober)?|nov(?:ember)?|dec(?:ember)?)';
 const monthIndex = (word: string) => MONTHS.findIndex((m) => m.startsWith(word.slice(0, 3)));
 const pad = (n: number) => String(n).padStart(2, '0');
 const iso = (y: number, m: number, d: number) => `${y}-${pad(m)}-${pad(d)}`;
@@ -46,7 +60,10 @@ export function addMonths(day: string, n: number): string {
   return iso(ny, nm, Math.min(d, daysIn(ny, nm)));
 }
 const monthPeriod = (y: number, m: number): [string, string] => [iso(y, m, 1), iso(y, m, daysIn(y, m))];
-const quarterPeriod = (y: number, q: number): [string, string] => [iso(y, q * 3 - 2, 1), iso(y, q * 3, daysIn(y, q * 3))];
+const quarterPeriod = (y: number, q: number): [string, string] => [
+  iso(y, q * 3 - 2, 1),
+  iso(y, q * 3, daysIn(y, q * 3)),
+];
 const halfPeriod = (y: number, h: number): [string, string] => [iso(y, h * 6 - 5, 1), iso(y, h * 6, daysIn(y, h * 6))];
 const yearPeriod = (y: number): [string, string] => [iso(y, 1, 1), iso(y, 12, 31)];
 const weekStart = (day: string) => {
@@ -71,20 +88,39 @@ export function describePeriod(p: Period): string {
   return `${p.label} (${formatDay(p.from)} – ${formatDay(p.to)})`;
 }
 
-const MONTH_NAMES = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTH_NAMES = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 
 /** A period read back from dates (an earlier answer): "Q2 2031", "June 2031", "2030", or its dates. */
 export function periodFromDates(from: string, to: string): Period {
   const unit = unitOf(from, to);
   const [y, m] = parts(from);
   const label =
-    unit === 'all' ? 'all time'
-    : unit === 'year' ? String(y)
-    : unit === 'quarter' ? `Q${Math.ceil(m / 3)} ${y}`
-    : unit === 'half' ? `H${Math.ceil(m / 6)} ${y}`
-    : unit === 'month' ? `${MONTH_NAMES[m - 1]} ${y}`
-    : unit === 'day' ? formatDay(from)
-    : '';
+    unit === 'all'
+      ? 'all time'
+      : unit === 'year'
+        ? String(y)
+        : unit === 'quarter'
+          ? `Q${Math.ceil(m / 3)} ${y}`
+          : unit === 'half'
+            ? `H${Math.ceil(m / 6)} ${y}`
+            : unit === 'month'
+              ? `${MONTH_NAMES[m - 1]} ${y}`
+              : unit === 'day'
+                ? formatDay(from)
+                : '';
   return { from, to, unit, label };
 }
 
@@ -146,16 +182,46 @@ function pointOf(text: string, today: string, preferPast = true): [string, strin
   return null;
 }
 
-const ORDINALS: Record<string, string> = { first: '1', '1st': '1', second: '2', '2nd': '2', third: '3', '3rd': '3', fourth: '4', '4th': '4', last: '4' };
-const NUMBER_WORDS: Record<string, number> = { one: 1, two: 2, three: 3, four: 4, five: 5, six: 6, seven: 7, eight: 8, nine: 9, ten: 10, eleven: 11, twelve: 12, a: 1 };
+const ORDINALS: Record<string, string> = {
+  first: '1',
+  '1st': '1',
+  second: '2',
+  '2nd': '2',
+  third: '3',
+  '3rd': '3',
+  fourth: '4',
+  '4th': '4',
+  last: '4',
+};
+const NUMBER_WORDS: Record<string, number> = {
+  one: 1,
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  a: 1,
+};
 
 /** Rewrites spelled-out forms into the short ones the grammar reads ("second quarter of 2025" → "q2 2025"). */
 export function normalisePeriodText(text: string): string {
   return text
     .toLowerCase()
     .replace(/[’']/g, "'")
-    .replace(/\b(first|second|third|fourth|1st|2nd|3rd|4th) quarter(?: of)?(?: (\d{4}))?/g, (_, o: string, y?: string) => `q${ORDINALS[o]}${y ? ` ${y}` : ''}`)
-    .replace(/\b(first|second|1st|2nd) half(?: of)?(?: (\d{4}))?/g, (_, o: string, y?: string) => `h${ORDINALS[o]}${y ? ` ${y}` : ''}`)
+    .replace(
+      /\b(first|second|third|fourth|1st|2nd|3rd|4th) quarter(?: of)?(?: (\d{4}))?/g,
+      (_, o: string, y?: string) => `q${ORDINALS[o]}${y ? ` ${y}` : ''}`,
+    )
+    .replace(
+      /\b(first|second|1st|2nd) half(?: of)?(?: (\d{4}))?/g,
+      (_, o: string, y?: string) => `h${ORDINALS[o]}${y ? ` ${y}` : ''}`,
+    )
     .replace(/\bq([1-4])[- ]?'?(\d{2})\b(?!\d)/g, (_, q: string, y: string) => `q${q} 20${y}`)
     .replace(/\b([qh][1-4]) of (\d{4})\b/g, '$1 $2')
     .replace(/\b(\d{4}) ([qh][1-4])\b/g, '$2 $1')
@@ -176,7 +242,10 @@ export function parsePeriod(message: string, today: string): PeriodMatch | null 
   const t = normalisePeriodText(message);
   const [ty, tm] = parts(today);
   const point = `(?:\\d{4}-\\d{2}-\\d{2}|\\d{4}-\\d{2}|\\d{1,2}(?:st|nd|rd|th)? ${MONTH_RE},? \\d{4}|${MONTH_RE} \\d{1,2}(?:st|nd|rd|th)?,? \\d{4}|${MONTH_RE},? \\d{4}|${MONTH_RE}|q[1-4](?: \\d{4})?|h[12](?: \\d{4})?|\\d{4}|today|yesterday)`;
-  const make = (from: string, to: string, unit: PeriodUnit, label: string, text: string): PeriodMatch => ({ period: { from, to, unit, label }, text });
+  const make = (from: string, to: string, unit: PeriodUnit, label: string, text: string): PeriodMatch => ({
+    period: { from, to, unit, label },
+    text,
+  });
   let m: RegExpMatchArray | null;
 
   // between X and Y / from X to Y
@@ -187,7 +256,8 @@ export function parsePeriod(message: string, today: string): PeriodMatch | null 
     let start = pointOf(first, today, true);
     // "between March and May 2025": the year of the end applies to the start.
     const yearOfEnd = second.match(/(\d{4})$/)?.[1];
-    if (yearOfEnd && new RegExp(`^${MONTH_RE}$`).test(first)) start = monthPeriod(Number(yearOfEnd), monthIndex(first) + 1);
+    if (yearOfEnd && new RegExp(`^${MONTH_RE}$`).test(first))
+      start = monthPeriod(Number(yearOfEnd), monthIndex(first) + 1);
     if (yearOfEnd && /^q[1-4]$/.test(first)) start = quarterPeriod(Number(yearOfEnd), Number(first[1]));
     if (start && b) {
       if (start[0] > b[1]) b = pointOf(second, addDays(today, 366), false) ?? b; // "between november and february"
@@ -196,12 +266,18 @@ export function parsePeriod(message: string, today: string): PeriodMatch | null 
     }
   }
   // since X
-  if ((m = t.match(new RegExp(`\\b(?:since|starting|beginning|from) (?:the start of |the beginning of )?(${point})\\b`)))) {
+  if (
+    (m = t.match(new RegExp(`\\b(?:since|starting|beginning|from) (?:the start of |the beginning of )?(${point})\\b`)))
+  ) {
     const a = pointOf(m[1]!, today, true);
     if (a && a[0] <= today) return make(a[0], today, 'custom', `since ${formatDay(a[0])}`, m[0]);
   }
   // last / past / previous N units
-  if ((m = t.match(/\b(?:in |over |during |for )?(?:the )?(?:last|past|previous|trailing) (\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month|quarter|year)s?\b/))) {
+  if (
+    (m = t.match(
+      /\b(?:in |over |during |for )?(?:the )?(?:last|past|previous|trailing) (\d+|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve) (day|week|month|quarter|year)s?\b/,
+    ))
+  ) {
     const n = /^\d+$/.test(m[1]!) ? Number(m[1]) : NUMBER_WORDS[m[1]!]!;
     const unit = m[2]!;
     let from: string;
@@ -215,15 +291,22 @@ export function parsePeriod(message: string, today: string): PeriodMatch | null 
     const from = m[1] === 'year' ? iso(ty, 1, 1) : m[1] === 'quarter' ? quarterPeriod(ty, q)[0] : iso(ty, tm, 1);
     return make(from, today, 'custom', `${m[1]} to date`, m[0]);
   }
-  if ((m = t.match(/\b(?:all[- ]time|ever|since (?:the )?(?:start|beginning)|in total|to date|overall|of all time|lifetime)\b/)) && !/\b(?:year|quarter|month) to date\b/.test(t)) {
+  if (
+    (m = t.match(
+      /\b(?:all[- ]time|ever|since (?:the )?(?:start|beginning)|in total|to date|overall|of all time|lifetime)\b/,
+    )) &&
+    !/\b(?:year|quarter|month) to date\b/.test(t)
+  ) {
     return make(ALL_TIME_FROM, today, 'all', 'all time', m[0]);
   }
-  if ((m = t.match(/\b(?:ytd|year[- ]to[- ]date|so far this year|this year so far)\b/))) return make(iso(ty, 1, 1), today, 'custom', 'year to date', m[0]);
+  if ((m = t.match(/\b(?:ytd|year[- ]to[- ]date|so far this year|this year so far)\b/)))
+    return make(iso(ty, 1, 1), today, 'custom', 'year to date', m[0]);
   if ((m = t.match(/\b(?:qtd|quarter[- ]to[- ]date)\b/))) {
     const q = Math.ceil(tm / 3);
     return make(quarterPeriod(ty, q)[0], today, 'custom', 'quarter to date', m[0]);
   }
-  if ((m = t.match(/\b(?:mtd|month[- ]to[- ]date)\b/))) return make(iso(ty, tm, 1), today, 'custom', 'month to date', m[0]);
+  if ((m = t.match(/\b(?:mtd|month[- ]to[- ]date)\b/)))
+    return make(iso(ty, tm, 1), today, 'custom', 'month to date', m[0]);
   // this / last / next unit
   if ((m = t.match(/\b(this|current|last|previous|prior|past) (week|month|quarter|half|year)\b/))) {
     const back = m[1] === 'this' || m[1] === 'current' ? 0 : 1;
@@ -254,7 +337,13 @@ export function parsePeriod(message: string, today: string): PeriodMatch | null 
     const range = pointOf(`${m[1]}${m[2]}${m[3] ? ` ${m[3]}` : ''}`, today, true);
     if (range) {
       const [from, to] = capped(range[0], range[1], today);
-      return make(from, to, m[1] === 'q' ? 'quarter' : 'half', `${m[1]!.toUpperCase()}${m[2]} ${range[0].slice(0, 4)}`, m[0]);
+      return make(
+        from,
+        to,
+        m[1] === 'q' ? 'quarter' : 'half',
+        `${m[1]!.toUpperCase()}${m[2]} ${range[0].slice(0, 4)}`,
+        m[0],
+      );
     }
   }
   // a month with or without a year: "in March", "March 2025", "for jan"
@@ -294,12 +383,20 @@ export function relativePeriod(message: string, previous: Period, today: string)
     text,
   });
   let m: RegExpMatchArray | null;
-  if ((m = t.match(/\b(?:same (?:period|time|months?|quarter) (?:last|a|the previous|the prior) year|a year (?:earlier|before|ago)|year over year|previous year's)\b/))) {
+  if (
+    (m = t.match(
+      /\b(?:same (?:period|time|months?|quarter) (?:last|a|the previous|the prior) year|a year (?:earlier|before|ago)|year over year|previous year's)\b/,
+    ))
+  ) {
     const from = addMonths(previous.from, -12);
     const to = addMonths(previous.to, -12);
     return make(from, to, unitOf(from, to), `${previous.label}, a year earlier`, m[0]);
   }
-  if ((m = t.match(/\b(?:the )?(month|quarter|half|year|week) (?:before|prior)(?: that| it)?\b|\b(?:the )?(?:previous|prior|preceding) (month|quarter|half|year|week)\b|\bbefore that\b|\bthe (?:previous|prior) (?:one|period)\b|\bthe period before\b/))) {
+  if (
+    (m = t.match(
+      /\b(?:the )?(month|quarter|half|year|week) (?:before|prior)(?: that| it)?\b|\b(?:the )?(?:previous|prior|preceding) (month|quarter|half|year|week)\b|\bbefore that\b|\bthe (?:previous|prior) (?:one|period)\b|\bthe period before\b/,
+    ))
+  ) {
     const unit = (m[1] ?? m[2]) as 'month' | 'quarter' | 'half' | 'year' | 'week' | undefined;
     const same = !unit || unit === previous.unit;
     if (same && ['month', 'quarter', 'half', 'year'].includes(previous.unit)) {
@@ -324,7 +421,8 @@ export function relativePeriod(message: string, previous: Period, today: string)
     } else if (unit === 'quarter') {
       const index = y * 4 + Math.ceil(mo / 3) - 2;
       range = quarterPeriod(Math.floor(index / 4), (index % 4) + 1);
-    } else if (unit === 'month') range = monthPeriod(...(parts(addMonths(iso(y, mo, 1), -1)).slice(0, 2) as [number, number]));
+    } else if (unit === 'month')
+      range = monthPeriod(...(parts(addMonths(iso(y, mo, 1), -1)).slice(0, 2) as [number, number]));
     else range = [addDays(weekStart(previous.from), -7), addDays(weekStart(previous.from), -1)];
     const [from, to] = capped(range[0], range[1], today);
     return make(from, to, unit!, `the ${unit} before`, m[0]);

@@ -62,7 +62,10 @@ const STAGE_WORDS: [RegExp, PipelineStageName][] = [
   [/\binternal(?:ly)?(?: interviews?| screens?| screening)?\b|\bscreen(?:ing)?\b/, 'internal_interview'],
   [/\bsubmit[- ]pending\b|\bpending submi(?:ssion|ttal)\b/, 'submit_pending'],
   [/\bsubmitted\b|\bsubmittals?\b|\bsubmission\b/, 'submitted'],
-  [/\bclient interviews?\b|\binterview(?:s|ing|ed)? (?:with|at) (?:the )?client\b|\binterview(?:s|ing)?\b/, 'client_interview'],
+  [
+    /\bclient interviews?\b|\binterview(?:s|ing|ed)? (?:with|at) (?:the )?client\b|\binterview(?:s|ing)?\b/,
+    'client_interview',
+  ],
   [/\boffers?(?: stage)?\b/, 'offer'],
   [/\bplaced\b|\bplacements?\b|\bhired?\b/, 'placed'],
 ];
@@ -85,7 +88,17 @@ function stagesOf(text: string): PipelineStageName[] {
 }
 
 const GROUP_METRICS: MetricKey[] = ['top_clients', 'recruiter_performance'];
-const RANKABLE: MetricKey[] = ['placements', 'new_roles', 'submittals', 'revenue', 'revenue_booked', 'revenue_collected', 'open_roles', 'average_fee', 'days_to_fill'];
+const RANKABLE: MetricKey[] = [
+  'placements',
+  'new_roles',
+  'submittals',
+  'revenue',
+  'revenue_booked',
+  'revenue_collected',
+  'open_roles',
+  'average_fee',
+  'days_to_fill',
+];
 
 /** Scores every metric against the text; the best with a score of at least 2 wins. */
 export function scoreMetrics(text: string): [MetricKey, number][] {
@@ -162,21 +175,33 @@ export function read(message: string, today: string): Reading {
   if (slots.metric === 'average_fee') scores = scores.filter(([key]) => key !== 'revenue');
 
   if (/\bretainer clients?\b/.test(text) && slots.metric !== 'retainer') slots.clientType = 'retainer';
-  if (/\bfinder'?s'? fee (?:clients?|roles?|placements?)\b|\bcontingen(?:t|cy) (?:clients?|roles?)\b/.test(text)) slots.clientType = 'finders_fee';
+  if (/\bfinder'?s'? fee (?:clients?|roles?|placements?)\b|\bcontingen(?:t|cy) (?:clients?|roles?)\b/.test(text))
+    slots.clientType = 'finders_fee';
 
   if (slots.metric === 'funnel' || slots.metric === 'time_in_stage') {
     const stages = stagesOf(text.replace(/\bstages?\b/g, ' '));
-    if (slots.metric === 'funnel' && stages.length >= 2) [slots.stage, slots.stageTo] = [stages[0]!, stages[stages.length - 1]!];
+    if (slots.metric === 'funnel' && stages.length >= 2)
+      [slots.stage, slots.stageTo] = [stages[0]!, stages[stages.length - 1]!];
     else if (stages.length >= 1) slots.stage = stages[stages.length - 1]!;
   }
 
   if (slots.metric === 'count_clients') {
     const m = text.match(/\b(open|active|prospect(?:ive)?|on hold|closed|current)\b (?:\w+ )?clients\b/);
-    if (m) slots.state = m[1] === 'prospect' || m[1] === 'prospective' ? 'Prospect' : m[1] === 'on hold' ? 'On Hold' : m[1] === 'closed' ? 'Closed' : 'Open';
+    if (m)
+      slots.state =
+        m[1] === 'prospect' || m[1] === 'prospective'
+          ? 'Prospect'
+          : m[1] === 'on hold'
+            ? 'On Hold'
+            : m[1] === 'closed'
+              ? 'Closed'
+              : 'Open';
   }
   if (slots.metric === 'open_roles' && /\b(?:on hold|paused|frozen)\b/.test(text)) slots.state = 'on_hold';
   if (slots.metric === 'count_candidates') {
-    const m = text.match(/\b(active|placed|archived|do not contact)\b (?:\w+ )?candidates\b|\bcandidates (?:are |who are )?(active|placed|archived)\b/);
+    const m = text.match(
+      /\b(active|placed|archived|do not contact)\b (?:\w+ )?candidates\b|\bcandidates (?:are |who are )?(active|placed|archived)\b/,
+    );
     const status = m?.[1] ?? m?.[2];
     if (status) slots.state = status === 'do not contact' ? 'do_not_contact' : status;
   }
@@ -197,7 +222,10 @@ export function read(message: string, today: string): Reading {
     scores,
     periodText: period?.text ?? null,
     phrases,
-    clearsFilters: /\b(?:all clients|every client|overall|everyone|all recruiters|whole agency|the agency|in total|across (?:all|the))\b/.test(text),
+    clearsFilters:
+      /\b(?:all clients|every client|overall|everyone|all recruiters|whole agency|the agency|in total|across (?:all|the))\b/.test(
+        text,
+      ),
     text,
   };
 }
@@ -226,7 +254,9 @@ export function resolveRecords(records: FoundRecord[], kinds: RecordKind[], clie
   // names a role before "analyst" can pass for a client.
   const rank = (r: FoundRecord) => r.score * 100 + r.phrase.split(' ').length * 10 + r.coverage;
   const order = KIND_ORDER.filter((k) => kinds.includes(k)).sort(
-    (a, b) => Math.max(0, ...strong.filter((r) => r.kind === b).map(rank)) - Math.max(0, ...strong.filter((r) => r.kind === a).map(rank)),
+    (a, b) =>
+      Math.max(0, ...strong.filter((r) => r.kind === b).map(rank)) -
+      Math.max(0, ...strong.filter((r) => r.kind === a).map(rank)),
   );
   for (const kind of order) {
     let mine = strong.filter((r) => r.kind === kind && !overlaps(r.phrase));

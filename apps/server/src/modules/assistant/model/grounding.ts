@@ -32,10 +32,11 @@ function collect(value: unknown, into: number[], depth = 0): void {
   if (typeof value === 'number' && Number.isFinite(value)) into.push(value);
   else if (typeof value === 'string') for (const figure of figuresIn(value)) into.push(figure.value);
   else if (Array.isArray(value)) for (const item of value) collect(item, into, depth + 1);
-  else if (value && typeof value === 'object') for (const [key, item] of Object.entries(value)) {
-    collect(key, into, depth + 1);
-    collect(item, into, depth + 1);
-  }
+  else if (value && typeof value === 'object')
+    for (const [key, item] of Object.entries(value)) {
+      collect(key, into, depth + 1);
+      collect(item, into, depth + 1);
+    }
 }
 
 /**
@@ -57,7 +58,8 @@ export function unsupportedFigures(answer: string, outcomes: ToolOutcome[], user
   return figuresIn(text)
     .filter((figure) => {
       const tolerance = 0.5 * 10 ** -figure.decimals + 1e-9;
-      for (const candidate of candidates) if (Math.abs(Math.abs(candidate) - Math.abs(figure.value)) <= tolerance) return false;
+      for (const candidate of candidates)
+        if (Math.abs(Math.abs(candidate) - Math.abs(figure.value)) <= tolerance) return false;
       return true;
     })
     .map((figure) => figure.value);
@@ -66,7 +68,10 @@ export function unsupportedFigures(answer: string, outcomes: ToolOutcome[], user
 const cell = (value: unknown): string => {
   if (value === null || value === undefined) return '';
   const text = typeof value === 'object' ? JSON.stringify(value) : String(value);
-  return text.replace(/\|/g, '\\|').replace(/[\r\n]+/g, ' ').slice(0, 200);
+  return text
+    .replace(/\|/g, '\\|')
+    .replace(/[\r\n]+/g, ' ')
+    .slice(0, 200);
 };
 
 function renderValue(value: unknown): string {
@@ -80,12 +85,17 @@ function renderValue(value: unknown): string {
       if (value.length > rows.length) lines.push('', `(${value.length - rows.length} more rows)`);
       return lines.join('\n');
     }
-    return value.slice(0, 50).map((item) => `- ${cell(item)}`).join('\n');
+    return value
+      .slice(0, 50)
+      .map((item) => `- ${cell(item)}`)
+      .join('\n');
   }
   if (value && typeof value === 'object') {
     return Object.entries(value)
       .slice(0, 40)
-      .map(([key, item]) => (item && typeof item === 'object' ? `- **${key}**:\n\n${renderValue(item)}\n` : `- **${key}**: ${cell(item)}`))
+      .map(([key, item]) =>
+        item && typeof item === 'object' ? `- **${key}**:\n\n${renderValue(item)}\n` : `- **${key}**: ${cell(item)}`,
+      )
       .join('\n');
   }
   return cell(value);
@@ -93,8 +103,11 @@ function renderValue(value: unknown): string {
 
 /** The tool results as plain markdown: what the assistant found, without the model's words. */
 export function renderOutcomes(outcomes: ToolOutcome[]): string {
-  if (!outcomes.length) return "I couldn't find the figures for that in the agency's data. Try asking about a client, a role, a period or a metric.";
-  const parts = ["I couldn't check every figure of the answer against the agency's data, so here is what the data says:"];
+  if (!outcomes.length)
+    return "I couldn't find the figures for that in the agency's data. Try asking about a client, a role, a period or a metric.";
+  const parts = [
+    "I couldn't check every figure of the answer against the agency's data, so here is what the data says:",
+  ];
   for (const outcome of outcomes.slice(-5)) {
     parts.push(`**${outcome.tool.replace(/_/g, ' ')}** (${cell(outcome.args)})\n\n${renderValue(outcome.result)}`);
   }

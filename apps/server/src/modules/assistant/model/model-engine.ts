@@ -1,12 +1,16 @@
 import type OpenAI from 'openai';
-import type {
-  ChatCompletionFunctionTool,
-  ChatCompletionMessageParam,
-} from 'openai/resources/chat/completions';
+import type { ChatCompletionFunctionTool, ChatCompletionMessageParam } from 'openai/resources/chat/completions';
 import { z } from 'zod';
 import type { AiConfig } from '../../../config/env';
 import { agencyToday } from '../analyst/periods';
-import type { AssistantEngine, AssistantTool, ChatTurn, EngineInput, EngineReply, ToolContext } from '../assistant.service';
+import type {
+  AssistantEngine,
+  AssistantTool,
+  ChatTurn,
+  EngineInput,
+  EngineReply,
+  ToolContext,
+} from '../assistant.service';
 import { renderOutcomes, sanitiseAnswer, unsupportedFigures, type ToolOutcome } from './grounding';
 import { parseTextToolCalls } from './text-tool-calls';
 
@@ -30,7 +34,9 @@ const AskUserArgs = z.object({
 /** Today's date (YYYY-MM-DD) in the agency's time zone, as the built-in analyst reads it. */
 const today = (ctx: ToolContext): string => agencyToday(ctx);
 
-const SYSTEM_PROMPT = (ctx: ToolContext) => `You are the data assistant of a recruiting agency's tracking app, answering the agency owner.
+const SYSTEM_PROMPT = (
+  ctx: ToolContext,
+) => `You are the data assistant of a recruiting agency's tracking app, answering the agency owner.
 Today is ${today(ctx)}; read periods in the time zone ${ctx.timeZone}.
 - Answer only from the results of the tools. Never invent or estimate a number: every number in your answer must appear in a tool result.
 - When a name matches several records, a period is missing and would change the answer, or a metric has two meanings, call ${ASK_USER} with the options instead of guessing.
@@ -57,15 +63,22 @@ export interface ModelEngineOptions {
 
 function toolDefinitions(tools: AssistantTool[]): ChatCompletionFunctionTool[] {
   const definitions: ChatCompletionFunctionTool[] = tools.map((tool) => {
-    const { $schema: _ignored, ...parameters } = z.toJSONSchema(tool.args, { io: 'input', unrepresentable: 'any' }) as Record<string, unknown>;
+    const { $schema: _ignored, ...parameters } = z.toJSONSchema(tool.args, {
+      io: 'input',
+      unrepresentable: 'any',
+    }) as Record<string, unknown>;
     return { type: 'function', function: { name: tool.name, description: tool.description, parameters } };
   });
-  const { $schema: _ignored, ...askParameters } = z.toJSONSchema(AskUserArgs, { io: 'input' }) as Record<string, unknown>;
+  const { $schema: _ignored, ...askParameters } = z.toJSONSchema(AskUserArgs, { io: 'input' }) as Record<
+    string,
+    unknown
+  >;
   definitions.push({
     type: 'function',
     function: {
       name: ASK_USER,
-      description: 'Ask the owner a question instead of guessing (an ambiguous name, a missing period, a metric with two meanings). Give the options when there are some. The conversation continues with their answer.',
+      description:
+        'Ask the owner a question instead of guessing (an ambiguous name, a missing period, a metric with two meanings). Give the options when there are some. The conversation continues with their answer.',
       parameters: askParameters,
     },
   });
@@ -76,11 +89,15 @@ function historyMessages(history: ChatTurn[]): ChatCompletionMessageParam[] {
   return history
     .filter((turn) => turn.role !== 'error')
     .slice(-HISTORY_TURNS)
-    .map((turn) => (turn.role === 'user' ? { role: 'user', content: turn.content } : { role: 'assistant', content: turn.content }));
+    .map((turn) =>
+      turn.role === 'user' ? { role: 'user', content: turn.content } : { role: 'assistant', content: turn.content },
+    );
 }
 
 const questionText = (args: z.infer<typeof AskUserArgs>) =>
-  args.options?.length ? `${args.question}\n\n${args.options.map((option) => `- ${option}`).join('\n')}` : args.question;
+  args.options?.length
+    ? `${args.question}\n\n${args.options.map((option) => `- ${option}`).join('\n')}`
+    : args.question;
 
 interface Call {
   id: string | null;
@@ -110,12 +127,17 @@ export function createModelEngine(options: ModelEngineOptions): AssistantEngine 
   /** Runs one call; the model always gets an answer back, an error explained when the call was bad. */
   async function execute(call: Call, ctx: ToolContext, outcomes: ToolOutcome[]): Promise<string> {
     const tool = byName.get(call.name);
-    if (!tool) return JSON.stringify({ error: `Unknown tool "${call.name}". Use one of: ${[...byName.keys(), ASK_USER].join(', ')}.` });
+    if (!tool)
+      return JSON.stringify({
+        error: `Unknown tool "${call.name}". Use one of: ${[...byName.keys(), ASK_USER].join(', ')}.`,
+      });
     let args: unknown;
     try {
       args = call.rawArgs.trim() ? JSON.parse(call.rawArgs) : {};
     } catch {
-      return JSON.stringify({ error: `The arguments of ${call.name} were not valid JSON. Call it again with a JSON object.` });
+      return JSON.stringify({
+        error: `The arguments of ${call.name} were not valid JSON. Call it again with a JSON object.`,
+      });
     }
     try {
       const result = await options.runTool(tool, args, { ...ctx, dataScope: config.dataScope });
@@ -123,15 +145,22 @@ export function createModelEngine(options: ModelEngineOptions): AssistantEngine 
       const text = JSON.stringify(result) ?? 'null';
       return text.length > RESULT_CHARS ? `${text.slice(0, RESULT_CHARS)}… (cut)` : text;
     } catch (error) {
-      return JSON.stringify({ error: `${call.name} failed: ${error instanceof Error ? error.message : String(error)}` });
+      return JSON.stringify({
+        error: `${call.name} failed: ${error instanceof Error ? error.message : String(error)}`,
+      });
     }
   }
 
   function finalAnswer(content: string, outcomes: ToolOutcome[], input: EngineInput): EngineReply {
     const answer = sanitiseAnswer(content);
     // The owner's own words and today's date are sources too ("in 2025", "last 30 days", "as of today").
-    const userText = [input.message, today(input.ctx), ...input.history.filter((turn) => turn.role === 'user').map((turn) => turn.content)];
-    if (!answer || unsupportedFigures(answer, outcomes, userText).length) return { kind: 'answer', content: renderOutcomes(outcomes) };
+    const userText = [
+      input.message,
+      today(input.ctx),
+      ...input.history.filter((turn) => turn.role === 'user').map((turn) => turn.content),
+    ];
+    if (!answer || unsupportedFigures(answer, outcomes, userText).length)
+      return { kind: 'answer', content: renderOutcomes(outcomes) };
     return { kind: 'answer', content: answer };
   }
 
@@ -151,18 +180,28 @@ export function createModelEngine(options: ModelEngineOptions): AssistantEngine 
             : { role: 'user', content: `My answer to your question: ${input.message}` },
         );
       } else {
-        messages = [{ role: 'system', content: SYSTEM_PROMPT(ctx) }, ...historyMessages(input.history), { role: 'user', content: input.message }];
+        messages = [
+          { role: 'system', content: SYSTEM_PROMPT(ctx) },
+          ...historyMessages(input.history),
+          { role: 'user', content: input.message },
+        ];
         outcomes = [];
       }
 
       for (let round = 0; round < MAX_ROUNDS; round += 1) {
-        const completion = await (await openai()).chat.completions.create({ model: config.model, messages, tools: definitions, temperature: 0 });
+        const completion = await (
+          await openai()
+        ).chat.completions.create({ model: config.model, messages, tools: definitions, temperature: 0 });
         const message = completion.choices[0]?.message;
         if (!message) throw new Error('the model returned no message');
         const native = (message.tool_calls ?? []).flatMap((call) =>
-          call.type === 'function' ? [{ id: call.id, name: call.function.name, rawArgs: call.function.arguments ?? '' }] : [],
+          call.type === 'function'
+            ? [{ id: call.id, name: call.function.name, rawArgs: call.function.arguments ?? '' }]
+            : [],
         );
-        const textual = native.length ? [] : parseTextToolCalls(message.content ?? '').map((call) => ({ id: null, ...call }));
+        const textual = native.length
+          ? []
+          : parseTextToolCalls(message.content ?? '').map((call) => ({ id: null, ...call }));
         const calls: Call[] = native.length ? native : textual;
         if (!calls.length) return finalAnswer(message.content ?? '', outcomes, input);
 
@@ -182,7 +221,11 @@ export function createModelEngine(options: ModelEngineOptions): AssistantEngine 
               parsed = null;
             }
             if (parsed?.success) ask = { id: call.id, question: questionText(parsed.data) };
-            else results.push({ call, content: JSON.stringify({ error: `${ASK_USER} needs {"question": "...", "options": ["..."]}.` }) });
+            else
+              results.push({
+                call,
+                content: JSON.stringify({ error: `${ASK_USER} needs {"question": "...", "options": ["..."]}.` }),
+              });
             continue;
           }
           results.push({ call, content: await execute(call, ctx, outcomes) });
@@ -190,10 +233,18 @@ export function createModelEngine(options: ModelEngineOptions): AssistantEngine 
         if (native.length) {
           for (const { call, content } of results) messages.push({ role: 'tool', tool_call_id: call.id!, content });
         } else if (results.length) {
-          messages.push({ role: 'user', content: results.map(({ call, content }) => `Result of ${call.name}: ${content}`).join('\n\n') });
+          messages.push({
+            role: 'user',
+            content: results.map(({ call, content }) => `Result of ${call.name}: ${content}`).join('\n\n'),
+          });
         }
         if (ask) {
-          const pending: Pending = { engine: 'model', messages: messages as unknown as Pending['messages'], askCallId: ask.id, outcomes };
+          const pending: Pending = {
+            engine: 'model',
+            messages: messages as unknown as Pending['messages'],
+            askCallId: ask.id,
+            outcomes,
+          };
           return { kind: 'question', question: sanitiseAnswer(ask.question), pending };
         }
       }

@@ -20,11 +20,14 @@ function unwrap(content: string): string {
 function asCall(value: unknown): TextToolCall | null {
   if (!value || typeof value !== 'object' || Array.isArray(value)) return null;
   const record = value as Record<string, unknown>;
-  const inner = record.function && typeof record.function === 'object' ? (record.function as Record<string, unknown>) : record;
+  const inner =
+    record.function && typeof record.function === 'object' ? (record.function as Record<string, unknown>) : record;
   const name = inner.name ?? inner.tool ?? inner.tool_name;
   if (typeof name !== 'string' || !/^[a-z_][a-z0-9_]{0,63}$/i.test(name)) return null;
   const args = inner.arguments ?? inner.parameters ?? inner.args ?? inner.input ?? {};
-  const keys = Object.keys(inner).filter((key) => !['name', 'tool', 'tool_name', 'arguments', 'parameters', 'args', 'input', 'type', 'id'].includes(key));
+  const keys = Object.keys(inner).filter(
+    (key) => !['name', 'tool', 'tool_name', 'arguments', 'parameters', 'args', 'input', 'type', 'id'].includes(key),
+  );
   if (keys.length) return null;
   return { name, rawArgs: typeof args === 'string' ? args : JSON.stringify(args) };
 }

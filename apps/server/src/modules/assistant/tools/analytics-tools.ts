@@ -21,7 +21,10 @@ export const agencyMetricsTool = defineTool({
   args: periodFilterSchema,
   aggregate: true,
   async run(ctx, a) {
-    const result = { ...(await summary(depsAt(ctx), ctx.user, analyticsQuery(a))), currency: await agencyCurrency(ctx) };
+    const result = {
+      ...(await summary(depsAt(ctx), ctx.user, analyticsQuery(a))),
+      currency: await agencyCurrency(ctx),
+    };
     // Per-recruiter rows name people: not in the aggregates scope.
     if (ctx.dataScope === 'aggregates') {
       const { recruiters: _recruiters, ...rest } = result;
@@ -46,7 +49,10 @@ export const clientBreakdownTool = defineTool({
     'Per client with activity in the period: open roles, new roles, placements, median days to fill; for owners revenue booked, collected and average fee, in `currency` (the agency currency).',
   args: periodFilterSchema,
   aggregate: true,
-  run: async (ctx, a) => ({ ...(await analyticsClients(depsAt(ctx), ctx.user, analyticsQuery(a))), currency: await agencyCurrency(ctx) }),
+  run: async (ctx, a) => ({
+    ...(await analyticsClients(depsAt(ctx), ctx.user, analyticsQuery(a))),
+    currency: await agencyCurrency(ctx),
+  }),
 });
 
 export const compensationStatsTool = defineTool({
@@ -59,7 +65,12 @@ export const compensationStatsTool = defineTool({
     const deps = depsAt(ctx);
     const placed = await roleWages(deps, ctx.user, analyticsQuery(a));
     const offers = await optimalWageRange(deps, ctx.user, analyticsQuery(a));
-    return { filters: placed.filters, role_wages: placed.role_wages, min_sample: offers.min_sample, offer_ranges: offers.ranges };
+    return {
+      filters: placed.filters,
+      role_wages: placed.role_wages,
+      min_sample: offers.min_sample,
+      offer_ranges: offers.ranges,
+    };
   },
 });
 
@@ -69,12 +80,16 @@ export const retainerPayoutsTool = defineTool({
     'Retainer clients signed by the period end: each scheduled instalment with its invoice and payment, days from signing to invoice and to payment (medians over instalments invoiced in the period), outstanding instalments and, for owners, the amount still to come (in `currency`, the agency currency).',
   args: periodFilterSchema,
   aggregate: true,
-  run: async (ctx, a) => ({ ...(await retainerTimePayout(depsAt(ctx), ctx.user, analyticsQuery(a))), currency: await agencyCurrency(ctx) }),
+  run: async (ctx, a) => ({
+    ...(await retainerTimePayout(depsAt(ctx), ctx.user, analyticsQuery(a))),
+    currency: await agencyCurrency(ctx),
+  }),
 });
 
 export const roleFamiliesTool = defineTool({
   name: 'role_families',
-  description: 'The role families (normalised role titles such as "data engineer") with how many roles each has and example titles; their keys filter other tools.',
+  description:
+    'The role families (normalised role titles such as "data engineer") with how many roles each has and example titles; their keys filter other tools.',
   args: z.object({}).strict(),
   aggregate: true,
   async run(ctx) {
@@ -89,5 +104,8 @@ export const placementSourcesTool = defineTool({
     "Where the period's placements came from: per source (the application's channel — Careers page, Indeed — when the placed pipeline came from an application, else the source recorded on the candidate, such as Referral or LinkedIn) the placements, their share and, for owners, their fees in `currency` (the agency currency); and the applications received in the period per channel (careers_page, indeed, other) with how many are open, rejected, converted and placed.",
   args: periodFilterSchema,
   aggregate: true,
-  run: async (ctx, a) => ({ ...(await sources(depsAt(ctx), ctx.user, analyticsQuery(a))), currency: await agencyCurrency(ctx) }),
+  run: async (ctx, a) => ({
+    ...(await sources(depsAt(ctx), ctx.user, analyticsQuery(a))),
+    currency: await agencyCurrency(ctx),
+  }),
 });

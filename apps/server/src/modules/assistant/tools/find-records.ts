@@ -32,7 +32,11 @@ export interface FoundRecord {
 const args = z
   .object({
     kinds: z.array(z.enum(RECORD_KINDS)).min(1).max(4).describe('Which record kinds to search.'),
-    phrases: z.array(z.string().trim().min(2).max(120)).min(1).max(40).describe('Names or parts of names, e.g. ["acme", "data engineer"].'),
+    phrases: z
+      .array(z.string().trim().min(2).max(120))
+      .min(1)
+      .max(40)
+      .describe('Names or parts of names, e.g. ["acme", "data engineer"].'),
     min_score: z.number().min(0.3).max(1).default(0.6),
     limit: z.number().int().min(1).max(20).default(8),
   })
@@ -40,9 +44,16 @@ const args = z
 
 type Raw = { id: number; name: string; detail: string | null; score: number; phrase: string; parent_id?: number };
 
-const phrasesOf = (list: string[]) => sql`(select distinct lower(p) as p from jsonb_array_elements_text(${JSON.stringify(list)}::jsonb) p)`;
+const phrasesOf = (list: string[]) =>
+  sql`(select distinct lower(p) as p from jsonb_array_elements_text(${JSON.stringify(list)}::jsonb) p)`;
 
-async function search(ctx: ToolContext, kind: RecordKind, phrases: string[], minScore: number, limit: number): Promise<Raw[]> {
+async function search(
+  ctx: ToolContext,
+  kind: RecordKind,
+  phrases: string[],
+  minScore: number,
+  limit: number,
+): Promise<Raw[]> {
   const db = ctx.deps.db;
   const ph = phrasesOf(phrases);
   await db.execute(sql`select set_config('pg_trgm.word_similarity_threshold', ${String(minScore)}, true)`);
@@ -94,7 +105,11 @@ async function search(ctx: ToolContext, kind: RecordKind, phrases: string[], min
     .slice(0, limit);
 }
 
-const words = (text: string) => text.toLowerCase().split(/[^a-z0-9+#]+/).filter(Boolean);
+const words = (text: string) =>
+  text
+    .toLowerCase()
+    .split(/[^a-z0-9+#]+/)
+    .filter(Boolean);
 
 export const findRecordsTool = defineTool({
   name: 'find_records',
@@ -118,7 +133,14 @@ export const findRecordsTool = defineTool({
           coverage: Math.round(coverage * 1000) / 1000,
           phrase: row.phrase,
           parent_id: row.parent_id ?? null,
-          link: kind === 'client' ? paths.client(row.id) : kind === 'role' ? paths.role(row.id) : kind === 'candidate' ? paths.candidate(row.id) : null,
+          link:
+            kind === 'client'
+              ? paths.client(row.id)
+              : kind === 'role'
+                ? paths.role(row.id)
+                : kind === 'candidate'
+                  ? paths.candidate(row.id)
+                  : null,
         });
       }
     }

@@ -18,5 +18,11 @@ export const jobPostingPerformanceTool = defineTool({
     })
     .strict(),
   aggregate: true,
-  run: (ctx, a) => postingPerformance(depsAt(ctx), ctx.user, { from: a.date_from, to: a.date_to, client: a.client_id, role: a.role_id }),
+  run: (ctx, a) =>
+    postingPerformance(depsAt(ctx), ctx.user, {
+      from: a.date_from,
+      to: a.date_to,
+      client: a.client_id,
+      role: a.role_id,
+    }),
 });

@@ -16,7 +16,14 @@ const id = z.number().int().positive().max(2_147_483_647);
 const countArgs = z
   .object({
     kind: z.enum(['roles', 'clients', 'candidates', 'pipelines']),
-    state: z.string().trim().max(40).optional().describe('roles: open | on_hold | closed | active (open or on hold); clients: Open | On Hold | Prospect | Closed; candidates: a status (active, placed...); pipelines: open | closed.'),
+    state: z
+      .string()
+      .trim()
+      .max(40)
+      .optional()
+      .describe(
+        'roles: open | on_hold | closed | active (open or on hold); clients: Open | On Hold | Prospect | Closed; candidates: a status (active, placed...); pipelines: open | closed.',
+      ),
     client_id: id.optional(),
     recruiter_id: id.optional(),
     role_id: id.optional(),
@@ -85,9 +92,19 @@ export const countRecordsTool = defineTool({
       link = (row) => paths.pipeline(row.role_id!, row.id);
     }
     const condition = sql.join(where, sql` and `);
-    const [{ n }] = rowsOf<{ n: number }>(await db.execute(sql`select count(*)::int as n from ${from} where ${condition}`)) as [{ n: number }];
-    const rows = a.limit ? rowsOf<Listed & { role_id?: number }>(await db.execute(sql`select ${select} from ${from} where ${condition} order by ${order} limit ${a.limit}`)) : [];
-    return { kind: a.kind, count: n, rows: rows.map((row) => ({ id: row.id, name: row.name, detail: row.detail, link: link(row) })) };
+    const [{ n }] = rowsOf<{ n: number }>(
+      await db.execute(sql`select count(*)::int as n from ${from} where ${condition}`),
+    ) as [{ n: number }];
+    const rows = a.limit
+      ? rowsOf<Listed & { role_id?: number }>(
+          await db.execute(sql`select ${select} from ${from} where ${condition} order by ${order} limit ${a.limit}`),
+        )
+      : [];
+    return {
+      kind: a.kind,
+      count: n,
+      rows: rows.map((row) => ({ id: row.id, name: row.name, detail: row.detail, link: link(row) })),
+    };
   },
 });
 
@@ -99,7 +116,15 @@ export const rolePipelineTool = defineTool({
   async run(ctx, a) {
     assertCan(ctx.user, 'records.read');
     const db = ctx.deps.db;
-    const [role] = rowsOf<{ id: number; name: string; state: string; opened_at: string; client_id: number; client_name: string; recruiter: string | null }>(
+    const [role] = rowsOf<{
+      id: number;
+      name: string;
+      state: string;
+      opened_at: string;
+      client_id: number;
+      client_name: string;
+      recruiter: string | null;
+    }>(
       await db.execute(sql`
         select r.id, r.name, r.state, r.opened_at::text as opened_at, r.client_id, c.name as client_name,
                nullif(trim(u.first_name || ' ' || u.last_name), '') as recruiter
@@ -108,7 +133,9 @@ export const rolePipelineTool = defineTool({
     );
     if (!role) return { found: false };
     const stages = rowsOf<{ stage: string; state: string; n: number }>(
-      await db.execute(sql`select stage, state, count(*)::int as n from ${pipelinesTable} where role_id = ${a.role_id} group by stage, state`),
+      await db.execute(
+        sql`select stage, state, count(*)::int as n from ${pipelinesTable} where role_id = ${a.role_id} group by stage, state`,
+      ),
     );
     const open = rowsOf<{ id: number; candidate_id: number; name: string; stage: string; days: number }>(
       await db.execute(sql`
@@ -122,10 +149,21 @@ export const rolePipelineTool = defineTool({
     return {
       found: true,
       role: { ...role, link: paths.role(role.id), client_link: paths.client(role.client_id) },
-      stages: PIPELINE_STAGES.map((stage) => ({ stage, label: PIPELINE_STAGE_LABELS[stage], open: count(stage, 'open'), closed: count(stage, 'closed') })),
+      stages: PIPELINE_STAGES.map((stage) => ({
+        stage,
+        label: PIPELINE_STAGE_LABELS[stage],
+        open: count(stage, 'open'),
+        closed: count(stage, 'closed'),
+      })),
       open_total: stages.filter((s) => s.state === 'open').reduce((sum, s) => sum + s.n, 0),
       closed_total: stages.filter((s) => s.state === 'closed').reduce((sum, s) => sum + s.n, 0),
-      open_candidates: open.map((p) => ({ name: p.name, stage: PIPELINE_STAGE_LABELS[p.stage as keyof typeof PIPELINE_STAGE_LABELS] ?? p.stage, days_in_stage: p.days, link: paths.pipeline(role.id, p.id), candidate_link: paths.candidate(p.candidate_id) })),
+      open_candidates: open.map((p) => ({
+        name: p.name,
+        stage: PIPELINE_STAGE_LABELS[p.stage as keyof typeof PIPELINE_STAGE_LABELS] ?? p.stage,
+        days_in_stage: p.days,
+        link: paths.pipeline(role.id, p.id),
+        candidate_link: paths.candidate(p.candidate_id),
+      })),
     };
   },
 });

@@ -9,11 +9,7 @@ import type { AssistantTool, ToolContext } from '../assistant.service';
 export class ToolArgumentsError extends Error {}
 
 /** Validates a tool's arguments with its zod schema, then runs it in a read-only transaction. */
-export async function runTool(
-  tool: AssistantTool,
-  rawArgs: unknown,
-  ctx: ToolContext,
-): Promise<unknown> {
+export async function runTool(tool: AssistantTool, rawArgs: unknown, ctx: ToolContext): Promise<unknown> {
   const parsed = tool.args.safeParse(rawArgs);
   if (!parsed.success) throw new ToolArgumentsError(z.prettifyError(parsed.error));
   return ctx.deps.db.transaction(async (tx) => {

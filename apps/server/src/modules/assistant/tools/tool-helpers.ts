@@ -50,7 +50,8 @@ export const paths = {
   user: (id: number) => `/users/${id}`,
 };
 
-export const defineTool = <Args extends z.ZodType>(tool: AssistantTool<Args>): AssistantTool => tool as unknown as AssistantTool;
+export const defineTool = <Args extends z.ZodType>(tool: AssistantTool<Args>): AssistantTool =>
+  tool as unknown as AssistantTool;
 
 /** The agency's currency (agency settings): the money figures of the analytics sets are in it. */
 export async function agencyCurrency(ctx: ToolContext): Promise<string> {

@@ -26,7 +26,9 @@ export class ChatSocket {
         resolve({ code, reason: reason.toString() });
         for (const listener of this.listeners) listener();
       });
-      ws.once('unexpected-response', (_request, response) => resolve({ code: -(response.statusCode ?? 0), reason: 'http' }));
+      ws.once('unexpected-response', (_request, response) =>
+        resolve({ code: -(response.statusCode ?? 0), reason: 'http' }),
+      );
     });
   }
 

@@ -42,7 +42,10 @@ const ICONS: Record<string, { icon: Icon; tone: string }> = {
   session: { icon: LogIn, tone: 'bg-gray-100 text-gray-600 dark:bg-white/5 dark:text-gray-300' },
 };
 const FALLBACK = { icon: ActivityIcon, tone: 'bg-gray-100 text-gray-600 dark:bg-white/5 dark:text-gray-300' };
-const PLACED = { icon: BadgeCheck, tone: 'bg-emerald-50 text-emerald-600 dark:bg-emerald-500/10 dark:text-emerald-400' };
+const PLACED = {
+  icon: BadgeCheck,
+  tone: 'bg-emerald-50 text-emerald-600 dark:bg-emerald-500/10 dark:text-emerald-400',
+};
 
 /** What a row is about, named in a record's history when it is one of the record's children. */
 const KIND_LABELS: Record<string, string> = {
@@ -56,9 +59,11 @@ const KIND_LABELS: Record<string, string> = {
   invoice: 'Invoice',
   invoice_note: 'Invoice note',
 };
-const kindOf = (item: Pick<Activity, 'model_type' | 'verb'>) => (item.model_type === 'pipeline' && item.verb === 'placed' ? 'Placement' : KIND_LABELS[item.model_type]);
+const kindOf = (item: Pick<Activity, 'model_type' | 'verb'>) =>
+  item.model_type === 'pipeline' && item.verb === 'placed' ? 'Placement' : KIND_LABELS[item.model_type];
 
-type Linkable = Pick<Activity, 'model_type' | 'object_id' | 'verb'> & Partial<Pick<Activity, 'client_id' | 'role_id' | 'candidate_id'>>;
+type Linkable = Pick<Activity, 'model_type' | 'object_id' | 'verb'> &
+  Partial<Pick<Activity, 'client_id' | 'role_id' | 'candidate_id'>>;
 
 /**
  * The page an activity item is about, when it has one: the record itself, a pipeline's page, or for notes
@@ -86,7 +91,8 @@ export function activityHref(item: Linkable): string | null {
 }
 
 function ActivityRow({ item, now, subject }: { item: Activity; now: Date; subject?: RecentActivityProps['subject'] }) {
-  const { icon: Icon, tone } = item.model_type === 'pipeline' && item.verb === 'placed' ? PLACED : (ICONS[item.model_type] ?? FALLBACK);
+  const { icon: Icon, tone } =
+    item.model_type === 'pipeline' && item.verb === 'placed' ? PLACED : (ICONS[item.model_type] ?? FALLBACK);
   const own = subject !== undefined && item.model_type === subject.modelType && item.object_id === subject.objectId;
   // In a record's history its own rows need no link to the page the reader is on.
   const href = own ? null : activityHref(item);
@@ -103,7 +109,10 @@ function ActivityRow({ item, now, subject }: { item: Activity; now: Date; subjec
       <div className="min-w-0 flex-1">
         <p className="text-sm text-gray-900 dark:text-gray-100">
           {href ? (
-            <Link to={href} className="hover:text-brand-600 hover:underline focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:text-brand-400">
+            <Link
+              to={href}
+              className="hover:text-brand-600 hover:underline focus-visible:rounded-sm focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:text-brand-400"
+            >
               {summary}
             </Link>
           ) : (
@@ -175,11 +184,7 @@ export function RecentActivity({
 
   return (
     <Card aria-labelledby="recent-activity-title" role="region">
-      <CardHeader
-        titleId="recent-activity-title"
-        title="Recent activity"
-        description={description}
-      />
+      <CardHeader titleId="recent-activity-title" title="Recent activity" description={description} />
       {isLoading ? (
         <>
           <ActivitySkeleton />
@@ -188,13 +193,14 @@ export function RecentActivity({
           </span>
         </>
       ) : error ? (
-        <QueryError title="Could not load recent activity" error={error} onRetry={() => void refetch()} retrying={isFetching} />
-      ) : !data || data.results.length === 0 ? (
-        <EmptyState
-          icon={History}
-          title="No activity yet"
-          description={emptyDescription}
+        <QueryError
+          title="Could not load recent activity"
+          error={error}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
         />
+      ) : !data || data.results.length === 0 ? (
+        <EmptyState icon={History} title="No activity yet" description={emptyDescription} />
       ) : (
         <ul className="divide-y divide-gray-100 dark:divide-white/5" aria-label="Recent activity">
           {data.results.map((item) => (
@@ -204,7 +210,12 @@ export function RecentActivity({
       )}
       {data?.has_more && shown < MAX_SHOWN && !error ? (
         <div className="border-t border-gray-100 px-5 py-3 dark:border-white/5">
-          <Button variant="ghost" size="sm" loading={isFetching} onClick={() => setShown((n) => Math.min(n + SHOW_MORE_STEP, MAX_SHOWN))}>
+          <Button
+            variant="ghost"
+            size="sm"
+            loading={isFetching}
+            onClick={() => setShown((n) => Math.min(n + SHOW_MORE_STEP, MAX_SHOWN))}
+          >
             Show more
           </Button>
         </div>

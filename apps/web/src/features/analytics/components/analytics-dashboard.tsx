@@ -30,7 +30,8 @@ import { OptimalRangePanel, RoleWagesPanel, WagesPanel } from './wages-section';
 
 export const ANALYTICS_TEXT = {
   title: 'Analytics',
-  description: 'How the agency is doing: where the money comes from, where candidates stall, what salaries get accepted.',
+  description:
+    'How the agency is doing: where the money comes from, where candidates stall, what salaries get accepted.',
 };
 
 function choicesOf(options: AnalyticsFilterOptionsResponse | undefined): FilterChoices | undefined {
@@ -38,7 +39,10 @@ function choicesOf(options: AnalyticsFilterOptionsResponse | undefined): FilterC
   return {
     clients: options.clients.map((client) => ({ value: String(client.id), label: client.name })),
     recruiters: options.recruiters.map((recruiter) => ({ value: String(recruiter.id), label: recruiter.name })),
-    roleFamilies: options.role_families.map((family) => ({ value: family.value, label: `${family.label} (${family.roles})` })),
+    roleFamilies: options.role_families.map((family) => ({
+      value: family.value,
+      label: `${family.label} (${family.roles})`,
+    })),
   };
 }
 
@@ -62,7 +66,13 @@ export function AnalyticsDashboard({ currency }: { currency: string }) {
   const choices = useMemo(() => choicesOf(options.data), [options.data]);
 
   // While new filters load, the previous answer stays on screen (dimmed through aria-busy).
-  const state = <T,>(result: { isLoading: boolean; isFetching: boolean; error?: unknown; refetch: () => unknown; data?: T }) => ({
+  const state = <T,>(result: {
+    isLoading: boolean;
+    isFetching: boolean;
+    error?: unknown;
+    refetch: () => unknown;
+    data?: T;
+  }) => ({
     loading: result.isLoading,
     error: result.data ? undefined : result.error,
     onRetry: () => void result.refetch(),
@@ -86,7 +96,10 @@ export function AnalyticsDashboard({ currency }: { currency: string }) {
         }
       />
       <FilterBar filters={filters} choices={choices} today={today} onChange={setFilters} />
-      <div aria-busy={updating || undefined} className={updating ? 'space-y-6 opacity-70 transition-opacity' : 'space-y-6 transition-opacity'}>
+      <div
+        aria-busy={updating || undefined}
+        className={updating ? 'space-y-6 opacity-70 transition-opacity' : 'space-y-6 transition-opacity'}
+      >
         <KpiSection data={summary.data} money={money} {...state(summary)} />
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-2">
           <FunnelPanel data={stages.data} {...state(stages)} />

@@ -41,11 +41,7 @@ export function AnalyticsTable<T>({
       if (x === y) return 0;
       if (x === null) return 1; // unknown values last, whatever the direction
       if (y === null) return -1;
-      return (
-        (typeof x === 'number' && typeof y === 'number'
-          ? x - y
-          : String(x).localeCompare(String(y))) * direction
-      );
+      return (typeof x === 'number' && typeof y === 'number' ? x - y : String(x).localeCompare(String(y))) * direction;
     });
   }, [rows, sorting, sortValue]);
   const shown = all ? sorted : sorted.slice(0, limit);
@@ -59,9 +55,7 @@ export function AnalyticsTable<T>({
         sorting={sorting}
         onSortingChange={setSorting}
         loading={loading}
-        empty={
-          <EmptyState title={emptyTitle} description="Nothing in this period with these filters." />
-        }
+        empty={<EmptyState title={emptyTitle} description="Nothing in this period with these filters." />}
       />
       {sorted.length > shown.length ? (
         <div className="border-t border-gray-100 px-5 py-2 dark:border-white/5">

@@ -56,7 +56,10 @@ function TooltipBox({ active, payload, label, format }: TooltipBoxProps) {
       {payload.map((item) => (
         <p key={String(item.dataKey)} className="flex items-center gap-2 text-gray-600 dark:text-gray-300">
           <span className="size-2 rounded-full" style={{ background: item.color }} aria-hidden="true" />
-          {String(item.name)}: {Array.isArray(item.value) ? item.value.map((v) => format(Number(v))).join(' – ') : format(Number(item.value))}
+          {String(item.name)}:{' '}
+          {Array.isArray(item.value)
+            ? item.value.map((v) => format(Number(v))).join(' – ')
+            : format(Number(item.value))}
         </p>
       ))}
     </div>
@@ -80,7 +83,10 @@ export function TimeInStageChart({ data }: { data: StageTime[] }) {
         <CartesianGrid vertical={false} stroke="currentColor" strokeOpacity={0.12} />
         <XAxis dataKey="stage" {...axis} interval={0} angle={-20} textAnchor="end" height={50} />
         <YAxis {...axis} width={40} allowDecimals={false} />
-        <Tooltip content={(props) => <TooltipBox {...props} format={days} />} cursor={{ fill: 'currentColor', fillOpacity: 0.06 }} />
+        <Tooltip
+          content={(props) => <TooltipBox {...props} format={days} />}
+          cursor={{ fill: 'currentColor', fillOpacity: 0.06 }}
+        />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         <Bar dataKey="median" name="Median days" fill={COLORS.primary} radius={[4, 4, 0, 0]} />
         <Bar dataKey="p90" name="90th percentile" fill={COLORS.muted} radius={[4, 4, 0, 0]} />
@@ -96,7 +102,15 @@ export interface MonthRevenue {
   collected: number;
 }
 
-export function RevenueChart({ data, money, compactMoney }: { data: MonthRevenue[]; money: (v: number) => string; compactMoney: (v: number) => string }) {
+export function RevenueChart({
+  data,
+  money,
+  compactMoney,
+}: {
+  data: MonthRevenue[];
+  money: (v: number) => string;
+  compactMoney: (v: number) => string;
+}) {
   const booked = data.reduce((sum, row) => sum + row.booked, 0);
   const collected = data.reduce((sum, row) => sum + row.collected, 0);
   const summary = `Revenue by month over ${data.length} months: ${money(booked)} booked and ${money(collected)} collected in all.`;
@@ -106,7 +120,10 @@ export function RevenueChart({ data, money, compactMoney }: { data: MonthRevenue
         <CartesianGrid vertical={false} stroke="currentColor" strokeOpacity={0.12} />
         <XAxis dataKey="label" {...axis} />
         <YAxis {...axis} width={56} tickFormatter={compactMoney} />
-        <Tooltip content={(props) => <TooltipBox {...props} format={money} />} cursor={{ fill: 'currentColor', fillOpacity: 0.06 }} />
+        <Tooltip
+          content={(props) => <TooltipBox {...props} format={money} />}
+          cursor={{ fill: 'currentColor', fillOpacity: 0.06 }}
+        />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         <Bar dataKey="booked" name="Booked (invoiced)" fill={COLORS.primary} radius={[4, 4, 0, 0]} />
         <Bar dataKey="collected" name="Collected (paid)" fill={COLORS.secondary} radius={[4, 4, 0, 0]} />
@@ -122,16 +139,35 @@ export interface WageRange {
 }
 
 /** Each placement's posted salary range as a floating bar, the placed salary as a dot. */
-export function WageRangeChart({ data, money, compactMoney }: { data: WageRange[]; money: (v: number) => string; compactMoney: (v: number) => string }) {
-  const outside = data.filter((row) => row.range && row.placed != null && (row.placed < row.range[0] || row.placed > row.range[1])).length;
+export function WageRangeChart({
+  data,
+  money,
+  compactMoney,
+}: {
+  data: WageRange[];
+  money: (v: number) => string;
+  compactMoney: (v: number) => string;
+}) {
+  const outside = data.filter(
+    (row) => row.range && row.placed != null && (row.placed < row.range[0] || row.placed > row.range[1]),
+  ).length;
   const summary = `${data.length} placements: posted salary range and placed salary; ${outside} placed outside the posted range.`;
   return (
     <Frame summary={summary} height={Math.max(220, data.length * 40 + 70)}>
       <ComposedChart data={data} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
         <CartesianGrid horizontal={false} stroke="currentColor" strokeOpacity={0.12} />
         <XAxis type="number" {...axis} tickFormatter={compactMoney} domain={['auto', 'auto']} />
-        <YAxis type="category" dataKey="label" {...axis} width={170} tickFormatter={(v: string) => (v.length > 26 ? `${v.slice(0, 25)}…` : v)} />
-        <Tooltip content={(props) => <TooltipBox {...props} format={money} />} cursor={{ fill: 'currentColor', fillOpacity: 0.06 }} />
+        <YAxis
+          type="category"
+          dataKey="label"
+          {...axis}
+          width={170}
+          tickFormatter={(v: string) => (v.length > 26 ? `${v.slice(0, 25)}…` : v)}
+        />
+        <Tooltip
+          content={(props) => <TooltipBox {...props} format={money} />}
+          cursor={{ fill: 'currentColor', fillOpacity: 0.06 }}
+        />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         <Bar dataKey="range" name="Posted range" fill={COLORS.primary} fillOpacity={0.35} barSize={14} radius={4} />
         <Scatter dataKey="placed" name="Placed salary" fill={COLORS.accent} />
@@ -158,7 +194,10 @@ export function OptimalBandsChart({ title, bands }: { title: string; bands: Opti
         <CartesianGrid vertical={false} stroke="currentColor" strokeOpacity={0.12} />
         <XAxis dataKey="label" {...axis} interval={0} fontSize={11} />
         <YAxis {...axis} width={40} domain={[0, 1]} tickFormatter={percent} />
-        <Tooltip content={(props) => <TooltipBox {...props} format={percent} />} cursor={{ fill: 'currentColor', fillOpacity: 0.06 }} />
+        <Tooltip
+          content={(props) => <TooltipBox {...props} format={percent} />}
+          cursor={{ fill: 'currentColor', fillOpacity: 0.06 }}
+        />
         <Bar dataKey="rate" name="Accepted" radius={[4, 4, 0, 0]}>
           {bands.map((band) => (
             <Cell key={band.label} fill={band.best ? COLORS.secondary : COLORS.muted} />
@@ -187,7 +226,10 @@ export function RetainerTimelineChart({ data }: { data: RetainerStep[] }) {
         <CartesianGrid horizontal={false} stroke="currentColor" strokeOpacity={0.12} />
         <XAxis type="number" {...axis} allowDecimals={false} />
         <YAxis type="category" dataKey="label" {...axis} width={100} />
-        <Tooltip content={(props) => <TooltipBox {...props} format={days} />} cursor={{ fill: 'currentColor', fillOpacity: 0.06 }} />
+        <Tooltip
+          content={(props) => <TooltipBox {...props} format={days} />}
+          cursor={{ fill: 'currentColor', fillOpacity: 0.06 }}
+        />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         <Bar dataKey="invoiced" name="Days to invoiced" fill={COLORS.primary} barSize={10} radius={[0, 4, 4, 0]} />
         <Bar dataKey="paid" name="Days to paid" fill={COLORS.secondary} barSize={10} radius={[0, 4, 4, 0]} />

@@ -62,7 +62,11 @@ export function FilterBar({
         <label htmlFor="analytics-range" className={label}>
           Date range
         </label>
-        <Select id="analytics-range" value={filters.range} onChange={(event) => setRange(event.target.value as RangePreset)}>
+        <Select
+          id="analytics-range"
+          value={filters.range}
+          onChange={(event) => setRange(event.target.value as RangePreset)}
+        >
           {RANGE_PRESETS.map((preset) => (
             <option key={preset.value} value={preset.value}>
               {preset.label}
@@ -95,7 +99,11 @@ export function FilterBar({
         <label htmlFor="analytics-client" className={label}>
           Client
         </label>
-        <Select id="analytics-client" value={filters.client ?? ''} onChange={(event) => set({ client: event.target.value || null })}>
+        <Select
+          id="analytics-client"
+          value={filters.client ?? ''}
+          onChange={(event) => set({ client: event.target.value || null })}
+        >
           <option value="">All clients</option>
           {withSelected(choices?.clients, filters.client).map((option) => (
             <option key={option.value} value={option.value}>
@@ -125,7 +133,11 @@ export function FilterBar({
         <label htmlFor="analytics-recruiter" className={label}>
           Recruiter
         </label>
-        <Select id="analytics-recruiter" value={filters.recruiter ?? ''} onChange={(event) => set({ recruiter: event.target.value || null })}>
+        <Select
+          id="analytics-recruiter"
+          value={filters.recruiter ?? ''}
+          onChange={(event) => set({ recruiter: event.target.value || null })}
+        >
           <option value="">All recruiters</option>
           {withSelected(choices?.recruiters, filters.recruiter).map((option) => (
             <option key={option.value} value={option.value}>

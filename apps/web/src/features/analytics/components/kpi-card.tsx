@@ -18,10 +18,12 @@ export interface Kpi {
 
 /** One figure with its change against the previous period and its definition on hover. */
 export function KpiCard({ kpi, loading = false }: { kpi: Kpi; loading?: boolean }) {
-  const change = loading ? null : changeAgainstPrevious(kpi.value, kpi.previous, {
-    kind: kpi.kind ?? 'relative',
-    lowerIsBetter: kpi.lowerIsBetter ?? false,
-  });
+  const change = loading
+    ? null
+    : changeAgainstPrevious(kpi.value, kpi.previous, {
+        kind: kpi.kind ?? 'relative',
+        lowerIsBetter: kpi.lowerIsBetter ?? false,
+      });
   const labelId = `kpi-${kpi.id}-label`;
   const Arrow = change?.direction === 'up' ? ArrowUpRight : change?.direction === 'down' ? ArrowDownRight : ArrowRight;
   return (

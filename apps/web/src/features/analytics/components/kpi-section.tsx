@@ -88,18 +88,38 @@ export function KpiSection({
 }) {
   if (error && !data) {
     return (
-      <section aria-label="Key figures" className="rounded-xl border border-gray-200 bg-white dark:border-white/10 dark:bg-gray-900">
+      <section
+        aria-label="Key figures"
+        className="rounded-xl border border-gray-200 bg-white dark:border-white/10 dark:bg-gray-900"
+      >
         <QueryError title="The key figures could not load." error={error} onRetry={onRetry} />
       </section>
     );
   }
   const kpis = data
     ? kpisOf(data.summary, data.previous, money)
-    : ['Open roles', 'New roles', 'Placements', 'Fill rate', 'Median time to fill', 'Time to first submittal', 'Submittals per placement'].map(
-        (label, i): Kpi => ({ id: `loading-${i}`, label, value: null, previous: null, display: null, definition: '' }),
-      );
+    : [
+        'Open roles',
+        'New roles',
+        'Placements',
+        'Fill rate',
+        'Median time to fill',
+        'Time to first submittal',
+        'Submittals per placement',
+      ].map((label, i): Kpi => ({
+        id: `loading-${i}`,
+        label,
+        value: null,
+        previous: null,
+        display: null,
+        definition: '',
+      }));
   return (
-    <section aria-label="Key figures" aria-busy={loading || undefined} className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5">
+    <section
+      aria-label="Key figures"
+      aria-busy={loading || undefined}
+      className="grid grid-cols-2 gap-3 md:grid-cols-3 xl:grid-cols-5"
+    >
       {kpis.map((kpi) => (
         <KpiCard key={kpi.id} kpi={kpi} loading={loading && !data} />
       ))}

@@ -23,7 +23,11 @@ export function RetainerPanel({
   const chart = clients
     .filter((client) => client.median_days_to_invoice != null || client.median_days_to_paid != null)
     .slice(0, 12)
-    .map((client) => ({ label: client.client_name, invoiced: client.median_days_to_invoice, paid: client.median_days_to_paid }));
+    .map((client) => ({
+      label: client.client_name,
+      invoiced: client.median_days_to_invoice,
+      paid: client.median_days_to_paid,
+    }));
   return (
     <Panel
       id="analytics-retainer"
@@ -52,8 +56,20 @@ export function RetainerPanel({
           getRowId={(row) => String(row.client_id)}
           initialSort={{ id: 'outstanding_instalments', desc: true }}
           columns={[
-            { id: 'client_name', header: 'Client', type: 'text', value: (row) => row.client_name, className: 'font-medium' },
-            { id: 'signed_on', header: 'Signed', type: 'text', value: (row) => row.signed_on, className: 'hidden md:table-cell' },
+            {
+              id: 'client_name',
+              header: 'Client',
+              type: 'text',
+              value: (row) => row.client_name,
+              className: 'font-medium',
+            },
+            {
+              id: 'signed_on',
+              header: 'Signed',
+              type: 'text',
+              value: (row) => row.signed_on,
+              className: 'hidden md:table-cell',
+            },
             {
               id: 'median_days_to_invoice',
               header: 'Days to invoiced',
@@ -70,7 +86,13 @@ export function RetainerPanel({
               value: (row) => row.median_days_to_paid,
               cell: (row) => daysText(row.median_days_to_paid),
             },
-            { id: 'outstanding_instalments', header: 'Still expected', type: 'integer', numeric: true, value: (row) => row.outstanding_instalments },
+            {
+              id: 'outstanding_instalments',
+              header: 'Still expected',
+              type: 'integer',
+              numeric: true,
+              value: (row) => row.outstanding_instalments,
+            },
             ...(withMoney
               ? [
                   {
@@ -79,7 +101,8 @@ export function RetainerPanel({
                     type: 'money' as const,
                     numeric: true,
                     value: (row: (typeof clients)[number]) => amount(row.outstanding_amount),
-                    cell: (row: (typeof clients)[number]) => moneyIn(row.currency, money)(amount(row.outstanding_amount)),
+                    cell: (row: (typeof clients)[number]) =>
+                      moneyIn(row.currency, money)(amount(row.outstanding_amount)),
                     className: 'hidden sm:table-cell',
                   },
                 ]

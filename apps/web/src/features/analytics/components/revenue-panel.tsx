@@ -4,7 +4,11 @@ import { ChartSuspense, LazyCharts, Panel, PanelState } from './panel';
 
 const monthLabel = (month: string) => {
   const [y, m] = month.split('-').map(Number) as [number, number];
-  return new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString(undefined, { month: 'short', year: '2-digit', timeZone: 'UTC' });
+  return new Date(Date.UTC(y, m - 1, 1)).toLocaleDateString(undefined, {
+    month: 'short',
+    year: '2-digit',
+    timeZone: 'UTC',
+  });
 };
 
 /** Revenue by month, booked against collected (owners only: shown when the answer carries money). */
@@ -33,9 +37,20 @@ export function RevenuePanel({
       id="analytics-revenue"
       title="Revenue by month"
       help="Booked: invoiced that month (credit notes negative). Collected: payouts received that month."
-      description={data ? `${money.full(rows.reduce((s, r) => s + r.booked, 0))} booked · ${money.full(rows.reduce((s, r) => s + r.collected, 0))} collected` : undefined}
+      description={
+        data
+          ? `${money.full(rows.reduce((s, r) => s + r.booked, 0))} booked · ${money.full(rows.reduce((s, r) => s + r.collected, 0))} collected`
+          : undefined
+      }
     >
-      <PanelState loading={loading} error={error} onRetry={onRetry} empty={empty} emptyTitle="No invoices or payouts in this period" height={260}>
+      <PanelState
+        loading={loading}
+        error={error}
+        onRetry={onRetry}
+        empty={empty}
+        emptyTitle="No invoices or payouts in this period"
+        height={260}
+      >
         <div className="px-3 py-4">
           <ChartSuspense>
             <LazyCharts.Revenue data={rows} money={money.full} compactMoney={money.compact} />

@@ -1,5 +1,10 @@
 import { APPLICATION_SOURCE_LABELS } from '@recruitdesk/contracts/applications';
-import { NO_SOURCE_LABEL, type AnalyticsApplicationsRow, type AnalyticsSourceRow, type AnalyticsSourcesResponse } from '@recruitdesk/contracts/analytics';
+import {
+  NO_SOURCE_LABEL,
+  type AnalyticsApplicationsRow,
+  type AnalyticsSourceRow,
+  type AnalyticsSourcesResponse,
+} from '@recruitdesk/contracts/analytics';
 import { DEFINITIONS } from '../definitions';
 import { amount, percent, type MoneyFormat } from '../money';
 import { Panel, PanelState } from './panel';
@@ -13,7 +18,13 @@ interface SetState {
 
 function sourceColumns(rows: AnalyticsSourceRow[], money: MoneyFormat): Column<AnalyticsSourceRow>[] {
   const columns: Column<AnalyticsSourceRow>[] = [
-    { id: 'source', header: 'Source', type: 'text', value: (row) => row.source || NO_SOURCE_LABEL, className: 'font-medium' },
+    {
+      id: 'source',
+      header: 'Source',
+      type: 'text',
+      value: (row) => row.source || NO_SOURCE_LABEL,
+      className: 'font-medium',
+    },
     { id: 'placements', header: 'Placements', type: 'integer', numeric: true, value: (row) => row.placements },
     {
       id: 'share',
@@ -24,8 +35,14 @@ function sourceColumns(rows: AnalyticsSourceRow[], money: MoneyFormat): Column<A
       // A bar beside the figure, so the channels compare at a glance.
       cell: (row) => (
         <span className="inline-flex items-center justify-end gap-2">
-          <span aria-hidden="true" className="hidden h-2 w-24 overflow-hidden rounded-full bg-gray-100 sm:inline-block dark:bg-white/10">
-            <span className="block h-full rounded-full bg-brand-500" style={{ width: `${Math.round(row.share * 100)}%` }} />
+          <span
+            aria-hidden="true"
+            className="hidden h-2 w-24 overflow-hidden rounded-full bg-gray-100 sm:inline-block dark:bg-white/10"
+          >
+            <span
+              className="block h-full rounded-full bg-brand-500"
+              style={{ width: `${Math.round(row.share * 100)}%` }}
+            />
           </span>
           <span className="tabular-nums">{percent(row.share)}</span>
         </span>
@@ -44,7 +61,11 @@ function sourceColumns(rows: AnalyticsSourceRow[], money: MoneyFormat): Column<A
   return columns;
 }
 
-const count = (id: keyof AnalyticsApplicationsRow & string, header: string, className?: string): Column<AnalyticsApplicationsRow> => ({
+const count = (
+  id: keyof AnalyticsApplicationsRow & string,
+  header: string,
+  className?: string,
+): Column<AnalyticsApplicationsRow> => ({
   id,
   header,
   type: 'integer',
@@ -54,7 +75,13 @@ const count = (id: keyof AnalyticsApplicationsRow & string, header: string, clas
 });
 
 const APPLICATION_COLUMNS: Column<AnalyticsApplicationsRow>[] = [
-  { id: 'source', header: 'Channel', type: 'text', value: (row) => APPLICATION_SOURCE_LABELS[row.source], className: 'font-medium' },
+  {
+    id: 'source',
+    header: 'Channel',
+    type: 'text',
+    value: (row) => APPLICATION_SOURCE_LABELS[row.source],
+    className: 'font-medium',
+  },
   count('received', 'Received'),
   count('open', 'Open', 'hidden sm:table-cell'),
   count('rejected', 'Rejected', 'hidden sm:table-cell'),
@@ -82,7 +109,12 @@ export function SourcesPanel({
   const applications = data?.applications ?? [];
   return (
     <div className="grid grid-cols-1 gap-6 2xl:grid-cols-2">
-      <Panel id="analytics-sources" title="Where placements come from" help={DEFINITIONS.sources} description="Placements in the period by candidate source">
+      <Panel
+        id="analytics-sources"
+        title="Where placements come from"
+        help={DEFINITIONS.sources}
+        description="Placements in the period by candidate source"
+      >
         <PanelState {...state} empty={false} emptyTitle="" height={200}>
           <ExportableTable
             label="Placements by source"
@@ -96,7 +128,12 @@ export function SourcesPanel({
           />
         </PanelState>
       </Panel>
-      <Panel id="analytics-applications" title="Applications" help={DEFINITIONS.applications} description="Received in the period, by channel">
+      <Panel
+        id="analytics-applications"
+        title="Applications"
+        help={DEFINITIONS.applications}
+        description="Received in the period, by channel"
+      >
         <PanelState {...state} empty={false} emptyTitle="" height={200}>
           <ExportableTable
             label="Applications by channel"

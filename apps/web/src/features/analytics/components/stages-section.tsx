@@ -33,12 +33,17 @@ export function FunnelPanel({ data, ...state }: { data: AnalyticsStagesResponse 
                 </span>
               </div>
               <div className="mt-1 h-2.5 rounded-full bg-gray-100 dark:bg-white/5" aria-hidden="true">
-                <div className="h-2.5 rounded-full bg-brand-500" style={{ width: `${(stage.reached / base) * 100}%` }} />
+                <div
+                  className="h-2.5 rounded-full bg-brand-500"
+                  style={{ width: `${(stage.reached / base) * 100}%` }}
+                />
               </div>
               {stage.conversion_to_next != null ? (
                 <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">
                   {percent(stage.conversion_to_next)} went on to the next stage
-                  {stage.dropped_reasons[0] ? ` · most dropped: ${humanize(stage.dropped_reasons[0].reason).toLowerCase()}` : ''}
+                  {stage.dropped_reasons[0]
+                    ? ` · most dropped: ${humanize(stage.dropped_reasons[0].reason).toLowerCase()}`
+                    : ''}
                 </p>
               ) : null}
             </li>
@@ -54,7 +59,12 @@ export function TimeInStagePanel({ data, ...state }: { data: AnalyticsStagesResp
     .filter((stage) => stage.median_days_in_stage != null || stage.p90_days_in_stage != null)
     .map((stage) => ({ stage: stage.label, median: stage.median_days_in_stage, p90: stage.p90_days_in_stage }));
   return (
-    <Panel id="analytics-time-in-stage" title="Time in stage" help={DEFINITIONS.time_in_stage} description="Median and 90th percentile, in days">
+    <Panel
+      id="analytics-time-in-stage"
+      title="Time in stage"
+      help={DEFINITIONS.time_in_stage}
+      description="Median and 90th percentile, in days"
+    >
       <PanelState {...state} empty={rows.length === 0} emptyTitle="No finished stage stays in this period" height={260}>
         <div className="px-3 py-4">
           <ChartSuspense>

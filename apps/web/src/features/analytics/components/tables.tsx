@@ -28,7 +28,12 @@ function toColumnDefs<T>(columns: Column<T>[]): ColumnDef<T, unknown>[] {
     header: column.header,
     enableSorting: true,
     accessorFn: (row: T) => column.value(row),
-    cell: ({ row }) => (column.cell ? column.cell(row.original) : <span className={column.numeric ? 'tabular-nums' : undefined}>{String(column.value(row.original) ?? '—')}</span>),
+    cell: ({ row }) =>
+      column.cell ? (
+        column.cell(row.original)
+      ) : (
+        <span className={column.numeric ? 'tabular-nums' : undefined}>{String(column.value(row.original) ?? '—')}</span>
+      ),
     meta: { className: [column.numeric ? 'text-right' : '', column.className ?? ''].join(' ').trim() },
   }));
 }
@@ -85,7 +90,12 @@ export function ExportableTable<T>({
   );
 }
 
-const moneyColumn = <T,>(id: string, header: string, get: (row: T) => string | null | undefined, money: MoneyFormat): Column<T> => ({
+const moneyColumn = <T,>(
+  id: string,
+  header: string,
+  get: (row: T) => string | null | undefined,
+  money: MoneyFormat,
+): Column<T> => ({
   id,
   header,
   type: 'money',
@@ -112,7 +122,10 @@ export function clientColumns(rows: AnalyticsClientRow[], money: MoneyFormat): C
       type: 'text',
       value: (row) => row.client_name,
       cell: (row) => (
-        <Link to={paths.app.client.getHref(row.client_id)} className="font-medium text-gray-900 hover:underline dark:text-white">
+        <Link
+          to={paths.app.client.getHref(row.client_id)}
+          className="font-medium text-gray-900 hover:underline dark:text-white"
+        >
           {row.client_name}
         </Link>
       ),
@@ -139,8 +152,14 @@ export function clientColumns(rows: AnalyticsClientRow[], money: MoneyFormat): C
   if (withMoney) {
     columns.push(
       moneyColumn('revenue_booked', 'Booked', (row) => row.revenue_booked, money),
-      { ...moneyColumn('revenue_collected', 'Collected', (row) => row.revenue_collected, money), className: 'hidden sm:table-cell' },
-      { ...moneyColumn('average_fee', 'Average fee', (row) => row.average_fee, money), className: 'hidden xl:table-cell' },
+      {
+        ...moneyColumn('revenue_collected', 'Collected', (row) => row.revenue_collected, money),
+        className: 'hidden sm:table-cell',
+      },
+      {
+        ...moneyColumn('average_fee', 'Average fee', (row) => row.average_fee, money),
+        className: 'hidden xl:table-cell',
+      },
     );
   }
   return columns;
@@ -148,7 +167,13 @@ export function clientColumns(rows: AnalyticsClientRow[], money: MoneyFormat): C
 
 export function recruiterColumns(rows: AnalyticsRecruiterRow[], money: MoneyFormat): Column<AnalyticsRecruiterRow>[] {
   const columns: Column<AnalyticsRecruiterRow>[] = [
-    { id: 'recruiter_name', header: 'Recruiter', type: 'text', value: (row) => row.recruiter_name, className: 'font-medium' },
+    {
+      id: 'recruiter_name',
+      header: 'Recruiter',
+      type: 'text',
+      value: (row) => row.recruiter_name,
+      className: 'font-medium',
+    },
     countColumn('open_roles', 'Open roles', (row) => row.open_roles, 'hidden sm:table-cell'),
     countColumn('submittals', 'Submittals', (row) => row.submittals),
     countColumn('placements', 'Placements', (row) => row.placements),
@@ -158,7 +183,11 @@ export function recruiterColumns(rows: AnalyticsRecruiterRow[], money: MoneyForm
 }
 
 export function roleWageColumns(money: MoneyFormat): Column<AnalyticsRoleWageRow>[] {
-  const salary = (id: 'min' | 'p25' | 'median' | 'p75' | 'max', header: string, className?: string): Column<AnalyticsRoleWageRow> => ({
+  const salary = (
+    id: 'min' | 'p25' | 'median' | 'p75' | 'max',
+    header: string,
+    className?: string,
+  ): Column<AnalyticsRoleWageRow> => ({
     id,
     header,
     type: 'money',
@@ -169,7 +198,13 @@ export function roleWageColumns(money: MoneyFormat): Column<AnalyticsRoleWageRow
     ...(className ? { className } : {}),
   });
   return [
-    { id: 'role_family_label', header: 'Role family', type: 'text', value: (row) => row.role_family_label, className: 'font-medium' },
+    {
+      id: 'role_family_label',
+      header: 'Role family',
+      type: 'text',
+      value: (row) => row.role_family_label,
+      className: 'font-medium',
+    },
     { id: 'location', header: 'Location', type: 'text', value: (row) => row.location ?? 'All locations' },
     { id: 'currency', header: 'Currency', type: 'text', value: (row) => row.currency, className: 'hidden' },
     countColumn('count', 'Placed', (row) => row.count),

@@ -19,7 +19,12 @@ interface SetState {
 const MAX_CHART_ROWS = 15;
 
 /** Placed salaries against the posted ranges: a chart of the latest placements and the share by position. */
-export function WagesPanel({ data, money, fileDate, ...state }: { data: AnalyticsWagesResponse | undefined; money: MoneyFormat; fileDate: string } & SetState) {
+export function WagesPanel({
+  data,
+  money,
+  fileDate,
+  ...state
+}: { data: AnalyticsWagesResponse | undefined; money: MoneyFormat; fileDate: string } & SetState) {
   const placements = data?.placements ?? [];
   const chart = placements.slice(0, MAX_CHART_ROWS).map((row) => {
     const min = amount(row.salary_min);
@@ -42,7 +47,9 @@ export function WagesPanel({ data, money, fileDate, ...state }: { data: Analytic
       title="Placed salary vs posted range"
       help={DEFINITIONS.wages}
       description={
-        placements.length > MAX_CHART_ROWS ? `The latest ${MAX_CHART_ROWS} of ${placements.length} placements` : undefined
+        placements.length > MAX_CHART_ROWS
+          ? `The latest ${MAX_CHART_ROWS} of ${placements.length} placements`
+          : undefined
       }
     >
       <PanelState {...state} empty={placements.length === 0} emptyTitle="No placements in this period" height={280}>
@@ -67,12 +74,47 @@ export function WagesPanel({ data, money, fileDate, ...state }: { data: Analytic
           initialSort={{ id: 'placed_on', desc: true }}
           columns={[
             { id: 'role_name', header: 'Role', type: 'text', value: (row) => row.role_name, className: 'font-medium' },
-            { id: 'client_name', header: 'Client', type: 'text', value: (row) => row.client_name, className: 'hidden md:table-cell' },
-            { id: 'placed_on', header: 'Placed on', type: 'text', value: (row) => row.placed_on, className: 'hidden lg:table-cell' },
+            {
+              id: 'client_name',
+              header: 'Client',
+              type: 'text',
+              value: (row) => row.client_name,
+              className: 'hidden md:table-cell',
+            },
+            {
+              id: 'placed_on',
+              header: 'Placed on',
+              type: 'text',
+              value: (row) => row.placed_on,
+              className: 'hidden lg:table-cell',
+            },
             { id: 'currency', header: 'Currency', type: 'text', value: (row) => row.currency, className: 'hidden' },
-            { id: 'salary', header: 'Salary', type: 'money', numeric: true, value: (row) => amount(row.salary), cell: (row) => moneyIn(row.currency, money)(amount(row.salary)) },
-            { id: 'salary_min', header: 'Range from', type: 'money', numeric: true, value: (row) => amount(row.salary_min), cell: (row) => moneyIn(row.currency, money)(amount(row.salary_min)), className: 'hidden sm:table-cell' },
-            { id: 'salary_max', header: 'Range to', type: 'money', numeric: true, value: (row) => amount(row.salary_max), cell: (row) => moneyIn(row.currency, money)(amount(row.salary_max)), className: 'hidden sm:table-cell' },
+            {
+              id: 'salary',
+              header: 'Salary',
+              type: 'money',
+              numeric: true,
+              value: (row) => amount(row.salary),
+              cell: (row) => moneyIn(row.currency, money)(amount(row.salary)),
+            },
+            {
+              id: 'salary_min',
+              header: 'Range from',
+              type: 'money',
+              numeric: true,
+              value: (row) => amount(row.salary_min),
+              cell: (row) => moneyIn(row.currency, money)(amount(row.salary_min)),
+              className: 'hidden sm:table-cell',
+            },
+            {
+              id: 'salary_max',
+              header: 'Range to',
+              type: 'money',
+              numeric: true,
+              value: (row) => amount(row.salary_max),
+              cell: (row) => moneyIn(row.currency, money)(amount(row.salary_max)),
+              className: 'hidden sm:table-cell',
+            },
             {
               id: 'position',
               header: 'Against range',
@@ -92,10 +134,19 @@ export function WagesPanel({ data, money, fileDate, ...state }: { data: Analytic
   );
 }
 
-export function RoleWagesPanel({ data, money, fileDate, ...state }: { data: AnalyticsRoleWagesResponse | undefined; money: MoneyFormat; fileDate: string } & SetState) {
+export function RoleWagesPanel({
+  data,
+  money,
+  fileDate,
+  ...state
+}: { data: AnalyticsRoleWagesResponse | undefined; money: MoneyFormat; fileDate: string } & SetState) {
   const rows = data?.role_wages ?? [];
   return (
-    <Panel id="analytics-role-wages" title="Salaries by role family" help={`${DEFINITIONS.role_wages} ${DEFINITIONS.role_family}`}>
+    <Panel
+      id="analytics-role-wages"
+      title="Salaries by role family"
+      help={`${DEFINITIONS.role_wages} ${DEFINITIONS.role_family}`}
+    >
       <PanelState {...state} empty={rows.length === 0} emptyTitle="No placed salaries in this period" height={200}>
         <ExportableTable
           label="Salaries by role family"
@@ -113,14 +164,19 @@ export function RoleWagesPanel({ data, money, fileDate, ...state }: { data: Anal
 }
 
 /** One family's (or family and location's) heading: "Data engineer, Seattle". */
-const rangeTitle = (range: AnalyticsOptimalRangeRow) => `${range.role_family_label}${range.location ? `, ${range.location}` : ''}`;
+const rangeTitle = (range: AnalyticsOptimalRangeRow) =>
+  `${range.role_family_label}${range.location ? `, ${range.location}` : ''}`;
 const rangeKey = (range: AnalyticsOptimalRangeRow) => `${range.role_family}|${range.location ?? ''}|${range.currency}`;
 
 /**
  * Per role family: acceptance per salary band and the band accepted most often. Families with too few
  * answered offers are not guessed at: they share one compact, collapsed list under the cards.
  */
-export function OptimalRangePanel({ data, money, ...state }: { data: AnalyticsOptimalWageRangeResponse | undefined; money: MoneyFormat } & SetState) {
+export function OptimalRangePanel({
+  data,
+  money,
+  ...state
+}: { data: AnalyticsOptimalWageRangeResponse | undefined; money: MoneyFormat } & SetState) {
   const ranges = data?.ranges ?? [];
   const banded = ranges.filter((range) => range.enough_data && range.best_band);
   const tooFew = ranges.filter((range) => !(range.enough_data && range.best_band));
@@ -136,7 +192,8 @@ export function OptimalRangePanel({ data, money, ...state }: { data: AnalyticsOp
           <ul aria-label="Suggested salary bands" className="grid grid-cols-1 gap-4 p-5 lg:grid-cols-2">
             {banded.map((range) => {
               const format = moneyIn(range.currency, money);
-              const bandLabel = (band: { from: string; to: string }) => `${format(amount(band.from))}–${format(amount(band.to))}`;
+              const bandLabel = (band: { from: string; to: string }) =>
+                `${format(amount(band.from))}–${format(amount(band.to))}`;
               const title = rangeTitle(range);
               return (
                 <li key={rangeKey(range)} className="rounded-lg border border-gray-200 p-4 dark:border-white/10">
@@ -148,7 +205,10 @@ export function OptimalRangePanel({ data, money, ...state }: { data: AnalyticsOp
                   </div>
                   {range.best_band ? (
                     <p className="mt-1 text-sm text-gray-700 dark:text-gray-300">
-                      Best band: <span className="font-semibold text-emerald-700 dark:text-emerald-400">{bandLabel(range.best_band)}</span>{' '}
+                      Best band:{' '}
+                      <span className="font-semibold text-emerald-700 dark:text-emerald-400">
+                        {bandLabel(range.best_band)}
+                      </span>{' '}
                       ({percent(range.best_band.acceptance_rate)} of {range.best_band.offers} accepted)
                     </p>
                   ) : null}
@@ -168,7 +228,9 @@ export function OptimalRangePanel({ data, money, ...state }: { data: AnalyticsOp
             })}
           </ul>
         ) : (
-          <p className="px-5 pt-5 text-sm text-gray-600 dark:text-gray-400">No role family has enough answered offers in this period to suggest a band.</p>
+          <p className="px-5 pt-5 text-sm text-gray-600 dark:text-gray-400">
+            No role family has enough answered offers in this period to suggest a band.
+          </p>
         )}
         {tooFew.length ? <TooFewOffers ranges={tooFew} minSample={data?.min_sample ?? 0} /> : null}
       </PanelState>
@@ -182,12 +244,20 @@ function TooFewOffers({ ranges, minSample }: { ranges: AnalyticsOptimalRangeRow[
   return (
     <details className="group mx-5 mb-5 rounded-lg border border-amber-200 bg-amber-50/60 text-sm dark:border-amber-400/20 dark:bg-amber-500/5">
       <summary className="cursor-pointer list-none rounded-lg px-4 py-2.5 font-medium text-amber-900 marker:hidden hover:bg-amber-100/60 focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 dark:text-amber-200 dark:hover:bg-amber-500/10">
-        <span aria-hidden="true" className="mr-2 inline-block transition-transform group-open:rotate-90">▸</span>
+        <span aria-hidden="true" className="mr-2 inline-block transition-transform group-open:rotate-90">
+          ▸
+        </span>
         Too few offers to suggest a range: {count} role {count === 1 ? 'family' : 'families'}
       </summary>
-      <ul aria-label="Role families with too few offers" className="divide-y divide-amber-200/70 border-t border-amber-200 dark:divide-amber-400/10 dark:border-amber-400/20">
+      <ul
+        aria-label="Role families with too few offers"
+        className="divide-y divide-amber-200/70 border-t border-amber-200 dark:divide-amber-400/10 dark:border-amber-400/20"
+      >
         {ranges.map((range) => (
-          <li key={rangeKey(range)} className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 px-4 py-2">
+          <li
+            key={rangeKey(range)}
+            className="flex flex-wrap items-baseline justify-between gap-x-4 gap-y-0.5 px-4 py-2"
+          >
             <span className="font-medium text-gray-900 dark:text-gray-100">{rangeTitle(range)}</span>
             <span className="text-xs text-gray-600 tabular-nums dark:text-gray-400">
               {range.accepted} of {range.sample_size} accepted · needs {minSample}

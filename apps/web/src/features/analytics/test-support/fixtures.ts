@@ -36,7 +36,9 @@ function kpis(overrides: Partial<AnalyticsKpis>, money: boolean): AnalyticsKpis 
     submittals_per_placement: 4,
     ...overrides,
   };
-  return money ? { revenue_booked: '240000.00', revenue_collected: '180000.00', average_fee: '24000.00', ...base } : base;
+  return money
+    ? { revenue_booked: '240000.00', revenue_collected: '180000.00', average_fee: '24000.00', ...base }
+    : base;
 }
 
 export function summaryAnswer(money: boolean): AnalyticsSummaryResponse {
@@ -59,8 +61,22 @@ export function summaryAnswer(money: boolean): AnalyticsSummaryResponse {
     previous_period: { date_from: '2024-11-27', date_to: '2025-11-26' },
     months: [month('2026-10', '20000.00', '15000.00'), month('2026-11', '30000.00', '10000.00')],
     recruiters: [
-      { recruiter_id: 3, recruiter_name: 'Rita Recruiter', open_roles: 5, submittals: 25, placements: 6, ...(money ? { fees: '150000.00' } : {}) },
-      { recruiter_id: null, recruiter_name: 'Unassigned', open_roles: 1, submittals: 2, placements: 0, ...(money ? { fees: '0.00' } : {}) },
+      {
+        recruiter_id: 3,
+        recruiter_name: 'Rita Recruiter',
+        open_roles: 5,
+        submittals: 25,
+        placements: 6,
+        ...(money ? { fees: '150000.00' } : {}),
+      },
+      {
+        recruiter_id: null,
+        recruiter_name: 'Unassigned',
+        open_roles: 1,
+        submittals: 2,
+        placements: 0,
+        ...(money ? { fees: '0.00' } : {}),
+      },
     ],
   };
 }
@@ -157,7 +173,12 @@ export function retainerAnswer(money: boolean): AnalyticsRetainerTimePayoutRespo
     filters,
     money_visible: money,
     clients: [],
-    overall: { median_days_to_invoice: null, median_days_to_paid: null, outstanding_instalments: 0, ...(money ? { outstanding_amount: '0.00' } : {}) },
+    overall: {
+      median_days_to_invoice: null,
+      median_days_to_paid: null,
+      outstanding_instalments: 0,
+      ...(money ? { outstanding_amount: '0.00' } : {}),
+    },
   };
 }
 
@@ -194,7 +215,9 @@ export function filterOptionsAnswer(): AnalyticsFilterOptionsResponse {
       { value: 'retainer', label: 'Retainer' },
     ],
     recruiters: [{ id: 3, name: 'Rita Recruiter' }],
-    role_families: [{ value: 'software engineer', label: 'Software engineer', roles: 4, examples: ['Senior Software Engineer'] }],
+    role_families: [
+      { value: 'software engineer', label: 'Software engineer', roles: 4, examples: ['Senior Software Engineer'] },
+    ],
   };
 }
 

@@ -1,7 +1,13 @@
 import { useState } from 'react';
 import { Link, useNavigate } from 'react-router';
 import { CheckCircle2, Download, UserPlus, XCircle } from 'lucide-react';
-import { APPLICATION_SOURCE_LABELS, REJECT_REASONS, REJECT_REASON_LABELS, type ApplicationDetail, type ApplicationSource } from '@recruitdesk/contracts/applications';
+import {
+  APPLICATION_SOURCE_LABELS,
+  REJECT_REASONS,
+  REJECT_REASON_LABELS,
+  type ApplicationDetail,
+  type ApplicationSource,
+} from '@recruitdesk/contracts/applications';
 import { DUPLICATE_REASON_LABELS } from '@recruitdesk/contracts/candidates';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -23,15 +29,27 @@ import { notifyError, notifySuccess } from '@/lib/notify';
 import { useConvertApplicationMutation, useLazyGetResumeLinkQuery, useRejectApplicationMutation } from '../api';
 import { ApplicationStatusBadge } from './application-status-badge';
 
-const formatSize = (bytes: number) => (bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`);
+const formatSize = (bytes: number) =>
+  bytes >= 1024 * 1024 ? `${(bytes / (1024 * 1024)).toFixed(1)} MB` : `${Math.max(1, Math.round(bytes / 1024))} KB`;
 
-function RejectDialog({ application, open, onClose }: { application: ApplicationDetail; open: boolean; onClose: () => void }) {
+function RejectDialog({
+  application,
+  open,
+  onClose,
+}: {
+  application: ApplicationDetail;
+  open: boolean;
+  onClose: () => void;
+}) {
   const dispatch = useAppDispatch();
   const [reason, setReason] = useState<string>(REJECT_REASONS[0]);
   const [detail, setDetail] = useState('');
   const [sendEmail, setSendEmail] = useState(false);
   const [reject, { isLoading, error, reset }] = useRejectApplicationMutation();
-  const text = reason === 'other' ? detail.trim() : [REJECT_REASON_LABELS[reason as keyof typeof REJECT_REASON_LABELS], detail.trim()].filter(Boolean).join(': ');
+  const text =
+    reason === 'other'
+      ? detail.trim()
+      : [REJECT_REASON_LABELS[reason as keyof typeof REJECT_REASON_LABELS], detail.trim()].filter(Boolean).join(': ');
   const close = () => {
     reset();
     onClose();
@@ -69,13 +87,25 @@ function RejectDialog({ application, open, onClose }: { application: Application
         <Field label={reason === 'other' ? 'Details' : 'Details (optional)'}>
           <Textarea rows={2} maxLength={400} value={detail} onChange={(event) => setDetail(event.target.value)} />
         </Field>
-        <Checkbox label="Email the applicant that we will not proceed" checked={sendEmail} onChange={(event) => setSendEmail(event.target.checked)} />
+        <Checkbox
+          label="Email the applicant that we will not proceed"
+          checked={sendEmail}
+          onChange={(event) => setSendEmail(event.target.checked)}
+        />
       </div>
     </ConfirmDialog>
   );
 }
 
-function ConvertDialog({ application, open, onClose }: { application: ApplicationDetail; open: boolean; onClose: () => void }) {
+function ConvertDialog({
+  application,
+  open,
+  onClose,
+}: {
+  application: ApplicationDetail;
+  open: boolean;
+  onClose: () => void;
+}) {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   const candidates = [...new Map(application.duplicates.map((d) => [d.id, d])).values()];
@@ -89,7 +119,11 @@ function ConvertDialog({ application, open, onClose }: { application: Applicatio
     const body = target === 'new' ? {} : { merge_into_candidate_id: Number(target) };
     const result = await convert({ id: application.id, body });
     if (result.data) {
-      dispatch(notifySuccess(target === 'new' ? 'Candidate created and added to the role.' : 'Added to the existing candidate.'));
+      dispatch(
+        notifySuccess(
+          target === 'new' ? 'Candidate created and added to the role.' : 'Added to the existing candidate.',
+        ),
+      );
       close();
       void navigate(paths.app.pipeline.getHref(application.role.id, result.data.pipeline_id));
     }
@@ -109,12 +143,26 @@ function ConvertDialog({ application, open, onClose }: { application: Applicatio
         <fieldset className="space-y-2">
           <legend className="text-sm font-medium text-gray-900 dark:text-white">Who is this?</legend>
           <label className="flex items-start gap-2 text-sm">
-            <input type="radio" name="convert-target" value="new" checked={target === 'new'} onChange={() => setTarget('new')} className="mt-0.5 accent-brand-600" />
+            <input
+              type="radio"
+              name="convert-target"
+              value="new"
+              checked={target === 'new'}
+              onChange={() => setTarget('new')}
+              className="mt-0.5 accent-brand-600"
+            />
             <span>A new candidate</span>
           </label>
           {candidates.map((candidate) => (
             <label key={candidate.id} className="flex items-start gap-2 text-sm">
-              <input type="radio" name="convert-target" value={candidate.id} checked={target === String(candidate.id)} onChange={() => setTarget(String(candidate.id))} className="mt-0.5 accent-brand-600" />
+              <input
+                type="radio"
+                name="convert-target"
+                value={candidate.id}
+                checked={target === String(candidate.id)}
+                onChange={() => setTarget(String(candidate.id))}
+                className="mt-0.5 accent-brand-600"
+              />
               <span>
                 Merge into {candidate.name}
                 <span className="block text-xs text-gray-500 dark:text-gray-400">
@@ -131,7 +179,15 @@ function ConvertDialog({ application, open, onClose }: { application: Applicatio
 }
 
 /** The application screen: the applicant and resume, duplicate warnings, and the decision. */
-export function ApplicationDetailView({ application, canDecide, notes }: { application: ApplicationDetail; canDecide: boolean; notes: React.ReactNode }) {
+export function ApplicationDetailView({
+  application,
+  canDecide,
+  notes,
+}: {
+  application: ApplicationDetail;
+  canDecide: boolean;
+  notes: React.ReactNode;
+}) {
   const dispatch = useAppDispatch();
   const [dialog, setDialog] = useState<'reject' | 'convert' | null>(null);
   const [fetchLink, { isFetching: downloading }] = useLazyGetResumeLinkQuery();
@@ -152,7 +208,10 @@ export function ApplicationDetailView({ application, canDecide, notes }: { appli
         description={
           <>
             Applied for{' '}
-            <Link to={paths.app.role.getHref(application.role.id)} className="font-medium text-brand-600 hover:underline dark:text-brand-400">
+            <Link
+              to={paths.app.role.getHref(application.role.id)}
+              className="font-medium text-brand-600 hover:underline dark:text-brand-400"
+            >
               {application.role.name}
             </Link>{' '}
             at {application.client.name} · <DateText value={application.created_at} withTime />
@@ -184,7 +243,10 @@ export function ApplicationDetailView({ application, canDecide, notes }: { appli
               Open the candidate
             </Link>
             {application.pipeline_id ? (
-              <Link to={paths.app.pipeline.getHref(application.role.id, application.pipeline_id)} className="font-medium underline">
+              <Link
+                to={paths.app.pipeline.getHref(application.role.id, application.pipeline_id)}
+                className="font-medium underline"
+              >
                 Open the pipeline
               </Link>
             ) : null}
@@ -192,7 +254,10 @@ export function ApplicationDetailView({ application, canDecide, notes }: { appli
         </Alert>
       ) : null}
       {application.status === 'rejected' ? (
-        <p role="status" className="rounded-lg bg-gray-50 p-3 text-sm text-gray-700 ring-1 ring-gray-200 ring-inset dark:bg-white/5 dark:text-gray-300 dark:ring-white/10">
+        <p
+          role="status"
+          className="rounded-lg bg-gray-50 p-3 text-sm text-gray-700 ring-1 ring-gray-200 ring-inset dark:bg-white/5 dark:text-gray-300 dark:ring-white/10"
+        >
           Rejected{application.decided_by ? ` by ${application.decided_by.name}` : ''}: {application.reject_reason}
           {application.reject_email_sent ? ' · The applicant was emailed.' : ''}
         </p>
@@ -204,9 +269,22 @@ export function ApplicationDetailView({ application, canDecide, notes }: { appli
             <DescriptionList
               items={[
                 { label: 'Name', value: application.name },
-                { label: 'Email', value: <a href={`mailto:${application.email}`} className="text-brand-600 hover:underline dark:text-brand-400">{application.email}</a> },
+                {
+                  label: 'Email',
+                  value: (
+                    <a
+                      href={`mailto:${application.email}`}
+                      className="text-brand-600 hover:underline dark:text-brand-400"
+                    >
+                      {application.email}
+                    </a>
+                  ),
+                },
                 { label: 'Phone', value: application.phone },
-                { label: 'Source', value: APPLICATION_SOURCE_LABELS[application.source as ApplicationSource] ?? application.source },
+                {
+                  label: 'Source',
+                  value: APPLICATION_SOURCE_LABELS[application.source as ApplicationSource] ?? application.source,
+                },
                 { label: 'Consent given', value: <DateText value={application.consent_at} withTime /> },
               ]}
             />
@@ -217,7 +295,8 @@ export function ApplicationDetailView({ application, canDecide, notes }: { appli
               {application.resume ? (
                 <>
                   <span className="min-w-0 truncate text-gray-900 dark:text-gray-100">
-                    {application.resume.filename} <span className="text-gray-500 dark:text-gray-400">· {formatSize(application.resume.size)}</span>
+                    {application.resume.filename}{' '}
+                    <span className="text-gray-500 dark:text-gray-400">· {formatSize(application.resume.size)}</span>
                   </span>
                   <Button variant="secondary" size="sm" onClick={() => void download()} loading={downloading}>
                     {downloading ? null : <Download aria-hidden="true" className="size-4" />}

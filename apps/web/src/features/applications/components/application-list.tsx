@@ -18,7 +18,15 @@ export const STATUS_FILTERS: { value: ApplicationStatusFilter; label: string }[]
 ];
 
 /** The status tabs above an applications list (a radio group of buttons, keyboard-friendly). */
-export function StatusFilter({ value, onChange, label }: { value: ApplicationStatusFilter; onChange: (next: ApplicationStatusFilter) => void; label: string }) {
+export function StatusFilter({
+  value,
+  onChange,
+  label,
+}: {
+  value: ApplicationStatusFilter;
+  onChange: (next: ApplicationStatusFilter) => void;
+  label: string;
+}) {
   return (
     <div role="group" aria-label={label} className="flex flex-wrap gap-1.5">
       {STATUS_FILTERS.map((filter) => (
@@ -75,15 +83,26 @@ export function ApplicationList({
         </span>
       </div>
     );
-  if (error || !data) return <QueryError title="Could not load the applications" error={error} onRetry={refetch} retrying={isFetching} />;
-  if (data.count === 0) return <EmptyState icon={Inbox} title={emptyTitle} description="Applications sent through the careers page show up here." />;
+  if (error || !data)
+    return <QueryError title="Could not load the applications" error={error} onRetry={refetch} retrying={isFetching} />;
+  if (data.count === 0)
+    return (
+      <EmptyState
+        icon={Inbox}
+        title={emptyTitle}
+        description="Applications sent through the careers page show up here."
+      />
+    );
   return (
     <>
       <ul aria-label="Applications" className="divide-y divide-gray-100 dark:divide-white/5">
         {data.results.map((item) => (
           <li key={item.id} className="flex items-center justify-between gap-3 px-5 py-3">
             <div className="min-w-0">
-              <Link to={paths.app.application.getHref(item.role.id, item.id)} className="block truncate text-sm font-medium text-brand-600 hover:underline dark:text-brand-400">
+              <Link
+                to={paths.app.application.getHref(item.role.id, item.id)}
+                className="block truncate text-sm font-medium text-brand-600 hover:underline dark:text-brand-400"
+              >
                 {item.name}
               </Link>
               <p className="truncate text-xs text-gray-500 dark:text-gray-400">
@@ -96,7 +115,15 @@ export function ApplicationList({
         ))}
       </ul>
       {data.count > pageSize ? (
-        <Pagination className="border-t border-gray-200 px-5 py-3 dark:border-white/10" page={page} pageSize={pageSize} total={data.count} onPageChange={onPageChange} busy={isFetching} noun="applications" />
+        <Pagination
+          className="border-t border-gray-200 px-5 py-3 dark:border-white/10"
+          page={page}
+          pageSize={pageSize}
+          total={data.count}
+          onPageChange={onPageChange}
+          busy={isFetching}
+          noun="applications"
+        />
       ) : null}
     </>
   );

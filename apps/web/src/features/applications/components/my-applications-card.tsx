@@ -10,8 +10,19 @@ export function MyApplicationsCard() {
   const query = useListMyApplicationsQuery({ status: filter.status, page: filter.page, pageSize: PAGE_SIZE });
   return (
     <Card role="region" aria-labelledby="my-applications-title">
-      <CardHeader titleId="my-applications-title" title="Applications to my roles" description="Sent through the careers page to the roles you recruit for." />
-      <ApplicationsCardBody filter={filter} query={query} filterLabel="Show my applications" pageSize={PAGE_SIZE} showRole emptyNewTitle="No new applications to your roles" />
+      <CardHeader
+        titleId="my-applications-title"
+        title="Applications to my roles"
+        description="Sent through the careers page to the roles you recruit for."
+      />
+      <ApplicationsCardBody
+        filter={filter}
+        query={query}
+        filterLabel="Show my applications"
+        pageSize={PAGE_SIZE}
+        showRole
+        emptyNewTitle="No new applications to your roles"
+      />
     </Card>
   );
 }

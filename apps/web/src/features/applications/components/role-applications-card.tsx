@@ -32,7 +32,13 @@ export function RoleApplicationsCard({ roleId, newCount, total }: { roleId: numb
         }
         description={total ? `${total} received through the careers page` : 'From the careers page'}
       />
-      <ApplicationsCardBody filter={filter} query={query} filterLabel="Show applications" pageSize={PAGE_SIZE} emptyNewTitle="No new applications" />
+      <ApplicationsCardBody
+        filter={filter}
+        query={query}
+        filterLabel="Show applications"
+        pageSize={PAGE_SIZE}
+        emptyNewTitle="No new applications"
+      />
     </Card>
   );
 }

@@ -64,8 +64,7 @@ export function ResetPasswordForm({ uid, token }: { uid: string; token: string }
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5">
       {showBanner ? (
         <Alert tone="error">
-          {errorMessage(apiError)}{' '}
-          <TextLink to={paths.auth.forgotPassword.getHref()}>Request a new link</TextLink>
+          {errorMessage(apiError)} <TextLink to={paths.auth.forgotPassword.getHref()}>Request a new link</TextLink>
         </Alert>
       ) : null}
       <Field

@@ -29,7 +29,10 @@ export function CalendarSubscription() {
     if ('data' in result && result.data) setUrl(result.data.subscription.url ?? null);
     return result;
   };
-  const renew = useConfirmedMutation({ run: make, success: 'Your new calendar address is ready; the old one no longer works.' });
+  const renew = useConfirmedMutation({
+    run: make,
+    success: 'Your new calendar address is ready; the old one no longer works.',
+  });
 
   const copy = async () => {
     if (!url) return;
@@ -49,7 +52,15 @@ export function CalendarSubscription() {
       </div>
     );
   }
-  if (error || !data) return <QueryError title="Could not load your calendar subscription." error={error} onRetry={() => void refetch()} retrying={isFetching} />;
+  if (error || !data)
+    return (
+      <QueryError
+        title="Could not load your calendar subscription."
+        error={error}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
+    );
 
   const { active, created_at } = data.subscription;
   return (
@@ -60,7 +71,13 @@ export function CalendarSubscription() {
             Your calendar address
           </label>
           <div className="flex flex-col gap-2 sm:flex-row">
-            <Input id={fieldId} readOnly value={url} onFocus={(event) => event.currentTarget.select()} className="font-mono text-xs" />
+            <Input
+              id={fieldId}
+              readOnly
+              value={url}
+              onFocus={(event) => event.currentTarget.select()}
+              className="font-mono text-xs"
+            />
             <Button variant="secondary" onClick={() => void copy()} className="shrink-0">
               <Copy aria-hidden="true" className="size-4" />
               Copy
@@ -72,13 +89,13 @@ export function CalendarSubscription() {
         </div>
       ) : active ? (
         <p className="text-sm text-gray-600 dark:text-gray-300">
-          You have a calendar address, made {created_at ? <DateText value={created_at} withTime /> : null}. It was shown when it
-          was made; if you no longer have it, or someone else might, make a new one.
+          You have a calendar address, made {created_at ? <DateText value={created_at} withTime /> : null}. It was shown
+          when it was made; if you no longer have it, or someone else might, make a new one.
         </p>
       ) : (
         <p className="text-sm text-gray-600 dark:text-gray-300">
-          Subscribe to your RecruitDesk calendar from Google Calendar, Outlook or Apple Calendar: interviews, role dates,
-          retainer instalments and guarantee ends.
+          Subscribe to your RecruitDesk calendar from Google Calendar, Outlook or Apple Calendar: interviews, role
+          dates, retainer instalments and guarantee ends.
         </p>
       )}
       {!active && !url ? (

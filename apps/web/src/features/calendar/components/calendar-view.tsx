@@ -32,7 +32,10 @@ const VIEWS = [
 type ViewId = (typeof VIEWS)[number]['id'];
 
 /** Phones open on the agenda (a month grid has no room for titles there). */
-const isPhone = () => typeof window !== 'undefined' && typeof window.matchMedia === 'function' && window.matchMedia('(max-width: 639px)').matches;
+const isPhone = () =>
+  typeof window !== 'undefined' &&
+  typeof window.matchMedia === 'function' &&
+  window.matchMedia('(max-width: 639px)').matches;
 
 interface Range {
   start: string;
@@ -70,7 +73,9 @@ export function CalendarView({ userTypes }: { userTypes: readonly string[] }) {
   const loading = feeds.some((feed) => feed.isFetching);
   const failed = feeds.find((feed) => feed.isError);
   const allEvents: CalendarEvent[] = feeds.flatMap((feed, index) =>
-    wanted.includes((['interviews', 'roles', 'retainer-clients', 'invoice-payouts'] as const)[index]!) ? (feed.data?.events ?? []) : [],
+    wanted.includes((['interviews', 'roles', 'retainer-clients', 'invoice-payouts'] as const)[index]!)
+      ? (feed.data?.events ?? [])
+      : [],
   );
   const events = useMemo(() => toEventInputs(allEvents, shown), [allEvents, shown]);
   const settled = range !== null && !loading && !failed;
@@ -111,7 +116,10 @@ export function CalendarView({ userTypes }: { userTypes: readonly string[] }) {
               <ChevronRight aria-hidden="true" className="size-4" />
             </Button>
           </div>
-          <h2 className="min-w-0 flex-1 truncate text-base font-semibold text-gray-900 dark:text-white" aria-live="polite">
+          <h2
+            className="min-w-0 flex-1 truncate text-base font-semibold text-gray-900 dark:text-white"
+            aria-live="polite"
+          >
             {title}
           </h2>
           <span aria-live="polite" className="flex items-center gap-1.5 text-xs text-gray-500 dark:text-gray-400">
@@ -120,10 +128,18 @@ export function CalendarView({ userTypes }: { userTypes: readonly string[] }) {
                 <Spinner className="size-3.5" /> Loading events…
               </>
             ) : settled ? (
-              events.length === 0 ? 'Nothing in this period' : `${events.length} ${events.length === 1 ? 'event' : 'events'}`
+              events.length === 0 ? (
+                'Nothing in this period'
+              ) : (
+                `${events.length} ${events.length === 1 ? 'event' : 'events'}`
+              )
             ) : null}
           </span>
-          <div role="group" aria-label="View" className="flex w-full rounded-md shadow-sm ring-1 ring-inset ring-gray-300 sm:w-auto dark:ring-white/10">
+          <div
+            role="group"
+            aria-label="View"
+            className="flex w-full rounded-md shadow-sm ring-1 ring-inset ring-gray-300 sm:w-auto dark:ring-white/10"
+          >
             {VIEWS.map((option) => (
               <button
                 key={option.id}
@@ -142,8 +158,17 @@ export function CalendarView({ userTypes }: { userTypes: readonly string[] }) {
             ))}
           </div>
         </div>
-        {failed ? <QueryError title="The calendar could not load its events." error={failed.error} onRetry={() => feeds.forEach((feed) => feed.isError && void feed.refetch())} /> : null}
-        <div className={cn('rd-calendar p-2 sm:p-3', view === 'listWeek' && 'rd-agenda')} data-color-scheme={theme === 'dark' ? 'dark' : 'light'}>
+        {failed ? (
+          <QueryError
+            title="The calendar could not load its events."
+            error={failed.error}
+            onRetry={() => feeds.forEach((feed) => feed.isError && void feed.refetch())}
+          />
+        ) : null}
+        <div
+          className={cn('rd-calendar p-2 sm:p-3', view === 'listWeek' && 'rd-agenda')}
+          data-color-scheme={theme === 'dark' ? 'dark' : 'light'}
+        >
           <Calendar
             ref={calendarRef}
             plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, listPlugin]}

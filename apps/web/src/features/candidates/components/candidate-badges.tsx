@@ -36,7 +36,9 @@ export function SkillBadges({
         <li title={skills.slice(max).join(', ')}>
           <Badge>
             <span aria-hidden="true">+{rest}</span>
-            <span className="sr-only">and {rest} more: {skills.slice(max).join(', ')}</span>
+            <span className="sr-only">
+              and {rest} more: {skills.slice(max).join(', ')}
+            </span>
           </Badge>
         </li>
       ) : null}

@@ -58,7 +58,15 @@ const FIELD_NAMES: Path<CandidateInput>[] = [
 ];
 
 /** Where candidates usually come from (free text: anything else can be typed). */
-const SOURCE_SUGGESTIONS = ['LinkedIn', 'Referral', 'Job board', 'Company website', 'Agency database', 'Event', 'Indeed'];
+const SOURCE_SUGGESTIONS = [
+  'LinkedIn',
+  'Referral',
+  'Job board',
+  'Company website',
+  'Agency database',
+  'Event',
+  'Indeed',
+];
 
 const DUPLICATE_CHECK_DELAY_MS = 400;
 
@@ -135,7 +143,13 @@ function ResumePicker({ file, onChange }: { file: File | null; onChange: (file: 
             <span className="truncate text-sm text-gray-900 dark:text-white">{file.name}</span>
             <span className="shrink-0 text-xs text-gray-500 dark:text-gray-400">{formatBytes(file.size)}</span>
           </div>
-          <Button variant="ghost" size="icon" aria-label={`Remove ${file.name}`} title="Remove file" onClick={() => onChange(null)}>
+          <Button
+            variant="ghost"
+            size="icon"
+            aria-label={`Remove ${file.name}`}
+            title="Remove file"
+            onClick={() => onChange(null)}
+          >
             <X aria-hidden="true" className="size-4" />
           </Button>
         </div>
@@ -219,7 +233,9 @@ export function CandidateForm({
   const duplicates = checkArgs ? (duplicateCheck?.duplicates ?? []).filter((duplicate) => duplicate.id !== selfId) : [];
 
   const currentCurrency = candidate?.desired_salary_currency ?? defaultCurrency ?? '';
-  const currencies = (CURRENCIES as readonly string[]).includes(currentCurrency) ? CURRENCIES : [currentCurrency, ...CURRENCIES];
+  const currencies = (CURRENCIES as readonly string[]).includes(currentCurrency)
+    ? CURRENCIES
+    : [currentCurrency, ...CURRENCIES];
 
   const onSubmit = async (values: CandidateInputParsed) => {
     const result = candidate ? await update({ id: candidate.id, body: values }) : await create(values);
@@ -272,7 +288,12 @@ export function CandidateForm({
             <Input autoComplete="off" {...register('location')} />
           </Field>
           <Field label="LinkedIn URL" error={errors.linkedin_url?.message}>
-            <Input type="url" inputMode="url" placeholder="https://www.linkedin.com/in/" {...register('linkedin_url')} />
+            <Input
+              type="url"
+              inputMode="url"
+              placeholder="https://www.linkedin.com/in/"
+              {...register('linkedin_url')}
+            />
           </Field>
         </div>
         <DuplicateWarning duplicates={duplicates} newTab />
@@ -290,11 +311,24 @@ export function CandidateForm({
             <Input {...register('current_company')} />
           </Field>
           <Field label="Years of experience" error={errors.years_experience?.message}>
-            <Input type="number" inputMode="numeric" min={0} max={70} step={1} {...register('years_experience', { setValueAs: numberOrNull })} />
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={70}
+              step={1}
+              {...register('years_experience', { setValueAs: numberOrNull })}
+            />
           </Field>
           <div className="grid grid-cols-[minmax(0,1fr)_7rem] gap-2">
             <Field label="Desired salary" error={errors.desired_salary?.message}>
-              <Input type="number" inputMode="decimal" min={0} step="any" {...register('desired_salary', { setValueAs: numberOrNull })} />
+              <Input
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="any"
+                {...register('desired_salary', { setValueAs: numberOrNull })}
+              />
             </Field>
             <Field label="Currency" error={errors.desired_salary_currency?.message}>
               <Select {...register('desired_salary_currency')}>
@@ -345,7 +379,11 @@ export function CandidateForm({
             <Input list="candidate-source-suggestions" autoComplete="off" {...register('source')} />
           </Field>
           <Field label="Consent date" error={errors.consent_date?.message}>
-            <Input type="date" className="dark:[color-scheme:dark]" {...register('consent_date', { setValueAs: textOrNull })} />
+            <Input
+              type="date"
+              className="dark:[color-scheme:dark]"
+              {...register('consent_date', { setValueAs: textOrNull })}
+            />
           </Field>
         </div>
         <datalist id="candidate-source-suggestions">

@@ -57,7 +57,12 @@ export function CandidateContactCard({ candidate }: { candidate: Candidate }) {
           {
             label: 'LinkedIn',
             value: candidate.linkedin_url ? (
-              <a href={candidate.linkedin_url} target="_blank" rel="noopener noreferrer" className={`${linkClass} inline-flex items-center gap-1`}>
+              <a
+                href={candidate.linkedin_url}
+                target="_blank"
+                rel="noopener noreferrer"
+                className={`${linkClass} inline-flex items-center gap-1`}
+              >
                 <span className="break-all">{candidate.linkedin_url.replace(/^https?:\/\/(www\.)?/, '')}</span>
                 <ExternalLink aria-hidden="true" className="size-3.5 shrink-0" />
                 <span className="sr-only">(opens in a new tab)</span>
@@ -93,7 +98,13 @@ export function CandidateDetailsCard({ candidate }: { candidate: Candidate }) {
             ),
           },
           { label: 'Experience', value: formatExperience(candidate.years_experience) },
-          { label: 'Desired salary', value: candidate.desired_salary === null ? '' : formatMoney(candidate.desired_salary, candidate.desired_salary_currency) },
+          {
+            label: 'Desired salary',
+            value:
+              candidate.desired_salary === null
+                ? ''
+                : formatMoney(candidate.desired_salary, candidate.desired_salary_currency),
+          },
           { label: 'Source', value: candidate.source },
           { label: 'Consent date', value: candidate.consent_date ? formatDate(candidate.consent_date) : '' },
           { label: 'Added', value: <DateText value={candidate.created_at} /> },
@@ -115,7 +126,9 @@ const STAGE_TONES: Record<string, BadgeTone> = {
 };
 
 /** 'In 3 roles: 1 open, 1 placed, 1 closed' — a placement is neither open nor closed. */
-export function pipelinesSummary(pipelines: readonly Pick<CandidateDetail['pipelines'][number], 'state' | 'stage'>[]): string {
+export function pipelinesSummary(
+  pipelines: readonly Pick<CandidateDetail['pipelines'][number], 'state' | 'stage'>[],
+): string {
   const placed = pipelines.filter((p) => p.state === 'open' && p.stage.name === 'placed').length;
   const open = pipelines.filter((p) => p.state === 'open').length - placed;
   const closed = pipelines.length - open - placed;
@@ -131,19 +144,22 @@ export function CandidatePipelinesCard({ candidate, action }: { candidate: Candi
       <CardHeader
         titleId="candidate-pipelines-title"
         title="Pipelines"
-        description={
-          pipelines.length
-            ? pipelinesSummary(pipelines)
-            : undefined
-        }
+        description={pipelines.length ? pipelinesSummary(pipelines) : undefined}
         action={action}
       />
       {pipelines.length === 0 ? (
-        <EmptyState icon={GitBranch} title="Not in any pipeline" description="Roles this candidate is put forward for show up here." />
+        <EmptyState
+          icon={GitBranch}
+          title="Not in any pipeline"
+          description="Roles this candidate is put forward for show up here."
+        />
       ) : (
         <ul className="divide-y divide-gray-100 dark:divide-white/5" aria-label={`Pipelines of ${candidate.name}`}>
           {pipelines.map((pipeline) => (
-            <li key={pipeline.id} className="flex flex-col gap-2 px-5 py-3.5 sm:flex-row sm:items-center sm:justify-between">
+            <li
+              key={pipeline.id}
+              className="flex flex-col gap-2 px-5 py-3.5 sm:flex-row sm:items-center sm:justify-between"
+            >
               <div className="min-w-0">
                 <Link
                   to={paths.app.roleCandidate.getHref(pipeline.role.id, candidate.id)}
@@ -232,7 +248,9 @@ function InterviewRow({ interview }: { interview: Interview }) {
         {interviewer ? <p className="text-xs text-gray-500 dark:text-gray-400">With {interviewer}</p> : null}
       </div>
       <Badge tone={OUTCOME_TONES[interview.outcome]} className="self-start">
-        {interview.outcome === 'pending' && new Date(interview.scheduled_at).getTime() < Date.now() ? 'Outcome needed' : INTERVIEW_OUTCOME_LABELS[interview.outcome]}
+        {interview.outcome === 'pending' && new Date(interview.scheduled_at).getTime() < Date.now()
+          ? 'Outcome needed'
+          : INTERVIEW_OUTCOME_LABELS[interview.outcome]}
       </Badge>
     </li>
   );
@@ -257,7 +275,11 @@ export function CandidateInterviewsCard({ interviews }: { interviews: Interview[
     <Card role="region" aria-labelledby="candidate-interviews-title">
       <CardHeader titleId="candidate-interviews-title" title="Interviews" />
       {interviews.length === 0 ? (
-        <EmptyState icon={CalendarClock} title="No interviews" description="Interviews booked in this candidate’s pipelines show up here." />
+        <EmptyState
+          icon={CalendarClock}
+          title="No interviews"
+          description="Interviews booked in this candidate’s pipelines show up here."
+        />
       ) : (
         <>
           {group('Upcoming', upcoming)}
@@ -371,7 +393,12 @@ export function CandidateProfile({
               dispatch(notifySuccess(`${saved.name} was saved.`));
             }}
           />
-          <DeleteCandidateDialog candidate={candidate} open={deleting} onClose={() => setDeleting(false)} onDeleted={onDeleted} />
+          <DeleteCandidateDialog
+            candidate={candidate}
+            open={deleting}
+            onClose={() => setDeleting(false)}
+            onDeleted={onDeleted}
+          />
         </>
       ) : null}
     </div>

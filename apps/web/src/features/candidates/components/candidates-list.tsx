@@ -59,7 +59,9 @@ export function candidatesQueryFromSearchParams(params: URLSearchParams): Candid
   const sort = params.get('sort') ?? '';
   const skills = skillsFrom(params.get('skills'));
   const query: CandidateListParams & { ordering: CandidateOrdering; page: number; page_size: number } = {
-    ordering: (CANDIDATE_ORDERINGS as readonly string[]).includes(sort) ? (sort as CandidateOrdering) : DEFAULT_ORDERING,
+    ordering: (CANDIDATE_ORDERINGS as readonly string[]).includes(sort)
+      ? (sort as CandidateOrdering)
+      : DEFAULT_ORDERING,
     page: pageFrom(params),
     page_size: pageSizeFrom(params, CANDIDATES_PAGE_SIZE),
   };
@@ -91,7 +93,9 @@ const columnsFor = (skillFilter: string[]): ColumnDef<CandidateListItem, unknown
           <p className="line-clamp-2 text-gray-500 lg:hidden dark:text-gray-400">{titleAtCompany(candidate)}</p>
         ) : null}
         {candidate.years_experience !== null ? (
-          <p className="text-xs text-gray-500 sm:hidden dark:text-gray-400">{formatExperience(candidate.years_experience)}</p>
+          <p className="text-xs text-gray-500 sm:hidden dark:text-gray-400">
+            {formatExperience(candidate.years_experience)}
+          </p>
         ) : null}
         {candidate.matches?.length ? <SearchMatches matches={candidate.matches} name={candidate.name} /> : null}
       </div>
@@ -137,7 +141,10 @@ const columnsFor = (skillFilter: string[]): ColumnDef<CandidateListItem, unknown
     enableSorting: false,
     cell: ({ row }) =>
       row.original.resume ? (
-        <span title={`Resume: ${row.original.resume.filename}`} className="inline-flex text-brand-600 dark:text-brand-400">
+        <span
+          title={`Resume: ${row.original.resume.filename}`}
+          className="inline-flex text-brand-600 dark:text-brand-400"
+        >
           <FileText aria-hidden="true" className="size-4" />
           <span className="sr-only">Resume attached</span>
         </span>
@@ -155,9 +162,7 @@ const columnsFor = (skillFilter: string[]): ColumnDef<CandidateListItem, unknown
     header: 'Added',
     enableSorting: true,
     sortDescFirst: true,
-    cell: ({ row }) => (
-      <DateText value={row.original.created_at} className="whitespace-nowrap" />
-    ),
+    cell: ({ row }) => <DateText value={row.original.created_at} className="whitespace-nowrap" />,
     meta: { className: 'hidden md:table-cell' },
   },
 ];
@@ -173,7 +178,10 @@ export function CandidatesList({ emptyAction }: { emptyAction?: ReactNode }) {
   // Every change of filters or page asks the server again, so the slice always holds the page on screen.
   // A search of only symbols ("%") has nothing to look for: say so instead of asking the server.
   const unsearchable = Boolean(query.search) && !hasSearchableText(query.search ?? '');
-  const { isFetching, isUninitialized, refetch } = useListCandidatesQuery(query, { refetchOnMountOrArgChange: true, skip: unsearchable });
+  const { isFetching, isUninitialized, refetch } = useListCandidatesQuery(query, {
+    refetchOnMountOrArgChange: true,
+    skip: unsearchable,
+  });
   const { list, pagination, loading, error } = useAppSelector(selectCandidatesState);
   const [toolbarKey, setToolbarKey] = useState(0);
   const sorting = useMemo(() => sortingFromOrdering(query.ordering), [query.ordering]);
@@ -183,7 +191,12 @@ export function CandidatesList({ emptyAction }: { emptyAction?: ReactNode }) {
   const filtered = Boolean(query.search || query.status || query.experience || skills.length);
   const busy = !unsearchable && (loading || isFetching || isUninitialized);
   const page = query.page;
-  const paging = useUrlPaging(params, update, CANDIDATES_PAGE_SIZE, busy || error || unsearchable ? undefined : pagination.totalCount);
+  const paging = useUrlPaging(
+    params,
+    update,
+    CANDIDATES_PAGE_SIZE,
+    busy || error || unsearchable ? undefined : pagination.totalCount,
+  );
 
   const setSkills = (next: string[]) => update({ skills: next.length ? next.join(',') : null, page: null });
   // The search box keeps its own text: it starts afresh once the cleared URL is in place (the URL
@@ -214,9 +227,7 @@ export function CandidatesList({ emptyAction }: { emptyAction?: ReactNode }) {
       />
     );
   } else if (filtered) {
-    empty = (
-      <NoMatches what="candidates" onClear={clear} />
-    );
+    empty = <NoMatches what="candidates" onClear={clear} />;
   } else {
     empty = (
       <EmptyState
@@ -246,14 +257,20 @@ export function CandidatesList({ emptyAction }: { emptyAction?: ReactNode }) {
               className="lg:w-40"
               value={query.status ?? 'all'}
               onChange={(status) => update({ status: status === 'all' ? null : status, page: null })}
-              options={[{ value: 'all', label: 'All' }, ...CANDIDATE_STATUSES.map((s) => ({ value: s, label: CANDIDATE_STATUS_LABELS[s] }))]}
+              options={[
+                { value: 'all', label: 'All' },
+                ...CANDIDATE_STATUSES.map((s) => ({ value: s, label: CANDIDATE_STATUS_LABELS[s] })),
+              ]}
             />
             <ToolbarSelect
               label="Experience"
               className="lg:w-36"
               value={query.experience ?? 'all'}
               onChange={(experience) => update({ experience: experience === 'all' ? null : experience, page: null })}
-              options={[{ value: 'all', label: 'Any' }, ...EXPERIENCE_RANGES.map((r) => ({ value: r, label: EXPERIENCE_LABELS[r] }))]}
+              options={[
+                { value: 'all', label: 'Any' },
+                ...EXPERIENCE_RANGES.map((r) => ({ value: r, label: EXPERIENCE_LABELS[r] })),
+              ]}
             />
             <SkillsInput
               key={`skills-${toolbarKey}`}
@@ -306,34 +323,39 @@ export function CandidatesList({ emptyAction }: { emptyAction?: ReactNode }) {
           />
         </div>
       ) : (
-      <DataTable<CandidateListItem>
-        label="Candidates"
-        columns={columns}
-        data={list}
-        getRowId={(candidate) => String(candidate.id)}
-        sorting={sorting}
-        onSortingChange={(next) => {
-          const ordering = orderingFromSorting(next);
-          update({ sort: ordering === DEFAULT_ORDERING ? null : ordering, page: null });
-        }}
-        loading={busy}
-        error={
-          error ? (
-            <QueryError title="Could not load the candidates" error={{ message: error }} onRetry={() => void refetch()} retrying={isFetching} />
-          ) : undefined
-        }
-        empty={empty}
-        // The table's own pager: it appears with the rows, not above them while they are drawn.
-        pagination={{
-          page,
-          pageSize: paging.pageSize,
-          total: pagination.totalCount,
-          totalIsEstimate: pagination.countEstimated === true,
-          onPageChange: goTo,
-          onPageSizeChange: paging.setPageSize,
-        }}
-        noun={pagination.totalCount === 1 ? 'candidate' : 'candidates'}
-      />
+        <DataTable<CandidateListItem>
+          label="Candidates"
+          columns={columns}
+          data={list}
+          getRowId={(candidate) => String(candidate.id)}
+          sorting={sorting}
+          onSortingChange={(next) => {
+            const ordering = orderingFromSorting(next);
+            update({ sort: ordering === DEFAULT_ORDERING ? null : ordering, page: null });
+          }}
+          loading={busy}
+          error={
+            error ? (
+              <QueryError
+                title="Could not load the candidates"
+                error={{ message: error }}
+                onRetry={() => void refetch()}
+                retrying={isFetching}
+              />
+            ) : undefined
+          }
+          empty={empty}
+          // The table's own pager: it appears with the rows, not above them while they are drawn.
+          pagination={{
+            page,
+            pageSize: paging.pageSize,
+            total: pagination.totalCount,
+            totalIsEstimate: pagination.countEstimated === true,
+            onPageChange: goTo,
+            onPageSizeChange: paging.setPageSize,
+          }}
+          noun={pagination.totalCount === 1 ? 'candidate' : 'candidates'}
+        />
       )}
     </div>
   );

@@ -16,7 +16,10 @@ import { useAppDispatch } from '@/lib/hooks';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import {
   useLazyGetResumeDownloadUrlQuery,
-  useRemoveResumeMutation, useRenameResumeMutation, useUploadResumeMutation } from '../api';
+  useRemoveResumeMutation,
+  useRenameResumeMutation,
+  useUploadResumeMutation,
+} from '../api';
 import { checkResumeFile, RESUME_ACCEPT, resumeTypeOf } from '../resume-rules';
 
 type ResumeCandidate = Pick<CandidateDetail, 'id' | 'name' | 'resume' | 'resume_text_preview'>;
@@ -27,15 +30,7 @@ const stemLength = (filename: string) => {
   return dot > 0 ? dot : filename.length;
 };
 
-function RenameForm({
-  candidateId,
-  filename,
-  onDone,
-}: {
-  candidateId: number;
-  filename: string;
-  onDone: () => void;
-}) {
+function RenameForm({ candidateId, filename, onDone }: { candidateId: number; filename: string; onDone: () => void }) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [draft, setDraft] = useState(filename);
@@ -118,7 +113,13 @@ function ResumePreview({ text, hasText }: { text: string; hasText: boolean }) {
     <div className="rounded-lg bg-gray-50 ring-1 ring-gray-200 ring-inset dark:bg-white/[0.03] dark:ring-white/10">
       <div className="flex items-center justify-between gap-3 px-4 pt-3">
         <h3 className="text-xs font-semibold tracking-wide text-gray-500 uppercase dark:text-gray-400">Text preview</h3>
-        <Button variant="ghost" size="sm" aria-expanded={expanded} aria-controls={id} onClick={() => setExpanded((v) => !v)}>
+        <Button
+          variant="ghost"
+          size="sm"
+          aria-expanded={expanded}
+          aria-controls={id}
+          onClick={() => setExpanded((v) => !v)}
+        >
           {expanded ? 'Show less' : 'Show more'}
           <ChevronDown aria-hidden="true" className={cn('size-4 transition-transform', expanded && 'rotate-180')} />
         </Button>
@@ -132,7 +133,12 @@ function ResumePreview({ text, hasText }: { text: string; hasText: boolean }) {
         aria-label={expanded ? 'Resume text' : undefined}
       >
         {/* Clamped on its own box: the padding above must not show the lines cut off. */}
-        <p className={cn('text-sm leading-6 break-words whitespace-pre-wrap text-gray-700 dark:text-gray-300', !expanded && 'line-clamp-4')}>
+        <p
+          className={cn(
+            'text-sm leading-6 break-words whitespace-pre-wrap text-gray-700 dark:text-gray-300',
+            !expanded && 'line-clamp-4',
+          )}
+        >
           {text}
         </p>
       </div>
@@ -219,7 +225,11 @@ export function ResumeCard({ candidate, canEdit }: { candidate: ResumeCandidate;
                 </span>
                 <div className="min-w-0 flex-1">
                   {renaming ? (
-                    <RenameForm candidateId={candidate.id} filename={resume.filename} onDone={() => setRenaming(false)} />
+                    <RenameForm
+                      candidateId={candidate.id}
+                      filename={resume.filename}
+                      onDone={() => setRenaming(false)}
+                    />
                   ) : (
                     <>
                       <p className="truncate text-sm font-medium text-gray-900 dark:text-white" title={resume.filename}>

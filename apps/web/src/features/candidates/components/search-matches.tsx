@@ -9,7 +9,9 @@ export function SearchMatches({ matches, name }: { matches: CandidateSearchMatch
     <dl aria-label={`Where ${name} matched`} className="mt-1 space-y-0.5 text-xs text-gray-600 dark:text-gray-400">
       {matches.map((match) => (
         <div key={match.field} className="flex gap-1">
-          <dt className="shrink-0 font-medium text-gray-500 dark:text-gray-400">{SEARCH_MATCH_FIELD_LABELS[match.field]}:</dt>
+          <dt className="shrink-0 font-medium text-gray-500 dark:text-gray-400">
+            {SEARCH_MATCH_FIELD_LABELS[match.field]}:
+          </dt>
           <dd className="line-clamp-2 min-w-0 break-words">
             <HighlightedText text={match.text} highlights={match.highlights} />
           </dd>

@@ -50,7 +50,20 @@ export function addSkills(skills: string[], text: string, max: number): string[]
  * Down/Up move through them, Enter adds the highlighted one (or the typed text), Escape closes the list.
  */
 export const SkillsInput = forwardRef<HTMLInputElement, SkillsInputProps>(function SkillsInput(
-  { label, value, onChange, max, placeholder, hint, error, variant = 'form', showChips = true, className, onBlur, suggest = false },
+  {
+    label,
+    value,
+    onChange,
+    max,
+    placeholder,
+    hint,
+    error,
+    variant = 'form',
+    showChips = true,
+    className,
+    onBlur,
+    suggest = false,
+  },
   ref,
 ) {
   const id = useId();
@@ -177,7 +190,10 @@ export const SkillsInput = forwardRef<HTMLInputElement, SkillsInputProps>(functi
               >
                 <span className="truncate">{skill.name}</span>
                 <span
-                  className={cn('shrink-0 text-xs tabular-nums', index === active ? 'text-white/80' : 'text-gray-500 dark:text-gray-400')}
+                  className={cn(
+                    'shrink-0 text-xs tabular-nums',
+                    index === active ? 'text-white/80' : 'text-gray-500 dark:text-gray-400',
+                  )}
                 >
                   {skill.count.toLocaleString()}
                   <span className="sr-only"> {skill.count === 1 ? 'candidate' : 'candidates'}</span>

@@ -164,19 +164,12 @@ export function ChatConversation({
           ))}
         </ol>
         {loading ? (
-          <p
-            role="status"
-            className="mt-3 flex items-center gap-2 text-sm text-gray-500 dark:text-gray-400"
-          >
+          <p role="status" className="mt-3 flex items-center gap-2 text-sm text-gray-500 dark:text-gray-400">
             <Spinner size="sm" /> Loading...
           </p>
         ) : null}
         {state.thinking ? (
-          <div
-            role="status"
-            aria-label="The assistant is thinking"
-            className="mt-3 flex items-center gap-2"
-          >
+          <div role="status" aria-label="The assistant is thinking" className="mt-3 flex items-center gap-2">
             <AssistantAvatar />
             <span className="flex items-center gap-1 rounded-2xl rounded-tl-md bg-white px-3.5 py-3 ring-1 ring-gray-200 dark:bg-white/5 dark:ring-white/10">
               <span className="size-1.5 animate-bounce rounded-full bg-gray-400 [animation-delay:-0.3s]" />
@@ -214,10 +207,7 @@ export function ChatConversation({
             ) : null}
           </div>
         ) : state.status === 'connecting' ? (
-          <p
-            role="status"
-            className="mb-2 flex items-center gap-2 text-xs text-gray-500 dark:text-gray-400"
-          >
+          <p role="status" className="mb-2 flex items-center gap-2 text-xs text-gray-500 dark:text-gray-400">
             <Spinner size="sm" /> Connecting…
           </p>
         ) : null}
@@ -249,20 +239,12 @@ export function ChatConversation({
             aria-label="Message"
             aria-invalid={state.inputError ? true : undefined}
             aria-describedby={
-              [state.inputError ? errorId : '', state.answering ? modeId : '']
-                .filter(Boolean)
-                .join(' ') || undefined
+              [state.inputError ? errorId : '', state.answering ? modeId : ''].filter(Boolean).join(' ') || undefined
             }
             placeholder={state.answering ? 'Type your answer…' : 'Ask about your data…'}
             className="max-h-40 min-h-10 flex-1 resize-none rounded-xl border-0 bg-white px-3 py-2 text-sm text-gray-900 shadow-sm ring-1 ring-gray-300 ring-inset placeholder:text-gray-400 focus:ring-2 focus:ring-brand-600 focus:outline-none dark:bg-white/5 dark:text-white dark:ring-white/10 dark:focus:ring-brand-400"
           />
-          <Button
-            type="submit"
-            size="icon"
-            aria-label="Send message"
-            disabled={!canSend}
-            loading={state.creating}
-          >
+          <Button type="submit" size="icon" aria-label="Send message" disabled={!canSend} loading={state.creating}>
             {state.creating ? null : <SendHorizontal aria-hidden="true" className="size-4" />}
           </Button>
         </form>

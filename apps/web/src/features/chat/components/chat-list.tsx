@@ -10,13 +10,7 @@ import { RelativeTime } from '@/components/ui/time';
 const CHAT_LIST_LIMIT = 100;
 
 /** The owner's chats, newest first; the one shown is marked current. */
-export function ChatList({
-  selectedId,
-  hrefFor,
-}: {
-  selectedId: number | null;
-  hrefFor: (id: number) => string;
-}) {
+export function ChatList({ selectedId, hrefFor }: { selectedId: number | null; hrefFor: (id: number) => string }) {
   const { data, error, isLoading, isFetching, refetch } = useListChatsQuery({
     page_size: CHAT_LIST_LIMIT,
   });
@@ -34,23 +28,14 @@ export function ChatList({
     );
   }
   if (error)
-    return (
-      <QueryError
-        title="Your chats could not be loaded."
-        error={error}
-        onRetry={refetch}
-        retrying={isFetching}
-      />
-    );
+    return <QueryError title="Your chats could not be loaded." error={error} onRetry={refetch} retrying={isFetching} />;
 
   const chats = data?.chats ?? [];
   if (chats.length === 0) {
     return (
       <div className="flex flex-col items-center gap-2 px-5 py-10 text-center">
         <MessageSquare aria-hidden="true" className="size-6 text-gray-400" />
-        <p className="text-sm text-gray-500 dark:text-gray-400">
-          No chats yet. Ask your first question.
-        </p>
+        <p className="text-sm text-gray-500 dark:text-gray-400">No chats yet. Ask your first question.</p>
       </div>
     );
   }

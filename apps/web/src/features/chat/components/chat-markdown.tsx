@@ -28,9 +28,7 @@ const COMPONENTS: Components = {
   h3: ({ children }) => <p className="my-2 font-semibold">{children}</p>,
   h4: ({ children }) => <p className="my-2 font-semibold">{children}</p>,
   code: ({ children }) => (
-    <code className="rounded bg-gray-100 px-1 py-0.5 font-mono text-[0.85em] dark:bg-white/10">
-      {children}
-    </code>
+    <code className="rounded bg-gray-100 px-1 py-0.5 font-mono text-[0.85em] dark:bg-white/10">{children}</code>
   ),
   pre: ({ children }) => <pre className="my-2 overflow-x-auto whitespace-pre-wrap">{children}</pre>,
   blockquote: ({ children }) => (
@@ -40,15 +38,11 @@ const COMPONENTS: Components = {
   ),
   table: ({ children }) => (
     <div className="my-2 overflow-x-auto rounded-lg ring-1 ring-gray-200 dark:ring-white/10">
-      <table className="min-w-full divide-y divide-gray-200 text-left text-xs dark:divide-white/10">
-        {children}
-      </table>
+      <table className="min-w-full divide-y divide-gray-200 text-left text-xs dark:divide-white/10">{children}</table>
     </div>
   ),
   thead: ({ children }) => <thead className="bg-gray-50 dark:bg-white/5">{children}</thead>,
-  tbody: ({ children }) => (
-    <tbody className="divide-y divide-gray-100 dark:divide-white/5">{children}</tbody>
-  ),
+  tbody: ({ children }) => <tbody className="divide-y divide-gray-100 dark:divide-white/5">{children}</tbody>,
   th: ({ children, style }) => (
     <th
       scope="col"

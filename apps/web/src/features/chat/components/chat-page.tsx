@@ -14,13 +14,7 @@ let newChatCounter = 0;
  * The AI Chat page's body: the owner's chats beside the one in the address (`?chat={id}`), or a new chat.
  * `chatHref(null)` is the new chat's address.
  */
-export function ChatPage({
-  userId,
-  chatHref,
-}: {
-  userId: number | null;
-  chatHref: (chatId: number | null) => string;
-}) {
+export function ChatPage({ userId, chatHref }: { userId: number | null; chatHref: (chatId: number | null) => string }) {
   const [searchParams, setSearchParams] = useSearchParams();
   const param = searchParams.get('chat');
   // Which conversation is mounted: a chat picked from the list or the address remounts it; a chat the
@@ -32,8 +26,7 @@ export function ChatPage({
   const [previousParam, setPreviousParam] = useState(param);
   if (param !== previousParam) {
     setPreviousParam(param);
-    if (param !== active.chatId)
-      setActive({ key: param ?? `new-${++newChatCounter}`, chatId: param });
+    if (param !== active.chatId) setActive({ key: param ?? `new-${++newChatCounter}`, chatId: param });
   }
 
   const onCreated = useCallback(
@@ -44,8 +37,7 @@ export function ChatPage({
     [setSearchParams],
   );
 
-  const selected =
-    active.chatId !== null && /^\d+$/.test(active.chatId) ? Number(active.chatId) : null;
+  const selected = active.chatId !== null && /^\d+$/.test(active.chatId) ? Number(active.chatId) : null;
 
   return (
     <div className="flex flex-col gap-4 lg:h-[calc(100dvh-8rem)]">
@@ -68,12 +60,7 @@ export function ChatPage({
           </nav>
         </Card>
         <Card className="order-1 flex h-[calc(100dvh-12rem)] min-h-[28rem] flex-col overflow-hidden bg-gray-50 lg:order-2 lg:h-auto dark:bg-gray-950">
-          <ChatThread
-            key={active.key}
-            userId={userId}
-            chatId={active.chatId}
-            onCreated={onCreated}
-          />
+          <ChatThread key={active.key} userId={userId} chatId={active.chatId} onCreated={onCreated} />
         </Card>
       </div>
     </div>

@@ -23,14 +23,8 @@ function answerCreate(status = 200) {
 
 function renderWidget(props: Partial<ChatWidgetProps> = {}, timeoutMs?: number) {
   return renderWithProviders(
-    <ChatTransportContext.Provider
-      value={{ WebSocketImpl: FakeWebSocket, ...(timeoutMs ? { timeoutMs } : {}) }}
-    >
-      <ChatWidget
-        userId={7}
-        pageHref={(id) => (id ? `/ai-chat?chat=${id}` : '/ai-chat')}
-        {...props}
-      />
+    <ChatTransportContext.Provider value={{ WebSocketImpl: FakeWebSocket, ...(timeoutMs ? { timeoutMs } : {}) }}>
+      <ChatWidget userId={7} pageHref={(id) => (id ? `/ai-chat?chat=${id}` : '/ai-chat')} {...props} />
     </ChatTransportContext.Provider>,
   );
 }
@@ -39,10 +33,7 @@ const server = () => FakeWebSocket.latest();
 const play = (fn: () => void) => act(fn);
 
 /** Opens the widget and asks the first question; the server has answered the handshake. */
-async function askFirst(
-  user: ReturnType<typeof userEvent.setup>,
-  question = 'How many placements last quarter?',
-) {
+async function askFirst(user: ReturnType<typeof userEvent.setup>, question = 'How many placements last quarter?') {
   await user.click(screen.getByRole('button', { name: 'Open AI chat' }));
   await user.type(screen.getByRole('textbox', { name: 'Message' }), `${question}{Enter}`);
   await waitFor(() => expect(FakeWebSocket.instances).toHaveLength(1));
@@ -85,9 +76,7 @@ describe('ChatWidget', () => {
     });
     expect(server().url).toBe(`ws://${window.location.host}/ws/chat/7/42/`);
     // The pending first question: the assistant is working on it.
-    expect(
-      await screen.findByRole('status', { name: 'The assistant is thinking' }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('status', { name: 'The assistant is thinking' })).toBeInTheDocument();
 
     play(() =>
       server().receive({
@@ -99,18 +88,13 @@ describe('ChatWidget', () => {
     );
     const log = screen.getByRole('log', { name: 'Chat messages' });
     expect(await within(log).findByText('3')).toBeInTheDocument();
-    expect(within(log).getByRole('link', { name: 'Acme Corporation' })).toHaveAttribute(
-      'href',
-      '/clients/3',
-    );
+    expect(within(log).getByRole('link', { name: 'Acme Corporation' })).toHaveAttribute('href', '/clients/3');
     expect(within(log).queryByRole('link', { name: 'elsewhere' })).not.toBeInTheDocument();
     expect(within(log).getByText('elsewhere')).toBeInTheDocument();
     expect(within(log).getByRole('table')).toBeInTheDocument();
     expect(within(log).getByRole('columnheader', { name: 'Recruiter' })).toBeInTheDocument();
     expect(log.querySelector('img')).toBeNull();
-    expect(
-      screen.queryByRole('status', { name: 'The assistant is thinking' }),
-    ).not.toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'The assistant is thinking' })).not.toBeInTheDocument();
   });
 
   it('shows thinking only after the server acknowledges a message', async () => {
@@ -119,15 +103,10 @@ describe('ChatWidget', () => {
     renderWidget();
     await askFirst(user);
     play(() => server().receive({ type: 'agent_response', message: 'Three.' }));
-    await user.type(
-      screen.getByRole('textbox', { name: 'Message' }),
-      'And the quarter before?{Enter}',
-    );
+    await user.type(screen.getByRole('textbox', { name: 'Message' }), 'And the quarter before?{Enter}');
     expect(server().sent).toEqual([{ type: 'user_message', message: 'And the quarter before?' }]);
     expect(screen.getByRole('textbox', { name: 'Message' })).toHaveValue('');
-    expect(
-      screen.queryByRole('status', { name: 'The assistant is thinking' }),
-    ).not.toBeInTheDocument();
+    expect(screen.queryByRole('status', { name: 'The assistant is thinking' })).not.toBeInTheDocument();
     play(() => server().receive({ type: 'message_received' }));
     expect(screen.getByRole('status', { name: 'The assistant is thinking' })).toBeInTheDocument();
   });
@@ -143,25 +122,19 @@ describe('ChatWidget', () => {
         question: 'Which Acme: Acme Corporation or Acme Logistics?',
       }),
     );
-    expect(
-      await screen.findByText('The assistant is waiting for your response'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('The assistant is waiting for your response')).toBeInTheDocument();
     expect(screen.getByText('Which Acme: Acme Corporation or Acme Logistics?')).toBeInTheDocument();
     // Too long in answer mode: the response's text.
     const input = screen.getByRole('textbox', { name: 'Message' });
     await user.click(input);
     await user.paste('x'.repeat(2001));
     await user.keyboard('{Enter}');
-    expect(
-      await screen.findByText('Response is too long (maximum 2000 characters)'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Response is too long (maximum 2000 characters)')).toBeInTheDocument();
     expect(server().sent).toEqual([]);
     await user.clear(input);
     await user.type(input, 'Acme Corporation{Enter}');
     expect(server().sent).toEqual([{ type: 'user_input_response', response: 'Acme Corporation' }]);
-    expect(
-      screen.queryByText('The assistant is waiting for your response'),
-    ).not.toBeInTheDocument();
+    expect(screen.queryByText('The assistant is waiting for your response')).not.toBeInTheDocument();
   });
 
   it('refuses a message over 2000 characters', async () => {
@@ -173,9 +146,7 @@ describe('ChatWidget', () => {
     await user.click(screen.getByRole('textbox', { name: 'Message' }));
     await user.paste('y'.repeat(2001));
     await user.click(screen.getByRole('button', { name: 'Send message' }));
-    expect(
-      await screen.findByText('Message is too long (maximum 2000 characters)'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Message is too long (maximum 2000 characters)')).toBeInTheDocument();
     expect(server().sent).toEqual([]);
   });
 
@@ -248,9 +219,7 @@ describe('ChatWidget', () => {
     renderWidget();
     await user.click(screen.getByRole('button', { name: 'Open AI chat' }));
     await user.type(screen.getByRole('textbox', { name: 'Message' }), 'Hello{Enter}');
-    expect(
-      await screen.findByText('Failed to send message. Please try again.'),
-    ).toBeInTheDocument();
+    expect(await screen.findByText('Failed to send message. Please try again.')).toBeInTheDocument();
     expect(FakeWebSocket.instances).toHaveLength(0);
   });
 

@@ -15,10 +15,7 @@ function UnreadDot({ className }: { className?: string }) {
     <span
       role="img"
       aria-label="Unread message"
-      className={cn(
-        'block size-3 rounded-full bg-red-500 ring-2 ring-white dark:ring-gray-900',
-        className,
-      )}
+      className={cn('block size-3 rounded-full bg-red-500 ring-2 ring-white dark:ring-gray-900', className)}
     />
   );
 }
@@ -45,12 +42,7 @@ export interface ChatWidgetProps {
  * minimized (a bar). The conversation stays connected when closed or minimized, and a message arriving
  * then shows an unread dot.
  */
-export function ChatWidget({
-  userId,
-  pageHref,
-  hidden = false,
-  initialMode = 'closed',
-}: ChatWidgetProps) {
+export function ChatWidget({ userId, pageHref, hidden = false, initialMode = 'closed' }: ChatWidgetProps) {
   const [mode, setModeState] = useState<ChatWidgetMode>(initialMode);
   const [unread, setUnread] = useState(false);
   const modeRef = useRef(mode);
@@ -141,9 +133,7 @@ export function ChatWidget({
           <Sparkles aria-hidden="true" className="size-4" />
         </span>
         <div className="min-w-0 flex-1">
-          <h2 className="truncate text-sm font-semibold text-gray-900 dark:text-white">
-            AI Assistant
-          </h2>
+          <h2 className="truncate text-sm font-semibold text-gray-900 dark:text-white">AI Assistant</h2>
           <p className="flex items-center gap-1.5 text-xs text-gray-500 dark:text-gray-400">
             <span
               aria-hidden="true"

@@ -32,7 +32,12 @@ export function ClientContactCard({ client }: { client: Client }) {
   ) : !isWebAddress(client.website) ? (
     client.website
   ) : (
-    <a href={client.website} target="_blank" rel="noreferrer noopener" className="text-brand-600 hover:underline dark:text-brand-400">
+    <a
+      href={client.website}
+      target="_blank"
+      rel="noreferrer noopener"
+      className="text-brand-600 hover:underline dark:text-brand-400"
+    >
       {client.website.replace(/^https?:\/\//, '')}
     </a>
   );
@@ -78,7 +83,10 @@ export function ClientFeeTermsCard({ client }: { client: Client }) {
                       {item.label}
                       {/* The milestone only adds something when the label does not already name it. */}
                       {item.label.toLowerCase() !== humanize(item.milestone).toLowerCase() ? (
-                        <span className="font-normal text-gray-500 dark:text-gray-400"> · {humanize(item.milestone)}</span>
+                        <span className="font-normal text-gray-500 dark:text-gray-400">
+                          {' '}
+                          · {humanize(item.milestone)}
+                        </span>
                       ) : null}
                     </span>
                     <span className="whitespace-nowrap tabular-nums">{item.percent} %</span>
@@ -145,7 +153,10 @@ export function ClientRolesCard({ client, canEdit }: { client: Client; canEdit: 
         description={`${client.active_roles_count} active of ${client.roles_count}`}
         action={
           canEdit && client.state !== 'Closed' ? (
-            <Link to={`${paths.app.roleCreate.getHref()}?client=${client.id}`} className={buttonClasses('secondary', 'sm')}>
+            <Link
+              to={`${paths.app.roleCreate.getHref()}?client=${client.id}`}
+              className={buttonClasses('secondary', 'sm')}
+            >
               <Plus aria-hidden="true" className="size-4" />
               New role
             </Link>
@@ -158,7 +169,12 @@ export function ClientRolesCard({ client, canEdit }: { client: Client; canEdit: 
           <Skeleton className="h-4 w-1/2" />
         </div>
       ) : error ? (
-        <QueryError title="Could not load the roles" error={error} onRetry={() => void refetch()} retrying={isFetching} />
+        <QueryError
+          title="Could not load the roles"
+          error={error}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
       ) : !data?.roles.length ? (
         <EmptyState icon={Briefcase} title="No roles yet" description="Roles you open for this client show up here." />
       ) : (

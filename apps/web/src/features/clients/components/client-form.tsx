@@ -151,7 +151,12 @@ export function ClientForm({
   const hasFieldErrors = Boolean((serverError as { fields?: unknown } | undefined)?.fields);
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={client ? 'Edit client' : 'New client'} className="space-y-8">
+    <form
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      aria-label={client ? 'Edit client' : 'New client'}
+      className="space-y-8"
+    >
       {serverError && !hasFieldErrors ? <Alert>{errorMessage(serverError)}</Alert> : null}
 
       <section aria-labelledby="client-basics" className="space-y-5">
@@ -162,7 +167,13 @@ export function ClientForm({
           <Field label="Name" error={errors.name?.message} className="sm:col-span-2">
             <Input autoComplete="organization" {...register('name')} />
           </Field>
-          <RadioGroup legend="Client type" options={TYPE_OPTIONS} error={errors.client_type?.message} className="sm:col-span-2" {...register('client_type')} />
+          <RadioGroup
+            legend="Client type"
+            options={TYPE_OPTIONS}
+            error={errors.client_type?.message}
+            className="sm:col-span-2"
+            {...register('client_type')}
+          />
           <Field label="State" error={errors.state?.message}>
             <Select {...register('state')}>
               {CLIENT_STATES.map((state) => (
@@ -208,21 +219,35 @@ export function ClientForm({
         {type === 'retainer' ? (
           <div className="space-y-5">
             <Field label="Retainer amount" error={errors.retainer_amount?.message} className="sm:max-w-xs">
-              <Input type="number" inputMode="decimal" min={0} step="any" {...register('retainer_amount', { setValueAs: numberOrNull })} />
+              <Input
+                type="number"
+                inputMode="decimal"
+                min={0}
+                step="any"
+                {...register('retainer_amount', { setValueAs: numberOrNull })}
+              />
             </Field>
             <fieldset className="space-y-3">
               <legend className="text-sm font-medium text-gray-900 dark:text-gray-100">Instalments</legend>
               {instalments.fields.length === 0 ? (
-                <p className="text-sm text-gray-500 dark:text-gray-400">No instalments: the whole retainer is due at once.</p>
+                <p className="text-sm text-gray-500 dark:text-gray-400">
+                  No instalments: the whole retainer is due at once.
+                </p>
               ) : (
                 <ol className="space-y-3">
                   {instalments.fields.map((row, index) => {
                     const n = index + 1;
                     const rowErrors = errors.retainer_instalments?.[index];
                     return (
-                      <li key={row.id} className="grid grid-cols-6 items-start gap-2 rounded-lg bg-gray-50 p-3 sm:grid-cols-12 dark:bg-white/[0.03]">
+                      <li
+                        key={row.id}
+                        className="grid grid-cols-6 items-start gap-2 rounded-lg bg-gray-50 p-3 sm:grid-cols-12 dark:bg-white/[0.03]"
+                      >
                         <div className="col-span-6 sm:col-span-5">
-                          <label className="mb-1 block text-xs font-medium text-gray-600 dark:text-gray-400" htmlFor={`instalment-${row.id}-label`}>
+                          <label
+                            className="mb-1 block text-xs font-medium text-gray-600 dark:text-gray-400"
+                            htmlFor={`instalment-${row.id}-label`}
+                          >
                             Label
                           </label>
                           <Input
@@ -231,10 +256,15 @@ export function ClientForm({
                             invalid={Boolean(rowErrors?.label)}
                             {...register(`retainer_instalments.${index}.label`)}
                           />
-                          {rowErrors?.label ? <p className="mt-1 text-xs text-red-600 dark:text-red-400">{rowErrors.label.message}</p> : null}
+                          {rowErrors?.label ? (
+                            <p className="mt-1 text-xs text-red-600 dark:text-red-400">{rowErrors.label.message}</p>
+                          ) : null}
                         </div>
                         <div className="col-span-2 sm:col-span-2">
-                          <label className="mb-1 block text-xs font-medium text-gray-600 dark:text-gray-400" htmlFor={`instalment-${row.id}-percent`}>
+                          <label
+                            className="mb-1 block text-xs font-medium text-gray-600 dark:text-gray-400"
+                            htmlFor={`instalment-${row.id}-percent`}
+                          >
                             Percent
                           </label>
                           <Input
@@ -246,13 +276,22 @@ export function ClientForm({
                             invalid={Boolean(rowErrors?.percent)}
                             {...register(`retainer_instalments.${index}.percent`)}
                           />
-                          {rowErrors?.percent ? <p className="mt-1 text-xs text-red-600 dark:text-red-400">{rowErrors.percent.message}</p> : null}
+                          {rowErrors?.percent ? (
+                            <p className="mt-1 text-xs text-red-600 dark:text-red-400">{rowErrors.percent.message}</p>
+                          ) : null}
                         </div>
                         <div className="col-span-3 sm:col-span-4">
-                          <label className="mb-1 block text-xs font-medium text-gray-600 dark:text-gray-400" htmlFor={`instalment-${row.id}-milestone`}>
+                          <label
+                            className="mb-1 block text-xs font-medium text-gray-600 dark:text-gray-400"
+                            htmlFor={`instalment-${row.id}-milestone`}
+                          >
                             Milestone
                           </label>
-                          <Select id={`instalment-${row.id}-milestone`} aria-label={`Instalment ${n} milestone`} {...register(`retainer_instalments.${index}.milestone`)}>
+                          <Select
+                            id={`instalment-${row.id}-milestone`}
+                            aria-label={`Instalment ${n} milestone`}
+                            {...register(`retainer_instalments.${index}.milestone`)}
+                          >
                             {RETAINER_MILESTONES.map((milestone) => (
                               <option key={milestone} value={milestone}>
                                 {humanize(milestone)}
@@ -261,7 +300,13 @@ export function ClientForm({
                           </Select>
                         </div>
                         <div className="col-span-1 flex justify-end pt-5">
-                          <Button variant="ghost" size="icon" aria-label={`Remove instalment ${n}`} title={`Remove instalment ${n}`} onClick={() => instalments.remove(index)}>
+                          <Button
+                            variant="ghost"
+                            size="icon"
+                            aria-label={`Remove instalment ${n}`}
+                            title={`Remove instalment ${n}`}
+                            onClick={() => instalments.remove(index)}
+                          >
                             <Trash2 aria-hidden="true" className="size-4" />
                           </Button>
                         </div>
@@ -289,7 +334,10 @@ export function ClientForm({
                 {instalments.fields.length > 0 ? (
                   <p
                     aria-live="polite"
-                    className={cn('text-sm tabular-nums', totalOk ? 'text-emerald-700 dark:text-emerald-400' : 'text-amber-700 dark:text-amber-400')}
+                    className={cn(
+                      'text-sm tabular-nums',
+                      totalOk ? 'text-emerald-700 dark:text-emerald-400' : 'text-amber-700 dark:text-amber-400',
+                    )}
                   >
                     Total {Math.round(total * 100) / 100} %{totalOk ? '' : ' — must be 100 %'}
                   </p>
@@ -305,16 +353,35 @@ export function ClientForm({
         ) : (
           <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
             <Field label="Finder's fee (%)" error={errors.finders_fee_percent?.message}>
-              <Input type="number" inputMode="decimal" min={0} max={100} step="any" {...register('finders_fee_percent', { setValueAs: numberOrNull })} />
+              <Input
+                type="number"
+                inputMode="decimal"
+                min={0}
+                max={100}
+                step="any"
+                {...register('finders_fee_percent', { setValueAs: numberOrNull })}
+              />
             </Field>
             <Field label="Guarantee (days)" error={errors.guarantee_days?.message}>
-              <Input type="number" inputMode="numeric" min={0} max={730} {...register('guarantee_days', { setValueAs: numberOrNull })} />
+              <Input
+                type="number"
+                inputMode="numeric"
+                min={0}
+                max={730}
+                {...register('guarantee_days', { setValueAs: numberOrNull })}
+              />
             </Field>
           </div>
         )}
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
           <Field label="Payment terms (days)" error={errors.payment_terms_days?.message}>
-            <Input type="number" inputMode="numeric" min={0} max={365} {...register('payment_terms_days', { setValueAs: numberOrUndefined })} />
+            <Input
+              type="number"
+              inputMode="numeric"
+              min={0}
+              max={365}
+              {...register('payment_terms_days', { setValueAs: numberOrUndefined })}
+            />
           </Field>
           <Field label="Currency" error={errors.currency?.message}>
             <Select {...register('currency')}>

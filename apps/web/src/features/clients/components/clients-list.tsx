@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Building2} from 'lucide-react';
+import { Building2 } from 'lucide-react';
 import {
   CLIENT_ORDERINGS,
   CLIENT_STATES,
@@ -31,7 +31,9 @@ const ARCHIVED_OPTIONS = [
 ] as const;
 
 /** The list's state lives in the URL (?search=&state=&type=&archived=&sort=&page=&page_size=). */
-export function clientsQueryFromSearchParams(params: URLSearchParams): ClientListParams & { ordering: Ordering; page: number } {
+export function clientsQueryFromSearchParams(
+  params: URLSearchParams,
+): ClientListParams & { ordering: Ordering; page: number } {
   const search = params.get('search')?.trim() ?? '';
   const state = params.get('state');
   const type = params.get('type');
@@ -142,7 +144,10 @@ export function ClientsList() {
             className="sm:w-40"
             value={query.client_type ?? 'all'}
             onChange={(type) => update({ type: type === 'all' ? null : type, page: null })}
-            options={[{ value: 'all', label: 'All' }, ...CLIENT_TYPES.map((t) => ({ value: t, label: CLIENT_TYPE_LABELS[t] }))]}
+            options={[
+              { value: 'all', label: 'All' },
+              ...CLIENT_TYPES.map((t) => ({ value: t, label: CLIENT_TYPE_LABELS[t] })),
+            ]}
           />
           <ToolbarSelect
             label="Archived"
@@ -174,7 +179,12 @@ export function ClientsList() {
         }}
         error={
           error ? (
-            <QueryError title="Could not load the clients" error={error} onRetry={() => void refetch()} retrying={isFetching} />
+            <QueryError
+              title="Could not load the clients"
+              error={error}
+              onRetry={() => void refetch()}
+              retrying={isFetching}
+            />
           ) : undefined
         }
         empty={

@@ -13,11 +13,31 @@ import { useDeferredAnswer } from '@/lib/deferred-answer';
 
 // The contracts' labels, kept here as plain text so the dashboard does not load the schema library.
 const KINDS: Record<AttentionKind, { label: string; icon: typeof AlarmClock; tone: string }> = {
-  interview_tomorrow: { label: 'Interview tomorrow', icon: CalendarClock, tone: 'text-sky-600 bg-sky-50 dark:text-sky-300 dark:bg-sky-500/10' },
-  overdue_invoice: { label: 'Invoice overdue', icon: FileWarning, tone: 'text-red-600 bg-red-50 dark:text-red-300 dark:bg-red-500/10' },
-  stale_pipeline: { label: 'No stage change in 5 days', icon: Hourglass, tone: 'text-amber-700 bg-amber-50 dark:text-amber-300 dark:bg-amber-500/10' },
-  role_without_submittal: { label: 'No submittal in 7 days', icon: AlarmClock, tone: 'text-amber-700 bg-amber-50 dark:text-amber-300 dark:bg-amber-500/10' },
-  guarantee_ending: { label: 'Guarantee ends within 30 days', icon: ShieldAlert, tone: 'text-violet-700 bg-violet-50 dark:text-violet-300 dark:bg-violet-500/10' },
+  interview_tomorrow: {
+    label: 'Interview tomorrow',
+    icon: CalendarClock,
+    tone: 'text-sky-600 bg-sky-50 dark:text-sky-300 dark:bg-sky-500/10',
+  },
+  overdue_invoice: {
+    label: 'Invoice overdue',
+    icon: FileWarning,
+    tone: 'text-red-600 bg-red-50 dark:text-red-300 dark:bg-red-500/10',
+  },
+  stale_pipeline: {
+    label: 'No stage change in 5 days',
+    icon: Hourglass,
+    tone: 'text-amber-700 bg-amber-50 dark:text-amber-300 dark:bg-amber-500/10',
+  },
+  role_without_submittal: {
+    label: 'No submittal in 7 days',
+    icon: AlarmClock,
+    tone: 'text-amber-700 bg-amber-50 dark:text-amber-300 dark:bg-amber-500/10',
+  },
+  guarantee_ending: {
+    label: 'Guarantee ends within 30 days',
+    icon: ShieldAlert,
+    tone: 'text-violet-700 bg-violet-50 dark:text-violet-300 dark:bg-violet-500/10',
+  },
 };
 
 const SHOWN = 8;
@@ -39,7 +59,8 @@ function Item({ item, showOwner }: { item: AttentionItem; showOwner: boolean }) 
         <span className="min-w-0 flex-1">
           <span className="block truncate text-sm font-medium text-gray-900 dark:text-white">{item.title}</span>
           <span className="block text-sm text-gray-500 dark:text-gray-400">
-            <span className="font-medium text-gray-700 dark:text-gray-300">{kind.label}</span> · {format.storedText(item.detail)}
+            <span className="font-medium text-gray-700 dark:text-gray-300">{kind.label}</span> ·{' '}
+            {format.storedText(item.detail)}
             {showOwner ? ` · ${item.user_name}` : ''}
           </span>
         </span>
@@ -56,7 +77,15 @@ export function NeedsAttention() {
   const items = data?.items ?? [];
   const shown = all ? items : items.slice(0, SHOWN);
   let body;
-  if (error && !data) body = <QueryError title="The attention list could not load." error={error} onRetry={() => void refetch()} retrying={isFetching} />;
+  if (error && !data)
+    body = (
+      <QueryError
+        title="The attention list could not load."
+        error={error}
+        onRetry={() => void refetch()}
+        retrying={isFetching}
+      />
+    );
   else if (isLoading)
     body = (
       <div className="space-y-3 px-5 py-4" aria-hidden="true">
@@ -66,7 +95,13 @@ export function NeedsAttention() {
       </div>
     );
   else if (items.length === 0)
-    body = <EmptyState icon={CheckCircle2} title="Nothing needs attention" description="Stalled pipelines, quiet roles, ending guarantees, tomorrow's interviews and overdue invoices show here." />;
+    body = (
+      <EmptyState
+        icon={CheckCircle2}
+        title="Nothing needs attention"
+        description="Stalled pipelines, quiet roles, ending guarantees, tomorrow's interviews and overdue invoices show here."
+      />
+    );
   else
     body = (
       <ul className="divide-y divide-gray-100 dark:divide-white/5">
@@ -83,8 +118,16 @@ export function NeedsAttention() {
       <CardHeader
         titleId="needs-attention-title"
         title="Needs attention"
-        description={data ? (data.everyone ? "Everyone's items, most urgent first" : 'Your items, most urgent first') : undefined}
-        action={data?.count ? <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700 tabular-nums dark:bg-white/10 dark:text-gray-300">{data.count}</span> : null}
+        description={
+          data ? (data.everyone ? "Everyone's items, most urgent first" : 'Your items, most urgent first') : undefined
+        }
+        action={
+          data?.count ? (
+            <span className="rounded-full bg-gray-100 px-2 py-0.5 text-xs font-medium text-gray-700 tabular-nums dark:bg-white/10 dark:text-gray-300">
+              {data.count}
+            </span>
+          ) : null
+        }
       />
       {body}
       {hidden > 0 || (all && beyond > 0) ? (

@@ -81,15 +81,7 @@ function SourcePicker({ draft, kind }: { draft: InvoiceDraft; kind: 'role' | 'cl
  * /role/{id}/invoice/create (a finder's fee from a placement) and /client/{id}/invoices/create (a retainer
  * instalment): the server's prefill as an editable draft with live totals; saving creates the draft invoice.
  */
-export function CreateInvoice({
-  kind,
-  id,
-  onCancel,
-}: {
-  kind: 'role' | 'client';
-  id: number;
-  onCancel: () => void;
-}) {
+export function CreateInvoice({ kind, id, onCancel }: { kind: 'role' | 'client'; id: number; onCancel: () => void }) {
   const navigate = useNavigate();
   const dispatch = useAppDispatch();
   const [params] = useSearchParams();
@@ -165,11 +157,7 @@ export function CreateInvoice({
         </p>
       </div>
       <div className="flex flex-col gap-3 sm:flex-row sm:items-end sm:justify-between">
-        {draft.explanation ? (
-          <p className="text-sm text-gray-600 dark:text-gray-300">{draft.explanation}</p>
-        ) : (
-          <span />
-        )}
+        {draft.explanation ? <p className="text-sm text-gray-600 dark:text-gray-300">{draft.explanation}</p> : <span />}
         <div className="sm:w-96">
           <SourcePicker draft={draft} kind={kind} />
         </div>

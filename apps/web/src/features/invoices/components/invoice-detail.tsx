@@ -41,9 +41,7 @@ function PdfButton({ invoice }: { invoice: Invoice }) {
           accept: 'application/pdf',
           fallbackName: `${invoice.number}.pdf`,
         })
-          .catch((error: unknown) =>
-            dispatch(notifyError(errorMessage(error, 'Could not download the PDF.'))),
-          )
+          .catch((error: unknown) => dispatch(notifyError(errorMessage(error, 'Could not download the PDF.'))))
           .finally(() => setBusy(false));
       }}
     >
@@ -77,8 +75,7 @@ export function InvoiceDetail({
   const [dialog, setDialog] = useState<'pay' | 'void' | 'credit' | null>(null);
   const send = useSendInvoice();
   const remove = useDeleteInvoice(onDeleted);
-  const title =
-    invoice.kind === 'credit_note' ? `Credit note ${invoice.number}` : `Invoice ${invoice.number}`;
+  const title = invoice.kind === 'credit_note' ? `Credit note ${invoice.number}` : `Invoice ${invoice.number}`;
 
   return (
     <div className="space-y-6">
@@ -195,11 +192,7 @@ export function InvoiceDetail({
         open={dialog === 'pay'}
         onClose={() => setDialog(null)}
       />
-      <VoidInvoiceDialog
-        invoice={invoice}
-        open={dialog === 'void'}
-        onClose={() => setDialog(null)}
-      />
+      <VoidInvoiceDialog invoice={invoice} open={dialog === 'void'} onClose={() => setDialog(null)} />
       <CreditNoteDialog
         invoice={invoice}
         open={dialog === 'credit'}

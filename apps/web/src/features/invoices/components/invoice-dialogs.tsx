@@ -17,12 +17,7 @@ import {
   useVoidInvoiceMutation,
 } from '../api';
 import { formatCurrency, parseHundredths } from '../money';
-import {
-  PAYOUT_METHOD_LABELS,
-  PAYOUT_METHODS,
-  type Invoice,
-  type PayoutMethod,
-} from '@recruitdesk/contracts/invoices';
+import { PAYOUT_METHOD_LABELS, PAYOUT_METHODS, type Invoice, type PayoutMethod } from '@recruitdesk/contracts/invoices';
 
 interface DialogProps {
   invoice: Invoice;
@@ -39,8 +34,7 @@ export function useSendInvoice() {
   const [send] = useSendInvoiceMutation();
   return useConfirmedMutation<Invoice>({
     run: (invoice) => send({ id: invoice.id, body: {} }),
-    success: (invoice) =>
-      `${invoice.number} was sent to ${invoice.bill_to_email || invoice.client.name}.`,
+    success: (invoice) => `${invoice.number} was sent to ${invoice.bill_to_email || invoice.client.name}.`,
   });
 }
 
@@ -148,18 +142,10 @@ export function RecordPaymentDialog({ invoice, open, onClose }: DialogProps) {
           />
         </Field>
         <Field label={`Amount (${invoice.currency})`} error={amountError ?? fields?.amount?.[0]}>
-          <Input
-            inputMode="decimal"
-            required
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-          />
+          <Input inputMode="decimal" required value={amount} onChange={(event) => setAmount(event.target.value)} />
         </Field>
         <Field label="Method" error={fields?.method?.[0]}>
-          <Select
-            value={method}
-            onChange={(event) => setMethod(event.target.value as PayoutMethod)}
-          >
+          <Select value={method} onChange={(event) => setMethod(event.target.value as PayoutMethod)}>
             {PAYOUT_METHODS.map((value) => (
               <option key={value} value={value}>
                 {PAYOUT_METHOD_LABELS[value]}
@@ -167,16 +153,8 @@ export function RecordPaymentDialog({ invoice, open, onClose }: DialogProps) {
             ))}
           </Select>
         </Field>
-        <Field
-          label="Reference"
-          hint="The bank's reference or the cheque number."
-          error={fields?.reference?.[0]}
-        >
-          <Input
-            value={reference}
-            onChange={(event) => setReference(event.target.value)}
-            maxLength={200}
-          />
+        <Field label="Reference" hint="The bank's reference or the cheque number." error={fields?.reference?.[0]}>
+          <Input value={reference} onChange={(event) => setReference(event.target.value)} maxLength={200} />
         </Field>
       </div>
     </FormDialog>
@@ -219,16 +197,8 @@ export function VoidInvoiceDialog({ invoice, open, onClose }: DialogProps) {
       loading={isLoading}
       error={bannerOf(error)}
     >
-      <Field
-        label="Reason"
-        error={missing ? 'Give the reason for voiding.' : fieldsOf(error)?.reason?.[0]}
-      >
-        <Textarea
-          rows={3}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          maxLength={500}
-        />
+      <Field label="Reason" error={missing ? 'Give the reason for voiding.' : fieldsOf(error)?.reason?.[0]}>
+        <Textarea rows={3} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />
       </Field>
     </FormDialog>
   );
@@ -259,9 +229,7 @@ export function CreditNoteDialog({
     const cents = parseHundredths(amount);
     const problems = {
       ...(reason.trim() ? {} : { reason: 'Give the reason for the credit note.' }),
-      ...(cents === null || cents <= 0n
-        ? { amount: 'Enter an amount above 0, with at most two decimals.' }
-        : {}),
+      ...(cents === null || cents <= 0n ? { amount: 'Enter an amount above 0, with at most two decimals.' } : {}),
     };
     setLocal(problems);
     if (Object.keys(problems).length > 0) return;
@@ -270,11 +238,7 @@ export function CreditNoteDialog({
       body: { reason: reason.trim(), fell_off_on: fellOffOn, amount: amount.trim() },
     });
     if (result.data) {
-      dispatch(
-        notifySuccess(
-          `Credit note ${result.data.invoice.number} was drafted against ${invoice.number}.`,
-        ),
-      );
+      dispatch(notifySuccess(`Credit note ${result.data.invoice.number} was drafted against ${invoice.number}.`));
       close();
       onCreated(result.data.invoice);
     }
@@ -305,20 +269,11 @@ export function CreditNoteDialog({
           hint="The whole total unless agreed otherwise."
           error={local.amount ?? fields?.amount?.[0]}
         >
-          <Input
-            inputMode="decimal"
-            value={amount}
-            onChange={(event) => setAmount(event.target.value)}
-          />
+          <Input inputMode="decimal" value={amount} onChange={(event) => setAmount(event.target.value)} />
         </Field>
       </div>
       <Field label="Reason" error={local.reason ?? fields?.reason?.[0]}>
-        <Textarea
-          rows={3}
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-          maxLength={500}
-        />
+        <Textarea rows={3} value={reason} onChange={(event) => setReason(event.target.value)} maxLength={500} />
       </Field>
     </FormDialog>
   );

@@ -50,21 +50,15 @@ export function InvoiceTotals({
       <dl className="space-y-1 text-sm">
         <div className="flex justify-between gap-4">
           <dt className="text-gray-500 dark:text-gray-400">Subtotal</dt>
-          <dd className="tabular-nums text-gray-900 dark:text-white">
-            {formatCurrency(totals.subtotal, currency)}
-          </dd>
+          <dd className="tabular-nums text-gray-900 dark:text-white">{formatCurrency(totals.subtotal, currency)}</dd>
         </div>
         <div className="flex justify-between gap-4">
           <dt className="text-gray-500 dark:text-gray-400">Tax ({values.tax_rate || '0'} %)</dt>
-          <dd className="tabular-nums text-gray-900 dark:text-white">
-            {formatCurrency(totals.tax, currency)}
-          </dd>
+          <dd className="tabular-nums text-gray-900 dark:text-white">{formatCurrency(totals.tax, currency)}</dd>
         </div>
         <div className="flex justify-between gap-4 border-t border-gray-200 pt-1 text-base font-semibold dark:border-white/10">
           <dt className="text-gray-900 dark:text-white">Total</dt>
-          <dd className="tabular-nums text-gray-900 dark:text-white">
-            {formatCurrency(totals.total, currency)}
-          </dd>
+          <dd className="tabular-nums text-gray-900 dark:text-white">{formatCurrency(totals.total, currency)}</dd>
         </div>
       </dl>
     </div>
@@ -106,22 +100,11 @@ export function InvoiceForm({
   const submit = handleSubmit(async (values) => {
     const result = await save(values);
     if (result.error) {
-      const names: Path<UpdateInvoiceInput>[] = [
-        'issue_date',
-        'due_date',
-        'tax_rate',
-        'notes',
-        'lines',
-      ];
+      const names: Path<UpdateInvoiceInput>[] = ['issue_date', 'due_date', 'tax_rate', 'notes', 'lines'];
       values.lines.forEach((_line, index) => {
-        names.push(
-          `lines.${index}.description`,
-          `lines.${index}.quantity`,
-          `lines.${index}.unit_amount`,
-        );
+        names.push(`lines.${index}.description`, `lines.${index}.quantity`, `lines.${index}.unit_amount`);
       });
-      if (!applyFieldErrors(result.error, setError, names))
-        setError('root', { message: errorMessage(result.error) });
+      if (!applyFieldErrors(result.error, setError, names)) setError('root', { message: errorMessage(result.error) });
     }
   });
 
@@ -166,10 +149,7 @@ export function InvoiceForm({
                   <Field label="Quantity" error={lineErrors?.quantity?.message}>
                     <Input inputMode="decimal" {...register(`lines.${index}.quantity`)} />
                   </Field>
-                  <Field
-                    label={`Unit amount (${currency})`}
-                    error={lineErrors?.unit_amount?.message}
-                  >
+                  <Field label={`Unit amount (${currency})`} error={lineErrors?.unit_amount?.message}>
                     <Input inputMode="decimal" {...register(`lines.${index}.unit_amount`)} />
                   </Field>
                   <div className="space-y-1.5">

@@ -7,9 +7,7 @@ import type { Invoice } from '@recruitdesk/contracts/invoices';
 /** What happened to the invoice, newest first: created, edited, sent, paid, voided, credited. */
 export function InvoiceHistory({ invoice }: { invoice: Invoice }) {
   const { dateTime } = useDateFormat();
-  const events = [...invoice.history].sort(
-    (a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id,
-  );
+  const events = [...invoice.history].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
   return (
     <Card role="region" aria-labelledby="invoice-history-title">
       <CardHeader titleId="invoice-history-title" title="History" />

@@ -24,18 +24,11 @@ export function InvoicePayments({ invoice }: { invoice: Invoice }) {
       ) : (
         <ul className="divide-y divide-gray-200 dark:divide-white/10">
           {invoice.payouts.map((payout) => (
-            <li
-              key={payout.id}
-              className="flex items-start justify-between gap-4 px-5 py-3 text-sm"
-            >
+            <li key={payout.id} className="flex items-start justify-between gap-4 px-5 py-3 text-sm">
               <div className="min-w-0">
-                <p className="font-medium text-gray-900 dark:text-white">
-                  {formatDate(payout.date)}
-                </p>
+                <p className="font-medium text-gray-900 dark:text-white">{formatDate(payout.date)}</p>
                 <p className="truncate text-gray-500 dark:text-gray-400">
-                  {[PAYOUT_METHOD_LABELS[payout.method], payout.reference]
-                    .filter(Boolean)
-                    .join(' · ')}
+                  {[PAYOUT_METHOD_LABELS[payout.method], payout.reference].filter(Boolean).join(' · ')}
                 </p>
               </div>
               <p className="tabular-nums text-gray-900 dark:text-white">{money(payout.amount)}</p>

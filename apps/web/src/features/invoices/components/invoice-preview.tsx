@@ -9,13 +9,7 @@ import { INVOICE_KIND_LABELS, type Invoice } from '@recruitdesk/contracts/invoic
  * The invoice as it prints (the PDF's layout): issuer, addressee, number and dates, lines, totals, notes.
  * Always light, like paper, in either theme.
  */
-export function InvoicePreview({
-  invoice,
-  issuer,
-}: {
-  invoice: Invoice;
-  issuer?: InvoiceIssuer | null | undefined;
-}) {
+export function InvoicePreview({ invoice, issuer }: { invoice: Invoice; issuer?: InvoiceIssuer | null | undefined }) {
   const money = (value: string) => formatCurrency(value, invoice.currency);
   const title = invoice.kind === 'credit_note' ? 'Credit note' : 'Invoice';
   return (
@@ -25,12 +19,8 @@ export function InvoicePreview({
     >
       <header className="flex flex-col gap-6 sm:flex-row sm:justify-between">
         <div>
-          <p className="text-lg font-semibold text-gray-900">
-            {issuer?.legal_name || 'Your agency'}
-          </p>
-          {issuer?.address ? (
-            <p className="whitespace-pre-line text-gray-600">{issuer.address}</p>
-          ) : null}
+          <p className="text-lg font-semibold text-gray-900">{issuer?.legal_name || 'Your agency'}</p>
+          {issuer?.address ? <p className="whitespace-pre-line text-gray-600">{issuer.address}</p> : null}
           {issuer?.email ? <p className="text-gray-600">{issuer.email}</p> : null}
           {issuer?.phone ? <p className="text-gray-600">{issuer.phone}</p> : null}
           {issuer?.tax_id ? <p className="text-gray-600">Tax ID {issuer.tax_id}</p> : null}
@@ -47,9 +37,7 @@ export function InvoicePreview({
           <p className="mt-1 font-medium text-gray-900">{invoice.client.name}</p>
           {invoice.bill_to_email ? <p className="text-gray-600">{invoice.bill_to_email}</p> : null}
           {invoice.role ? <p className="text-gray-600">Role: {invoice.role.name}</p> : null}
-          {invoice.credit_for ? (
-            <p className="text-gray-600">Credits invoice {invoice.credit_for.number}</p>
-          ) : null}
+          {invoice.credit_for ? <p className="text-gray-600">Credits invoice {invoice.credit_for.number}</p> : null}
         </div>
         <dl className="grid grid-cols-2 gap-x-4 gap-y-1 sm:justify-self-end">
           <dt className="text-gray-500">Issue date</dt>
@@ -90,12 +78,8 @@ export function InvoicePreview({
                     {line.quantity} × {money(line.unit_amount)}
                   </span>
                 </td>
-                <td className="hidden py-2 pr-4 text-right tabular-nums sm:table-cell">
-                  {line.quantity}
-                </td>
-                <td className="hidden py-2 pr-4 text-right tabular-nums sm:table-cell">
-                  {money(line.unit_amount)}
-                </td>
+                <td className="hidden py-2 pr-4 text-right tabular-nums sm:table-cell">{line.quantity}</td>
+                <td className="hidden py-2 pr-4 text-right tabular-nums sm:table-cell">{money(line.unit_amount)}</td>
                 <td className="py-2 text-right tabular-nums">{money(line.amount)}</td>
               </tr>
             ))}
@@ -134,14 +118,10 @@ export function InvoicePreview({
           </>
         ) : null}
       </dl>
-      {invoice.notes ? (
-        <p className="mt-8 whitespace-pre-line text-gray-600">{invoice.notes}</p>
-      ) : null}
+      {invoice.notes ? <p className="mt-8 whitespace-pre-line text-gray-600">{invoice.notes}</p> : null}
       {issuer?.bank_details ? (
         <div className="mt-8 border-t border-gray-200 pt-4">
-          <p className="text-xs font-semibold tracking-wide text-gray-500 uppercase">
-            Payment details
-          </p>
+          <p className="text-xs font-semibold tracking-wide text-gray-500 uppercase">Payment details</p>
           <p className="mt-1 whitespace-pre-line text-gray-600">{issuer.bank_details}</p>
         </div>
       ) : null}

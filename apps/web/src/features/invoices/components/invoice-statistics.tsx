@@ -59,10 +59,7 @@ function Aging({ stats }: { stats: InvoiceStatistics }) {
   const colours = ['bg-amber-300', 'bg-orange-400', 'bg-red-500', 'bg-red-800'];
   return (
     <div className="space-y-3">
-      <div
-        className="flex h-3 overflow-hidden rounded-full bg-gray-100 dark:bg-white/5"
-        aria-hidden="true"
-      >
+      <div className="flex h-3 overflow-hidden rounded-full bg-gray-100 dark:bg-white/5" aria-hidden="true">
         {total > 0n
           ? amounts.map((amount, index) => (
               <div
@@ -117,13 +114,7 @@ function ChartTable({ stats }: { stats: InvoiceStatistics }) {
 
 /** /invoices: invoiced, collected, outstanding, overdue, the aging buckets and 12 months' chart. */
 export function InvoiceStatisticsPanel({ params = {} }: { params?: InvoiceStatisticsParams }) {
-  const {
-    data: answer,
-    error,
-    isLoading,
-    isFetching,
-    refetch,
-  } = useGetInvoiceStatisticsQuery(params);
+  const { data: answer, error, isLoading, isFetching, refetch } = useGetInvoiceStatisticsQuery(params);
   const data = answer?.statistics;
   if (error) {
     return (
@@ -173,11 +164,7 @@ export function InvoiceStatisticsPanel({ params = {} }: { params?: InvoiceStatis
       </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <Card className="lg:col-span-2" role="region" aria-labelledby="invoice-chart-title">
-          <CardHeader
-            titleId="invoice-chart-title"
-            title="Invoiced vs collected"
-            description="The last 12 months."
-          />
+          <CardHeader titleId="invoice-chart-title" title="Invoiced vs collected" description="The last 12 months." />
           <div className="px-3 py-4 text-gray-500 sm:px-5 dark:text-gray-400">
             {data ? (
               <>
@@ -194,14 +181,8 @@ export function InvoiceStatisticsPanel({ params = {} }: { params?: InvoiceStatis
           </div>
         </Card>
         <Card role="region" aria-labelledby="invoice-aging-title">
-          <CardHeader
-            titleId="invoice-aging-title"
-            title="Aging"
-            description="Unpaid balances by days past due."
-          />
-          <div className="px-5 py-5">
-            {data ? <Aging stats={data} /> : <Skeleton className="h-16 w-full" />}
-          </div>
+          <CardHeader titleId="invoice-aging-title" title="Aging" description="Unpaid balances by days past due." />
+          <div className="px-5 py-5">{data ? <Aging stats={data} /> : <Skeleton className="h-16 w-full" />}</div>
         </Card>
       </div>
     </section>

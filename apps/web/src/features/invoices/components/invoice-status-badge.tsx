@@ -1,9 +1,5 @@
 import { Badge, type BadgeTone } from '@/components/ui/badge';
-import {
-  INVOICE_KIND_LABELS,
-  type InvoiceKind,
-  type InvoiceSummary,
-} from '@recruitdesk/contracts/invoices';
+import { INVOICE_KIND_LABELS, type InvoiceKind, type InvoiceSummary } from '@recruitdesk/contracts/invoices';
 
 export type DisplayStatus = 'draft' | 'sent' | 'paid' | 'void' | 'overdue';
 
@@ -27,17 +23,11 @@ export function displayStatus(invoice: Pick<InvoiceSummary, 'status' | 'overdue'
   return invoice.status === 'sent' && invoice.overdue ? 'overdue' : invoice.status;
 }
 
-export function InvoiceStatusBadge({
-  invoice,
-}: {
-  invoice: Pick<InvoiceSummary, 'status' | 'overdue'>;
-}) {
+export function InvoiceStatusBadge({ invoice }: { invoice: Pick<InvoiceSummary, 'status' | 'overdue'> }) {
   const status = displayStatus(invoice);
   return <Badge tone={TONES[status]}>{DISPLAY_STATUS_LABELS[status]}</Badge>;
 }
 
 export function InvoiceKindBadge({ kind }: { kind: InvoiceKind }) {
-  return (
-    <Badge tone={kind === 'credit_note' ? 'amber' : 'brand'}>{INVOICE_KIND_LABELS[kind]}</Badge>
-  );
+  return <Badge tone={kind === 'credit_note' ? 'amber' : 'brand'}>{INVOICE_KIND_LABELS[kind]}</Badge>;
 }

@@ -43,9 +43,7 @@ export function InvoicesCard({
       <CardHeader
         titleId={`invoices-card-${subject.kind}`}
         title="Invoices"
-        description={
-          data ? `${data.count} ${data.count === 1 ? 'invoice' : 'invoices'}` : undefined
-        }
+        description={data ? `${data.count} ${data.count === 1 ? 'invoice' : 'invoices'}` : undefined}
         action={
           canCreate ? (
             <Link to={createHref} className={buttonClasses('secondary', 'sm')}>
@@ -73,10 +71,7 @@ export function InvoicesCard({
         <>
           <ul className="divide-y divide-gray-200 dark:divide-white/10">
             {data.results.map((invoice) => (
-              <li
-                key={invoice.id}
-                className="flex items-center justify-between gap-3 px-5 py-3 text-sm"
-              >
+              <li key={invoice.id} className="flex items-center justify-between gap-3 px-5 py-3 text-sm">
                 <div className="min-w-0">
                   <Link to={invoiceHref(invoice)} className={textLinkClasses}>
                     {invoice.number}
@@ -91,10 +86,7 @@ export function InvoicesCard({
           </ul>
           {data.count > SHOWN || subject.kind === 'client' ? (
             <div className="border-t border-gray-200 px-5 py-3 text-sm dark:border-white/10">
-              <Link
-                to={`${paths.app.invoices.getHref()}?client=${clientId}`}
-                className={textLinkClasses}
-              >
+              <Link to={`${paths.app.invoices.getHref()}?client=${clientId}`} className={textLinkClasses}>
                 All of the client's invoices
               </Link>
             </div>

@@ -3,16 +3,7 @@
  * stays in this screen's own chunk. Bars are drawn from whole currency units (integers from the decimal
  * strings: the chart needs numbers, the figures shown in tooltips are the exact strings).
  */
-import {
-  Bar,
-  BarChart,
-  CartesianGrid,
-  Legend,
-  ResponsiveContainer,
-  Tooltip,
-  XAxis,
-  YAxis,
-} from 'recharts';
+import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import { formatCompact, formatCurrency, parseHundredths } from '../money';
 import type { InvoiceStatistics } from '@recruitdesk/contracts/invoices';
 import { monthLabel } from './month-label';
@@ -34,17 +25,8 @@ export default function InvoicesChart({ stats }: { stats: InvoiceStatistics }) {
     <div className="h-64 w-full text-xs">
       <ResponsiveContainer width="100%" height="100%">
         <BarChart data={data} margin={{ top: 8, right: 8, bottom: 0, left: 0 }}>
-          <CartesianGrid
-            strokeDasharray="3 3"
-            className="stroke-gray-200 dark:stroke-white/10"
-            vertical={false}
-          />
-          <XAxis
-            dataKey="month"
-            tickLine={false}
-            axisLine={false}
-            tick={{ fill: 'currentColor' }}
-          />
+          <CartesianGrid strokeDasharray="3 3" className="stroke-gray-200 dark:stroke-white/10" vertical={false} />
+          <XAxis dataKey="month" tickLine={false} axisLine={false} tick={{ fill: 'currentColor' }} />
           <YAxis
             tickLine={false}
             axisLine={false}

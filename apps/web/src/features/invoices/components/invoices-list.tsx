@@ -1,6 +1,6 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
-import { Receipt} from 'lucide-react';
+import { Receipt } from 'lucide-react';
 import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { EmptyState, NoMatches } from '@/components/ui/empty-state';
 import { FilterChip } from '@/components/ui/filter-chip';
@@ -9,12 +9,7 @@ import { QueryError } from '@/components/ui/query-error';
 import { SearchInput, ToolbarSelect } from '@/components/ui/search-input';
 import { pageFrom, pageSizeFrom } from '@/lib/pagination';
 import { useDateFormat } from '@/lib/time-zone';
-import {
-  orderingFromSorting,
-  sortingFromOrdering,
-  useUrlPaging,
-  useUrlParams,
-} from '@/lib/use-url-params';
+import { orderingFromSorting, sortingFromOrdering, useUrlPaging, useUrlParams } from '@/lib/use-url-params';
 import { useListInvoicesQuery, type InvoiceListParams, type InvoiceStatisticsParams } from '../api';
 import { invoiceHref } from '../links';
 import { formatCurrency } from '../money';
@@ -35,8 +30,7 @@ const DEFAULT_ORDERING: Ordering = '-issue_date';
 const DATE = /^\d{4}-\d{2}-\d{2}$/;
 const STATUS_FILTERS = [...INVOICE_STATUSES, 'overdue'] as const;
 
-const isOrdering = (value: string): value is Ordering =>
-  (INVOICE_ORDERINGS as readonly string[]).includes(value);
+const isOrdering = (value: string): value is Ordering => (INVOICE_ORDERINGS as readonly string[]).includes(value);
 
 /**
  * The list's state lives in the URL (?search=&status=&kind=&client=&from=&to=&sort=&page=&page_size=);
@@ -59,8 +53,7 @@ export function invoicesQueryFromSearchParams(
   };
   if (search) query.search = search;
   if (status === 'overdue') query.overdue = 'true';
-  else if ((INVOICE_STATUSES as readonly string[]).includes(status))
-    query.status = status as InvoiceStatus;
+  else if ((INVOICE_STATUSES as readonly string[]).includes(status)) query.status = status as InvoiceStatus;
   if ((INVOICE_KINDS as readonly string[]).includes(kind)) query.kind = kind as InvoiceKind;
   if (Number.isInteger(client) && client > 0) query.client = client;
   if (DATE.test(from)) query.date_from = from;
@@ -105,9 +98,7 @@ function useColumns(): ColumnDef<InvoiceSummary, unknown>[] {
         cell: ({ row: { original: invoice } }) => (
           <div className="min-w-0">
             <p className="truncate text-gray-900 dark:text-white">{invoice.client.name}</p>
-            {invoice.role ? (
-              <p className="truncate text-gray-500 dark:text-gray-400">{invoice.role.name}</p>
-            ) : null}
+            {invoice.role ? <p className="truncate text-gray-500 dark:text-gray-400">{invoice.role.name}</p> : null}
           </div>
         ),
         meta: { className: 'hidden sm:table-cell' },
@@ -123,9 +114,7 @@ function useColumns(): ColumnDef<InvoiceSummary, unknown>[] {
         header: 'Issued',
         enableSorting: true,
         sortDescFirst: true,
-        cell: ({ row }) => (
-          <span className="whitespace-nowrap">{date(row.original.issue_date)}</span>
-        ),
+        cell: ({ row }) => <span className="whitespace-nowrap">{date(row.original.issue_date)}</span>,
         meta: { className: 'hidden md:table-cell' },
       },
       {
@@ -173,23 +162,12 @@ export function InvoicesList() {
   const [params, update] = useUrlParams('push');
   const query = invoicesQueryFromSearchParams(params);
   const { data, error, isLoading, isFetching, refetch } = useListInvoicesQuery(query);
-  const paging = useUrlPaging(
-    params,
-    update,
-    INVOICES_PAGE_SIZE,
-    data && !isFetching ? data.count : undefined,
-  );
+  const paging = useUrlPaging(params, update, INVOICES_PAGE_SIZE, data && !isFetching ? data.count : undefined);
   const [toolbarKey, setToolbarKey] = useState(0);
   const columns = useColumns();
   const sorting = useMemo(() => sortingFromOrdering(query.ordering), [query.ordering]);
   const filtered = Boolean(
-    query.search ||
-    query.status ||
-    query.overdue ||
-    query.kind ||
-    query.client ||
-    query.date_from ||
-    query.date_to,
+    query.search || query.status || query.overdue || query.kind || query.client || query.date_from || query.date_to,
   );
   const clientName = query.client
     ? data?.results.find((invoice) => invoice.client.id === query.client)?.client.name
@@ -245,11 +223,7 @@ export function InvoicesList() {
             value={query.date_from ?? ''}
             onChange={(from) => update({ from, page: null })}
           />
-          <DateFilter
-            label="Issued to"
-            value={query.date_to ?? ''}
-            onChange={(to) => update({ to, page: null })}
-          />
+          <DateFilter label="Issued to" value={query.date_to ?? ''} onChange={(to) => update({ to, page: null })} />
         </div>
       </div>
       {query.client ? (
@@ -309,22 +283,11 @@ export function InvoicesList() {
   );
 }
 
-function DateFilter({
-  label,
-  value,
-  onChange,
-}: {
-  label: string;
-  value: string;
-  onChange: (value: string) => void;
-}) {
+function DateFilter({ label, value, onChange }: { label: string; value: string; onChange: (value: string) => void }) {
   const id = `invoice-filter-${label.toLowerCase().replace(/\s+/g, '-')}`;
   return (
     <div className="sm:w-40">
-      <label
-        htmlFor={id}
-        className="mb-1 block text-xs font-medium text-gray-600 dark:text-gray-400"
-      >
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-gray-600 dark:text-gray-400">
         {label}
       </label>
       <Input

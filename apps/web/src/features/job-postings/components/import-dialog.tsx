@@ -147,8 +147,14 @@ export function ImportDialog({ open, onClose, currency }: { open: boolean; onClo
           </p>
           <div className="grid gap-3 sm:grid-cols-2">
             {IMPORT_FIELDS.map((field) => (
-              <Field key={field} label={`${IMPORT_FIELD_LABELS[field]}${IMPORT_REQUIRED_FIELDS.includes(field) ? ' *' : ''}`}>
-                <Select value={mapping[field] ?? ''} onChange={(event) => setMapping({ ...mapping, [field]: event.target.value || undefined })}>
+              <Field
+                key={field}
+                label={`${IMPORT_FIELD_LABELS[field]}${IMPORT_REQUIRED_FIELDS.includes(field) ? ' *' : ''}`}
+              >
+                <Select
+                  value={mapping[field] ?? ''}
+                  onChange={(event) => setMapping({ ...mapping, [field]: event.target.value || undefined })}
+                >
                   <option value="">Not in the file</option>
                   {file.columns.map((column) => (
                     <option key={column} value={column}>
@@ -172,14 +178,30 @@ export function ImportDialog({ open, onClose, currency }: { open: boolean; onClo
               <caption className="sr-only">Import preview</caption>
               <thead className="sticky top-0 bg-gray-50 text-xs text-gray-500 uppercase dark:bg-gray-800 dark:text-gray-400">
                 <tr>
-                  <th scope="col" className="px-3 py-2 text-left">Row</th>
-                  <th scope="col" className="px-3 py-2 text-left">Role</th>
-                  <th scope="col" className="px-3 py-2 text-left">Week</th>
-                  <th scope="col" className="px-3 py-2 text-left">Status</th>
-                  <th scope="col" className="px-3 py-2 text-right">Spend</th>
-                  <th scope="col" className="px-3 py-2 text-right">Clicks</th>
-                  <th scope="col" className="px-3 py-2 text-right">Applies</th>
-                  <th scope="col" className="px-3 py-2 text-left">Action</th>
+                  <th scope="col" className="px-3 py-2 text-left">
+                    Row
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-left">
+                    Role
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-left">
+                    Week
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-left">
+                    Status
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    Spend
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    Clicks
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-right">
+                    Applies
+                  </th>
+                  <th scope="col" className="px-3 py-2 text-left">
+                    Action
+                  </th>
                 </tr>
               </thead>
               <tbody className="divide-y divide-gray-100 text-gray-700 dark:divide-white/5 dark:text-gray-300">
@@ -189,7 +211,9 @@ export function ImportDialog({ open, onClose, currency }: { open: boolean; onClo
                     <td className="px-3 py-1.5">{row.role_name}</td>
                     <td className="px-3 py-1.5 tabular-nums">{row.week_start}</td>
                     <td className="px-3 py-1.5">{POSTING_STATUS_LABELS[row.figures.status]}</td>
-                    <td className="px-3 py-1.5 text-right tabular-nums">{formatMinor(row.figures.spend_minor, currency)}</td>
+                    <td className="px-3 py-1.5 text-right tabular-nums">
+                      {formatMinor(row.figures.spend_minor, currency)}
+                    </td>
                     <td className="px-3 py-1.5 text-right tabular-nums">{formatCount(row.figures.clicks)}</td>
                     <td className="px-3 py-1.5 text-right tabular-nums">{formatCount(row.figures.applies)}</td>
                     <td className="px-3 py-1.5">{row.action === 'create' ? 'New' : 'Update'}</td>

@@ -14,7 +14,12 @@ import { ImportDialog } from './import-dialog';
 import { OverviewTable } from './overview-table';
 import { PerformanceView } from './performance-view';
 
-const validWeek = (value: string | null) => (value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value)) ? (isMonday(value) ? value : mondayOf(value)) : undefined);
+const validWeek = (value: string | null) =>
+  value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))
+    ? isMonday(value)
+      ? value
+      : mondayOf(value)
+    : undefined;
 
 /** /jobs/indeed: the week's job-board figures per posted role, the report import and the performance. */
 export function IndeedPostingPage({ canEdit }: { canEdit: boolean }) {
@@ -50,7 +55,13 @@ export function IndeedPostingPage({ canEdit }: { canEdit: boolean }) {
             </p>
           </div>
           <div className="flex items-center gap-2">
-            <Button variant="secondary" size="sm" aria-label="Previous week" disabled={!shown} onClick={() => shown && goTo(addDays(shown, -7))}>
+            <Button
+              variant="secondary"
+              size="sm"
+              aria-label="Previous week"
+              disabled={!shown}
+              onClick={() => shown && goTo(addDays(shown, -7))}
+            >
               <ChevronLeft aria-hidden="true" className="size-4" />
             </Button>
             <input
@@ -81,7 +92,12 @@ export function IndeedPostingPage({ canEdit }: { canEdit: boolean }) {
           </div>
         </div>
         {error ? (
-          <QueryError title="The week could not be loaded." error={error} onRetry={() => void refetch()} retrying={isFetching} />
+          <QueryError
+            title="The week could not be loaded."
+            error={error}
+            onRetry={() => void refetch()}
+            retrying={isFetching}
+          />
         ) : !data ? (
           <div className="space-y-2 p-5" aria-busy="true">
             <Skeleton className="h-8 w-full" />
@@ -89,7 +105,11 @@ export function IndeedPostingPage({ canEdit }: { canEdit: boolean }) {
             <Skeleton className="h-8 w-full" />
           </div>
         ) : data.rows.length === 0 ? (
-          <EmptyState icon={Megaphone} title="No roles are posted" description="Switch on “Post on Indeed” on a role's page, and it shows here for every week." />
+          <EmptyState
+            icon={Megaphone}
+            title="No roles are posted"
+            description="Switch on “Post on Indeed” on a role's page, and it shows here for every week."
+          />
         ) : (
           <div aria-busy={isFetching}>
             <OverviewTable key={data.week_start} data={data} canEdit={canEdit} />
@@ -97,7 +117,9 @@ export function IndeedPostingPage({ canEdit }: { canEdit: boolean }) {
         )}
       </Card>
       {data ? <PerformanceView currentWeek={data.current_week} /> : null}
-      {canEdit && importing ? <ImportDialog open={importing} onClose={() => setImporting(false)} currency={data?.currency ?? 'USD'} /> : null}
+      {canEdit && importing ? (
+        <ImportDialog open={importing} onClose={() => setImporting(false)} currency={data?.currency ?? 'USD'} />
+      ) : null}
     </div>
   );
 }

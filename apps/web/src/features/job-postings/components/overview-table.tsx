@@ -1,5 +1,12 @@
 import { useState, type KeyboardEvent } from 'react';
-import { POSTING_STATUS_LABELS, POSTING_STATUSES, type OverviewResponse, type OverviewRow, type PostingFigures, type PostingStatus } from '@recruitdesk/contracts/job-postings';
+import {
+  POSTING_STATUS_LABELS,
+  POSTING_STATUSES,
+  type OverviewResponse,
+  type OverviewRow,
+  type PostingFigures,
+  type PostingStatus,
+} from '@recruitdesk/contracts/job-postings';
 import { Pencil, Plus } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -16,7 +23,10 @@ const COUNT_FIELDS = [
   ['applies', 'Applies'],
 ] as const;
 
-type Draft = { status: PostingStatus; daily_budget: string; spend: string } & Record<(typeof COUNT_FIELDS)[number][0], string>;
+type Draft = { status: PostingStatus; daily_budget: string; spend: string } & Record<
+  (typeof COUNT_FIELDS)[number][0],
+  string
+>;
 
 const draftOf = (row: OverviewRow): Draft => {
   const p = row.posting;
@@ -146,7 +156,9 @@ function RowEditor({ row, weekStart, onDone }: { row: OverviewRow; weekStart: st
       {invalid.length || error ? (
         <tr>
           <td colSpan={11} className="px-4 pb-3">
-            <Alert>{invalid.length ? 'Enter amounts like 125.50 and whole numbers for the counts.' : errorMessage(error)}</Alert>
+            <Alert>
+              {invalid.length ? 'Enter amounts like 125.50 and whole numbers for the counts.' : errorMessage(error)}
+            </Alert>
           </td>
         </tr>
       ) : null}
@@ -159,8 +171,10 @@ const th = `${thBase} text-right`;
 const td = 'px-2 py-2.5 text-right text-sm tabular-nums text-gray-700 dark:text-gray-300';
 
 const STATUS_TONE: Record<PostingStatus, string> = {
-  active: 'bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-500/10 dark:text-emerald-400 dark:ring-emerald-500/20',
-  paused: 'bg-amber-50 text-amber-700 ring-amber-600/20 dark:bg-amber-500/10 dark:text-amber-400 dark:ring-amber-500/20',
+  active:
+    'bg-emerald-50 text-emerald-700 ring-emerald-600/20 dark:bg-emerald-500/10 dark:text-emerald-400 dark:ring-emerald-500/20',
+  paused:
+    'bg-amber-50 text-amber-700 ring-amber-600/20 dark:bg-amber-500/10 dark:text-amber-400 dark:ring-amber-500/20',
   closed: 'bg-gray-50 text-gray-600 ring-gray-500/20 dark:bg-white/5 dark:text-gray-400 dark:ring-white/10',
 };
 
@@ -214,7 +228,9 @@ export function OverviewTable({ data, canEdit }: { data: OverviewResponse; canEd
                 </th>
                 <td className="px-2 py-2.5 text-left text-sm">
                   {row.posting ? (
-                    <span className={`inline-flex rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STATUS_TONE[row.posting.status]}`}>
+                    <span
+                      className={`inline-flex rounded-md px-2 py-0.5 text-xs font-medium ring-1 ring-inset ${STATUS_TONE[row.posting.status]}`}
+                    >
                       {POSTING_STATUS_LABELS[row.posting.status]}
                     </span>
                   ) : (
@@ -228,11 +244,24 @@ export function OverviewTable({ data, canEdit }: { data: OverviewResponse; canEd
                     {row.posting ? formatCount(row.posting[key]) : '—'}
                   </td>
                 ))}
-                <td className={td}>{row.posting ? formatRate(row.posting.impressions ? row.posting.clicks / row.posting.impressions : null) : '—'}</td>
+                <td className={td}>
+                  {row.posting
+                    ? formatRate(row.posting.impressions ? row.posting.clicks / row.posting.impressions : null)
+                    : '—'}
+                </td>
                 <td className="px-2 py-2.5 pr-4 text-right">
                   {canEdit ? (
-                    <Button size="sm" variant="secondary" onClick={() => setEditing(row.role_id)} aria-label={`${row.posting ? 'Edit' : 'Enter'} the week for ${row.role_name}`}>
-                      {row.posting ? <Pencil aria-hidden="true" className="size-4" /> : <Plus aria-hidden="true" className="size-4" />}
+                    <Button
+                      size="sm"
+                      variant="secondary"
+                      onClick={() => setEditing(row.role_id)}
+                      aria-label={`${row.posting ? 'Edit' : 'Enter'} the week for ${row.role_name}`}
+                    >
+                      {row.posting ? (
+                        <Pencil aria-hidden="true" className="size-4" />
+                      ) : (
+                        <Plus aria-hidden="true" className="size-4" />
+                      )}
                       {row.posting ? 'Edit' : 'Enter'}
                     </Button>
                   ) : null}

@@ -31,25 +31,45 @@ const COLUMNS: Array<[keyof PerformanceFigures, string, 'money' | 'rate' | 'coun
   ['cost_per_placement_minor', 'Per placement', 'money'],
 ];
 
-function cell(figures: PerformanceFigures, key: keyof PerformanceFigures, kind: 'money' | 'rate' | 'count', currency: string) {
+function cell(
+  figures: PerformanceFigures,
+  key: keyof PerformanceFigures,
+  kind: 'money' | 'rate' | 'count',
+  currency: string,
+) {
   const value = figures[key];
   if (kind === 'money') return formatMinor(value, currency);
   if (kind === 'rate') return formatRate(value);
   return value == null ? '—' : formatCount(value);
 }
 
-function FiguresTable({ caption, rows, currency }: { caption: string; rows: Array<{ key: string; label: string; sub?: string; figures: PerformanceFigures }>; currency: string }) {
+function FiguresTable({
+  caption,
+  rows,
+  currency,
+}: {
+  caption: string;
+  rows: Array<{ key: string; label: string; sub?: string; figures: PerformanceFigures }>;
+  currency: string;
+}) {
   return (
     <div className="overflow-x-auto">
       <table className="min-w-full divide-y divide-gray-200 text-sm dark:divide-white/10">
         <caption className="px-4 py-2 text-left text-sm font-semibold text-gray-900 dark:text-white">{caption}</caption>
         <thead className="bg-gray-50 dark:bg-white/5">
           <tr>
-            <th scope="col" className="px-4 py-2 text-left text-xs font-semibold text-gray-500 uppercase dark:text-gray-400">
+            <th
+              scope="col"
+              className="px-4 py-2 text-left text-xs font-semibold text-gray-500 uppercase dark:text-gray-400"
+            >
               Name
             </th>
             {COLUMNS.map(([key, label]) => (
-              <th key={key} scope="col" className="px-2 py-2 text-right text-xs font-semibold whitespace-nowrap text-gray-500 uppercase dark:text-gray-400">
+              <th
+                key={key}
+                scope="col"
+                className="px-2 py-2 text-right text-xs font-semibold whitespace-nowrap text-gray-500 uppercase dark:text-gray-400"
+              >
                 {label}
               </th>
             ))}
@@ -58,12 +78,20 @@ function FiguresTable({ caption, rows, currency }: { caption: string; rows: Arra
         <tbody className="divide-y divide-gray-100 dark:divide-white/5">
           {rows.map((row) => (
             <tr key={row.key}>
-              <th scope="row" className="px-4 py-2 text-left font-medium whitespace-nowrap text-gray-900 dark:text-white">
+              <th
+                scope="row"
+                className="px-4 py-2 text-left font-medium whitespace-nowrap text-gray-900 dark:text-white"
+              >
                 {row.label}
-                {row.sub ? <span className="block text-xs font-normal text-gray-500 dark:text-gray-400">{row.sub}</span> : null}
+                {row.sub ? (
+                  <span className="block text-xs font-normal text-gray-500 dark:text-gray-400">{row.sub}</span>
+                ) : null}
               </th>
               {COLUMNS.map(([key, , kind]) => (
-                <td key={key} className="px-2 py-2 text-right whitespace-nowrap text-gray-700 tabular-nums dark:text-gray-300">
+                <td
+                  key={key}
+                  className="px-2 py-2 text-right whitespace-nowrap text-gray-700 tabular-nums dark:text-gray-300"
+                >
                   {cell(row.figures, key, kind, currency)}
                 </td>
               ))}
@@ -110,8 +138,7 @@ export function PerformanceView({ currentWeek }: { currentWeek: string }) {
           <label htmlFor={`${ids}-range`} className="text-sm font-medium text-gray-900 dark:text-gray-100">
             Range
           </label>
-          <Select
-            id={`${ids}-range`} value={String(weeks)} onChange={(event) => setWeeks(Number(event.target.value))}>
+          <Select id={`${ids}-range`} value={String(weeks)} onChange={(event) => setWeeks(Number(event.target.value))}>
             {RANGES.map(([value, label]) => (
               <option key={value} value={value}>
                 {label}
@@ -143,8 +170,7 @@ export function PerformanceView({ currentWeek }: { currentWeek: string }) {
           <label htmlFor={`${ids}-role`} className="text-sm font-medium text-gray-900 dark:text-gray-100">
             Role
           </label>
-          <Select
-            id={`${ids}-role`} value={role} onChange={(event) => setRole(event.target.value)}>
+          <Select id={`${ids}-role`} value={role} onChange={(event) => setRole(event.target.value)}>
             <option value="">All roles</option>
             {roles.map((r) => (
               <option key={r.id} value={r.id}>
@@ -155,7 +181,12 @@ export function PerformanceView({ currentWeek }: { currentWeek: string }) {
         </div>
       </div>
       {error ? (
-        <QueryError title="The performance figures could not be loaded." error={error} onRetry={() => void refetch()} retrying={isFetching} />
+        <QueryError
+          title="The performance figures could not be loaded."
+          error={error}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
       ) : !data ? (
         <div className="space-y-3 p-5" aria-busy="true">
           <Skeleton className="h-20 w-full" />
@@ -167,7 +198,10 @@ export function PerformanceView({ currentWeek }: { currentWeek: string }) {
             <Figure label="Spend" value={formatMinor(data.total.spend_minor, currency)} />
             <Figure label="Cost per click" value={formatMinor(data.total.cost_per_click_minor, currency)} />
             <Figure label="Cost per apply" value={formatMinor(data.total.cost_per_apply_minor, currency)} />
-            <Figure label="Cost per converted application" value={formatMinor(data.total.cost_per_qualified_minor, currency)} />
+            <Figure
+              label="Cost per converted application"
+              value={formatMinor(data.total.cost_per_qualified_minor, currency)}
+            />
             <Figure label="Cost per submittal" value={formatMinor(data.total.cost_per_submittal_minor, currency)} />
             <Figure label="Cost per placement" value={formatMinor(data.total.cost_per_placement_minor, currency)} />
           </dl>
@@ -183,9 +217,18 @@ export function PerformanceView({ currentWeek }: { currentWeek: string }) {
               <FiguresTable
                 caption="Per role"
                 currency={currency}
-                rows={data.by_role.map((r) => ({ key: `r${r.role_id}`, label: r.role_name, sub: r.client_name, figures: r }))}
+                rows={data.by_role.map((r) => ({
+                  key: `r${r.role_id}`,
+                  label: r.role_name,
+                  sub: r.client_name,
+                  figures: r,
+                }))}
               />
-              <FiguresTable caption="Per client" currency={currency} rows={data.by_client.map((c) => ({ key: `c${c.client_id}`, label: c.client_name, figures: c }))} />
+              <FiguresTable
+                caption="Per client"
+                currency={currency}
+                rows={data.by_client.map((c) => ({ key: `c${c.client_id}`, label: c.client_name, figures: c }))}
+              />
               <FiguresTable
                 caption="Week by week"
                 currency={currency}

@@ -68,24 +68,44 @@ export function QualificationsCard({ roleId, canEdit }: { roleId: number; canEdi
           <Skeleton className="h-4 w-1/2" />
         </div>
       ) : error ? (
-        <QueryError title="Could not load the qualifications" error={error} onRetry={() => void refetch()} retrying={isFetching} />
+        <QueryError
+          title="Could not load the qualifications"
+          error={error}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
       ) : items.length === 0 ? (
-        <EmptyState icon={ListChecks} title="No qualifications yet" description="Add the skills and experience this role needs." />
+        <EmptyState
+          icon={ListChecks}
+          title="No qualifications yet"
+          description="Add the skills and experience this role needs."
+        />
       ) : (
         <ol className="divide-y divide-gray-100 dark:divide-white/5" aria-label="Job qualifications">
           {items.map((q, index) => (
             <li key={q.id} className="flex items-start gap-3 px-5 py-3">
-              <span className="mt-0.5 w-5 shrink-0 text-right text-xs font-medium text-gray-400 tabular-nums">{index + 1}</span>
+              <span className="mt-0.5 w-5 shrink-0 text-right text-xs font-medium text-gray-400 tabular-nums">
+                {index + 1}
+              </span>
               <div className="min-w-0 flex-1">
                 <div className="flex flex-wrap items-center gap-2">
                   <p className="text-sm font-medium text-gray-900 dark:text-white">{q.name}</p>
                   <Badge tone={q.kind === 'must_have' ? 'brand' : 'gray'}>{QUALIFICATION_KIND_LABELS[q.kind]}</Badge>
                 </div>
-                {q.description ? <p className="mt-0.5 text-sm text-gray-500 dark:text-gray-400">{q.description}</p> : null}
+                {q.description ? (
+                  <p className="mt-0.5 text-sm text-gray-500 dark:text-gray-400">{q.description}</p>
+                ) : null}
               </div>
               {canEdit ? (
                 <div className="flex shrink-0 items-center">
-                  <Button variant="ghost" size="icon" aria-label={`Move up ${q.name}`} title="Move up" disabled={index === 0} onClick={() => void move(index, -1)}>
+                  <Button
+                    variant="ghost"
+                    size="icon"
+                    aria-label={`Move up ${q.name}`}
+                    title="Move up"
+                    disabled={index === 0}
+                    onClick={() => void move(index, -1)}
+                  >
                     <ArrowUp aria-hidden="true" className="size-4" />
                   </Button>
                   <Button
@@ -125,9 +145,7 @@ export function QualificationsCard({ roleId, canEdit }: { roleId: number; canEdi
         {...deleting.dialog}
         tone="danger"
         title="Delete this qualification?"
-        description={
-          deleting.target ? `'${deleting.target.name}' is removed from the role.` : undefined
-        }
+        description={deleting.target ? `'${deleting.target.name}' is removed from the role.` : undefined}
         confirmLabel="Delete qualification"
       />
     </Card>

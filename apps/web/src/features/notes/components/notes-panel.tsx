@@ -181,7 +181,11 @@ function NoteItem({ note, target, now }: { note: Note; target: NoteTarget; now: 
               Edit
             </Button>
             <Button variant="ghost" size="sm" onClick={() => void togglePin()} loading={updateState.isLoading}>
-              {note.pinned ? <PinOff aria-hidden="true" className="size-4" /> : <Pin aria-hidden="true" className="size-4" />}
+              {note.pinned ? (
+                <PinOff aria-hidden="true" className="size-4" />
+              ) : (
+                <Pin aria-hidden="true" className="size-4" />
+              )}
               {note.pinned ? 'Unpin' : 'Pin'}
             </Button>
             <Button variant="ghost" size="sm" onClick={() => removing.ask(true)}>
@@ -226,7 +230,12 @@ export function NotesPanel({
 }: {
   target: NoteTarget;
   /** The all-notes page pages with the shared pager (page and size in its URL). */
-  paging?: { page: number; pageSize: number; onPageChange: (page: number) => void; onPageSizeChange: (size: number) => void };
+  paging?: {
+    page: number;
+    pageSize: number;
+    onPageChange: (page: number) => void;
+    onPageSizeChange: (size: number) => void;
+  };
   canWrite: boolean;
   title?: string;
   /** Show at most this many (the panel on a detail page); the full page shows all. */
@@ -264,9 +273,18 @@ export function NotesPanel({
           <Skeleton className="h-4 w-1/2" />
         </div>
       ) : error ? (
-        <QueryError title="Could not load the notes" error={error} onRetry={() => void refetch()} retrying={isFetching} />
+        <QueryError
+          title="Could not load the notes"
+          error={error}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
       ) : shown.length === 0 ? (
-        <EmptyState icon={StickyNote} title="No notes yet" description={canWrite ? 'Write the first note above.' : undefined} />
+        <EmptyState
+          icon={StickyNote}
+          title="No notes yet"
+          description={canWrite ? 'Write the first note above.' : undefined}
+        />
       ) : (
         <ul className="divide-y divide-gray-100 dark:divide-white/5" aria-label={title}>
           {shown.map((note) => (

@@ -43,19 +43,14 @@ export function AddCandidatePage({
           </Link>
         }
       />
-      {role.state === 'closed' ? (
-        <Alert>This role is closed. Reopen it to add candidates.</Alert>
-      ) : null}
+      {role.state === 'closed' ? <Alert>This role is closed. Reopen it to add candidates.</Alert> : null}
       <Card className="p-5">
         {added ? (
           <div className="space-y-4">
             <Alert tone="success">{`${added.pipeline.candidate.name} was added to the pipeline.`}</Alert>
             <DuplicateWarning duplicates={added.duplicates} saved />
             <div className="flex flex-wrap justify-end gap-2">
-              <Link
-                to={paths.app.pipeline.getHref(role.id, added.pipeline.id)}
-                className={buttonClasses('secondary')}
-              >
+              <Link to={paths.app.pipeline.getHref(role.id, added.pipeline.id)} className={buttonClasses('secondary')}>
                 Open the pipeline
               </Link>
               <Link to={paths.app.pipelines.getHref(role.id)} className={buttonClasses('primary')}>

@@ -32,9 +32,12 @@ export function AddToRoleDialog({
   const dispatch = useAppDispatch();
   const [search, setSearch] = useState('');
   const [roleId, setRoleId] = useState<number | null>(null);
-  const { data, error, isLoading, isFetching, refetch } = useListActiveRolesQuery({ search, page_size: 10 }, {
-    skip: !open,
-  });
+  const { data, error, isLoading, isFetching, refetch } = useListActiveRolesQuery(
+    { search, page_size: 10 },
+    {
+      skip: !open,
+    },
+  );
   const { run: create, saving, error: saveError, reset, dialog } = useCreatePipelineConfirmed();
   const roles = data?.roles ?? [];
   const close = () => {
@@ -103,9 +106,7 @@ export function AddToRoleDialog({
                 >
                   <span className="flex min-w-0 flex-1 items-start justify-between gap-2 text-sm">
                     <span className="min-w-0">
-                      <span className="block font-medium text-gray-900 dark:text-white">
-                        {role.name}
-                      </span>
+                      <span className="block font-medium text-gray-900 dark:text-white">{role.name}</span>
                       <span className="block truncate text-gray-500 dark:text-gray-400">
                         {role.client.name}
                         {role.location ? ` · ${role.location}` : ''}

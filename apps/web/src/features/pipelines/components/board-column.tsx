@@ -1,10 +1,6 @@
 import { memo, useCallback, useLayoutEffect, useRef } from 'react';
 import { useDraggable, useDroppable } from '@dnd-kit/core';
-import {
-  PIPELINE_STAGES,
-  type PipelineStageName,
-  type PipelineSummary,
-} from '@recruitdesk/contracts/pipelines';
+import { PIPELINE_STAGES, type PipelineStageName, type PipelineSummary } from '@recruitdesk/contracts/pipelines';
 import { Badge } from '@/components/ui/badge';
 import { cn } from '@/components/ui/cn';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -35,22 +31,13 @@ const DraggableCard = memo(function DraggableCard({
   useLayoutEffect(() => {
     latest.current = listeners;
   });
-  const onPointerDown = useCallback<React.PointerEventHandler>(
-    (event) => latest.current?.onPointerDown?.(event),
-    [],
-  );
-  const onKeyDown = useCallback<React.KeyboardEventHandler>(
-    (event) => latest.current?.onKeyDown?.(event),
-    [],
-  );
+  const onPointerDown = useCallback<React.PointerEventHandler>((event) => latest.current?.onPointerDown?.(event), []);
+  const onKeyDown = useCallback<React.KeyboardEventHandler>((event) => latest.current?.onKeyDown?.(event), []);
   return (
     <li
       ref={setNodeRef}
       onPointerDown={movable ? onPointerDown : undefined}
-      className={cn(
-        '[contain-intrinsic-size:auto_88px] [content-visibility:auto]',
-        isDragging && 'opacity-40',
-      )}
+      className={cn('[contain-intrinsic-size:auto_88px] [content-visibility:auto]', isDragging && 'opacity-40')}
     >
       <PipelineCardBody
         pipeline={pipeline}

@@ -1,9 +1,5 @@
 import { useCallback, useState } from 'react';
-import {
-  PIPELINE_STAGE_LABELS,
-  PIPELINE_STAGES,
-  type PipelineStageName,
-} from '@recruitdesk/contracts/pipelines';
+import { PIPELINE_STAGE_LABELS, PIPELINE_STAGES, type PipelineStageName } from '@recruitdesk/contracts/pipelines';
 import { ConfirmDialog, FormDialog } from '@/components/ui/dialog';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { errorMessage } from '@/lib/base-api';

@@ -8,13 +8,7 @@ export type CloseRoleAsFilled = (roleId: number) => Promise<string | null>;
 
 const CloseRoleContext = createContext<CloseRoleAsFilled | null>(null);
 
-export function CloseRoleProvider({
-  closeRole,
-  children,
-}: {
-  closeRole: CloseRoleAsFilled;
-  children: ReactNode;
-}) {
+export function CloseRoleProvider({ closeRole, children }: { closeRole: CloseRoleAsFilled; children: ReactNode }) {
   return <CloseRoleContext.Provider value={closeRole}>{children}</CloseRoleContext.Provider>;
 }
 

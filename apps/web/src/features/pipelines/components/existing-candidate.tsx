@@ -1,9 +1,6 @@
 import { useId, useState } from 'react';
 import { Search } from 'lucide-react';
-import {
-  hasSearchableText,
-  SEARCH_NOTHING_SEARCHABLE,
-} from '@recruitdesk/contracts/candidate-constants';
+import { hasSearchableText, SEARCH_NOTHING_SEARCHABLE } from '@recruitdesk/contracts/candidate-constants';
 import type { PipelineSaveResponse } from '@recruitdesk/contracts/pipelines';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -95,15 +92,11 @@ export function ExistingCandidate({
                   <span className="min-w-0 text-sm">
                     <span className="flex flex-wrap items-center gap-2 font-medium text-gray-900 dark:text-white">
                       {candidate.name}
-                      {candidate.status !== 'active' ? (
-                        <CandidateStatusBadge status={candidate.status} />
-                      ) : null}
+                      {candidate.status !== 'active' ? <CandidateStatusBadge status={candidate.status} /> : null}
                     </span>
                     <span className="block truncate text-gray-500 dark:text-gray-400">
                       {[
-                        [candidate.current_title, candidate.current_company]
-                          .filter(Boolean)
-                          .join(' @ '),
+                        [candidate.current_title, candidate.current_company].filter(Boolean).join(' @ '),
                         candidate.email,
                       ]
                         .filter(Boolean)
@@ -122,10 +115,7 @@ export function ExistingCandidate({
       {picked ? <StatusWarning name={picked.name} status={picked.status} /> : null}
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <div className="space-y-1.5">
-          <label
-            htmlFor={stageId}
-            className="block text-sm font-medium text-gray-900 dark:text-gray-100"
-          >
+          <label htmlFor={stageId} className="block text-sm font-medium text-gray-900 dark:text-gray-100">
             Starting stage
           </label>
           <StageSelect id={stageId} value={stage} onChange={setStage} />

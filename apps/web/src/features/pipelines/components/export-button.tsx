@@ -33,11 +33,7 @@ export function ExportCandidatesButton({
           });
           dispatch(notifySuccess(`Downloaded ${filename}.`));
         } catch (error) {
-          dispatch(
-            notifyError(
-              errorMessage(error, 'The export could not be downloaded. Please try again.'),
-            ),
-          );
+          dispatch(notifyError(errorMessage(error, 'The export could not be downloaded. Please try again.')));
         } finally {
           setBusy(false);
         }

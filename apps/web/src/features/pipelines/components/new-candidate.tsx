@@ -30,15 +30,7 @@ type NewCandidateForm = {
   stage: StartingStage;
 };
 
-const NEW_FIELDS = [
-  'first_name',
-  'last_name',
-  'email',
-  'phone',
-  'current_title',
-  'current_company',
-  'skills',
-] as const;
+const NEW_FIELDS = ['first_name', 'last_name', 'email', 'phone', 'current_title', 'current_company', 'skills'] as const;
 
 /** Enter a new candidate (the essentials) and the starting stage. */
 export function NewCandidate({
@@ -55,21 +47,18 @@ export function NewCandidate({
     setError,
     formState: { errors },
   } = useForm<NewCandidateForm, unknown, z.output<typeof CreatePipelineInputSchema>>({
-    resolver: contractResolver(
-      CreatePipelineInputSchema,
-      ({ candidate, stage }: NewCandidateForm) => {
-        return {
-          stage,
-          candidate: {
-            ...candidate,
-            skills: candidate.skills
-              .split(',')
-              .map((skill) => skill.trim())
-              .filter(Boolean),
-          },
-        };
-      },
-    ),
+    resolver: contractResolver(CreatePipelineInputSchema, ({ candidate, stage }: NewCandidateForm) => {
+      return {
+        stage,
+        candidate: {
+          ...candidate,
+          skills: candidate.skills
+            .split(',')
+            .map((skill) => skill.trim())
+            .filter(Boolean),
+        },
+      };
+    }),
     defaultValues: {
       candidate: {
         first_name: '',
@@ -84,8 +73,7 @@ export function NewCandidate({
     },
   });
   const fieldError = (name: (typeof NEW_FIELDS)[number]) => {
-    const entry = errors.candidate?.[name] as
-      { message?: string } | { message?: string }[] | undefined;
+    const entry = errors.candidate?.[name] as { message?: string } | { message?: string }[] | undefined;
     if (Array.isArray(entry)) return entry.find((item) => item?.message)?.message;
     return entry?.message;
   };

@@ -1,17 +1,6 @@
 import { useState, type ReactNode } from 'react';
-import {
-  CalendarPlus,
-  ClipboardCheck,
-  Hourglass,
-  MessageSquareText,
-  Send,
-  type LucideIcon,
-} from 'lucide-react';
-import {
-  PIPELINE_STAGE_LABELS,
-  type Placement,
-  type PipelineDetail,
-} from '@recruitdesk/contracts/pipelines';
+import { CalendarPlus, ClipboardCheck, Hourglass, MessageSquareText, Send, type LucideIcon } from 'lucide-react';
+import { PIPELINE_STAGE_LABELS, type Placement, type PipelineDetail } from '@recruitdesk/contracts/pipelines';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { useDateFormat } from '@/lib/time-zone';
@@ -51,9 +40,7 @@ export function NextSteps({ detail, canEdit }: { detail: PipelineDetail; canEdit
   if (pipeline.state === 'closed') {
     body = (
       <div className="flex flex-wrap items-center justify-between gap-3">
-        <p className="text-sm text-gray-600 dark:text-gray-400">
-          This pipeline is closed. Reopen it to continue.
-        </p>
+        <p className="text-sm text-gray-600 dark:text-gray-400">This pipeline is closed. Reopen it to continue.</p>
         {canEdit ? (
           <Button size="sm" loading={reopening} onClick={() => void reopen(pipeline)}>
             Reopen
@@ -62,11 +49,7 @@ export function NextSteps({ detail, canEdit }: { detail: PipelineDetail; canEdit
       </div>
     );
   } else if (pipeline.stage.name === 'placed') {
-    body = (
-      <p className="text-sm text-gray-600 dark:text-gray-400">
-        Placed. Nothing more to do in this pipeline.
-      </p>
-    );
+    body = <p className="text-sm text-gray-600 dark:text-gray-400">Placed. Nothing more to do in this pipeline.</p>;
   } else if (actions.length === 0) {
     body = <p className="text-sm text-gray-600 dark:text-gray-400">No actions available to you.</p>;
   } else {
@@ -75,11 +58,7 @@ export function NextSteps({ detail, canEdit }: { detail: PipelineDetail; canEdit
         {actions.map((action, index) => {
           const Icon = ACTION_ICONS[action];
           return (
-            <Button
-              key={action}
-              variant={index === 0 ? 'primary' : 'secondary'}
-              onClick={() => setOpen(action)}
-            >
+            <Button key={action} variant={index === 0 ? 'primary' : 'secondary'} onClick={() => setOpen(action)}>
               <Icon aria-hidden="true" className="size-4" />
               {STAGE_ACTION_LABELS[action]}
             </Button>
@@ -99,28 +78,14 @@ export function NextSteps({ detail, canEdit }: { detail: PipelineDetail; canEdit
         <StageProgress pipeline={pipeline} />
         {body}
       </div>
-      {open === 'book-interview' ? (
-        <BookInterviewDialog pipeline={pipeline} open onClose={close} />
-      ) : null}
+      {open === 'book-interview' ? <BookInterviewDialog pipeline={pipeline} open onClose={close} /> : null}
       {open === 'interview-outcome' ? (
-        <InterviewOutcomeDialog
-          pipeline={pipeline}
-          interviews={detail.interviews}
-          open
-          onClose={close}
-        />
+        <InterviewOutcomeDialog pipeline={pipeline} interviews={detail.interviews} open onClose={close} />
       ) : null}
       {open === 'client-interview-outcome' ? (
-        <ClientInterviewOutcomeDialog
-          pipeline={pipeline}
-          interviews={detail.interviews}
-          open
-          onClose={close}
-        />
+        <ClientInterviewOutcomeDialog pipeline={pipeline} interviews={detail.interviews} open onClose={close} />
       ) : null}
-      {open === 'submit-pending' ? (
-        <SubmitPendingDialog pipeline={pipeline} open onClose={close} />
-      ) : null}
+      {open === 'submit-pending' ? <SubmitPendingDialog pipeline={pipeline} open onClose={close} /> : null}
       {open === 'submittal' ? <SubmittalDialog pipeline={pipeline} open onClose={close} /> : null}
       {open === 'client-outcome' ? (
         <ClientOutcomeDialog

@@ -80,9 +80,7 @@ export function PendingInterviewsDialog({
               {interview.interviewer_name ? ` · with ${interview.interviewer_name}` : ''}
               {interview.location ? ` · ${interview.location}` : ''}
             </span>
-            {upcoming.has(interview.id) ? (
-              <Badge tone="amber">Not held yet: will be cancelled</Badge>
-            ) : null}
+            {upcoming.has(interview.id) ? <Badge tone="amber">Not held yet: will be cancelled</Badge> : null}
           </li>
         ))}
       </ul>

@@ -88,10 +88,7 @@ export function PipelineBoard({
     previous.current = next;
     return next;
   }, [list.data]);
-  const byId = useMemo(
-    () => new Map((list.data?.pipelines ?? []).map((p) => [p.id, p])),
-    [list.data],
-  );
+  const byId = useMemo(() => new Map((list.data?.pipelines ?? []).map((p) => [p.id, p])), [list.data]);
   const byIdRef = useRef(byId);
   byIdRef.current = byId;
 
@@ -124,10 +121,7 @@ export function PipelineBoard({
     [],
   );
 
-  const onDragStart = useCallback(
-    (event: DragStartEvent) => setActiveId(Number(event.active.id)),
-    [],
-  );
+  const onDragStart = useCallback((event: DragStartEvent) => setActiveId(Number(event.active.id)), []);
   const onDragEnd = useCallback(
     (event: DragEndEvent) => {
       setActiveId(null);
@@ -157,9 +151,7 @@ export function PipelineBoard({
     );
   }
 
-  const headerOf = new Map<PipelineStageName, PipelineHeader>(
-    headers.data.headers.map((h) => [h.name, h]),
-  );
+  const headerOf = new Map<PipelineStageName, PipelineHeader>(headers.data.headers.map((h) => [h.name, h]));
   const order =
     headers.data.headers.length > 0
       ? [...headers.data.headers].sort((a, b) => a.position - b.position).map((h) => h.name)
@@ -245,9 +237,7 @@ export function PipelineBoard({
         onClose={closeDialog}
         onMove={(pipeline, stage) => void requestMove(pipeline, stage)}
       />
-      {dialog?.kind === 'close' ? (
-        <ClosePipelineDialog pipeline={dialog.pipeline} open onClose={closeDialog} />
-      ) : null}
+      {dialog?.kind === 'close' ? <ClosePipelineDialog pipeline={dialog.pipeline} open onClose={closeDialog} /> : null}
       <DeletePipelineDialog
         pipeline={dialog?.kind === 'delete' ? dialog.pipeline : null}
         open={dialog?.kind === 'delete'}
@@ -265,7 +255,15 @@ export function PipelineBoard({
 
 /** /roles/{roleId}/pipelines: the role, its counts, Add candidate, Export, Show closed, and the board. */
 /** `badges`: shown beside the role's state (the route adds the new-applications count). */
-export function PipelineBoardPage({ role, canEdit, badges }: { role: BoardRole; canEdit: boolean; badges?: ReactNode }) {
+export function PipelineBoardPage({
+  role,
+  canEdit,
+  badges,
+}: {
+  role: BoardRole;
+  canEdit: boolean;
+  badges?: ReactNode;
+}) {
   const [params, update] = useUrlParams();
   const showClosed = params.get('closed') === '1';
   const { data } = useGetPipelineHeadersQuery(role.id);
@@ -304,10 +302,7 @@ export function PipelineBoardPage({ role, canEdit, badges }: { role: BoardRole; 
           <>
             <ExportCandidatesButton roleId={role.id} />
             {canEdit && role.state !== 'closed' ? (
-              <Link
-                to={paths.app.pipelineCreate.getHref(role.id)}
-                className={buttonClasses('primary')}
-              >
+              <Link to={paths.app.pipelineCreate.getHref(role.id)} className={buttonClasses('primary')}>
                 <Plus aria-hidden="true" className="size-4" />
                 Add candidate
               </Link>
@@ -333,9 +328,7 @@ export function PipelineBoardPage({ role, canEdit, badges }: { role: BoardRole; 
               className="pointer-events-none inline-block size-4 translate-x-0.5 translate-y-0.5 rounded-full bg-white shadow-sm ring-0 transition-transform group-data-checked:translate-x-4.5"
             />
           </Switch>
-          <Label className="cursor-pointer text-sm text-gray-700 select-none dark:text-gray-300">
-            Show closed
-          </Label>
+          <Label className="cursor-pointer text-sm text-gray-700 select-none dark:text-gray-300">Show closed</Label>
         </HField>
       </div>
       <PipelineBoard roleId={role.id} showClosed={showClosed} canEdit={canEdit} />

@@ -1,11 +1,4 @@
-import {
-  memo,
-  useEffect,
-  useRef,
-  useState,
-  type KeyboardEventHandler,
-  type ReactNode,
-} from 'react';
+import { memo, useEffect, useRef, useState, type KeyboardEventHandler, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import type { DraggableAttributes } from '@dnd-kit/core';
 import {
@@ -26,18 +19,10 @@ import {
 } from '@recruitdesk/contracts/pipelines';
 import { CandidateStatusBadge } from '@/components/ui/candidate-status-badge';
 import { cn } from '@/components/ui/cn';
-import {
-  Menu,
-  MenuAction,
-  MenuButton,
-  MenuLink,
-  MenuPanel,
-  MenuSeparator,
-} from '@/components/ui/menu';
+import { Menu, MenuAction, MenuButton, MenuLink, MenuPanel, MenuSeparator } from '@/components/ui/menu';
 import { paths } from '@/config/paths';
 import { useDateFormat } from '@/lib/time-zone';
 import { canMove, daysInStage, daysInStageLabel } from '../board-logic';
-
 
 const menuButtonClasses =
   'inline-flex size-7 items-center justify-center rounded-md text-gray-400 hover:bg-gray-100 hover:text-gray-700 focus-visible:outline-2 focus-visible:outline-brand-600 dark:hover:bg-white/10 dark:hover:text-gray-200';
@@ -144,9 +129,7 @@ export const PipelineCardBody = memo(function PipelineCardBody({
               {name}
             </Link>
           )}
-          {role ? (
-            <p className="mt-0.5 truncate text-xs text-gray-500 dark:text-gray-400">{role}</p>
-          ) : null}
+          {role ? <p className="mt-0.5 truncate text-xs text-gray-500 dark:text-gray-400">{role}</p> : null}
           {needsStatusConfirmation(pipeline.candidate.status) ? (
             <p className="mt-1">
               <CandidateStatusBadge status={pipeline.candidate.status} />
@@ -170,10 +153,7 @@ export const PipelineCardBody = memo(function PipelineCardBody({
           <GripVertical aria-hidden="true" className="size-4 shrink-0 text-gray-400" />
         ) : (
           <CardMenu name={name}>
-            <MenuLink
-              to={paths.app.pipeline.getHref(pipeline.role_id, pipeline.id)}
-              icon={ExternalLink}
-            >
+            <MenuLink to={paths.app.pipeline.getHref(pipeline.role_id, pipeline.id)} icon={ExternalLink}>
               Open
             </MenuLink>
             {canEdit ? (
@@ -209,9 +189,7 @@ export const PipelineCardBody = memo(function PipelineCardBody({
         {closed ? (
           <span className="font-medium text-gray-600 dark:text-gray-300">
             Closed
-            {pipeline.close_reason
-              ? ` · ${PIPELINE_CLOSE_REASON_LABELS[pipeline.close_reason]}`
-              : ''}
+            {pipeline.close_reason ? ` · ${PIPELINE_CLOSE_REASON_LABELS[pipeline.close_reason]}` : ''}
             {pipeline.closed_at ? ` · ${format.date(pipeline.closed_at)}` : ''}
           </span>
         ) : (

@@ -51,10 +51,7 @@ export function CandidateEssentialsCard({
         titleId={`candidate-essentials-${candidate.id}`}
         title={title}
         action={
-          <Link
-            to={paths.app.candidate.getHref(candidate.id)}
-            className={`${textLinkClasses} text-sm`}
-          >
+          <Link to={paths.app.candidate.getHref(candidate.id)} className={`${textLinkClasses} text-sm`}>
             Full profile
           </Link>
         }
@@ -64,10 +61,7 @@ export function CandidateEssentialsCard({
           {
             label: 'Email',
             value: candidate.email ? (
-              <a
-                href={`mailto:${candidate.email}`}
-                className="text-brand-600 hover:underline dark:text-brand-400"
-              >
+              <a href={`mailto:${candidate.email}`} className="text-brand-600 hover:underline dark:text-brand-400">
                 {candidate.email}
               </a>
             ) : (

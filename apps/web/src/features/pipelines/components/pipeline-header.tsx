@@ -68,11 +68,7 @@ export function PipelineHeader({
                   </Button>
                 ) : null}
                 {pipeline.stage.name !== 'placed' ? (
-                  <Button
-                    variant="secondary"
-                    onClick={() => setDialog('delete')}
-                    aria-label="Delete pipeline"
-                  >
+                  <Button variant="secondary" onClick={() => setDialog('delete')} aria-label="Delete pipeline">
                     <Trash2 aria-hidden="true" className="size-4" />
                     Delete
                   </Button>
@@ -82,9 +78,7 @@ export function PipelineHeader({
           </>
         }
       />
-      {dialog === 'close' ? (
-        <ClosePipelineDialog pipeline={pipeline} open onClose={() => setDialog(null)} />
-      ) : null}
+      {dialog === 'close' ? <ClosePipelineDialog pipeline={pipeline} open onClose={() => setDialog(null)} /> : null}
       <DeletePipelineDialog
         pipeline={pipeline}
         open={dialog === 'delete'}

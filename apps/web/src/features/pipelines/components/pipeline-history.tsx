@@ -34,11 +34,15 @@ function eventDetail(detail: string, storedText: (text: string) => string): stri
 }
 
 /** The events (the latest ones when `total` says there are more): who, when, from → to, and the detail. */
-export function HistoryTimeline({ events, total = events.length }: { events: readonly PipelineEvent[]; total?: number }) {
+export function HistoryTimeline({
+  events,
+  total = events.length,
+}: {
+  events: readonly PipelineEvent[];
+  total?: number;
+}) {
   const format = useDateFormat();
-  const sorted = [...events].sort(
-    (a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id,
-  );
+  const sorted = [...events].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
   return (
     <Card role="region" aria-labelledby="pipeline-history-title">
       <CardHeader
@@ -84,8 +88,7 @@ export function HistoryTimeline({ events, total = events.length }: { events: rea
                   </p>
                 ) : null}
                 <p className="mt-0.5 text-xs text-gray-500 dark:text-gray-400">
-                  {event.actor?.name ?? 'System'} ·{' '}
-                  <RelativeTime value={event.created_at} />
+                  {event.actor?.name ?? 'System'} · <RelativeTime value={event.created_at} />
                 </p>
               </div>
             </li>

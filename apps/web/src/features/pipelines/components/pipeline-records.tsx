@@ -51,11 +51,7 @@ export function InterviewOutcomeBadge({ interview, now }: { interview: Interview
       <Badge tone="amber">Outcome needed</Badge>
     );
   }
-  return (
-    <Badge tone={OUTCOME_TONES[interview.outcome] ?? 'gray'}>
-      {INTERVIEW_OUTCOME_LABELS[interview.outcome]}
-    </Badge>
-  );
+  return <Badge tone={OUTCOME_TONES[interview.outcome] ?? 'gray'}>{INTERVIEW_OUTCOME_LABELS[interview.outcome]}</Badge>;
 }
 
 export function InterviewsList({ interviews }: { interviews: readonly Interview[] }) {
@@ -98,9 +94,7 @@ export function InterviewsList({ interviews }: { interviews: readonly Interview[
                 </a>
               ) : null}
               {interview.feedback ? (
-                <p className="whitespace-pre-line text-gray-700 dark:text-gray-300">
-                  {interview.feedback}
-                </p>
+                <p className="whitespace-pre-line text-gray-700 dark:text-gray-300">{interview.feedback}</p>
               ) : null}
             </li>
           ))}
@@ -117,9 +111,7 @@ export function SubmittalsList({
   submittals: readonly Submittal[];
   currency?: string | undefined;
 }) {
-  const sorted = [...submittals].sort(
-    (a, b) => b.submitted_on.localeCompare(a.submitted_on) || b.id - a.id,
-  );
+  const sorted = [...submittals].sort((a, b) => b.submitted_on.localeCompare(a.submitted_on) || b.id - a.id);
   return (
     <Card role="region" aria-labelledby="pipeline-submittals-title">
       <CardHeader titleId="pipeline-submittals-title" title="Submittals" />
@@ -130,23 +122,17 @@ export function SubmittalsList({
           {sorted.map((submittal) => (
             <li key={submittal.id} className="space-y-1 px-5 py-3 text-sm">
               <div className="flex flex-wrap items-center gap-2">
-                <span className="font-medium text-gray-900 dark:text-white">
-                  {formatDate(submittal.submitted_on)}
-                </span>
+                <span className="font-medium text-gray-900 dark:text-white">{formatDate(submittal.submitted_on)}</span>
                 <Badge tone={OUTCOME_TONES[submittal.outcome] ?? 'gray'}>
                   {SUBMITTAL_OUTCOME_LABELS[submittal.outcome]}
                 </Badge>
               </div>
               <p className="text-gray-600 dark:text-gray-400">
                 {submittal.submitted_by ? `By ${submittal.submitted_by.name}` : 'Submitted'}
-                {submittal.proposed_salary != null
-                  ? ` · proposed ${money(submittal.proposed_salary, currency)}`
-                  : ''}
+                {submittal.proposed_salary != null ? ` · proposed ${money(submittal.proposed_salary, currency)}` : ''}
               </p>
               {submittal.note ? (
-                <p className="whitespace-pre-line text-gray-700 dark:text-gray-300">
-                  {submittal.note}
-                </p>
+                <p className="whitespace-pre-line text-gray-700 dark:text-gray-300">{submittal.note}</p>
               ) : null}
             </li>
           ))}
@@ -173,9 +159,7 @@ export function PlacementCard({ placement }: { placement: Placement }) {
           { label: 'Start date', value: formatDate(placement.start_date) },
           {
             label: 'Guarantee ends',
-            value: placement.guarantee_end
-              ? formatDate(placement.guarantee_end)
-              : 'No guarantee period',
+            value: placement.guarantee_end ? formatDate(placement.guarantee_end) : 'No guarantee period',
           },
           { label: 'Recorded by', value: placement.created_by?.name ?? '' },
         ]}

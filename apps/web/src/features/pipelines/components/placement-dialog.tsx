@@ -1,11 +1,7 @@
 import { useMemo, useState } from 'react';
 import { useForm, type FieldErrors, type UseFormRegister } from 'react-hook-form';
 import { PartyPopper } from 'lucide-react';
-import {
-  PlacedOutcomeInputSchema,
-  type Placement,
-  type PipelineSummary,
-} from '@recruitdesk/contracts/pipelines';
+import { PlacedOutcomeInputSchema, type Placement, type PipelineSummary } from '@recruitdesk/contracts/pipelines';
 import { Button } from '@/components/ui/button';
 import { FormDialog, Modal } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
@@ -23,10 +19,7 @@ import { usePendingInterviewsQuestion } from './pending-interviews';
 
 type PlacementForm = { salary: string; start_date: string };
 
-export type PlacementTarget = Pick<
-  PipelineSummary,
-  'id' | 'role_id' | 'version' | 'stage' | 'state' | 'candidate'
->;
+export type PlacementTarget = Pick<PipelineSummary, 'id' | 'role_id' | 'version' | 'stage' | 'state' | 'candidate'>;
 
 /** The salary and start date fields; the salary's hint says its currency and where its value came from. */
 function PlacementFields({
@@ -46,7 +39,11 @@ function PlacementFields({
       <Field
         label="Salary"
         error={errors.salary?.message}
-        hint={[currency ? `In ${currency}.` : '', defaultSalary != null ? 'From the latest submittal.' : ''].filter(Boolean).join(' ') || undefined}
+        hint={
+          [currency ? `In ${currency}.` : '', defaultSalary != null ? 'From the latest submittal.' : '']
+            .filter(Boolean)
+            .join(' ') || undefined
+        }
       >
         <Input type="number" inputMode="decimal" min={0} step="any" autoFocus {...register('salary')} />
       </Field>
@@ -244,18 +241,13 @@ export function PlacementResultDialog({
       <div className="space-y-4">
         {placement ? (
           <div className="flex items-start gap-3 rounded-xl bg-emerald-50 p-4 ring-1 ring-emerald-600/15 ring-inset dark:bg-emerald-500/10 dark:ring-emerald-400/20">
-            <PartyPopper
-              aria-hidden="true"
-              className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400"
-            />
+            <PartyPopper aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400" />
             <div className="min-w-0">
               <p className="text-sm text-emerald-800 dark:text-emerald-300">Fee</p>
               <p className="text-2xl font-semibold text-emerald-900 tabular-nums dark:text-emerald-200">
                 {formatMoney(placement.fee, placement.currency)}
               </p>
-              <p className="mt-1 text-sm text-emerald-800 dark:text-emerald-300">
-                {placement.fee_explanation}
-              </p>
+              <p className="mt-1 text-sm text-emerald-800 dark:text-emerald-300">{placement.fee_explanation}</p>
               {placement.guarantee_end ? (
                 <p className="mt-1 text-sm text-emerald-800 dark:text-emerald-300">
                   Guarantee ends {formatDate(placement.guarantee_end)}.
@@ -265,9 +257,7 @@ export function PlacementResultDialog({
           </div>
         ) : null}
         {offer ? (
-          <p className="text-sm font-medium text-gray-900 dark:text-white">
-            All openings are filled. Close the role?
-          </p>
+          <p className="text-sm font-medium text-gray-900 dark:text-white">All openings are filled. Close the role?</p>
         ) : null}
       </div>
     </Modal>

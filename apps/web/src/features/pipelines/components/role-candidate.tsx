@@ -83,25 +83,16 @@ export function RoleCandidateView({
         }
         actions={
           <>
-            <Link
-              to={paths.app.notes.getHref('candidate', candidate.id)}
-              className={buttonClasses('secondary')}
-            >
+            <Link to={paths.app.notes.getHref('candidate', candidate.id)} className={buttonClasses('secondary')}>
               <StickyNote aria-hidden="true" className="size-4" />
               Notes ({candidate.notes_count})
             </Link>
-            <Link
-              to={paths.app.candidate.getHref(candidate.id)}
-              className={buttonClasses('secondary')}
-            >
+            <Link to={paths.app.candidate.getHref(candidate.id)} className={buttonClasses('secondary')}>
               <UserRound aria-hidden="true" className="size-4" />
               Full candidate
             </Link>
             {detail ? (
-              <Link
-                to={paths.app.pipeline.getHref(roleId, detail.pipeline.id)}
-                className={buttonClasses('secondary')}
-              >
+              <Link to={paths.app.pipeline.getHref(roleId, detail.pipeline.id)} className={buttonClasses('secondary')}>
                 <ExternalLink aria-hidden="true" className="size-4" />
                 Pipeline page
               </Link>
@@ -139,11 +130,7 @@ export function RoleCandidateView({
                           body: { candidate_id: candidate.id },
                         });
                         if (result?.data)
-                          dispatch(
-                            notifySuccess(
-                              `${candidate.name} was added to ${roleName ?? 'the role'}.`,
-                            ),
-                          );
+                          dispatch(notifySuccess(`${candidate.name} was added to ${roleName ?? 'the role'}.`));
                       }}
                     >
                       {adding ? null : <UserPlus aria-hidden="true" className="size-4" />}

@@ -41,16 +41,11 @@ export function RolePipelineCard({ roleId }: { roleId: number }) {
           retrying={isFetching}
         />
       ) : (
-        <dl
-          aria-label="Candidates per stage"
-          className="grid grid-cols-2 gap-x-4 gap-y-2 px-5 py-4 text-sm"
-        >
+        <dl aria-label="Candidates per stage" className="grid grid-cols-2 gap-x-4 gap-y-2 px-5 py-4 text-sm">
           {data.headers.map((header) => (
             <div key={header.name} className="flex items-center justify-between gap-2">
               <dt className="truncate text-gray-500 dark:text-gray-400">{header.label}</dt>
-              <dd className="font-medium text-gray-900 tabular-nums dark:text-white">
-                {header.open_count}
-              </dd>
+              <dd className="font-medium text-gray-900 tabular-nums dark:text-white">{header.open_count}</dd>
             </div>
           ))}
         </dl>

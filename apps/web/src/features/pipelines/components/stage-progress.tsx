@@ -21,11 +21,7 @@ const STAGE_TONES: Record<PipelineSummary['stage']['name'], BadgeTone> = {
 };
 
 /** The stage as a badge, with 'Closed' beside it when the pipeline is closed. */
-export function StageBadges({
-  pipeline,
-}: {
-  pipeline: Pick<PipelineSummary, 'stage' | 'state' | 'close_reason'>;
-}) {
+export function StageBadges({ pipeline }: { pipeline: Pick<PipelineSummary, 'stage' | 'state' | 'close_reason'> }) {
   return (
     <>
       <Badge tone={pipeline.state === 'closed' ? 'gray' : STAGE_TONES[pipeline.stage.name]}>
@@ -54,24 +50,17 @@ export function StageProgress({
     <div className="space-y-3">
       <p className="text-sm text-gray-600 sm:hidden dark:text-gray-400">
         Stage {current + 1} of {PIPELINE_STAGES.length}:{' '}
-        <span className="font-medium text-gray-900 dark:text-white">
-          {PIPELINE_STAGE_LABELS[pipeline.stage.name]}
-        </span>
+        <span className="font-medium text-gray-900 dark:text-white">{PIPELINE_STAGE_LABELS[pipeline.stage.name]}</span>
       </p>
       <ol aria-label="Stage progress" className="grid grid-cols-7 gap-1 sm:gap-2">
         {PIPELINE_STAGES.map((stage, index) => {
           const status = index < current ? 'done' : index === current ? 'current' : 'todo';
           return (
-            <li
-              key={stage}
-              aria-current={status === 'current' ? 'step' : undefined}
-              className="min-w-0"
-            >
+            <li key={stage} aria-current={status === 'current' ? 'step' : undefined} className="min-w-0">
               <div
                 className={cn(
                   'h-2 rounded-full',
-                  status === 'done' &&
-                    (closed ? 'bg-gray-400 dark:bg-gray-600' : 'bg-brand-600 dark:bg-brand-500'),
+                  status === 'done' && (closed ? 'bg-gray-400 dark:bg-gray-600' : 'bg-brand-600 dark:bg-brand-500'),
                   status === 'current' &&
                     (closed
                       ? 'bg-red-400 dark:bg-red-500/70'
@@ -90,9 +79,7 @@ export function StageProgress({
                     : 'text-gray-500 dark:text-gray-400',
                 )}
               >
-                {status === 'done' ? (
-                  <Check aria-hidden="true" className="size-3 shrink-0" />
-                ) : null}
+                {status === 'done' ? <Check aria-hidden="true" className="size-3 shrink-0" /> : null}
                 <span className="min-w-0 break-words">{PIPELINE_STAGE_LABELS[stage]}</span>
               </p>
               <span className="sr-only">
@@ -116,9 +103,7 @@ export function StageProgress({
           {pipeline.close_reason ? ` · ${PIPELINE_CLOSE_REASON_LABELS[pipeline.close_reason]}` : ''}
           {pipeline.closed_at ? ` · ${format.date(pipeline.closed_at)}` : ''}
           {pipeline.close_note ? (
-            <span className="mt-0.5 block text-red-700/80 dark:text-red-300/80">
-              {pipeline.close_note}
-            </span>
+            <span className="mt-0.5 block text-red-700/80 dark:text-red-300/80">{pipeline.close_note}</span>
           ) : null}
         </p>
       ) : null}

@@ -16,11 +16,7 @@ export function StageSelect({
   id?: string;
 }) {
   return (
-    <Select
-      id={id}
-      value={value}
-      onChange={(event) => onChange(event.target.value as StartingStage)}
-    >
+    <Select id={id} value={value} onChange={(event) => onChange(event.target.value as StartingStage)}>
       {STARTING_STAGES.map((stage) => (
         <option key={stage} value={stage}>
           {PIPELINE_STAGE_LABELS[stage]}

@@ -1,9 +1,6 @@
 import { useRef, useState, type ReactNode } from 'react';
 import { AlertTriangle } from 'lucide-react';
-import {
-  CANDIDATE_STATUS_LABELS,
-  type CandidateStatus,
-} from '@recruitdesk/contracts/candidate-constants';
+import { CANDIDATE_STATUS_LABELS, type CandidateStatus } from '@recruitdesk/contracts/candidate-constants';
 import { needsStatusConfirmation } from '@recruitdesk/contracts/pipeline-constants';
 import type {
   CandidateStatusConfirmResponse,
@@ -106,17 +103,8 @@ export function StatusConfirmDialog({
           ))}
         </ul>
       ) : null}
-      <Field
-        label="Reason"
-        hint="Kept in the pipeline's and the candidate's history."
-        error={problem ?? undefined}
-      >
-        <Textarea
-          rows={3}
-          autoFocus
-          value={reason}
-          onChange={(event) => setReason(event.target.value)}
-        />
+      <Field label="Reason" hint="Kept in the pipeline's and the candidate's history." error={problem ?? undefined}>
+        <Textarea rows={3} autoFocus value={reason} onChange={(event) => setReason(event.target.value)} />
       </Field>
     </FormDialog>
   );

@@ -47,7 +47,10 @@ export function useBoardMove(openPlacement: (pipeline: NamedPipeline) => void) {
     (given: NamedPipeline, stage: PipelineStageName | null | undefined) => {
       const earlier = inFlight.current.get(given.id);
       const run = earlier ? earlier.then((pipeline) => moveOnce(pipeline, stage)) : moveOnce(given, stage);
-      const settled = run.then(({ after }) => after, () => earlier ?? given);
+      const settled = run.then(
+        ({ after }) => after,
+        () => earlier ?? given,
+      );
       inFlight.current.set(given.id, settled);
       void settled.then(() => {
         if (inFlight.current.get(given.id) === settled) inFlight.current.delete(given.id);

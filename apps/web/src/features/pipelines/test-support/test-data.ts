@@ -108,10 +108,7 @@ export function buildCandidate(overrides: Partial<Candidate> = {}): Candidate {
   };
 }
 
-export function buildDetail(
-  pipeline: PipelineSummary,
-  overrides: Partial<PipelineDetail> = {},
-): PipelineDetail {
+export function buildDetail(pipeline: PipelineSummary, overrides: Partial<PipelineDetail> = {}): PipelineDetail {
   return {
     pipeline,
     role: {
@@ -143,11 +140,7 @@ export function buildDetail(
   };
 }
 
-type Handler = (request: {
-  url: URL;
-  method: string;
-  body: unknown;
-}) => Response | Promise<Response>;
+type Handler = (request: { url: URL; method: string; body: unknown }) => Response | Promise<Response>;
 
 /** A fetch stub answering by 'METHOD /path' (query ignored); unknown calls get 404. Records JSON bodies. */
 export function installRoutes() {
@@ -178,10 +171,7 @@ export function installRoutes() {
   function on(key: string, handler: Handler): void;
   function on(key: string, body: object): void;
   function on(key: string, handler: Handler | object) {
-    state.routes.set(
-      key,
-      typeof handler === 'function' ? (handler as Handler) : () => jsonResponse(200, handler),
-    );
+    state.routes.set(key, typeof handler === 'function' ? (handler as Handler) : () => jsonResponse(200, handler));
   }
   return {
     on,

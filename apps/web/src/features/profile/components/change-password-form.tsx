@@ -12,8 +12,7 @@ import { useAppDispatch } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
 import { useChangePasswordMutation } from '../api';
 
-export const PASSWORD_CHANGED_MESSAGE =
-  'Your password has been changed. Other sessions were signed out.';
+export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed. Other sessions were signed out.';
 
 /** The contract's rules plus the confirmation match. */
 const ChangePasswordFormSchema = z
@@ -55,17 +54,10 @@ export function ChangePasswordForm() {
 
   const fields = (error as { fields?: Record<string, string[]> } | undefined)?.fields;
   const banner =
-    error && !fields?.current_password?.length && !fields?.new_password?.length
-      ? errorMessage(error)
-      : null;
+    error && !fields?.current_password?.length && !fields?.new_password?.length ? errorMessage(error) : null;
 
   return (
-    <form
-      noValidate
-      onSubmit={handleSubmit(onSubmit)}
-      className="space-y-5"
-      aria-label="Change password"
-    >
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Change password">
       {banner ? <Alert>{banner}</Alert> : null}
       <Field label="Current password" error={errors.current_password?.message}>
         <Input type="password" autoComplete="current-password" {...register('current_password')} />
@@ -82,9 +74,7 @@ export function ChangePasswordForm() {
           <Input type="password" autoComplete="new-password" {...register('confirm_password')} />
         </Field>
       </div>
-      <p className="text-xs text-gray-500 dark:text-gray-400">
-        Changing your password signs out every other session.
-      </p>
+      <p className="text-xs text-gray-500 dark:text-gray-400">Changing your password signs out every other session.</p>
       <div className="flex justify-end">
         <Button type="submit" loading={isLoading}>
           Change password

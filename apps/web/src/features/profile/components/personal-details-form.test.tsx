@@ -6,7 +6,9 @@ import { PersonalDetailsForm } from './personal-details-form';
 
 describe('personal details: the email address hint', () => {
   it('sends someone who is not an owner to an owner, and never an owner', () => {
-    renderWithProviders(<PersonalDetailsForm user={buildUser({ user_type: ['recruiter'] })} onUserUpdated={() => {}} />);
+    renderWithProviders(
+      <PersonalDetailsForm user={buildUser({ user_type: ['recruiter'] })} onUserUpdated={() => {}} />,
+    );
     expect(screen.getByText('Ask an owner if your email address needs to change.')).toBeInTheDocument();
     cleanup();
 

@@ -29,13 +29,7 @@ export function emailHint(user: User): string {
     : 'Ask an owner if your email address needs to change.';
 }
 
-export function PersonalDetailsForm({
-  user,
-  onUserUpdated,
-}: {
-  user: User;
-  onUserUpdated: (user: User) => void;
-}) {
+export function PersonalDetailsForm({ user, onUserUpdated }: { user: User; onUserUpdated: (user: User) => void }) {
   const dispatch = useAppDispatch();
   const [updateProfile, { isLoading, error }] = useUpdateProfileMutation({
     fixedCacheKey: 'personal-details',
@@ -67,16 +61,10 @@ export function PersonalDetailsForm({
   };
 
   const fieldErrors = (error as { fields?: Record<string, string[]> } | undefined)?.fields;
-  const banner =
-    error && !FIELDS.some((name) => fieldErrors?.[name]?.length) ? errorMessage(error) : null;
+  const banner = error && !FIELDS.some((name) => fieldErrors?.[name]?.length) ? errorMessage(error) : null;
 
   return (
-    <form
-      noValidate
-      onSubmit={handleSubmit(onSubmit)}
-      className="space-y-5"
-      aria-label="Personal details"
-    >
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Personal details">
       {banner ? <Alert>{banner}</Alert> : null}
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <Field label="First name" error={errors.first_name?.message}>
@@ -86,11 +74,7 @@ export function PersonalDetailsForm({
           <Input autoComplete="family-name" {...register('last_name')} />
         </Field>
       </div>
-      <Field
-        label="Username"
-        error={errors.username?.message}
-        hint="Letters, digits and @ . + - _ only."
-      >
+      <Field label="Username" error={errors.username?.message} hint="Letters, digits and @ . + - _ only.">
         <Input autoComplete="username" {...register('username')} />
       </Field>
       <Field label="Email address" hint={emailHint(user)}>

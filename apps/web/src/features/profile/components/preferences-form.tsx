@@ -28,13 +28,7 @@ const THEMES = [
  * Time zone and theme, saved with PATCH /api/profile/. Used on the profile and the settings screens;
  * the page passes the updated user up so the whole app sees it.
  */
-export function PreferencesForm({
-  user,
-  onUserUpdated,
-}: {
-  user: User;
-  onUserUpdated: (user: User) => void;
-}) {
+export function PreferencesForm({ user, onUserUpdated }: { user: User; onUserUpdated: (user: User) => void }) {
   const dispatch = useAppDispatch();
   const zones = useGetTimeZonesQuery();
   const [updateProfile, { isLoading, error }] = useUpdateProfileMutation();
@@ -65,16 +59,9 @@ export function PreferencesForm({
   const serverError = error && !(error as { fields?: unknown }).fields ? errorMessage(error) : null;
 
   return (
-    <form
-      noValidate
-      onSubmit={handleSubmit(onSubmit)}
-      className="space-y-5"
-      aria-label="Preferences"
-    >
+    <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Preferences">
       {serverError ? <Alert>{serverError}</Alert> : null}
-      {zones.error ? (
-        <Alert>Could not load the list of time zones. {errorMessage(zones.error)}</Alert>
-      ) : null}
+      {zones.error ? <Alert>Could not load the list of time zones. {errorMessage(zones.error)}</Alert> : null}
       <Controller
         control={control}
         name="time_zone"

@@ -15,13 +15,7 @@ import { checkPictureFile, PICTURE_ACCEPT } from '../picture-upload';
  * Profile picture: preview, upload (upload URL → PUT → confirm) and removal. The page passes the updated
  * user up so the picture shows everywhere the avatar appears.
  */
-export function ProfilePicture({
-  user,
-  onUserUpdated,
-}: {
-  user: User;
-  onUserUpdated: (user: User) => void;
-}) {
+export function ProfilePicture({ user, onUserUpdated }: { user: User; onUserUpdated: (user: User) => void }) {
   const dispatch = useAppDispatch();
   const inputRef = useRef<HTMLInputElement>(null);
   const [busy, setBusy] = useState<'upload' | 'remove' | null>(null);
@@ -69,12 +63,7 @@ export function ProfilePicture({
     <div className="space-y-4">
       <div className="flex flex-col items-start gap-4 sm:flex-row sm:items-center">
         <div className="relative">
-          <Avatar
-            name={user.name}
-            initials={user.initials}
-            src={user.profile_picture_url}
-            size="2xl"
-          />
+          <Avatar name={user.name} initials={user.initials} src={user.profile_picture_url} size="2xl" />
           {busy === 'upload' ? (
             <span className="absolute inset-0 flex items-center justify-center rounded-full bg-white/70 dark:bg-gray-900/70">
               <Spinner size="sm" />

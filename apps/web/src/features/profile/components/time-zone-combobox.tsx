@@ -41,9 +41,7 @@ export function TimeZoneCombobox({
   const shown = filtered.slice(0, MAX_SHOWN);
   return (
     <Field className="space-y-1.5" disabled={disabled}>
-      <Label className="block text-sm font-medium text-gray-900 dark:text-gray-100">
-        Time zone
-      </Label>
+      <Label className="block text-sm font-medium text-gray-900 dark:text-gray-100">Time zone</Label>
       <Combobox
         value={value}
         onChange={(zone: string | null) => {
@@ -76,9 +74,7 @@ export function TimeZoneCombobox({
           )}
         >
           {shown.length === 0 ? (
-            <div className="px-3 py-2 text-sm text-gray-500 dark:text-gray-400">
-              No time zone matches “{query}”.
-            </div>
+            <div className="px-3 py-2 text-sm text-gray-500 dark:text-gray-400">No time zone matches “{query}”.</div>
           ) : (
             shown.map((zone) => (
               <ComboboxOption
@@ -86,10 +82,7 @@ export function TimeZoneCombobox({
                 value={zone}
                 className="group flex cursor-default items-center gap-2 rounded-md px-2.5 py-1.5 text-sm text-gray-700 select-none data-focus:bg-brand-50 data-focus:text-brand-700 dark:text-gray-300 dark:data-focus:bg-brand-500/10 dark:data-focus:text-brand-300"
               >
-                <Check
-                  aria-hidden="true"
-                  className="invisible size-4 shrink-0 group-data-selected:visible"
-                />
+                <Check aria-hidden="true" className="invisible size-4 shrink-0 group-data-selected:visible" />
                 {zone.replace(/_/g, ' ')}
               </ComboboxOption>
             ))
@@ -101,9 +94,7 @@ export function TimeZoneCombobox({
           ) : null}
         </ComboboxOptions>
       </Combobox>
-      {error ? (
-        <Description className="text-sm text-red-600 dark:text-red-400">{error}</Description>
-      ) : null}
+      {error ? <Description className="text-sm text-red-600 dark:text-red-400">{error}</Description> : null}
     </Field>
   );
 }

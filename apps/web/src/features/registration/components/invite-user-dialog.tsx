@@ -32,8 +32,7 @@ export function InviteUserDialog({
 }) {
   const dispatch = useAppDispatch();
   const types = useGetUserTypesQuery(undefined, { skip: !open });
-  const [createInvitation, { isLoading, error, reset: resetMutation }] =
-    useCreateInvitationMutation();
+  const [createInvitation, { isLoading, error, reset: resetMutation }] = useCreateInvitationMutation();
   const {
     control,
     register,
@@ -63,8 +62,7 @@ export function InviteUserDialog({
   };
 
   const fields = (error as { fields?: Record<string, string[]> } | undefined)?.fields;
-  const banner =
-    error && !fields?.email?.length && !fields?.user_type?.length ? errorMessage(error) : null;
+  const banner = error && !fields?.email?.length && !fields?.user_type?.length ? errorMessage(error) : null;
   const options = userTypeOptions(types.data?.user_types, canGrantOwner);
 
   return (
@@ -81,13 +79,7 @@ export function InviteUserDialog({
     >
       {banner ? <Alert>{banner}</Alert> : null}
       <Field label="Email address" error={errors.email?.message}>
-        <Input
-          type="email"
-          autoComplete="off"
-          autoFocus
-          placeholder="name@agency.com"
-          {...register('email')}
-        />
+        <Input type="email" autoComplete="off" autoFocus placeholder="name@agency.com" {...register('email')} />
       </Field>
       <Controller
         control={control}

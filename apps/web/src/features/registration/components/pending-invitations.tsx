@@ -13,11 +13,7 @@ import { errorMessage } from '@/lib/base-api';
 import { RelativeTime } from '@/components/ui/time';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
-import {
-  useCancelInvitationMutation,
-  useListPendingInvitationsQuery,
-  useResendInvitationMutation,
-} from '../api';
+import { useCancelInvitationMutation, useListPendingInvitationsQuery, useResendInvitationMutation } from '../api';
 import { QueryError } from '@/components/ui/query-error';
 
 function InvitationRow({
@@ -36,9 +32,7 @@ function InvitationRow({
   return (
     <li className="flex flex-col gap-3 px-5 py-4 md:flex-row md:items-center">
       <div className="min-w-0 flex-1 space-y-1.5">
-        <p className="truncate text-sm font-medium text-gray-900 dark:text-white">
-          {invitation.email}
-        </p>
+        <p className="truncate text-sm font-medium text-gray-900 dark:text-white">{invitation.email}</p>
         <div className="flex flex-wrap items-center gap-x-3 gap-y-1.5 text-xs text-gray-500 dark:text-gray-400">
           <span className="flex flex-wrap gap-1">
             {invitation.user_type.map((type) => (
@@ -49,8 +43,7 @@ function InvitationRow({
           </span>
           {invitation.invited_by ? <span>Invited by {invitation.invited_by.name}</span> : null}
           <span>
-            Expires{' '}
-            <RelativeTime value={invitation.expires_at} now={now} />
+            Expires <RelativeTime value={invitation.expires_at} now={now} />
           </span>
         </div>
       </div>
@@ -65,12 +58,7 @@ function InvitationRow({
           {resending ? null : <Send aria-hidden="true" className="size-3.5" />}
           Resend
         </Button>
-        <Button
-          variant="ghost"
-          size="sm"
-          onClick={onCancel}
-          aria-label={`Cancel invitation to ${invitation.email}`}
-        >
+        <Button variant="ghost" size="sm" onClick={onCancel} aria-label={`Cancel invitation to ${invitation.email}`}>
           <X aria-hidden="true" className="size-3.5" />
           Cancel
         </Button>
@@ -121,7 +109,12 @@ export function PendingInvitations() {
           </span>
         </>
       ) : error ? (
-        <QueryError title="Could not load the invitations" error={error} onRetry={() => void refetch()} retrying={isFetching} />
+        <QueryError
+          title="Could not load the invitations"
+          error={error}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
       ) : invitations.length === 0 ? (
         <EmptyState
           icon={MailCheck}
@@ -129,10 +122,7 @@ export function PendingInvitations() {
           description="Invitations you send appear here until they are accepted."
         />
       ) : (
-        <ul
-          className="divide-y divide-gray-100 dark:divide-white/5"
-          aria-label="Pending invitations"
-        >
+        <ul className="divide-y divide-gray-100 dark:divide-white/5" aria-label="Pending invitations">
           {invitations.map((invitation) => (
             <InvitationRow
               key={invitation.id}

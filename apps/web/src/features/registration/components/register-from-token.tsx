@@ -87,8 +87,7 @@ function RegisterForm({
   };
 
   const fields = (error as ApiQueryError | undefined)?.fields;
-  const banner =
-    error && !FIELDS.some((name) => fields?.[name]?.length) ? invitationErrorMessage(error) : null;
+  const banner = error && !FIELDS.some((name) => fields?.[name]?.length) ? invitationErrorMessage(error) : null;
   const types = listTypes(invitation.user_type);
 
   return (
@@ -102,12 +101,7 @@ function RegisterForm({
           {invitation.invited_by ? ` by ${invitation.invited_by}` : ''}.
         </p>
       </div>
-      <form
-        noValidate
-        onSubmit={handleSubmit(onSubmit)}
-        className="space-y-5"
-        aria-label="Create your account"
-      >
+      <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Create your account">
         {banner ? <Alert>{banner}</Alert> : null}
         <Field label="Email address" hint="Your invitation is for this address.">
           <Input type="email" value={invitation.email} readOnly autoComplete="email" />
@@ -163,9 +157,7 @@ export function RegisterFromToken({
   if (error || !data) {
     return (
       <div className="space-y-5 text-center">
-        <h1 className="text-xl font-semibold tracking-tight text-gray-900 dark:text-white">
-          Invitation unavailable
-        </h1>
+        <h1 className="text-xl font-semibold tracking-tight text-gray-900 dark:text-white">Invitation unavailable</h1>
         <Alert className="text-left">{invitationErrorMessage(error)}</Alert>
         <TextLink to={paths.auth.login.getHref()} className="inline-block text-sm">
           Go to sign in

@@ -10,9 +10,24 @@ export function DashboardStats() {
   const stats = data?.stats;
   const cards = [
     { label: 'Open roles', value: stats?.open_roles ?? null, href: paths.app.jobsActive.getHref(), icon: Briefcase },
-    { label: 'Active clients', value: stats?.active_clients ?? null, href: `${paths.app.clients.getHref()}?state=Open`, icon: Building2 },
-    { label: 'Roles opened this month', value: stats?.roles_opened_this_month ?? null, href: `${paths.app.jobsActive.getHref()}?opened=this_month`, icon: CalendarPlus },
-    { label: 'My roles', value: stats?.my_roles ?? null, href: `${paths.app.jobsActive.getHref()}?recruiter=me`, icon: UserCheck },
+    {
+      label: 'Active clients',
+      value: stats?.active_clients ?? null,
+      href: `${paths.app.clients.getHref()}?state=Open`,
+      icon: Building2,
+    },
+    {
+      label: 'Roles opened this month',
+      value: stats?.roles_opened_this_month ?? null,
+      href: `${paths.app.jobsActive.getHref()}?opened=this_month`,
+      icon: CalendarPlus,
+    },
+    {
+      label: 'My roles',
+      value: stats?.my_roles ?? null,
+      href: `${paths.app.jobsActive.getHref()}?recruiter=me`,
+      icon: UserCheck,
+    },
   ];
   return (
     <section aria-label="Key numbers" className="grid grid-cols-1 gap-4 sm:grid-cols-2 xl:grid-cols-4">

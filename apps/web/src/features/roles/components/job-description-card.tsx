@@ -104,7 +104,13 @@ export function JobDescriptionCard({ role, canEdit }: { role: Role; canEdit: boo
             <label htmlFor={textId} className="sr-only">
               Job description
             </label>
-            <Textarea id={textId} rows={10} value={draft} onChange={(event) => setDraft(event.target.value)} autoFocus />
+            <Textarea
+              id={textId}
+              rows={10}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              autoFocus
+            />
             {textState.error ? <Alert>{errorMessage(textState.error)}</Alert> : null}
             <div className="flex gap-2">
               <Button type="submit" size="sm" loading={textState.isLoading}>
@@ -116,7 +122,9 @@ export function JobDescriptionCard({ role, canEdit }: { role: Role; canEdit: boo
             </div>
           </form>
         ) : role.description_text ? (
-          <p className="text-sm leading-6 whitespace-pre-wrap text-gray-700 dark:text-gray-300">{role.description_text}</p>
+          <p className="text-sm leading-6 whitespace-pre-wrap text-gray-700 dark:text-gray-300">
+            {role.description_text}
+          </p>
         ) : (
           <p className="text-sm text-gray-500 dark:text-gray-400">No description written yet.</p>
         )}

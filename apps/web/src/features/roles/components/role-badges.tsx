@@ -5,7 +5,12 @@ import { cn } from '@/components/ui/cn';
 import { paths } from '@/config/paths';
 import { humanize } from '@/lib/format';
 
-const PRIORITY_TONES: Record<Role['priority'], BadgeTone> = { low: 'gray', medium: 'sky', high: 'amber', urgent: 'red' };
+const PRIORITY_TONES: Record<Role['priority'], BadgeTone> = {
+  low: 'gray',
+  medium: 'sky',
+  high: 'amber',
+  urgent: 'red',
+};
 
 export function PriorityBadge({ priority }: { priority: Role['priority'] }) {
   return <Badge tone={PRIORITY_TONES[priority]}>{humanize(priority)}</Badge>;
@@ -31,7 +36,10 @@ export function NewApplicationsBadge({
       to={`${paths.app.role.getHref(role.id)}#applications`}
       aria-label={label}
       title={label}
-      className={cn(className, 'inline-flex rounded-md align-middle hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600')}
+      className={cn(
+        className,
+        'inline-flex rounded-md align-middle hover:underline focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
+      )}
     >
       <Badge tone="brand" className="tabular-nums">
         {count} new

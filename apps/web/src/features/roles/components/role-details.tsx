@@ -61,13 +61,26 @@ export function RoleDetailsCard({ role, canEdit }: { role: Role; canEdit: boolea
     return error.fields?.value?.[0] ?? error.fields?.[field]?.[0] ?? errorMessage(error);
   };
   const money = (value: number | null) => (value == null ? '' : formatMoney(value, role.salary_currency));
-  const recruiters = [{ value: '', label: 'Unassigned' }, ...(formData?.recruiters ?? []).map((r) => ({ value: String(r.id), label: r.name }))];
+  const recruiters = [
+    { value: '', label: 'Unassigned' },
+    ...(formData?.recruiters ?? []).map((r) => ({ value: String(r.id), label: r.name })),
+  ];
 
   return (
     <Card role="region" aria-labelledby="role-details-title">
-      <CardHeader titleId="role-details-title" title="Details" description={editable ? 'Select a pencil to change a field.' : undefined} />
+      <CardHeader
+        titleId="role-details-title"
+        title="Details"
+        description={editable ? 'Select a pencil to change a field.' : undefined}
+      />
       <dl className="divide-y divide-gray-100 dark:divide-white/5">
-        <InlineField label="Job title" display={role.name} value={role.name} editable={editable} onSave={save('name', (t) => t)} />
+        <InlineField
+          label="Job title"
+          display={role.name}
+          value={role.name}
+          editable={editable}
+          onSave={save('name', (t) => t)}
+        />
         <InlineField
           label="Openings"
           kind="number"
@@ -77,7 +90,13 @@ export function RoleDetailsCard({ role, canEdit }: { role: Role; canEdit: boolea
           editable={editable}
           onSave={save('openings', (t) => Number(t))}
         />
-        <InlineField label="Location" display={role.location} value={role.location} editable={editable} onSave={save('location', (t) => t)} />
+        <InlineField
+          label="Location"
+          display={role.location}
+          value={role.location}
+          editable={editable}
+          onSave={save('location', (t) => t)}
+        />
         <InlineField
           label="Remote type"
           kind="select"
@@ -159,7 +178,9 @@ export function RoleDetailsCard({ role, canEdit }: { role: Role; canEdit: boolea
         </div>
         <div className="grid grid-cols-3 gap-3 px-5 py-3 text-sm">
           <dt className="text-gray-500 dark:text-gray-400">Target fill date</dt>
-          <dd className="col-span-2 font-medium text-gray-900 dark:text-gray-100">{role.target_fill_date ? formatDate(role.target_fill_date) : '—'}</dd>
+          <dd className="col-span-2 font-medium text-gray-900 dark:text-gray-100">
+            {role.target_fill_date ? formatDate(role.target_fill_date) : '—'}
+          </dd>
         </div>
         {role.state === 'closed' ? (
           <div className="grid grid-cols-3 gap-3 px-5 py-3 text-sm">
@@ -167,7 +188,9 @@ export function RoleDetailsCard({ role, canEdit }: { role: Role; canEdit: boolea
             <dd className="col-span-2 font-medium text-gray-900 dark:text-gray-100">
               {role.closed_at ? <DateText value={role.closed_at} /> : '—'}
               {role.close_reason ? ` · ${ROLE_CLOSE_REASON_LABELS[role.close_reason]}` : ''}
-              {role.close_note ? <span className="block font-normal text-gray-500 dark:text-gray-400">{role.close_note}</span> : null}
+              {role.close_note ? (
+                <span className="block font-normal text-gray-500 dark:text-gray-400">{role.close_note}</span>
+              ) : null}
             </dd>
           </div>
         ) : null}
@@ -349,20 +372,32 @@ export function PayoutCard({ roleId }: { roleId: number }) {
           <Skeleton className="h-4 w-3/4" />
         </div>
       ) : error || !payout ? (
-        <QueryError title="Could not work out the payout" error={error} onRetry={() => void refetch()} retrying={isFetching} />
+        <QueryError
+          title="Could not work out the payout"
+          error={error}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
       ) : (
         <div className="space-y-4 px-5 py-5">
           {payout.placed ? <PlacedFees payout={payout} placed={payout.placed} /> : null}
           <div className="grid grid-cols-2 gap-4">
             <div>
-              <p className="text-xs text-gray-500 dark:text-gray-400">{payout.placed ? 'Estimated per opening' : 'Per opening'}</p>
-              <p className="text-xl font-semibold text-gray-900 tabular-nums dark:text-white">{formatMoney(payout.per_opening, payout.currency)}</p>
+              <p className="text-xs text-gray-500 dark:text-gray-400">
+                {payout.placed ? 'Estimated per opening' : 'Per opening'}
+              </p>
+              <p className="text-xl font-semibold text-gray-900 tabular-nums dark:text-white">
+                {formatMoney(payout.per_opening, payout.currency)}
+              </p>
             </div>
             <div>
               <p className="text-xs text-gray-500 dark:text-gray-400">
-                {payout.placed ? 'Estimated total' : 'Total'} ({payout.openings} {payout.openings === 1 ? 'opening' : 'openings'})
+                {payout.placed ? 'Estimated total' : 'Total'} ({payout.openings}{' '}
+                {payout.openings === 1 ? 'opening' : 'openings'})
               </p>
-              <p className="text-xl font-semibold text-gray-900 tabular-nums dark:text-white">{formatMoney(payout.total, payout.currency)}</p>
+              <p className="text-xl font-semibold text-gray-900 tabular-nums dark:text-white">
+                {formatMoney(payout.total, payout.currency)}
+              </p>
             </div>
           </div>
           <p className="text-sm text-gray-600 dark:text-gray-400">{payout.explanation}</p>

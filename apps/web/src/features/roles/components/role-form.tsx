@@ -45,7 +45,12 @@ const FIELD_NAMES = [
 
 const emptyAsNull = (value: unknown) => (value === '' || value === null || value === undefined ? null : value);
 
-function valuesFor(role: Role | undefined, clientId: number | undefined, formData: RoleFormDataResponse, today: string): RoleInput {
+function valuesFor(
+  role: Role | undefined,
+  clientId: number | undefined,
+  formData: RoleFormDataResponse,
+  today: string,
+): RoleInput {
   if (!role) {
     return {
       client_id: clientId ?? ('' as unknown as number),
@@ -133,7 +138,12 @@ export function RoleForm({
     : [formData.default_currency, ...CURRENCIES];
 
   return (
-    <form noValidate onSubmit={handleSubmit(onSubmit)} aria-label={role ? 'Edit role' : 'New role'} className="space-y-6">
+    <form
+      noValidate
+      onSubmit={handleSubmit(onSubmit)}
+      aria-label={role ? 'Edit role' : 'New role'}
+      className="space-y-6"
+    >
       {serverError && !(serverError as { fields?: unknown }).fields ? <Alert>{errorMessage(serverError)}</Alert> : null}
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <Field label="Client" error={errors.client_id?.message}>
@@ -205,10 +215,22 @@ export function RoleForm({
           <Input type="date" {...register('target_fill_date', { setValueAs: emptyAsNull })} />
         </Field>
         <Field label="Salary minimum" error={errors.salary_min?.message}>
-          <Input type="number" inputMode="decimal" min={0} step="any" {...register('salary_min', { setValueAs: emptyAsNull })} />
+          <Input
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="any"
+            {...register('salary_min', { setValueAs: emptyAsNull })}
+          />
         </Field>
         <Field label="Salary maximum" error={errors.salary_max?.message}>
-          <Input type="number" inputMode="decimal" min={0} step="any" {...register('salary_max', { setValueAs: emptyAsNull })} />
+          <Input
+            type="number"
+            inputMode="decimal"
+            min={0}
+            step="any"
+            {...register('salary_max', { setValueAs: emptyAsNull })}
+          />
         </Field>
         <Field label="Salary currency" error={errors.salary_currency?.message}>
           <Select {...register('salary_currency')}>
@@ -219,14 +241,29 @@ export function RoleForm({
             ))}
           </Select>
         </Field>
-        <Field label="Fee override (%)" error={errors.fee_percent_override?.message} hint="Leave empty to use the client's fee.">
-          <Input type="number" inputMode="decimal" min={0} max={100} step="any" {...register('fee_percent_override', { setValueAs: emptyAsNull })} />
+        <Field
+          label="Fee override (%)"
+          error={errors.fee_percent_override?.message}
+          hint="Leave empty to use the client's fee."
+        >
+          <Input
+            type="number"
+            inputMode="decimal"
+            min={0}
+            max={100}
+            step="any"
+            {...register('fee_percent_override', { setValueAs: emptyAsNull })}
+          />
         </Field>
         <Field label="Job description" error={errors.description_text?.message} className="sm:col-span-2">
           <Textarea rows={6} {...register('description_text')} />
         </Field>
         <Checkbox label="Post on Indeed" className="sm:col-span-2" {...register('indeed_posting')} />
-        <Checkbox label="Show the client's name on the job board and careers pages" className="sm:col-span-2" {...register('show_client_publicly')} />
+        <Checkbox
+          label="Show the client's name on the job board and careers pages"
+          className="sm:col-span-2"
+          {...register('show_client_publicly')}
+        />
       </div>
       <div className="flex flex-col-reverse gap-2 border-t border-gray-200 pt-5 sm:flex-row sm:justify-end dark:border-white/10">
         <Button variant="secondary" onClick={onCancel}>

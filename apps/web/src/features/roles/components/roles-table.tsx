@@ -1,6 +1,6 @@
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
-import { Briefcase, RotateCcw} from 'lucide-react';
+import { Briefcase, RotateCcw } from 'lucide-react';
 import { ROLE_CLOSE_REASON_LABELS, ROLE_ORDERINGS } from '@recruitdesk/contracts/role-constants';
 import type { Role } from '@recruitdesk/contracts/roles';
 import { Button } from '@/components/ui/button';
@@ -25,7 +25,10 @@ export const ROLES_PAGE_SIZE = 25;
 type Ordering = (typeof ROLE_ORDERINGS)[number];
 
 /** ?client=&search=&recruiter=me&opened=this_month&sort=&page=&page_size= → the list query. */
-export function rolesQueryFromSearchParams(params: URLSearchParams, defaultOrdering: Ordering): RoleListParams & { ordering: Ordering; page: number } {
+export function rolesQueryFromSearchParams(
+  params: URLSearchParams,
+  defaultOrdering: Ordering,
+): RoleListParams & { ordering: Ordering; page: number } {
   const sort = params.get('sort');
   const query: RoleListParams & { ordering: Ordering; page: number } = {
     ordering: (ROLE_ORDERINGS as readonly string[]).includes(sort ?? '') ? (sort as Ordering) : defaultOrdering,
@@ -72,7 +75,10 @@ const clientColumn: ColumnDef<Role, unknown> = {
   enableSorting: true,
   sortDescFirst: false,
   cell: ({ row: { original: role } }) => (
-    <Link to={paths.app.client.getHref(role.client.id)} className="text-gray-700 hover:text-brand-600 dark:text-gray-300 dark:hover:text-brand-400">
+    <Link
+      to={paths.app.client.getHref(role.client.id)}
+      className="text-gray-700 hover:text-brand-600 dark:text-gray-300 dark:hover:text-brand-400"
+    >
       {role.client.name}
     </Link>
   ),
@@ -82,7 +88,12 @@ const clientColumn: ColumnDef<Role, unknown> = {
 const ACTIVE_COLUMNS: ColumnDef<Role, unknown>[] = [
   nameColumn,
   clientColumn,
-  { id: 'state', header: 'State', enableSorting: false, cell: ({ row }) => <RoleStateBadge state={row.original.state} /> },
+  {
+    id: 'state',
+    header: 'State',
+    enableSorting: false,
+    cell: ({ row }) => <RoleStateBadge state={row.original.state} />,
+  },
   {
     id: 'priority',
     header: 'Priority',
@@ -159,7 +170,8 @@ function closedColumns(canEdit: boolean): ColumnDef<Role, unknown>[] {
       header: 'Closed',
       enableSorting: true,
       sortDescFirst: true,
-      cell: ({ row }) => (row.original.closed_at ? <DateText value={row.original.closed_at} className="whitespace-nowrap" /> : '—'),
+      cell: ({ row }) =>
+        row.original.closed_at ? <DateText value={row.original.closed_at} className="whitespace-nowrap" /> : '—',
     },
   ];
   if (canEdit) {
@@ -259,7 +271,16 @@ export function RolesTable({
           onPageChange: paging.setPage,
           onPageSizeChange: paging.setPageSize,
         }}
-        error={error ? <QueryError title="Could not load the roles" error={error} onRetry={() => void refetch()} retrying={isFetching} /> : undefined}
+        error={
+          error ? (
+            <QueryError
+              title="Could not load the roles"
+              error={error}
+              onRetry={() => void refetch()}
+              retrying={isFetching}
+            />
+          ) : undefined
+        }
         empty={
           filtered ? (
             <NoMatches what="roles" onClear={clear} />
@@ -267,7 +288,9 @@ export function RolesTable({
             <EmptyState
               icon={Briefcase}
               title={variant === 'active' ? 'No active roles' : 'No closed roles'}
-              description={variant === 'active' ? 'Open a role for a client to start filling it.' : 'Roles you close show up here.'}
+              description={
+                variant === 'active' ? 'Open a role for a client to start filling it.' : 'Roles you close show up here.'
+              }
             />
           )
         }

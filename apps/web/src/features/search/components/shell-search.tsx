@@ -114,7 +114,8 @@ function useShellSearch(text: string, user: User | null, listMenuWhenEmpty: bool
   return { groups, busy: !settled, status };
 }
 
-const isMac = () => typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
+const isMac = () =>
+  typeof navigator !== 'undefined' && /Mac|iPhone|iPad/.test(navigator.platform || navigator.userAgent);
 
 export interface SearchBoxProps {
   user: User | null;
@@ -177,7 +178,10 @@ export function SearchBox({ user, variant, onClose, initialText = '', autoFocus 
       <div className="relative">
         <Search
           aria-hidden="true"
-          className={cn('pointer-events-none absolute top-1/2 -translate-y-1/2 text-gray-400', palette ? 'left-4 size-5' : 'left-3 size-4')}
+          className={cn(
+            'pointer-events-none absolute top-1/2 -translate-y-1/2 text-gray-400',
+            palette ? 'left-4 size-5' : 'left-3 size-4',
+          )}
         />
         <ComboboxInput
           ref={inputRef}
@@ -195,7 +199,10 @@ export function SearchBox({ user, variant, onClose, initialText = '', autoFocus 
         {busy ? (
           <Loader2
             aria-hidden="true"
-            className={cn('absolute top-1/2 size-4 -translate-y-1/2 animate-spin text-gray-400', palette ? 'right-4' : 'right-10')}
+            className={cn(
+              'absolute top-1/2 size-4 -translate-y-1/2 animate-spin text-gray-400',
+              palette ? 'right-4' : 'right-10',
+            )}
           />
         ) : null}
         {palette ? null : <ShortcutHint />}
@@ -216,7 +223,10 @@ export function SearchBox({ user, variant, onClose, initialText = '', autoFocus 
       >
         {groups.map((group) => (
           <div key={group.label} role="group" aria-label={group.label} className="py-1">
-            <div aria-hidden="true" className="px-2.5 pt-1 pb-1.5 text-[11px] font-semibold tracking-wider text-gray-500 uppercase dark:text-gray-400">
+            <div
+              aria-hidden="true"
+              className="px-2.5 pt-1 pb-1.5 text-[11px] font-semibold tracking-wider text-gray-500 uppercase dark:text-gray-400"
+            >
               {group.label}
             </div>
             {group.hits.map((hit) => {
@@ -227,10 +237,15 @@ export function SearchBox({ user, variant, onClose, initialText = '', autoFocus 
                   value={hit}
                   className="group flex cursor-pointer items-center gap-3 rounded-lg px-2.5 py-2 text-sm data-focus:bg-brand-50 dark:data-focus:bg-brand-500/10"
                 >
-                  <HitIcon aria-hidden="true" className="size-4 shrink-0 text-gray-400 group-data-focus:text-brand-600 dark:group-data-focus:text-brand-400" />
+                  <HitIcon
+                    aria-hidden="true"
+                    className="size-4 shrink-0 text-gray-400 group-data-focus:text-brand-600 dark:group-data-focus:text-brand-400"
+                  />
                   <span className="min-w-0 flex-1">
                     <span className="block truncate font-medium text-gray-900 dark:text-white">{hit.title}</span>
-                    {hit.detail ? <span className="block truncate text-xs text-gray-500 dark:text-gray-400">{hit.detail}</span> : null}
+                    {hit.detail ? (
+                      <span className="block truncate text-xs text-gray-500 dark:text-gray-400">{hit.detail}</span>
+                    ) : null}
                   </span>
                 </ComboboxOption>
               );
@@ -288,10 +303,21 @@ const iconButton =
  * focus the real search (Headless UI's combobox and the query hooks) takes its place, with the focus and
  * any text, so the shell's start-up does not pay for mounting it (docs/performance.md).
  */
-function SearchPlaceholder({ text, onText, onActivate }: { text: string; onText: (text: string) => void; onActivate: () => void }) {
+function SearchPlaceholder({
+  text,
+  onText,
+  onActivate,
+}: {
+  text: string;
+  onText: (text: string) => void;
+  onActivate: () => void;
+}) {
   return (
     <div className="relative">
-      <Search aria-hidden="true" className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400" />
+      <Search
+        aria-hidden="true"
+        className="pointer-events-none absolute top-1/2 left-3 size-4 -translate-y-1/2 text-gray-400"
+      />
       <input
         type="text"
         role="combobox"

@@ -11,19 +11,13 @@ import { errorMessage } from '@/lib/base-api';
 import { RelativeTime } from '@/components/ui/time';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
-import {
-  useListSessionsQuery,
-  useRevokeOtherSessionsMutation,
-  useRevokeSessionMutation,
-} from '../api';
+import { useListSessionsQuery, useRevokeOtherSessionsMutation, useRevokeSessionMutation } from '../api';
 import { QueryError } from '@/components/ui/query-error';
 
 const isPhone = (s: Session) => /android|iphone|ipad|ios|mobile/i.test(`${s.device} ${s.os ?? ''}`);
 
 function When({ value, now }: { value: string; now: Date }) {
-  return (
-    <RelativeTime value={value} now={now} />
-  );
+  return <RelativeTime value={value} now={now} />;
 }
 
 function SessionRow({
@@ -106,8 +100,7 @@ export function SessionsList() {
 
   const signOutOthers = useConfirmedMutation({
     run: () => revokeOthers(),
-    success: (_, { revoked: n }) =>
-      n === 1 ? 'Signed out 1 other session.' : `Signed out ${n} other sessions.`,
+    success: (_, { revoked: n }) => (n === 1 ? 'Signed out 1 other session.' : `Signed out ${n} other sessions.`),
     refusal: 'page',
   });
 
@@ -138,7 +131,12 @@ export function SessionsList() {
           </span>
         </>
       ) : error ? (
-        <QueryError title="Could not load your sessions" error={error} onRetry={() => void refetch()} retrying={isFetching} />
+        <QueryError
+          title="Could not load your sessions"
+          error={error}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
       ) : (
         <ul className="divide-y divide-gray-100 dark:divide-white/5" aria-label="Sessions">
           {sessions.map((session) => (
@@ -161,11 +159,7 @@ export function SessionsList() {
                 ? 'You are signed in on 1 other device.'
                 : `You are signed in on ${others.length} other devices.`}
           </p>
-          <Button
-            variant="secondary"
-            disabled={others.length === 0}
-            onClick={() => signOutOthers.ask(true)}
-          >
+          <Button variant="secondary" disabled={others.length === 0} onClick={() => signOutOthers.ask(true)}>
             <LogOut aria-hidden="true" className="size-4" />
             Sign out all other sessions
           </Button>

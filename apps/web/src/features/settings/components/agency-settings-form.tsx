@@ -126,9 +126,7 @@ function AgencyForm({ settings, canEdit }: { settings: AgencySettings; canEdit: 
 
         <div className="border-t border-gray-200 pt-6 dark:border-white/10">
           <h3 className="text-sm font-semibold text-gray-900 dark:text-white">Invoice issuer</h3>
-          <p className="mt-0.5 text-sm text-gray-500 dark:text-gray-400">
-            Printed at the top of every invoice.
-          </p>
+          <p className="mt-0.5 text-sm text-gray-500 dark:text-gray-400">Printed at the top of every invoice.</p>
           <div className="mt-5 grid grid-cols-1 gap-5 sm:grid-cols-2">
             <Field label="Legal name" error={issuer?.legal_name?.message}>
               <Input {...register('invoice_issuer.legal_name')} />
@@ -137,11 +135,7 @@ function AgencyForm({ settings, canEdit }: { settings: AgencySettings; canEdit: 
               <Input {...register('invoice_issuer.tax_id')} />
             </Field>
             <Field label="Address" error={issuer?.address?.message}>
-              <Textarea
-                rows={3}
-                autoComplete="street-address"
-                {...register('invoice_issuer.address')}
-              />
+              <Textarea rows={3} autoComplete="street-address" {...register('invoice_issuer.address')} />
             </Field>
             <Field label="Bank details" error={issuer?.bank_details?.message}>
               <Textarea rows={4} {...register('invoice_issuer.bank_details')} />
@@ -197,9 +191,7 @@ export function AgencySettingsSection({ canEdit }: { canEdit: boolean }) {
   if (error || !data) {
     return (
       <div role="alert" className="flex flex-col items-center gap-3 py-6 text-center">
-        <p className="text-sm font-medium text-gray-900 dark:text-white">
-          Could not load the agency settings
-        </p>
+        <p className="text-sm font-medium text-gray-900 dark:text-white">Could not load the agency settings</p>
         <p className="text-sm text-gray-500 dark:text-gray-400">{errorMessage(error)}</p>
         <Button variant="secondary" size="sm" onClick={() => void refetch()} loading={isFetching}>
           {isFetching ? null : <RefreshCw aria-hidden="true" className="size-4" />}

@@ -1,12 +1,7 @@
 import { useState, type ReactNode } from 'react';
 import { useNavigate } from 'react-router';
 import { Ban, RotateCcw, Trash2 } from 'lucide-react';
-import {
-  USER_TYPES,
-  USER_TYPE_DESCRIPTIONS,
-  type User,
-  type UserType,
-} from '@recruitdesk/contracts/users';
+import { USER_TYPES, USER_TYPE_DESCRIPTIONS, type User, type UserType } from '@recruitdesk/contracts/users';
 import { Alert } from '@/components/ui/alert';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
@@ -51,17 +46,11 @@ export function UserProfileCard({ user, sessionsCount }: { user: User; sessionsC
     { label: 'Time zone', value: user.time_zone.replace(/_/g, ' ') },
     {
       label: 'Joined',
-      value: (
-        <RelativeTime value={user.date_joined} now={now} />
-      ),
+      value: <RelativeTime value={user.date_joined} now={now} />,
     },
     {
       label: 'Last sign-in',
-      value: user.last_login ? (
-        <RelativeTime value={user.last_login} now={now} />
-      ) : (
-        'Never signed in'
-      ),
+      value: user.last_login ? <RelativeTime value={user.last_login} now={now} /> : 'Never signed in',
     },
     {
       label: 'Sessions',
@@ -75,9 +64,7 @@ export function UserProfileCard({ user, sessionsCount }: { user: User; sessionsC
         {rows.map((row) => (
           <div key={row.label} className="grid grid-cols-[7.5rem_1fr] gap-3 px-5 py-3 text-sm">
             <dt className="text-gray-500 dark:text-gray-400">{row.label}</dt>
-            <dd className="min-w-0 font-medium break-words text-gray-900 dark:text-gray-100">
-              {row.value}
-            </dd>
+            <dd className="min-w-0 font-medium break-words text-gray-900 dark:text-gray-100">{row.value}</dd>
           </div>
         ))}
       </dl>

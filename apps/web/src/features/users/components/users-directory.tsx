@@ -1,7 +1,13 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Users } from 'lucide-react';
-import { USER_ORDERINGS, USER_TYPES, type User, type UserDirectoryEntry, type UserType } from '@recruitdesk/contracts/users';
+import {
+  USER_ORDERINGS,
+  USER_TYPES,
+  type User,
+  type UserDirectoryEntry,
+  type UserType,
+} from '@recruitdesk/contracts/users';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
 import { DataTable, type ColumnDef, type SortingState } from '@/components/ui/data-table';
@@ -28,9 +34,7 @@ export function usersQueryFromSearchParams(
   const status = params.get('status');
   const sort = params.get('sort');
   const query: UserListParams & { ordering: Ordering; page: number } = {
-    ordering: (USER_ORDERINGS as readonly string[]).includes(sort ?? '')
-      ? (sort as Ordering)
-      : 'name',
+    ordering: (USER_ORDERINGS as readonly string[]).includes(sort ?? '') ? (sort as Ordering) : 'name',
     page: pageFrom(params),
     page_size: pageSizeFrom(params, USERS_PAGE_SIZE),
   };
@@ -55,9 +59,7 @@ function filtersOf(query: UserListParams): UsersFilters {
 
 function When({ value, now, empty }: { value: string | null; now: Date; empty: string }) {
   if (!value) return <span className="text-gray-500 dark:text-gray-400">{empty}</span>;
-  return (
-    <RelativeTime value={value} now={now} className="whitespace-nowrap" />
-  );
+  return <RelativeTime value={value} now={now} className="whitespace-nowrap" />;
 }
 
 /** A row of either view: the directory's entry, with what administrators also get. */
@@ -73,12 +75,7 @@ function columnsFor(currentUserId: number | null, now: Date, admin: boolean): Co
       sortDescFirst: false,
       cell: ({ row: { original: user } }) => (
         <div className="flex min-w-0 items-center gap-3">
-          <Avatar
-            name={user.name}
-            initials={user.initials}
-            src={user.profile_picture_url}
-            size="lg"
-          />
+          <Avatar name={user.name} initials={user.initials} src={user.profile_picture_url} size="lg" />
           <div className="min-w-0">
             <p className="flex items-center gap-2">
               {admin ? (
@@ -154,16 +151,17 @@ export function UsersDirectory({ currentUserId, admin = true }: { currentUserId:
   const columns = useMemo(() => columnsFor(currentUserId, now, admin), [currentUserId, now, admin]);
 
   const onFilters = (next: UsersFilters) =>
-    update({
-      search: next.search || null,
-      type: next.userType === 'all' ? null : next.userType,
-      status: next.status === 'all' ? null : next.status,
-      page: null,
-    }, next.userType === filters.userType && next.status === filters.status ? { burst: 'search' } : {});
+    update(
+      {
+        search: next.search || null,
+        type: next.userType === 'all' ? null : next.userType,
+        status: next.status === 'all' ? null : next.status,
+        page: null,
+      },
+      next.userType === filters.userType && next.status === filters.status ? { burst: 'search' } : {},
+    );
 
-  const sorting: SortingState = [
-    { id: query.ordering.replace(/^-/, ''), desc: query.ordering.startsWith('-') },
-  ];
+  const sorting: SortingState = [{ id: query.ordering.replace(/^-/, ''), desc: query.ordering.startsWith('-') }];
   const onSortingChange = (next: SortingState) => {
     const first = next[0];
     if (!first) return;
@@ -210,11 +208,7 @@ export function UsersDirectory({ currentUserId, admin = true }: { currentUserId:
           filtered ? (
             <NoMatches what="users" onClear={clear} />
           ) : (
-            <EmptyState
-              icon={Users}
-              title="No users yet"
-              description="Invite your team to get started."
-            />
+            <EmptyState icon={Users} title="No users yet" description="Invite your team to get started." />
           )
         }
       />

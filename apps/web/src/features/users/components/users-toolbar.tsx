@@ -58,18 +58,13 @@ export function UsersToolbar({
       </div>
       <div className="grid grid-cols-2 gap-3 sm:flex">
         <div className="sm:w-44">
-          <label
-            htmlFor="users-type"
-            className="mb-1 block text-xs font-medium text-gray-600 dark:text-gray-400"
-          >
+          <label htmlFor="users-type" className="mb-1 block text-xs font-medium text-gray-600 dark:text-gray-400">
             User type
           </label>
           <Select
             id="users-type"
             value={filters.userType}
-            onChange={(event) =>
-              onChange({ ...filters, userType: event.target.value as UsersFilters['userType'] })
-            }
+            onChange={(event) => onChange({ ...filters, userType: event.target.value as UsersFilters['userType'] })}
           >
             <option value="all">All</option>
             {USER_TYPES.map((type) => (
@@ -80,18 +75,13 @@ export function UsersToolbar({
           </Select>
         </div>
         <div className="sm:w-36">
-          <label
-            htmlFor="users-status"
-            className="mb-1 block text-xs font-medium text-gray-600 dark:text-gray-400"
-          >
+          <label htmlFor="users-status" className="mb-1 block text-xs font-medium text-gray-600 dark:text-gray-400">
             Status
           </label>
           <Select
             id="users-status"
             value={filters.status}
-            onChange={(event) =>
-              onChange({ ...filters, status: event.target.value as UserStatusFilter })
-            }
+            onChange={(event) => onChange({ ...filters, status: event.target.value as UserStatusFilter })}
           >
             <option value="all">All</option>
             <option value="active">Active</option>

@@ -115,9 +115,7 @@ export function ClientInterviewOutcomeDialog({
         error={errors.outcome?.message}
         {...register('outcome')}
       />
-      {outcome === 'rescheduled' ? (
-        <ClientInterviewFields register={register} errors={errors} />
-      ) : null}
+      {outcome === 'rescheduled' ? <ClientInterviewFields register={register} errors={errors} /> : null}
       <Field label="Feedback" error={errors.feedback?.message}>
         <Textarea rows={4} {...register('feedback')} />
       </Field>

@@ -1,8 +1,4 @@
-import {
-  SubmittalOutcomeInputSchema,
-  type Placement,
-  type Submittal,
-} from '@recruitdesk/contracts/pipelines';
+import { SubmittalOutcomeInputSchema, type Placement, type Submittal } from '@recruitdesk/contracts/pipelines';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { RadioGroup } from '@/components/ui/radio-group';
@@ -124,15 +120,8 @@ export function ClientOutcomeDialog({
       submitLabel="Save outcome"
     >
       {question}
-      <RadioGroup
-        legend="Outcome"
-        options={CLIENT_OUTCOMES}
-        error={errors.outcome?.message}
-        {...register('outcome')}
-      />
-      {outcome === 'client_interview' ? (
-        <ClientInterviewFields register={register} errors={errors} />
-      ) : null}
+      <RadioGroup legend="Outcome" options={CLIENT_OUTCOMES} error={errors.outcome?.message} {...register('outcome')} />
+      {outcome === 'client_interview' ? <ClientInterviewFields register={register} errors={errors} /> : null}
       {outcome === 'rejected' ? (
         <Field label="Client's feedback" error={errors.feedback?.message}>
           <Textarea rows={4} {...register('feedback')} />
@@ -141,13 +130,7 @@ export function ClientOutcomeDialog({
       {outcome === 'offer' ? (
         <>
           <Field label="Offered salary" error={errors.offered_salary?.message}>
-            <Input
-              type="number"
-              inputMode="decimal"
-              min={0}
-              step="any"
-              {...register('offered_salary')}
-            />
+            <Input type="number" inputMode="decimal" min={0} step="any" {...register('offered_salary')} />
           </Field>
           <Field label="Note" error={errors.note?.message}>
             <Textarea rows={3} {...register('note')} />

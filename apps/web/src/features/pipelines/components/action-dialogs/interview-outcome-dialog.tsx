@@ -18,9 +18,7 @@ const INTERNAL_OUTCOMES = (['passed', 'failed', 'no_show'] as const).map((value)
 }));
 
 export const pendingInternalInterviews = (interviews: readonly Interview[]) =>
-  interviews.filter(
-    (interview) => interview.kind === 'internal' && interview.outcome === 'pending',
-  );
+  interviews.filter((interview) => interview.kind === 'internal' && interview.outcome === 'pending');
 
 /** Passed, did not pass or no show, with feedback, for a pending internal interview. */
 export function InterviewOutcomeDialog({

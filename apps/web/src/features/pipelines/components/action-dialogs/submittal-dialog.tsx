@@ -39,13 +39,7 @@ export function SubmittalDialog({ pipeline, open, onClose }: ActionDialogProps) 
           <Input type="date" {...register('submitted_on')} />
         </Field>
         <Field label="Proposed salary" error={errors.proposed_salary?.message}>
-          <Input
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="any"
-            {...register('proposed_salary')}
-          />
+          <Input type="number" inputMode="decimal" min={0} step="any" {...register('proposed_salary')} />
         </Field>
       </div>
       <Field label="Note" error={errors.note?.message}>

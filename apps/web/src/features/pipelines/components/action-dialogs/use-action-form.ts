@@ -105,8 +105,10 @@ type ActionSchemas = {
 type ActionOf<S> = { [K in PipelineActionName]: ActionSchemas[K] extends S ? K : never }[PipelineActionName];
 type ActionArg = Parameters<ReturnType<typeof usePipelineActionMutation>[0]>[0];
 
-export interface ActionFormOptions<TForm extends FieldValues, S extends z.core.$ZodType>
-  extends Omit<ContractFormOptions<TForm, S, PipelineActionResponse>, 'send' | 'mutation'> {
+export interface ActionFormOptions<TForm extends FieldValues, S extends z.core.$ZodType> extends Omit<
+  ContractFormOptions<TForm, S, PipelineActionResponse>,
+  'send' | 'mutation'
+> {
   pipeline: PipelineTarget;
   action: ActionOf<S>;
 }
