@@ -47,7 +47,25 @@ export default tseslint.config(
     rules: {
       'no-restricted-imports': [
         'error',
-        { patterns: [{ regex: '^(?!zod$|\\./).*', message: 'contracts import only zod.' }] },
+        {
+          patterns: [
+            {
+              regex: '^(?!zod$|@recruitdesk/money$|\\./).*',
+              message: 'contracts import only zod and the money package.',
+            },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // The money kernel (decision 067) sits below everything: server, web and contracts use it.
+    files: ['packages/money/**/*.ts'],
+    ignores: ['packages/money/**/*.test.ts'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        { patterns: [{ regex: '^(?!\\./).*', message: 'the money package imports nothing.' }] },
       ],
     },
   },

@@ -1,3 +1,4 @@
+import { compareDecimal } from '@recruitdesk/money';
 import { z } from 'zod';
 import { MAX_ID, pageQueryShape } from './common';
 
@@ -93,7 +94,9 @@ export const AmountInputSchema = z
       .regex(/^-?\d{1,10}(\.\d{1,2})?$/, AMOUNT_MESSAGE)
       .refine((value) => !value.startsWith('-'), 'Use an amount of 0 or more.')
       .refine(
-        (value) => value.split('.')[0]!.replace(/^0+/, '').length <= 10 && compareDecimal(value, MAX_AMOUNT) <= 0,
+        (value) =>
+          value.split('.')[0]!.replace(/^0+/, '').length <= 10 &&
+          compareDecimal(value.replace(/^-/, ''), MAX_AMOUNT) <= 0,
         'The amount is too large.',
       ),
   );
@@ -127,20 +130,6 @@ export const TaxRateInputSchema = z
       .regex(/^\d{1,3}(\.\d{1,2})?$/, RATE_MESSAGE)
       .refine((value) => compareDecimal(value, '100') <= 0, RATE_MESSAGE),
   );
-
-/** Compares two non-negative decimal strings without floating point (-1, 0, 1). */
-export function compareDecimal(a: string, b: string): number {
-  const [ai = '0', af = ''] = a.replace(/^-/, '').split('.');
-  const [bi = '0', bf = ''] = b.replace(/^-/, '').split('.');
-  const aInt = ai.replace(/^0+/, '');
-  const bInt = bi.replace(/^0+/, '');
-  if (aInt.length !== bInt.length) return aInt.length < bInt.length ? -1 : 1;
-  if (aInt !== bInt) return aInt < bInt ? -1 : 1;
-  const width = Math.max(af.length, bf.length);
-  const aFrac = af.padEnd(width, '0');
-  const bFrac = bf.padEnd(width, '0');
-  return aFrac === bFrac ? 0 : aFrac < bFrac ? -1 : 1;
-}
 
 const isoDate = (what: string) => z.iso.date({ error: `Enter the ${what} as YYYY-MM-DD.` });
 const text = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`);

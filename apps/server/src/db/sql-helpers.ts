@@ -8,8 +8,6 @@ export const fromNumeric = (value: string | null | undefined): number | null => 
 
 export const toNumeric = (value: number | null | undefined): string | null => (value == null ? null : String(value));
 
-/** Two-decimal money rounding. */
-export const roundMoney = (value: number): number => Math.round(value * 100) / 100;
 
 /**
  * `lower(expression)` contains `text` (literally, any case): what the trigram GIN indexes on

@@ -1,3 +1,4 @@
+import { fromMinor, meanOf, toMinor } from '@recruitdesk/money';
 import {
   ANALYTICS_MESSAGES,
   ANALYTICS_ROLES_LIMIT,
@@ -64,22 +65,12 @@ export function defaultRange(now: Date, timeZone: string): { from: string; to: s
   return { from: addDays(addYears(to, -1), 1), to };
 }
 
-/** Minor units → "1234.56". */
-export function money(minor: bigint | number): string {
-  const big = BigInt(minor);
-  const negative = big < 0n;
-  const digits = (negative ? -big : big).toString().padStart(3, '0');
-  return `${negative ? '-' : ''}${digits.slice(0, -2)}.${digits.slice(-2)}`;
-}
+/** Minor units → "1234.56" (the API's money). */
+const money = fromMinor;
 /** A numeric column's text ("120000.00", "99.5") → minor units. */
-export function minorOf(text: string): bigint {
-  const [whole = '0', fraction = ''] = text.replace('-', '').split('.');
-  const value = BigInt(whole) * 100n + BigInt((fraction + '00').slice(0, 2));
-  return text.startsWith('-') ? -value : value;
-}
+const minorOf = (text: string): bigint => BigInt(toMinor(text));
 /** sum / count, half-up to the cent. */
-const meanMinor = (sum: bigint, count: number): bigint =>
-  count ? (sum * 2n + BigInt(count)) / (BigInt(count) * 2n) : 0n;
+const meanMinor = meanOf;
 const round = (value: number | null, places: number) =>
   value === null || Number.isNaN(value) ? null : Number(value.toFixed(places));
 const ratio = (a: number, b: number) => (b ? round(a / b, 4) : null);

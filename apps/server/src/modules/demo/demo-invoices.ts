@@ -1,17 +1,10 @@
+import { formatMoney, percentOf, percentToBp, toMinor, totalsOf } from '@recruitdesk/money';
 import { asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { insertInvoiceRows } from '../../factories/invoices.factory';
 import { candidatesTable } from '../candidates/candidates.table';
 import { clientsTable, type ClientRow } from '../clients/clients.table';
-import {
-  formatInvoiceMoney,
-  formatInvoiceNumber,
-  instalmentsOf,
-  percentOf,
-  percentToBp,
-  toMinor,
-  totalsOf,
-} from '../invoices/invoices.service';
+import { formatInvoiceNumber, instalmentsOf } from '../invoices/invoices.service';
 import {
   invoicesTable,
   type NewInvoiceEventRow,
@@ -151,7 +144,7 @@ export async function seedDemoInvoices(
     for (const payout of payouts) {
       events.push({
         kind: 'payout',
-        detail: `${formatInvoiceMoney(payout.amountMinor, base.currency ?? 'USD')} received on ${payout.date}`,
+        detail: `${formatMoney(payout.amountMinor, base.currency ?? 'USD')} received on ${payout.date}`,
         createdAt: payout.createdAt ?? at(payout.date),
         ...actor,
       });
@@ -195,7 +188,7 @@ export async function seedDemoInvoices(
     const fee = percentOf(salary, percentToBp(percent));
     const taxRateBp = random() < 0.3 ? 825 : 0;
     const totals = totalsOf([fee], taxRateBp);
-    const description = `Finder's fee: placement of ${row.firstName} ${row.lastName} as ${row.role.name}, starting ${row.startDate} (${percent.replace(/\.?0+$/, '')} % of ${formatInvoiceMoney(salary, client.currency)})`;
+    const description = `Finder's fee: placement of ${row.firstName} ${row.lastName} as ${row.role.name}, starting ${row.startDate} (${percent.replace(/\.?0+$/, '')} % of ${formatMoney(salary, client.currency)})`;
     drafts.push(
       settle(
         {
@@ -257,7 +250,7 @@ export async function seedDemoInvoices(
             lines: [
               {
                 position: 1,
-                description: `Retainer instalment ${instalment.index + 1} of ${schedule.length}: ${instalment.label} (${instalment.percent} % of ${formatInvoiceMoney(toMinor(client.retainerAmount), client.currency)})`,
+                description: `Retainer instalment ${instalment.index + 1} of ${schedule.length}: ${instalment.label} (${instalment.percent} % of ${formatMoney(toMinor(client.retainerAmount), client.currency)})`,
                 quantityHundredths: 100,
                 unitMinor: amount,
                 amountMinor: amount,

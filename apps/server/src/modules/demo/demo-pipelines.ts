@@ -5,6 +5,7 @@ import {
   type PipelineCloseReason,
   type PipelineStageName,
 } from '@recruitdesk/contracts/pipelines';
+import { fromMinor, minorOfNumber } from '@recruitdesk/money';
 import { asc } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { buildNote, insertNotes } from '../../factories/notes.factory';
@@ -285,7 +286,7 @@ export async function seedDemoPipelines(
         const startDate = addDays(isoDate(time), 14 + Math.floor(random() * 31));
         const roleTerms = terms.get(role.id);
         const fee = roleTerms
-          ? placementFeeOf(role, roleTerms, salary)
+          ? placementFeeOf(role, roleTerms, minorOfNumber(salary))
           : { fee: 0, feePercent: null, currency: role.salaryCurrency, explanation: '' };
         const guaranteeDays = clientById.get(role.clientId)?.guaranteeDays ?? null;
         mine.placements.push({
@@ -293,7 +294,7 @@ export async function seedDemoPipelines(
           salary: String(salary),
           currency: fee.currency,
           startDate,
-          fee: String(fee.fee),
+          fee: fromMinor(fee.fee),
           feePercent: fee.feePercent === null ? null : String(fee.feePercent),
           feeExplanation: fee.explanation,
           guaranteeEnd: guaranteeDays ? addDays(startDate, guaranteeDays) : null,

@@ -23,7 +23,7 @@ import {
   type LineValues,
 } from './invoice-drafts';
 import { addDays, invoiceError, presentInvoice, utcToday } from './invoice-presenters';
-import { percentToBp, quantityToHundredths, toMinor } from './money';
+import { percentToBp, quantityToHundredths, toMinor } from '@recruitdesk/money';
 import {
   countClientSubmittals,
   findPlacementFacts,

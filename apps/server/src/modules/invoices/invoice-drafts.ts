@@ -18,7 +18,7 @@ import {
   percentToBp,
   toMinor,
   totalsOf,
-} from './money';
+} from '@recruitdesk/money';
 import {
   insertInvoiceEvents,
   insertInvoiceRow,

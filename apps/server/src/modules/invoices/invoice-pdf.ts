@@ -2,7 +2,7 @@ import type { Invoice } from '@recruitdesk/contracts/invoices';
 import { INVOICE_STATUS_LABELS } from '@recruitdesk/contracts/invoices';
 import type { AgencySettings } from '@recruitdesk/contracts/settings';
 import type { ClientRow } from '../clients/clients.service';
-import { formatMoney, toMinor } from './money';
+import { formatMoney, toMinor } from '@recruitdesk/money';
 
 // The invoice as it prints (pdfkit 0.20, its built-in Helvetica): the agency (settings' invoice issuer) as
 // issuer, the client as addressee, the lines, the totals, the due date and the payment terms.

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { INVOICE_ERRORS, type InvoiceErrorCode } from '@recruitdesk/contracts/invoices';
 import { displayName } from '../users/users.service';
-import { bpToPercent, fromMinor, hundredthsToQuantity } from './money';
+import { bpToPercent, fromMinor, hundredthsToQuantity } from '@recruitdesk/money';
 import {
   findInvoiceWithNames,
   findLiveCreditNote,

@@ -1,7 +1,7 @@
 import { and, asc, eq, gte, inArray, lt, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clientsTable } from '../clients/clients.table';
-import { formatMoney } from './money';
+import { formatMoney } from '@recruitdesk/money';
 import { invoicesTable, payoutsTable } from './invoices.table';
 
 /** One all-day event of the calendar's invoice-payout feed (the calendar module wraps them in its answer). */

@@ -28,7 +28,7 @@ import { linesFromInput } from './invoice-create.service';
 import { insertInvoice, priceLines, type LineValues } from './invoice-drafts';
 import { renderInvoicePdf } from './invoice-pdf';
 import { balanceOf, invoiceError, invoiceNotFound, presentInvoice, toSummary, utcToday } from './invoice-presenters';
-import { formatMoney, fromMinor, percentToBp, toMinor } from './money';
+import { formatMoney, fromMinor, percentToBp, toMinor } from '@recruitdesk/money';
 import {
   deleteInvoiceRow,
   findInvoiceRow,
@@ -56,7 +56,6 @@ import type { InvoiceRow, NewInvoiceRow } from './invoices.table';
 
 export { invoicePath, loadInvoiceCalendarEvents, type InvoiceCalendarEvent } from './invoices.calendar';
 /** The money rules, for demo data and benches that build invoices in bulk. */
-export { formatMoney as formatInvoiceMoney, lineAmount, percentOf, percentToBp, toMinor, totalsOf } from './money';
 export { instalmentsOf } from './invoice-drafts';
 export { formatInvoiceNumber } from './invoices.repository';
 export {

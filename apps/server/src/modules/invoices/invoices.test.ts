@@ -16,7 +16,7 @@ import { signedInClient } from '../../test/sign-in';
 import { saveAgencySettings, DEFAULT_AGENCY_SETTINGS } from '../settings/settings.service';
 import { loadInvoiceCalendarEvents } from './invoices.service';
 import { invoiceDayTotalsTable, invoicesTable, payoutDayTotalsTable, payoutsTable } from './invoices.table';
-import { formatMoney, lineAmount, percentOf, toMinor, totalsOf, fromMinor } from './money';
+import { formatMoney, lineAmount, percentOf, toMinor, totalsOf, fromMinor } from '@recruitdesk/money';
 
 let t: TestApp;
 let owner: HttpClient;

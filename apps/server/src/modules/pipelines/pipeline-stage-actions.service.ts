@@ -19,6 +19,7 @@ import { recordActivity } from '../activity/activity.service';
 import { markCandidatesPlaced } from '../candidates/candidates.service';
 import { requireClientRow } from '../clients/clients.service';
 import { formatMoney, placementFeeOf, roleFeeTerms } from '../roles/role-fees.service';
+import { fromMinor, minorOfNumber } from '@recruitdesk/money';
 import { requireRoleRow } from '../roles/roles.service';
 import { displayName, type UserRow } from '../users/users.service';
 import {
@@ -420,7 +421,7 @@ export async function recordSubmittalOutcome(deps: Deps, actor: UserRow, id: num
         objectId: id,
         summary: `${ctx.clientName} made ${nameOf(ctx)} an offer for ${ctx.role.name}`,
       });
-      const parts = ['Offer', offered !== null ? `of ${formatMoney(offered, currency)}` : null]
+      const parts = ['Offer', offered !== null ? `of ${formatMoney(minorOfNumber(offered), currency)}` : null]
         .filter(Boolean)
         .join(' ');
       const resolved = await resolveClientInterviews(
@@ -458,13 +459,13 @@ export async function recordSubmittalOutcome(deps: Deps, actor: UserRow, id: num
       ...(await resolveClientInterviews(tx, { now, event }, ctx, input.pending_interviews, 'placed')),
       ...(await cancelPendingInterviews(tx, { now, event }, ctx, 'the candidate was placed')),
     ];
-    const fee = placementFeeOf(role, await roleFeeTerms(tx, role, client), input.salary);
+    const fee = placementFeeOf(role, await roleFeeTerms(tx, role, client), minorOfNumber(input.salary));
     const placement = await insertPlacementRow(tx, {
       pipelineId: id,
       salary: String(input.salary),
       currency: fee.currency,
       startDate: input.start_date,
-      fee: String(fee.fee),
+      fee: fromMinor(fee.fee),
       feePercent: toNumeric(fee.feePercent),
       feeExplanation: fee.explanation,
       guaranteeEnd: client.guaranteeDays ? addDays(input.start_date, client.guaranteeDays) : null,

@@ -1,6 +1,15 @@
 import type { RolePayout } from '@recruitdesk/contracts/roles';
+import {
+  basisPointsOf,
+  formatMoney as formatPlainMoney,
+  majorOf,
+  minorOfColumn,
+  percentOf,
+  shareOf,
+  type Minor,
+} from '@recruitdesk/money';
 import type { Db } from '../../db/client';
-import { fromNumeric, roundMoney } from '../../db/sql-helpers';
+import { fromNumeric } from '../../db/sql-helpers';
 import type { Deps } from '../../lib/deps';
 import { assertCan } from '../../lib/permissions';
 import { requireClientRow } from '../clients/clients.service';
@@ -16,8 +25,9 @@ import type { RoleRow } from './roles.table';
 
 const possessiveOf = (name: string) => (name.endsWith('s') ? `${name}'` : `${name}'s`);
 
-export const formatMoney = (amount: number, currency: string) =>
-  `${currency} ${amount.toLocaleString('en-US', { minimumFractionDigits: 0, maximumFractionDigits: 2 })}`;
+/** An amount in a sentence: "USD 26,000", "USD 26,000.50" (minor units in). */
+export const formatMoney = (minor: Minor, currency: string) =>
+  formatPlainMoney(minor, currency, { omitZeroCents: true });
 
 /**
  * What a role's client pays, as the payout and the placements compute it (one place for the fee rules):
@@ -33,23 +43,23 @@ export interface RoleFeeTerms {
   feePercent: number | null;
   /** Where the finder's fee % comes from, in words. */
   feeSource: string;
-  /** Retainer only. */
-  retainerAmount: number | null;
+  /** Retainer only, in minor units. */
+  retainerAmount: Minor | null;
   /** Retainer only: how many roles share it (at least 1). */
   sharingRoles: number;
-  /** Retainer only: the role's share (null without a retainer amount). */
-  roleShare: number | null;
-  /** Retainer only: the role's share per opening. */
-  perOpeningShare: number | null;
+  /** Retainer only: the role's share in minor units (null without a retainer amount). */
+  roleShare: Minor | null;
+  /** Retainer only: the role's share per opening, in minor units. */
+  perOpeningShare: Minor | null;
 }
 
 /** The fee terms of a role (no permission check: for other services; pass the transaction when inside one). */
 export async function roleFeeTerms(db: Db, role: RoleRow, client?: ClientRow): Promise<RoleFeeTerms> {
   const owner = client ?? (await requireClientRow(db, role.clientId));
   if (owner.clientType === 'retainer') {
-    const amount = fromNumeric(owner.retainerAmount);
+    const amount = minorOfColumn(owner.retainerAmount);
     const sharing = Math.max(1, await countRetainerSharingRoles(db, owner.id));
-    const share = amount === null ? null : roundMoney(amount / sharing);
+    const share = amount === null ? null : shareOf(amount, sharing);
     return {
       basis: 'retainer',
       clientName: owner.name,
@@ -59,7 +69,7 @@ export async function roleFeeTerms(db: Db, role: RoleRow, client?: ClientRow): P
       retainerAmount: amount,
       sharingRoles: sharing,
       roleShare: share,
-      perOpeningShare: share === null ? null : roundMoney(share / role.openings),
+      perOpeningShare: share === null ? null : shareOf(share, role.openings),
     };
   }
   const override = fromNumeric(role.feePercentOverride);
@@ -110,14 +120,14 @@ function estimateOf(role: RoleRow, terms: RoleFeeTerms): Omit<RolePayout, 'place
       currency,
       fee_percent: null,
       salary_basis: null,
-      per_opening: terms.perOpeningShare,
+      per_opening: terms.perOpeningShare === null ? null : majorOf(terms.perOpeningShare),
       openings: role.openings,
-      total,
+      total: majorOf(total),
       explanation,
     };
   }
   const feePercent = terms.feePercent ?? 0;
-  const salaryBasis = fromNumeric(role.salaryMax) ?? fromNumeric(role.salaryMin);
+  const salaryBasis = minorOfColumn(role.salaryMax) ?? minorOfColumn(role.salaryMin);
   const source = terms.feeSource;
   if (salaryBasis === null) {
     return {
@@ -131,24 +141,25 @@ function estimateOf(role: RoleRow, terms: RoleFeeTerms): Omit<RolePayout, 'place
       explanation: `The fee is ${feePercent} % (${source}) of the salary; add a salary to calculate it.`,
     };
   }
-  const perOpening = roundMoney((salaryBasis * feePercent) / 100);
-  const total = roundMoney(perOpening * role.openings);
+  const perOpening = percentOf(salaryBasis, basisPointsOf(feePercent));
+  const total = perOpening * role.openings;
   const which = role.salaryMax !== null ? 'maximum' : 'minimum';
   const explanation = `${feePercent} % (${source}) of the ${which} salary ${formatMoney(salaryBasis, currency)} is ${formatMoney(perOpening, currency)} per opening; ${role.openings} ${role.openings === 1 ? 'opening makes' : 'openings make'} ${formatMoney(total, currency)}.`;
   return {
     basis: 'finders_fee',
     currency,
     fee_percent: feePercent,
-    salary_basis: salaryBasis,
-    per_opening: perOpening,
+    salary_basis: majorOf(salaryBasis),
+    per_opening: majorOf(perOpening),
     openings: role.openings,
-    total,
+    total: majorOf(total),
     explanation,
   };
 }
 
 export interface PlacementFee {
-  fee: number;
+  /** In minor units. */
+  fee: Minor;
   feePercent: number | null;
   currency: string;
   /** How the fee was computed, in one sentence. */
@@ -159,7 +170,7 @@ export interface PlacementFee {
  * The fee of one placement in a role: the finder's fee % of the placed salary, or the role's share of the
  * retainer per opening (so the placements that fill every opening add up to the role's payout).
  */
-export function placementFeeOf(role: RoleRow, terms: RoleFeeTerms, salary: number): PlacementFee {
+export function placementFeeOf(role: RoleRow, terms: RoleFeeTerms, salaryMinor: Minor): PlacementFee {
   const { currency } = terms;
   if (terms.basis === 'retainer') {
     if (terms.retainerAmount === null || terms.perOpeningShare === null) {
@@ -180,12 +191,12 @@ export function placementFeeOf(role: RoleRow, terms: RoleFeeTerms, salary: numbe
     };
   }
   const feePercent = terms.feePercent ?? 0;
-  const fee = roundMoney((salary * feePercent) / 100);
+  const fee = percentOf(salaryMinor, basisPointsOf(feePercent));
   return {
     fee,
     feePercent,
     currency,
-    explanation: `${feePercent} % (${terms.feeSource}) of the salary ${formatMoney(salary, currency)} is ${formatMoney(fee, currency)}.`,
+    explanation: `${feePercent} % (${terms.feeSource}) of the salary ${formatMoney(salaryMinor, currency)} is ${formatMoney(fee, currency)}.`,
   };
 }
 
@@ -200,6 +211,9 @@ export async function rolePayout(deps: Deps, actor: UserRow, id: number): Promis
     placed:
       placements === 0
         ? null
-        : { placements, fees: fees.map((row) => ({ currency: row.currency, total: fromNumeric(row.total) ?? 0 })) },
+        : {
+            placements,
+            fees: fees.map((row) => ({ currency: row.currency, total: majorOf(minorOfColumn(row.total) ?? 0) })),
+          },
   };
 }

@@ -1,5 +1,6 @@
 // Markdown helpers: every value from the database is escaped, so a name or note cannot add links, images,
 // HTML or formatting to an answer (text in records is data, never markup or instructions).
+import { formatCurrency } from '@recruitdesk/money';
 
 const SPECIAL = /[\\`*_{}[\]()<>#+!|~>]/g;
 
@@ -24,27 +25,8 @@ export function table(headers: string[], rows: string[][]): string {
 const INT = new Intl.NumberFormat('en-US');
 export const int = (n: number) => INT.format(n);
 
-/** "1234.5" (major units as the services give them) → "$1,234.50" (or "1,234.50 EUR"). */
-/** "$1,234.50", "€1,234.50", "£1,234.50", "CA$1,234.50"; an unknown code is written after the figure. */
-export function money(amount: string | number, currency = 'USD'): string {
-  const value = Number(amount);
-  const sign = value < 0 ? '-' : '';
-  try {
-    const text = new Intl.NumberFormat('en-US', {
-      style: 'currency',
-      currency,
-      currencyDisplay: 'symbol',
-      minimumFractionDigits: 2,
-      maximumFractionDigits: 2,
-    }).format(Math.abs(value));
-    return `${sign}${text}`;
-  } catch {
-    const text = new Intl.NumberFormat('en-US', { minimumFractionDigits: 2, maximumFractionDigits: 2 }).format(
-      Math.abs(value),
-    );
-    return `${sign}${text} ${currency}`;
-  }
-}
+/** "1234.5" (an API amount) → "$1,234.50", "€1,234.50", "-£1,234.50"; an unknown code after the figure. */
+export const money = (amount: string, currency = 'USD'): string => formatCurrency(amount, currency, 'en-US');
 
 export const pct = (ratio: number | null) => (ratio === null ? 'n/a' : `${(ratio * 100).toFixed(1)}%`);
 export const days = (n: number | null) => (n === null ? 'n/a' : `${Number.isInteger(n) ? n : n.toFixed(1)} days`);
