@@ -8,7 +8,6 @@ export const fromNumeric = (value: string | null | undefined): number | null => 
 
 export const toNumeric = (value: number | null | undefined): string | null => (value == null ? null : String(value));
 
-
 /**
  * `lower(expression)` contains `text` (literally, any case): what the trigram GIN indexes on
  * `lower(<name>) gin_trgm_ops` answer without reading the table.
