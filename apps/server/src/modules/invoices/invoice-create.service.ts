@@ -29,7 +29,7 @@ import {
   findPlacementFacts,
   listLiveInstalmentInvoices,
   listLiveInvoicesByPlacement,
-} from './invoices.repository';
+} from './invoice-sources.repository';
 
 // Creating invoices: the create screens' prefill, the owner's create calls and the automatic drafts a
 // placement or a retainer milestone makes (run inside the milestone's transaction, decision 008).

@@ -19,16 +19,14 @@ import {
   toMinor,
   totalsOf,
 } from '@recruitdesk/money';
+import { takeInvoiceNumber } from './invoice-numbers.repository';
 import {
-  insertInvoiceEvents,
-  insertInvoiceRow,
   listLiveInstalmentInvoices,
   listLiveInvoicesByPlacement,
   listRolePlacements,
-  replaceInvoiceLines,
-  takeInvoiceNumber,
   type PlacementFacts,
-} from './invoices.repository';
+} from './invoice-sources.repository';
+import { insertInvoiceEvents, insertInvoiceRow, replaceInvoiceLines } from './invoices.repository';
 import type { InvoiceRow } from './invoices.table';
 
 // What an invoice starts from: a placement's finder's fee or a retainer instalment (the prefill the create

@@ -1,7 +1,9 @@
 import type { Invoice } from '@recruitdesk/contracts/invoices';
 import { INVOICE_STATUS_LABELS } from '@recruitdesk/contracts/invoices';
 import type { AgencySettings } from '@recruitdesk/contracts/settings';
-import type { ClientRow } from '../clients/clients.service';
+import type { Deps } from '../../lib/deps';
+import { requireClientRow, type ClientRow } from '../clients/clients.service';
+import { getAgencySettings } from '../settings/settings.service';
 import { formatMoney, toMinor } from '@recruitdesk/money';
 
 // The invoice as it prints (pdfkit 0.20, its built-in Helvetica): the agency (settings' invoice issuer) as
@@ -144,4 +146,13 @@ export async function renderInvoicePdf(invoice: Invoice, settings: AgencySetting
   }
   doc.end();
   return done;
+}
+
+/** The PDF of an invoice as the API presents it, with the agency's settings and the client's address. */
+export async function renderPdfOf(deps: Deps, invoice: Invoice): Promise<Buffer> {
+  const [settings, client] = await Promise.all([
+    getAgencySettings(deps.db),
+    requireClientRow(deps.db, invoice.client.id),
+  ]);
+  return renderInvoicePdf(invoice, settings, client);
 }

@@ -10,10 +10,10 @@ import { AppError } from '../../lib/errors';
 import { INVOICE_ERRORS, type InvoiceErrorCode } from '@recruitdesk/contracts/invoices';
 import { displayName } from '../users/users.service';
 import { bpToPercent, fromMinor, hundredthsToQuantity } from '@recruitdesk/money';
+import { findPlacementFacts } from './invoice-sources.repository';
 import {
   findInvoiceWithNames,
   findLiveCreditNote,
-  findPlacementFacts,
   listCreditNotesOf,
   listInvoiceEvents,
   listInvoiceLines,

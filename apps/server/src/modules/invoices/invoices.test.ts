@@ -1,3 +1,4 @@
+// Over 400 lines: the invoices journeys (placement to payment, credit notes, numbers, statistics, refusals) share one app and one set of data, and the last tests check the day summaries after every kind of write above them.
 import { INVOICE_ERRORS } from '@recruitdesk/contracts/invoices';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
