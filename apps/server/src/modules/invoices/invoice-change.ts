@@ -4,7 +4,7 @@ import { inTransaction } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
 import { recordActivity } from '../activity/activity.service';
 import { displayName, type UserRow } from '../users/users.service';
-import { invoiceNotFound, presentInvoice, utcToday } from './invoice-presenters';
+import { agencyToday, invoiceNotFound, presentInvoice } from './invoice-presenters';
 import { insertInvoiceEvents, lockInvoiceRow } from './invoices.repository';
 import type { InvoiceRow } from './invoices.table';
 
@@ -53,4 +53,4 @@ export async function changeInvoice<T>(
 
 /** The invoice as the API answers it after a change. */
 export const presentAfterChange = (deps: Deps, id: number): Promise<Invoice> =>
-  presentInvoice(deps.db, id, utcToday(deps.config.now()));
+  presentInvoice(deps.db, id, agencyToday(deps));

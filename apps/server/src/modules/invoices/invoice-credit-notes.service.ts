@@ -7,7 +7,7 @@ import { requireClientRow } from '../clients/clients.service';
 import type { UserRow } from '../users/users.service';
 import { changeInvoice, presentAfterChange } from './invoice-change';
 import { insertInvoice, priceLines, type LineValues } from './invoice-drafts';
-import { balanceOf, invoiceError, utcToday } from './invoice-presenters';
+import { agencyDay, balanceOf, invoiceError } from './invoice-presenters';
 import { findPlacementFacts } from './invoice-sources.repository';
 import { formatMoney, toMinor } from '@recruitdesk/money';
 import { findLiveCreditNote, listInvoiceLines, lockInvoiceRow, updateInvoiceRow } from './invoices.repository';
@@ -67,7 +67,7 @@ export async function createCreditNote(
     const { totals } = priceLines(lines, row.taxRateBp);
     if (-totals.total > row.totalMinor) throw invoiceError('CREDIT_NOTE_TOO_LARGE', 400, 'amount');
     const client = await requireClientRow(tx, row.clientId);
-    const today = utcToday(now);
+    const today = agencyDay(now, deps.config.agencyTimeZone);
     const note = await insertInvoice(tx, actor, now, {
       kind: 'credit_note',
       client,

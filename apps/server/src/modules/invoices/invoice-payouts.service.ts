@@ -11,7 +11,10 @@ import { insertPayoutRow, updateInvoiceRow } from './invoices.repository';
 
 // Payments received against an invoice (payouts).
 
-/** Money received: partial or full; paid when the balance reaches zero; more than the balance is refused. */
+/**
+ * Money received: partial or full; paid when the balance reaches zero; more than the balance is refused. Its
+ * date may be before the invoice's issue date: money a client paid early is still money received (decision 077).
+ */
 export async function recordPayout(
   deps: Deps,
   actor: UserRow,
@@ -24,7 +27,6 @@ export async function recordPayout(
     if (row.status === 'void') throw invoiceError('INVOICE_VOID', 409);
     if (row.status === 'draft') throw invoiceError('PAYOUT_NOT_SENT', 409);
     if (row.status === 'paid' || row.balanceMinor <= 0) throw invoiceError('PAYOUT_ALREADY_PAID', 409);
-    if (input.date < row.issueDate) throw invoiceError('PAYOUT_BEFORE_ISSUE', 400, 'date');
     const amount = toMinor(input.amount);
     if (amount > row.balanceMinor) {
       const message = `The payment of ${formatMoney(amount, row.currency)} is more than the balance due of ${formatMoney(row.balanceMinor, row.currency)}.`;

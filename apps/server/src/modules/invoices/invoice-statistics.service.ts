@@ -6,7 +6,7 @@ import { assertCan } from '../../lib/permissions';
 import { getAgencySettings } from '../settings/settings.service';
 import type { UserRow } from '../users/users.service';
 import { filtersOf } from './invoice-list.repository';
-import { utcToday } from './invoice-presenters';
+import { agencyToday } from './invoice-presenters';
 import { fromMinor } from '@recruitdesk/money';
 import { sumCollectedByMonth, sumInvoiceTotals, sumOutstandingByAge } from './invoice-statistics.repository';
 
@@ -29,7 +29,7 @@ export async function invoiceStatistics(
   query: z.output<typeof InvoiceStatisticsQuerySchema>,
 ): Promise<InvoiceStatistics> {
   assertCan(actor, 'invoices.manage');
-  const today = utcToday(deps.config.now());
+  const today = agencyToday(deps);
   const filters = filtersOf(query);
   const months = monthsBack(today, 12);
   const first = months[0]!;

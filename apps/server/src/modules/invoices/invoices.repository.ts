@@ -95,9 +95,12 @@ export type InvoiceListRow = {
   creditForNumber: string | null;
 };
 
-export async function findInvoiceWithNames(db: Db, id: number): Promise<InvoiceListRow | undefined> {
+/** An invoice with the names the list shows and the client's address lines the bill-to prints. */
+export type InvoiceDetailRow = InvoiceListRow & { clientContactName: string; clientLocation: string };
+
+export async function findInvoiceWithNames(db: Db, id: number): Promise<InvoiceDetailRow | undefined> {
   const [row] = await db
-    .select(summaryColumns)
+    .select({ ...summaryColumns, clientContactName: clientsTable.contactName, clientLocation: clientsTable.location })
     .from(invoicesTable)
     .innerJoin(clientsTable, eq(clientsTable.id, invoicesTable.clientId))
     .leftJoin(rolesTable, eq(rolesTable.id, invoicesTable.roleId))

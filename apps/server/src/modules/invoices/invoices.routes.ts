@@ -39,8 +39,8 @@ const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Invoices and payouts (issue 11): owners only, every route (the service checks first). */
 export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerInvoiceHooks();
   const { deps } = app;
+  registerInvoiceHooks(deps.config.agencyTimeZone);
   const tags = ['invoices'];
   const ok = { success: true as const };
 

@@ -7,7 +7,7 @@ import { requireRoleRow } from '../roles/roles.service';
 import type { UserRow } from '../users/users.service';
 import { filtersOf, listInvoiceRows } from './invoice-list.repository';
 import { renderPdfOf } from './invoice-pdf';
-import { presentInvoice, toSummary, utcToday } from './invoice-presenters';
+import { agencyToday, presentInvoice, toSummary } from './invoice-presenters';
 
 // The invoices module's public face (other modules import only this file) and its reads: the list, an
 // invoice and its PDF. Owners only (design §3): the permission check opens every call. The other jobs live
@@ -42,7 +42,7 @@ export async function listInvoices(
   scope: { role?: number; client?: number } = {},
 ): Promise<{ results: InvoiceSummary[]; count: number }> {
   guard(actor);
-  const today = utcToday(deps.config.now());
+  const today = agencyToday(deps);
   const { rows, count } = await listInvoiceRows(
     deps.db,
     {
@@ -64,12 +64,12 @@ export async function listInvoices(
 
 export async function getInvoice(deps: Deps, actor: UserRow, id: number): Promise<Invoice> {
   guard(actor);
-  return presentInvoice(deps.db, id, utcToday(deps.config.now()));
+  return presentInvoice(deps.db, id, agencyToday(deps));
 }
 
 /** The PDF and its file name. */
 export async function invoicePdf(deps: Deps, actor: UserRow, id: number): Promise<{ pdf: Buffer; filename: string }> {
   guard(actor);
-  const invoice = await presentInvoice(deps.db, id, utcToday(deps.config.now()));
+  const invoice = await presentInvoice(deps.db, id, agencyToday(deps));
   return { pdf: await renderPdfOf(deps, invoice), filename: `${invoice.number}.pdf` };
 }

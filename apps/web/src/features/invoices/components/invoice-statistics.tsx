@@ -6,7 +6,7 @@ import { QueryError } from '@/components/ui/query-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/components/ui/cn';
 import { useGetInvoiceStatisticsQuery, type InvoiceStatisticsParams } from '../api';
-import { formatCurrency, parseHundredths } from '../money';
+import { formatCurrency, parseHundredths, percentOfWhole } from '../money';
 import type { InvoiceStatistics } from '@recruitdesk/contracts/invoices';
 import { monthLabel } from './month-label';
 
@@ -65,7 +65,7 @@ function Aging({ stats }: { stats: InvoiceStatistics }) {
               <div
                 key={AGING[index]!.key}
                 className={colours[index]}
-                style={{ width: `${Number((amount * 10_000n) / total) / 100}%` }}
+                style={{ width: `${percentOfWhole(amount, total)}%` }}
               />
             ))
           : null}
