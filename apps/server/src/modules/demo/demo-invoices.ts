@@ -189,6 +189,8 @@ export async function seedDemoInvoices(
     const taxRateBp = random() < 0.3 ? 825 : 0;
     const totals = totalsOf([fee], taxRateBp);
     const description = `Finder's fee: placement of ${row.firstName} ${row.lastName} as ${row.role.name}, starting ${row.startDate} (${percent.replace(/\.?0+$/, '')} % of ${formatMoney(salary, client.currency)})`;
+    // Dated when the placement was recorded, not on a start date ahead (decision 077): today for those.
+    const issueDate = row.startDate > today ? today : row.startDate;
     drafts.push(
       settle(
         {
@@ -196,8 +198,8 @@ export async function seedDemoInvoices(
           clientId: client.id,
           roleId: row.role.id,
           placementId: row.placementId,
-          issueDate: row.startDate,
-          dueDate: addDays(row.startDate, client.paymentTermsDays),
+          issueDate,
+          dueDate: addDays(issueDate, client.paymentTermsDays),
           paymentTermsDays: client.paymentTermsDays,
           currency: client.currency,
           taxRateBp,
@@ -205,8 +207,8 @@ export async function seedDemoInvoices(
           taxMinor: totals.tax,
           totalMinor: totals.total,
           createdById: owner.id,
-          createdAt: written(row.startDate),
-          updatedAt: written(row.startDate),
+          createdAt: written(issueDate),
+          updatedAt: written(issueDate),
           lines: [{ position: 1, description, quantityHundredths: 100, unitMinor: fee, amountMinor: fee }],
         },
         true,

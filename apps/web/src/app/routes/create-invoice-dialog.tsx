@@ -28,7 +28,7 @@ export function CreateInvoiceDialog({ open, onClose }: { open: boolean; onClose:
   const [roleId, setRoleId] = useState('');
   const [roleError, setRoleError] = useState<string | undefined>();
   const [clientError, setClientError] = useState<string | undefined>();
-  const clients = useListClientsQuery({ ...(search ? { search } : {}), page_size: 8 }, { skip: !open });
+  const clients = useListClientsQuery({ ...(search ? { search } : {}), page_size: 6 }, { skip: !open });
   const billsRoles = client?.client_type === 'finders_fee';
   const roles = useGetClientRolesQuery(client?.id ?? 0, { skip: !open || !billsRoles });
 

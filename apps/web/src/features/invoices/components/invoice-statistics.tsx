@@ -34,7 +34,7 @@ function Figure({
   loading: boolean;
 }) {
   return (
-    <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-4 sm:p-5">
+    <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-4 sm:p-5 xl:flex-col xl:items-start xl:gap-3 2xl:flex-row 2xl:items-center 2xl:gap-4">
       <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg', tone)}>
         <Icon aria-hidden="true" className="size-5" />
       </span>
