@@ -1,3 +1,4 @@
+// Over 400 lines: one domain's whole API (records, inputs, prefill, list, statistics, refusals, the settlement rule) kept in one contract file, each part short and read together.
 import { compareDecimal } from '@recruitdesk/money';
 import { z } from 'zod';
 import { MAX_ID, pageQueryShape } from './common';

@@ -51,6 +51,8 @@ export async function seedDemoInvoices(
   function settle(
     base: Omit<Draft, 'status' | 'payouts' | 'events' | 'paidMinor' | 'balanceMinor'>,
     allowVoid: boolean,
+    /** Still a draft, whatever its date (a placement whose candidate has not started yet). */
+    keepDraft = false,
   ): Draft {
     const total = base.totalMinor ?? 0;
     const issue = base.issueDate;
@@ -66,7 +68,8 @@ export async function seedDemoInvoices(
         ...actor,
       },
     ];
-    if (issue > today) return { ...base, status: 'draft', paidMinor: 0, balanceMinor: total, payouts: [], events };
+    if (issue > today || keepDraft)
+      return { ...base, status: 'draft', paidMinor: 0, balanceMinor: total, payouts: [], events };
     const pastDue = Math.floor((now.getTime() - at(due, 0).getTime()) / DAY);
     const roll = random();
     const sentAt = notAfterNow(at(addDays(issue, 1)));
@@ -189,7 +192,8 @@ export async function seedDemoInvoices(
     const taxRateBp = random() < 0.3 ? 825 : 0;
     const totals = totalsOf([fee], taxRateBp);
     const description = `Finder's fee: placement of ${row.firstName} ${row.lastName} as ${row.role.name}, starting ${row.startDate} (${percent.replace(/\.?0+$/, '')} % of ${formatMoney(salary, client.currency)})`;
-    // Dated when the placement was recorded, not on a start date ahead (decision 077): today for those.
+    // Dated when the placement was recorded, not on a start date ahead (decision 077): today for those,
+    // still drafts.
     const issueDate = row.startDate > today ? today : row.startDate;
     drafts.push(
       settle(
@@ -212,6 +216,7 @@ export async function seedDemoInvoices(
           lines: [{ position: 1, description, quantityHundredths: 100, unitMinor: fee, amountMinor: fee }],
         },
         true,
+        row.startDate > today,
       ),
     );
   }
