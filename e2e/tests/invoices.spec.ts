@@ -151,3 +151,51 @@ test('a recruiter has no Invoices item, no invoice screen and a 403 from the API
   const statistics = await page.evaluate(async () => (await fetch('/api/invoices/statistics/')).status);
   expect(statistics).toBe(403);
 });
+
+test('the owner creates an invoice from the Invoices list: picks the client and the role, then bills it by hand', async ({
+  page,
+}) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  await login(page, 'owner');
+  const client = await apiPost<{ client: { id: number } }>(page, '/api/clients/', {
+    name: `Listed Client ${stamp}`,
+    client_type: 'finders_fee',
+    state: 'Open',
+    finders_fee_percent: 20,
+    payment_terms_days: 14,
+    currency: 'USD',
+    contact_name: 'Avery Ledger',
+    contact_email: `ledger.${stamp}@example.test`,
+    location: 'Harbour House, Bristol',
+  });
+  const roleName = `Platform Architect ${stamp}`;
+  const role = await apiPost<{ role: { id: number } }>(page, '/api/roles/', {
+    client_id: client.client.id,
+    name: roleName,
+  });
+
+  await page.goto('/invoices');
+  await page.getByRole('button', { name: 'Create invoice' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Create invoice' });
+  await dialog.getByLabel('Find a client').fill(`Listed Client ${stamp}`);
+  await dialog.getByRole('radio', { name: new RegExp(`Listed Client ${stamp}`) }).check();
+  await dialog.getByLabel('Role').selectOption({ label: `${roleName} (Open)` });
+  await dialog.getByRole('button', { name: 'Continue' }).click();
+
+  // The role's create page (no placement yet: lines by hand), with its way back to the list.
+  await expect(page).toHaveURL(new RegExp(`/role/${role.role.id}/invoice/create$`));
+  await expect(page.getByRole('heading', { name: "New finder's fee invoice" })).toBeVisible();
+  await expect(page.getByRole('link', { name: 'All invoices' })).toBeVisible();
+  await page.getByLabel('Line 1 description').fill('Executive search retainer, first stage');
+  await page.getByLabel('Unit amount (USD)').fill('4500');
+  await page.getByRole('button', { name: 'Create draft' }).click();
+
+  // The draft: the whole bill-to the PDF prints, and the balance asked by the due date.
+  await expect(page.getByRole('heading', { name: /Invoice INV-\d{4}-\d{4}/ })).toBeVisible();
+  const preview = page.getByRole('article', { name: /preview$/ });
+  await expect(preview).toContainText('Avery Ledger');
+  await expect(preview).toContainText('Harbour House, Bristol');
+  await expect(preview).toContainText(`ledger.${stamp}@example.test`);
+  await expect(preview).toContainText('Please pay $4,500.00 by');
+});

@@ -1,3 +1,4 @@
+// Over 400 lines: one domain's whole API (records, inputs, prefill, list, statistics, refusals, the settlement rule) kept in one contract file, each part short and read together.
 import { compareDecimal } from '@recruitdesk/money';
 import { z } from 'zod';
 import { MAX_ID, pageQueryShape } from './common';
@@ -213,6 +214,13 @@ export const InvoiceSchema = InvoiceSummarySchema.extend({
   payment_terms_days: z.number().int(),
   /** The email the invoice was (or will be) sent to: the client's contact email. */
   bill_to_email: z.string(),
+  /** The addressee as the PDF prints it (the client's name, contact, location and contact email; '' when unset). */
+  bill_to: z.object({ name: z.string(), contact_name: z.string(), location: z.string(), email: z.string() }),
+  /**
+   * A draft whose issue date is after today in the agency's time zone: sending it needs `future_issue_date`
+   * (keep that date, or date it today), decision 077.
+   */
+  dated_ahead: z.boolean(),
   lines: z.array(InvoiceLineSchema),
   payouts: z.array(PayoutSchema),
   /** Credit notes issued against this invoice. */
@@ -267,8 +275,9 @@ const dueNotBeforeIssue = (
 
 /**
  * POST /api/roles/{id}/invoices/: a finder's fee invoice. Without `lines`, the server prefills them from
- * the placement (`pipeline_id`, else the role's latest placement without an invoice); dates default to the
- * placement's start date and the client's payment terms; tax rate to 0.
+ * the placement (`pipeline_id`, else the role's latest placement without an invoice); the issue date defaults
+ * to today in the agency's time zone (not the start date, decision 077), the due date to the client's payment
+ * terms after it; tax rate to 0.
  */
 export const CreateRoleInvoiceInputSchema = z
   .object({
@@ -319,10 +328,18 @@ export const PatchInvoiceInputSchema = z
   .superRefine(dueNotBeforeIssue);
 export type PatchInvoiceInput = z.input<typeof PatchInvoiceInputSchema>;
 
-/** POST /api/invoices/{id}/send/: mail the PDF (to the client's contact email unless `to` is given). */
+/** What to do with a draft dated in the future when it is sent (decision 077). */
+export const FUTURE_ISSUE_DATE_CHOICES = ['today', 'keep'] as const;
+
+/**
+ * POST /api/invoices/{id}/send/: mail the PDF (to the client's contact email unless `to` is given). A draft
+ * dated after today (`dated_ahead`) needs `future_issue_date`: `today` dates it today and moves the due date
+ * by the same number of days, `keep` sends it with its date; without it the answer is 409 INVOICE_DATED_AHEAD.
+ */
 export const SendInvoiceInputSchema = z.object({
   to: z.union([z.literal(''), z.email({ error: 'Enter a valid email address.' })]).optional(),
   message: text(2000).optional(),
+  future_issue_date: z.enum(FUTURE_ISSUE_DATE_CHOICES).optional(),
 });
 export type SendInvoiceInput = z.input<typeof SendInvoiceInputSchema>;
 
@@ -503,7 +520,6 @@ export const INVOICE_ERRORS = {
   PAYOUT_ALREADY_PAID: 'This invoice is already paid in full.',
   PAYOUT_CREDIT_NOTE: 'A credit note takes no payments.',
   PAYOUT_ABOVE_BALANCE: 'The payment is more than the balance due.',
-  PAYOUT_BEFORE_ISSUE: 'The payment date cannot be before the issue date.',
   CREDIT_NOTE_NOT_FEE: "A credit note is issued against a finder's fee invoice.",
   CREDIT_NOTE_NOT_ISSUED: 'Send the invoice before crediting it; a draft can simply be deleted.',
   CREDIT_NOTE_NO_GUARANTEE: 'This placement has no guarantee period, so no credit note is due.',
@@ -523,5 +539,38 @@ export const INVOICE_ERRORS = {
   NO_RETAINER_AMOUNT: 'This client has no retainer amount yet. Add lines to bill it by hand.',
   NO_EMAIL: 'The client has no contact email. Add one to the client, or give an address.',
   TOTAL_TOO_LARGE: 'The invoice total is too large.',
+  INVOICE_DATED_AHEAD:
+    'This invoice is dated in the future. Choose whether to send it dated today or with its own date.',
 } as const;
 export type InvoiceErrorCode = keyof typeof INVOICE_ERRORS;
+
+// ---- what an invoice asks of its client ----
+
+/**
+ * What the bill asks for, the same on the PDF and on screen: the balance by the due date while money is
+ * due; nothing once paid (the last payment's date), settled by credit, or void; a refund when credit notes
+ * took the balance below zero; nothing on a credit note.
+ */
+export type InvoiceSettlement =
+  | { kind: 'pay'; amount: string; by: string }
+  | { kind: 'paid'; on: string | null }
+  | { kind: 'refund'; amount: string }
+  | { kind: 'void'; reason: string }
+  | { kind: 'none' };
+
+export function invoiceSettlement(
+  invoice: Pick<Invoice, 'kind' | 'status' | 'balance' | 'due_date' | 'void_reason'> & {
+    payouts: readonly Pick<Payout, 'date'>[];
+  },
+): InvoiceSettlement {
+  if (invoice.kind === 'credit_note') return { kind: 'none' };
+  if (invoice.status === 'void') return { kind: 'void', reason: invoice.void_reason };
+  const sign = compareDecimal(invoice.balance, '0');
+  if (sign > 0) return { kind: 'pay', amount: invoice.balance, by: invoice.due_date };
+  if (sign < 0) return { kind: 'refund', amount: invoice.balance.replace(/^-/, '') };
+  const last = invoice.payouts.reduce<string | null>(
+    (latest, payout) => (!latest || payout.date > latest ? payout.date : latest),
+    null,
+  );
+  return { kind: 'paid', on: last };
+}

@@ -142,7 +142,10 @@ export interface AppConfig {
   logLevel: string;
   webDistDir: string;
   sentryDsn: string | undefined;
-  /** AGENCY_TIME_ZONE: where the agency's weeks start (job-posting weeks start on its Monday). */
+  /**
+   * AGENCY_TIME_ZONE: where the agency's weeks start (job-posting weeks start on its Monday), and the day
+   * analytics count and invoices are dated by (decisions 060 and 077).
+   */
   agencyTimeZone: string;
   /** S3-compatible file storage; unset: files under DATA_DIR/files. */
   s3: S3Config | undefined;

@@ -1,12 +1,8 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { inTransaction } from '../db/transaction';
-import {
-  formatInvoiceNumber,
-  insertInvoiceRow,
-  replaceInvoiceLines,
-  takeInvoiceNumber,
-} from '../modules/invoices/invoices.repository';
+import { formatInvoiceNumber, takeInvoiceNumber } from '../modules/invoices/invoice-numbers.repository';
+import { insertInvoiceRow, replaceInvoiceLines } from '../modules/invoices/invoices.repository';
 import {
   invoiceEventsTable,
   invoiceLinesTable,

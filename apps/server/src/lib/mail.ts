@@ -11,6 +11,25 @@ export interface MailMessage {
   html?: string;
   /** Files attached to the mail (an invoice's PDF). */
   attachments?: { filename: string; content: Buffer; contentType: string }[];
+  /**
+   * The name the mail is from, in place of MAIL_FROM's (the agency's name on its invoices); the address stays
+   * MAIL_FROM's, the one the mail server may send for (SPF, DKIM).
+   */
+  fromName?: string;
+  /** Where replies go (the agency's billing email on its invoices). */
+  replyTo?: { name: string; address: string };
+}
+
+/** The address of a From header: "RecruitDesk <no-reply@x.test>" or "no-reply@x.test" → "no-reply@x.test". */
+function senderAddress(mailFrom: string): string {
+  const match = /<([^<>]+)>\s*$/.exec(mailFrom);
+  return (match?.[1] ?? mailFrom).trim();
+}
+
+/** nodemailer's options for a message: From is MAIL_FROM, or its address under the message's own name. */
+function mailOptions(mailFrom: string, message: MailMessage): SendMailOptions {
+  const { fromName, ...rest } = message;
+  return { from: fromName ? { name: fromName, address: senderAddress(mailFrom) } : mailFrom, ...rest };
 }
 
 export interface Mailer {
@@ -44,7 +63,7 @@ export function createMailer(
     const transport = lazyTransport(config.smtpUrl);
     return {
       async send(message) {
-        await transport.sendMail({ from: config.mailFrom, ...message });
+        await transport.sendMail(mailOptions(config.mailFrom, message));
         log.info({ to: message.to, subject: message.subject }, 'mail sent');
       },
       close: () => transport.close(),
@@ -54,7 +73,7 @@ export function createMailer(
   const dir = path.join(config.dataDir, 'mail');
   return {
     async send(message) {
-      const info = await transport.sendMail({ from: config.mailFrom, ...message });
+      const info = await transport.sendMail(mailOptions(config.mailFrom, message));
       await mkdir(dir, { recursive: true });
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);

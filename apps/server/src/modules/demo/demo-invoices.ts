@@ -51,6 +51,8 @@ export async function seedDemoInvoices(
   function settle(
     base: Omit<Draft, 'status' | 'payouts' | 'events' | 'paidMinor' | 'balanceMinor'>,
     allowVoid: boolean,
+    /** Still a draft, whatever its date (a placement whose candidate has not started yet). */
+    keepDraft = false,
   ): Draft {
     const total = base.totalMinor ?? 0;
     const issue = base.issueDate;
@@ -66,7 +68,8 @@ export async function seedDemoInvoices(
         ...actor,
       },
     ];
-    if (issue > today) return { ...base, status: 'draft', paidMinor: 0, balanceMinor: total, payouts: [], events };
+    if (issue > today || keepDraft)
+      return { ...base, status: 'draft', paidMinor: 0, balanceMinor: total, payouts: [], events };
     const pastDue = Math.floor((now.getTime() - at(due, 0).getTime()) / DAY);
     const roll = random();
     const sentAt = notAfterNow(at(addDays(issue, 1)));
@@ -189,6 +192,9 @@ export async function seedDemoInvoices(
     const taxRateBp = random() < 0.3 ? 825 : 0;
     const totals = totalsOf([fee], taxRateBp);
     const description = `Finder's fee: placement of ${row.firstName} ${row.lastName} as ${row.role.name}, starting ${row.startDate} (${percent.replace(/\.?0+$/, '')} % of ${formatMoney(salary, client.currency)})`;
+    // Dated when the placement was recorded, not on a start date ahead (decision 077): today for those,
+    // still drafts.
+    const issueDate = row.startDate > today ? today : row.startDate;
     drafts.push(
       settle(
         {
@@ -196,8 +202,8 @@ export async function seedDemoInvoices(
           clientId: client.id,
           roleId: row.role.id,
           placementId: row.placementId,
-          issueDate: row.startDate,
-          dueDate: addDays(row.startDate, client.paymentTermsDays),
+          issueDate,
+          dueDate: addDays(issueDate, client.paymentTermsDays),
           paymentTermsDays: client.paymentTermsDays,
           currency: client.currency,
           taxRateBp,
@@ -205,11 +211,12 @@ export async function seedDemoInvoices(
           taxMinor: totals.tax,
           totalMinor: totals.total,
           createdById: owner.id,
-          createdAt: written(row.startDate),
-          updatedAt: written(row.startDate),
+          createdAt: written(issueDate),
+          updatedAt: written(issueDate),
           lines: [{ position: 1, description, quantityHundredths: 100, unitMinor: fee, amountMinor: fee }],
         },
         true,
+        row.startDate > today,
       ),
     );
   }

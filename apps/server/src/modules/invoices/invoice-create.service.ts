@@ -22,14 +22,14 @@ import {
   roleDraft,
   type LineValues,
 } from './invoice-drafts';
-import { addDays, invoiceError, presentInvoice, utcToday } from './invoice-presenters';
+import { addDays, agencyDay, agencyToday, invoiceError, presentInvoice } from './invoice-presenters';
 import { percentToBp, quantityToHundredths, toMinor } from '@recruitdesk/money';
 import {
   countClientSubmittals,
   findPlacementFacts,
   listLiveInstalmentInvoices,
   listLiveInvoicesByPlacement,
-} from './invoices.repository';
+} from './invoice-sources.repository';
 
 // Creating invoices: the create screens' prefill, the owner's create calls and the automatic drafts a
 // placement or a retainer milestone makes (run inside the milestone's transaction, decision 008).
@@ -49,7 +49,7 @@ export async function getRoleInvoiceDraft(
   pipelineId: number | undefined,
 ): Promise<InvoiceDraft> {
   assertCan(actor, 'invoices.manage');
-  return (await roleDraft(deps.db, roleId, pipelineId, utcToday(deps.config.now()))).draft;
+  return (await roleDraft(deps.db, roleId, pipelineId, agencyToday(deps))).draft;
 }
 
 export async function getClientInvoiceDraft(
@@ -59,7 +59,7 @@ export async function getClientInvoiceDraft(
   instalment: number | undefined,
 ): Promise<InvoiceDraft> {
   assertCan(actor, 'invoices.manage');
-  return (await clientDraft(deps.db, clientId, instalment, utcToday(deps.config.now()))).draft;
+  return (await clientDraft(deps.db, clientId, instalment, agencyToday(deps))).draft;
 }
 
 /** POST /api/roles/{id}/invoices/: a finder's fee, prefilled from the placement when lines are omitted. */
@@ -71,7 +71,7 @@ export async function createRoleInvoice(
 ): Promise<Invoice> {
   assertCan(actor, 'invoices.manage');
   const now = deps.config.now();
-  const today = utcToday(now);
+  const today = agencyDay(now, deps.config.agencyTimeZone);
   const id = await inTransaction(deps.db, async (tx) => {
     const { draft, role, client, fee } = await roleDraft(tx, roleId, input.pipeline_id, today);
     // The placement is billed when named, or when its prefilled lines are used.
@@ -114,7 +114,7 @@ export async function createClientInvoice(
 ): Promise<Invoice> {
   assertCan(actor, 'invoices.manage');
   const now = deps.config.now();
-  const today = utcToday(now);
+  const today = agencyDay(now, deps.config.agencyTimeZone);
   const id = await inTransaction(deps.db, async (tx) => {
     const { client, chosen, count } = await clientDraft(tx, clientId, input.instalment, today);
     if (input.instalment !== undefined && chosen) {
@@ -153,6 +153,7 @@ export async function createClientInvoice(
 async function draftInstalment(
   tx: Db,
   event: PipelineMilestone,
+  zone: string,
   milestone: 'on_shortlist' | 'on_placement',
   reason: string,
 ): Promise<void> {
@@ -162,7 +163,7 @@ async function draftInstalment(
   const invoiced = new Set((await listLiveInstalmentInvoices(tx, client.id)).map((row) => row.instalment));
   const due = schedule.find((item) => item.milestone === milestone && !invoiced.has(item.index));
   if (!due) return;
-  const issueDate = utcToday(event.now);
+  const issueDate = agencyDay(event.now, zone);
   await insertInvoice(tx, event.actor, event.now, {
     kind: 'retainer',
     client,
@@ -181,16 +182,21 @@ async function draftInstalment(
   });
 }
 
-/** A placement: a finder's fee client gets the placement's invoice; a retainer client its on-placement instalment. */
-export async function draftForPlacement(event: PlacementMilestone): Promise<void> {
+/**
+ * A placement: a finder's fee client gets the placement's invoice, dated on the day the placement is recorded
+ * in the agency's zone (`zone`), not on the start date, which may be months ahead (decision 077); a retainer
+ * client gets its on-placement instalment.
+ */
+export async function draftForPlacement(event: PlacementMilestone, zone: string): Promise<void> {
   const { tx } = event;
   const client = await requireClientRow(tx, event.clientId);
-  if (client.clientType === 'retainer') return draftInstalment(tx, event, 'on_placement', 'a placement');
+  if (client.clientType === 'retainer') return draftInstalment(tx, event, zone, 'on_placement', 'a placement');
   const role = await requireRoleRow(tx, event.roleId);
   const placement = await findPlacementFacts(tx, event.placementId);
   if (!placement) return;
   if ((await listLiveInvoicesByPlacement(tx, [placement.placementId])).length) return;
   const fee = await finderFeeOf(tx, role, client, placement);
+  const issueDate = agencyDay(event.now, zone);
   await insertInvoice(tx, event.actor, event.now, {
     kind: 'finders_fee',
     client,
@@ -198,19 +204,19 @@ export async function draftForPlacement(event: PlacementMilestone): Promise<void
     placementId: placement.placementId,
     instalment: null,
     creditForId: null,
-    issueDate: placement.startDate,
-    dueDate: addDays(placement.startDate, client.paymentTermsDays),
+    issueDate,
+    dueDate: addDays(issueDate, client.paymentTermsDays),
     paymentTermsDays: client.paymentTermsDays,
     taxRateBp: 0,
     notes: '',
     lines: fee.lines,
-    detail: `Drafted automatically from the placement of ${placement.candidateName}`,
+    detail: `Drafted automatically from the placement of ${placement.candidateName}, dated on the day it was recorded (the candidate starts on ${placement.startDate}).`,
     scope: { clientId: client.id, roleId: role.id },
   });
 }
 
 /** The client's first submittal is the shortlist milestone of a retainer. */
-export async function draftForSubmittal(event: PipelineMilestone): Promise<void> {
+export async function draftForSubmittal(event: PipelineMilestone, zone: string): Promise<void> {
   if ((await countClientSubmittals(event.tx, event.clientId)) !== 1) return;
-  await draftInstalment(event.tx, event, 'on_shortlist', 'the first submittal (shortlist)');
+  await draftInstalment(event.tx, event, zone, 'on_shortlist', 'the first submittal (shortlist)');
 }

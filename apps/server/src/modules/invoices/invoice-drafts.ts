@@ -19,16 +19,14 @@ import {
   toMinor,
   totalsOf,
 } from '@recruitdesk/money';
+import { takeInvoiceNumber } from './invoice-numbers.repository';
 import {
-  insertInvoiceEvents,
-  insertInvoiceRow,
   listLiveInstalmentInvoices,
   listLiveInvoicesByPlacement,
   listRolePlacements,
-  replaceInvoiceLines,
-  takeInvoiceNumber,
   type PlacementFacts,
-} from './invoices.repository';
+} from './invoice-sources.repository';
+import { insertInvoiceEvents, insertInvoiceRow, replaceInvoiceLines } from './invoices.repository';
 import type { InvoiceRow } from './invoices.table';
 
 // What an invoice starts from: a placement's finder's fee or a retainer instalment (the prefill the create
@@ -152,19 +150,28 @@ export interface NewInvoice {
   scope: { clientId: number; roleId: number | null };
 }
 
-/** Amount per line and the totals, refusing totals beyond the limit. */
+/**
+ * Amount per line and the totals, refusing totals beyond the limit. Every path that prices lines (create,
+ * edit, the prefills, the automatic drafts, credit notes) comes here, so a total a number cannot hold exactly
+ * (the money kernel's RangeError, e.g. ten lines of 10,000 × the largest amount) is the same 400 as one over
+ * the limit, never a 500.
+ */
 export function priceLines(lines: LineValues[], taxRateBp: number) {
-  const priced = lines.map((line, index) => ({
-    ...line,
-    position: index + 1,
-    amountMinor: lineAmount(line.quantityHundredths, line.unitMinor),
-  }));
-  const totals = totalsOf(
-    priced.map((line) => line.amountMinor),
-    taxRateBp,
-  );
-  if (Math.abs(totals.total) > MAX_TOTAL_MINOR) throw invoiceError('TOTAL_TOO_LARGE', 400, 'lines');
-  return { priced, totals };
+  try {
+    const priced = lines.map((line, index) => ({
+      ...line,
+      position: index + 1,
+      amountMinor: lineAmount(line.quantityHundredths, line.unitMinor),
+    }));
+    const totals = totalsOf(
+      priced.map((line) => line.amountMinor),
+      taxRateBp,
+    );
+    if (Math.abs(totals.total) <= MAX_TOTAL_MINOR) return { priced, totals };
+  } catch (error) {
+    if (!(error instanceof RangeError)) throw error;
+  }
+  throw invoiceError('TOTAL_TOO_LARGE', 400, 'lines');
 }
 
 /**
@@ -267,7 +274,8 @@ export async function roleDraft(
     chosen = placements.find((p) => !invoiced.has(p.placementId));
   }
   const fee = chosen ? await finderFeeOf(db, role, client, chosen) : null;
-  const issueDate = chosen?.startDate ?? today;
+  // Dated today, not on the start date, which may be months ahead (decision 077).
+  const issueDate = today;
   const lines = fee?.lines ?? [];
   const { priced, totals } = priceLines(lines, 0);
   const draft: InvoiceDraft = {
@@ -291,7 +299,9 @@ export async function roleDraft(
     subtotal: fromMinor(totals.subtotal),
     tax: fromMinor(totals.tax),
     total: fromMinor(totals.total),
-    explanation: fee?.explanation ?? 'This role has no placement to invoice yet; add lines by hand.',
+    explanation: fee
+      ? `${fee.explanation} Dated today; ${fee.placement.candidateName} starts on ${fee.placement.startDate}.`
+      : 'This role has no placement to invoice yet; add lines by hand.',
     instalments: [],
     placements: placements.map((p) => {
       const invoice = invoiced.get(p.placementId);

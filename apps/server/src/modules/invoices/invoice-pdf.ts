@@ -1,15 +1,17 @@
 import type { Invoice } from '@recruitdesk/contracts/invoices';
-import { INVOICE_STATUS_LABELS } from '@recruitdesk/contracts/invoices';
+import { INVOICE_STATUS_LABELS, invoiceSettlement } from '@recruitdesk/contracts/invoices';
 import type { AgencySettings } from '@recruitdesk/contracts/settings';
-import type { ClientRow } from '../clients/clients.service';
+import type { Deps } from '../../lib/deps';
+import { getAgencySettings } from '../settings/settings.service';
 import { formatMoney, toMinor } from '@recruitdesk/money';
 
 // The invoice as it prints (pdfkit 0.20, its built-in Helvetica): the agency (settings' invoice issuer) as
-// issuer, the client as addressee, the lines, the totals, the due date and the payment terms.
+// issuer, the invoice's bill-to as addressee (the same the screen shows), the lines, the totals, and what it
+// asks for: the balance by the due date, or nothing once paid or void (`invoiceSettlement`).
 
 const money = (value: string, currency: string) => formatMoney(toMinor(value), currency);
 
-export async function renderInvoicePdf(invoice: Invoice, settings: AgencySettings, client: ClientRow): Promise<Buffer> {
+export async function renderInvoicePdf(invoice: Invoice, settings: AgencySettings): Promise<Buffer> {
   // Loaded on first use: about 20 MB a server holds for nothing until someone prints (decision 048).
   const { default: PDFDocument } = await import('pdfkit');
   const doc = new PDFDocument({
@@ -60,8 +62,9 @@ export async function renderInvoicePdf(invoice: Invoice, settings: AgencySetting
   doc.moveDown(2);
   const billTop = Math.max(doc.y, 160);
   doc.font('Helvetica-Bold').fontSize(10).text('Bill to', left, billTop);
-  doc.font('Helvetica').text(client.name);
-  for (const line of [client.contactName, client.location, client.contactEmail].filter(Boolean)) doc.text(line);
+  const billTo = invoice.bill_to;
+  doc.font('Helvetica').text(billTo.name);
+  for (const line of [billTo.contact_name, billTo.location, billTo.email].filter(Boolean)) doc.text(line);
   if (invoice.role) doc.text(`Role: ${invoice.role.name}`);
 
   // Lines.
@@ -125,11 +128,12 @@ export async function renderInvoicePdf(invoice: Invoice, settings: AgencySetting
   doc.font('Helvetica').fontSize(9);
   doc.x = left;
   doc.y = y + 12;
-  if (invoice.kind !== 'credit_note') {
+  const settlement = invoiceSettlement(invoice);
+  if (settlement.kind === 'pay') {
     doc
       .font('Helvetica-Bold')
       .text(
-        `Please pay ${money(invoice.balance, invoice.currency)} by ${invoice.due_date} (${invoice.payment_terms_days} days).`,
+        `Please pay ${money(settlement.amount, invoice.currency)} by ${settlement.by} (${invoice.payment_terms_days} days).`,
         left,
         doc.y,
         { width },
@@ -137,6 +141,9 @@ export async function renderInvoicePdf(invoice: Invoice, settings: AgencySetting
     doc.font('Helvetica');
     if (issuer.bank_details) doc.text(`Bank details: ${issuer.bank_details}`, { width });
     doc.text(`Please quote ${invoice.number} with your payment.`, { width });
+  } else if (settlement.kind !== 'none') {
+    doc.font('Helvetica-Bold').text(settlementText(settlement, invoice.currency), left, doc.y, { width });
+    doc.font('Helvetica');
   }
   if (invoice.notes) {
     doc.moveDown();
@@ -144,4 +151,26 @@ export async function renderInvoicePdf(invoice: Invoice, settings: AgencySetting
   }
   doc.end();
   return done;
+}
+
+/** What a bill that asks for no payment says instead. */
+function settlementText(
+  settlement: Exclude<ReturnType<typeof invoiceSettlement>, { kind: 'pay' | 'none' }>,
+  currency: string,
+): string {
+  switch (settlement.kind) {
+    case 'paid':
+      return settlement.on ? `Paid in full on ${settlement.on}. Thank you.` : 'Nothing is due on this invoice.';
+    case 'refund':
+      return `Paid in full. A credit of ${money(settlement.amount, currency)} is owed to you.`;
+    case 'void':
+      return settlement.reason
+        ? `This invoice is void (${settlement.reason}); nothing is due.`
+        : 'This invoice is void; nothing is due.';
+  }
+}
+
+/** The PDF of an invoice as the API presents it, with the agency's settings. */
+export async function renderPdfOf(deps: Deps, invoice: Invoice): Promise<Buffer> {
+  return renderInvoicePdf(invoice, await getAgencySettings(deps.db));
 }

@@ -6,14 +6,16 @@ import type {
   PayoutMethod,
 } from '@recruitdesk/contracts/invoices';
 import type { Db } from '../../db/client';
+import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
+import { calendarDateIn } from '../../lib/time-zone';
 import { INVOICE_ERRORS, type InvoiceErrorCode } from '@recruitdesk/contracts/invoices';
 import { displayName } from '../users/users.service';
 import { bpToPercent, fromMinor, hundredthsToQuantity } from '@recruitdesk/money';
+import { findPlacementFacts } from './invoice-sources.repository';
 import {
   findInvoiceWithNames,
   findLiveCreditNote,
-  findPlacementFacts,
   listCreditNotesOf,
   listInvoiceEvents,
   listInvoiceLines,
@@ -28,14 +30,25 @@ export const invoiceError = (code: InvoiceErrorCode, status: number, field?: str
 
 export const invoiceNotFound = () => invoiceError('INVOICE_NOT_FOUND', 404);
 
-/** Today's date in UTC (YYYY-MM-DD): the day the overdue rule and the aging are read against. */
-export const utcToday = (now: Date): string => now.toISOString().slice(0, 10);
+/** The calendar day (YYYY-MM-DD) `at` falls on in the agency's time zone (AGENCY_TIME_ZONE). */
+export const agencyDay = (at: Date, zone: string): string => calendarDateIn(at, zone);
+
+/**
+ * Today in the agency's time zone: the day new invoices are dated, a future issue date is judged, and the
+ * overdue rule and the aging are read against (decision 077).
+ */
+export const agencyToday = (deps: Pick<Deps, 'config'>): string =>
+  agencyDay(deps.config.now(), deps.config.agencyTimeZone);
 
 export const addDays = (isoDate: string, days: number): string => {
   const date = new Date(`${isoDate}T00:00:00Z`);
   date.setUTCDate(date.getUTCDate() + days);
   return date.toISOString().slice(0, 10);
 };
+
+/** Whole days from one date to another (YYYY-MM-DD; negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string): number =>
+  Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
 export const isOverdue = (row: Pick<InvoiceRow, 'status' | 'dueDate' | 'balanceMinor'>, today: string): boolean =>
   row.status === 'sent' && row.dueDate < today && row.balanceMinor > 0;
@@ -88,7 +101,10 @@ export async function creditNoteBlocker(db: Db, invoice: InvoiceRow): Promise<st
   return null;
 }
 
-/** The whole invoice: lines, payouts, credit notes, history and what may be done now. */
+/**
+ * The whole invoice: lines, payouts, credit notes, history and what may be done now. `today` is the agency's
+ * (`agencyToday`).
+ */
 export async function presentInvoice(db: Db, id: number, today: string): Promise<Invoice> {
   const row = await findInvoiceWithNames(db, id);
   if (!row) throw invoiceNotFound();
@@ -106,6 +122,13 @@ export async function presentInvoice(db: Db, id: number, today: string): Promise
     void_reason: invoice.voidReason,
     payment_terms_days: invoice.paymentTermsDays,
     bill_to_email: row.clientEmail,
+    bill_to: {
+      name: row.clientName,
+      contact_name: row.clientContactName,
+      location: row.clientLocation,
+      email: row.clientEmail,
+    },
+    dated_ahead: invoice.status === 'draft' && invoice.issueDate > today,
     lines: lines.map((line) => ({
       id: line.id,
       description: line.description,

@@ -8,10 +8,10 @@ import { findInvoiceNoteTarget } from './invoices.repository';
  * finder's fee (or the retainer's on-placement instalment) and a retainer client's first submittal its
  * shortlist instalment, inside the pipeline change's own transaction. Invoices take internal notes on the
  * shared notes thread, owner-only like the invoices (the invoice's own `notes` are printed on it).
- * Called by invoicesRoutes.
+ * Called by invoicesRoutes, with the agency's time zone the drafts are dated in (decision 077).
  */
-export function registerInvoiceHooks(): void {
-  onPlacementRecorded('invoices', draftForPlacement);
-  onSubmittalRecorded('invoices', draftForSubmittal);
+export function registerInvoiceHooks(agencyTimeZone: string): void {
+  onPlacementRecorded('invoices', (event) => draftForPlacement(event, agencyTimeZone));
+  onSubmittalRecorded('invoices', (event) => draftForSubmittal(event, agencyTimeZone));
   registerNoteTarget('invoice', findInvoiceNoteTarget, { read: 'invoices.manage', write: 'invoices.manage' });
 }

@@ -22,29 +22,25 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/errors';
 import { requireUser } from '../users/users.service';
 import { registerInvoiceHooks } from './invoices.hooks';
+import { deleteInvoice, updateInvoice, voidInvoice } from './invoice-changes.service';
 import {
   createClientInvoice,
-  createCreditNote,
   createRoleInvoice,
-  deleteInvoice,
   getClientInvoiceDraft,
-  getInvoice,
   getRoleInvoiceDraft,
-  invoicePdf,
-  invoiceStatistics,
-  listInvoices,
-  recordPayout,
-  sendInvoice,
-  updateInvoice,
-  voidInvoice,
-} from './invoices.service';
+} from './invoice-create.service';
+import { createCreditNote } from './invoice-credit-notes.service';
+import { recordPayout } from './invoice-payouts.service';
+import { sendInvoice } from './invoice-send.service';
+import { invoiceStatistics } from './invoice-statistics.service';
+import { getInvoice, invoicePdf, listInvoices } from './invoices.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
 /** Invoices and payouts (issue 11): owners only, every route (the service checks first). */
 export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
-  registerInvoiceHooks();
   const { deps } = app;
+  registerInvoiceHooks(deps.config.agencyTimeZone);
   const tags = ['invoices'];
   const ok = { success: true as const };
 

@@ -1,3 +1,4 @@
+// Over 400 lines: the invoices journeys (placement to payment, credit notes, numbers, statistics, refusals) share one app and one set of data, and the last tests check the day summaries after every kind of write above them.
 import { INVOICE_ERRORS } from '@recruitdesk/contracts/invoices';
 import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
@@ -105,8 +106,10 @@ describe('money arithmetic (integer minor units, half-up)', () => {
 });
 
 describe("finder's fee invoices", () => {
-  it("drafts the fee when a candidate is placed (client's percent), dated on the start date, due after the payment terms", async () => {
+  it("drafts the fee when a candidate is placed (client's percent), dated on the day it is recorded (decision 077), due after the payment terms", async () => {
     const { role, client } = await place({ salary: '100000', startDate: '2026-03-02' });
+    const recorded = today();
+    const due = new Date(Date.parse(`${recorded}T00:00:00Z`) + 30 * 86_400_000).toISOString().slice(0, 10);
     const [invoice] = await roleInvoices(role.id);
     expect(invoice).toMatchObject({
       kind: 'finders_fee',
@@ -114,8 +117,8 @@ describe("finder's fee invoices", () => {
       overdue: false,
       client: { id: client.id, name: client.name },
       role: { id: role.id, name: 'Staff Engineer' },
-      issue_date: '2026-03-02',
-      due_date: '2026-04-01',
+      issue_date: recorded,
+      due_date: due,
       currency: 'USD',
       subtotal: '20000.00',
       tax: '0.00',

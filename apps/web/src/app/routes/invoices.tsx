@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
-import { Navigate, useNavigate, useParams, useSearchParams } from 'react-router';
-import { Receipt } from 'lucide-react';
+import { Navigate, useLocation, useNavigate, useParams, useSearchParams } from 'react-router';
+import { Plus, Receipt } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSkeleton } from '@/components/ui/page-skeleton';
@@ -22,6 +23,7 @@ import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
 import { canSeeInvoices } from '@/lib/permissions';
 import { NoAccess } from './no-access';
+import { CreateInvoiceDialog, FROM_INVOICES } from './create-invoice-dialog';
 import { BackLink, idParam } from './route-helpers';
 
 /** Invoices are the owner's (spec §6, design §3); the server refuses everyone else too. */
@@ -33,10 +35,21 @@ function useInvoicesAllowed() {
 export function InvoicesRoute() {
   const [searchParams] = useSearchParams();
   const statisticsParams = statisticsParamsFromSearchParams(searchParams);
+  const [creating, setCreating] = useState(false);
   if (!useInvoicesAllowed()) return <NoAccess />;
   return (
     <div className="space-y-6">
-      <PageHeader title={PAGE_TEXT.invoices.title} description={PAGE_TEXT.invoices.description} />
+      <PageHeader
+        title={PAGE_TEXT.invoices.title}
+        description={PAGE_TEXT.invoices.description}
+        actions={
+          <Button onClick={() => setCreating(true)}>
+            <Plus aria-hidden="true" className="size-4" />
+            Create invoice
+          </Button>
+        }
+      />
+      <CreateInvoiceDialog open={creating} onClose={() => setCreating(false)} />
       <InvoiceStatisticsPanel params={statisticsParams} />
       <Card className="overflow-hidden" role="region" aria-label="Invoice list">
         <InvoicesList />
@@ -113,7 +126,15 @@ function InvoicePage({ id, parent }: { id: number; parent: { kind: 'role' | 'cli
       <InvoiceDetail
         invoice={invoice}
         onEdit={() => setEditing(true)}
-        issuer={settings?.settings.invoice_issuer}
+        issuer={
+          settings
+            ? {
+                ...settings.settings.invoice_issuer,
+                // The PDF's issuer line: the legal name, else the agency's name.
+                legal_name: settings.settings.invoice_issuer.legal_name || settings.settings.agency_name,
+              }
+            : undefined
+        }
         onDeleted={() => void navigate(paths.app.invoices.getHref(), { replace: true })}
         onCreditNote={(note) => void navigate(invoiceHref(note))}
         internalNotes={
@@ -140,12 +161,20 @@ export function InvoiceCreateRoute({ parent }: { parent: 'role' | 'client' }) {
   const allowed = useInvoicesAllowed();
   const navigate = useNavigate();
   const id = idParam(useParams().id);
+  // Started from the Invoices list's "Create invoice": back goes there.
+  const fromInvoices = (useLocation().state as { from?: string } | null)?.from === FROM_INVOICES.from;
   if (!allowed) return <NoAccess />;
   if (!id) return <RecordError icon={Receipt} what={parent} error={null} />;
-  const back = parent === 'role' ? paths.app.role.getHref(id) : paths.app.client.getHref(id);
+  const back = fromInvoices
+    ? paths.app.invoices.getHref()
+    : parent === 'role'
+      ? paths.app.role.getHref(id)
+      : paths.app.client.getHref(id);
   return (
     <div className="space-y-4">
-      <BackLink to={back}>{parent === 'role' ? 'Back to the role' : 'Back to the client'}</BackLink>
+      <BackLink to={back}>
+        {fromInvoices ? 'All invoices' : parent === 'role' ? 'Back to the role' : 'Back to the client'}
+      </BackLink>
       <CreateInvoice key={`${parent}-${id}`} kind={parent} id={id} onCancel={() => void navigate(back)} />
     </div>
   );

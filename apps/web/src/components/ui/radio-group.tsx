@@ -12,6 +12,8 @@ export interface RadioGroupProps extends Omit<InputHTMLAttributes<HTMLInputEleme
   options: readonly RadioOption[];
   error?: string | undefined;
   className?: string;
+  /** The chosen option's value, for a group held in state rather than in react-hook-form. */
+  selected?: string;
 }
 
 /**
@@ -19,7 +21,7 @@ export interface RadioGroupProps extends Omit<InputHTMLAttributes<HTMLInputEleme
  * `register(name)` props straight through.
  */
 export const RadioGroup = forwardRef<HTMLInputElement, RadioGroupProps>(function RadioGroup(
-  { legend, options, error, className, ...inputProps },
+  { legend, options, error, className, selected, ...inputProps },
   ref,
 ) {
   const id = useId();
@@ -40,6 +42,7 @@ export const RadioGroup = forwardRef<HTMLInputElement, RadioGroupProps>(function
               ref={ref}
               type="radio"
               value={option.value}
+              {...(selected === undefined ? {} : { checked: option.value === selected })}
               className="mt-0.5 size-4 accent-brand-600 dark:accent-brand-500"
               {...inputProps}
             />

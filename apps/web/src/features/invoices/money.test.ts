@@ -6,7 +6,9 @@ import {
   formatMinor,
   lineTotalMinor,
   parseHundredths,
+  percentOfWhole,
   taxMinor,
+  wholeUnitsOf,
 } from './money';
 
 describe('invoice money in integer cents', () => {
@@ -74,5 +76,16 @@ describe('invoice money in integer cents', () => {
     expect(formatCurrency('90071992547409.93', 'USD', 'en-US')).toBe('$90,071,992,547,409.93');
     expect(formatMinor(0n)).toBe('0.00');
     expect(formatMinor(-5n)).toBe('-0.05');
+  });
+});
+
+describe('figures for the charts, from exact cents', () => {
+  it('gives a share of a whole to a hundredth of a percent, and whole units for bar heights', () => {
+    expect(percentOfWhole(1n, 3n)).toBe(33.33);
+    expect(percentOfWhole(2n, 3n)).toBe(66.67);
+    expect(percentOfWhole(5n, 0n)).toBe(0);
+    expect(wholeUnitsOf('1234.99')).toBe(1234);
+    expect(wholeUnitsOf('90071992547409.99')).toBe(90_071_992_547_409);
+    expect(wholeUnitsOf('not money')).toBe(0);
   });
 });

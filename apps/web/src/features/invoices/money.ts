@@ -31,6 +31,13 @@ export function taxMinor(subtotal: bigint, taxRate: string): bigint | null {
   return divideHalfUp(subtotal * rate, 10_000n);
 }
 
+/** `part` as a percent of `whole` (both in cents), to a hundredth of a percent: a bar's width. */
+export const percentOfWhole = (part: bigint, whole: bigint): number =>
+  whole > 0n ? Number(divideHalfUp(part * 10_000n, whole)) / 100 : 0;
+
+/** An API amount in whole currency units, cents dropped toward zero (a chart's bar height): "1234.56" → 1234. */
+export const wholeUnitsOf = (amount: string): number => Number((parseHundredths(amount) ?? 0n) / 100n);
+
 export interface Totals {
   /** Per line, in cents (null where a line is not readable yet). */
   lines: (bigint | null)[];

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from 'react';
 import { ConfirmDialog, FormDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { RadioGroup } from '@/components/ui/radio-group';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { useConfirmedMutation } from '@/components/ui/use-confirmed-mutation';
@@ -17,7 +18,15 @@ import {
   useVoidInvoiceMutation,
 } from '../api';
 import { formatCurrency, parseHundredths } from '../money';
-import { PAYOUT_METHOD_LABELS, PAYOUT_METHODS, type Invoice, type PayoutMethod } from '@recruitdesk/contracts/invoices';
+import {
+  type FUTURE_ISSUE_DATE_CHOICES,
+  PAYOUT_METHOD_LABELS,
+  PAYOUT_METHODS,
+  type Invoice,
+  type PayoutMethod,
+} from '@recruitdesk/contracts/invoices';
+
+type FutureIssueDate = (typeof FUTURE_ISSUE_DATE_CHOICES)[number];
 
 interface DialogProps {
   invoice: Invoice;
@@ -29,17 +38,34 @@ const fieldsOf = (error: unknown) => (error as ApiQueryError | undefined)?.field
 /** A refusal that names no field goes at the top of the dialog; field messages go on their fields. */
 const bannerOf = (error: unknown) => (error && !fieldsOf(error) ? error : undefined);
 
-/** Send: mails the PDF to the client's contact and marks a draft sent (asked first). */
+/**
+ * Send: mails the PDF to the client's contact and marks a draft sent (asked first). A draft dated in the
+ * future (`dated_ahead`) also asks which date it goes with: today (the default) or its own (decision 077).
+ */
 export function useSendInvoice() {
   const [send] = useSendInvoiceMutation();
-  return useConfirmedMutation<Invoice>({
-    run: (invoice) => send({ id: invoice.id, body: {} }),
-    success: (invoice) => `${invoice.number} was sent to ${invoice.bill_to_email || invoice.client.name}.`,
+  const [dateChoice, setDateChoice] = useState<FutureIssueDate>('today');
+  const control = useConfirmedMutation<Invoice>({
+    run: (invoice) => send({ id: invoice.id, body: invoice.dated_ahead ? { future_issue_date: dateChoice } : {} }),
+    success: (invoice, data) =>
+      `${invoice.number} was sent to ${invoice.bill_to_email || invoice.client.name}${
+        (data as { invoice?: Invoice }).invoice?.issue_date !== invoice.issue_date ? ', dated today' : ''
+      }.`,
   });
+  return {
+    ...control,
+    ask: (invoice: Invoice) => {
+      setDateChoice('today');
+      control.ask(invoice);
+    },
+    dateChoice,
+    setDateChoice,
+  };
 }
 
 export function SendInvoiceDialog({ control }: { control: ReturnType<typeof useSendInvoice> }) {
   const invoice = control.target;
+  const { date } = useDateFormat();
   return (
     <ConfirmDialog
       {...control.dialog}
@@ -50,7 +76,28 @@ export function SendInvoiceDialog({ control }: { control: ReturnType<typeof useS
           : undefined
       }
       confirmLabel="Send invoice"
-    />
+    >
+      {invoice?.dated_ahead ? (
+        <RadioGroup
+          legend={`It is dated ${date(invoice.issue_date)}, in the future. Which date should it go with?`}
+          name="future-issue-date"
+          selected={control.dateChoice}
+          onChange={(event) => control.setDateChoice(event.target.value as FutureIssueDate)}
+          options={[
+            {
+              value: 'today',
+              label: 'Date it today',
+              description: 'The due date moves with it, keeping the same number of days.',
+            },
+            {
+              value: 'keep',
+              label: `Keep ${date(invoice.issue_date)}`,
+              description: 'A payment that arrives before that date can still be recorded.',
+            },
+          ]}
+        />
+      ) : null}
+    </ConfirmDialog>
   );
 }
 

@@ -1,12 +1,44 @@
 import type { AgencySettings } from '@recruitdesk/contracts/settings';
-
-type InvoiceIssuer = AgencySettings['invoice_issuer'];
 import { formatDate } from '@/lib/format';
 import { formatCurrency } from '../money';
-import { INVOICE_KIND_LABELS, type Invoice } from '@recruitdesk/contracts/invoices';
+import { INVOICE_KIND_LABELS, invoiceSettlement, type Invoice } from '@recruitdesk/contracts/invoices';
+
+type InvoiceIssuer = AgencySettings['invoice_issuer'];
+
+/** What the bill asks for, worded as the PDF words it (the rule is the contract's `invoiceSettlement`). */
+function Settlement({ invoice, issuer }: { invoice: Invoice; issuer?: InvoiceIssuer | null | undefined }) {
+  const settlement = invoiceSettlement(invoice);
+  const money = (value: string) => formatCurrency(value, invoice.currency);
+  if (settlement.kind === 'none') return null;
+  if (settlement.kind !== 'pay') {
+    const text =
+      settlement.kind === 'paid'
+        ? settlement.on
+          ? `Paid in full on ${formatDate(settlement.on)}. Thank you.`
+          : 'Nothing is due on this invoice.'
+        : settlement.kind === 'refund'
+          ? `Paid in full. A credit of ${money(settlement.amount)} is owed to you.`
+          : settlement.reason
+            ? `This invoice is void (${settlement.reason}); nothing is due.`
+            : 'This invoice is void; nothing is due.';
+    return <p className="mt-8 border-t border-gray-200 pt-4 font-medium text-gray-900">{text}</p>;
+  }
+  return (
+    <div className="mt-8 space-y-1 border-t border-gray-200 pt-4">
+      <p className="font-medium text-gray-900">
+        Please pay {money(settlement.amount)} by {formatDate(settlement.by)} ({invoice.payment_terms_days} days).
+      </p>
+      {issuer?.bank_details ? (
+        <p className="whitespace-pre-line text-gray-600">Bank details: {issuer.bank_details}</p>
+      ) : null}
+      <p className="text-gray-600">Please quote {invoice.number} with your payment.</p>
+    </div>
+  );
+}
 
 /**
- * The invoice as it prints (the PDF's layout): issuer, addressee, number and dates, lines, totals, notes.
+ * The invoice as it prints (the PDF's layout): issuer, the bill-to the PDF prints, number and dates, lines,
+ * totals, what it asks for (the balance by the due date, or nothing once paid or void), notes.
  * Always light, like paper, in either theme.
  */
 export function InvoicePreview({ invoice, issuer }: { invoice: Invoice; issuer?: InvoiceIssuer | null | undefined }) {
@@ -34,8 +66,14 @@ export function InvoicePreview({ invoice, issuer }: { invoice: Invoice; issuer?:
       <div className="mt-8 grid grid-cols-1 gap-6 sm:grid-cols-2">
         <div>
           <p className="text-xs font-semibold tracking-wide text-gray-500 uppercase">Bill to</p>
-          <p className="mt-1 font-medium text-gray-900">{invoice.client.name}</p>
-          {invoice.bill_to_email ? <p className="text-gray-600">{invoice.bill_to_email}</p> : null}
+          <p className="mt-1 font-medium text-gray-900">{invoice.bill_to.name}</p>
+          {[invoice.bill_to.contact_name, invoice.bill_to.location, invoice.bill_to.email]
+            .filter(Boolean)
+            .map((line) => (
+              <p key={line} className="whitespace-pre-line text-gray-600">
+                {line}
+              </p>
+            ))}
           {invoice.role ? <p className="text-gray-600">Role: {invoice.role.name}</p> : null}
           {invoice.credit_for ? <p className="text-gray-600">Credits invoice {invoice.credit_for.number}</p> : null}
         </div>
@@ -118,13 +156,8 @@ export function InvoicePreview({ invoice, issuer }: { invoice: Invoice; issuer?:
           </>
         ) : null}
       </dl>
-      {invoice.notes ? <p className="mt-8 whitespace-pre-line text-gray-600">{invoice.notes}</p> : null}
-      {issuer?.bank_details ? (
-        <div className="mt-8 border-t border-gray-200 pt-4">
-          <p className="text-xs font-semibold tracking-wide text-gray-500 uppercase">Payment details</p>
-          <p className="mt-1 whitespace-pre-line text-gray-600">{issuer.bank_details}</p>
-        </div>
-      ) : null}
+      <Settlement invoice={invoice} issuer={issuer} />
+      {invoice.notes ? <p className="mt-6 whitespace-pre-line text-gray-600">{invoice.notes}</p> : null}
     </article>
   );
 }

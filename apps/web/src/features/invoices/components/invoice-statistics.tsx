@@ -6,7 +6,7 @@ import { QueryError } from '@/components/ui/query-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/components/ui/cn';
 import { useGetInvoiceStatisticsQuery, type InvoiceStatisticsParams } from '../api';
-import { formatCurrency, parseHundredths } from '../money';
+import { formatCurrency, parseHundredths, percentOfWhole } from '../money';
 import type { InvoiceStatistics } from '@recruitdesk/contracts/invoices';
 import { monthLabel } from './month-label';
 
@@ -34,7 +34,7 @@ function Figure({
   loading: boolean;
 }) {
   return (
-    <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-4 sm:p-5">
+    <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-4 sm:p-5 xl:flex-col xl:items-start xl:gap-3 2xl:flex-row 2xl:items-center 2xl:gap-4">
       <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg', tone)}>
         <Icon aria-hidden="true" className="size-5" />
       </span>
@@ -65,7 +65,7 @@ function Aging({ stats }: { stats: InvoiceStatistics }) {
               <div
                 key={AGING[index]!.key}
                 className={colours[index]}
-                style={{ width: `${Number((amount * 10_000n) / total) / 100}%` }}
+                style={{ width: `${percentOfWhole(amount, total)}%` }}
               />
             ))
           : null}

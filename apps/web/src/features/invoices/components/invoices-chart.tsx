@@ -4,20 +4,15 @@
  * strings: the chart needs numbers, the figures shown in tooltips are the exact strings).
  */
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
-import { formatCompact, formatCurrency, parseHundredths } from '../money';
+import { formatCompact, formatCurrency, wholeUnitsOf } from '../money';
 import type { InvoiceStatistics } from '@recruitdesk/contracts/invoices';
 import { monthLabel } from './month-label';
-
-const wholeUnits = (amount: string) => {
-  const minor = parseHundredths(amount) ?? 0n;
-  return Number(minor / 100n);
-};
 
 export default function InvoicesChart({ stats }: { stats: InvoiceStatistics }) {
   const data = stats.by_month.map((row) => ({
     month: monthLabel(row.month),
-    invoiced: wholeUnits(row.invoiced),
-    collected: wholeUnits(row.collected),
+    invoiced: wholeUnitsOf(row.invoiced),
+    collected: wholeUnitsOf(row.collected),
     invoicedText: formatCurrency(row.invoiced, stats.currency),
     collectedText: formatCurrency(row.collected, stats.currency),
   }));

@@ -274,7 +274,7 @@ export function InvoicesList() {
             <EmptyState
               icon={Receipt}
               title="No invoices yet"
-              description="A placement drafts its finder's fee invoice; create others from a role or client page."
+              description="A placement drafts its finder's fee invoice; create others with Create invoice, or from a role or client page."
             />
           )
         }

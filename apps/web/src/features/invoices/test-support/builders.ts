@@ -38,6 +38,13 @@ export function buildInvoice(overrides: Partial<Invoice> = {}): Invoice {
     void_reason: '',
     payment_terms_days: 30,
     bill_to_email: 'ap@acme.test',
+    bill_to: {
+      name: 'Acme Ltd',
+      contact_name: 'Dana Payable',
+      location: '10 Market Street, Leeds',
+      email: 'ap@acme.test',
+    },
+    dated_ahead: false,
     lines: [
       {
         id: 1,
