@@ -45,6 +45,7 @@ import openapiPlugin from './plugins/openapi';
 import securityHeaders from './plugins/security-headers';
 import spaPlugin from './plugins/spa';
 import { storageLinks } from './plugins/storage-links';
+import textInput from './plugins/text-input';
 import './plugins/types';
 
 export const BODY_LIMIT = 1024 * 1024;
@@ -162,6 +163,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(compressionPlugin);
   await app.register(sessionLoader);
   await app.register(csrfPlugin);
+  await app.register(textInput);
   await app.register(openapiPlugin);
 
   await app.register(healthRoutes);

@@ -18,6 +18,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { Deps } from '../../lib/deps';
 import { AppError, errorResponses } from '../../lib/errors';
+import { nulError, nulFieldOf } from '../../lib/text-input';
 import { findPublicRole, listPublicRoles } from '../roles/roles.service';
 import { getAgencySettings } from '../settings/settings.service';
 import { requireUser } from '../users/users.service';
@@ -75,10 +76,12 @@ async function readApplicationForm(
   fields: Record<string, string> = {},
 ): Promise<{ fields: Record<string, string>; resume: UploadedResume | null }> {
   let resume: UploadedResume | null = null;
+  let nulName = false;
   try {
     for await (const part of request.parts()) {
       if (part.type === 'file') {
         const bytes = await part.toBuffer();
+        if (part.filename?.includes('\0')) nulName = true;
         if (part.fieldname === 'resume' && resume === null) resume = { filename: part.filename ?? 'resume', bytes };
       } else if (typeof part.value === 'string' && !(part.fieldname in fields)) {
         fields[part.fieldname] = part.value;
@@ -93,6 +96,14 @@ async function readApplicationForm(
       throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the form as multipart/form-data.');
     throw error;
   }
+  // The multipart fields are read here, past the platform's check of parsed bodies: the same check. The
+  // form shown again (without JavaScript) keeps what was entered, less the NUL.
+  const nulField = nulFieldOf(fields);
+  if (nulField !== null) {
+    for (const [name, value] of Object.entries(fields)) fields[name] = value.replaceAll('\0', '');
+    throw nulError(nulField);
+  }
+  if (nulName) throw nulError('resume');
   return { fields, resume };
 }
 

@@ -8,6 +8,7 @@ import {
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import { can } from '../../lib/permissions';
+import { NUL_MESSAGE, nulFieldOf } from '../../lib/text-input';
 import { SESSION_COOKIE } from '../../plugins/cookies';
 import { originIsOwn } from '../../plugins/csrf';
 import type { AssistantEngine } from '../assistant/assistant.service';
@@ -158,6 +159,8 @@ export async function chatSocketRoutes(app: FastifyInstance, options: ChatSocket
           } catch {
             return send({ type: 'error', message: CHAT_MESSAGES.malformed });
           }
+          // The platform's NUL check (issue 29 item 2) for the socket, which no HTTP hook sees.
+          if (nulFieldOf(parsed) !== null) return send({ type: 'error', message: NUL_MESSAGE });
           const type = (parsed as { type?: unknown } | null)?.type;
           if (type !== 'user_message' && type !== 'user_input_response')
             return send({ type: 'error', message: CHAT_MESSAGES.unknownType });
