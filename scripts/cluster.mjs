@@ -13,7 +13,7 @@
 // CLUSTER_OWNER_PASSWORD (default owner@cluster.test and a password generated once and kept in
 // data/cluster/owner-password). Ctrl-C stops nginx and the servers.
 //
-// Tests and scripts import startCluster() (apps/server/src/cluster/, the load scripts).
+// Tests and scripts import startCluster() (apps/server/tools/cluster/, the load scripts).
 import { spawn, spawnSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';

@@ -11,6 +11,8 @@ const src = path.join(here, 'src');
 /** Flat-config globs are relative to the root eslint.config.js. */
 const rel = (p) => `apps/server/${p}`;
 const abs = (p) => path.join(src, p);
+/** Benches, the assistant's evaluation, the fault and cluster harnesses: beside src/, never shipped. */
+const TOOLS = path.join(here, 'tools/**');
 
 /**
  * The one direction of the server's modules, lowest first: a module may import only modules before it
@@ -72,7 +74,7 @@ if (unplaced.length) {
 const anyOf = (names) => (names.length === 1 ? names[0] : `{${names.join(',')}}`);
 const TESTS = ['**/*.test.ts'];
 /** Tooling above the modules: never imported by production code. */
-const TOOLING = [abs('test/**'), abs('bench/**'), abs('factories/**')];
+const TOOLING = [abs('test/**'), TOOLS, abs('factories/**')];
 const COMPOSITION = [abs('app.ts'), abs('server.ts'), abs('schema.ts')];
 
 function moduleZones(name, index) {
@@ -98,7 +100,7 @@ function moduleZones(name, index) {
 
 const noProductionTooling = (target, allowFactories = false) => ({
   target,
-  from: allowFactories ? [abs('test/**'), abs('bench/**')] : TOOLING,
+  from: allowFactories ? [abs('test/**'), TOOLS] : TOOLING,
   message: 'Production code imports no test support, benches or factories (only demo data uses the factories).',
 });
 
@@ -142,7 +144,7 @@ const serverFiles = (globs) => globs.map((g) => rel(g));
 
 export default [
   {
-    files: serverFiles(['src/**/*.ts', 'lint-fixtures/**/*.ts']),
+    files: serverFiles(['src/**/*.ts', 'tools/**/*.ts', 'lint-fixtures/**/*.ts']),
     plugins: { 'import-x': importX },
     settings: resolverSettings,
     rules: {
@@ -186,7 +188,7 @@ export default [
           zones: [
             {
               target: abs('factories/**'),
-              from: [abs('test/**'), abs('bench/**'), abs('modules/demo/**')],
+              from: [abs('test/**'), TOOLS, abs('modules/demo/**')],
               message: 'Factories sit below demo data, benches and tests.',
             },
             noComposition(abs('factories/**')),

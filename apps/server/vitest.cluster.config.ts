@@ -1,10 +1,10 @@
 import { defineConfig } from 'vitest/config';
 
-// `npm run test:cluster`: the cross-server tests (src/cluster/*.cluster.test.ts) through nginx in front of
+// `npm run test:cluster`: the cross-server tests (tools/cluster/*.cluster.test.ts) through nginx in front of
 // two built app servers on PostgreSQL and Redis (docs/deployment.md). Kept out of `npm test` (no nginx there).
 export default defineConfig({
   test: {
-    include: ['src/cluster/**/*.cluster.test.ts'],
+    include: ['tools/cluster/**/*.cluster.test.ts'],
     pool: 'forks',
     // One cluster at a time: each starts nginx and two servers on fixed ports (3400–3429).
     fileParallelism: false,

@@ -1,11 +1,10 @@
-import { configDefaults, defineConfig } from 'vitest/config';
+import { defineConfig } from 'vitest/config';
 
 export default defineConfig({
   test: {
+    // Only src/: the fault tests (real processes, stopped services: vitest.faults.config.ts, npm run test:faults)
+    // and the cross-server tests through nginx (vitest.cluster.config.ts, npm run test:cluster) live in tools/.
     include: ['src/**/*.test.ts'],
-    // Real processes and stopped services (vitest.faults.config.ts, npm run test:faults) and the cross-server
-    // tests through nginx (vitest.cluster.config.ts, npm run test:cluster): their own runs.
-    exclude: [...configDefaults.exclude, 'src/faults/**', 'src/cluster/**'],
     pool: 'forks',
     // Files share a worker's module graph instead of importing the whole app again each (decision 059).
     isolate: false,

@@ -6,7 +6,7 @@ import { defineConfig } from 'vitest/config';
  */
 export default defineConfig({
   test: {
-    include: ['src/faults/**/*.test.ts'],
+    include: ['tools/faults/**/*.test.ts'],
     pool: 'forks',
     fileParallelism: false,
     testTimeout: 300_000,

@@ -1,8 +1,13 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildAssistantFixture, FIXTURE_NOW, FIXTURE_TIME_ZONE, type Fixture } from '../../../bench/assistant-fixture';
-import { Conversation } from '../../../bench/assistant-harness';
+import {
+  buildAssistantFixture,
+  FIXTURE_NOW,
+  FIXTURE_TIME_ZONE,
+  type Fixture,
+} from '../../../../tools/bench/assistant-fixture';
+import { Conversation } from '../../../../tools/bench/assistant-harness';
 import { insertClient } from '../../../factories/clients.factory';
 import { buildTestApp, type TestApp } from '../../../test/build-test-app';
 import type { Deps } from '../../../lib/deps';

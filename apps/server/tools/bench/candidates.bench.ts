@@ -19,10 +19,10 @@ import { performance } from 'node:perf_hooks';
 import { CandidateListQuerySchema } from '@recruitdesk/contracts/candidates';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../app';
-import { parseEnv, type AppConfig } from '../config/env';
-import { openPglite, openPostgres, type Database } from '../db/client';
-import { generateCandidates } from '../modules/demo/candidate-generator';
+import { buildApp } from '../../src/app';
+import { parseEnv, type AppConfig } from '../../src/config/env';
+import { openPglite, openPostgres, type Database } from '../../src/db/client';
+import { generateCandidates } from '../../src/modules/demo/candidate-generator';
 import {
   candidateCountQuery,
   candidatePageQuery,
@@ -37,12 +37,12 @@ import {
   searchPageRowsQuery,
   searchPageStrategy,
   type CandidateListFilter,
-} from '../modules/candidates/candidate-list.repository';
-import { skillSpellingCountsQuery } from '../modules/candidates/candidates.repository';
-import { candidatesTable } from '../modules/candidates/candidates.table';
-import { createSession } from '../modules/sessions/sessions.service';
-import { insertCandidates } from '../factories/candidates.factory';
-import { insertUser } from '../factories/users.factory';
+} from '../../src/modules/candidates/candidate-list.repository';
+import { skillSpellingCountsQuery } from '../../src/modules/candidates/candidates.repository';
+import { candidatesTable } from '../../src/modules/candidates/candidates.table';
+import { createSession } from '../../src/modules/sessions/sessions.service';
+import { insertCandidates } from '../../src/factories/candidates.factory';
+import { insertUser } from '../../src/factories/users.factory';
 import { benchInvoices, formatInvoiceBench } from './invoices.bench';
 import { benchPipelineBoard } from './pipeline-board.bench';
 

@@ -5,7 +5,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { openSync, readFileSync } from 'node:fs';
 import path from 'node:path';
-import { serverRoot } from '../../config/paths';
+import { serverRoot } from '../../../src/config/paths';
 
 export interface ServerProcess {
   url: string;

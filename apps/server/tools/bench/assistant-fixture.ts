@@ -1,14 +1,14 @@
 import { PIPELINE_STAGES } from '@recruitdesk/contracts/pipeline-summary';
 import { sql } from 'drizzle-orm';
-import type { Db } from '../db/client';
-import { insertCandidate } from '../factories/candidates.factory';
-import { insertClient } from '../factories/clients.factory';
-import { insertInvoiceRows } from '../factories/invoices.factory';
-import { insertNote } from '../factories/notes.factory';
-import { insertPipeline, insertPipelineChildren } from '../factories/pipelines.factory';
-import { insertRole } from '../factories/roles.factory';
-import { insertUser } from '../factories/users.factory';
-import type { UserRow } from '../modules/users/users.service';
+import type { Db } from '../../src/db/client';
+import { insertCandidate } from '../../src/factories/candidates.factory';
+import { insertClient } from '../../src/factories/clients.factory';
+import { insertInvoiceRows } from '../../src/factories/invoices.factory';
+import { insertNote } from '../../src/factories/notes.factory';
+import { insertPipeline, insertPipelineChildren } from '../../src/factories/pipelines.factory';
+import { insertRole } from '../../src/factories/roles.factory';
+import { insertUser } from '../../src/factories/users.factory';
+import type { UserRow } from '../../src/modules/users/users.service';
 
 // The assistant's evaluation agency (issue 13): a small agency with a fixed "today" — 2031-07-01 02:30 UTC,
 // which is still 30 June 2031 in the agency's time zone (America/New_York), so "this month" is June and

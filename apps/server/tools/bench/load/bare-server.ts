@@ -26,8 +26,8 @@ import {
   searchPageRowsQuery,
   searchPageStrategy,
   searchPlan,
-} from '../../modules/candidates/candidate-list.repository';
-import { candidateSearchTable } from '../../modules/candidates/candidates.table';
+} from '../../../src/modules/candidates/candidate-list.repository';
+import { candidateSearchTable } from '../../../src/modules/candidates/candidates.table';
 
 const pool = new pg.Pool({ connectionString: process.env.BARE_DATABASE_URL, max: 10 });
 // Only to build SQL text; every query goes through pg.

@@ -14,17 +14,17 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../app';
-import { parseEnv, type AppConfig } from '../config/env';
-import { openPglite, openPostgres, type Db } from '../db/client';
-import { insertClients, buildClient } from '../factories/clients.factory';
-import { insertInvoiceRows } from '../factories/invoices.factory';
-import { insertRoles, buildRole } from '../factories/roles.factory';
-import { insertUser } from '../factories/users.factory';
-import { seededRandom } from '../lib/seeded-random';
-import { formatInvoiceNumber } from '../modules/invoices/invoices.service';
-import type { NewInvoiceRow, NewPayoutRow } from '../modules/invoices/invoices.table';
-import { createSession } from '../modules/sessions/sessions.service';
+import { buildApp } from '../../src/app';
+import { parseEnv, type AppConfig } from '../../src/config/env';
+import { openPglite, openPostgres, type Db } from '../../src/db/client';
+import { insertClients, buildClient } from '../../src/factories/clients.factory';
+import { insertInvoiceRows } from '../../src/factories/invoices.factory';
+import { insertRoles, buildRole } from '../../src/factories/roles.factory';
+import { insertUser } from '../../src/factories/users.factory';
+import { seededRandom } from '../../src/lib/seeded-random';
+import { formatInvoiceNumber } from '../../src/modules/invoices/invoices.service';
+import type { NewInvoiceRow, NewPayoutRow } from '../../src/modules/invoices/invoices.table';
+import { createSession } from '../../src/modules/sessions/sessions.service';
 
 export interface InvoiceBenchRow {
   name: string;

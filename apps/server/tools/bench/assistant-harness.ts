@@ -1,18 +1,18 @@
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { buildApp } from '../app';
-import { parseEnv, type AppConfig } from '../config/env';
-import { openPglite, type Database } from '../db/client';
-import type { Deps } from '../lib/deps';
-import { createBuiltinAnalyst } from '../modules/assistant/analyst/builtin-analyst';
+import { buildApp } from '../../src/app';
+import { parseEnv, type AppConfig } from '../../src/config/env';
+import { openPglite, type Database } from '../../src/db/client';
+import type { Deps } from '../../src/lib/deps';
+import { createBuiltinAnalyst } from '../../src/modules/assistant/analyst/builtin-analyst';
 import {
   assistantTools,
   type ChatTurn,
   type EngineReply,
   type ToolContext,
-} from '../modules/assistant/assistant.service';
-import type { UserRow } from '../modules/users/users.service';
+} from '../../src/modules/assistant/assistant.service';
+import type { UserRow } from '../../src/modules/users/users.service';
 
 /** An app (for its deps) on a fresh in-memory PGlite, its agency in `timeZone`. */
 export async function openHarness(

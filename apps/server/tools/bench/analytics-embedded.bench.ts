@@ -9,11 +9,11 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import { buildApp } from '../app';
-import { parseEnv, type AppConfig } from '../config/env';
-import { openPglite } from '../db/client';
-import { seedOnStart } from '../modules/demo/demo.service';
-import { createSession } from '../modules/sessions/sessions.service';
+import { buildApp } from '../../src/app';
+import { parseEnv, type AppConfig } from '../../src/config/env';
+import { openPglite } from '../../src/db/client';
+import { seedOnStart } from '../../src/modules/demo/demo.service';
+import { createSession } from '../../src/modules/sessions/sessions.service';
 import { printAnalyticsSetTimes } from './analytics-sets-timing';
 
 const print = (line: string) => void process.stdout.write(`${line}\n`);

@@ -9,7 +9,7 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { HttpClient } from '../test/http-client';
+import { HttpClient } from '../../src/test/http-client';
 
 export const serverDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const OWNER_EMAIL = 'owner@faults.test';

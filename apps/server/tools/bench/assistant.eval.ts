@@ -10,7 +10,7 @@
  * written (v1, v2 and v3 joined on 2026-11-27, v4 to v8 on 2026-11-28; v9 is held out). Exit code 1 below 90 % on the main set (EVAL_STRICT=0 to always exit 0).
  */
 import { sql, type SQL } from 'drizzle-orm';
-import type { Db } from '../db/client';
+import type { Db } from '../../src/db/client';
 import { buildAssistantFixture, FIXTURE_NOW, FIXTURE_TIME_ZONE, type Fixture } from './assistant-fixture';
 import { Conversation, openHarness } from './assistant-harness';
 

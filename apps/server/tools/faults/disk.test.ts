@@ -7,7 +7,7 @@
 import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
-import type { HttpClient } from '../test/http-client';
+import type { HttpClient } from '../../src/test/http-client';
 import { eventually, isRoot, signedInOwner, startServer, startServerExpectingFailure, tempDir } from './harness';
 
 function run(command: string, args: string[]) {

@@ -8,9 +8,9 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
-import { openPglite } from '../db/client';
-import { createPostgresDatabase } from '../test/build-test-app';
-import { HttpClient } from '../test/http-client';
+import { openPglite } from '../../src/db/client';
+import { createPostgresDatabase } from '../../src/test/build-test-app';
+import { HttpClient } from '../../src/test/http-client';
 import { signedInOwner, startServer, tempDir, type ServerProcess } from './harness';
 
 const WRITERS = 4;

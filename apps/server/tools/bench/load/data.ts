@@ -9,12 +9,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
-import { buildApp } from '../../app';
-import { parseEnv } from '../../config/env';
-import { openPostgres } from '../../db/client';
-import { insertCandidates } from '../../factories/candidates.factory';
-import { generateCandidates } from '../../modules/demo/candidate-generator';
-import { seedOnStart } from '../../modules/demo/demo.service';
+import { buildApp } from '../../../src/app';
+import { parseEnv } from '../../../src/config/env';
+import { openPostgres } from '../../../src/db/client';
+import { insertCandidates } from '../../../src/factories/candidates.factory';
+import { generateCandidates } from '../../../src/modules/demo/candidate-generator';
+import { seedOnStart } from '../../../src/modules/demo/demo.service';
 
 export const LOAD_PASSWORD = 'load-demo-password-42';
 export const LOAD_SECRET_KEY = 'load-test-secret-key-0123456789abcdef-0123456789';

@@ -14,12 +14,12 @@ import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { buildApp } from '../app';
-import { parseEnv, type AppConfig } from '../config/env';
-import { openPostgres } from '../db/client';
-import { kpisQuery } from '../modules/analytics/analytics.repository';
-import { createSession } from '../modules/sessions/sessions.service';
-import { insertUser } from '../factories/users.factory';
+import { buildApp } from '../../src/app';
+import { parseEnv, type AppConfig } from '../../src/config/env';
+import { openPostgres } from '../../src/db/client';
+import { kpisQuery } from '../../src/modules/analytics/analytics.repository';
+import { createSession } from '../../src/modules/sessions/sessions.service';
+import { insertUser } from '../../src/factories/users.factory';
 import { printAnalyticsSetTimes } from './analytics-sets-timing';
 
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';

@@ -21,7 +21,7 @@ import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { serverProcessEnv } from '../../../../../scripts/server-env.mjs';
-import { serverRoot } from '../../config/paths';
+import { serverRoot } from '../../../src/config/paths';
 import { connectionCount, LOAD_PASSWORD, LOAD_SECRET_KEY, prepareDatabase, type LoadDatabase } from './data';
 import { figuresHeader, formatFigures, runLoad, type RunFigures } from './run';
 import { killOnExit, rssMbOf, startServer, type ServerProcess } from './server-process';
@@ -83,7 +83,7 @@ async function startBare(database: LoadDatabase): Promise<{ url: string; stop():
   const port = PORT + 1;
   const child = spawn(
     process.execPath,
-    ['--import', 'tsx', path.join(serverRoot(), 'src', 'bench', 'load', 'bare-server.ts')],
+    ['--import', 'tsx', path.join(serverRoot(), 'tools', 'bench', 'load', 'bare-server.ts')],
     {
       env: { ...env, BARE_PORT: String(port), BARE_DATABASE_URL: database.url },
       stdio: ['ignore', 'ignore', 'inherit'],

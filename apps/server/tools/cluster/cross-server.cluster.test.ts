@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { ChatSocket } from '../modules/chat/test-support/socket-client';
+import { ChatSocket } from '../../src/modules/chat/test-support/socket-client';
 import { ClusterClient, resumeAcrossServers, servedBy, startTestCluster } from './cluster-harness';
 
 // What must hold across app servers (issue 15), through nginx with requests alternating between two

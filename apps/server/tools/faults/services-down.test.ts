@@ -8,7 +8,7 @@
  */
 import { rmSync } from 'node:fs';
 import { afterAll, describe, expect, it, onTestFailed } from 'vitest';
-import { HttpClient } from '../test/http-client';
+import { HttpClient } from '../../src/test/http-client';
 import {
   eventually,
   OWNER_EMAIL,

@@ -6,8 +6,8 @@
  * timing engine.reply() end to end (tools, queries, formatting). Prints p50 / p95 / max per question and overall.
  */
 import { performance } from 'node:perf_hooks';
-import { DEMO_USERS, seedOnStart } from '../modules/demo/demo.service';
-import { getUserByEmail } from '../modules/users/users.service';
+import { DEMO_USERS, seedOnStart } from '../../src/modules/demo/demo.service';
+import { getUserByEmail } from '../../src/modules/users/users.service';
 import { Conversation, openHarness } from './assistant-harness';
 
 const RUNS = Number(process.env.BENCH_RUNS ?? 10);

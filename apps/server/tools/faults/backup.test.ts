@@ -8,8 +8,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
-import { createPostgresDatabase } from '../test/build-test-app';
-import type { HttpClient } from '../test/http-client';
+import { createPostgresDatabase } from '../../src/test/build-test-app';
+import type { HttpClient } from '../../src/test/http-client';
 import { serverDir, signedInOwner, startServer, tempDir } from './harness';
 
 const repoRoot = path.resolve(serverDir, '../..');

@@ -3,8 +3,8 @@ import pg from 'pg';
 import { expect } from 'vitest';
 // The same start-up as `npm run cluster`: nginx (TLS) in front of built app servers (docs/deployment.md).
 import { startCluster, type Cluster, type ClusterOptions } from '../../../../scripts/cluster.mjs';
-import { buildPdf } from '../test/documents';
-import { HttpClient } from '../test/http-client';
+import { buildPdf } from '../../src/test/documents';
+import { HttpClient } from '../../src/test/http-client';
 
 /**
  * The cross-server tests' cluster: a fresh PostgreSQL database (TEST_DATABASE_URL's server, default the
