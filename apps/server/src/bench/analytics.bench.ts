@@ -17,7 +17,7 @@ import pg from 'pg';
 import { buildApp } from '../app';
 import { parseEnv, type AppConfig } from '../config/env';
 import { openPostgres } from '../db/client';
-import { kpisQuery } from '../modules/analytics/analytics.repository';
+import { kpisQuery } from '../modules/analytics/analytics-kpis.repository';
 import { createSession } from '../modules/sessions/sessions.service';
 import { insertUser } from '../factories/users.factory';
 import { printAnalyticsSetTimes } from './analytics-sets-timing';
