@@ -17,7 +17,7 @@ import pg from 'pg';
 import { buildApp } from '../../src/app';
 import { parseEnv, type AppConfig } from '../../src/config/env';
 import { openPostgres } from '../../src/db/client';
-import { kpisQuery } from '../../src/modules/analytics/analytics.repository';
+import { kpisQuery } from '../../src/modules/analytics/analytics-kpis.repository';
 import { createSession } from '../../src/modules/sessions/sessions.service';
 import { insertUser } from '../../src/factories/users.factory';
 import { printAnalyticsSetTimes } from './analytics-sets-timing';

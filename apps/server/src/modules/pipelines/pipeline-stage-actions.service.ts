@@ -1,4 +1,3 @@
-import { CANDIDATE_STATUS_LABELS, type CandidateStatus } from '@recruitdesk/contracts/candidates';
 import {
   PIPELINE_CLOSE_REASON_LABELS,
   PIPELINE_STAGES,
@@ -9,44 +8,22 @@ import {
   type ReopenPipelineInputSchema,
   type SubmitPendingInputSchema,
   type SubmittalInputSchema,
-  type SubmittalOutcomeInputSchema,
   type UpdatePipelineInputSchema,
 } from '@recruitdesk/contracts/pipelines';
 import type { z } from 'zod';
 import { toNumeric } from '../../db/sql-helpers';
 import type { Deps } from '../../lib/deps';
-import { recordActivity } from '../activity/activity.service';
-import { markCandidatesPlaced } from '../candidates/candidates.service';
-import { requireClientRow } from '../clients/clients.service';
-import { formatMoney, placementFeeOf, roleFeeTerms } from '../roles/role-fees.service';
-import { fromMinor, minorOfNumber } from '@recruitdesk/money';
-import { requireRoleRow } from '../roles/roles.service';
 import { displayName, type UserRow } from '../users/users.service';
-import {
-  actionResponse,
-  assertUserExists,
-  label,
-  loadForChange,
-  nameOf,
-  scopeOf,
-  stageValues,
-  when,
-  writeChange,
-} from './pipeline-change';
-import { badInput, refused } from './pipeline-errors';
-import { notifyPlacementRecorded, notifySubmittalRecorded } from './pipeline-listeners';
+import { actionResponse, assertUserExists, label, loadForChange, nameOf, stageValues } from './pipeline-change';
+import { refused, badInput } from './pipeline-errors';
+import { notifySubmittalRecorded } from './pipeline-listeners';
+import { writeStageAction, type PipelineActivity } from './pipeline-stage-action';
 import { cancelPendingInterviews, pendingClientInterviewsOrAsk, resolveClientInterviews } from './pending-interviews';
-import { insertInterviewRow, pendingClientInterviewRow } from './interviews.repository';
-import {
-  countRolePlacements,
-  findLatestSubmittal,
-  insertPlacementRow,
-  insertSubmittalRow,
-  updateSubmittalRow,
-} from './submittals-placements.repository';
+import { insertSubmittalRow } from './submittals-placements.repository';
 import type { NewPipelineEventRow } from './pipelines.table';
 
-// Stage actions: a move or a new recruiter, close, reopen, ready to submit, the submittal and the client's answer.
+// Stage actions: a move or a new recruiter, close, reopen, ready to submit and the submittal. The client's
+// answer to a submittal lives in submittal-outcome.service.ts.
 
 /** PATCH: a move to any stage but `placed` (open, not placed pipelines) and/or a new recruiter. */
 export async function updatePipeline(
@@ -72,7 +49,7 @@ export async function updatePipeline(
   // Past the client interview (to Offer): its pending interviews need an answer first.
   const passing = moving && stagePosition(stage) > stagePosition('client_interview');
   if (passing) await pendingClientInterviewsOrAsk(deps, ctx, input.pending_interviews, `move to ${label(stage)}`);
-  await writeChange(
+  await writeStageAction(
     deps,
     actor,
     ctx,
@@ -83,6 +60,7 @@ export async function updatePipeline(
     }),
     async ({ tx, now, event }) => {
       const events: NewPipelineEventRow[] = [];
+      const activities: PipelineActivity[] = [];
       if (passing)
         events.push(
           ...(await resolveClientInterviews(
@@ -101,28 +79,19 @@ export async function updatePipeline(
             detail: `${label(ctx.pipeline.stage)} → ${label(stage)}`,
           }),
         );
-        await recordActivity(tx, {
-          scope: scopeOf(ctx),
-          actor,
+        activities.push({
           verb: 'stage_changed',
-          modelType: 'pipeline',
-          objectId: id,
           summary: `Moved ${nameOf(ctx)} from ${label(ctx.pipeline.stage)} to ${label(stage)} in ${ctx.role.name}`,
         });
       }
-      if (recruiterChanging) {
-        await recordActivity(tx, {
-          scope: scopeOf(ctx),
-          actor,
+      if (recruiterChanging)
+        activities.push({
           verb: 'updated',
-          modelType: 'pipeline',
-          objectId: id,
           summary: recruiter
             ? `Made ${displayName(recruiter)} the recruiter of ${nameOf(ctx)} in ${ctx.role.name}`
             : `Removed the recruiter of ${nameOf(ctx)} in ${ctx.role.name}`,
         });
-      }
-      return { events, result: undefined };
+      return { activities, events };
     },
   );
   return actionResponse(deps, id);
@@ -138,7 +107,7 @@ export async function closePipeline(
   const ctx = await loadForChange(deps, actor, id, input.version);
   const reason = input.reason as PipelineCloseReason;
   const reasonLabel = PIPELINE_CLOSE_REASON_LABELS[reason];
-  await writeChange(
+  await writeStageAction(
     deps,
     actor,
     ctx,
@@ -151,16 +120,9 @@ export async function closePipeline(
       ...offerAnswerOnClose(ctx.pipeline, reason, now),
     }),
     async ({ tx, now, event }) => {
-      await recordActivity(tx, {
-        scope: scopeOf(ctx),
-        actor,
-        verb: 'closed',
-        modelType: 'pipeline',
-        objectId: id,
-        summary: `Closed ${nameOf(ctx)} in ${ctx.role.name} (${reasonLabel})`,
-      });
       const cancelled = await cancelPendingInterviews(tx, { now, event }, ctx, 'the pipeline was closed');
       return {
+        activities: [{ verb: 'closed', summary: `Closed ${nameOf(ctx)} in ${ctx.role.name} (${reasonLabel})` }],
         events: [
           ...cancelled,
           event('closed', {
@@ -168,7 +130,6 @@ export async function closePipeline(
             detail: input.note ? `${reasonLabel}: ${input.note}` : reasonLabel,
           }),
         ],
-        result: undefined,
       };
     },
   );
@@ -185,26 +146,16 @@ export async function reopenPipeline(
   const ctx = await loadForChange(deps, actor, id, version, { movable: false });
   if (ctx.pipeline.state !== 'closed') throw refused('NOT_CLOSED');
   if (ctx.role.state === 'closed') throw refused('ROLE_CLOSED');
-  await writeChange(
+  await writeStageAction(
     deps,
     actor,
     ctx,
     version,
     () => ({ state: 'open', closeReason: null, closeNote: '', closedAt: null }),
-    async ({ tx, event }) => {
-      await recordActivity(tx, {
-        scope: scopeOf(ctx),
-        actor,
-        verb: 'reopened',
-        modelType: 'pipeline',
-        objectId: id,
-        summary: `Reopened ${nameOf(ctx)} in ${ctx.role.name}`,
-      });
-      return {
-        events: [event('reopened', { toStage: ctx.pipeline.stage, detail: label(ctx.pipeline.stage) })],
-        result: undefined,
-      };
-    },
+    async ({ event }) => ({
+      activities: [{ verb: 'reopened', summary: `Reopened ${nameOf(ctx)} in ${ctx.role.name}` }],
+      events: [event('reopened', { toStage: ctx.pipeline.stage, detail: label(ctx.pipeline.stage) })],
+    }),
   );
   return actionResponse(deps, id);
 }
@@ -219,26 +170,16 @@ export async function markSubmitPending(
   const ctx = await loadForChange(deps, actor, id, input.version, {
     from: { stages: ['sourced', 'internal_interview'], refusal: 'SUBMIT_PENDING_STAGE' },
   });
-  await writeChange(deps, actor, ctx, input.version, stageValues(ctx, 'submit_pending'), async ({ tx, event }) => {
-    await recordActivity(tx, {
-      scope: scopeOf(ctx),
-      actor,
-      verb: 'stage_changed',
-      modelType: 'pipeline',
-      objectId: id,
-      summary: `Marked ${nameOf(ctx)} ready to submit for ${ctx.role.name}`,
-    });
-    return {
-      events: [
-        event('stage_changed', {
-          fromStage: ctx.pipeline.stage,
-          toStage: 'submit_pending',
-          detail: input.note || `${label(ctx.pipeline.stage)} → ${label('submit_pending')}`,
-        }),
-      ],
-      result: undefined,
-    };
-  });
+  await writeStageAction(deps, actor, ctx, input.version, stageValues(ctx, 'submit_pending'), async ({ event }) => ({
+    activities: [{ verb: 'stage_changed', summary: `Marked ${nameOf(ctx)} ready to submit for ${ctx.role.name}` }],
+    events: [
+      event('stage_changed', {
+        fromStage: ctx.pipeline.stage,
+        toStage: 'submit_pending',
+        detail: input.note || `${label(ctx.pipeline.stage)} → ${label('submit_pending')}`,
+      }),
+    ],
+  }));
   return actionResponse(deps, id);
 }
 
@@ -255,7 +196,7 @@ export async function recordSubmittal(
       refusal: 'SUBMITTAL_STAGE',
     },
   });
-  await writeChange(deps, actor, ctx, input.version, stageValues(ctx, 'submitted'), async ({ tx, now, event }) => {
+  await writeStageAction(deps, actor, ctx, input.version, stageValues(ctx, 'submitted'), async ({ tx, now, event }) => {
     await insertSubmittalRow(tx, {
       pipelineId: id,
       submittedOn: input.submitted_on,
@@ -265,23 +206,12 @@ export async function recordSubmittal(
       outcome: 'pending',
       createdAt: now,
     });
-    await recordActivity(tx, {
-      scope: scopeOf(ctx),
-      actor,
-      verb: 'submitted',
-      modelType: 'pipeline',
-      objectId: id,
-      summary: `Submitted ${nameOf(ctx)} to ${ctx.clientName} for ${ctx.role.name}`,
-    });
-    await notifySubmittalRecorded({
-      tx,
-      now,
-      actor,
-      pipelineId: id,
-      roleId: ctx.role.id,
-      clientId: ctx.role.clientId,
-    });
     return {
+      activities: [
+        { verb: 'submitted', summary: `Submitted ${nameOf(ctx)} to ${ctx.clientName} for ${ctx.role.name}` },
+      ],
+      notify: () =>
+        notifySubmittalRecorded({ tx, now, actor, pipelineId: id, roleId: ctx.role.id, clientId: ctx.role.clientId }),
       events: [
         event('submitted', {
           fromStage: ctx.pipeline.stage,
@@ -289,233 +219,9 @@ export async function recordSubmittal(
           detail: `Submitted on ${input.submitted_on}`,
         }),
       ],
-      result: undefined,
     };
   });
   return actionResponse(deps, id);
-}
-
-const addDays = (isoDate: string, days: number): string => {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
-
-type OutcomeInput = z.output<typeof SubmittalOutcomeInputSchema>;
-
-/**
- * The client's answer, from Submitted, Client interview or Offer: a client interview (booked), rejected
- * (closed), an offer, or placed (the placement, its fee and guarantee end, the candidate becomes placed).
- */
-export async function recordSubmittalOutcome(deps: Deps, actor: UserRow, id: number, input: OutcomeInput) {
-  const ctx = await loadForChange(deps, actor, id, input.version, {
-    from: {
-      stages: ['submitted', 'client_interview', 'offer'],
-      refusal: 'SUBMITTAL_OUTCOME_STAGE',
-    },
-  });
-  const version = input.version;
-  const submittal = await findLatestSubmittal(deps.db, id);
-  const from = ctx.pipeline.stage;
-
-  if (input.outcome === 'client_interview') {
-    const scheduledAt = new Date(input.scheduled_at);
-    await writeChange(deps, actor, ctx, version, stageValues(ctx, 'client_interview'), async ({ tx, now, event }) => {
-      await insertInterviewRow(tx, pendingClientInterviewRow(id, input, input.interviewer_name, actor.id, now));
-      if (submittal)
-        await updateSubmittalRow(tx, submittal.id, {
-          outcome: 'client_interview',
-          outcomeAt: now,
-        });
-      await recordActivity(tx, {
-        scope: scopeOf(ctx),
-        actor,
-        verb: 'interview_booked',
-        modelType: 'pipeline',
-        objectId: id,
-        summary: `Booked a client interview with ${nameOf(ctx)} for ${ctx.role.name} on ${when(scheduledAt)}`,
-      });
-      const withWhom = input.interviewer_name ? ` with ${input.interviewer_name}` : '';
-      return {
-        events: [
-          event('submittal_outcome', {
-            fromStage: from,
-            toStage: 'client_interview',
-            detail: `Client interview on ${when(scheduledAt)}${withWhom}`,
-          }),
-        ],
-        result: undefined,
-      };
-    });
-    return actionResponse(deps, id);
-  }
-
-  if (input.outcome === 'rejected') {
-    const { feedback } = input;
-    await writeChange(
-      deps,
-      actor,
-      ctx,
-      version,
-      (now) => ({
-        state: 'closed',
-        closeReason: 'rejected_by_client',
-        closeNote: feedback,
-        closedAt: now,
-      }),
-      async ({ tx, now, event }) => {
-        if (submittal) await updateSubmittalRow(tx, submittal.id, { outcome: 'rejected', outcomeAt: now });
-        await recordActivity(tx, {
-          scope: scopeOf(ctx),
-          actor,
-          verb: 'submittal_outcome',
-          modelType: 'pipeline',
-          objectId: id,
-          summary: `${ctx.clientName} rejected ${nameOf(ctx)} for ${ctx.role.name}`,
-        });
-        const reason = PIPELINE_CLOSE_REASON_LABELS.rejected_by_client;
-        const cancelled = await cancelPendingInterviews(tx, { now, event }, ctx, 'the pipeline was closed');
-        return {
-          events: [
-            event('submittal_outcome', {
-              fromStage: from,
-              toStage: from,
-              detail: feedback ? `${reason}: ${feedback}` : reason,
-            }),
-            ...cancelled,
-            event('closed', { fromStage: from, detail: reason }),
-          ],
-          result: undefined,
-        };
-      },
-    );
-    return actionResponse(deps, id);
-  }
-
-  // An offer or a placement goes past the client interview: a booked one needs an answer first.
-  await pendingClientInterviewsOrAsk(
-    deps,
-    ctx,
-    input.pending_interviews,
-    input.outcome === 'offer' ? 'record the offer' : 'record the placement',
-  );
-
-  if (input.outcome === 'offer') {
-    const offered = input.offered_salary;
-    const currency = offered !== null ? (await requireRoleRow(deps.db, ctx.role.id)).salaryCurrency : '';
-    const offerValues = (now: Date) => ({
-      ...stageValues(ctx, 'offer')(now),
-      offeredSalary: offered !== null ? String(offered) : null,
-      offerCurrency: offered !== null ? currency : null,
-      offeredAt: now,
-      offerAnswer: null,
-      offerAnsweredAt: null,
-    });
-    await writeChange(deps, actor, ctx, version, offerValues, async ({ tx, now, event }) => {
-      if (submittal) await updateSubmittalRow(tx, submittal.id, { outcome: 'offer', outcomeAt: now });
-      await recordActivity(tx, {
-        scope: scopeOf(ctx),
-        actor,
-        verb: 'submittal_outcome',
-        modelType: 'pipeline',
-        objectId: id,
-        summary: `${ctx.clientName} made ${nameOf(ctx)} an offer for ${ctx.role.name}`,
-      });
-      const parts = ['Offer', offered !== null ? `of ${formatMoney(minorOfNumber(offered), currency)}` : null]
-        .filter(Boolean)
-        .join(' ');
-      const resolved = await resolveClientInterviews(
-        tx,
-        { now, event },
-        ctx,
-        input.pending_interviews,
-        'offer recorded',
-      );
-      return {
-        events: [
-          ...resolved,
-          event('submittal_outcome', {
-            fromStage: from,
-            toStage: 'offer',
-            detail: input.note ? `${parts}: ${input.note}` : parts,
-          }),
-        ],
-        result: undefined,
-      };
-    });
-    return actionResponse(deps, id);
-  }
-
-  // Placed: stage, submittal, placement (fee from the client's terms) and the candidate's status, at once.
-  const role = await requireRoleRow(deps.db, ctx.role.id);
-  const client = await requireClientRow(deps.db, role.clientId);
-  // A placement answers the open offer: accepted (an offer never recorded stays without one).
-  const placedValues = (now: Date) => ({
-    ...stageValues(ctx, 'placed')(now),
-    ...(ctx.pipeline.offeredAt ? { offerAnswer: 'accepted', offerAnsweredAt: now } : {}),
-  });
-  const offerCloseRole = await writeChange(deps, actor, ctx, version, placedValues, async ({ tx, now, event }) => {
-    const resolved = [
-      ...(await resolveClientInterviews(tx, { now, event }, ctx, input.pending_interviews, 'placed')),
-      ...(await cancelPendingInterviews(tx, { now, event }, ctx, 'the candidate was placed')),
-    ];
-    const fee = placementFeeOf(role, await roleFeeTerms(tx, role, client), minorOfNumber(input.salary));
-    const placement = await insertPlacementRow(tx, {
-      pipelineId: id,
-      salary: String(input.salary),
-      currency: fee.currency,
-      startDate: input.start_date,
-      fee: fromMinor(fee.fee),
-      feePercent: toNumeric(fee.feePercent),
-      feeExplanation: fee.explanation,
-      guaranteeEnd: client.guaranteeDays ? addDays(input.start_date, client.guaranteeDays) : null,
-      createdById: actor.id,
-      createdAt: now,
-    });
-    if (submittal) await updateSubmittalRow(tx, submittal.id, { outcome: 'placed', outcomeAt: now });
-    if (ctx.candidate.status !== 'placed') {
-      await markCandidatesPlaced(tx, [ctx.candidate.id], now);
-      const previous = CANDIDATE_STATUS_LABELS[ctx.candidate.status as CandidateStatus] ?? ctx.candidate.status;
-      await recordActivity(tx, {
-        scope: scopeOf(ctx),
-        actor,
-        verb: 'status_changed',
-        modelType: 'candidate',
-        objectId: ctx.candidate.id,
-        summary: `Changed candidate ${nameOf(ctx)} from ${previous} to Placed`,
-      });
-    }
-    await recordActivity(tx, {
-      scope: scopeOf(ctx),
-      actor,
-      verb: 'placed',
-      modelType: 'pipeline',
-      objectId: id,
-      summary: `Placed ${nameOf(ctx)} in ${ctx.role.name} at ${ctx.clientName} (fee ${formatMoney(fee.fee, fee.currency)})`,
-    });
-    await notifyPlacementRecorded({
-      tx,
-      now,
-      actor,
-      pipelineId: id,
-      roleId: role.id,
-      clientId: role.clientId,
-      placementId: placement.id,
-    });
-    const placements = await countRolePlacements(tx, role.id);
-    return {
-      events: [
-        ...resolved,
-        event('placed', {
-          fromStage: from,
-          toStage: 'placed',
-          detail: `Starts ${input.start_date}. ${fee.explanation}`,
-        }),
-      ],
-      result: role.state !== 'closed' && placements >= role.openings,
-    };
-  });
-  return actionResponse(deps, id, offerCloseRole);
 }
 
 /**

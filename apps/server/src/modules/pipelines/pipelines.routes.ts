@@ -42,10 +42,10 @@ import {
   closePipeline,
   markSubmitPending,
   recordSubmittal,
-  recordSubmittalOutcome,
   reopenPipeline,
   updatePipeline,
 } from './pipeline-stage-actions.service';
+import { recordSubmittalOutcome } from './submittal-outcome.service';
 import {
   getCandidateDetail,
   getPipeline,

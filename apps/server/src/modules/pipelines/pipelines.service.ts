@@ -30,7 +30,8 @@ import {
 
 // The pipelines module's reads: a pipeline, a role's board, candidates and stage headers, the form data and
 // the candidate detail. The changing calls live beside it, one file per job: pipeline-create-delete,
-// pipeline-stage-actions and pipeline-interviews (.service.ts), on the shared preamble of pipeline-change.ts.
+// pipeline-stage-actions, submittal-outcome and pipeline-interviews (.service.ts, the placement in
+// placement-outcome.ts), on the shared preamble of pipeline-change.ts and the skeleton of pipeline-stage-action.ts.
 
 export type { PipelineRow } from './pipelines.table';
 export {

@@ -25,6 +25,39 @@ export interface FilterChoices {
 
 const label = 'block text-xs font-medium text-gray-600 dark:text-gray-300';
 
+/** One of the bar's record filters: a labelled select whose first option ("All …", value null) clears it. */
+function FilterSelect({
+  id,
+  label: text,
+  all,
+  value,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  all: string;
+  value: string | null;
+  options: readonly FilterOption[];
+  onChange: (value: string | null) => void;
+}) {
+  return (
+    <div className="space-y-1">
+      <label htmlFor={id} className={label}>
+        {text}
+      </label>
+      <Select id={id} value={value ?? ''} onChange={(event) => onChange(event.target.value || null)}>
+        <option value="">{all}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value}>
+            {option.label}
+          </option>
+        ))}
+      </Select>
+    </div>
+  );
+}
+
 /**
  * The page's filters: date range (a preset or two dates), client, client type, recruiter, role family.
  * Each change is one history entry (the URL is the state), so Back undoes it.
@@ -95,74 +128,38 @@ export function FilterBar({
           />
         </div>
       </div>
-      <div className="space-y-1">
-        <label htmlFor="analytics-client" className={label}>
-          Client
-        </label>
-        <Select
-          id="analytics-client"
-          value={filters.client ?? ''}
-          onChange={(event) => set({ client: event.target.value || null })}
-        >
-          <option value="">All clients</option>
-          {withSelected(choices?.clients, filters.client).map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="space-y-1">
-        <label htmlFor="analytics-client-type" className={label}>
-          Client type
-        </label>
-        <Select
-          id="analytics-client-type"
-          value={filters.clientType ?? ''}
-          onChange={(event) => set({ clientType: (event.target.value || null) as ClientTypeFilter | null })}
-        >
-          <option value="">All types</option>
-          {CLIENT_TYPES.map((type) => (
-            <option key={type.value} value={type.value}>
-              {type.label}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="space-y-1">
-        <label htmlFor="analytics-recruiter" className={label}>
-          Recruiter
-        </label>
-        <Select
-          id="analytics-recruiter"
-          value={filters.recruiter ?? ''}
-          onChange={(event) => set({ recruiter: event.target.value || null })}
-        >
-          <option value="">All recruiters</option>
-          {withSelected(choices?.recruiters, filters.recruiter).map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </Select>
-      </div>
-      <div className="space-y-1">
-        <label htmlFor="analytics-role-family" className={label}>
-          Role family
-        </label>
-        <Select
-          id="analytics-role-family"
-          value={filters.roleFamily ?? ''}
-          onChange={(event) => set({ roleFamily: event.target.value || null })}
-        >
-          <option value="">All role families</option>
-          {withSelected(choices?.roleFamilies, filters.roleFamily).map((option) => (
-            <option key={option.value} value={option.value}>
-              {option.label}
-            </option>
-          ))}
-        </Select>
-      </div>
+      <FilterSelect
+        id="analytics-client"
+        label="Client"
+        all="All clients"
+        value={filters.client}
+        options={withSelected(choices?.clients, filters.client)}
+        onChange={(client) => set({ client })}
+      />
+      <FilterSelect
+        id="analytics-client-type"
+        label="Client type"
+        all="All types"
+        value={filters.clientType}
+        options={CLIENT_TYPES}
+        onChange={(value) => set({ clientType: value as ClientTypeFilter | null })}
+      />
+      <FilterSelect
+        id="analytics-recruiter"
+        label="Recruiter"
+        all="All recruiters"
+        value={filters.recruiter}
+        options={withSelected(choices?.recruiters, filters.recruiter)}
+        onChange={(recruiter) => set({ recruiter })}
+      />
+      <FilterSelect
+        id="analytics-role-family"
+        label="Role family"
+        all="All role families"
+        value={filters.roleFamily}
+        options={withSelected(choices?.roleFamilies, filters.roleFamily)}
+        onChange={(roleFamily) => set({ roleFamily })}
+      />
       {active > 0 ? (
         <div className="flex items-end sm:col-span-2 lg:col-span-6">
           <Button

@@ -1,0 +1,66 @@
+import { fromMinor, meanOf, toMinor } from '@recruitdesk/money';
+
+// The analytics sets' arithmetic: ISO days, minor-unit money, rounding and percentiles.
+
+export const DAY_MS = 86_400_000;
+
+export const isoDay = (at: Date) => at.toISOString().slice(0, 10);
+export const addDays = (day: string, n: number) => isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
+export const addYears = (day: string, n: number) => {
+  const d = new Date(`${day}T00:00:00Z`);
+  d.setUTCFullYear(d.getUTCFullYear() + n);
+  return isoDay(d);
+};
+export const daysBetween = (a: string, b: string) =>
+  Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
+
+/** Minor units → "1234.56" (the API's money). */
+export const money = fromMinor;
+/** A numeric column's text ("120000.00", "99.5") → minor units. */
+export const minorOf = (text: string): bigint => BigInt(toMinor(text));
+/** sum / count, half-up to the cent. */
+export const meanMinor = meanOf;
+export const round = (value: number | null, places: number) =>
+  value === null || Number.isNaN(value) ? null : Number(value.toFixed(places));
+export const ratio = (a: number, b: number) => (b ? round(a / b, 4) : null);
+
+/** Linear-interpolated percentile of sorted numbers (PostgreSQL's percentile_cont). */
+export function percentile(sorted: number[], p: number): number | null {
+  if (!sorted.length) return null;
+  const at = (sorted.length - 1) * p;
+  const lo = Math.floor(at);
+  const hi = Math.ceil(at);
+  return sorted[lo]! + (sorted[hi]! - sorted[lo]!) * (at - lo);
+}
+/** Percentile of minor-unit amounts, half-up to the cent. */
+export const percentileMinor = (sorted: bigint[], p: number): bigint => {
+  const at = (sorted.length - 1) * p;
+  const lo = Math.floor(at);
+  const hi = Math.ceil(at);
+  const frac = at - lo;
+  // frac is a multiple of 1/4 at p = .25/.5/.75 (exact in binary), so this stays exact to the cent.
+  return sorted[lo]! + BigInt(Math.round(Number(sorted[hi]! - sorted[lo]!) * frac));
+};
+
+/** Every month ("YYYY-MM") from `from`'s to `to`'s. */
+export function monthsOf(from: string, to: string): string[] {
+  const months: string[] = [];
+  let [y, m] = from.slice(0, 7).split('-').map(Number) as [number, number];
+  const end = to.slice(0, 7);
+  for (;;) {
+    const key = `${y}-${String(m).padStart(2, '0')}`;
+    months.push(key);
+    if (key >= end) return months;
+    m += 1;
+    if (m > 12) [y, m] = [y + 1, 1];
+  }
+}
+
+export const medianInt = (values: number[]) =>
+  round(
+    percentile(
+      [...values].sort((a, b) => a - b),
+      0.5,
+    ),
+    1,
+  );
