@@ -10,7 +10,7 @@ import type {
   EngineInput,
   EngineReply,
   ToolContext,
-} from '../assistant.service';
+} from '../assistant.types';
 import { renderOutcomes, sanitiseAnswer, unsupportedFigures, type ToolOutcome } from './grounding';
 import { parseTextToolCalls } from './text-tool-calls';
 
