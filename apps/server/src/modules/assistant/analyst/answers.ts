@@ -1,7 +1,7 @@
 import { NO_SOURCE_LABEL } from '@recruitdesk/contracts/analytics';
 import { APPLICATION_SOURCE_LABELS } from '@recruitdesk/contracts/applications';
 import type { PIPELINE_STAGE_LABELS } from '@recruitdesk/contracts/pipeline-summary';
-import type { ToolContext } from '../assistant.service';
+import type { ToolContext } from '../assistant.types';
 import type { FoundRecord } from '../tools/find-records';
 import { METRICS, type MetricKey } from './lexicon';
 import { days, esc, int, link, money, pct, table } from './markdown';

@@ -6,7 +6,7 @@ import type {
   EngineInput,
   EngineReply,
   ToolContext,
-} from '../assistant.service';
+} from '../assistant.types';
 import type { FoundRecord, RecordKind } from '../tools/find-records';
 import { runTool } from '../tools/run-tool';
 import { allTime, answer, lookupAnswer, OWNERS_ONLY, type Call } from './answers';

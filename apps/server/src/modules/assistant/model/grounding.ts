@@ -1,6 +1,7 @@
 // With a model, every number in its answer must come from a tool result (issue 13). This checks an
 // answer's figures against what the tools returned, renders the results plainly when the check fails, and
 // strips what the chat never shows (raw HTML, images, external links).
+import { keepInAppLinks } from './safe-markdown';
 
 export interface ToolOutcome {
   tool: string;
@@ -114,11 +115,10 @@ export function renderOutcomes(outcomes: ToolOutcome[]): string {
   return parts.join('\n\n');
 }
 
-/** Drops raw HTML, images and links that leave the app (the chat renders sanitised markdown). */
+/**
+ * Drops raw HTML, images and links that leave the app (the chat renders markdown; only links to the
+ * app's own pages stay, whatever their Markdown form: safe-markdown.ts).
+ */
 export function sanitiseAnswer(markdown: string): string {
-  return markdown
-    .replace(/!\[([^\]]*)\]\([^)]*\)/g, '$1')
-    .replace(/\[([^\]]+)\]\((?!\/(?!\/))[^)]*\)/g, '$1')
-    .replace(/<\/?[a-z][^>]*>/gi, '')
-    .trim();
+  return keepInAppLinks(markdown);
 }

@@ -10,7 +10,7 @@ import type {
   EngineInput,
   EngineReply,
   ToolContext,
-} from '../assistant.service';
+} from '../assistant.types';
 import { renderOutcomes, sanitiseAnswer, unsupportedFigures, type ToolOutcome } from './grounding';
 import { parseTextToolCalls } from './text-tool-calls';
 
@@ -160,7 +160,7 @@ export function createModelEngine(options: ModelEngineOptions): AssistantEngine 
       ...input.history.filter((turn) => turn.role === 'user').map((turn) => turn.content),
     ];
     if (!answer || unsupportedFigures(answer, outcomes, userText).length)
-      return { kind: 'answer', content: renderOutcomes(outcomes) };
+      return { kind: 'answer', content: sanitiseAnswer(renderOutcomes(outcomes)) };
     return { kind: 'answer', content: answer };
   }
 
@@ -249,7 +249,7 @@ export function createModelEngine(options: ModelEngineOptions): AssistantEngine 
         }
       }
       // Out of rounds: what the tools found, as it is.
-      return { kind: 'answer', content: renderOutcomes(outcomes) };
+      return { kind: 'answer', content: sanitiseAnswer(renderOutcomes(outcomes)) };
     },
   };
 }

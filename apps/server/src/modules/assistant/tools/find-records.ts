@@ -5,7 +5,7 @@ import { candidatesTable } from '../../candidates/candidates.table';
 import { clientsTable } from '../../clients/clients.table';
 import { rolesTable } from '../../roles/roles.table';
 import { usersTable } from '../../users/users.table';
-import type { ToolContext } from '../assistant.service';
+import type { ToolContext } from '../assistant.types';
 import { defineTool, paths, rowsOf } from './tool-helpers';
 
 // Records found by fuzzy name: pg_trgm's word similarity of each search phrase to the record's name

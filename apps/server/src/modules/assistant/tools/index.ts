@@ -1,4 +1,4 @@
-import type { AssistantTool } from '../assistant.service';
+import type { AssistantTool } from '../assistant.types';
 import {
   agencyMetricsTool,
   clientBreakdownTool,

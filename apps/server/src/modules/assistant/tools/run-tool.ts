@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { z } from 'zod';
 import type { Deps } from '../../../lib/deps';
-import type { AssistantTool, ToolContext } from '../assistant.service';
+import type { AssistantTool, ToolContext } from '../assistant.types';
 
 // Here rather than in assistant.service.ts (which re-exports both) so that the engines, which the service
 // imports, can call it without an import cycle.

@@ -2,7 +2,7 @@ import { MAX_ID } from '@recruitdesk/contracts/common';
 import { z } from 'zod';
 import type { Deps } from '../../../lib/deps';
 import { getAgencySettings } from '../../settings/settings.service';
-import type { AssistantTool, ToolContext } from '../assistant.service';
+import type { AssistantTool, ToolContext } from '../assistant.types';
 
 /** The services read "now" from the config: tools hand them the context's now (fixed in the evaluation). */
 export function depsAt(ctx: ToolContext): Deps {
