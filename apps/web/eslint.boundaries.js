@@ -3,8 +3,10 @@
 // relative path ('../../candidates/api' is the same import as '@/features/candidates/api'). The root
 // eslint.config.js spreads this array; build/lint-boundaries.test.ts proves the rule on the fixtures in
 // build/lint-fixtures/.
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
 
 const WEB_SRC = path.join(path.dirname(fileURLToPath(import.meta.url)), 'src');
 
@@ -84,12 +86,111 @@ const rule = {
   },
 };
 
+const SOURCE_SUFFIXES = ['', '.ts', '.tsx', '/index.ts', '/index.tsx'];
+
+/** The source file an import names, or null for a package or a file that is not there. */
+function resolveSourceFile(source, fromFile, exists) {
+  const base = resolveImport(source, fromFile);
+  if (!base) return null;
+  for (const suffix of SOURCE_SUFFIXES) {
+    if (exists(base + suffix)) return base + suffix;
+  }
+  return null;
+}
+
+/**
+ * Every module a file names: static, type-only and dynamic imports and re-exports alike (a type import
+ * is an edge too: `import type` one way and `import()` back is still a cycle, issue 30 item 5).
+ */
+export function importedSources(code) {
+  return ts.preProcessFile(code, true, true).importedFiles.map((f) => f.fileName);
+}
+
+const diskCache = new Map();
+function diskImports(file) {
+  let stat;
+  try {
+    stat = fs.statSync(file);
+  } catch {
+    return null;
+  }
+  const cached = diskCache.get(file);
+  if (cached && cached.mtime === stat.mtimeMs) return cached.sources;
+  const sources = importedSources(fs.readFileSync(file, 'utf8'));
+  diskCache.set(file, { mtime: stat.mtimeMs, sources });
+  return sources;
+}
+
+const isFile = (file) => {
+  try {
+    return fs.statSync(file).isFile();
+  } catch {
+    return false;
+  }
+};
+
+/**
+ * The shortest way back from `start` (a file `origin` imports) to `origin`, as the list of files on it, or
+ * null when there is none. `importsOf(file)` lists the module names a file imports; `exists(file)` says
+ * whether a file is there.
+ */
+export function cycleBack(origin, start, importsOf = diskImports, exists = isFile) {
+  const previous = new Map([[start, null]]);
+  const queue = [start];
+  while (queue.length) {
+    const file = queue.shift();
+    for (const source of importsOf(file) ?? []) {
+      const next = resolveSourceFile(source, file, exists);
+      if (!next) continue;
+      if (next === origin) {
+        const way = [];
+        for (let at = file; at; at = previous.get(at)) way.unshift(at);
+        return way;
+      }
+      if (previous.has(next)) continue;
+      previous.set(next, file);
+      queue.push(next);
+    }
+  }
+  return null;
+}
+
+const noCycleRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'No import cycles in the web app, type-only and dynamic imports included.' },
+    schema: [],
+    messages: { cycle: 'Import cycle: {{way}}. Move what both need to a third file.' },
+  },
+  create(context) {
+    const filename = context.filename ?? context.getFilename();
+    if (!webLayerOf(filename)) return {};
+    const check = (node) => {
+      const source = node.source;
+      if (!source || source.type !== 'Literal' || typeof source.value !== 'string') return;
+      const target = resolveSourceFile(source.value, filename, isFile);
+      if (!target || target === filename) return;
+      const way = cycleBack(filename, target);
+      if (!way) return;
+      const names = [filename, ...way, filename].map((f) => path.relative(WEB_SRC, f).split(path.sep).join('/'));
+      context.report({ node: source, messageId: 'cycle', data: { way: names.join(' → ') } });
+    };
+    return {
+      ImportDeclaration: check,
+      ExportNamedDeclaration: check,
+      ExportAllDeclaration: check,
+      ImportExpression: check,
+    };
+  },
+};
+
 // Features do not import each other or app/; src/api/ imports only lib/; components/, lib/ and config/
-// import no feature, src/api/ or app/; production code imports no test support.
+// import no feature, src/api/ or app/; production code imports no test support; and no file imports itself
+// back through others (the server's import-x/no-cycle, but counting type-only imports too).
 export default [
   {
     files: ['apps/web/src/**/*.{ts,tsx}'],
-    plugins: { web: { rules: { 'web-boundaries': rule } } },
-    rules: { 'web/web-boundaries': 'error' },
+    plugins: { web: { rules: { 'web-boundaries': rule, 'no-cycle': noCycleRule } } },
+    rules: { 'web/web-boundaries': 'error', 'web/no-cycle': 'error' },
   },
 ];

@@ -14,12 +14,12 @@ const fixtures = path.join(here, 'lint-fixtures');
 
 const eslint = new ESLint({ cwd: root, overrideConfigFile: path.join(root, 'eslint.config.js') });
 
-async function boundaryMessages(fixture: string) {
+async function boundaryMessages(fixture: string, ruleId = 'web/web-boundaries') {
   const code = fs.readFileSync(path.join(fixtures, fixture), 'utf8');
   const lintAs = /^\/\/ lint-as: (\S+)/.exec(code)?.[1];
   if (!lintAs) throw new Error(`${fixture} names no lint-as path`);
   const [result] = await eslint.lintText(code, { filePath: path.join(root, lintAs) });
-  return (result?.messages ?? []).filter((m) => m.ruleId === 'web/web-boundaries').map((m) => m.message);
+  return (result?.messages ?? []).filter((m) => m.ruleId === ruleId).map((m) => m.message);
 }
 
 const bad: Record<string, RegExp> = {
@@ -32,9 +32,33 @@ const bad: Record<string, RegExp> = {
   'production-imports-test-support.ts': /Production code does not import tests or test support/,
 };
 
+// Import cycles (issue 30 item 5), type-only and dynamic imports counted: each fixture is linted in place of
+// a real file, whose imports lead back to it.
+const cycles: Record<string, RegExp> = {
+  'type-import-cycle.ts': /Import cycle: lib\/sentry-client\.ts → lib\/error-tracking\.ts → lib\/sentry-client\.ts/,
+};
+
 describe('web import boundaries (lint on resolved paths)', () => {
   it('has a fixture for every case and no stray ones', () => {
-    expect(fs.readdirSync(fixtures).sort()).toEqual([...Object.keys(bad), 'allowed-imports.ts'].sort());
+    expect(fs.readdirSync(fixtures).sort()).toEqual(
+      [...Object.keys(bad), ...Object.keys(cycles), 'allowed-imports.ts'].sort(),
+    );
+  });
+
+  for (const [fixture, expected] of Object.entries(cycles)) {
+    it(`fails ${fixture} on the cycle rule`, async () => {
+      const messages = await boundaryMessages(fixture, 'web/no-cycle');
+      expect(messages).toHaveLength(1);
+      expect(messages[0]).toMatch(expected);
+    });
+  }
+
+  it('finds no cycle in the web app itself (the Sentry client and error tracking share a third file)', async () => {
+    const results = await eslint.lintFiles([
+      path.join(root, 'apps/web/src/lib/error-tracking.ts'),
+      path.join(root, 'apps/web/src/lib/sentry-client.ts'),
+    ]);
+    expect(results.flatMap((r) => r.messages.filter((m) => m.ruleId === 'web/no-cycle'))).toEqual([]);
   });
 
   for (const [fixture, expected] of Object.entries(bad)) {

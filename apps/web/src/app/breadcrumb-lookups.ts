@@ -1,5 +1,28 @@
 import type { BreadcrumbLookups, RoleLookup } from '@/components/layouts/breadcrumbs';
 
+const NESTED_NOTES: [RegExp, string][] = [
+  [/^\/clients\/(\d+)\/notes\/?$/, 'client'],
+  [/^\/roles\/(\d+)\/notes\/?$/, 'role'],
+  [/^\/roles\/\d+\/pipelines\/(\d+)\/notes\/?$/, 'pipeline'],
+  [/^\/roles\/\d+\/candidates\/(\d+)\/notes\/?$/, 'candidate'],
+  [/^\/roles\/\d+\/applications\/(\d+)\/notes\/?$/, 'application'],
+  [/^\/candidates\/(\d+)\/notes\/?$/, 'candidate'],
+];
+
+/**
+ * The record whose notes a notes page shows: /notes/{modelType}/{objectId}, or a record-shaped address
+ * such as /roles/{r}/candidates/{c}/notes (decision 083). Undefined elsewhere.
+ */
+export function notesTargetInPath(pathname: string): { modelType: string; objectId: string } | undefined {
+  const generic = /^\/notes\/([a-z]+)\/(\d+)/.exec(pathname);
+  if (generic) return { modelType: generic[1]!, objectId: generic[2]! };
+  for (const [pattern, modelType] of NESTED_NOTES) {
+    const objectId = pattern.exec(pathname)?.[1];
+    if (objectId) return { modelType, objectId };
+  }
+  return undefined;
+}
+
 /** The ids a path names, for the breadcrumb lookups. */
 export function idsInPath(pathname: string) {
   // /notes/{modelType}/{objectId} names one record of its type.

@@ -31,7 +31,7 @@ const RoleCreateRoute = lazyPage(() =>
 );
 const RoleEditRoute = lazyPage(() => import('./routes/role-form-pages').then((m) => ({ default: m.RoleEditRoute })));
 const NotesRoute = lazyPage(() => import('./routes/notes').then((m) => ({ default: m.NotesRoute })));
-const NotesRedirect = lazyPage(() => import('./routes/notes').then((m) => ({ default: m.NotesRedirect })));
+const NestedNotesRoute = lazyPage(() => import('./routes/notes').then((m) => ({ default: m.NestedNotesRoute })));
 const QualificationAddRoute = lazyPage(() =>
   import('./routes/job-qualification').then((m) => ({ default: m.QualificationAddRoute })),
 );
@@ -85,11 +85,16 @@ export const appPages: RouteObject[] = [
   pageRoute('clients', ClientsRoute, 'list', <ClientsRoute />, PAGE_TEXT.clients),
   pageRoute('clients/new', ClientNewRoute, 'form', <ClientNewRoute />),
   pageRoute('clients/:clientId', ClientDetailRoute, 'detail', <ClientDetailRoute />),
-  pageRoute('clients/:clientId/notes', NotesRedirect, 'detail', <NotesRedirect modelType="client" param="clientId" />),
+  pageRoute(
+    'clients/:clientId/notes',
+    NestedNotesRoute,
+    'detail',
+    <NestedNotesRoute modelType="client" param="clientId" />,
+  ),
   pageRoute('roles/create', RoleCreateRoute, 'form', <RoleCreateRoute />),
   pageRoute('roles/:roleId', RoleDetailRoute, 'detail', <RoleDetailRoute />),
   pageRoute('roles/:roleId/edit', RoleEditRoute, 'form', <RoleEditRoute />),
-  pageRoute('roles/:roleId/notes', NotesRedirect, 'detail', <NotesRedirect modelType="role" param="roleId" />),
+  pageRoute('roles/:roleId/notes', NestedNotesRoute, 'detail', <NestedNotesRoute modelType="role" param="roleId" />),
   pageRoute('roles/:roleId/job-qualification/add', QualificationAddRoute, 'form', <QualificationAddRoute />),
   pageRoute(
     'roles/:roleId/job-qualification/:qualificationId/edit',
@@ -103,31 +108,31 @@ export const appPages: RouteObject[] = [
   pageRoute('roles/:roleId/pipelines/:pipelineId', PipelineDetailRoute, 'detail', <PipelineDetailRoute />),
   pageRoute(
     'roles/:roleId/pipelines/:pipelineId/notes',
-    NotesRedirect,
+    NestedNotesRoute,
     'detail',
-    <NotesRedirect modelType="pipeline" param="pipelineId" />,
+    <NestedNotesRoute modelType="pipeline" param="pipelineId" />,
   ),
   pageRoute('roles/:roleId/candidates/:candidateId', RoleCandidateRoute, 'detail', <RoleCandidateRoute />),
   pageRoute(
     'roles/:roleId/candidates/:candidateId/notes',
-    NotesRedirect,
+    NestedNotesRoute,
     'detail',
-    <NotesRedirect modelType="candidate" param="candidateId" />,
+    <NestedNotesRoute modelType="candidate" param="candidateId" />,
   ),
   pageRoute('roles/:roleId/applications/:applicationId', ApplicationRoute, 'detail', <ApplicationRoute />),
   pageRoute(
     'roles/:roleId/applications/:applicationId/notes',
-    NotesRedirect,
+    NestedNotesRoute,
     'detail',
-    <NotesRedirect modelType="application" param="applicationId" />,
+    <NestedNotesRoute modelType="application" param="applicationId" />,
   ),
   pageRoute('candidates', CandidatesRoute, 'list', <CandidatesRoute />, PAGE_TEXT.candidates),
   pageRoute('candidates/:candidateId', CandidateDetailRoute, 'detail', <CandidateDetailRoute />),
   pageRoute(
     'candidates/:candidateId/notes',
-    NotesRedirect,
+    NestedNotesRoute,
     'detail',
-    <NotesRedirect modelType="candidate" param="candidateId" />,
+    <NestedNotesRoute modelType="candidate" param="candidateId" />,
   ),
   pageRoute('calendar', CalendarRoute, 'list', <CalendarRoute />, PAGE_TEXT.calendar),
   // Invoices (owner only): the spec's singular role/client prefixes (issue 11).
@@ -138,7 +143,7 @@ export const appPages: RouteObject[] = [
   pageRoute('client/:id/invoices/:invoiceId', InvoiceRoute, 'detail', <InvoiceRoute parent="client" />),
   // The AI assistant (owner only, issue 13); the floating widget is the shell's (app-root.tsx).
   pageRoute('ai-chat', AiChatRoute, 'detail', <AiChatRoute />, PAGE_TEXT.aiChat),
-  // One address for a record's notes; the record-shaped ones above redirect to it (decision 027).
+  // A record's notes by its type; the record-shaped addresses above show the same page (decision 083).
   pageRoute('notes/:modelType/:objectId', NotesRoute, 'detail', <NotesRoute />),
   { path: '*', element: <NotFoundRedirect /> },
 ];

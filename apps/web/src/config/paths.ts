@@ -90,7 +90,8 @@ export const paths = {
     /**
      * A record's notes, one address for every kind of record (decision 027). The spec's record-shaped
      * addresses (/clients/{id}/notes, /roles/{id}/notes, /roles/{r}/pipelines/{p}/notes,
-     * /roles/{r}/candidates/{c}/notes, /roles/{r}/applications/{a}/notes) redirect here: link here only.
+     * /roles/{r}/candidates/{c}/notes, /roles/{r}/applications/{a}/notes) show the same page in place,
+     * with the trail of their path (decision 083); the app's own links use this one.
      */
     notes: {
       path: '/notes/:modelType/:objectId',

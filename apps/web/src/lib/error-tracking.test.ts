@@ -1,13 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { jsonResponse } from '@/test/factories';
 import { installFetchStub } from '@/test/fetch-stub';
-import {
-  reportError,
-  resetErrorTrackingForTests,
-  setErrorTrackingUser,
-  startErrorTracking,
-  type ErrorReporter,
-} from './error-tracking';
+import { reportError, resetErrorTrackingForTests, setErrorTrackingUser, startErrorTracking } from './error-tracking';
+import type { ErrorReporter } from './error-reporter';
 
 const fetchStub = installFetchStub();
 

@@ -3,11 +3,7 @@
 // separate chunk. Errors reported before the SDK is ready wait for it (or are dropped when tracking is off).
 import type { PublicConfigResponse } from '@recruitdesk/contracts/error-tracking';
 import type { User } from '@recruitdesk/contracts/users';
-
-export interface ErrorReporter {
-  capture(error: unknown): void;
-  setUser(user: Pick<User, 'id' | 'role'> | null): void;
-}
+import type { ErrorReporter } from './error-reporter';
 
 type State = { kind: 'idle' } | { kind: 'loading' } | { kind: 'off' } | { kind: 'on'; reporter: ErrorReporter };
 

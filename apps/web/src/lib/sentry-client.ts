@@ -6,7 +6,7 @@ import {
   scrubErrorEvent,
   USER_TYPE_TAG,
 } from '@recruitdesk/contracts/error-tracking';
-import type { ErrorReporter } from './error-tracking';
+import type { ErrorReporter } from './error-reporter';
 
 export function startSentry(dsn: string, environment: string): ErrorReporter {
   Sentry.init({

@@ -13,7 +13,7 @@ import { usersApi } from '@/features/users/api';
 import { useAppSelector } from '@/lib/hooks';
 import type { RootState } from '../store';
 import { ActiveClientsPanelContainer } from '../active-clients';
-import { idsInPath, makeBreadcrumbLookups } from '../breadcrumb-lookups';
+import { idsInPath, makeBreadcrumbLookups, notesTargetInPath } from '../breadcrumb-lookups';
 
 // What the signed-in shell fills in after its first paint: feature APIs for breadcrumb names and the Active
 // Clients panel (the search and the account menu load on their own). The layout itself is in the main
@@ -59,16 +59,25 @@ function useBreadcrumbLookups(pathname: string) {
   const pipelineRoleId = useAppSelector((state: RootState) =>
     pipelineId ? pipelinesApi.endpoints.getPipeline.select(Number(pipelineId))(state).data?.data.role.id : undefined,
   );
-  // On /notes/{modelType}/{objectId} the notes page loaded the record's name with its notes.
+  // On a notes page (/notes/{modelType}/{objectId} or /clients/{id}/notes and the like) the page loaded
+  // the record's name with its notes.
+  const noteTarget = notesTargetInPath(pathname);
   const noteTargetLabel = useAppSelector((state: RootState) => {
-    const [, modelType, objectId] = /^\/notes\/([a-z]+)\/(\d+)/.exec(pathname) ?? [];
-    if (!modelType || !objectId || !isNoteModelType(modelType)) return undefined;
-    return notesApi.endpoints.listNotes.select({ modelType, objectId: Number(objectId) })(state).data?.target.label;
+    if (!noteTarget || !isNoteModelType(noteTarget.modelType)) return undefined;
+    // Whichever page of the record's notes the page loaded (the arguments include its paging).
+    for (const args of notesApi.util.selectCachedArgsForQuery(state, 'listNotes')) {
+      if (args.modelType !== noteTarget.modelType || String(args.objectId) !== noteTarget.objectId) continue;
+      const label = notesApi.endpoints.listNotes.select(args)(state).data?.target.label;
+      if (label) return label;
+    }
+    return undefined;
   });
-  // Names the pages' own queries gave, else the notes page's label for the record (only on /notes/…).
-  const candidateLabel = candidateName ?? noteTargetLabel;
-  const clientLabel = clientName ?? noteTargetLabel;
-  const pipelineLabel = pipelineName ?? noteTargetLabel;
+  // Names the pages' own queries gave, else the notes page's label for the record it is about.
+  const noteLabelFor = (modelType: string) => (noteTarget?.modelType === modelType ? noteTargetLabel : undefined);
+  const candidateLabel = candidateName ?? noteLabelFor('candidate');
+  const clientLabel = clientName ?? noteLabelFor('client');
+  const pipelineLabel = pipelineName ?? noteLabelFor('pipeline');
+  const roleNoteLabel = noteLabelFor('role');
   return useMemo(
     () =>
       makeBreadcrumbLookups({
@@ -84,8 +93,8 @@ function useBreadcrumbLookups(pathname: string) {
                   client: { id: role.client.id, name: role.client.name },
                 },
               }
-            : roleId && noteTargetLabel
-              ? { id: roleId, value: { name: noteTargetLabel } }
+            : roleId && roleNoteLabel
+              ? { id: roleId, value: { name: roleNoteLabel } }
               : roleId && invoice?.role && String(invoice.role.id) === roleId
                 ? {
                     id: roleId,
@@ -113,7 +122,7 @@ function useBreadcrumbLookups(pathname: string) {
       userName,
       roleId,
       role,
-      noteTargetLabel,
+      roleNoteLabel,
       clientId,
       clientLabel,
       candidateId,

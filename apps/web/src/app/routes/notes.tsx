@@ -1,4 +1,5 @@
-import { Navigate, useParams } from 'react-router';
+import { skipToken } from '@reduxjs/toolkit/query';
+import { Navigate, useLocation, useParams } from 'react-router';
 import { StickyNote } from 'lucide-react';
 import { DEFAULT_PAGE_SIZE } from '@recruitdesk/contracts/common';
 import { isNoteModelType, type NoteModelType } from '@recruitdesk/contracts/notes';
@@ -7,16 +8,18 @@ import { useListNotesQuery } from '@/features/notes/api';
 import { NotesPanel } from '@/features/notes/components/notes-panel';
 import { useGetApplicationQuery } from '@/features/applications/api';
 import { useGetPipelineQuery } from '@/features/pipelines/api';
+import { useGetRoleQuery } from '@/features/roles/api';
 import { pageFrom, pageSizeFrom } from '@/lib/pagination';
 import { useUrlPaging, useUrlParams } from '@/lib/use-url-params';
 import { BackLink, idParam, useCanEdit } from './route-helpers';
 import { RecordError } from '@/components/ui/record-error';
 
 /*
- * Every all-notes page lives at the spec's one pattern, /notes/{modelType}/{objectId} (decision 027).
- * The record-shaped addresses (/clients/{id}/notes, /roles/{id}/notes, /roles/{r}/pipelines/{p}/notes,
- * /roles/{r}/candidates/{c}/notes, /roles/{r}/applications/{a}/notes, /candidates/{id}/notes) and the
- * plural spelling (/notes/clients/{id}) redirect to it, replacing the history entry.
+ * A record's all-notes page, at the spec's generic pattern /notes/{modelType}/{objectId} and at its
+ * record-shaped addresses (/clients/{id}/notes, /roles/{id}/notes, /roles/{r}/pipelines/{p}/notes,
+ * /roles/{r}/candidates/{c}/notes, /roles/{r}/applications/{a}/notes, /candidates/{id}/notes), which stay
+ * where they are and take their breadcrumb from the path (decision 083). Only the plural spelling
+ * (/notes/clients/{id}) redirects, replacing the history entry.
  */
 
 const BACK: Partial<Record<NoteModelType, (id: number) => string>> = {
@@ -25,7 +28,16 @@ const BACK: Partial<Record<NoteModelType, (id: number) => string>> = {
   candidate: (id) => paths.app.candidate.getHref(id),
 };
 
-function NotesPage({ modelType, objectId }: { modelType: NoteModelType; objectId: number }) {
+function NotesPage({
+  modelType,
+  objectId,
+  backTo,
+}: {
+  modelType: NoteModelType;
+  objectId: number;
+  /** Where the back link goes: on a record-shaped address, the record's page that address sits under. */
+  backTo?: string;
+}) {
   const editable = useCanEdit();
   const [params, update] = useUrlParams('push');
   // The same query as the panel's page, so the heading's label comes from the cache.
@@ -40,11 +52,13 @@ function NotesPage({ modelType, objectId }: { modelType: NoteModelType; objectId
   const pipeline = useGetPipelineQuery(objectId, { skip: modelType !== 'pipeline' }).data?.data;
   // So does an application's.
   const application = useGetApplicationQuery(objectId, { skip: modelType !== 'application' }).data?.application;
-  const back = pipeline
-    ? paths.app.pipeline.getHref(pipeline.role.id, objectId)
-    : application
-      ? paths.app.application.getHref(application.role.id, objectId)
-      : BACK[modelType]?.(objectId);
+  const back = backTo
+    ? backTo
+    : pipeline
+      ? paths.app.pipeline.getHref(pipeline.role.id, objectId)
+      : application
+        ? paths.app.application.getHref(application.role.id, objectId)
+        : BACK[modelType]?.(objectId);
   if (error && 'status' in error && error.status === 404)
     return <RecordError icon={StickyNote} what="record" error={error} />;
   return (
@@ -83,11 +97,19 @@ export function NotesRoute() {
   );
 }
 
-/** An older or record-shaped notes address: sends the visitor on to /notes/{modelType}/{objectId}. */
-export function NotesRedirect({ modelType, param }: { modelType: NoteModelType; param: string }) {
-  const id = idParam(useParams()[param]);
+/**
+ * A record-shaped notes address (/roles/{r}/candidates/{c}/notes and the like): the same page, left at its
+ * address; the back link goes to the page the address sits under. The role in the path is loaded too, so
+ * the breadcrumb names it (role › candidate › notes).
+ */
+export function NestedNotesRoute({ modelType, param }: { modelType: NoteModelType; param: string }) {
+  const params = useParams();
+  const { pathname } = useLocation();
+  const id = idParam(params[param]);
+  const roleId = idParam(params.roleId);
+  useGetRoleQuery(roleId ?? skipToken);
   return id ? (
-    <Navigate to={paths.app.notes.getHref(modelType, id)} replace />
+    <NotesPage modelType={modelType} objectId={id} backTo={pathname.replace(/\/notes\/?$/, '')} />
   ) : (
     <RecordError icon={StickyNote} what="record" error={null} />
   );

@@ -1,7 +1,8 @@
 import { render, screen } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { resetErrorTrackingForTests, startErrorTracking, type ErrorReporter } from '@/lib/error-tracking';
+import type { ErrorReporter } from '@/lib/error-reporter';
+import { resetErrorTrackingForTests, startErrorTracking } from '@/lib/error-tracking';
 import { jsonResponse } from '@/test/factories';
 import { installFetchStub } from '@/test/fetch-stub';
 import { RouteError } from './route-error';

@@ -202,6 +202,7 @@ export function buildBreadcrumbs(pathname: string, lookups: BreadcrumbLookups = 
         href: `/candidates/${second}`,
       },
     ];
+    if (third === 'notes') trail.push({ kind: 'notes', label: LABELS.notes });
   } else if (first === 'users' && isId(second)) {
     trail = [
       { kind: 'users', label: LABELS.users, href: '/users' },
