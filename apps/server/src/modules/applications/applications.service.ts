@@ -415,7 +415,8 @@ export async function submitPublicApplication(
         modelType: 'application',
         objectId: row.id,
         scope: { clientId: roleRow.clientId, roleId: role.id },
-        summary: `${applicantName(row)} applied for ${role.name} through the careers page`,
+        // The recruiters' history names the role as they know it (`role` is its public, masked face).
+        summary: `${applicantName(row)} applied for ${roleRow.name} through the careers page`,
       });
     });
   } catch (error) {

@@ -307,7 +307,8 @@ export interface PublicRoleRow {
   openedAt: string;
   updatedAt: Date;
   showClientPublicly: boolean;
-  privateClientName: string;
+  /** What names the client (never shown as is while the client is hidden: roles/public-text.ts masks it). */
+  privateClient: { name: string; website: string; contactName: string; contactEmail: string };
 }
 
 /**
@@ -339,7 +340,12 @@ export async function listPublicRoleRows(
       openedAt: rolesTable.openedAt,
       updatedAt: rolesTable.updatedAt,
       showClientPublicly: rolesTable.showClientPublicly,
-      privateClientName: clientsTable.name,
+      privateClient: {
+        name: clientsTable.name,
+        website: clientsTable.website,
+        contactName: clientsTable.contactName,
+        contactEmail: clientsTable.contactEmail,
+      },
     })
     .from(rolesTable)
     .innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId))

@@ -16,6 +16,7 @@ import {
   RoleStatsResponseSchema,
   UpdateJobDescriptionInputSchema,
 } from '@recruitdesk/contracts/roles';
+import { RolePublicPreviewInputSchema, RolePublicPreviewResponseSchema } from '@recruitdesk/contracts/role-public-text';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/errors';
 import { requireUser } from '../users/users.service';
@@ -42,6 +43,7 @@ import {
 } from './roles.service';
 import { archiveRole, deleteRole, getRoleDeletionCheck, restoreRole } from './role-deletion.service';
 import { rolePayout } from './role-fees.service';
+import { previewPublicRoleText } from './role-public-preview.service';
 import { registerRoleHooks } from './roles.hooks';
 
 const errors = errorResponses(400, 401, 403, 404, 409, 413, 415);
@@ -55,6 +57,18 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/roles/form-data/', {
     schema: { tags, response: { 200: RoleFormDataResponseSchema, ...errors } },
     handler: async (request) => ({ success: true as const, ...(await roleFormData(deps, requireUser(request))) }),
+  });
+
+  app.post('/api/roles/public-preview/', {
+    schema: {
+      tags,
+      body: RolePublicPreviewInputSchema,
+      response: { 200: RolePublicPreviewResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      preview: await previewPublicRoleText(deps, requireUser(request), request.body),
+    }),
   });
 
   app.get('/api/roles/dashboard/', {

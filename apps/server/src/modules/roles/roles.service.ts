@@ -43,6 +43,7 @@ import {
   type RoleWithRelations,
 } from './roles.repository';
 import type { NewRoleRow, RoleRow } from './roles.table';
+import { publicRoleText, segmentsText } from './public-text';
 
 export type { RoleRow } from './roles.table';
 /** The query builder itself (tests read its plan). */
@@ -56,23 +57,12 @@ export {
 } from './role-children';
 
 /**
- * A role's description as the public reads it (careers pages, the job-board feed): unless the role allows
- * naming its client, every mention of the client's name becomes "our client", so a description written
- * for the recruiters does not give away whom the agency recruits for.
+ * A posted role as the public sees it (careers pages and their JSON-LD, the job-board feed, the
+ * confirmation email): open, posted, not archived; the client named only when the role allows it (else
+ * `clientName` is null and the title and description went through the one mask, `public-text.ts`); never
+ * fees, notes or recruiters.
  */
-export function publicRoleDescription(text: string, clientName: string, showClient: boolean): string {
-  const name = clientName.trim();
-  if (showClient || name.length < 2) return text;
-  const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&').replace(/\s+/g, '\\s+');
-  return text.replace(new RegExp(escaped, 'gi'), 'our client');
-}
-
-/**
- * A posted role as the public sees it (careers pages, the job-board feed): open, posted, not archived; the
- * client named only when the role allows it (else `clientName` is null and the description says "our
- * client"); never fees, notes or recruiters.
- */
-export type PublicRole = Omit<PublicRoleRow, 'showClientPublicly' | 'privateClientName'> & {
+export type PublicRole = Omit<PublicRoleRow, 'showClientPublicly' | 'privateClient'> & {
   clientName: string | null;
 };
 
@@ -82,11 +72,15 @@ export async function listPublicRoles(
   options: { id?: number; where?: SQL; limit?: number } = {},
 ): Promise<PublicRole[]> {
   const rows = await listPublicRoleRows(db, options);
-  return rows.map(({ showClientPublicly, privateClientName, ...row }) => ({
-    ...row,
-    descriptionText: publicRoleDescription(row.descriptionText, privateClientName, showClientPublicly),
-    clientName: showClientPublicly ? privateClientName : null,
-  }));
+  return rows.map(({ showClientPublicly, privateClient, ...row }) => {
+    const text = publicRoleText({ ...row, showClientPublicly }, privateClient);
+    return {
+      ...row,
+      name: segmentsText(text.title),
+      descriptionText: segmentsText(text.description),
+      clientName: showClientPublicly ? privateClient.name : null,
+    };
+  });
 }
 
 export async function findPublicRole(db: Db, id: number): Promise<PublicRole | undefined> {

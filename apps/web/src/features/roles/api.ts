@@ -10,6 +10,7 @@ import type {
   RoleStatsResponse,
   DownloadUrlResponse,
 } from '@recruitdesk/contracts/roles';
+import type { RolePublicPreviewInput, RolePublicPreviewResponse } from '@recruitdesk/contracts/role-public-text';
 import { fileTypeOf, uploadThroughSignedUrl } from '@/lib/file-upload';
 import { roleRecordsApi, type RoleListParams } from '@/api/roles';
 import { toApiQueryError } from '@/lib/base-api';
@@ -117,6 +118,11 @@ export const rolesApi = roleRecordsApi.injectEndpoints({
       query: (id) => ({ url: `/api/roles/${id}/job-description/file/`, method: 'DELETE' }),
       invalidatesTags: (_result, _error, id) => [{ type: 'Role', id }, 'Activity'],
     }),
+    /** The title and description as the public will read them, from the form's unsaved values. */
+    previewPublicText: build.query<RolePublicPreviewResponse, RolePublicPreviewInput>({
+      query: (body) => ({ url: '/api/roles/public-preview/', method: 'POST', body }),
+      keepUnusedDataFor: 30,
+    }),
     /** A short-lived signed link to the job description file (fetched on each click, not kept: it expires). */
     getJobDescriptionDownloadUrl: build.query<DownloadUrlResponse, number>({
       query: (id) => `/api/roles/${id}/job-description/download-url/`,
@@ -146,4 +152,6 @@ export const {
   useUploadJobDescriptionMutation,
   useRemoveJobDescriptionFileMutation,
   useLazyGetJobDescriptionDownloadUrlQuery,
+  usePreviewPublicTextQuery,
+  useLazyPreviewPublicTextQuery,
 } = rolesApi;

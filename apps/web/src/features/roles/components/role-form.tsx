@@ -1,4 +1,5 @@
-import { useForm } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
   EMPLOYMENT_TYPES,
@@ -10,10 +11,12 @@ import {
   type RoleInput,
   type RoleInputParsed,
 } from '@recruitdesk/contracts/roles';
+import { NAMES_CLIENT_WARNING } from '@recruitdesk/contracts/role-public-text';
 import { CURRENCIES } from '@recruitdesk/contracts/settings';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { ConfirmDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
@@ -22,7 +25,30 @@ import { errorMessage } from '@/lib/base-api';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { humanize } from '@/lib/format';
 import { useDateFormat } from '@/lib/time-zone';
-import { useCreateRoleMutation, useUpdateRoleMutation } from '../api';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import {
+  useCreateRoleMutation,
+  useLazyPreviewPublicTextQuery,
+  usePreviewPublicTextQuery,
+  useUpdateRoleMutation,
+} from '../api';
+import { PublicTextPreview } from './public-text-preview';
+
+const PREVIEW_DEBOUNCE_MS = 400;
+
+type PreviewArgs = { client_id: number; name: string; description_text: string; show_client_publicly: boolean };
+
+/** The preview's arguments from the form's values, or null when there is nothing to preview yet. */
+function previewArgs(values: Partial<RoleInput>): PreviewArgs | null {
+  const clientId = Number(values.client_id);
+  if (!values.indeed_posting || !Number.isInteger(clientId) || clientId <= 0) return null;
+  return {
+    client_id: clientId,
+    name: values.name ?? '',
+    description_text: values.description_text ?? '',
+    show_client_publicly: Boolean(values.show_client_publicly),
+  };
+}
 
 const FIELD_NAMES = [
   'client_id',
@@ -117,20 +143,39 @@ export function RoleForm({
     register,
     handleSubmit,
     setError,
+    control,
     formState: { errors },
   } = useForm<RoleInput, unknown, RoleInputParsed>({
     resolver: zodResolver(RoleInputSchema),
     defaultValues: valuesFor(role, clientId, formData, format.today()),
   });
   const clients = formData.clients.filter((c) => c.state !== 'Closed' || c.id === role?.client.id);
+  // The public text as it will read once posted (issue 29 item 1), and the warning on save.
+  const watched = useWatch({ control });
+  const args = useDebouncedValue(previewArgs(watched), PREVIEW_DEBOUNCE_MS);
+  const preview = usePreviewPublicTextQuery(args ?? (undefined as unknown as PreviewArgs), { skip: !args });
+  const [checkPreview] = useLazyPreviewPublicTextQuery();
+  const [pending, setPending] = useState<RoleInputParsed | null>(null);
 
-  const onSubmit = async (values: RoleInputParsed) => {
+  const save = async (values: RoleInputParsed) => {
     const result = role ? await update({ id: role.id, body: values }) : await create(values);
     if (result.error) {
       applyFieldErrors(result.error, setError, FIELD_NAMES);
       return;
     }
     onSaved(result.data.role);
+  };
+
+  const onSubmit = async (values: RoleInputParsed) => {
+    const check = previewArgs(values);
+    if (check && !check.show_client_publicly) {
+      const answer = await checkPreview(check, true);
+      if (answer.data?.preview.names_client) {
+        setPending(values);
+        return;
+      }
+    }
+    await save(values);
   };
 
   const currencies = CURRENCIES.includes(formData.default_currency as (typeof CURRENCIES)[number])
@@ -264,7 +309,23 @@ export function RoleForm({
           className="sm:col-span-2"
           {...register('show_client_publicly')}
         />
+        {watched.indeed_posting ? (
+          <PublicTextPreview preview={args ? preview.data?.preview : undefined} loading={preview.isFetching} />
+        ) : null}
       </div>
+      <ConfirmDialog
+        open={pending !== null}
+        onClose={() => setPending(null)}
+        onConfirm={() => {
+          const values = pending;
+          setPending(null);
+          if (values) void save(values);
+        }}
+        title="The text names the client"
+        description={NAMES_CLIENT_WARNING}
+        confirmLabel="Save with the client masked"
+        cancelLabel="Edit the text"
+      />
       <div className="flex flex-col-reverse gap-2 border-t border-gray-200 pt-5 sm:flex-row sm:justify-end dark:border-white/10">
         <Button variant="secondary" onClick={onCancel}>
           Cancel
