@@ -44,19 +44,25 @@ export function SectionCard({
   id,
   title,
   description,
+  action,
   children,
   flush = false,
+  className,
 }: {
+  /** Names the heading `${id}-title`, which labels the region. */
   id: string;
   title: string;
   description?: ReactNode;
+  /** A control beside the title (e.g. Edit or Add). */
+  action?: ReactNode;
   children: ReactNode;
   /** Children fill the card edge to edge (lists); otherwise they get padding. */
   flush?: boolean;
+  className?: string;
 }) {
   return (
-    <Card role="region" aria-labelledby={`${id}-title`}>
-      <CardHeader titleId={`${id}-title`} title={title} description={description} />
+    <Card role="region" aria-labelledby={`${id}-title`} className={className}>
+      <CardHeader titleId={`${id}-title`} title={title} description={description} action={action} />
       {flush ? children : <div className="px-5 py-5">{children}</div>}
     </Card>
   );

@@ -87,33 +87,41 @@ export function Modal({
   );
 }
 
-/** The footer of a question or a form: Cancel, then the action (danger-coloured for a danger dialog). */
-function CancelAndAct({
-  onCancel,
+/**
+ * A modal whose footer is Cancel, then one action (danger-coloured for a danger dialog): the frame of a
+ * question and of a form.
+ */
+function CancelOrActModal({
   cancelLabel,
-  tone,
   loading,
   disabled,
   act,
-  children,
-}: {
-  onCancel: () => void;
+  actLabel,
+  actTone = 'default',
+  ...modal
+}: Omit<ModalProps, 'footer'> & {
   cancelLabel: string;
-  tone: 'default' | 'danger';
   loading: boolean;
   disabled: boolean;
   act: { onClick: () => void } | { type: 'submit'; form: string };
-  children: ReactNode;
+  actLabel: ReactNode;
+  /** 'danger' gives the action the danger colour. */
+  actTone?: 'default' | 'danger';
 }) {
   return (
-    <>
-      <Button variant="secondary" onClick={onCancel}>
-        {cancelLabel}
-      </Button>
-      <Button {...act} variant={tone === 'danger' ? 'danger' : 'primary'} loading={loading} disabled={disabled}>
-        {children}
-      </Button>
-    </>
+    <Modal
+      {...modal}
+      footer={
+        <>
+          <Button variant="secondary" onClick={modal.onClose}>
+            {cancelLabel}
+          </Button>
+          <Button {...act} variant={actTone === 'danger' ? 'danger' : 'primary'} loading={loading} disabled={disabled}>
+            {actLabel}
+          </Button>
+        </>
+      }
+    />
   );
 }
 
@@ -136,40 +144,26 @@ export interface ConfirmDialogProps {
 
 /** A yes/no question in a dialog. */
 export function ConfirmDialog({
-  open,
-  onClose,
   onConfirm,
-  title,
-  description,
   confirmLabel,
   cancelLabel = 'Cancel',
-  tone = 'default',
   loading = false,
   children,
   confirmDisabled = false,
   error,
+  ...modal
 }: ConfirmDialogProps) {
   const refusal = error ? <Alert>{errorMessage(error)}</Alert> : null;
   return (
-    <Modal
-      open={open}
-      onClose={onClose}
-      title={title}
-      description={description}
-      tone={tone}
+    <CancelOrActModal
+      {...modal}
       size="sm"
-      footer={
-        <CancelAndAct
-          onCancel={onClose}
-          cancelLabel={cancelLabel}
-          tone={tone}
-          loading={loading}
-          disabled={confirmDisabled}
-          act={{ onClick: onConfirm }}
-        >
-          {confirmLabel}
-        </CancelAndAct>
-      }
+      cancelLabel={cancelLabel}
+      loading={loading}
+      disabled={confirmDisabled}
+      act={{ onClick: onConfirm }}
+      actLabel={confirmLabel}
+      actTone={modal.tone}
     >
       {refusal && children ? (
         <div className="space-y-3">
@@ -179,7 +173,7 @@ export function ConfirmDialog({
       ) : (
         (refusal ?? children)
       )}
-    </Modal>
+    </CancelOrActModal>
   );
 }
 
@@ -212,48 +206,34 @@ export interface FormDialogProps {
  * submit button (which submits the form from outside it, so Enter in a field submits too).
  */
 export function FormDialog({
-  open,
-  onClose,
-  title,
-  description,
-  size = 'md',
   submitLabel,
   cancelLabel = 'Cancel',
   onSubmit,
   loading = false,
   submitDisabled = false,
   error,
-  tone = 'default',
+  tone,
   formId,
   className = 'space-y-4',
   children,
+  ...modal
 }: FormDialogProps) {
   const generatedId = useId();
   const id = formId ?? generatedId;
   return (
-    <Modal
-      open={open}
-      onClose={onClose}
-      title={title}
-      description={description}
-      size={size}
-      footer={
-        <CancelAndAct
-          onCancel={onClose}
-          cancelLabel={cancelLabel}
-          tone={tone}
-          loading={loading}
-          disabled={submitDisabled}
-          act={{ type: 'submit', form: id }}
-        >
-          {submitLabel}
-        </CancelAndAct>
-      }
+    <CancelOrActModal
+      {...modal}
+      cancelLabel={cancelLabel}
+      loading={loading}
+      disabled={submitDisabled}
+      act={{ type: 'submit', form: id }}
+      actLabel={submitLabel}
+      actTone={tone}
     >
       <form id={id} noValidate className={className} onSubmit={onSubmit}>
         {error ? <Alert>{errorMessage(error)}</Alert> : null}
         {children}
       </form>
-    </Modal>
+    </CancelOrActModal>
   );
 }

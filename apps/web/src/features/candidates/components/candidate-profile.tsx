@@ -10,7 +10,7 @@ import {
 import type { CandidateDetail, Interview } from '@recruitdesk/contracts/pipelines';
 import { Badge, type BadgeTone } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
-import { Card, CardHeader } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/card';
 import { DescriptionList } from '@/components/ui/description-list';
 import { DeleteRecordDialog } from '@/components/ui/delete-record-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -29,8 +29,7 @@ const linkClass = 'text-brand-600 hover:underline dark:text-brand-400';
 
 export function CandidateContactCard({ candidate }: { candidate: Candidate }) {
   return (
-    <Card role="region" aria-labelledby="candidate-contact-title">
-      <CardHeader titleId="candidate-contact-title" title="Contact" />
+    <SectionCard id="candidate-contact" title="Contact" flush>
       <DescriptionList
         items={[
           {
@@ -73,14 +72,13 @@ export function CandidateContactCard({ candidate }: { candidate: Candidate }) {
           },
         ]}
       />
-    </Card>
+    </SectionCard>
   );
 }
 
 export function CandidateDetailsCard({ candidate }: { candidate: Candidate }) {
   return (
-    <Card role="region" aria-labelledby="candidate-details-title">
-      <CardHeader titleId="candidate-details-title" title="Profile" />
+    <SectionCard id="candidate-details" title="Profile" flush>
       <DescriptionList
         items={[
           {
@@ -111,7 +109,7 @@ export function CandidateDetailsCard({ candidate }: { candidate: Candidate }) {
           { label: 'Last updated', value: <DateText value={candidate.updated_at} /> },
         ]}
       />
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -140,13 +138,13 @@ export function pipelinesSummary(
 export function CandidatePipelinesCard({ candidate, action }: { candidate: CandidateDetail; action?: ReactNode }) {
   const pipelines = candidate.pipelines;
   return (
-    <Card role="region" aria-labelledby="candidate-pipelines-title">
-      <CardHeader
-        titleId="candidate-pipelines-title"
-        title="Pipelines"
-        description={pipelines.length ? pipelinesSummary(pipelines) : undefined}
-        action={action}
-      />
+    <SectionCard
+      id="candidate-pipelines"
+      title="Pipelines"
+      description={pipelines.length ? pipelinesSummary(pipelines) : undefined}
+      action={action}
+      flush
+    >
       {pipelines.length === 0 ? (
         <EmptyState
           icon={GitBranch}
@@ -193,7 +191,7 @@ export function CandidatePipelinesCard({ candidate, action }: { candidate: Candi
           ))}
         </ul>
       )}
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -272,8 +270,7 @@ export function CandidateInterviewsCard({ interviews }: { interviews: Interview[
       </div>
     ) : null;
   return (
-    <Card role="region" aria-labelledby="candidate-interviews-title">
-      <CardHeader titleId="candidate-interviews-title" title="Interviews" />
+    <SectionCard id="candidate-interviews" title="Interviews" flush>
       {interviews.length === 0 ? (
         <EmptyState
           icon={CalendarClock}
@@ -287,7 +284,7 @@ export function CandidateInterviewsCard({ interviews }: { interviews: Interview[
           {group('Past', past)}
         </>
       )}
-    </Card>
+    </SectionCard>
   );
 }
 

@@ -3,7 +3,7 @@ import { ChevronDown, Download, FileText, Pencil, RefreshCw, Trash2, Upload } fr
 import type { CandidateDetail } from '@recruitdesk/contracts/pipelines';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card, CardHeader } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
@@ -213,8 +213,7 @@ export function ResumeCard({ candidate, canEdit }: { candidate: ResumeCandidate;
     'inline-flex h-8 cursor-pointer items-center gap-1.5 rounded-lg px-3 text-sm font-medium text-brand-700 ring-1 ring-brand-600/30 ring-inset hover:bg-brand-50 peer-focus-visible:outline-2 peer-focus-visible:outline-offset-2 peer-focus-visible:outline-brand-600 dark:text-brand-300 dark:ring-brand-400/30 dark:hover:bg-brand-500/10';
 
   return (
-    <Card role="region" aria-labelledby="candidate-resume-title">
-      <CardHeader titleId="candidate-resume-title" title="Resume" />
+    <SectionCard id="candidate-resume" title="Resume" flush>
       <div className="space-y-4 px-5 py-5">
         {resume ? (
           <>
@@ -321,6 +320,6 @@ export function ResumeCard({ candidate, canEdit }: { candidate: ResumeCandidate;
         description={`${resume?.filename ?? 'The file'} is deleted from ${candidate.name}’s record.`}
         confirmLabel="Remove resume"
       />
-    </Card>
+    </SectionCard>
   );
 }

@@ -3,7 +3,7 @@ import { ArchiveRestore, Briefcase, Plus } from 'lucide-react';
 import { CLIENT_STATES, isWebAddress, type Client, type ClientState } from '@recruitdesk/contracts/clients';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Card, CardHeader } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/card';
 import { DescriptionList } from '@/components/ui/description-list';
 import { ArchiveOrDeleteDialog, ArchiveRecordDialog } from '@/components/ui/archive-or-delete-dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -42,8 +42,7 @@ export function ClientContactCard({ client }: { client: Client }) {
     </a>
   );
   return (
-    <Card role="region" aria-labelledby="client-contact-title">
-      <CardHeader titleId="client-contact-title" title="Contact" />
+    <SectionCard id="client-contact" title="Contact" flush>
       <DescriptionList
         items={[
           { label: 'Main contact', value: client.contact_name },
@@ -64,7 +63,7 @@ export function ClientContactCard({ client }: { client: Client }) {
           { label: 'Account owner', value: client.owner?.name ?? '' },
         ]}
       />
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -103,8 +102,7 @@ export function ClientFeeTermsCard({ client }: { client: Client }) {
           { label: 'Guarantee', value: client.guarantee_days == null ? '' : `${client.guarantee_days} days` },
         ];
   return (
-    <Card role="region" aria-labelledby="client-fees-title">
-      <CardHeader titleId="client-fees-title" title="Fee terms" />
+    <SectionCard id="client-fees" title="Fee terms" flush>
       <DescriptionList
         items={[
           ...items,
@@ -112,7 +110,7 @@ export function ClientFeeTermsCard({ client }: { client: Client }) {
           { label: 'Currency', value: client.currency },
         ]}
       />
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -146,23 +144,23 @@ export function ClientStateSelect({ client, disabled }: { client: Client; disabl
 export function ClientRolesCard({ client, canEdit }: { client: Client; canEdit: boolean }) {
   const { data, error, isLoading, isFetching, refetch } = useGetClientRolesQuery(client.id);
   return (
-    <Card role="region" aria-labelledby="client-roles-title">
-      <CardHeader
-        titleId="client-roles-title"
-        title="Roles"
-        description={`${client.active_roles_count} active of ${client.roles_count}`}
-        action={
-          canEdit && client.state !== 'Closed' ? (
-            <Link
-              to={`${paths.app.roleCreate.getHref()}?client=${client.id}`}
-              className={buttonClasses('secondary', 'sm')}
-            >
-              <Plus aria-hidden="true" className="size-4" />
-              New role
-            </Link>
-          ) : null
-        }
-      />
+    <SectionCard
+      id="client-roles"
+      title="Roles"
+      description={`${client.active_roles_count} active of ${client.roles_count}`}
+      action={
+        canEdit && client.state !== 'Closed' ? (
+          <Link
+            to={`${paths.app.roleCreate.getHref()}?client=${client.id}`}
+            className={buttonClasses('secondary', 'sm')}
+          >
+            <Plus aria-hidden="true" className="size-4" />
+            New role
+          </Link>
+        ) : null
+      }
+      flush
+    >
       {isLoading ? (
         <div className="space-y-3 p-5" aria-busy="true">
           <Skeleton className="h-4 w-2/3" />
@@ -201,7 +199,7 @@ export function ClientRolesCard({ client, canEdit }: { client: Client; canEdit: 
           ))}
         </ul>
       )}
-    </Card>
+    </SectionCard>
   );
 }
 

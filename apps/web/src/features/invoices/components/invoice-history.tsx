@@ -1,5 +1,5 @@
 import { History } from 'lucide-react';
-import { Card, CardHeader } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { useDateFormat } from '@/lib/time-zone';
 import type { Invoice } from '@recruitdesk/contracts/invoices';
@@ -9,8 +9,7 @@ export function InvoiceHistory({ invoice }: { invoice: Invoice }) {
   const { dateTime } = useDateFormat();
   const events = [...invoice.history].sort((a, b) => b.created_at.localeCompare(a.created_at) || b.id - a.id);
   return (
-    <Card role="region" aria-labelledby="invoice-history-title">
-      <CardHeader titleId="invoice-history-title" title="History" />
+    <SectionCard id="invoice-history" title="History" flush>
       {events.length === 0 ? (
         <EmptyState icon={History} title="No history yet" />
       ) : (
@@ -25,6 +24,6 @@ export function InvoiceHistory({ invoice }: { invoice: Invoice }) {
           ))}
         </ol>
       )}
-    </Card>
+    </SectionCard>
   );
 }

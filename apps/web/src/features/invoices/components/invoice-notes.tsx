@@ -3,7 +3,7 @@ import { Pencil } from 'lucide-react';
 import type { Invoice } from '@recruitdesk/contracts/invoices';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card, CardHeader } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/card';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/base-api';
 import { useAppDispatch } from '@/lib/hooks';
@@ -32,20 +32,20 @@ export function InvoiceNotes({ invoice }: { invoice: Invoice }) {
     }
   };
   return (
-    <Card role="region" aria-labelledby="invoice-notes-title">
-      <CardHeader
-        titleId="invoice-notes-title"
-        title="Notes on the invoice"
-        description="Printed on the invoice."
-        action={
-          draft === null ? (
-            <Button variant="ghost" size="sm" onClick={() => setDraft(invoice.notes)}>
-              <Pencil aria-hidden="true" className="size-4" />
-              Edit notes
-            </Button>
-          ) : undefined
-        }
-      />
+    <SectionCard
+      id="invoice-notes"
+      title="Notes on the invoice"
+      description="Printed on the invoice."
+      action={
+        draft === null ? (
+          <Button variant="ghost" size="sm" onClick={() => setDraft(invoice.notes)}>
+            <Pencil aria-hidden="true" className="size-4" />
+            Edit notes
+          </Button>
+        ) : undefined
+      }
+      flush
+    >
       <div className="px-5 py-4 text-sm">
         {draft === null ? (
           invoice.notes ? (
@@ -84,6 +84,6 @@ export function InvoiceNotes({ invoice }: { invoice: Invoice }) {
           </form>
         )}
       </div>
-    </Card>
+    </SectionCard>
   );
 }

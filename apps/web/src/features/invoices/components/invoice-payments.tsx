@@ -1,5 +1,5 @@
 import { Banknote } from 'lucide-react';
-import { Card, CardHeader } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { formatDate } from '@/lib/format';
 import { formatCurrency } from '../money';
@@ -9,12 +9,12 @@ import { PAYOUT_METHOD_LABELS, type Invoice } from '@recruitdesk/contracts/invoi
 export function InvoicePayments({ invoice }: { invoice: Invoice }) {
   const money = (value: string) => formatCurrency(value, invoice.currency);
   return (
-    <Card role="region" aria-labelledby="invoice-payments-title">
-      <CardHeader
-        titleId="invoice-payments-title"
-        title="Payments"
-        description={`${money(invoice.paid_amount)} paid · ${money(invoice.balance)} due`}
-      />
+    <SectionCard
+      id="invoice-payments"
+      title="Payments"
+      description={`${money(invoice.paid_amount)} paid · ${money(invoice.balance)} due`}
+      flush
+    >
       {invoice.payouts.length === 0 ? (
         <EmptyState
           icon={Banknote}
@@ -36,6 +36,6 @@ export function InvoicePayments({ invoice }: { invoice: Invoice }) {
           ))}
         </ul>
       )}
-    </Card>
+    </SectionCard>
   );
 }

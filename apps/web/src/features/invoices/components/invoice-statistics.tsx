@@ -1,7 +1,7 @@
 import { lazy, Suspense } from 'react';
 import { AlertTriangle, Banknote, HandCoins, Receipt } from 'lucide-react';
 import type { ComponentType, SVGProps } from 'react';
-import { Card, CardHeader } from '@/components/ui/card';
+import { Card, SectionCard } from '@/components/ui/card';
 import { QueryError } from '@/components/ui/query-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/components/ui/cn';
@@ -163,8 +163,13 @@ export function InvoiceStatisticsPanel({ params = {} }: { params?: InvoiceStatis
         />
       </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
-        <Card className="lg:col-span-2" role="region" aria-labelledby="invoice-chart-title">
-          <CardHeader titleId="invoice-chart-title" title="Invoiced vs collected" description="The last 12 months." />
+        <SectionCard
+          id="invoice-chart"
+          title="Invoiced vs collected"
+          description="The last 12 months."
+          className="lg:col-span-2"
+          flush
+        >
           <div className="px-3 py-4 text-gray-500 sm:px-5 dark:text-gray-400">
             {data ? (
               <>
@@ -179,11 +184,10 @@ export function InvoiceStatisticsPanel({ params = {} }: { params?: InvoiceStatis
               <Skeleton className="h-64 w-full" />
             )}
           </div>
-        </Card>
-        <Card role="region" aria-labelledby="invoice-aging-title">
-          <CardHeader titleId="invoice-aging-title" title="Aging" description="Unpaid balances by days past due." />
-          <div className="px-5 py-5">{data ? <Aging stats={data} /> : <Skeleton className="h-16 w-full" />}</div>
-        </Card>
+        </SectionCard>
+        <SectionCard id="invoice-aging" title="Aging" description="Unpaid balances by days past due.">
+          {data ? <Aging stats={data} /> : <Skeleton className="h-16 w-full" />}
+        </SectionCard>
       </div>
     </section>
   );

@@ -3,7 +3,7 @@ import { ArrowDown, ArrowUp, ListChecks, Pencil, Plus, Trash2 } from 'lucide-rea
 import { QUALIFICATION_KIND_LABELS, type JobQualification } from '@recruitdesk/contracts/job-qualifications';
 import { Badge } from '@/components/ui/badge';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Card, CardHeader } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { QueryError } from '@/components/ui/query-error';
@@ -48,20 +48,20 @@ export function QualificationsCard({ roleId, canEdit }: { roleId: number; canEdi
   };
 
   return (
-    <Card role="region" aria-labelledby="role-qualifications-title">
-      <CardHeader
-        titleId="role-qualifications-title"
-        title="Job qualifications"
-        description="What the client asks for, most important first."
-        action={
-          canEdit ? (
-            <Link to={paths.app.qualificationAdd.getHref(roleId)} className={buttonClasses('secondary', 'sm')}>
-              <Plus aria-hidden="true" className="size-4" />
-              Add qualification
-            </Link>
-          ) : null
-        }
-      />
+    <SectionCard
+      id="role-qualifications"
+      title="Job qualifications"
+      description="What the client asks for, most important first."
+      action={
+        canEdit ? (
+          <Link to={paths.app.qualificationAdd.getHref(roleId)} className={buttonClasses('secondary', 'sm')}>
+            <Plus aria-hidden="true" className="size-4" />
+            Add qualification
+          </Link>
+        ) : null
+      }
+      flush
+    >
       {isLoading ? (
         <div className="space-y-3 p-5" aria-busy="true">
           <Skeleton className="h-4 w-2/3" />
@@ -148,6 +148,6 @@ export function QualificationsCard({ roleId, canEdit }: { roleId: number; canEdi
         description={deleting.target ? `'${deleting.target.name}' is removed from the role.` : undefined}
         confirmLabel="Delete qualification"
       />
-    </Card>
+    </SectionCard>
   );
 }

@@ -3,7 +3,7 @@ import { Download, FileText, Trash2, Upload } from 'lucide-react';
 import type { Role } from '@recruitdesk/contracts/roles';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Card, CardHeader } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { Textarea } from '@/components/ui/textarea';
 import { useConfirmedMutation } from '@/components/ui/use-confirmed-mutation';
@@ -68,25 +68,25 @@ export function JobDescriptionCard({ role, canEdit }: { role: Role; canEdit: boo
   };
 
   return (
-    <Card role="region" aria-labelledby="role-jd-title">
-      <CardHeader
-        titleId="role-jd-title"
-        title="Job description"
-        action={
-          canEdit && !editing ? (
-            <Button
-              variant="secondary"
-              size="sm"
-              onClick={() => {
-                setDraft(role.description_text);
-                setEditing(true);
-              }}
-            >
-              Edit description
-            </Button>
-          ) : null
-        }
-      />
+    <SectionCard
+      id="role-jd"
+      title="Job description"
+      action={
+        canEdit && !editing ? (
+          <Button
+            variant="secondary"
+            size="sm"
+            onClick={() => {
+              setDraft(role.description_text);
+              setEditing(true);
+            }}
+          >
+            Edit description
+          </Button>
+        ) : null
+      }
+      flush
+    >
       <div className="space-y-5 px-5 py-5">
         {editing ? (
           <form
@@ -192,6 +192,6 @@ export function JobDescriptionCard({ role, canEdit }: { role: Role; canEdit: boo
         description="The uploaded job description is deleted. The text stays."
         confirmLabel="Remove file"
       />
-    </Card>
+    </SectionCard>
   );
 }

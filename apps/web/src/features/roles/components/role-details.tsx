@@ -17,7 +17,7 @@ import {
 } from '@recruitdesk/contracts/roles';
 import { ArchiveOrDeleteDialog, ArchiveRecordDialog } from '@/components/ui/archive-or-delete-dialog';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Card, CardHeader } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/card';
 import { FormDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { InlineField } from '@/components/ui/inline-field';
@@ -67,12 +67,12 @@ export function RoleDetailsCard({ role, canEdit }: { role: Role; canEdit: boolea
   ];
 
   return (
-    <Card role="region" aria-labelledby="role-details-title">
-      <CardHeader
-        titleId="role-details-title"
-        title="Details"
-        description={editable ? 'Select a pencil to change a field.' : undefined}
-      />
+    <SectionCard
+      id="role-details"
+      title="Details"
+      description={editable ? 'Select a pencil to change a field.' : undefined}
+      flush
+    >
       <dl className="divide-y divide-gray-100 dark:divide-white/5">
         <InlineField
           label="Job title"
@@ -195,7 +195,7 @@ export function RoleDetailsCard({ role, canEdit }: { role: Role; canEdit: boolea
           </div>
         ) : null}
       </dl>
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -364,8 +364,7 @@ export function PayoutCard({ roleId }: { roleId: number }) {
   const { data, error, isLoading, isFetching, refetch } = useGetRolePayoutQuery(roleId);
   const payout = data?.payout;
   return (
-    <Card role="region" aria-labelledby="role-payout-title">
-      <CardHeader titleId="role-payout-title" title="Payout" />
+    <SectionCard id="role-payout" title="Payout" flush>
       {isLoading ? (
         <div className="space-y-3 p-5" aria-busy="true">
           <Skeleton className="h-7 w-1/2" />
@@ -403,6 +402,6 @@ export function PayoutCard({ roleId }: { roleId: number }) {
           <p className="text-sm text-gray-600 dark:text-gray-400">{payout.explanation}</p>
         </div>
       )}
-    </Card>
+    </SectionCard>
   );
 }

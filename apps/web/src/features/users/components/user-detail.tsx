@@ -5,7 +5,7 @@ import { USER_TYPES, USER_TYPE_DESCRIPTIONS, type User, type UserType } from '@r
 import { Alert } from '@/components/ui/alert';
 import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
-import { Card, CardHeader } from '@/components/ui/card';
+import { SectionCard } from '@/components/ui/card';
 import { CheckboxGroup } from '@/components/ui/checkbox-group';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { useConfirmedMutation } from '@/components/ui/use-confirmed-mutation';
@@ -58,8 +58,7 @@ export function UserProfileCard({ user, sessionsCount }: { user: User; sessionsC
     },
   ];
   return (
-    <Card role="region" aria-labelledby="user-profile-title">
-      <CardHeader titleId="user-profile-title" title="Profile" />
+    <SectionCard id="user-profile" title="Profile" flush>
       <dl className="divide-y divide-gray-100 dark:divide-white/5">
         {rows.map((row) => (
           <div key={row.label} className="grid grid-cols-[7.5rem_1fr] gap-3 px-5 py-3 text-sm">
@@ -68,7 +67,7 @@ export function UserProfileCard({ user, sessionsCount }: { user: User; sessionsC
           </div>
         ))}
       </dl>
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -112,12 +111,12 @@ export function UserTypesCard({ user, canGrantOwner }: { user: User; canGrantOwn
   };
 
   return (
-    <Card role="region" aria-labelledby="user-types-title">
-      <CardHeader
-        titleId="user-types-title"
-        title="User types"
-        description="What this person may see and do. A person can hold more than one type."
-      />
+    <SectionCard
+      id="user-types"
+      title="User types"
+      description="What this person may see and do. A person can hold more than one type."
+      flush
+    >
       <div className="space-y-4 px-5 py-5">
         {error ? <Alert>{errorMessage(error)}</Alert> : null}
         <CheckboxGroup<UserType>
@@ -142,7 +141,7 @@ export function UserTypesCard({ user, canGrantOwner }: { user: User; canGrantOwn
           </Button>
         </div>
       </div>
-    </Card>
+    </SectionCard>
   );
 }
 
@@ -166,8 +165,7 @@ export function UserAccessCard({ user, isSelf }: { user: User; isSelf: boolean }
   const emailMatches = typed.trim().toLowerCase() === user.email.toLowerCase();
 
   return (
-    <Card role="region" aria-labelledby="user-access-title">
-      <CardHeader titleId="user-access-title" title="Access" />
+    <SectionCard id="user-access" title="Access" flush>
       <div className="divide-y divide-gray-100 dark:divide-white/5">
         <div className="flex flex-col items-start gap-3 px-5 py-4">
           <div className="text-sm">
@@ -250,6 +248,6 @@ export function UserAccessCard({ user, isSelf }: { user: User; isSelf: boolean }
           />
         </Field>
       </ConfirmDialog>
-    </Card>
+    </SectionCard>
   );
 }
