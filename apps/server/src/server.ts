@@ -27,6 +27,10 @@ function printStartBanner(config: AppConfig, seed: SeedResult) {
     lines.push('  password: the one printed at first start (or DEMO_PASSWORD)');
   } else if (seed.kind === 'owner-created') {
     lines.push('', `Owner account created: ${seed.email}`);
+  } else if (seed.kind === 'demo-removed') {
+    lines.push('', `Demo logins removed (REMOVE_DEMO_ACCOUNTS): ${seed.emails.join(', ')}`);
+    if (seed.ownerCreated) lines.push(`Owner account created: ${seed.ownerCreated}`);
+    lines.push('Unset REMOVE_DEMO_ACCOUNTS for the next starts.');
   }
   console.log(lines.join('\n') + '\n');
 }

@@ -78,6 +78,7 @@ const EnvSchema = z.object({
   DEMO_PASSWORD: z.string().min(10, 'must be at least 10 characters').max(128).optional(),
   OWNER_EMAIL: z.email().optional(),
   OWNER_PASSWORD: z.string().min(10, 'must be at least 10 characters').max(128).optional(),
+  REMOVE_DEMO_ACCOUNTS: booleanString.default(false),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   AGENCY_TIME_ZONE: z
@@ -139,6 +140,11 @@ export interface AppConfig {
   demoPassword: string | undefined;
   ownerEmail: string | undefined;
   ownerPassword: string | undefined;
+  /**
+   * REMOVE_DEMO_ACCOUNTS: in production, delete the demo agency's logins at start-up (issue 29 item 6); without
+   * it a production server with demo logins refuses to start.
+   */
+  removeDemoAccounts: boolean;
   logLevel: string;
   webDistDir: string;
   sentryDsn: string | undefined;
@@ -252,6 +258,7 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     demoPassword: e.DEMO_PASSWORD,
     ownerEmail: e.OWNER_EMAIL?.toLowerCase(),
     ownerPassword: e.OWNER_PASSWORD,
+    removeDemoAccounts: e.REMOVE_DEMO_ACCOUNTS,
     logLevel: e.LOG_LEVEL,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDistDir(),
     sentryDsn: e.SENTRY_DSN,

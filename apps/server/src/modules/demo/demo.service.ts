@@ -3,11 +3,14 @@ import { ConfigError } from '../../config/env';
 import { countUsers, createUser, getUserByEmail } from '../users/users.service';
 import { checkPasswordPolicy, type PasswordOwner } from '../auth/auth.service';
 import type { UserType } from '@recruitdesk/contracts/users';
+import { and, arrayContains, count, eq, inArray, notInArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
 import { insertUser } from '../../factories/users.factory';
 import type { AgencySettings } from '@recruitdesk/contracts/settings';
 import { recordActivity } from '../activity/activity.service';
+import { usersTable } from '../users/users.table';
 import { insertPendingInvitation } from '../registration/registration.service';
 import { saveAgencySettings } from '../settings/settings.service';
 import { generateCandidates } from './candidate-generator';
@@ -50,6 +53,7 @@ export type SeedResult =
   | { kind: 'demo-created'; emails: string[]; password: string; generatedPassword: boolean }
   | { kind: 'demo-exists'; emails: string[] }
   | { kind: 'owner-created'; email: string }
+  | { kind: 'demo-removed'; emails: string[]; ownerCreated: string | null }
   | { kind: 'none' };
 
 function randomPassword(): string {
@@ -69,17 +73,81 @@ function requirePolicy(variable: string, password: string, owners: PasswordOwner
 
 async function createFirstOwner(deps: Deps, email: string, password: string): Promise<SeedResult> {
   requirePolicy('OWNER_PASSWORD', password, [{ email }]);
-  await inTransaction(deps.db, async (tx) => {
-    const owner = await createUser(tx, { email, password, userType: ['owner'] });
-    await recordActivity(tx, {
-      actor: owner,
-      verb: 'created',
-      modelType: 'user',
-      objectId: owner.id,
-      summary: `Owner account ${owner.email} created`,
-    });
-  });
+  await inTransaction(deps.db, (tx) => insertFirstOwner(tx, email, password));
   return { kind: 'owner-created', email };
+}
+
+async function insertFirstOwner(tx: Db, email: string, password: string): Promise<void> {
+  const owner = await createUser(tx, { email, password, userType: ['owner'] });
+  await recordActivity(tx, {
+    actor: owner,
+    verb: 'created',
+    modelType: 'user',
+    objectId: owner.id,
+    summary: `Owner account ${owner.email} created`,
+  });
+}
+
+/** The command that removes the demo logins, named in the refusal to start, the log and docs/deployment.md. */
+export const REMOVE_DEMO_COMMAND = 'REMOVE_DEMO_ACCOUNTS=1 NODE_ENV=production npm start';
+
+/**
+ * Production on a database that already has users (issue 29 item 6): a data directory first started with
+ * the demo agency still has its four logins, whose password was printed at that start. While any of them
+ * exists the server refuses to start, naming the command that removes them; with REMOVE_DEMO_ACCOUNTS it
+ * deletes them (their sessions and chats go with them, their records keep no author), first creating the
+ * owner from OWNER_EMAIL/OWNER_PASSWORD when no other active owner would be left.
+ */
+async function demoAccountsInProduction(deps: Deps): Promise<SeedResult> {
+  const emails = DEMO_USERS.map((user) => user.email);
+  const demo = await deps.db
+    .select({ id: usersTable.id, email: usersTable.email })
+    .from(usersTable)
+    .where(inArray(sql`lower(${usersTable.email})`, emails));
+  if (demo.length === 0) return { kind: 'none' };
+  const found = demo.map((user) => user.email).join(', ');
+  if (!deps.config.removeDemoAccounts)
+    throw new ConfigError(
+      'REMOVE_DEMO_ACCOUNTS',
+      'demo logins exist in production',
+      `NODE_ENV=production, but this database still has the demo agency's logins (${found}), whose password was printed when it was first started. Remove them once with: ${REMOVE_DEMO_COMMAND} (with OWNER_EMAIL and OWNER_PASSWORD too when no other owner exists). Their records stay, with no author. See docs/deployment.md.`,
+    );
+  const { ownerEmail, ownerPassword } = deps.config;
+  const ids = demo.map((user) => user.id);
+  let ownerCreated: string | null = null;
+  await inTransaction(deps.db, async (tx) => {
+    const [others] = await tx
+      .select({ n: count() })
+      .from(usersTable)
+      .where(
+        and(
+          eq(usersTable.isActive, true),
+          arrayContains(usersTable.userType, ['owner']),
+          notInArray(usersTable.id, ids),
+        ),
+      );
+    if (!others?.n) {
+      if (!ownerEmail || !ownerPassword)
+        throw new ConfigError(
+          'OWNER_EMAIL',
+          'required to remove the demo owner',
+          `Removing the demo logins would leave no active owner: set ${OWNER_VARIABLES.join(' and ')} as well, and the owner is created first (${REMOVE_DEMO_COMMAND}).`,
+        );
+      requirePolicy('OWNER_PASSWORD', ownerPassword, [{ email: ownerEmail }]);
+      await insertFirstOwner(tx, ownerEmail, ownerPassword);
+      ownerCreated = ownerEmail;
+    }
+    await tx.delete(usersTable).where(inArray(usersTable.id, ids));
+    for (const user of demo)
+      await recordActivity(tx, {
+        actor: null,
+        verb: 'deleted',
+        modelType: 'user',
+        objectId: user.id,
+        summary: `Demo login ${user.email} removed at start-up (REMOVE_DEMO_ACCOUNTS)`,
+      });
+  });
+  return { kind: 'demo-removed', emails: demo.map((user) => user.email), ownerCreated };
 }
 
 /**
@@ -95,7 +163,8 @@ export async function seedOnStart(deps: Deps, kind: 'pglite' | 'postgres'): Prom
   const { ownerEmail, ownerPassword, nodeEnv } = deps.config;
   const emails = DEMO_USERS.map((user) => user.email);
   if (existing > 0) {
-    if (kind === 'postgres' || nodeEnv === 'production') return { kind: 'none' };
+    if (nodeEnv === 'production') return demoAccountsInProduction(deps);
+    if (kind === 'postgres') return { kind: 'none' };
     const found = await getUserByEmail(deps.db, DEMO_USERS[0]?.email ?? '');
     return found ? { kind: 'demo-exists', emails } : { kind: 'none' };
   }
