@@ -85,6 +85,18 @@ export const PlacementSchema = z.object({
 });
 export type Placement = z.infer<typeof PlacementSchema>;
 
+/**
+ * The pipeline's latest offer (decision 035): its salary (null when recorded without one) in `currency`,
+ * when it was made, and the candidate's answer (null while pending).
+ */
+export const PipelineOfferSchema = z.object({
+  salary: z.number().nullable(),
+  currency: z.string().nullable(),
+  offered_at: z.string(),
+  answer: z.enum(['accepted', 'declined', 'withdrawn']).nullable(),
+});
+export type PipelineOffer = z.infer<typeof PipelineOfferSchema>;
+
 export const PipelineRoleRefSchema = z.object({
   id: z.number().int(),
   name: z.string(),
@@ -106,6 +118,8 @@ export const PipelineDetailSchema = z.object({
   events_total: z.number().int(),
   interviews: z.array(InterviewSchema),
   submittals: z.array(SubmittalSchema),
+  /** The latest offer; null when none was recorded. */
+  offer: PipelineOfferSchema.nullable(),
   placement: PlacementSchema.nullable(),
   notes_count: z.number().int(),
 });

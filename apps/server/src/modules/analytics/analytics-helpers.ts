@@ -14,6 +14,26 @@ export const addYears = (day: string, n: number) => {
 export const daysBetween = (a: string, b: string) =>
   Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / DAY_MS);
 
+/** The same calendar day `n` years on; 29 February becomes the 28th in a year without one. */
+export const sameDayYearsOn = (day: string, n: number) => {
+  const year = Number(day.slice(0, 4)) + n;
+  const [month, date] = [Number(day.slice(5, 7)), Number(day.slice(8, 10))];
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${String(year).padStart(4, '0')}-${day.slice(5, 7)}-${String(Math.min(date, last)).padStart(2, '0')}`;
+};
+
+/**
+ * The period the summary compares with. A year to date (1 January to a day of the same year) compares with
+ * the same span a year earlier (issue 29 item h: not the days just before, which ran from early February);
+ * any other period with the days just before it, of the same length.
+ */
+export function previousPeriodOf(from: string, to: string): { date_from: string; date_to: string } {
+  if (from.slice(5) === '01-01' && to.slice(0, 4) === from.slice(0, 4))
+    return { date_from: sameDayYearsOn(from, -1), date_to: sameDayYearsOn(to, -1) };
+  const length = daysBetween(from, to);
+  return { date_from: addDays(from, -(length + 1)), date_to: addDays(from, -1) };
+}
+
 /** Minor units → "1234.56" (the API's money). */
 export const money = fromMinor;
 /** A numeric column's text ("120000.00", "99.5") → minor units. */

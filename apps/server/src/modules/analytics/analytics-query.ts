@@ -109,7 +109,7 @@ export const signedTotal = sql`case when i.kind = 'credit_note' then -abs(i.tota
 
 /**
  * The summary rows of the scope's period (decision 056), alias d, with the days from the role's opening:
- * submittals, placements and fees per role, day and pipeline recruiter. Role filters join the role live.
+ * submittals, placements and fees per role, day and credited user. Role filters join the role live.
  */
 export const periodDays = (s: Scope, needs: 'role' | 'none' = 'role') => {
   const recruiter = s.recruiterId !== null ? sql` and d.recruiter_id = ${s.recruiterId}` : sql``;

@@ -46,10 +46,10 @@ async function recomputed(zone = 'UTC') {
   const days = rowsOf<Record<string, unknown>>(
     await db.execute(sql`
       with facts as (
-        select p.role_id, sb.submitted_on as day, p.recruiter_id, 1 as s, 0 as n, 0::bigint as fee
+        select p.role_id, sb.submitted_on as day, coalesce(sb.submitted_by, p.recruiter_id) as recruiter_id, 1 as s, 0 as n, 0::bigint as fee
           from submittals sb join pipelines p on p.id = sb.pipeline_id
         union all
-        select p.role_id, (pl.created_at at time zone ${zone}::text)::date, p.recruiter_id, 0, 1, round(pl.fee * 100)::bigint
+        select p.role_id, (pl.created_at at time zone ${zone}::text)::date, coalesce(pl.created_by, p.recruiter_id), 0, 1, round(pl.fee * 100)::bigint
           from placements pl join pipelines p on p.id = pl.pipeline_id
       )
       select role_id, day::text as day, recruiter_id, sum(s)::int as submittals, sum(n)::int as placements, sum(fee)::text as fee
@@ -183,9 +183,14 @@ describe('analytics summary rows', { timeout: 240_000 }, () => {
       })),
     );
     // One statement over every pipeline (240 rows, 80 roles).
-    await db
-      .insert(submittalsTable)
-      .values((await pipelineIds()).map((pipelineId) => ({ pipelineId, submittedOn: day(), outcome: 'pending' })));
+    await db.insert(submittalsTable).values(
+      (await pipelineIds()).map((pipelineId) => ({
+        pipelineId,
+        submittedOn: day(),
+        submittedById: recruiter(),
+        outcome: 'pending',
+      })),
+    );
     expect(await stored()).toEqual(await recomputed());
 
     const kinds = new Map<string, number>();
@@ -199,12 +204,17 @@ describe('analytics summary rows', { timeout: 240_000 }, () => {
           Array.from({ length: count }, () => ({
             pipelineId: pick(pipelines)!,
             submittedOn: day(),
+            submittedById: recruiter(),
             outcome: 'pending',
           })),
         );
       } else if (op === 1) {
         const id = pick(await submittalIds());
-        if (id) await db.update(submittalsTable).set({ submittedOn: day() }).where(eq(submittalsTable.id, id));
+        if (id)
+          await db
+            .update(submittalsTable)
+            .set({ submittedOn: day(), ...(next() < 0.5 ? { submittedById: recruiter() } : {}) })
+            .where(eq(submittalsTable.id, id));
       } else if (op === 2) {
         const id = pick(await submittalIds());
         if (id) await db.delete(submittalsTable).where(eq(submittalsTable.id, id));
@@ -218,6 +228,7 @@ describe('analytics summary rows', { timeout: 240_000 }, () => {
             salary: '100000',
             startDate: '2031-06-01',
             fee: `${10000 + Math.floor(next() * 1000000) / 100}`,
+            createdById: recruiter(),
             createdAt: new Date(`${day()}T${next() < 0.5 ? '00:30' : '23:30'}:00Z`),
           });
       } else if (op === 4) {

@@ -8,7 +8,7 @@ import { independentReads } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
 import { calendarDateIn } from '../../lib/time-zone';
 import type { UserRow } from '../users/users.service';
-import { addDays, daysBetween, meanMinor, money, monthsOf, ratio, round } from './analytics-helpers';
+import { meanMinor, money, monthsOf, previousPeriodOf, ratio, round } from './analytics-helpers';
 import { base, resolve } from './analytics-filters';
 import * as repo from './analytics-kpis.repository';
 import { userNames } from './analytics-lookups.repository';
@@ -38,11 +38,7 @@ function presentKpis(row: repo.KpiRow, withMoney: boolean): AnalyticsKpis {
 
 export async function summary(deps: Deps, actor: UserRow, query: AnalyticsFiltersQuery) {
   const r = await resolve(deps, actor, query);
-  const length = daysBetween(r.scope.from, r.scope.to);
-  const previousPeriod = {
-    date_from: addDays(r.scope.from, -(length + 1)),
-    date_to: addDays(r.scope.from, -1),
-  };
+  const previousPeriod = previousPeriodOf(r.scope.from, r.scope.to);
   // Four independent reads: at once on PostgreSQL's pool (PGlite queues them; inside the assistant's
   // read-only transaction they run in turn).
   const [current, previous, monthRows, recruiterRows] = await independentReads(

@@ -18,9 +18,10 @@ import { rolesTable } from '../roles/roles.table';
 // submittals, placements and pipelines (migration 0025, `analytics_refresh_roles`) recompute a role's rows
 // in the same transaction as every write that changes them, so they always equal a recomputation from those
 // tables (analytics-summary.test.ts checks it after random writes). Role, client and family filters join the
-// role live; only the pipeline's recruiter is copied, and a change of it refreshes the rows.
+// role live; only the credited user is copied (who recorded the submittal or placement, else the pipeline's
+// recruiter: migration 0032), and a change of either refreshes the rows.
 
-/** Per role, agency day (analytics_time_zone) and pipeline recruiter: submittals dated that day, placements recorded that day, their fees. */
+/** Per role, agency day (analytics_time_zone) and credited user: submittals dated that day, placements recorded that day, their fees. */
 export const analyticsRoleDaysTable = pgTable(
   'analytics_role_days',
   {
@@ -28,7 +29,7 @@ export const analyticsRoleDaysTable = pgTable(
       .notNull()
       .references(() => rolesTable.id, { onDelete: 'cascade' }),
     day: date('day', { mode: 'string' }).notNull(),
-    /** The pipeline's recruiter (the recruiter filter of pipeline figures); null: unassigned. */
+    /** Who recorded the submittal or placement (else the pipeline's recruiter); the recruiter filter of these figures. Null: unassigned. */
     recruiterId: integer('recruiter_id'),
     submittals: integer('submittals').notNull().default(0),
     placements: integer('placements').notNull().default(0),

@@ -376,6 +376,15 @@ describe('summary and totals', () => {
     ]);
   });
 
+  it('compares a year to date with the same span a year before, any other period with the days just before (issue 29 h)', async () => {
+    const ytd = await get(owner, '/api/analytics/summary/?date_from=2031-01-01&date_to=2031-06-15');
+    expect(ytd.previous_period).toEqual({ date_from: '2030-01-01', date_to: '2030-06-15' });
+    const leap = await get(owner, '/api/analytics/summary/?date_from=2032-01-01&date_to=2032-02-29');
+    expect(leap.previous_period).toEqual({ date_from: '2031-01-01', date_to: '2031-02-28' });
+    const days = await get(owner, '/api/analytics/summary/?date_from=2031-03-01&date_to=2031-03-30');
+    expect(days.previous_period).toEqual({ date_from: '2031-01-30', date_to: '2031-02-28' });
+  });
+
   it('filters change exactly what they should', async () => {
     const acme = (await get(owner, `/api/analytics/summary/?${Y}&client=${ids.acme}`)).summary;
     expect(acme).toMatchObject({

@@ -7,6 +7,7 @@ import {
   type PIPELINE_EVENT_KINDS,
   type PipelineCloseReason,
   type PipelineDetail,
+  type PipelineOffer,
   type PipelineEvent,
   type PipelineStageName,
   type PipelineSummary,
@@ -160,6 +161,14 @@ export async function presentDetail(deps: Deps, id: number): Promise<PipelineDet
       outcome_at: submittal.outcomeAt ? submittal.outcomeAt.toISOString() : null,
       created_at: submittal.createdAt.toISOString(),
     })),
+    offer: row.offeredAt
+      ? {
+          salary: fromNumeric(row.offeredSalary),
+          currency: row.offerCurrency,
+          offered_at: row.offeredAt.toISOString(),
+          answer: row.offerAnswer as PipelineOffer['answer'],
+        }
+      : null,
     placement: placement
       ? ({
           id: placement.placement.id,

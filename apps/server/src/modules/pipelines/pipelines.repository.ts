@@ -75,6 +75,10 @@ export interface PipelineWithRoleRow extends PipelineSummaryRow {
   clientId: number;
   clientName: string;
   clientType: string;
+  offeredSalary: string | null;
+  offerCurrency: string | null;
+  offeredAt: Date | null;
+  offerAnswer: string | null;
 }
 
 /**
@@ -133,6 +137,10 @@ function selectWithRole(db: Db, now: Date) {
       clientId: clientsTable.id,
       clientName: clientsTable.name,
       clientType: clientsTable.clientType,
+      offeredSalary: pipelinesTable.offeredSalary,
+      offerCurrency: pipelinesTable.offerCurrency,
+      offeredAt: pipelinesTable.offeredAt,
+      offerAnswer: pipelinesTable.offerAnswer,
     })
     .from(pipelinesTable)
     .innerJoin(candidatesTable, eq(candidatesTable.id, pipelinesTable.candidateId))

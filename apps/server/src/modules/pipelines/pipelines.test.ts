@@ -889,6 +889,8 @@ describe('submit pending, submittals and their outcomes', () => {
     });
     expect(offer.status, offer.text).toBe(200);
     expect(offer.json.data.pipeline).toMatchObject({ stage: { name: 'offer' }, version: 4, next_interview_at: null });
+    // The detail carries the offer: the placement form starts from its salary (issue 29 c).
+    expect(offer.json.data.offer).toMatchObject({ salary: 140000, currency: 'USD', answer: null });
     expect(offer.json.data.events[0]).toMatchObject({
       kind: 'submittal_outcome',
       from_stage: 'client_interview',

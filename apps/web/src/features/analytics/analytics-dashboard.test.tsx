@@ -5,7 +5,10 @@ import { jsonResponse } from '@/test/factories';
 import { installFetchStub } from '@/test/fetch-stub';
 import { callsOf, renderWithProviders } from '@/test/render';
 import { AnalyticsDashboard } from './components/analytics-dashboard';
-import { analyticsAnswer } from './test-support/fixtures';
+import { KpiCard } from './components/kpi-card';
+import { RetainerPanel } from './components/retainer-panel';
+import { moneyFormat } from './money';
+import { analyticsAnswer, retainerAnswer } from './test-support/fixtures';
 
 const fetchStub = installFetchStub();
 
@@ -137,5 +140,45 @@ describe('the Analytics Dashboard', () => {
     await user.click(help);
     expect(help).toHaveAccessibleDescription(/Roles filled ÷ roles closed.*This period: 8 of 10\./);
     expect(screen.getAllByRole('tooltip').some((tip) => tip.className.includes('absolute'))).toBe(true);
+  });
+});
+
+describe('issue 29 item h', () => {
+  it('a figure against a previous period with none says "New", not "+100 pts"', () => {
+    renderWithProviders(
+      <KpiCard
+        kpi={{
+          id: 'fill_rate',
+          label: 'Fill rate',
+          value: 1,
+          previous: 0,
+          display: '100%',
+          definition: '',
+          kind: 'points',
+        }}
+      />,
+    );
+    expect(card('Fill rate')).toHaveTextContent('New');
+    expect(card('Fill rate')).toHaveTextContent('none in the previous period');
+    expect(card('Fill rate')).not.toHaveTextContent('pts');
+  });
+
+  it('the retainer timeline says which instalments each median is over, so paid before invoiced reads right', () => {
+    const answer = retainerAnswer(false);
+    answer.overall = { ...answer.overall, median_days_to_invoice: 94, median_days_to_paid: 93 };
+    renderWithProviders(
+      <RetainerPanel
+        data={answer}
+        money={moneyFormat('USD')}
+        fileDate="2026-11-29"
+        loading={false}
+        error={undefined}
+        onRetry={() => {}}
+      />,
+    );
+    const panel = screen.getByRole('region', { name: 'Retainer payout timeline' });
+    expect(panel).toHaveTextContent(
+      /to invoiced 94 days \(instalments invoiced in the period\), to paid 93 days \(those of them paid\)/,
+    );
   });
 });

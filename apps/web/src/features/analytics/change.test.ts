@@ -21,8 +21,17 @@ describe('changeAgainstPrevious', () => {
     expect(changeAgainstPrevious(50, 40, { lowerIsBetter: true })).toMatchObject({ text: '+25%', good: false });
   });
 
+  it('says "New" against a previous period with none, not "+100 pts" or an endless percent (issue 29 h)', () => {
+    expect(changeAgainstPrevious(5, 0)).toMatchObject({
+      text: 'New',
+      good: null,
+      versus: 'none in the previous period',
+    });
+    expect(changeAgainstPrevious(1, 0, { kind: 'points' })).toMatchObject({ text: 'New', good: null });
+    expect(changeAgainstPrevious(1, 0, { kind: 'points' })?.text).not.toMatch(/pts/);
+  });
+
   it('says nothing when there is nothing to compare against', () => {
-    expect(changeAgainstPrevious(5, 0)).toBeNull();
     expect(changeAgainstPrevious(5, null)).toBeNull();
     expect(changeAgainstPrevious(null, 5)).toBeNull();
     expect(changeAgainstPrevious(undefined, undefined)).toBeNull();

@@ -1,7 +1,8 @@
 /**
  * A KPI's change against the previous period of the same length, as the cards show it.
- * - counts and money: relative change ("+12%"), none when the previous figure was 0 or missing;
+ * - counts and money: relative change ("+12%"), none when the previous figure was missing;
  * - rates (fill rate, 0–1): the difference in percentage points ("+4.0 pts");
+ * - against a previous figure of 0 (a period with nothing): "New" rather than "+100 pts" or an endless percent;
  * - durations (days) and ratios: relative change, where fewer days is the better direction.
  */
 export type ChangeKind = 'relative' | 'points';
@@ -14,6 +15,8 @@ export interface Change {
   good: boolean | null;
   /** The sentence for screen readers and the hover text. */
   description: string;
+  /** What the change is against, after it on the card. */
+  versus: string;
 }
 
 const MINUS = '\u2212';
@@ -36,13 +39,14 @@ export function changeAgainstPrevious(
 ): Change | null {
   if (current == null || previous == null || !Number.isFinite(current) || !Number.isFinite(previous)) return null;
   const kind = options.kind ?? 'relative';
+  if (previous === 0 && current !== 0) return fresh();
   let delta: number;
   let text: string;
   if (kind === 'points') {
     delta = roundAway((current - previous) * 100, 1); // percentage points, one decimal
     text = signed(delta, 1, ' pts');
   } else {
-    if (previous === 0) return current === 0 ? flat() : null;
+    if (previous === 0) return flat();
     delta = roundAway(((current - previous) / Math.abs(previous)) * 100, 0);
     text = signed(delta, 0, '%');
   }
@@ -55,9 +59,29 @@ export function changeAgainstPrevious(
     direction,
     good,
     description: `${direction === 'up' ? 'Up' : 'Down'} ${amount} on the previous period`,
+    versus: VERSUS,
   };
 }
 
+const VERSUS = 'vs previous period';
+
 function flat(): Change {
-  return { text: 'No change', direction: 'flat', good: null, description: 'No change on the previous period' };
+  return {
+    text: 'No change',
+    direction: 'flat',
+    good: null,
+    description: 'No change on the previous period',
+    versus: VERSUS,
+  };
+}
+
+/** A figure where the previous period had none: no change figure to give. */
+function fresh(): Change {
+  return {
+    text: 'New',
+    direction: 'flat',
+    good: null,
+    description: 'New: none in the previous period',
+    versus: 'none in the previous period',
+  };
 }

@@ -22,7 +22,7 @@ export const DEFINITIONS = {
   optimal:
     'Answered offers (accepted, declined, withdrawn) grouped into salary bands; the band accepted most often is highlighted, counting how many offers each rate rests on (one accepted offer does not beat nine of ten).',
   retainer:
-    'For retainer clients: days from signing to each instalment being invoiced and paid, with the instalments still expected.',
+    'For retainer clients: days from signing to each instalment being invoiced and paid, with the instalments still expected. Each median is over its own instalments: days to invoiced over those invoiced in the period, days to paid over those of them already paid. So the paid median can be shorter than the invoiced one (the unpaid instalments are often the later ones), and a payment received before its invoice date counts on the day it came in.',
   sources:
     "Placements in the period by where the candidate came from: the application's channel when the pipeline came from an application (careers page, Indeed), else the source recorded on the candidate.",
   applications:

@@ -70,6 +70,12 @@ describe('analytics filters', () => {
   it('computes the previous period of the same length', () => {
     expect(previousPeriod('2025-11-27', '2026-11-26')).toEqual({ from: '2024-11-27', to: '2025-11-26' });
     expect(previousPeriod('2026-03-01', '2026-03-31')).toEqual({ from: '2026-01-29', to: '2026-02-28' });
+    // "This year" compares with the same span of last year, not the days just before (issue 29 h).
+    expect(previousPeriod(...(Object.values(presetRange('ytd', TODAY)) as [string, string]))).toEqual({
+      from: '2025-01-01',
+      to: '2025-11-26',
+    });
+    expect(previousPeriod('2028-01-01', '2028-02-29')).toEqual({ from: '2027-01-01', to: '2027-02-28' });
     expect(presetRange('12m', '2024-02-29')).toEqual({ from: '2023-03-01', to: '2024-02-29' });
   });
 });

@@ -76,11 +76,23 @@ export function presetRange(preset: Exclude<RangePreset, 'custom'>, today: strin
   }
 }
 
+/** The same calendar day `years` on; 29 February becomes the 28th in a year without one. */
+export function sameDayYearsOn(date: string, years: number): string {
+  const year = Number(date.slice(0, 4)) + years;
+  const month = Number(date.slice(5, 7));
+  const last = new Date(Date.UTC(year, month, 0)).getUTCDate();
+  return `${String(year).padStart(4, '0')}-${date.slice(5, 7)}-${String(Math.min(Number(date.slice(8, 10)), last)).padStart(2, '0')}`;
+}
+
 /**
- * The period just before, of the same length: what the KPI cards compare against. For "Last 12 months"
- * ending 2026-11-26 (2025-11-27 … 2026-11-26) it is 2024-11-27 … 2025-11-26.
+ * What the KPI cards compare against (the server's `previous_period` says the same). A year to date
+ * ("This year": 1 January to today) compares with the same span a year earlier, 2025-01-01 … 2025-11-26
+ * for 2026-01-01 … 2026-11-26. Any other period with the days just before it, of the same length: for
+ * "Last 12 months" ending 2026-11-26 (2025-11-27 … 2026-11-26) it is 2024-11-27 … 2025-11-26.
  */
 export function previousPeriod(from: string, to: string): { from: string; to: string } {
+  if (from.slice(5) === '01-01' && to.slice(0, 4) === from.slice(0, 4))
+    return { from: sameDayYearsOn(from, -1), to: sameDayYearsOn(to, -1) };
   const length = daysInRange(from, to);
   return { from: addDays(from, -length), to: addDays(from, -1) };
 }

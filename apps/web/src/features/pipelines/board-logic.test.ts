@@ -6,6 +6,7 @@ import {
   decideMove,
   groupByStage,
   latestProposedSalary,
+  placementSalaryDefault,
   makeAnnouncements,
   stageActions,
 } from './board-logic';
@@ -117,6 +118,26 @@ describe('labels', () => {
       ]),
     ).toBe(85000);
     expect(latestProposedSalary([])).toBeNull();
+  });
+
+  it('prefills the placement salary from the offer when one was made, else the newest submittal', () => {
+    const submittals = [{ id: 1, submitted_on: '2026-01-01', proposed_salary: 158000 }];
+    const offer = { salary: 160000, answer: null };
+    expect(placementSalaryDefault(offer, submittals)).toEqual({ salary: 160000, from: 'offer' });
+    expect(placementSalaryDefault({ ...offer, answer: 'accepted' }, submittals)).toEqual({
+      salary: 160000,
+      from: 'offer',
+    });
+    // A declined offer, or one without a salary, leaves the submittal's.
+    expect(placementSalaryDefault({ ...offer, answer: 'declined' }, submittals)).toEqual({
+      salary: 158000,
+      from: 'submittal',
+    });
+    expect(placementSalaryDefault({ salary: null, answer: null }, submittals)).toEqual({
+      salary: 158000,
+      from: 'submittal',
+    });
+    expect(placementSalaryDefault(null, [])).toBeNull();
   });
 });
 

@@ -131,6 +131,26 @@ export function latestProposedSalary(
   return latest?.proposed_salary ?? null;
 }
 
+/**
+ * The placement dialog's starting salary and where it came from: the offer the candidate accepted (or the
+ * open one, which placing accepts) wins; without an offer salary, the newest submittal's proposed salary.
+ * A declined or withdrawn offer is not what the candidate is placed at.
+ */
+export function placementSalaryDefault(
+  offer: { salary: number | null; answer: string | null } | null | undefined,
+  submittals: readonly { proposed_salary: number | null; submitted_on: string; id: number }[],
+): { salary: number; from: 'offer' | 'submittal' } | null {
+  if (offer && offer.salary != null && (offer.answer === null || offer.answer === 'accepted'))
+    return { salary: offer.salary, from: 'offer' };
+  const proposed = latestProposedSalary(submittals);
+  return proposed == null ? null : { salary: proposed, from: 'submittal' };
+}
+
+export const SALARY_SOURCE_HINTS = {
+  offer: 'From the offer.',
+  submittal: 'From the latest submittal.',
+} as const;
+
 /** The detail page's next-step actions for where the pipeline is (contract comments: the transition rules). */
 export type StageAction =
   | 'book-interview'

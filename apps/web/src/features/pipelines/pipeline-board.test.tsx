@@ -564,6 +564,38 @@ describe('pipeline board', () => {
     expect(api.bodies.some((b) => b.call.startsWith('PATCH'))).toBe(false);
   });
 
+  it('the placement starts from the offer recorded after the submittal, not the submittal (issue 29 c)', async () => {
+    const user = userEvent.setup();
+    const ada = buildPipeline({ id: 1, stageName: 'offer', version: 8 });
+    serve([ada]);
+    api.on('GET /api/pipelines/1/', {
+      success: true,
+      data: buildDetail(ada, {
+        submittals: [
+          {
+            id: 1,
+            pipeline_id: 1,
+            submitted_on: '2026-02-01',
+            submitted_by: null,
+            proposed_salary: 158000,
+            note: '',
+            outcome: 'offer',
+            outcome_at: null,
+            created_at: '2026-02-01T09:00:00Z',
+          },
+        ],
+        offer: { salary: 160000, currency: 'GBP', offered_at: '2026-02-10T09:00:00Z', answer: null },
+      }),
+    });
+    renderBoard();
+    await screen.findByRole('region', { name: 'Offer, 1 candidate' });
+    await moveWithMenu(user, 'Ada Lovelace', 'Placed');
+    const dialog = await screen.findByRole('dialog', { name: 'Place Ada Lovelace' });
+    expect(await within(dialog).findByLabelText('Salary')).toHaveValue(160000);
+    expect(within(dialog).getByText(/From the offer\./)).toBeInTheDocument();
+    expect(within(dialog).queryByText(/From the latest submittal/)).not.toBeInTheDocument();
+  });
+
   it('a card not yet submitted cannot be dropped on Placed', async () => {
     const user = userEvent.setup();
     serve([buildPipeline({ id: 1, stageName: 'sourced' })]);

@@ -214,25 +214,44 @@ export interface RetainerStep {
   paid: number | null;
 }
 
-/** Median days from signing to each instalment being invoiced and paid. */
+/**
+ * Median days from signing to each instalment being invoiced and paid, one row per client: the chart grows
+ * with its clients so their names never overlap, and long names are cut with the full one in the tooltip.
+ */
 export function RetainerTimelineChart({ data }: { data: RetainerStep[] }) {
   const days = (v: number) => `${Math.round(v)} days`;
   const summary = `Median days from signing: ${data
-    .map((row) => `${row.label} invoiced after ${row.invoiced ?? 'unknown'}, paid after ${row.paid ?? 'unknown'}`)
+    .map(
+      (row) =>
+        `${row.label} invoiced after ${row.invoiced ?? 'unknown'}, paid after ${row.paid ?? 'unknown'} (paid instalments)`,
+    )
     .join('; ')}.`;
   return (
-    <Frame summary={summary} height={220}>
+    <Frame summary={summary} height={Math.max(220, data.length * 44 + 70)}>
       <BarChart data={data} layout="vertical" margin={{ top: 8, right: 16, bottom: 8, left: 8 }}>
         <CartesianGrid horizontal={false} stroke="currentColor" strokeOpacity={0.12} />
         <XAxis type="number" {...axis} allowDecimals={false} />
-        <YAxis type="category" dataKey="label" {...axis} width={100} />
+        <YAxis
+          type="category"
+          dataKey="label"
+          {...axis}
+          width={150}
+          interval={0}
+          tickFormatter={(v: string) => (v.length > 22 ? `${v.slice(0, 21)}…` : v)}
+        />
         <Tooltip
           content={(props) => <TooltipBox {...props} format={days} />}
           cursor={{ fill: 'currentColor', fillOpacity: 0.06 }}
         />
         <Legend wrapperStyle={{ fontSize: 12 }} />
         <Bar dataKey="invoiced" name="Days to invoiced" fill={COLORS.primary} barSize={10} radius={[0, 4, 4, 0]} />
-        <Bar dataKey="paid" name="Days to paid" fill={COLORS.secondary} barSize={10} radius={[0, 4, 4, 0]} />
+        <Bar
+          dataKey="paid"
+          name="Days to paid (paid instalments)"
+          fill={COLORS.secondary}
+          barSize={10}
+          radius={[0, 4, 4, 0]}
+        />
       </BarChart>
     </Frame>
   );

@@ -26,6 +26,7 @@ export function KpiCard({ kpi, loading = false }: { kpi: Kpi; loading?: boolean 
       });
   const labelId = `kpi-${kpi.id}-label`;
   const Arrow = change?.direction === 'up' ? ArrowUpRight : change?.direction === 'down' ? ArrowDownRight : ArrowRight;
+  const fresh = change?.text === 'New';
   return (
     <div
       role="group"
@@ -58,12 +59,12 @@ export function KpiCard({ kpi, loading = false }: { kpi: Kpi; loading?: boolean 
           )}
         >
           <span aria-hidden="true" className="inline-flex items-center gap-0.5 whitespace-nowrap">
-            <Arrow className="size-3.5" />
+            {fresh ? null : <Arrow className="size-3.5" />}
             {change.text}
           </span>
           <span className="sr-only">{change.description}</span>
           <span aria-hidden="true" className="font-normal whitespace-nowrap text-gray-500 dark:text-gray-400">
-            vs previous period
+            {change.versus}
           </span>
         </p>
       ) : loading ? null : (

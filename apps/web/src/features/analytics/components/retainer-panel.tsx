@@ -35,7 +35,7 @@ export function RetainerPanel({
       help={DEFINITIONS.retainer}
       description={
         overall
-          ? `Overall median: invoiced after ${daysText(overall.median_days_to_invoice)}, paid after ${daysText(overall.median_days_to_paid)} · ${overall.outstanding_instalments} instalments still expected${withMoney ? ` (${money.full(amount(overall.outstanding_amount))})` : ''}`
+          ? `Median days from signing: to invoiced ${daysText(overall.median_days_to_invoice)} (instalments invoiced in the period), to paid ${daysText(overall.median_days_to_paid)} (those of them paid) · ${overall.outstanding_instalments} instalments still expected${withMoney ? ` (${money.full(amount(overall.outstanding_amount))})` : ''}`
           : undefined
       }
     >

@@ -91,6 +91,7 @@ export function NextSteps({ detail, canEdit }: { detail: PipelineDetail; canEdit
         <ClientOutcomeDialog
           pipeline={pipeline}
           submittals={detail.submittals}
+          offer={detail.offer}
           open
           onClose={close}
           onPlaced={(placement, offerCloseRole) => setPlaced({ placement, offerCloseRole })}

@@ -12,7 +12,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifyError, notifySuccess } from '@/lib/notify';
 import { pendingInterviewsOf, useGetPipelineQuery, usePipelineActionMutation } from '../api';
-import { latestProposedSalary } from '../board-logic';
+import { placementSalaryDefault, SALARY_SOURCE_HINTS } from '../board-logic';
 import { contractResolver } from '../forms';
 import { useCloseRoleAsFilled } from './close-role-context';
 import { usePendingInterviewsQuestion } from './pending-interviews';
@@ -30,7 +30,7 @@ function PlacementFields({
 }: {
   register: UseFormRegister<PlacementForm>;
   errors: FieldErrors<PlacementForm>;
-  defaultSalary: number | null;
+  defaultSalary: ReturnType<typeof placementSalaryDefault>;
   /** The role's salary currency, once the detail has loaded. */
   currency: string | undefined;
 }) {
@@ -40,7 +40,7 @@ function PlacementFields({
         label="Salary"
         error={errors.salary?.message}
         hint={
-          [currency ? `In ${currency}.` : '', defaultSalary != null ? 'From the latest submittal.' : '']
+          [currency ? `In ${currency}.` : '', defaultSalary ? SALARY_SOURCE_HINTS[defaultSalary.from] : '']
             .filter(Boolean)
             .join(' ') || undefined
         }
@@ -55,7 +55,7 @@ function PlacementFields({
 }
 
 /**
- * Placed: the salary (prefilled from the latest submittal's proposed salary) and the start date, sent as
+ * Placed: the salary (prefilled from the offer, else the latest submittal's proposed salary) and the start date, sent as
  * the submittal outcome `placed`; then the fee, and the offer to close the role when every opening is filled.
  */
 export function PlacementFlow({
@@ -110,7 +110,8 @@ function PlacementDialog({
   const [act, { isLoading: saving, error, reset }] = usePipelineActionMutation();
   const { ask, question } = usePendingInterviewsQuestion();
   const target = data?.data.pipeline ?? pipeline;
-  const defaultSalary = latestProposedSalary(data?.data.submittals ?? []);
+  const defaultSalary = placementSalaryDefault(data?.data.offer, data?.data.submittals ?? []);
+  const salary = defaultSalary?.salary;
   const {
     register,
     handleSubmit,
@@ -122,11 +123,8 @@ function PlacementDialog({
       salary: values.salary === '' ? undefined : values.salary,
       start_date: values.start_date,
     })),
-    // The latest submittal's proposed salary, once the detail has loaded (the fields show only then).
-    values: useMemo(
-      () => ({ salary: defaultSalary == null ? '' : String(defaultSalary), start_date: '' }),
-      [defaultSalary],
-    ),
+    // The offer's salary, else the latest submittal's, once the detail has loaded (the fields show only then).
+    values: useMemo(() => ({ salary: salary == null ? '' : String(salary), start_date: '' }), [salary]),
   });
   const close = () => {
     reset();

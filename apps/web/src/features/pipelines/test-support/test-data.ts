@@ -134,6 +134,7 @@ export function buildDetail(pipeline: PipelineSummary, overrides: Partial<Pipeli
     events_total: 1,
     interviews: [],
     submittals: [],
+    offer: null,
     placement: null,
     notes_count: 2,
     ...overrides,

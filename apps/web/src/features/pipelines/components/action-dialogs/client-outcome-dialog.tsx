@@ -1,11 +1,16 @@
-import { SubmittalOutcomeInputSchema, type Placement, type Submittal } from '@recruitdesk/contracts/pipelines';
+import {
+  SubmittalOutcomeInputSchema,
+  type PipelineOffer,
+  type Placement,
+  type Submittal,
+} from '@recruitdesk/contracts/pipelines';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { Textarea } from '@/components/ui/textarea';
 import { fromWallTime } from '@/lib/format';
 import { useTimeZone } from '@/lib/time-zone';
-import { latestProposedSalary } from '../../board-logic';
+import { latestProposedSalary, placementSalaryDefault, SALARY_SOURCE_HINTS } from '../../board-logic';
 import { blankToNull } from '../../forms';
 import { FormDialog } from '@/components/ui/dialog';
 import { ClientInterviewFields } from './interview-schedule-fields';
@@ -66,15 +71,19 @@ export function clientOutcomeBody(v: ClientOutcomeForm, zone?: string): Record<s
 export function ClientOutcomeDialog({
   pipeline,
   submittals,
+  offer,
   open,
   onClose,
   onPlaced,
 }: ActionDialogProps & {
   submittals: readonly Submittal[];
+  /** The pipeline's latest offer: a placement starts from its salary. */
+  offer: PipelineOffer | null;
   onPlaced: (placement: Placement | null, offerCloseRole: boolean) => void;
 }) {
   const zone = useTimeZone();
   const proposed = latestProposedSalary(submittals);
+  const placedAt = placementSalaryDefault(offer, submittals);
   const messages = {
     client_interview: 'Client interview booked.',
     rejected: 'Recorded: rejected by the client.',
@@ -96,7 +105,7 @@ export function ClientOutcomeDialog({
       feedback: '',
       offered_salary: proposed == null ? '' : String(proposed),
       note: '',
-      salary: proposed == null ? '' : String(proposed),
+      salary: placedAt == null ? '' : String(placedAt.salary),
       start_date: '',
     },
     success: (body) => messages[body.outcome],
@@ -142,7 +151,7 @@ export function ClientOutcomeDialog({
           <Field
             label="Salary"
             error={errors.salary?.message}
-            hint={proposed != null ? 'From the latest submittal.' : undefined}
+            hint={placedAt ? SALARY_SOURCE_HINTS[placedAt.from] : undefined}
           >
             <Input type="number" inputMode="decimal" min={0} step="any" {...register('salary')} />
           </Field>
