@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertClient } from '../../factories/clients.factory';
 import { insertUser } from '../../factories/users.factory';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
-import { HttpClient } from '../../test/http-client';
+import type { HttpClient } from '../../test/http-client';
 import { signedInClient } from '../../test/sign-in';
 
 // Issue 29 item 7: the feed's <country> and <postalcode> (Indeed requires them): the role's own, its
