@@ -132,6 +132,11 @@ export const OverviewRowSchema = z.object({
   client_id: z.number(),
   client_name: z.string(),
   indeed_posting: z.boolean(),
+  /**
+   * The country the job feed gives the role (its own, its location's, else the agency's); empty when none:
+   * the board refuses such a job, so the page flags it (issue 29 item 7).
+   */
+  feed_country: z.string(),
   /** The week's row, or null when nothing was entered for this role yet. */
   posting: JobPostingSchema.nullable(),
 });

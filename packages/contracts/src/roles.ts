@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ArchivedFilterSchema, IdSchema, MAX_ID, pageQueryShape } from './common';
 import { ClientTypeSchema } from './clients';
+import { CountryCodeSchema, PostalCodeSchema } from './settings';
 import {
   JOB_DESCRIPTION_MAX_BYTES,
   JOB_DESCRIPTION_TYPES,
@@ -45,6 +46,9 @@ export const RoleSchema = z.object({
   close_note: z.string(),
   openings: z.number().int(),
   location: z.string(),
+  /** Overrides the agency's country and postal code in the job-board feed; empty: the default. */
+  country: z.string(),
+  postal_code: z.string(),
   remote_type: z.enum(REMOTE_TYPES),
   employment_type: z.enum(EMPLOYMENT_TYPES),
   salary_min: z.number().nullable(),
@@ -93,6 +97,8 @@ const RoleFieldsSchema = z.object({
     .max(500, 'At most 500 openings.')
     .default(1),
   location: text(200).default(''),
+  country: CountryCodeSchema,
+  postal_code: PostalCodeSchema,
   remote_type: z.enum(REMOTE_TYPES).default('onsite'),
   employment_type: z.enum(EMPLOYMENT_TYPES).default('full_time'),
   salary_min: money.nullable().default(null),

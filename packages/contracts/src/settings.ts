@@ -4,6 +4,26 @@ export { CURRENCIES } from './settings-constants';
 
 const optionalText = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`).default('');
 
+/**
+ * A country as job boards read it: an ISO 3166-1 two-letter code ("US", "GB"), or empty for none. The job
+ * feed's `<country>` (issue 29 item 7): a role's own, else its location's, else the agency's.
+ */
+export const CountryCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .refine((value) => value === '' || /^[A-Z]{2}$/.test(value), 'Use a two-letter country code such as US.')
+  .default('');
+export const PostalCodeSchema = z
+  .string()
+  .trim()
+  .max(20, 'Use at most 20 characters.')
+  .refine(
+    (value) => value === '' || /^[A-Za-z0-9][A-Za-z0-9 -]*$/.test(value),
+    'Use letters, digits, spaces or dashes.',
+  )
+  .default('');
+
 export const InvoiceIssuerSchema = z.object({
   legal_name: optionalText(200),
   address: optionalText(1000),
@@ -33,6 +53,9 @@ export const AgencySettingsSchema = z.object({
   invoice_issuer: InvoiceIssuerSchema,
   /** The privacy notice shown beside the consent box of the public application form (issue 14). */
   privacy_text: optionalText(5000),
+  /** The agency's country and postal code: the default of a role's in the job-board feed (issue 29 item 7). */
+  country: CountryCodeSchema,
+  postal_code: PostalCodeSchema,
 });
 export type AgencySettings = z.infer<typeof AgencySettingsSchema>;
 export type AgencySettingsInput = z.input<typeof AgencySettingsSchema>;

@@ -47,6 +47,8 @@ export const DEMO_AGENCY_SETTINGS: AgencySettings = {
   },
   privacy_text:
     'Northwind Talent Partners processes the details and resume you send to assess your application for this role and, with your consent, for similar roles with our clients. We keep them for up to two years and never sell them. You can ask us to see, correct or delete your data at any time: privacy@northwind-talent.example.',
+  country: 'US',
+  postal_code: '98101',
 };
 
 export type SeedResult =

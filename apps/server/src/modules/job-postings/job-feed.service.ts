@@ -2,6 +2,7 @@ import type { Deps } from '../../lib/deps';
 import { listPublicRoles, type PublicRole } from '../roles/roles.service';
 import { getAgencySettings } from '../settings/settings.service';
 import { activeThisWeek } from './job-postings.repository';
+import { feedPlace } from './job-place';
 import { currentWeek } from './job-postings.service';
 
 /**
@@ -37,24 +38,7 @@ export function feedDescription(role: Pick<PublicRole, 'descriptionText' | 'clie
   return paragraphs.join('\n');
 }
 
-/** "Seattle, WA" → city and state; a third part is the country. */
-export function splitLocation(location: string): { city: string; state: string; country: string; postalcode: string } {
-  const parts = location
-    .split(',')
-    .map((part) => part.trim())
-    .filter(Boolean);
-  const postal = /\b\d{5}(?:-\d{4})?\b/;
-  let postalcode = '';
-  const cleaned = parts.map((part) => {
-    const match = postal.exec(part);
-    if (match && !postalcode) {
-      postalcode = match[0];
-      return part.replace(postal, '').trim();
-    }
-    return part;
-  });
-  return { city: cleaned[0] ?? '', state: cleaned[1] ?? '', country: cleaned[2] ?? '', postalcode };
-}
+export { splitLocation } from './job-place';
 
 const JOB_TYPES: Record<string, string> = {
   full_time: 'fulltime',
@@ -102,7 +86,7 @@ export async function renderIndeedFeed(deps: Deps): Promise<string> {
   const expires = rfc822(new Date(now.getTime() + FEED_EXPIRY_DAYS * 86_400_000));
   const element = (name: string, text: string) => `<${name}>${cdata(text)}</${name}>`;
   const jobs = roles.map((role) => {
-    const place = splitLocation(role.location);
+    const place = feedPlace(role, settings);
     return [
       '  <job>',
       element('title', role.name),

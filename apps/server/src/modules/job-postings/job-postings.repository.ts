@@ -14,6 +14,13 @@ export interface PostedRole {
   indeedPosting: boolean;
 }
 
+/** What the feed reads of where a role is (job-place.ts). */
+export interface RolePlace {
+  location: string;
+  country: string;
+  postalCode: string;
+}
+
 const roleColumns = {
   roleId: rolesTable.id,
   roleName: rolesTable.name,
@@ -34,9 +41,15 @@ const postedNow = and(
 export async function overviewRows(
   db: Db,
   weekStart: string,
-): Promise<Array<PostedRole & { posting: JobPostingRow | null }>> {
+): Promise<Array<PostedRole & RolePlace & { posting: JobPostingRow | null }>> {
   const rows = await db
-    .select({ ...roleColumns, posting: jobPostingsTable })
+    .select({
+      ...roleColumns,
+      location: rolesTable.location,
+      country: rolesTable.country,
+      postalCode: rolesTable.postalCode,
+      posting: jobPostingsTable,
+    })
     .from(rolesTable)
     .innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId))
     .leftJoin(

@@ -30,6 +30,7 @@ import {
   type PostedRole,
 } from './job-postings.repository';
 import type { JobPostingRow } from './job-postings.table';
+import { feedPlace } from './job-place';
 
 /** The Monday of the agency's current week (AGENCY_TIME_ZONE). */
 export function currentWeek(deps: Pick<Deps, 'config'>): string {
@@ -128,6 +129,7 @@ export async function postingOverview(
       client_id: row.clientId,
       client_name: row.clientName,
       indeed_posting: row.indeedPosting,
+      feed_country: feedPlace(row, settings).country,
       posting: row.posting ? toApiPosting(row.posting) : null,
     })),
     totals: withRates(sums),

@@ -298,6 +298,8 @@ export interface PublicRoleRow {
   id: number;
   name: string;
   location: string;
+  country: string;
+  postalCode: string;
   remoteType: string;
   employmentType: string;
   salaryMin: string | null;
@@ -331,6 +333,8 @@ export async function listPublicRoleRows(
       id: rolesTable.id,
       name: rolesTable.name,
       location: rolesTable.location,
+      country: rolesTable.country,
+      postalCode: rolesTable.postalCode,
       remoteType: rolesTable.remoteType,
       employmentType: rolesTable.employmentType,
       salaryMin: rolesTable.salaryMin,

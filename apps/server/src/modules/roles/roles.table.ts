@@ -16,6 +16,9 @@ export const rolesTable = pgTable(
     closeNote: text('close_note').notNull().default(''),
     openings: integer('openings').notNull().default(1),
     location: text('location').notNull().default(''),
+    /** The job feed's country (ISO two letters) and postal code when not the agency's (issue 29 item 7). */
+    country: text('country').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
     remoteType: text('remote_type').notNull().default('onsite'),
     employmentType: text('employment_type').notNull().default('full_time'),
     salaryMin: numeric('salary_min', { precision: 14, scale: 2 }),

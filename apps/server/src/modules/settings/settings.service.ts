@@ -15,6 +15,8 @@ export const DEFAULT_AGENCY_SETTINGS: AgencySettings = {
   default_payment_terms_days: 30,
   invoice_issuer: { legal_name: '', address: '', tax_id: '', bank_details: '', email: '', phone: '' },
   privacy_text: '',
+  country: '',
+  postal_code: '',
 };
 
 function toApiSettings(row: AgencySettingsRow | undefined): AgencySettings {
@@ -26,6 +28,8 @@ function toApiSettings(row: AgencySettingsRow | undefined): AgencySettings {
     default_payment_terms_days: row.defaultPaymentTermsDays,
     invoice_issuer: { ...DEFAULT_AGENCY_SETTINGS.invoice_issuer, ...row.invoiceIssuer },
     privacy_text: row.privacyText,
+    country: row.country,
+    postal_code: row.postalCode,
   };
 }
 
@@ -48,6 +52,8 @@ export async function saveAgencySettings(
     defaultPaymentTermsDays: input.default_payment_terms_days,
     invoiceIssuer: input.invoice_issuer,
     privacyText: input.privacy_text,
+    country: input.country,
+    postalCode: input.postal_code,
     updatedAt: now,
   });
   await recordActivity(db, {

@@ -25,6 +25,9 @@ export const agencySettingsTable = pgTable(
       .default(sql`'{}'::jsonb`),
     /** The agency's privacy notice shown next to the consent box of the public application form (issue 14). */
     privacyText: text('privacy_text').notNull().default(''),
+    /** The agency's country (ISO two letters) and postal code: the job feed's default (issue 29 item 7). */
+    country: text('country').notNull().default(''),
+    postalCode: text('postal_code').notNull().default(''),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [check('agency_settings_single_row', sql`${table.id} = 1`)],

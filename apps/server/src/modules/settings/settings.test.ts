@@ -42,7 +42,13 @@ describe('agency settings', () => {
     });
     const saved = await owner.request('PUT', '/api/settings/agency/', { body: SETTINGS });
     expect(saved.status).toBe(200);
-    expect(saved.json.settings).toEqual({ ...SETTINGS, currency: 'EUR', privacy_text: '' });
+    expect(saved.json.settings).toEqual({
+      ...SETTINGS,
+      currency: 'EUR',
+      privacy_text: '',
+      country: '',
+      postal_code: '',
+    });
     expect((await viewer.get('/api/settings/agency/')).json.settings.agency_name).toBe('Harbor Search Group');
   });
 

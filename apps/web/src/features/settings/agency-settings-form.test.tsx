@@ -16,6 +16,8 @@ const settings = (phone: string): AgencySettings => ({
   default_payment_terms_days: 30,
   invoice_issuer: { legal_name: 'Northwind Talent LLC', address: '', tax_id: '', bank_details: '', email: '', phone },
   privacy_text: '',
+  country: 'US',
+  postal_code: '98101',
 });
 
 const answer = (phone: string) => jsonResponse(200, { success: true, settings: settings(phone) });

@@ -1,13 +1,14 @@
 import { useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { Link, useSearchParams } from 'react-router';
 import { addDays, isMonday, mondayOf } from '@recruitdesk/contracts/job-postings';
-import { ChevronLeft, ChevronRight, Megaphone, Upload } from 'lucide-react';
+import { ChevronLeft, ChevronRight, Megaphone, TriangleAlert, Upload } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryError } from '@/components/ui/query-error';
 import { Skeleton } from '@/components/ui/skeleton';
+import { paths } from '@/config/paths';
 import { useGetPostingOverviewQuery } from '../api';
 import { weekLabel } from '../figures';
 import { ImportDialog } from './import-dialog';
@@ -20,6 +21,31 @@ const validWeek = (value: string | null) =>
       ? value
       : mondayOf(value)
     : undefined;
+
+/** Roles the feed would send without a country (the board refuses them): set the agency's or the role's. */
+function NoCountryWarning({ count }: { count: number }) {
+  if (count === 0) return null;
+  return (
+    <div className="px-5 pt-4">
+      <div
+        role="status"
+        className="flex gap-3 rounded-lg bg-amber-50 p-3 text-sm text-amber-800 ring-1 ring-amber-200 ring-inset dark:bg-amber-500/10 dark:text-amber-300 dark:ring-amber-500/20"
+      >
+        <TriangleAlert aria-hidden="true" className="mt-0.5 size-4 shrink-0" />
+        <div>
+          <p className="font-medium">{count === 1 ? '1 role has no country' : `${count} roles have no country`}</p>
+          <p className="mt-1">
+            Indeed refuses a job without a country. Set the agency&apos;s country and postal code in{' '}
+            <Link to={paths.app.settings.getHref()} className="font-medium underline">
+              Settings
+            </Link>
+            , or a role&apos;s own on its edit page.
+          </p>
+        </div>
+      </div>
+    </div>
+  );
+}
 
 /** /jobs/indeed: the week's job-board figures per posted role, the report import and the performance. */
 export function IndeedPostingPage({ canEdit }: { canEdit: boolean }) {
@@ -112,6 +138,7 @@ export function IndeedPostingPage({ canEdit }: { canEdit: boolean }) {
           />
         ) : (
           <div aria-busy={isFetching}>
+            <NoCountryWarning count={data.rows.filter((row) => row.indeed_posting && !row.feed_country).length} />
             <OverviewTable key={data.week_start} data={data} canEdit={canEdit} />
           </div>
         )}

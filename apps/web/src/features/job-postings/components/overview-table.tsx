@@ -7,9 +7,11 @@ import {
   type PostingFigures,
   type PostingStatus,
 } from '@recruitdesk/contracts/job-postings';
-import { Pencil, Plus } from 'lucide-react';
+import { Link } from 'react-router';
+import { Pencil, Plus, TriangleAlert } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/base-api';
 import { notifySuccess } from '@/lib/notify';
 import { useAppDispatch } from '@/lib/hooks';
@@ -225,6 +227,15 @@ export function OverviewTable({ data, canEdit }: { data: OverviewResponse; canEd
                     {row.client_name}
                     {row.indeed_posting ? '' : ' · posting switched off'}
                   </span>
+                  {row.indeed_posting && !row.feed_country ? (
+                    <Link
+                      to={paths.app.roleEdit.getHref(row.role_id)}
+                      className="mt-1 inline-flex items-center gap-1 text-xs font-medium text-amber-700 hover:underline dark:text-amber-400"
+                    >
+                      <TriangleAlert aria-hidden="true" className="size-3.5" />
+                      No country: Indeed refuses it. Set one
+                    </Link>
+                  ) : null}
                 </th>
                 <td className="px-2 py-2.5 text-left text-sm">
                   {row.posting ? (

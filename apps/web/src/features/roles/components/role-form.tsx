@@ -56,6 +56,8 @@ const FIELD_NAMES = [
   'state',
   'openings',
   'location',
+  'country',
+  'postal_code',
   'remote_type',
   'employment_type',
   'salary_min',
@@ -84,6 +86,8 @@ function valuesFor(
       state: 'open',
       openings: 1,
       location: '',
+      country: '',
+      postal_code: '',
       remote_type: 'onsite',
       employment_type: 'full_time',
       salary_min: null,
@@ -105,6 +109,8 @@ function valuesFor(
     state: role.state === 'on_hold' ? 'on_hold' : 'open',
     openings: role.openings,
     location: role.location,
+    country: role.country,
+    postal_code: role.postal_code,
     remote_type: role.remote_type,
     employment_type: role.employment_type,
     salary_min: role.salary_min,
@@ -234,6 +240,16 @@ export function RoleForm({
         </Field>
         <Field label="Location" error={errors.location?.message}>
           <Input {...register('location')} />
+        </Field>
+        <Field
+          label="Country"
+          error={errors.country?.message}
+          hint="Two letters, such as US; empty: the agency's, from Settings."
+        >
+          <Input autoComplete="off" maxLength={2} {...register('country')} />
+        </Field>
+        <Field label="Postal code" error={errors.postal_code?.message} hint="Empty: the agency's, from Settings.">
+          <Input autoComplete="off" {...register('postal_code')} />
         </Field>
         <Field label="Remote type" error={errors.remote_type?.message}>
           <Select {...register('remote_type')}>

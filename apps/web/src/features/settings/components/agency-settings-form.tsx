@@ -25,7 +25,9 @@ type FieldName =
   | 'default_finders_fee_percent'
   | 'default_payment_terms_days'
   | `invoice_issuer.${'legal_name' | 'address' | 'tax_id' | 'bank_details' | 'email' | 'phone'}`
-  | 'privacy_text';
+  | 'privacy_text'
+  | 'country'
+  | 'postal_code';
 
 const FIELD_NAMES: FieldName[] = [
   'agency_name',
@@ -39,6 +41,8 @@ const FIELD_NAMES: FieldName[] = [
   'invoice_issuer.email',
   'invoice_issuer.phone',
   'privacy_text',
+  'country',
+  'postal_code',
 ];
 
 function AgencyForm({ settings, canEdit }: { settings: AgencySettings; canEdit: boolean }) {
@@ -145,6 +149,16 @@ function AgencyForm({ settings, canEdit }: { settings: AgencySettings; canEdit: 
             </Field>
             <Field label="Phone" error={issuer?.phone?.message}>
               <Input type="tel" autoComplete="tel" {...register('invoice_issuer.phone')} />
+            </Field>
+            <Field
+              label="Country"
+              error={errors.country?.message}
+              hint="Two letters, such as US. The job board's default for every role."
+            >
+              <Input autoComplete="country" maxLength={2} {...register('country')} />
+            </Field>
+            <Field label="Postal code" error={errors.postal_code?.message} hint="The job board's default postal code.">
+              <Input autoComplete="postal-code" {...register('postal_code')} />
             </Field>
           </div>
         </div>
