@@ -14,11 +14,13 @@ import { CURRENCIES } from '@recruitdesk/contracts/settings';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
+import { DraftRestored } from '@/components/ui/draft-restored';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/base-api';
+import { useFormDraft } from '@/lib/form-draft';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { humanize } from '@/lib/format';
 import { useDateFormat } from '@/lib/time-zone';
@@ -113,15 +115,18 @@ export function RoleForm({
   const [update, updateState] = useUpdateRoleMutation();
   const serverError = role ? updateState.error : createState.error;
   const format = useDateFormat();
+  const form = useForm<RoleInput, unknown, RoleInputParsed>({
+    resolver: zodResolver(RoleInputSchema),
+    defaultValues: valuesFor(role, clientId, formData, format.today()),
+  });
   const {
     register,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<RoleInput, unknown, RoleInputParsed>({
-    resolver: zodResolver(RoleInputSchema),
-    defaultValues: valuesFor(role, clientId, formData, format.today()),
-  });
+  } = form;
+  // Kept through a reload or an expired session until saved (issue 29 item n).
+  const draft = useFormDraft(role ? `role:${role.id}` : 'role:new', form);
   const clients = formData.clients.filter((c) => c.state !== 'Closed' || c.id === role?.client.id);
 
   const onSubmit = async (values: RoleInputParsed) => {
@@ -130,6 +135,7 @@ export function RoleForm({
       applyFieldErrors(result.error, setError, FIELD_NAMES);
       return;
     }
+    draft.clear();
     onSaved(result.data.role);
   };
 
@@ -145,6 +151,7 @@ export function RoleForm({
       className="space-y-6"
     >
       {serverError && !(serverError as { fields?: unknown }).fields ? <Alert>{errorMessage(serverError)}</Alert> : null}
+      {draft.restored ? <DraftRestored onDiscard={draft.discard} /> : null}
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <Field label="Client" error={errors.client_id?.message}>
           <Select {...register('client_id')}>
