@@ -5,6 +5,7 @@ import { ErrorBoundary } from '@/components/ui/error-boundary';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { checkAuthStatus } from '@/features/auth/auth-slice';
 import { setErrorTrackingUser, startErrorTracking } from '@/lib/error-tracking';
+import { setDraftOwner } from '@/lib/form-draft';
 import { setSidebarCollapsed, setTheme } from '@/lib/ui-slice';
 import { afterIdle } from './first-paint';
 import { AppToaster, NotificationsBridge } from './notifications-bridge';
@@ -20,6 +21,8 @@ registerSessionExpiry(store, router);
 let reportedUser: string | null = null;
 store.subscribe(() => {
   const user = store.getState().auth.user;
+  // Form drafts are the signed-in user's (kept through a session expiry, not shown to someone else).
+  if (user) setDraftOwner(user.id);
   const key = user ? `${user.id}:${user.role}` : null;
   if (key === reportedUser) return;
   reportedUser = key;

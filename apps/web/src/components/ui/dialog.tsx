@@ -1,4 +1,4 @@
-import { useId, type FormEvent, type ReactNode } from 'react';
+import { useCallback, useId, useState, type FormEvent, type ReactNode } from 'react';
 import { Description, Dialog, DialogBackdrop, DialogPanel, DialogTitle } from '@headlessui/react';
 import { AlertTriangle, X } from 'lucide-react';
 import { errorMessage } from '@/lib/base-api';
@@ -236,4 +236,42 @@ export function FormDialog({
       </form>
     </CancelOrActModal>
   );
+}
+
+/**
+ * Closing a form that holds changes asks first (issue 29 item n): `requestClose` is the dialog's onClose
+ * (Escape, the backdrop, ×, Cancel); with changes it opens "Discard changes?", whose Discard runs `discard`
+ * then `close`. Render `question` next to the form's dialog.
+ */
+export function useDiscardQuestion({
+  dirty,
+  close,
+  discard,
+}: {
+  dirty: boolean;
+  close: () => void;
+  discard?: () => void;
+}) {
+  const [asking, setAsking] = useState(false);
+  const requestClose = useCallback(() => {
+    if (dirty) setAsking(true);
+    else close();
+  }, [dirty, close]);
+  const question = (
+    <ConfirmDialog
+      open={asking}
+      onClose={() => setAsking(false)}
+      onConfirm={() => {
+        setAsking(false);
+        discard?.();
+        close();
+      }}
+      title="Discard changes?"
+      description="What you typed in this form will be lost."
+      confirmLabel="Discard"
+      cancelLabel="Keep editing"
+      tone="danger"
+    />
+  );
+  return { requestClose, question };
 }

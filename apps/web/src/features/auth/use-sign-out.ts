@@ -1,6 +1,7 @@
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { paths } from '@/config/paths';
+import { clearAllDrafts } from '@/lib/form-draft';
 import { useAppDispatch } from '@/lib/hooks';
 import { logout } from './auth-slice';
 
@@ -9,6 +10,8 @@ export function useSignOut() {
   const dispatch = useAppDispatch();
   const navigate = useNavigate();
   return useCallback(() => {
+    // Signing out on purpose leaves no half-typed record behind in the tab.
+    clearAllDrafts();
     void dispatch(logout());
     void navigate(paths.auth.login.getHref(), { replace: true });
   }, [dispatch, navigate]);

@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
@@ -273,5 +274,76 @@ describe('candidate form', () => {
     // The pre-save check leaves the record itself out.
     const check = callsOf(fetchStub.mock).find((c) => c.startsWith('GET /api/candidates/duplicates/'));
     expect(check).toContain('exclude_id=3');
+  });
+
+  describe('keeps half-typed work (issue 29 item n)', () => {
+    /** The dialog as the candidates list opens it: closing it is up to the parent. */
+    function AddCandidate({ onSaved = vi.fn() }: { onSaved?: (candidate: unknown) => void }) {
+      const [open, setOpen] = useState(true);
+      return (
+        <>
+          <button type="button" onClick={() => setOpen(true)}>
+            Open the form
+          </button>
+          <CandidateFormDialog open={open} onClose={() => setOpen(false)} onSaved={onSaved} />
+        </>
+      );
+    }
+
+    it('asks "Discard changes?" on Escape over a half-filled form; Keep editing keeps it, Discard closes', async () => {
+      const user = userEvent.setup();
+      answerApi();
+      renderCandidates(<AddCandidate />);
+      await user.type(screen.getByLabelText('First name'), 'Grace');
+      await user.keyboard('{Escape}');
+      const question = await screen.findByRole('dialog', { name: 'Discard changes?' });
+      await user.click(within(question).getByRole('button', { name: 'Keep editing' }));
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull());
+      expect(screen.getByLabelText('First name')).toHaveValue('Grace');
+
+      await user.click(screen.getByRole('button', { name: 'Cancel' }));
+      await user.click(
+        within(await screen.findByRole('dialog', { name: 'Discard changes?' })).getByRole('button', {
+          name: 'Discard',
+        }),
+      );
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add candidate' })).toBeNull());
+      // Discarded means gone: the form opens empty again.
+      await user.click(screen.getByRole('button', { name: 'Open the form' }));
+      expect(await screen.findByLabelText('First name')).toHaveValue('');
+    });
+
+    it('closes an untouched form on Escape without asking', async () => {
+      const user = userEvent.setup();
+      answerApi();
+      renderCandidates(<AddCandidate />);
+      await screen.findByLabelText('First name');
+      await user.keyboard('{Escape}');
+      await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Add candidate' })).toBeNull());
+      expect(screen.queryByRole('dialog', { name: 'Discard changes?' })).toBeNull();
+    });
+
+    it('brings the typing back after a reload, and forgets it once saved', async () => {
+      const user = userEvent.setup();
+      answerApi();
+      const first = renderCandidates(<AddCandidate />);
+      await fillPerson(user);
+      // A reload: the page (and the form) is gone, the tab's storage stays.
+      first.unmount();
+
+      const onSaved = vi.fn();
+      const second = renderCandidates(<AddCandidate onSaved={onSaved} />);
+      expect(await screen.findByText('Your unsaved changes were restored.')).toBeInTheDocument();
+      expect(screen.getByLabelText('First name')).toHaveValue('Grace');
+      expect(screen.getByLabelText('Email')).toHaveValue('grace@navy.test');
+      await user.click(screen.getByRole('button', { name: 'Add candidate' }));
+      await waitFor(() => expect(onSaved).toHaveBeenCalled());
+      expect(bodyOf('POST', '/api/candidates/')).toMatchObject({ first_name: 'Grace', last_name: 'Hopper' });
+      second.unmount();
+
+      renderCandidates(<AddCandidate />);
+      expect(await screen.findByLabelText('First name')).toHaveValue('');
+      expect(screen.queryByText('Your unsaved changes were restored.')).toBeNull();
+    });
   });
 });

@@ -16,6 +16,7 @@ beforeEach(() => {
 afterEach(() => vi.unstubAllGlobals());
 
 const defaults = { currency: 'GBP', finders_fee_percent: 18, payment_terms_days: 30 };
+const NAME_LABEL = 'Name';
 
 describe('ClientForm', () => {
   it('switches the fee terms with the client type', async () => {
@@ -55,5 +56,24 @@ describe('ClientForm', () => {
     expect(screen.getByText('Total 100 %')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Remove instalment 2' }));
     expect(screen.queryByLabelText('Instalment 2 percent')).not.toBeInTheDocument();
+  });
+
+  it('brings back what was typed after a reload, until it is saved (issue 29 item n)', async () => {
+    const user = userEvent.setup();
+    const first = renderWithProviders(<ClientForm defaults={defaults} onSaved={() => {}} />);
+    await user.type(screen.getByLabelText(NAME_LABEL), 'Globex');
+    first.unmount();
+
+    const onSaved = vi.fn();
+    const second = renderWithProviders(<ClientForm defaults={defaults} onSaved={onSaved} />);
+    expect(await screen.findByText('Your unsaved changes were restored.')).toBeInTheDocument();
+    expect(screen.getByLabelText(NAME_LABEL)).toHaveValue('Globex');
+    await user.click(screen.getByRole('button', { name: 'Discard them' }));
+    expect(screen.getByLabelText(NAME_LABEL)).toHaveValue('');
+    second.unmount();
+
+    renderWithProviders(<ClientForm defaults={defaults} onSaved={onSaved} />);
+    expect(screen.getByLabelText(NAME_LABEL)).toHaveValue('');
+    expect(screen.queryByText('Your unsaved changes were restored.')).toBeNull();
   });
 });

@@ -1,8 +1,10 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Note } from '@recruitdesk/contracts/notes';
 import { resetApiStateForTests } from '@/test/api-state';
 import { jsonResponse } from '@/test/factories';
+import { readDraft, setDraftOwner } from '@/lib/form-draft';
 import { renderWithProviders } from '@/test/render';
 import { NotesPanel } from './components/notes-panel';
 
@@ -89,5 +91,41 @@ describe('NotesPanel', () => {
     expect(edited).toHaveTextContent('edited Mar 3, 2026, 5:30 AM');
     expect(within(edited!).getByText('Mar 3, 2026, 5:30 AM')).toHaveAttribute('datetime', '2026-03-02T20:30:00Z');
     expect(untouched).not.toHaveTextContent(/edited/);
+  });
+
+  it('keeps a note typed when the session expired, for the same user after signing in again (issue 29 item n)', async () => {
+    const user = userEvent.setup();
+    setDraftOwner(4);
+    const stub = vi.mocked(fetch);
+    const listAnswer = stub.getMockImplementation()!;
+    stub.mockImplementation(async (input, init) =>
+      init?.method === 'POST'
+        ? jsonResponse(401, { success: false, error: 'Your session has expired.' })
+        : listAnswer(input, init),
+    );
+    const before = renderWithProviders(<NotesPanel target={{ modelType: 'client', objectId: 9 }} canWrite />);
+    await user.type(await screen.findByLabelText('New note'), 'Called Ada: she can start in May');
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(stub.mock.calls.some(([, init]) => init?.method === 'POST')).toBe(true));
+    // The sign-in page replaces the app; someone else signing in here sees nothing of it.
+    before.unmount();
+    setDraftOwner(5);
+    const other = renderWithProviders(<NotesPanel target={{ modelType: 'client', objectId: 9 }} canWrite />);
+    expect(await screen.findByLabelText('New note')).toHaveValue('');
+    other.unmount();
+
+    setDraftOwner(4);
+    stub.mockImplementation(async (input, init) =>
+      init?.method === 'POST'
+        ? jsonResponse(201, { success: true, note: note({ id: 3, body: 'Called Ada: she can start in May' }) })
+        : listAnswer(input, init),
+    );
+    renderWithProviders(<NotesPanel target={{ modelType: 'client', objectId: 9 }} canWrite />);
+    expect(await screen.findByLabelText('New note')).toHaveValue('Called Ada: she can start in May');
+    expect(screen.getByText('Your unsaved changes were restored.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Add note' }));
+    await waitFor(() => expect(screen.getByLabelText('New note')).toHaveValue(''));
+    expect(readDraft('note:client:9')).toBeNull();
+    setDraftOwner(null);
   });
 });

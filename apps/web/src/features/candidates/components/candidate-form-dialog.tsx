@@ -1,11 +1,12 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { Link } from 'react-router';
 import type { Candidate } from '@recruitdesk/contracts/candidates';
 import { Alert } from '@/components/ui/alert';
 import { Button, buttonClasses } from '@/components/ui/button';
-import { Modal } from '@/components/ui/dialog';
+import { Modal, useDiscardQuestion } from '@/components/ui/dialog';
+import { clearDraft } from '@/lib/form-draft';
 import { paths } from '@/config/paths';
-import { CandidateForm, type CandidateSaved } from './candidate-form';
+import { CandidateForm, candidateDraftKey, type CandidateSaved } from './candidate-form';
 import { DuplicateWarning } from '@/components/ui/duplicate-warning';
 
 /**
@@ -29,10 +30,18 @@ export function CandidateFormDialog({
   onSaved: (candidate: Candidate) => void;
 }) {
   const [saved, setSaved] = useState<CandidateSaved | null>(null);
-  const close = () => {
+  const [dirty, setDirty] = useState(false);
+  const close = useCallback(() => {
     setSaved(null);
+    setDirty(false);
     onClose();
-  };
+  }, [onClose]);
+  // Escape, the backdrop, × or Cancel on a form with changes asks first; Discard forgets the draft too.
+  const { requestClose, question } = useDiscardQuestion({
+    dirty,
+    close,
+    discard: () => clearDraft(candidateDraftKey(candidate)),
+  });
   const finish = (result: CandidateSaved) => {
     setSaved(null);
     onSaved(result.candidate);
@@ -45,49 +54,54 @@ export function CandidateFormDialog({
       : 'Add candidate';
 
   return (
-    <Modal
-      open={open}
-      onClose={saved ? () => finish(saved) : close}
-      title={title}
-      size="lg"
-      footer={
-        saved ? (
-          <>
-            {candidate ? null : (
-              <Link
-                to={paths.app.candidate.getHref(saved.candidate.id)}
-                className={buttonClasses('secondary')}
-                onClick={() => finish(saved)}
-              >
-                Open {saved.candidate.name}
-              </Link>
-            )}
-            <Button onClick={() => finish(saved)}>Done</Button>
-          </>
-        ) : undefined
-      }
-    >
-      {saved ? (
-        <div className="space-y-4">
-          {saved.resumeError ? (
-            <Alert title="The resume was not uploaded">
-              {saved.resumeError} Upload it again from the candidate’s page.
-            </Alert>
-          ) : null}
-          <DuplicateWarning duplicates={saved.duplicates} saved />
-        </div>
-      ) : (
-        <CandidateForm
-          key={candidate?.id ?? 'new'}
-          candidate={candidate}
-          defaultCurrency={defaultCurrency}
-          onCancel={close}
-          onSaved={(result) => {
-            if (result.duplicates.length || result.resumeError) setSaved(result);
-            else onSaved(result.candidate);
-          }}
-        />
-      )}
-    </Modal>
+    <>
+      <Modal
+        open={open}
+        onClose={saved ? () => finish(saved) : requestClose}
+        title={title}
+        size="lg"
+        footer={
+          saved ? (
+            <>
+              {candidate ? null : (
+                <Link
+                  to={paths.app.candidate.getHref(saved.candidate.id)}
+                  className={buttonClasses('secondary')}
+                  onClick={() => finish(saved)}
+                >
+                  Open {saved.candidate.name}
+                </Link>
+              )}
+              <Button onClick={() => finish(saved)}>Done</Button>
+            </>
+          ) : undefined
+        }
+      >
+        {saved ? (
+          <div className="space-y-4">
+            {saved.resumeError ? (
+              <Alert title="The resume was not uploaded">
+                {saved.resumeError} Upload it again from the candidate’s page.
+              </Alert>
+            ) : null}
+            <DuplicateWarning duplicates={saved.duplicates} saved />
+          </div>
+        ) : (
+          <CandidateForm
+            key={candidate?.id ?? 'new'}
+            candidate={candidate}
+            defaultCurrency={defaultCurrency}
+            onCancel={requestClose}
+            onDirtyChange={setDirty}
+            onSaved={(result) => {
+              setDirty(false);
+              if (result.duplicates.length || result.resumeError) setSaved(result);
+              else onSaved(result.candidate);
+            }}
+          />
+        )}
+      </Modal>
+      {question}
+    </>
   );
 }

@@ -1,4 +1,4 @@
-import { useId, useMemo, useRef, useState } from 'react';
+import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
 import { FileText, X } from 'lucide-react';
 import {
@@ -15,12 +15,14 @@ import type {
 import { CURRENCIES } from '@recruitdesk/contracts/settings-constants';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { DraftRestored } from '@/components/ui/draft-restored';
 import { DuplicateWarning } from '@/components/ui/duplicate-warning';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/base-api';
 import { applyFieldErrors } from '@/lib/form-errors';
+import { useFormDraft } from '@/lib/form-draft';
 import { formatBytes } from '@/lib/format';
 import { lazySchemaResolver } from '@/lib/lazy-resolver';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -118,6 +120,10 @@ export function duplicateQueryFor(
   return query;
 }
 
+/** Where the form's draft is kept: per candidate, or one for a new candidate. */
+export const candidateDraftKey = (candidate: Pick<Candidate, 'id'> | undefined) =>
+  candidate ? `candidate:${candidate.id}` : 'candidate:new';
+
 export interface CandidateSaved {
   candidate: Candidate;
   /** Records the server found that look like the same person (the save happened anyway). */
@@ -192,28 +198,35 @@ export function CandidateForm({
   defaultCurrency,
   onSaved,
   onCancel,
+  onDirtyChange,
 }: {
   candidate?: Candidate;
   /** The agency's currency, preselected for a new candidate's desired salary. */
   defaultCurrency?: string | undefined;
   onSaved: (saved: CandidateSaved) => void;
   onCancel?: () => void;
+  /** Told whether the form holds changes (the dialog asks before closing it then). */
+  onDirtyChange?: (dirty: boolean) => void;
 }) {
   const [create, createState] = useCreateCandidateMutation();
   const [update, updateState] = useUpdateCandidateMutation();
   const [uploadResume, uploadState] = useUploadResumeMutation();
   const [resume, setResume] = useState<File | null>(null);
   const serverError = candidate ? updateState.error : createState.error;
+  const form = useForm<CandidateInput, unknown, CandidateInputParsed>({
+    resolver: candidateFormResolver,
+    defaultValues: valuesFor(candidate, defaultCurrency),
+  });
   const {
     register,
     control,
     handleSubmit,
     setError,
-    formState: { errors, isSubmitting },
-  } = useForm<CandidateInput, unknown, CandidateInputParsed>({
-    resolver: candidateFormResolver,
-    defaultValues: valuesFor(candidate, defaultCurrency),
-  });
+    formState: { errors, isSubmitting, isDirty },
+  } = form;
+  // What was typed survives a reload, a closed dialog and an expired session until it is saved.
+  const draft = useFormDraft(candidateDraftKey(candidate), form);
+  useEffect(() => onDirtyChange?.(isDirty || resume !== null), [isDirty, resume, onDirtyChange]);
 
   const [first_name, last_name, email, phone, current_company] = useWatch({
     control,
@@ -243,6 +256,7 @@ export function CandidateForm({
       applyFieldErrors(result.error, setError, FIELD_NAMES);
       return;
     }
+    draft.clear();
     let saved = result.data.candidate;
     if (!candidate) setCreatedId(saved.id);
     let resumeError: string | null = null;
@@ -266,6 +280,7 @@ export function CandidateForm({
       onFocus={() => candidateFormResolver.preload()}
     >
       {serverError && !hasFieldErrors ? <Alert>{errorMessage(serverError)}</Alert> : null}
+      {draft.restored ? <DraftRestored onDiscard={draft.discard} /> : null}
 
       <section aria-labelledby="candidate-person" className="space-y-4">
         <h3 id="candidate-person" className="text-sm font-semibold text-gray-900 dark:text-white">

@@ -13,11 +13,13 @@ import { CURRENCIES } from '@recruitdesk/contracts/settings';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
+import { DraftRestored } from '@/components/ui/draft-restored';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/base-api';
+import { useFormDraft } from '@/lib/form-draft';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { humanize } from '@/lib/format';
 import { useCreateClientMutation, useUpdateClientMutation } from '../api';
@@ -119,16 +121,19 @@ export function ClientForm({
   const [update, updateState] = useUpdateClientMutation();
   const saving = createState.isLoading || updateState.isLoading;
   const serverError = client ? updateState.error : createState.error;
+  const form = useForm<ClientInput, unknown, ClientInputParsed>({
+    resolver: zodResolver(ClientInputSchema),
+    defaultValues: valuesFor(client, defaults),
+  });
   const {
     register,
     control,
     handleSubmit,
     setError,
     formState: { errors },
-  } = useForm<ClientInput, unknown, ClientInputParsed>({
-    resolver: zodResolver(ClientInputSchema),
-    defaultValues: valuesFor(client, defaults),
-  });
+  } = form;
+  // Kept through a reload or an expired session until saved (issue 29 item n).
+  const draft = useFormDraft(client ? `client:${client.id}` : 'client:new', form);
   const instalments = useFieldArray({ control, name: 'retainer_instalments' });
   const type = useWatch({ control, name: 'client_type' });
   const rows = useWatch({ control, name: 'retainer_instalments' }) ?? [];
@@ -145,6 +150,7 @@ export function ClientForm({
       applyFieldErrors(result.error, setError, FIELD_NAMES);
       return;
     }
+    draft.clear();
     onSaved(result.data.client);
   };
 
@@ -158,6 +164,7 @@ export function ClientForm({
       className="space-y-8"
     >
       {serverError && !hasFieldErrors ? <Alert>{errorMessage(serverError)}</Alert> : null}
+      {draft.restored ? <DraftRestored onDiscard={draft.discard} /> : null}
 
       <section aria-labelledby="client-basics" className="space-y-5">
         <h3 id="client-basics" className="text-sm font-semibold text-gray-900 dark:text-white">

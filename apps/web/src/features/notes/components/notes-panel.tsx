@@ -8,6 +8,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { Checkbox } from '@/components/ui/checkbox';
+import { DraftRestored } from '@/components/ui/draft-restored';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { useConfirmedMutation } from '@/components/ui/use-confirmed-mutation';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -19,6 +20,7 @@ import { textLinkClasses } from '@/components/ui/link';
 import { errorMessage } from '@/lib/base-api';
 import { DateText, RelativeTime } from '@/components/ui/time';
 import { formatRelativeTime } from '@/lib/format';
+import { useFormDraft } from '@/lib/form-draft';
 import { lazySchemaResolver } from '@/lib/lazy-resolver';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifyError } from '@/lib/notify';
@@ -43,15 +45,18 @@ export function sortNotes(notes: Note[]): Note[] {
 
 function Composer({ target }: { target: NoteTarget }) {
   const [create, { isLoading, error }] = useCreateNoteMutation();
+  const form = useForm<CreateNoteInput, unknown, { body: string; pinned: boolean }>({
+    resolver: noteComposerResolver,
+    defaultValues: { body: '', pinned: false },
+  });
   const {
     register,
     handleSubmit,
     reset,
     formState: { errors },
-  } = useForm<CreateNoteInput, unknown, { body: string; pinned: boolean }>({
-    resolver: noteComposerResolver,
-    defaultValues: { body: '', pinned: false },
-  });
+  } = form;
+  // A note typed when the session expired is still here after signing in again (issue 29 item n).
+  const draft = useFormDraft(`note:${target.modelType}:${target.objectId}`, form);
   return (
     <form
       noValidate
@@ -60,9 +65,12 @@ function Composer({ target }: { target: NoteTarget }) {
       className="space-y-3 border-b border-gray-200 px-5 py-4 dark:border-white/10"
       onSubmit={handleSubmit(async (body) => {
         const result = await create({ ...target, body });
-        if (!result.error) reset();
+        if (result.error) return;
+        draft.clear();
+        reset();
       })}
     >
+      {draft.restored ? <DraftRestored onDiscard={draft.discard} /> : null}
       <label htmlFor={`note-new-${target.modelType}-${target.objectId}`} className="sr-only">
         New note
       </label>

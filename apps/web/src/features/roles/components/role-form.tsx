@@ -17,11 +17,13 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { ConfirmDialog } from '@/components/ui/dialog';
+import { DraftRestored } from '@/components/ui/draft-restored';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/base-api';
+import { useFormDraft } from '@/lib/form-draft';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { humanize } from '@/lib/format';
 import { useDateFormat } from '@/lib/time-zone';
@@ -145,16 +147,19 @@ export function RoleForm({
   const [update, updateState] = useUpdateRoleMutation();
   const serverError = role ? updateState.error : createState.error;
   const format = useDateFormat();
+  const form = useForm<RoleInput, unknown, RoleInputParsed>({
+    resolver: zodResolver(RoleInputSchema),
+    defaultValues: valuesFor(role, clientId, formData, format.today()),
+  });
   const {
     register,
     handleSubmit,
     setError,
     control,
     formState: { errors },
-  } = useForm<RoleInput, unknown, RoleInputParsed>({
-    resolver: zodResolver(RoleInputSchema),
-    defaultValues: valuesFor(role, clientId, formData, format.today()),
-  });
+  } = form;
+  // Kept through a reload or an expired session until saved (issue 29 item n).
+  const draft = useFormDraft(role ? `role:${role.id}` : 'role:new', form);
   const clients = formData.clients.filter((c) => c.state !== 'Closed' || c.id === role?.client.id);
   // The public text as it will read once posted (issue 29 item 1), and the warning on save.
   const watched = useWatch({ control });
@@ -169,6 +174,7 @@ export function RoleForm({
       applyFieldErrors(result.error, setError, FIELD_NAMES);
       return;
     }
+    draft.clear();
     onSaved(result.data.role);
   };
 
@@ -196,6 +202,7 @@ export function RoleForm({
       className="space-y-6"
     >
       {serverError && !(serverError as { fields?: unknown }).fields ? <Alert>{errorMessage(serverError)}</Alert> : null}
+      {draft.restored ? <DraftRestored onDiscard={draft.discard} /> : null}
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
         <Field label="Client" error={errors.client_id?.message}>
           <Select {...register('client_id')}>
