@@ -106,13 +106,7 @@ export async function openSession(
   if (meta.previousToken) await deleteSessionByToken(tx, meta.previousToken);
   const created = await createSession(tx, { userId: user.id, rememberMe, ip: meta.ip, userAgent: meta.userAgent, now });
   const updated = await updateUser(tx, user.id, { lastLogin: now });
-  await recordActivity(tx, {
-    actor: updated,
-    verb: 'signed_in',
-    modelType: 'user',
-    objectId: user.id,
-    summary: `${updated.email} signed in`,
-  });
+  await recordAccountEvent(tx, updated, 'signed_in', `${updated.email} signed in`);
   return { ...created, user: updated, maxAge: rememberMe ? REMEMBER_ME_SECONDS : null };
 }
 
@@ -120,13 +114,7 @@ export async function logout(deps: Deps, session: SessionRow | null, user: UserR
   if (!session || !user) return;
   await inTransaction(deps.db, async (tx) => {
     await deleteSession(tx, session.id);
-    await recordActivity(tx, {
-      actor: user,
-      verb: 'signed_out',
-      modelType: 'user',
-      objectId: user.id,
-      summary: `${user.email} signed out`,
-    });
+    await recordAccountEvent(tx, user, 'signed_out', `${user.email} signed out`);
   });
 }
 
@@ -175,20 +163,9 @@ export async function confirmPasswordReset(
   const now = deps.config.now();
   if (!user || !user.isActive || !resetTokenValid(deps.config.secretKey, user, input.token, now)) throw invalid();
 
-  const problems = checkPasswordPolicy(input.new_password, user);
-  if (problems.length) {
-    throw fieldsError({ new_password: problems });
-  }
-  await inTransaction(deps.db, async (tx) => {
-    await setPassword(tx, user.id, input.new_password, now);
-    await deleteAllSessionsOfUser(tx, user.id);
-    await recordActivity(tx, {
-      actor: user,
-      verb: 'password_reset',
-      modelType: 'user',
-      objectId: user.id,
-      summary: `${user.email} reset their password`,
-    });
+  await replacePassword(deps, user, input.new_password, now, {
+    verb: 'password_reset',
+    summary: `${user.email} reset their password`,
   });
   await deps.throttle.clear([loginLimits(user.email, '').account.key]);
   deps.log.info({ userId: user.id }, 'password reset completed');
@@ -216,22 +193,38 @@ export async function changePassword(
   }
   // The current password was right: this attempt is no failure, whatever happens next.
   await deps.throttle.release([limits.account]);
-  const problems = checkPasswordPolicy(input.new_password, user);
-  if (problems.length) {
-    throw fieldsError({ new_password: problems });
-  }
-  const now = deps.config.now();
-  await inTransaction(deps.db, async (tx) => {
-    await setPassword(tx, user.id, input.new_password, now);
-    await deleteAllSessionsOfUser(tx, user.id, currentSession.id);
-    await recordActivity(tx, {
-      actor: user,
-      verb: 'password_changed',
-      modelType: 'user',
-      objectId: user.id,
-      summary: `${user.email} changed their password`,
-    });
+  await replacePassword(deps, user, input.new_password, deps.config.now(), {
+    verb: 'password_changed',
+    summary: `${user.email} changed their password`,
+    keepSessionId: currentSession.id,
   });
   await deps.throttle.clear([limits.account.key]);
   deps.log.info({ userId: user.id }, 'password changed');
+}
+
+/** Records what a user did to their own account (signing in or out, a new password, joining). */
+export function recordAccountEvent(tx: Db, user: UserRow, verb: string, summary: string): Promise<void> {
+  return recordActivity(tx, { actor: user, verb, modelType: 'user', objectId: user.id, summary });
+}
+
+/**
+ * A new password the user chose (a reset or a change): held to the password policy (400 with the problems),
+ * then set; every session of the user ends but the one kept, and the event is recorded.
+ */
+async function replacePassword(
+  deps: Deps,
+  user: UserRow,
+  password: string,
+  now: Date,
+  event: { verb: string; summary: string; keepSessionId?: number },
+): Promise<void> {
+  const problems = checkPasswordPolicy(password, user);
+  if (problems.length) {
+    throw fieldsError({ new_password: problems });
+  }
+  await inTransaction(deps.db, async (tx) => {
+    await setPassword(tx, user.id, password, now);
+    await deleteAllSessionsOfUser(tx, user.id, event.keepSessionId);
+    await recordAccountEvent(tx, user, event.verb, event.summary);
+  });
 }

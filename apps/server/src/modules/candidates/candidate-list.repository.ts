@@ -228,24 +228,20 @@ const searchCount = reusableQuery(
 );
 const searchRowOf = columnsOf<SearchPageRow>(searchRowColumns);
 const bothDirections = <T>(make: (ordering: string) => T) => ({ asc: make('created_at'), desc: make('-created_at') });
+/** A page in one ordering, its size and offset left to the statement's values. */
+const pageOf = (ordering: string) => ({
+  ordering,
+  limit: sql.placeholder('limit'),
+  offset: sql.placeholder('offset'),
+});
 const searchPageRows = bothDirections((ordering) =>
-  reusableQuery(
-    (db) =>
-      searchPageRowsQuery(db, sql.placeholder('tsquery'), {
-        ordering,
-        limit: sql.placeholder('limit'),
-        offset: sql.placeholder('offset'),
-      }),
-    searchRowOf,
-  ),
+  reusableQuery((db) => searchPageRowsQuery(db, sql.placeholder('tsquery'), pageOf(ordering)), searchRowOf),
 );
 const boundedWalkRows = bothDirections((ordering) =>
   reusableQuery(
     (db) =>
       searchPageRowsQuery(db, sql.placeholder('tsquery'), {
-        ordering,
-        limit: sql.placeholder('limit'),
-        offset: sql.placeholder('offset'),
+        ...pageOf(ordering),
         walkLimit: sql.placeholder('walkLimit'),
       }),
     searchRowOf,
@@ -255,9 +251,7 @@ const searchCountAndPage = bothDirections((ordering) =>
   reusableQuery(
     (db) =>
       searchCountAndPageQuery(db, sql.placeholder('tsquery'), {
-        ordering,
-        limit: sql.placeholder('limit'),
-        offset: sql.placeholder('offset'),
+        ...pageOf(ordering),
         cap: sql.placeholder('cap'),
       }),
     (raw) => ({ total: Number(raw.total), row: raw.id === null || raw.id === undefined ? null : searchRowOf(raw) }),

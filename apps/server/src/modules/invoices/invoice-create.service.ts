@@ -6,6 +6,7 @@ import type {
 } from '@recruitdesk/contracts/invoices';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
+import type { InvoiceRow } from './invoices.table';
 import { inTransaction } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
 import { assertCan } from '../../lib/permissions';
@@ -21,6 +22,7 @@ import {
   instalmentsOf,
   roleDraft,
   type LineValues,
+  type NewInvoice,
 } from './invoice-drafts';
 import { addDays, agencyDay, agencyToday, invoiceError, presentInvoice } from './invoice-presenters';
 import { percentToBp, quantityToHundredths, toMinor } from '@recruitdesk/money';
@@ -62,6 +64,49 @@ export async function getClientInvoiceDraft(
   return (await clientDraft(deps.db, clientId, instalment, agencyToday(deps))).draft;
 }
 
+/**
+ * Inserts an invoice to a client on the client's payment terms: due that many days after its issue date
+ * unless a due date is given.
+ */
+function insertOnClientTerms(
+  tx: Db,
+  actor: UserRow | null,
+  now: Date,
+  invoice: Omit<NewInvoice, 'creditForId' | 'dueDate' | 'paymentTermsDays'> & { dueDate?: string },
+): Promise<InvoiceRow> {
+  const { client, issueDate } = invoice;
+  return insertInvoice(tx, actor, now, {
+    ...invoice,
+    creditForId: null,
+    dueDate: invoice.dueDate ?? addDays(issueDate, client.paymentTermsDays),
+    paymentTermsDays: client.paymentTermsDays,
+  });
+}
+
+/** What the owner's create call sets on any invoice: its dates, tax rate and notes. */
+const ownerChoices = (
+  input: Pick<z.output<typeof CreateRoleInvoiceInputSchema>, 'issue_date' | 'due_date' | 'tax_rate' | 'notes'>,
+  today: string,
+) => ({
+  issueDate: input.issue_date ?? today,
+  dueDate: input.due_date,
+  taxRateBp: percentToBp(input.tax_rate ?? '0'),
+  notes: input.notes,
+});
+
+/** An owner's create call: the write in one transaction, then the invoice as it is now (dated in the agency's zone). */
+async function createInvoice(
+  deps: Deps,
+  actor: UserRow,
+  write: (tx: Db, now: Date, today: string) => Promise<number>,
+): Promise<Invoice> {
+  assertCan(actor, 'invoices.manage');
+  const now = deps.config.now();
+  const today = agencyDay(now, deps.config.agencyTimeZone);
+  const id = await inTransaction(deps.db, (tx) => write(tx, now, today));
+  return presentInvoice(deps.db, id, today);
+}
+
 /** POST /api/roles/{id}/invoices/: a finder's fee, prefilled from the placement when lines are omitted. */
 export async function createRoleInvoice(
   deps: Deps,
@@ -69,10 +114,7 @@ export async function createRoleInvoice(
   roleId: number,
   input: z.output<typeof CreateRoleInvoiceInputSchema>,
 ): Promise<Invoice> {
-  assertCan(actor, 'invoices.manage');
-  const now = deps.config.now();
-  const today = agencyDay(now, deps.config.agencyTimeZone);
-  const id = await inTransaction(deps.db, async (tx) => {
+  return createInvoice(deps, actor, async (tx, now, today) => {
     const { draft, role, client, fee } = await roleDraft(tx, roleId, input.pipeline_id, today);
     // The placement is billed when named, or when its prefilled lines are used.
     const billsPlacement = input.pipeline_id !== undefined || input.lines === undefined;
@@ -81,20 +123,13 @@ export async function createRoleInvoice(
       if (existing.length) throw invoiceError('PLACEMENT_INVOICED', 409);
     }
     if (input.lines === undefined && !fee) throw invoiceError('NO_PLACEMENT', 400, 'lines');
-    const issueDate = input.issue_date ?? draft.issue_date;
-    const dueDate = input.due_date ?? addDays(issueDate, client.paymentTermsDays);
-    const row = await insertInvoice(tx, actor, now, {
+    const row = await insertOnClientTerms(tx, actor, now, {
+      ...ownerChoices(input, today),
       kind: 'finders_fee',
       client,
       roleId: role.id,
       placementId: billsPlacement ? draft.placement_id : null,
       instalment: null,
-      creditForId: null,
-      issueDate,
-      dueDate,
-      paymentTermsDays: client.paymentTermsDays,
-      taxRateBp: percentToBp(input.tax_rate ?? '0'),
-      notes: input.notes,
       lines: input.lines ? linesFromInput(input.lines) : fee!.lines,
       detail:
         billsPlacement && fee ? `Created from the placement of ${fee.placement.candidateName}` : 'Created by hand',
@@ -102,7 +137,6 @@ export async function createRoleInvoice(
     });
     return row.id;
   });
-  return presentInvoice(deps.db, id, today);
 }
 
 /** POST /api/clients/{id}/invoices/: a retainer invoice, prefilled from the instalment when lines are omitted. */
@@ -112,29 +146,19 @@ export async function createClientInvoice(
   clientId: number,
   input: z.output<typeof CreateClientInvoiceInputSchema>,
 ): Promise<Invoice> {
-  assertCan(actor, 'invoices.manage');
-  const now = deps.config.now();
-  const today = agencyDay(now, deps.config.agencyTimeZone);
-  const id = await inTransaction(deps.db, async (tx) => {
+  return createInvoice(deps, actor, async (tx, now, today) => {
     const { client, chosen, count } = await clientDraft(tx, clientId, input.instalment, today);
     if (input.instalment !== undefined && chosen) {
       const existing = await listLiveInstalmentInvoices(tx, clientId);
       if (existing.some((row) => row.instalment === chosen.index)) throw invoiceError('INSTALMENT_INVOICED', 409);
     }
-    const issueDate = input.issue_date ?? today;
-    const dueDate = input.due_date ?? addDays(issueDate, client.paymentTermsDays);
-    const row = await insertInvoice(tx, actor, now, {
+    const row = await insertOnClientTerms(tx, actor, now, {
+      ...ownerChoices(input, today),
       kind: 'retainer',
       client,
       roleId: null,
       placementId: null,
       instalment: input.instalment !== undefined && chosen ? chosen.index : null,
-      creditForId: null,
-      issueDate,
-      dueDate,
-      paymentTermsDays: client.paymentTermsDays,
-      taxRateBp: percentToBp(input.tax_rate ?? '0'),
-      notes: input.notes,
       lines: input.lines ? linesFromInput(input.lines) : instalmentLines(client, chosen!, count),
       detail:
         chosen && input.instalment !== undefined
@@ -144,10 +168,16 @@ export async function createClientInvoice(
     });
     return row.id;
   });
-  return presentInvoice(deps.db, id, today);
 }
 
 // ---- automatic drafts (start-up hooks on the pipelines module) ----
+
+/** An automatic draft is dated on the day of its milestone in the agency's zone, without tax or notes. */
+const automaticChoices = (event: PipelineMilestone, zone: string) => ({
+  issueDate: agencyDay(event.now, zone),
+  taxRateBp: 0,
+  notes: '',
+});
 
 /** Drafts the first uninvoiced instalment of a milestone, if the client is on a retainer with an amount. */
 async function draftInstalment(
@@ -163,19 +193,13 @@ async function draftInstalment(
   const invoiced = new Set((await listLiveInstalmentInvoices(tx, client.id)).map((row) => row.instalment));
   const due = schedule.find((item) => item.milestone === milestone && !invoiced.has(item.index));
   if (!due) return;
-  const issueDate = agencyDay(event.now, zone);
-  await insertInvoice(tx, event.actor, event.now, {
+  await insertOnClientTerms(tx, event.actor, event.now, {
+    ...automaticChoices(event, zone),
     kind: 'retainer',
     client,
     roleId: null,
     placementId: null,
     instalment: due.index,
-    creditForId: null,
-    issueDate,
-    dueDate: addDays(issueDate, client.paymentTermsDays),
-    paymentTermsDays: client.paymentTermsDays,
-    taxRateBp: 0,
-    notes: '',
     lines: instalmentLines(client, due, schedule.length),
     detail: `Drafted automatically: ${reason} reached instalment ${due.index + 1} (${due.label})`,
     scope: { clientId: client.id, roleId: event.roleId },
@@ -196,19 +220,13 @@ export async function draftForPlacement(event: PlacementMilestone, zone: string)
   if (!placement) return;
   if ((await listLiveInvoicesByPlacement(tx, [placement.placementId])).length) return;
   const fee = await finderFeeOf(tx, role, client, placement);
-  const issueDate = agencyDay(event.now, zone);
-  await insertInvoice(tx, event.actor, event.now, {
+  await insertOnClientTerms(tx, event.actor, event.now, {
+    ...automaticChoices(event, zone),
     kind: 'finders_fee',
     client,
     roleId: role.id,
     placementId: placement.placementId,
     instalment: null,
-    creditForId: null,
-    issueDate,
-    dueDate: addDays(issueDate, client.paymentTermsDays),
-    paymentTermsDays: client.paymentTermsDays,
-    taxRateBp: 0,
-    notes: '',
     lines: fee.lines,
     detail: `Drafted automatically from the placement of ${placement.candidateName}, dated on the day it was recorded (the candidate starts on ${placement.startDate}).`,
     scope: { clientId: client.id, roleId: role.id },

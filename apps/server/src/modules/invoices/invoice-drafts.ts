@@ -247,6 +247,31 @@ export async function insertInvoice(tx: Db, actor: UserRow | null, now: Date, in
 
 type InvoiceRef = { id: number; number: string; status: InvoiceStatus } | null;
 
+/**
+ * What every prefill shows the same way: the client billed, the dates on its payment terms, no tax, and the
+ * lines priced with their totals.
+ */
+function prefillOf(client: ClientRow, issueDate: string, lines: LineValues[]) {
+  const { priced, totals } = priceLines(lines, 0);
+  return {
+    client: { id: client.id, name: client.name, contact_email: client.contactEmail },
+    currency: client.currency,
+    issue_date: issueDate,
+    due_date: addDays(issueDate, client.paymentTermsDays),
+    payment_terms_days: client.paymentTermsDays,
+    tax_rate: bpToPercent(0),
+    lines: priced.map((line) => ({
+      description: line.description,
+      quantity: fromMinor(line.quantityHundredths),
+      unit_amount: fromMinor(line.unitMinor),
+      amount: fromMinor(line.amountMinor),
+    })),
+    subtotal: fromMinor(totals.subtotal),
+    tax: fromMinor(totals.tax),
+    total: fromMinor(totals.total),
+  };
+}
+
 /** The finder's fee prefill of a role: its client's terms and the chosen (or first uninvoiced) placement. */
 export async function roleDraft(
   db: Db,
@@ -276,29 +301,13 @@ export async function roleDraft(
   const fee = chosen ? await finderFeeOf(db, role, client, chosen) : null;
   // Dated today, not on the start date, which may be months ahead (decision 077).
   const issueDate = today;
-  const lines = fee?.lines ?? [];
-  const { priced, totals } = priceLines(lines, 0);
   const draft: InvoiceDraft = {
+    ...prefillOf(client, issueDate, fee?.lines ?? []),
     kind: 'finders_fee',
-    client: { id: client.id, name: client.name, contact_email: client.contactEmail },
     role: { id: role.id, name: role.name },
     pipeline_id: chosen?.pipelineId ?? null,
     placement_id: chosen?.placementId ?? null,
     instalment: null,
-    currency: client.currency,
-    issue_date: issueDate,
-    due_date: addDays(issueDate, client.paymentTermsDays),
-    payment_terms_days: client.paymentTermsDays,
-    tax_rate: bpToPercent(0),
-    lines: priced.map((line) => ({
-      description: line.description,
-      quantity: fromMinor(line.quantityHundredths),
-      unit_amount: fromMinor(line.unitMinor),
-      amount: fromMinor(line.amountMinor),
-    })),
-    subtotal: fromMinor(totals.subtotal),
-    tax: fromMinor(totals.tax),
-    total: fromMinor(totals.total),
     explanation: fee
       ? `${fee.explanation} Dated today; ${fee.placement.candidateName} starts on ${fee.placement.startDate}.`
       : 'This role has no placement to invoice yet; add lines by hand.',
@@ -340,31 +349,15 @@ export async function clientDraft(
   } else {
     chosen = schedule.find((item) => !invoiced.has(item.index));
   }
-  const lines = chosen ? instalmentLines(client, chosen, schedule.length) : [];
-  const { priced, totals } = priceLines(lines, 0);
   const retainerText =
     client.retainerAmount !== null ? formatMoney(toMinor(client.retainerAmount), client.currency) : '';
   const draft: InvoiceDraft = {
+    ...prefillOf(client, today, chosen ? instalmentLines(client, chosen, schedule.length) : []),
     kind: 'retainer',
-    client: { id: client.id, name: client.name, contact_email: client.contactEmail },
     role: null,
     pipeline_id: null,
     placement_id: null,
     instalment: chosen?.index ?? null,
-    currency: client.currency,
-    issue_date: today,
-    due_date: addDays(today, client.paymentTermsDays),
-    payment_terms_days: client.paymentTermsDays,
-    tax_rate: bpToPercent(0),
-    lines: priced.map((line) => ({
-      description: line.description,
-      quantity: fromMinor(line.quantityHundredths),
-      unit_amount: fromMinor(line.unitMinor),
-      amount: fromMinor(line.amountMinor),
-    })),
-    subtotal: fromMinor(totals.subtotal),
-    tax: fromMinor(totals.tax),
-    total: fromMinor(totals.total),
     explanation: chosen
       ? `Instalment ${chosen.index + 1} of ${schedule.length} (${chosen.label}): ${trimPercent(chosen.percent)} % of the retainer ${retainerText} is ${formatMoney(chosen.amountMinor, client.currency)}.`
       : client.retainerAmount === null

@@ -161,6 +161,25 @@ export async function confirmPicture(deps: Deps, user: UserRow, uploadKey: strin
     finalKey: key,
     contentType: pictureContentType(key),
   });
+  return replacePicture(deps, user, key, 'changed their profile picture', 'old picture delete failed');
+}
+
+export async function removePicture(deps: Deps, user: UserRow): Promise<UserRow> {
+  if (!user.profilePictureKey) return user;
+  return replacePicture(deps, user, null, 'removed their profile picture', 'picture delete failed');
+}
+
+/**
+ * Points the profile at the picture under `key` (or at none) and records it, then deletes the previous
+ * picture's file; a failed delete is only logged (`failedDelete`).
+ */
+async function replacePicture(
+  deps: Deps,
+  user: UserRow,
+  key: string | null,
+  change: string,
+  failedDelete: string,
+): Promise<UserRow> {
   const previous = user.profilePictureKey;
   const updated = await inTransaction(deps.db, async (tx) => {
     const row = await updateUser(tx, user.id, { profilePictureKey: key });
@@ -169,31 +188,11 @@ export async function confirmPicture(deps: Deps, user: UserRow, uploadKey: strin
       verb: 'updated',
       modelType: 'profile',
       objectId: user.id,
-      summary: `${row.email} changed their profile picture`,
+      summary: `${row.email} ${change}`,
     });
     return row;
   });
   if (previous && previous !== key)
-    await deps.storage
-      .delete(previous)
-      .catch((error: unknown) => deps.log.warn({ err: error }, 'old picture delete failed'));
-  return updated;
-}
-
-export async function removePicture(deps: Deps, user: UserRow): Promise<UserRow> {
-  const previous = user.profilePictureKey;
-  if (!previous) return user;
-  const updated = await inTransaction(deps.db, async (tx) => {
-    const row = await updateUser(tx, user.id, { profilePictureKey: null });
-    await recordActivity(tx, {
-      actor: row,
-      verb: 'updated',
-      modelType: 'profile',
-      objectId: user.id,
-      summary: `${row.email} removed their profile picture`,
-    });
-    return row;
-  });
-  await deps.storage.delete(previous).catch((error: unknown) => deps.log.warn({ err: error }, 'picture delete failed'));
+    await deps.storage.delete(previous).catch((error: unknown) => deps.log.warn({ err: error }, failedDelete));
   return updated;
 }

@@ -14,7 +14,13 @@ import { AppError, fieldsError, isUniqueViolation } from '../../lib/errors';
 import { assertCan, can } from '../../lib/permissions';
 import type { Limit } from '../../lib/throttle';
 import { recordActivity } from '../activity/activity.service';
-import { checkPasswordPolicy, openSession, type OpenedSession, type RequestMeta } from '../auth/auth.service';
+import {
+  checkPasswordPolicy,
+  openSession,
+  recordAccountEvent,
+  type OpenedSession,
+  type RequestMeta,
+} from '../auth/auth.service';
 import { getAgencySettings } from '../settings/settings.service';
 import {
   createUser,
@@ -193,24 +199,35 @@ async function loadChangeable(deps: Deps, id: number): Promise<InvitationRow> {
   return row;
 }
 
+/** Changes a pending invitation and records what `actor` did to it. */
+async function changeInvitation(
+  deps: Deps,
+  actor: UserRow,
+  row: InvitationRow,
+  verb: 'cancelled' | 'resent',
+  values: Parameters<typeof updateInvitationRow>[2],
+): Promise<InvitationRow> {
+  return inTransaction(deps.db, async (tx) => {
+    const result = await updateInvitationRow(tx, row.id, values);
+    if (!result) throw new AppError('NOT_FOUND', 404, INVITATION_MESSAGES.notFound);
+    await recordActivity(tx, {
+      actor,
+      verb,
+      modelType: 'invitation',
+      objectId: row.id,
+      summary: `${displayName(actor)} ${verb} the invitation for ${row.email}`,
+    });
+    return result;
+  });
+}
+
 /** Pending or expired invitations can be cancelled; used or cancelled ones answer 409. */
 export async function cancelInvitation(deps: Deps, actor: UserRow, id: number): Promise<Invitation> {
   assertCan(actor, 'users.manage');
   const row = await loadChangeable(deps, id);
   await assertMayChange(deps, actor, row);
   const now = deps.config.now();
-  const updated = await inTransaction(deps.db, async (tx) => {
-    const result = await updateInvitationRow(tx, row.id, { cancelledAt: now });
-    if (!result) throw new AppError('NOT_FOUND', 404, INVITATION_MESSAGES.notFound);
-    await recordActivity(tx, {
-      actor,
-      verb: 'cancelled',
-      modelType: 'invitation',
-      objectId: row.id,
-      summary: `${displayName(actor)} cancelled the invitation for ${row.email}`,
-    });
-    return result;
-  });
+  const updated = await changeInvitation(deps, actor, row, 'cancelled', { cancelledAt: now });
   return toApiInvitation(updated, now);
 }
 
@@ -225,24 +242,13 @@ export async function resendInvitation(deps: Deps, actor: UserRow, id: number): 
     throw new AppError('ACCOUNT_EXISTS', 409, INVITATION_CONFLICTS.ACCOUNT_EXISTS);
   const now = deps.config.now();
   const token = randomToken(32);
-  const updated = await inTransaction(deps.db, async (tx) => {
-    const result = await updateInvitationRow(tx, row.id, {
-      tokenHash: sha256(token),
-      expiresAt: new Date(now.getTime() + INVITATION_SECONDS * 1000),
-      lastSentAt: now,
-      // The resender now stands behind the invitation (it lives as long as their right to send it).
-      invitedById: actor.id,
-      invitedByName: displayName(actor),
-    });
-    if (!result) throw new AppError('NOT_FOUND', 404, INVITATION_MESSAGES.notFound);
-    await recordActivity(tx, {
-      actor,
-      verb: 'resent',
-      modelType: 'invitation',
-      objectId: row.id,
-      summary: `${displayName(actor)} resent the invitation for ${row.email}`,
-    });
-    return result;
+  const updated = await changeInvitation(deps, actor, row, 'resent', {
+    tokenHash: sha256(token),
+    expiresAt: new Date(now.getTime() + INVITATION_SECONDS * 1000),
+    lastSentAt: now,
+    // The resender now stands behind the invitation (it lives as long as their right to send it).
+    invitedById: actor.id,
+    invitedByName: displayName(actor),
   });
   await sendInvitationMail(deps, updated, token, actor);
   return toApiInvitation(updated, now);
@@ -330,13 +336,12 @@ export async function completeRegistration(
         ),
       });
       if (!(await acceptInvitationRow(tx, invitation.id, user.id, now))) throw tokenError('INVITATION_USED');
-      await recordActivity(tx, {
-        actor: user,
-        verb: 'registered',
-        modelType: 'user',
-        objectId: user.id,
-        summary: `${displayName(user)} joined as ${user.userType.join(', ')} (invited by ${invitation.invitedByName || 'a former user'})`,
-      });
+      await recordAccountEvent(
+        tx,
+        user,
+        'registered',
+        `${displayName(user)} joined as ${user.userType.join(', ')} (invited by ${invitation.invitedByName || 'a former user'})`,
+      );
       return openSession(tx, deps, user, meta, false);
     });
   } catch (error) {

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react';
 import { AlertCircle, CheckCircle2 } from 'lucide-react';
+import { errorMessage } from '@/lib/base-api';
 import { cn } from './cn';
 
 /** Inline message: role="alert" for errors, role="status" for success/info. */
@@ -33,4 +34,9 @@ export function Alert({
       </div>
     </div>
   );
+}
+
+/** A call's refusal as an error alert, or nothing while there is none. */
+export function ErrorAlert({ error, className }: { error: unknown; className?: string }) {
+  return error ? <Alert className={className}>{errorMessage(error)}</Alert> : null;
 }

@@ -1,9 +1,37 @@
 import type { AgencySettings } from '@recruitdesk/contracts/settings';
+import { cn } from '@/components/ui/cn';
 import { formatDate } from '@/lib/format';
 import { formatCurrency } from '../money';
 import { INVOICE_KIND_LABELS, invoiceSettlement, type Invoice } from '@recruitdesk/contracts/invoices';
 
 type InvoiceIssuer = AgencySettings['invoice_issuer'];
+
+/** The lines table's columns; quantity and unit price fold under the description on phones. */
+const DESCRIPTION = { label: 'Description', className: 'py-2 pr-4' };
+const QTY = { label: 'Qty', className: 'hidden py-2 pr-4 text-right sm:table-cell' };
+const UNIT = { label: 'Unit', className: 'hidden py-2 pr-4 text-right sm:table-cell' };
+const AMOUNT = { label: 'Amount', className: 'py-2 text-right' };
+const LINE_COLUMNS = [DESCRIPTION, QTY, UNIT, AMOUNT];
+
+/** One figure under the lines; the total and the balance due are `strong` (their term not greyed). */
+function TotalRow({
+  term,
+  value,
+  className,
+  strong = false,
+}: {
+  term: string;
+  value: string;
+  className?: string;
+  strong?: boolean;
+}) {
+  return (
+    <div className={cn('flex justify-between gap-4', className)}>
+      <dt className={strong ? undefined : 'text-gray-500'}>{term}</dt>
+      <dd className="tabular-nums">{value}</dd>
+    </div>
+  );
+}
 
 /** What the bill asks for, worded as the PDF words it (the rule is the contract's `invoiceSettlement`). */
 function Settlement({ invoice, issuer }: { invoice: Invoice; issuer?: InvoiceIssuer | null | undefined }) {
@@ -93,66 +121,51 @@ export function InvoicePreview({ invoice, issuer }: { invoice: Invoice; issuer?:
           <caption className="sr-only">Lines</caption>
           <thead>
             <tr className="border-b border-gray-300 text-xs tracking-wide text-gray-500 uppercase">
-              <th scope="col" className="py-2 pr-4 font-semibold">
-                Description
-              </th>
-              <th scope="col" className="hidden py-2 pr-4 text-right font-semibold sm:table-cell">
-                Qty
-              </th>
-              <th scope="col" className="hidden py-2 pr-4 text-right font-semibold sm:table-cell">
-                Unit
-              </th>
-              <th scope="col" className="py-2 text-right font-semibold">
-                Amount
-              </th>
+              {LINE_COLUMNS.map(({ label, className }) => (
+                <th key={label} scope="col" className={cn(className, 'font-semibold')}>
+                  {label}
+                </th>
+              ))}
             </tr>
           </thead>
           <tbody>
             {invoice.lines.map((line) => (
               <tr key={line.id} className="border-b border-gray-100">
-                <td className="py-2 pr-4 text-gray-900">
+                <td className={cn(DESCRIPTION.className, 'text-gray-900')}>
                   {line.description}
                   <span className="block text-xs text-gray-500 tabular-nums sm:hidden">
                     {line.quantity} × {money(line.unit_amount)}
                   </span>
                 </td>
-                <td className="hidden py-2 pr-4 text-right tabular-nums sm:table-cell">{line.quantity}</td>
-                <td className="hidden py-2 pr-4 text-right tabular-nums sm:table-cell">{money(line.unit_amount)}</td>
-                <td className="py-2 text-right tabular-nums">{money(line.amount)}</td>
+                <td className={cn(QTY.className, 'tabular-nums')}>{line.quantity}</td>
+                <td className={cn(UNIT.className, 'tabular-nums')}>{money(line.unit_amount)}</td>
+                <td className={cn(AMOUNT.className, 'tabular-nums')}>{money(line.amount)}</td>
               </tr>
             ))}
           </tbody>
         </table>
       </div>
       <dl className="mt-6 ml-auto w-full max-w-xs space-y-1">
-        <div className="flex justify-between gap-4">
-          <dt className="text-gray-500">Subtotal</dt>
-          <dd className="tabular-nums">{money(invoice.subtotal)}</dd>
-        </div>
-        <div className="flex justify-between gap-4">
-          <dt className="text-gray-500">Tax ({invoice.tax_rate} %)</dt>
-          <dd className="tabular-nums">{money(invoice.tax)}</dd>
-        </div>
-        <div className="flex justify-between gap-4 border-t border-gray-300 pt-1 text-base font-semibold text-gray-900">
-          <dt>Total</dt>
-          <dd className="tabular-nums">{money(invoice.total)}</dd>
-        </div>
+        <TotalRow term="Subtotal" value={money(invoice.subtotal)} />
+        <TotalRow term={`Tax (${invoice.tax_rate} %)`} value={money(invoice.tax)} />
+        <TotalRow
+          term="Total"
+          value={money(invoice.total)}
+          className="border-t border-gray-300 pt-1 text-base font-semibold text-gray-900"
+          strong
+        />
         {invoice.paid_amount !== '0.00' || invoice.credited_amount !== '0.00' ? (
           <>
-            <div className="flex justify-between gap-4">
-              <dt className="text-gray-500">Paid</dt>
-              <dd className="tabular-nums">{money(invoice.paid_amount)}</dd>
-            </div>
+            <TotalRow term="Paid" value={money(invoice.paid_amount)} />
             {invoice.credited_amount !== '0.00' ? (
-              <div className="flex justify-between gap-4">
-                <dt className="text-gray-500">Credited</dt>
-                <dd className="tabular-nums">{money(invoice.credited_amount)}</dd>
-              </div>
+              <TotalRow term="Credited" value={money(invoice.credited_amount)} />
             ) : null}
-            <div className="flex justify-between gap-4 font-semibold text-gray-900">
-              <dt>Balance due</dt>
-              <dd className="tabular-nums">{money(invoice.balance)}</dd>
-            </div>
+            <TotalRow
+              term="Balance due"
+              value={money(invoice.balance)}
+              className="font-semibold text-gray-900"
+              strong
+            />
           </>
         ) : null}
       </dl>

@@ -1,18 +1,15 @@
-import { useState } from 'react';
 import { MailCheck, Send, X } from 'lucide-react';
 import type { Invitation } from '@recruitdesk/contracts/registration';
 import { USER_TYPE_DESCRIPTIONS } from '@recruitdesk/contracts/users';
-import { Alert } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { useConfirmedMutation } from '@/components/ui/use-confirmed-mutation';
+import { useRowMutation } from '@/components/ui/use-row-mutation';
 import { EmptyState } from '@/components/ui/empty-state';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/base-api';
 import { RelativeTime } from '@/components/ui/time';
-import { useAppDispatch } from '@/lib/hooks';
-import { notifySuccess } from '@/lib/notify';
 import { useCancelInvitationMutation, useListPendingInvitationsQuery, useResendInvitationMutation } from '../api';
 import { QueryError } from '@/components/ui/query-error';
 
@@ -69,7 +66,6 @@ function InvitationRow({
 
 /** Invitations not yet accepted: resend or cancel. */
 export function PendingInvitations() {
-  const dispatch = useAppDispatch();
   const { data, error, isLoading, isFetching, refetch } = useListPendingInvitationsQuery();
   const [resend, resendState] = useResendInvitationMutation();
   const [cancel] = useCancelInvitationMutation();
@@ -78,26 +74,18 @@ export function PendingInvitations() {
     success: (invitation) => `Invitation to ${invitation.email} cancelled.`,
   });
   const toCancel = cancelling.target;
-  const [resendingId, setResendingId] = useState<number | null>(null);
+  const resending = useRowMutation({
+    run: (invitation: Invitation) => resend(invitation.id),
+    success: (invitation) => `Invitation sent to ${invitation.email}`,
+  });
   const now = new Date();
-
-  const onResend = async (invitation: Invitation) => {
-    setResendingId(invitation.id);
-    const result = await resend(invitation.id);
-    setResendingId(null);
-    if (!result.error) dispatch(notifySuccess(`Invitation sent to ${invitation.email}`));
-  };
 
   const invitations = data?.invitations ?? [];
   const actionError = resendState.error;
 
   return (
     <div>
-      {actionError ? (
-        <div className="px-5 pt-4">
-          <Alert>{errorMessage(actionError)}</Alert>
-        </div>
-      ) : null}
+      <ErrorAlert error={actionError} className="mx-5 mt-4" />
       {isLoading ? (
         <>
           <div className="space-y-3 px-5 py-4">
@@ -128,8 +116,8 @@ export function PendingInvitations() {
               key={invitation.id}
               invitation={invitation}
               now={now}
-              resending={resendingId === invitation.id}
-              onResend={() => void onResend(invitation)}
+              resending={resending.isBusy(invitation)}
+              onResend={() => resending.start(invitation)}
               onCancel={() => cancelling.ask(invitation)}
             />
           ))}

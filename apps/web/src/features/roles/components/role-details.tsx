@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Archive, ArchiveRestore, Pencil, RotateCcw, Trash2, XCircle } from 'lucide-react';
@@ -48,6 +48,19 @@ type InlineName = RoleFieldUpdateInput['field'];
 const toNumberOrNull = (text: string) => (text.trim() === '' ? null : Number(text));
 const options = (values: readonly string[]) => values.map((value) => ({ value, label: humanize(value) }));
 
+/** A select among the values, each shown humanized. */
+const choices = (values: readonly string[]) => ({ kind: 'select' as const, options: options(values) });
+
+/** A field the details show but do not edit. */
+function FixedField({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="grid grid-cols-3 gap-3 px-5 py-3 text-sm">
+      <dt className="text-gray-500 dark:text-gray-400">{term}</dt>
+      <dd className="col-span-2 font-medium text-gray-900 dark:text-gray-100">{children}</dd>
+    </div>
+  );
+}
+
 /** The role's fields, each edited in place (PATCH /api/roles/{id}/field/). */
 export function RoleDetailsCard({ role, canEdit }: { role: Role; canEdit: boolean }) {
   const [patch] = useUpdateRoleFieldMutation();
@@ -60,6 +73,11 @@ export function RoleDetailsCard({ role, canEdit }: { role: Role; canEdit: boolea
     const error = result.error as ApiQueryError;
     return error.fields?.value?.[0] ?? error.fields?.[field]?.[0] ?? errorMessage(error);
   };
+  /** A field saved through `save`, editable while the role is open. */
+  const editing = (field: InlineName, convert: (text: string) => unknown = (text) => text) => ({
+    editable,
+    onSave: save(field, convert),
+  });
   const money = (value: number | null) => (value == null ? '' : formatMoney(value, role.salary_currency));
   const recruiters = [
     { value: '', label: 'Unassigned' },
@@ -74,46 +92,29 @@ export function RoleDetailsCard({ role, canEdit }: { role: Role; canEdit: boolea
       flush
     >
       <dl className="divide-y divide-gray-100 dark:divide-white/5">
-        <InlineField
-          label="Job title"
-          display={role.name}
-          value={role.name}
-          editable={editable}
-          onSave={save('name', (t) => t)}
-        />
+        <InlineField label="Job title" display={role.name} value={role.name} {...editing('name')} />
         <InlineField
           label="Openings"
           kind="number"
           inputMode="numeric"
           display={String(role.openings)}
           value={String(role.openings)}
-          editable={editable}
-          onSave={save('openings', (t) => Number(t))}
+          {...editing('openings', (t) => Number(t))}
         />
-        <InlineField
-          label="Location"
-          display={role.location}
-          value={role.location}
-          editable={editable}
-          onSave={save('location', (t) => t)}
-        />
+        <InlineField label="Location" display={role.location} value={role.location} {...editing('location')} />
         <InlineField
           label="Remote type"
-          kind="select"
-          options={options(REMOTE_TYPES)}
+          {...choices(REMOTE_TYPES)}
           display={humanize(role.remote_type)}
           value={role.remote_type}
-          editable={editable}
-          onSave={save('remote_type', (t) => t)}
+          {...editing('remote_type')}
         />
         <InlineField
           label="Employment type"
-          kind="select"
-          options={options(EMPLOYMENT_TYPES)}
+          {...choices(EMPLOYMENT_TYPES)}
           display={humanize(role.employment_type)}
           value={role.employment_type}
-          editable={editable}
-          onSave={save('employment_type', (t) => t)}
+          {...editing('employment_type')}
         />
         <InlineField
           label="Salary minimum"
@@ -121,8 +122,7 @@ export function RoleDetailsCard({ role, canEdit }: { role: Role; canEdit: boolea
           inputMode="decimal"
           display={money(role.salary_min)}
           value={role.salary_min == null ? '' : String(role.salary_min)}
-          editable={editable}
-          onSave={save('salary_min', toNumberOrNull)}
+          {...editing('salary_min', toNumberOrNull)}
         />
         <InlineField
           label="Salary maximum"
@@ -130,8 +130,7 @@ export function RoleDetailsCard({ role, canEdit }: { role: Role; canEdit: boolea
           inputMode="decimal"
           display={money(role.salary_max)}
           value={role.salary_max == null ? '' : String(role.salary_max)}
-          editable={editable}
-          onSave={save('salary_max', toNumberOrNull)}
+          {...editing('salary_max', toNumberOrNull)}
         />
         <InlineField
           label="Fee override (%)"
@@ -139,17 +138,14 @@ export function RoleDetailsCard({ role, canEdit }: { role: Role; canEdit: boolea
           inputMode="decimal"
           display={role.fee_percent_override == null ? '' : `${role.fee_percent_override} %`}
           value={role.fee_percent_override == null ? '' : String(role.fee_percent_override)}
-          editable={editable}
-          onSave={save('fee_percent_override', toNumberOrNull)}
+          {...editing('fee_percent_override', toNumberOrNull)}
         />
         <InlineField
           label="Priority"
-          kind="select"
-          options={options(ROLE_PRIORITIES)}
+          {...choices(ROLE_PRIORITIES)}
           display={humanize(role.priority)}
           value={role.priority}
-          editable={editable}
-          onSave={save('priority', (t) => t)}
+          {...editing('priority')}
         />
         <InlineField
           label="Recruiter"
@@ -169,30 +165,20 @@ export function RoleDetailsCard({ role, canEdit }: { role: Role; canEdit: boolea
           ]}
           display={role.indeed_posting ? 'Yes' : 'No'}
           value={String(role.indeed_posting)}
-          editable={editable}
-          onSave={save('indeed_posting', (t) => t === 'true')}
+          {...editing('indeed_posting', (t) => t === 'true')}
         />
-        <div className="grid grid-cols-3 gap-3 px-5 py-3 text-sm">
-          <dt className="text-gray-500 dark:text-gray-400">Opened</dt>
-          <dd className="col-span-2 font-medium text-gray-900 dark:text-gray-100">{formatDate(role.opened_at)}</dd>
-        </div>
-        <div className="grid grid-cols-3 gap-3 px-5 py-3 text-sm">
-          <dt className="text-gray-500 dark:text-gray-400">Target fill date</dt>
-          <dd className="col-span-2 font-medium text-gray-900 dark:text-gray-100">
-            {role.target_fill_date ? formatDate(role.target_fill_date) : '—'}
-          </dd>
-        </div>
+        <FixedField term="Opened">{formatDate(role.opened_at)}</FixedField>
+        <FixedField term="Target fill date">
+          {role.target_fill_date ? formatDate(role.target_fill_date) : '—'}
+        </FixedField>
         {role.state === 'closed' ? (
-          <div className="grid grid-cols-3 gap-3 px-5 py-3 text-sm">
-            <dt className="text-gray-500 dark:text-gray-400">Closed</dt>
-            <dd className="col-span-2 font-medium text-gray-900 dark:text-gray-100">
-              {role.closed_at ? <DateText value={role.closed_at} /> : '—'}
-              {role.close_reason ? ` · ${ROLE_CLOSE_REASON_LABELS[role.close_reason]}` : ''}
-              {role.close_note ? (
-                <span className="block font-normal text-gray-500 dark:text-gray-400">{role.close_note}</span>
-              ) : null}
-            </dd>
-          </div>
+          <FixedField term="Closed">
+            {role.closed_at ? <DateText value={role.closed_at} /> : '—'}
+            {role.close_reason ? ` · ${ROLE_CLOSE_REASON_LABELS[role.close_reason]}` : ''}
+            {role.close_note ? (
+              <span className="block font-normal text-gray-500 dark:text-gray-400">{role.close_note}</span>
+            ) : null}
+          </FixedField>
         ) : null}
       </dl>
     </SectionCard>

@@ -1,16 +1,14 @@
-import { useState } from 'react';
+import type { ReactNode } from 'react';
 import { Laptop, LogOut, Smartphone } from 'lucide-react';
 import type { Session } from '@recruitdesk/contracts/sessions';
-import { Alert } from '@/components/ui/alert';
+import { ErrorAlert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { useConfirmedMutation } from '@/components/ui/use-confirmed-mutation';
+import { useRowMutation } from '@/components/ui/use-row-mutation';
 import { Skeleton } from '@/components/ui/skeleton';
-import { errorMessage } from '@/lib/base-api';
 import { RelativeTime } from '@/components/ui/time';
-import { useAppDispatch } from '@/lib/hooks';
-import { notifySuccess } from '@/lib/notify';
 import { useListSessionsQuery, useRevokeOtherSessionsMutation, useRevokeSessionMutation } from '../api';
 import { QueryError } from '@/components/ui/query-error';
 
@@ -18,6 +16,16 @@ const isPhone = (s: Session) => /android|iphone|ipad|ios|mobile/i.test(`${s.devi
 
 function When({ value, now }: { value: string; now: Date }) {
   return <RelativeTime value={value} now={now} />;
+}
+
+/** One fact of a session: a term and its value (a grid row on phones, inline from sm up). */
+function SessionFact({ term, children }: { term: string; children: ReactNode }) {
+  return (
+    <div className="contents sm:flex sm:gap-1">
+      <dt>{term}</dt>
+      <dd className="text-gray-700 dark:text-gray-300">{children}</dd>
+    </div>
+  );
 }
 
 function SessionRow({
@@ -44,22 +52,13 @@ function SessionRow({
             {session.current ? <Badge tone="green">This device</Badge> : null}
           </p>
           <dl className="mt-1 grid grid-cols-[auto_1fr] gap-x-3 gap-y-0.5 text-xs text-gray-500 sm:flex sm:flex-wrap sm:gap-x-4 dark:text-gray-400">
-            <div className="contents sm:flex sm:gap-1">
-              <dt>IP</dt>
-              <dd className="text-gray-700 dark:text-gray-300">{session.ip ?? 'Unknown'}</dd>
-            </div>
-            <div className="contents sm:flex sm:gap-1">
-              <dt>Signed in</dt>
-              <dd className="text-gray-700 dark:text-gray-300">
-                <When value={session.created_at} now={now} />
-              </dd>
-            </div>
-            <div className="contents sm:flex sm:gap-1">
-              <dt>Last active</dt>
-              <dd className="text-gray-700 dark:text-gray-300">
-                <When value={session.last_seen_at} now={now} />
-              </dd>
-            </div>
+            <SessionFact term="IP">{session.ip ?? 'Unknown'}</SessionFact>
+            <SessionFact term="Signed in">
+              <When value={session.created_at} now={now} />
+            </SessionFact>
+            <SessionFact term="Last active">
+              <When value={session.last_seen_at} now={now} />
+            </SessionFact>
           </dl>
         </div>
       </div>
@@ -81,22 +80,18 @@ function SessionRow({
 
 /** The signed-in user's sessions: revoke one, or all but this one. */
 export function SessionsList() {
-  const dispatch = useAppDispatch();
   const { data, error, isLoading, isFetching, refetch } = useListSessionsQuery();
   const [revokeSession, revokeState] = useRevokeSessionMutation();
   const [revokeOthers, othersState] = useRevokeOtherSessionsMutation();
-  const [revokingId, setRevokingId] = useState<number | null>(null);
   const now = new Date();
 
   const sessions = data?.sessions ?? [];
   const others = sessions.filter((s) => !s.current);
 
-  const onRevoke = async (session: Session) => {
-    setRevokingId(session.id);
-    const result = await revokeSession(session.id);
-    setRevokingId(null);
-    if (!result.error) dispatch(notifySuccess(`Signed out ${session.device}.`));
-  };
+  const revoking = useRowMutation({
+    run: (session: Session) => revokeSession(session.id),
+    success: (session) => `Signed out ${session.device}.`,
+  });
 
   const signOutOthers = useConfirmedMutation({
     run: () => revokeOthers(),
@@ -108,11 +103,7 @@ export function SessionsList() {
 
   return (
     <div>
-      {actionError ? (
-        <div className="px-5 pt-4">
-          <Alert>{errorMessage(actionError)}</Alert>
-        </div>
-      ) : null}
+      <ErrorAlert error={actionError} className="mx-5 mt-4" />
       {isLoading ? (
         <>
           <ul aria-hidden="true" className="divide-y divide-gray-100 dark:divide-white/5">
@@ -144,8 +135,8 @@ export function SessionsList() {
               key={session.id}
               session={session}
               now={now}
-              onRevoke={(s) => void onRevoke(s)}
-              revoking={revokingId === session.id}
+              onRevoke={revoking.start}
+              revoking={revoking.isBusy(session)}
             />
           ))}
         </ul>
