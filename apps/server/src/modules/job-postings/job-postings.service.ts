@@ -1,5 +1,4 @@
 import {
-  addDays,
   JOB_POSTING_MESSAGES,
   mondayOf,
   POSTING_STATUS_LABELS,
@@ -30,6 +29,7 @@ import {
   type PostedRole,
 } from './job-postings.repository';
 import type { JobPostingRow } from './job-postings.table';
+import { addDays } from '@recruitdesk/money/dates';
 
 /** The Monday of the agency's current week (AGENCY_TIME_ZONE). */
 export function currentWeek(deps: Pick<Deps, 'config'>): string {
