@@ -50,8 +50,8 @@ export default tseslint.config(
         {
           patterns: [
             {
-              regex: '^(?!zod$|@recruitdesk/money$|\\./).*',
-              message: 'contracts import only zod and the money package.',
+              regex: '^(?!zod$|@recruitdesk/money(/dates)?$|\\./).*',
+              message: 'contracts import only zod and the money package (and its dates).',
             },
           ],
         },

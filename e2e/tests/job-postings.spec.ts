@@ -1,4 +1,4 @@
-import { addDays } from '@recruitdesk/contracts/job-postings';
+import { addDays } from '@recruitdesk/money/dates';
 import { apiCall, apiPost, expect, login, test, toastsGone } from '../fixtures';
 
 // Issue 14, the Indeed Posting page: enter this week's figures for a posted role in the table, import last

@@ -56,13 +56,6 @@ export function mondayOf(value: string): string {
   return day.toISOString().slice(0, 10);
 }
 
-/** A calendar date moved by whole days. */
-export function addDays(value: string, days: number): string {
-  const day = new Date(`${value}T00:00:00Z`);
-  day.setUTCDate(day.getUTCDate() + days);
-  return day.toISOString().slice(0, 10);
-}
-
 export const WeekStartSchema = CalendarDateSchema.refine(isMonday, JOB_POSTING_MESSAGES.notMonday);
 
 const count = z.coerce

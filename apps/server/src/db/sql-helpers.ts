@@ -20,3 +20,6 @@ export const nameMatchRank = (expression: SQL, text: string): SQL<number> => {
   const escaped = escapeLike(text.toLowerCase());
   return sql<number>`case when lower(${expression}) like ${`${escaped}%`} then 0 when lower(${expression}) like ${`% ${escaped}%`} then 1 else 2 end`;
 };
+
+/** The rows of a raw `db.execute(sql…)` result (PGlite and pg both answer `{ rows }`), typed by the caller. */
+export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;

@@ -5,7 +5,8 @@ import { S3Storage } from './s3';
 import type { Storage } from './storage';
 
 export type { Storage, UploadTarget, ObjectInfo, CreateUploadTargetInput, CreateDownloadUrlInput } from './storage';
-export { isValidKey, contentDisposition } from './storage';
+export { isValidKey } from './storage';
+export { contentDisposition } from './links';
 export { LocalStorage } from './local';
 export { FileLinks, type LinkPayload } from './links';
 export { S3Storage } from './s3';

@@ -1,5 +1,38 @@
 import { hmac, safeEqual } from '../crypto';
-import { bucketStart, contentDisposition, type CreateDownloadUrlInput } from './storage';
+
+// The signed /api/files/ links, below storage.ts (which imports them, never the other way): the download
+// input, its time bucket and Content-Disposition live here.
+
+export interface CreateDownloadUrlInput {
+  key: string;
+  /** Only this user may use the URL (both modes: downloads go through the server). */
+  userId: number;
+  filename?: string;
+  disposition: 'inline' | 'attachment';
+  contentType?: string;
+  expiresInSeconds: number;
+  /** `no-store`: the browser keeps no copy (resumes, job descriptions); default: private, cached while valid. */
+  cache?: 'no-store';
+}
+
+/**
+ * Download URLs are issued for a time bucket, so the same object gives the same URL for a few minutes
+ * (browsers can cache it) while every URL stays valid for at least `expiresInSeconds - BUCKET`.
+ */
+export const DOWNLOAD_BUCKET_SECONDS = 300;
+export function bucketStart(now: Date, expiresInSeconds: number): Date {
+  // Short links use a shorter bucket, so they still live at least three quarters of their time.
+  const bucketMs = Math.min(DOWNLOAD_BUCKET_SECONDS, Math.floor(expiresInSeconds / 4)) * 1000;
+  if (bucketMs <= 0) return now;
+  return new Date(Math.floor(now.getTime() / bucketMs) * bucketMs);
+}
+
+/** `attachment; filename="..."; filename*=UTF-8''...` with a safe ASCII fallback. */
+export function contentDisposition(disposition: 'inline' | 'attachment', filename?: string): string {
+  if (!filename) return disposition;
+  const ascii = filename.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `${disposition}; filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(filename)}`;
+}
 
 /** What a signed file link carries. */
 export interface LinkPayload {

@@ -14,6 +14,7 @@ import { candidatesTable } from '../candidates/candidates.table';
 import { pipelineEventsTable, pipelinesTable, placementsTable, submittalsTable } from '../pipelines/pipelines.table';
 import { rolesTable } from '../roles/roles.table';
 import { seededRandom } from '../../lib/seeded-random';
+import { rowsOf } from '../../db/sql-helpers';
 
 // Decision 056: the analytics summary rows are kept in step by triggers on submittals, placements,
 // pipelines and pipeline events. After random writes of every kind (single and multi-row, updates that move rows between days,
@@ -23,7 +24,6 @@ import { seededRandom } from '../../lib/seeded-random';
 let db: Db;
 let drop: () => Promise<void>;
 let close: () => Promise<void>;
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 async function stored() {
   const days = rowsOf<Record<string, unknown>>(

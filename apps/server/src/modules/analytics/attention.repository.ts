@@ -6,10 +6,9 @@ import { invoicesTable } from '../invoices/invoices.table';
 import { interviewsTable, pipelinesTable, placementsTable, submittalsTable } from '../pipelines/pipelines.table';
 import { rolesTable } from '../roles/roles.table';
 import { usersTable } from '../users/users.table';
+import { rowsOf } from '../../db/sql-helpers';
 
 // The dashboard's "Needs attention" (issue 12): read-only queries; `mine` limits each to the user's own items.
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export interface AttentionRow {
   kind: string;

@@ -23,6 +23,7 @@ import {
   type CalendarInterviewRow,
   type RangeBounds,
 } from './calendar.repository';
+import { addDays } from '@recruitdesk/money/dates';
 
 // The calendar's feeds (issue 11): events over a range from the records below it (decision 024).
 
@@ -41,8 +42,6 @@ export interface RangeInput {
 const isDateOnly = (value: string) => value.length === 10;
 const toInstant = (value: string) => new Date(isDateOnly(value) ? `${value}T00:00:00Z` : value);
 const isoDate = (at: Date) => at.toISOString().slice(0, 10);
-const addDays = (date: string, days: number) =>
-  isoDate(new Date(new Date(`${date}T00:00:00Z`).getTime() + days * DAY_MS));
 
 function rangeError(field: 'start' | 'end', message: string): AppError {
   return new AppError('CALENDAR_RANGE_INVALID', 400, message, { fields: { [field]: [message] } });

@@ -16,6 +16,7 @@ import { pipelinesTable, placementsTable } from '../pipelines/pipelines.table';
 import { rolesTable } from '../roles/roles.table';
 import { displayName, type UserRow } from '../users/users.service';
 import { seededRandom } from '../../lib/seeded-random';
+import { addDays } from '@recruitdesk/money/dates';
 
 // The demo agency's invoices (issue 11): a finder's fee for every placement, retainer instalments of the
 // retainer clients, over the last 12 months, in every state (draft, sent, overdue, partly paid, paid,
@@ -23,7 +24,6 @@ import { seededRandom } from '../../lib/seeded-random';
 
 const DAY = 86_400_000;
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
-const addDays = (iso: string, days: number) => isoDate(new Date(new Date(`${iso}T00:00:00Z`).getTime() + days * DAY));
 const at = (iso: string, hour = 10) => new Date(`${iso}T${String(hour).padStart(2, '0')}:00:00Z`);
 
 type DemoInvoice = NewInvoiceRow & {

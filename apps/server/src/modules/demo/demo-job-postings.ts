@@ -1,10 +1,11 @@
-import { addDays, mondayOf } from '@recruitdesk/contracts/job-postings';
+import { mondayOf } from '@recruitdesk/contracts/job-postings';
 import type { Db } from '../../db/client';
 import { insertJobPostings } from '../../factories/job-postings.factory';
 import { calendarDateIn } from '../../lib/time-zone';
 import type { NewJobPostingRow } from '../job-postings/job-postings.table';
 import type { RoleRow } from '../roles/roles.service';
 import { seededRandom } from '../../lib/seeded-random';
+import { addDays } from '@recruitdesk/money/dates';
 
 /** How many weeks back the demo's job-board data goes (the current, unfinished week included). */
 export const DEMO_POSTING_WEEKS = 12;

@@ -26,6 +26,7 @@ import { placementFeeOf, roleFeeTerms, type RoleFeeTerms } from '../roles/role-f
 import type { RoleRow } from '../roles/roles.table';
 import { displayName, type UserRow } from '../users/users.service';
 import { seededRandom } from '../../lib/seeded-random';
+import { addDays } from '@recruitdesk/money/dates';
 
 const DAY = 86_400_000;
 const HOUR = 3_600_000;
@@ -76,7 +77,6 @@ const CLIENT_INTERVIEWERS = ['Hiring manager', 'Head of department', 'Panel of t
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 const when = (at: Date) => `${at.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
-const addDays = (iso: string, days: number) => isoDate(new Date(new Date(`${iso}T00:00:00Z`).getTime() + days * DAY));
 
 interface Plan {
   role: RoleRow;

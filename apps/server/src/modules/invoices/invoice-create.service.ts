@@ -24,7 +24,7 @@ import {
   type LineValues,
   type NewInvoice,
 } from './invoice-drafts';
-import { addDays, agencyDay, agencyToday, invoiceError, presentInvoice } from './invoice-presenters';
+import { agencyDay, agencyToday, invoiceError, presentInvoice } from './invoice-presenters';
 import { percentToBp, quantityToHundredths, toMinor } from '@recruitdesk/money';
 import {
   countClientSubmittals,
@@ -32,6 +32,7 @@ import {
   listLiveInstalmentInvoices,
   listLiveInvoicesByPlacement,
 } from './invoice-sources.repository';
+import { addDays } from '@recruitdesk/money/dates';
 
 // Creating invoices: the create screens' prefill, the owner's create calls and the automatic drafts a
 // placement or a retainer milestone makes (run inside the milestone's transaction, decision 008).

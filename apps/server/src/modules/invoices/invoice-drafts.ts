@@ -6,7 +6,7 @@ import { requireClientRow, type ClientRow } from '../clients/clients.service';
 import { requireRoleRow, type RoleRow } from '../roles/roles.service';
 import { getAgencySettings } from '../settings/settings.service';
 import { displayName, type UserRow } from '../users/users.service';
-import { addDays, invoiceError } from './invoice-presenters';
+import { invoiceError } from './invoice-presenters';
 import {
   bpToPercent,
   divideHalfUp,
@@ -28,6 +28,7 @@ import {
 } from './invoice-sources.repository';
 import { insertInvoiceEvents, insertInvoiceRow, replaceInvoiceLines } from './invoices.repository';
 import type { InvoiceRow } from './invoices.table';
+import { addDays } from '@recruitdesk/money/dates';
 
 // What an invoice starts from: a placement's finder's fee or a retainer instalment (the prefill the create
 // screens show, the automatic drafts and the create calls all use these), and the one insert of an invoice.

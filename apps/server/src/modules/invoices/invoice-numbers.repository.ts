@@ -1,11 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { invoiceNumberCountersTable, invoiceNumberFreeTable } from './invoices.table';
+import { rowsOf } from '../../db/sql-helpers';
 
 // Invoice numbers (decision 013): INV-YYYY-NNNN, unique and without gaps per year, under a locked counter.
 
 /** Raw statements answer `{rows}` on both drivers (PGlite and node-postgres). */
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 export const formatInvoiceNumber = (year: number, seq: number) => `INV-${year}-${String(seq).padStart(4, '0')}`;
 

@@ -40,12 +40,6 @@ export const agencyDay = (at: Date, zone: string): string => calendarDateIn(at, 
 export const agencyToday = (deps: Pick<Deps, 'config'>): string =>
   agencyDay(deps.config.now(), deps.config.agencyTimeZone);
 
-export const addDays = (isoDate: string, days: number): string => {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
-
 /** Whole days from one date to another (YYYY-MM-DD; negative when `to` is earlier). */
 export const daysBetween = (from: string, to: string): number =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);

@@ -7,9 +7,10 @@ import type { UserRow } from '../users/users.service';
 import { changeInvoice, presentAfterChange } from './invoice-change';
 import { applyCredit } from './invoice-credit-notes.service';
 import { renderInvoicePdf } from './invoice-pdf';
-import { addDays, agencyToday, daysBetween, invoiceError, presentInvoice } from './invoice-presenters';
+import { agencyToday, daysBetween, invoiceError, presentInvoice } from './invoice-presenters';
 import { formatMoney, toMinor } from '@recruitdesk/money';
 import { updateInvoiceRow } from './invoices.repository';
+import { addDays } from '@recruitdesk/money/dates';
 
 // Sending an invoice: the PDF of the invoice as sent mailed to the client from the agency, and a draft marked
 // sent (dated today first when the owner asks, decision 077).

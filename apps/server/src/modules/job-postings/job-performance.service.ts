@@ -1,5 +1,4 @@
 import {
-  addDays,
   JOB_POSTING_MESSAGES,
   mondayOf,
   PERFORMANCE_MAX_WEEKS,
@@ -15,6 +14,7 @@ import { getAgencySettings } from '../settings/settings.service';
 import type { UserRow } from '../users/users.service';
 import { outcomesByRoleWeek, postingsInRange } from './job-postings.repository';
 import { addFigures, costPer, currentWeek, emptySums, withRates } from './job-postings.service';
+import { addDays } from '@recruitdesk/money/dates';
 
 /** The weeks shown when no range is given: this week and the eleven before it. */
 export const DEFAULT_PERFORMANCE_WEEKS = 12;

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client';
 import { clientsTable } from '../clients/clients.table';
 import { rolesTable } from '../roles/roles.table';
 import { jobPostingsTable, type JobPostingRow, type NewJobPostingRow } from './job-postings.table';
+import { rowsOf } from '../../db/sql-helpers';
 
 /** A role as the posting screens name it. */
 export interface PostedRole {
@@ -185,8 +186,6 @@ export interface OutcomeRow {
   submittals: number;
   placements: number;
 }
-
-const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
 
 /**
  * The agency's own outcomes of these roles by week (Monday, agency zone) within from..to+6 days:

@@ -1,5 +1,4 @@
 import {
-  addDays,
   JOB_POSTING_MESSAGES,
   mondayOf,
   POSTING_STATUS_LABELS,
@@ -31,6 +30,7 @@ import {
 } from './job-postings.repository';
 import type { JobPostingRow } from './job-postings.table';
 import { feedPlace } from './job-place';
+import { addDays } from '@recruitdesk/money/dates';
 
 /** The Monday of the agency's current week (AGENCY_TIME_ZONE). */
 export function currentWeek(deps: Pick<Deps, 'config'>): string {

@@ -1,4 +1,3 @@
-import { addDays } from '@recruitdesk/contracts/job-postings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertClient } from '../../factories/clients.factory';
 import { insertRole } from '../../factories/roles.factory';
@@ -8,6 +7,7 @@ import { HttpClient } from '../../test/http-client';
 import { signedInClient } from '../../test/sign-in';
 import type { UserRow } from '../users/users.service';
 import { currentWeek } from './job-postings.service';
+import { addDays } from '@recruitdesk/money/dates';
 
 // Issue 14, weekly job-board data: the overview, entry and form data, with the permission matrix.
 

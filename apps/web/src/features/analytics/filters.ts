@@ -1,3 +1,4 @@
+import { addDays } from '@recruitdesk/money/dates';
 /**
  * The Analytics Dashboard's filters (issue 12) and their place in the URL, so a view can be shared and
  * Back returns to the previous one. Only what differs from the defaults is written: `/analytics` is the
@@ -40,13 +41,6 @@ function isDate(value: string | null): value is string {
   if (!value || !DATE.test(value)) return false;
   const date = new Date(`${value}T00:00:00Z`);
   return !Number.isNaN(date.getTime()) && date.toISOString().slice(0, 10) === value;
-}
-
-/** Calendar-date arithmetic in UTC (a date has no zone, so no clock change can shift it). */
-export function addDays(date: string, days: number): string {
-  const d = new Date(`${date}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }
 
 export function addMonths(date: string, months: number): string {

@@ -6,6 +6,7 @@ import {
   type CalendarFeed,
   type CalendarKind,
 } from '@recruitdesk/contracts/calendar';
+import { addDays } from '@recruitdesk/money/dates';
 
 // What the calendar screen computes: which kinds a user may see, which feeds to ask for, the range to
 // ask for, and the events as FullCalendar takes them (colour per kind, the record's address).
@@ -34,12 +35,6 @@ export function feedsFor(kinds: Iterable<CalendarKind>): CalendarFeed[] {
   const wanted = new Set([...kinds].map((kind) => CALENDAR_KIND_FEED[kind]));
   return (['interviews', 'roles', 'retainer-clients', 'invoice-payouts'] as const).filter((feed) => wanted.has(feed));
 }
-
-const addDays = (date: string, days: number) => {
-  const at = new Date(`${date}T00:00:00Z`);
-  at.setUTCDate(at.getUTCDate() + days);
-  return at.toISOString().slice(0, 10);
-};
 
 /**
  * The dates to ask the feeds for, from the range FullCalendar shows (ISO strings in the profile zone):

@@ -1,5 +1,5 @@
-import { addDays } from '@recruitdesk/contracts/job-postings';
 import { formatMoney } from '@/lib/format';
+import { addDays } from '@recruitdesk/money/dates';
 
 /** Minor units as money ('$1,234.50'); null is '—' (nothing to divide by). */
 export function formatMinor(minor: number | null | undefined, currency: string): string {

@@ -3,6 +3,7 @@
 // relative to a given "now". Periods are inclusive calendar dates (ISO); the analytics sets read them as days.
 
 import { calendarDateIn } from '../../../lib/time-zone';
+import { addDays } from '@recruitdesk/money/dates';
 
 export type PeriodUnit = 'day' | 'week' | 'month' | 'quarter' | 'half' | 'year' | 'custom' | 'all';
 
@@ -47,10 +48,6 @@ export function agencyToday(ctx: { now: Date; timeZone: string }): string {
   return calendarDateIn(ctx.now, ctx.timeZone || 'UTC');
 }
 
-export function addDays(day: string, n: number): string {
-  const [y, m, d] = parts(day);
-  return new Date(Date.UTC(y, m - 1, d + n)).toISOString().slice(0, 10);
-}
 /** The same day n months later (clamped to the month's end). */
 export function addMonths(day: string, n: number): string {
   const [y, m, d] = parts(day);

@@ -6,7 +6,8 @@ import { clientsTable } from '../../clients/clients.table';
 import { rolesTable } from '../../roles/roles.table';
 import { usersTable } from '../../users/users.table';
 import type { ToolContext } from '../assistant.types';
-import { defineTool, paths, rowsOf } from './tool-helpers';
+import { defineTool, paths } from './tool-helpers';
+import { rowsOf } from '../../../db/sql-helpers';
 
 // Records found by fuzzy name: pg_trgm's word similarity of each search phrase to the record's name
 // (1 when the phrase is a whole word run of the name: "acme" in "Acme Logistics"), best phrase per record.

@@ -7,7 +7,8 @@ import { clientsTable } from '../../clients/clients.table';
 import { pipelinesTable } from '../../pipelines/pipelines.table';
 import { rolesTable } from '../../roles/roles.table';
 import { usersTable } from '../../users/users.table';
-import { defineTool, paths, rowsOf } from './tool-helpers';
+import { defineTool, paths } from './tool-helpers';
+import { rowsOf } from '../../../db/sql-helpers';
 
 // Counts and lists of records as they are now (not archived), and one role's pipeline.
 

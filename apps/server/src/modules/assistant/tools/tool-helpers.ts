@@ -9,8 +9,6 @@ export function depsAt(ctx: ToolContext): Deps {
   return { ...ctx.deps, config: { ...ctx.deps.config, now: () => ctx.now } };
 }
 
-export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
-
 export const isoDate = z.string().regex(/^\d{4}-\d{2}-\d{2}$/, 'A date as YYYY-MM-DD.');
 export const recordId = z.number().int().positive().max(MAX_ID);
 

@@ -1,6 +1,6 @@
 import { useState } from 'react';
 import { Link, useSearchParams } from 'react-router';
-import { addDays, isMonday, mondayOf } from '@recruitdesk/contracts/job-postings';
+import { isMonday, mondayOf } from '@recruitdesk/contracts/job-postings';
 import { ChevronLeft, ChevronRight, Megaphone, TriangleAlert, Upload } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -14,6 +14,7 @@ import { weekLabel } from '../figures';
 import { ImportDialog } from './import-dialog';
 import { OverviewTable } from './overview-table';
 import { PerformanceView } from './performance-view';
+import { addDays } from '@recruitdesk/money/dates';
 
 const validWeek = (value: string | null) =>
   value && /^\d{4}-\d{2}-\d{2}$/.test(value) && !Number.isNaN(Date.parse(value))

@@ -1,11 +1,12 @@
 import { lazy, Suspense, useId, useState } from 'react';
-import { addDays, type PerformanceFigures, type PerformanceQuery } from '@recruitdesk/contracts/job-postings';
+import { type PerformanceFigures, type PerformanceQuery } from '@recruitdesk/contracts/job-postings';
 import { Card, CardHeader } from '@/components/ui/card';
 import { QueryError } from '@/components/ui/query-error';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { useGetPostingFormDataQuery, useGetPostingPerformanceQuery } from '../api';
 import { formatCount, formatMinor, formatRate } from '../figures';
+import { addDays } from '@recruitdesk/money/dates';
 
 const PerformanceChart = lazy(() => import('./performance-chart'));
 
