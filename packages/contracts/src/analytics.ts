@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ApplicationSourceSchema } from './applications';
-import { MAX_ID } from './common';
+import { MAX_ID, pageQueryShape } from './common';
 
 /*
  * Analytics (issue 12, spec §2/§3) and the dashboard's attention list. Definitions: docs/analytics.md.
@@ -581,13 +581,20 @@ export const AttentionItemSchema = z.object({
 });
 export type AttentionItem = z.infer<typeof AttentionItemSchema>;
 
-/** Most urgent first (interviews tomorrow, overdue invoices, then by date); at most 100 items. */
+/** GET /api/dashboard/attention/?page=&page_size= (100 a page unless asked). */
+export const ATTENTION_PAGE_SIZE = 100;
+export const AttentionQuerySchema = z.object(pageQueryShape(ATTENTION_PAGE_SIZE));
+export type AttentionQuery = z.output<typeof AttentionQuerySchema>;
+
+/** Most urgent first (interviews tomorrow, overdue invoices, then by date); one page of them. */
 export const AttentionResponseSchema = z.object({
   success: z.literal(true),
   /** True for owners: everyone's items. */
   everyone: z.boolean(),
   items: z.array(AttentionItemSchema),
-  /** Items before the cut of 100. */
+  /** All the items, on every page. */
   count: z.number().int(),
+  page: z.number().int(),
+  page_size: z.number().int(),
 });
 export type AttentionResponse = z.infer<typeof AttentionResponseSchema>;

@@ -1,4 +1,4 @@
-import { and, desc, eq, lt, or, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { activityTable, type ActivityRow } from './activity.table';
 
@@ -42,11 +42,16 @@ export async function listActivityRows(
     if (filter.modelType) conditions.push(eq(activityTable.modelType, filter.modelType));
     if (filter.objectId !== undefined) conditions.push(eq(activityTable.objectId, filter.objectId));
   }
-  if (filter.beforeId !== undefined) conditions.push(lt(activityTable.id, filter.beforeId));
+  // Newest first by when it happened (rows may be written with an earlier time: imports, the demo), then by
+  // id; `before` is the last row of the previous page, and the next page starts after it in that order.
+  if (filter.beforeId !== undefined)
+    conditions.push(
+      sql`(${activityTable.createdAt}, ${activityTable.id}) < (select coalesce(max(b.created_at), 'infinity'::timestamptz), ${filter.beforeId}::int from ${activityTable} b where b.id = ${filter.beforeId}::int)`,
+    );
   return db
     .select()
     .from(activityTable)
     .where(conditions.length ? and(...conditions) : undefined)
-    .orderBy(desc(activityTable.id))
+    .orderBy(desc(activityTable.createdAt), desc(activityTable.id))
     .limit(filter.limit);
 }

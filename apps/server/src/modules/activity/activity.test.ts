@@ -241,3 +241,32 @@ describe("a record's history includes what hangs under it", { timeout: 120_000 }
     expect(await history(viewer, 'candidate', pipeline.candidateId)).toContain('Old pipeline row');
   });
 });
+
+describe('the feed is in time order (issue 29 item i)', () => {
+  it('lists by when things happened, not by when the rows were written, and pages in that order', async () => {
+    const client = await insertClient(t.db, { name: 'Timely Ltd' });
+    const scope = { clientId: client.id };
+    const write = (summary: string, at?: Date) =>
+      recordActivity(t.db, {
+        scope,
+        actor: ownerUser,
+        verb: 'updated',
+        modelType: 'client',
+        objectId: client.id,
+        summary,
+        ...(at ? { at } : {}),
+      });
+    // Written in this order; happened in the order of their names (an import writes the past afterwards).
+    await write('Third');
+    await write('First', new Date('2020-01-01T09:00:00Z'));
+    await write('Second', new Date('2021-01-01T09:00:00Z'));
+    expect(await history(owner, 'client', client.id)).toEqual(['Third', 'Second', 'First']);
+    const first = (await owner.get(`/api/activity/?model_type=client&object_id=${client.id}&limit=2`)).json;
+    expect(first.results.map((row: { summary: string }) => row.summary)).toEqual(['Third', 'Second']);
+    const rest = (
+      await owner.get(`/api/activity/?model_type=client&object_id=${client.id}&limit=2&before=${first.results[1].id}`)
+    ).json;
+    expect(rest.results.map((row: { summary: string }) => row.summary)).toEqual(['First']);
+    expect(rest.has_more).toBe(false);
+  });
+});

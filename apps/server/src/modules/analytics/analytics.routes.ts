@@ -11,6 +11,7 @@ import {
   AnalyticsSummaryResponseSchema,
   AnalyticsTotalsResponseSchema,
   AnalyticsWagesResponseSchema,
+  AttentionQuerySchema,
   AttentionResponseSchema,
 } from '@recruitdesk/contracts/analytics';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -116,10 +117,14 @@ export const analyticsRoutes: FastifyPluginAsyncZod = async (app) => {
     }),
   });
   app.get('/api/dashboard/attention/', {
-    schema: { tags: ['dashboard'], response: { 200: AttentionResponseSchema, ...errors } },
+    schema: {
+      tags: ['dashboard'],
+      querystring: AttentionQuerySchema,
+      response: { 200: AttentionResponseSchema, ...errors },
+    },
     handler: async (request) => ({
       success: true as const,
-      ...(await attentionList(deps, requireUser(request))),
+      ...(await attentionList(deps, requireUser(request), request.query)),
     }),
   });
 };

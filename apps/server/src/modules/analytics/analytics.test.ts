@@ -817,6 +817,17 @@ describe('needs attention', () => {
     );
     expect((await get(viewer, '/api/dashboard/attention/')).items).toEqual([]);
   });
+
+  it('pages through every item, so none is left "not listed" (issue 29 item i)', async () => {
+    const all = await get(owner, '/api/dashboard/attention/');
+    expect(all).toMatchObject({ count: 6, page: 1, page_size: 100 });
+    const first = await get(owner, '/api/dashboard/attention/?page_size=4');
+    expect(first).toMatchObject({ count: 6, page: 1, page_size: 4 });
+    const second = await get(owner, '/api/dashboard/attention/?page_size=4&page=2');
+    expect(second).toMatchObject({ count: 6, page: 2 });
+    expect([...first.items, ...second.items]).toEqual(all.items);
+    expect((await owner.get('/api/dashboard/attention/?page=0')).status).toBe(400);
+  });
 });
 
 describe('role family', () => {

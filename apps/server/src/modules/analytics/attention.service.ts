@@ -1,4 +1,10 @@
-import { ATTENTION_KINDS, type AttentionItem, type AttentionKind } from '@recruitdesk/contracts/analytics';
+import {
+  ATTENTION_KINDS,
+  ATTENTION_PAGE_SIZE,
+  type AttentionItem,
+  type AttentionKind,
+  type AttentionQuery,
+} from '@recruitdesk/contracts/analytics';
 import type { Deps } from '../../lib/deps';
 import { assertCan } from '../../lib/permissions';
 import { calendarDateIn, wallClockIn } from '../../lib/time-zone';
@@ -7,7 +13,8 @@ import { attentionRows } from './attention.repository';
 
 // "Needs attention" on the dashboard (issue 12): the signed-in user's items; an owner's list has everyone's.
 
-const LIMIT = 100;
+/** Each kind's rows read at most (the count is exact below it); the list is paged from them. */
+const PER_KIND = 2000;
 const DAY_MS = 86_400_000;
 
 /** The item's text in the user's zone: its day (a timestamp's calendar day there), and an interview's time. */
@@ -43,10 +50,12 @@ function linkOf(kind: AttentionKind, row: { id: number; role_id: number | null; 
   return `/roles/${row.role_id}/pipelines/${row.id}`;
 }
 
+/** One page of the user's items (the first 100 unless asked); `count` is all of them. */
 export async function attentionList(
   deps: Deps,
   actor: UserRow,
-): Promise<{ everyone: boolean; items: AttentionItem[]; count: number }> {
+  { page, page_size }: AttentionQuery = { page: 1, page_size: ATTENTION_PAGE_SIZE },
+): Promise<{ everyone: boolean; items: AttentionItem[]; count: number; page: number; page_size: number }> {
   assertCan(actor, 'records.read');
   const everyone = actor.userType.includes('owner');
   const now = deps.config.now();
@@ -64,7 +73,7 @@ export async function attentionList(
     tomorrowStart,
     tomorrowEnd,
     withInvoices: everyone,
-    limit: LIMIT,
+    limit: PER_KIND,
   });
   const rank = (kind: string) => ['interview_tomorrow', 'overdue_invoice'].indexOf(kind);
   const items = rows
@@ -87,7 +96,8 @@ export async function attentionList(
       user_id: row.user_id,
       user_name: row.user_name || (row.kind === 'overdue_invoice' ? 'Owner' : 'Unassigned'),
     }));
-  return { everyone, items: items.slice(0, LIMIT), count: items.length };
+  const start = (page - 1) * page_size;
+  return { everyone, items: items.slice(start, start + page_size), count: items.length, page, page_size };
 }
 
 /** The zone's offset from UTC at `at`, in ms (east positive). */

@@ -43,7 +43,7 @@ describe('the dashboard\'s "Needs attention" card', () => {
       }),
       ...Array.from({ length: 8 }, (_, i) => item(10 + i)),
     ];
-    serve({ success: true, everyone: true, items, count: 10 });
+    serve({ success: true, everyone: true, items, count: 10, page: 1, page_size: 100 });
     const user = userEvent.setup();
     renderWithProviders(<NeedsAttention />, { timeZone: 'Asia/Tokyo' });
     const card = await screen.findByRole('region', { name: 'Needs attention' });
@@ -63,8 +63,31 @@ describe('the dashboard\'s "Needs attention" card', () => {
     expect(within(card).getAllByRole('link')).toHaveLength(10);
   });
 
+  it('pages through all 137 items instead of leaving 37 "not listed" (issue 29 item i)', async () => {
+    const all = Array.from({ length: 137 }, (_, i) => item(i + 1));
+    fetchStub.mock.mockImplementation(async (input) => {
+      const page = Number(new URL(String(input), 'http://localhost').searchParams.get('page') ?? '1');
+      const items = all.slice((page - 1) * 100, page * 100);
+      return jsonResponse(200, { success: true, everyone: true, items, count: 137, page, page_size: 100 });
+    });
+    const user = userEvent.setup();
+    renderWithProviders(<NeedsAttention />);
+    const card = await screen.findByRole('region', { name: 'Needs attention' });
+    await user.click(await within(card).findByRole('button', { name: 'Show all 137' }));
+    expect(within(card).getAllByRole('link')).toHaveLength(100);
+    const pages = within(card).getByRole('navigation', { name: 'Needs attention pages' });
+    expect(pages).toHaveTextContent('1–100 of 137');
+    expect(card).not.toHaveTextContent(/not listed/);
+    expect(within(pages).getByRole('button', { name: 'Previous' })).toBeDisabled();
+    await user.click(within(pages).getByRole('button', { name: 'Next' }));
+    expect(await within(card).findByText('Candidate 137 — Engineer (Acme)')).toBeInTheDocument();
+    expect(within(card).getAllByRole('link')).toHaveLength(37);
+    expect(within(card).getByRole('navigation', { name: 'Needs attention pages' })).toHaveTextContent('101–137 of 137');
+    expect(within(card).getByRole('button', { name: 'Next' })).toBeDisabled();
+  });
+
   it('says when nothing needs attention', async () => {
-    serve({ success: true, everyone: false, items: [], count: 0 });
+    serve({ success: true, everyone: false, items: [], count: 0, page: 1, page_size: 100 });
     renderWithProviders(<NeedsAttention />);
     expect(await screen.findByText('Nothing needs attention')).toBeInTheDocument();
   });

@@ -69,9 +69,13 @@ function Item({ item, showOwner }: { item: AttentionItem; showOwner: boolean }) 
   );
 }
 
-/** The dashboard's "Needs attention" card: each item links to its record (owners see everyone's). */
+/**
+ * The dashboard's "Needs attention" card: each item links to its record (owners see everyone's). The first
+ * few show; "Show all" opens the list a page (100) at a time, with Previous and Next through every item.
+ */
 export function NeedsAttention() {
-  const query = useGetAttentionQuery(undefined, { refetchOnMountOrArgChange: 60 });
+  const [page, setPage] = useState(1);
+  const query = useGetAttentionQuery(page > 1 ? { page } : undefined, { refetchOnMountOrArgChange: 60 });
   const { data, isLoading, error, refetch, isFetching } = useDeferredAnswer(query);
   const [all, setAll] = useState(false);
   const items = data?.items ?? [];
@@ -111,8 +115,11 @@ export function NeedsAttention() {
       </ul>
     );
   const hidden = items.length - shown.length;
-  // The answer holds at most 100 items; `count` says how many there were before that cut.
-  const beyond = (data?.count ?? 0) - items.length;
+  const count = data?.count ?? 0;
+  const pageSize = data?.page_size ?? 100;
+  const first = ((data?.page ?? 1) - 1) * pageSize;
+  const pages = Math.max(1, Math.ceil(count / pageSize));
+  const paged = all && count > pageSize;
   return (
     <Card role="region" aria-labelledby="needs-attention-title">
       <CardHeader
@@ -130,16 +137,30 @@ export function NeedsAttention() {
         }
       />
       {body}
-      {hidden > 0 || (all && beyond > 0) ? (
+      {hidden > 0 ? (
         <div className="flex items-center justify-between gap-3 border-t border-gray-100 px-5 py-2 dark:border-white/5">
-          {hidden > 0 ? (
-            <Button variant="ghost" size="sm" onClick={() => setAll(true)}>
-              Show all {items.length}
-            </Button>
-          ) : (
-            <span className="text-xs text-gray-500 dark:text-gray-400">and {beyond} more not listed</span>
-          )}
+          <Button variant="ghost" size="sm" onClick={() => setAll(true)}>
+            Show all {count}
+          </Button>
         </div>
+      ) : null}
+      {paged ? (
+        <nav
+          aria-label="Needs attention pages"
+          className="flex flex-wrap items-center justify-between gap-3 border-t border-gray-100 px-5 py-2 dark:border-white/5"
+        >
+          <span className="text-xs text-gray-500 tabular-nums dark:text-gray-400" aria-live="polite">
+            {first + 1}–{first + items.length} of {count}
+          </span>
+          <span className="flex gap-2">
+            <Button variant="ghost" size="sm" disabled={page <= 1 || isFetching} onClick={() => setPage(page - 1)}>
+              Previous
+            </Button>
+            <Button variant="ghost" size="sm" disabled={page >= pages || isFetching} onClick={() => setPage(page + 1)}>
+              Next
+            </Button>
+          </span>
+        </nav>
       ) : null}
     </Card>
   );
