@@ -108,11 +108,17 @@ export type ApplicationStatusFilter = z.infer<typeof ApplicationStatusFilterSche
 
 /** GET /api/roles/{id}/applications/ */
 export const RoleApplicationsQuerySchema = z.object({ ...pageQueryShape(), status: ApplicationStatusFilterSchema });
-/** GET /api/applications/ — `mine=true`: the roles the caller recruits for. */
+/**
+ * GET /api/applications/ — the agency-wide inbox (issue 29 item k): `mine=true` keeps the roles the caller
+ * recruits for; `role`, `client` and `search` (applicant's name or email) narrow it.
+ */
 export const ApplicationsQuerySchema = z.object({
   ...pageQueryShape(),
   status: ApplicationStatusFilterSchema,
   mine: z.enum(['true', 'false']).default('false'),
+  role: IdSchema.optional(),
+  client: IdSchema.optional(),
+  search: z.string().trim().max(200, 'Use at most 200 characters.').optional(),
 });
 export type ApplicationsQuery = z.input<typeof ApplicationsQuerySchema>;
 

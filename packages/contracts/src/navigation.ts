@@ -57,6 +57,13 @@ export const NAVIGATION: readonly NavSection[] = [
             keywords: ['jobs', 'archive'],
           },
           { id: 'jobs-indeed', label: 'Indeed Posting', href: '/jobs/indeed', keywords: ['job board', 'jobs'] },
+          // Issue 29 item k: every application across roles; everyone who reads records (design §3) sees it.
+          {
+            id: 'applications',
+            label: 'Applications',
+            href: '/applications',
+            keywords: ['applicants', 'inbox', 'careers'],
+          },
         ],
       },
       { id: 'clients', label: 'Clients', href: '/clients', keywords: ['companies', 'accounts'] },

@@ -30,6 +30,22 @@ describe('breadcrumb lookups', () => {
     expect(buildBreadcrumbs('/clients/5', lookups).map((c) => c.label)).toEqual(['Clients', '#5']);
   });
 
+  it('names an application by its applicant, and its role and client from the application (issue 29 item k)', () => {
+    const path = '/roles/36/applications/8';
+    expect(idsInPath(path)).toMatchObject({ roleId: '36', applicationId: '8' });
+    const lookups = makeBreadcrumbLookups({
+      application: {
+        id: '8',
+        name: 'Jordan Rivera',
+        role: { id: 36, name: 'Plant Engineer', state: 'open' },
+        client: { id: 3, name: 'Acme' },
+      },
+    });
+    const crumbs = buildBreadcrumbs(path, lookups);
+    expect(crumbs.map((c) => c.label)).toEqual(['Active Jobs', 'Acme', 'Plant Engineer', 'Jordan Rivera']);
+    expect(crumbs[2]!.href).toBe('/roles/36');
+  });
+
   it('finds the invoice in both invoice addresses, and names it by its number', () => {
     expect(idsInPath('/role/4/invoice/21')).toMatchObject({ roleId: '4', invoiceId: '21' });
     expect(idsInPath('/client/14/invoices/22')).toMatchObject({ clientId: '14', invoiceId: '22' });

@@ -35,6 +35,7 @@ export function idsInPath(pathname: string) {
     candidateId: /^(?:\/roles\/\d+)?\/candidates\/(\d+)/.exec(pathname)?.[1] ?? noted('candidate'),
     pipelineId: /^\/roles\/\d+\/pipelines\/(\d+)/.exec(pathname)?.[1] ?? noted('pipeline'),
     invoiceId: /^\/(?:role\/\d+\/invoice|client\/\d+\/invoices)\/(\d+)/.exec(pathname)?.[1],
+    applicationId: /^\/roles\/\d+\/applications\/(\d+)/.exec(pathname)?.[1],
   };
 }
 
@@ -47,10 +48,25 @@ export function makeBreadcrumbLookups(known: {
   /** A pipeline is named by its candidate; `roleId` is the role it belongs to. */
   pipeline?: { id: string; name: string; roleId?: number } | undefined;
   invoice?: { id: string; name: string } | undefined;
+  /** The application page loaded the application: its applicant, and its role and client. */
+  application?:
+    | {
+        id: string;
+        name: string;
+        role: { id: number; name: string; state: string };
+        client: { id: number; name: string };
+      }
+    | undefined;
 }): BreadcrumbLookups {
+  const application = known.application;
+  const roleOfApplication = (id: string): RoleLookup | null =>
+    application && String(application.role.id) === id
+      ? { name: application.role.name, state: application.role.state, client: application.client }
+      : null;
   return {
+    application: (id) => (application && application.id === id ? { name: application.name } : null),
     candidate: (id) => (known.candidate && known.candidate.id === id ? { name: known.candidate.name } : null),
-    role: (id) => (known.role && known.role.id === id ? known.role.value : null),
+    role: (id) => (known.role && known.role.id === id ? known.role.value : roleOfApplication(id)),
     client: (id) => (known.client && known.client.id === id ? { name: known.client.name } : null),
     user: (id) => (known.user && known.user.id === id ? { name: known.user.name } : null),
     pipeline: (id) =>

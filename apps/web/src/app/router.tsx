@@ -64,6 +64,7 @@ const InvoiceRoute = lazyPage(() => import('./routes/invoices').then((m) => ({ d
 const InvoiceCreateRoute = lazyPage(() => import('./routes/invoices').then((m) => ({ default: m.InvoiceCreateRoute })));
 const AiChatRoute = lazyPage(() => import('./routes/ai-chat'));
 const ApplicationRoute = lazyPage(() => import('./routes/applications'));
+const ApplicationsInboxRoute = lazyPage(() => import('./routes/applications-inbox'));
 
 const page = (element: React.ReactNode, size: 'sm' | 'md' = 'md') => (
   <Suspense fallback={<LoadingScreen size={size} />}>{element}</Suspense>
@@ -119,6 +120,7 @@ export const appPages: RouteObject[] = [
     'detail',
     <NestedNotesRoute modelType="candidate" param="candidateId" />,
   ),
+  pageRoute('applications', ApplicationsInboxRoute, 'list', <ApplicationsInboxRoute />),
   pageRoute('roles/:roleId/applications/:applicationId', ApplicationRoute, 'detail', <ApplicationRoute />),
   pageRoute(
     'roles/:roleId/applications/:applicationId/notes',

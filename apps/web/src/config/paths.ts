@@ -27,6 +27,7 @@ export const paths = {
     },
     jobsClosed: { path: '/jobs/closed', getHref: () => '/jobs/closed' },
     jobsIndeed: { path: '/jobs/indeed', getHref: () => '/jobs/indeed' },
+    applications: { path: '/applications', getHref: () => '/applications' },
     profile: { path: '/profile', getHref: () => '/profile' },
     me: { path: '/me', getHref: () => '/me' },
     settings: { path: '/settings', getHref: () => '/settings' },

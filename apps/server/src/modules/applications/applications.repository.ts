@@ -1,5 +1,6 @@
-import { and, count, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { lowerContains } from '../../db/sql-helpers';
 import { clientsTable } from '../clients/clients.table';
 import { rolesTable } from '../roles/roles.table';
 import { usersTable } from '../users/users.table';
@@ -64,6 +65,9 @@ export interface ApplicationListFilter {
   roleId?: number | undefined;
   /** Only the roles this user recruits for. */
   recruiterId?: number | undefined;
+  clientId?: number | undefined;
+  /** The applicant's name or email contains it (any case). */
+  search?: string | undefined;
   statuses: string[];
   limit: number;
   offset: number;
@@ -77,6 +81,12 @@ export async function listApplications(
   const conditions: SQL[] = [inArray(applicationsTable.status, filter.statuses)];
   if (filter.roleId !== undefined) conditions.push(eq(applicationsTable.roleId, filter.roleId));
   if (filter.recruiterId !== undefined) conditions.push(eq(rolesTable.recruiterId, filter.recruiterId));
+  if (filter.clientId !== undefined) conditions.push(eq(rolesTable.clientId, filter.clientId));
+  if (filter.search) {
+    const name = sql`${applicationsTable.firstName} || ' ' || ${applicationsTable.lastName}`;
+    const match = or(lowerContains(name, filter.search), lowerContains(sql`${applicationsTable.email}`, filter.search));
+    if (match) conditions.push(match);
+  }
   const where = and(...conditions);
   const rows = await selectApplications(db)
     .where(where)

@@ -134,11 +134,14 @@ export async function listRoleApplications(
 export async function listAllApplications(
   deps: Deps,
   actor: UserRow,
-  query: PageQuery & { mine: 'true' | 'false' },
+  query: PageQuery & { mine: 'true' | 'false'; role?: number; client?: number; search?: string },
 ): Promise<{ results: ApplicationSummary[]; count: number }> {
   assertCan(actor, 'records.read');
   const { rows, count } = await listApplications(deps.db, {
     recruiterId: query.mine === 'true' ? actor.id : undefined,
+    roleId: query.role,
+    clientId: query.client,
+    search: query.search || undefined,
     statuses: statusesOf(query.status),
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,

@@ -1,4 +1,5 @@
-import { asc, count, desc, eq, sql } from 'drizzle-orm';
+import { asc, count, desc, eq, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { candidatesTable } from '../candidates/candidates.table';
 import { rolesTable } from '../roles/roles.table';
@@ -50,6 +51,10 @@ export async function countPipelinesOfRole(db: Db, roleId: number): Promise<numb
 }
 
 /** The role's placement fees per currency (decision 008: the role's payout, given to the roles module). */
+/** The placements of the role in `roleId` (a column of the outer query), as a correlated count. */
+export const placementCountOfRoleSql = (roleId: SQL | AnyPgColumn): SQL<number> =>
+  sql<number>`(select count(*)::int from ${placementsTable} inner join ${pipelinesTable} on ${pipelinesTable.id} = ${placementsTable.pipelineId} where ${pipelinesTable.roleId} = ${roleId})`;
+
 export async function sumRolePlacementFees(
   db: Db,
   roleId: number,

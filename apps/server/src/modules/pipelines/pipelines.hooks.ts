@@ -1,10 +1,11 @@
 import { pipelineCountOfClient } from '../clients/clients.service';
 import { registerNoteTarget } from '../notes/notes.service';
-import { pipelineCountOfRole, placementFeesOfRole } from '../roles/roles.service';
+import { pipelineCountOfRole, placementCountSql, placementFeesOfRole } from '../roles/roles.service';
 import {
   countPipelinesOfClient,
   countPipelinesOfRole,
   findPipelineNoteTarget,
+  placementCountOfRoleSql,
   sumRolePlacementFees,
 } from './pipeline-facts.repository';
 
@@ -14,4 +15,5 @@ export function registerPipelineHooks(): void {
   pipelineCountOfClient.provide(countPipelinesOfClient);
   pipelineCountOfRole.provide(countPipelinesOfRole);
   placementFeesOfRole.provide(sumRolePlacementFees);
+  placementCountSql.provide(placementCountOfRoleSql);
 }

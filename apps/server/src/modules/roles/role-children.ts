@@ -1,5 +1,5 @@
 import type { SQL } from 'drizzle-orm';
-import type { SubqueryWithSelection } from 'drizzle-orm/pg-core';
+import type { AnyPgColumn, SubqueryWithSelection } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { slot } from '../../lib/slot';
 
@@ -12,6 +12,12 @@ export const placementFeesOfRole =
   slot<(db: Db, roleId: number) => Promise<{ currency: string; placements: number; total: string }[]>>(
     'The placement fees of a role',
   );
+
+/**
+ * A role's placements as an SQL count over the given role id column (issue 29 item k): a role whose
+ * openings are all filled leaves the careers pages and the job feed. Filled by the pipelines module.
+ */
+export const placementCountSql = slot<(roleId: SQL | AnyPgColumn) => SQL<number>>('The placements of a role');
 
 /** Application counts per role, grouped once and joined into the role list and detail (no query per role). */
 export type ApplicationCountsByRole = SubqueryWithSelection<

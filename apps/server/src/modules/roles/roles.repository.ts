@@ -5,7 +5,7 @@ import { clientsTable } from '../clients/clients.table';
 import { jobQualificationsTable } from './job-qualifications.table';
 import { notesTable } from '../notes/notes.table';
 import { usersTable } from '../users/users.table';
-import { applicationCountsByRole } from './role-children';
+import { applicationCountsByRole, placementCountSql } from './role-children';
 import { rolesTable, type NewRoleRow, type RoleRow } from './roles.table';
 
 export interface RoleWithRelations {
@@ -325,6 +325,8 @@ export async function listPublicRoleRows(
     eq(rolesTable.state, 'open'),
     eq(rolesTable.indeedPosting, true),
     isNull(rolesTable.archivedAt),
+    // Filled roles (every opening placed) are not advertised any more.
+    sql`${placementCountSql.get()(rolesTable.id)} < ${rolesTable.openings}`,
   ];
   if (options.id !== undefined) conditions.push(eq(rolesTable.id, options.id));
   if (options.where) conditions.push(options.where);

@@ -53,6 +53,7 @@ export {
   applicationCountsByRole,
   pipelineCountOfRole,
   placementFeesOfRole,
+  placementCountSql,
   type ApplicationCountsByRole,
 } from './role-children';
 

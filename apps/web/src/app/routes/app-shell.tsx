@@ -4,6 +4,7 @@ import { isNoteModelType } from '@recruitdesk/contracts/note-constants';
 import { candidateRecordsApi } from '@/api/candidates';
 import { TopBarTrail } from '@/components/layouts/top-bar';
 import { selectSelectedCandidate } from '@/features/candidates/candidates-slice';
+import { applicationsApi } from '@/features/applications/api';
 import { clientsApi } from '@/features/clients/api';
 import { invoicesApi } from '@/features/invoices/api';
 import { notesApi } from '@/features/notes/api';
@@ -22,7 +23,13 @@ import { idsInPath, makeBreadcrumbLookups, notesTargetInPath } from '../breadcru
 
 /** Names for ids in the breadcrumb trail, from what the pages already loaded. */
 function useBreadcrumbLookups(pathname: string) {
-  const { userId, roleId, clientId, candidateId, pipelineId, invoiceId } = idsInPath(pathname);
+  const { userId, roleId, clientId, candidateId, pipelineId, invoiceId, applicationId } = idsInPath(pathname);
+  // An application page loaded the application, which names its applicant, role and client.
+  const application = useAppSelector((state: RootState) =>
+    applicationId
+      ? applicationsApi.endpoints.getApplication.select(Number(applicationId))(state).data?.application
+      : undefined,
+  );
   const userName = useAppSelector((state: RootState) =>
     userId ? usersApi.endpoints.getUser.select(Number(userId))(state).data?.user.name : undefined,
   );
@@ -114,8 +121,14 @@ function useBreadcrumbLookups(pathname: string) {
               }
             : undefined,
         invoice: invoiceId && invoice ? { id: invoiceId, name: invoice.number } : undefined,
+        application:
+          applicationId && application
+            ? { id: applicationId, name: application.name, role: application.role, client: application.client }
+            : undefined,
       }),
     [
+      applicationId,
+      application,
       invoiceId,
       invoice,
       userId,

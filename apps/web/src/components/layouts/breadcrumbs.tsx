@@ -46,6 +46,8 @@ export interface BreadcrumbLookups {
   user?: (id: string) => { name: string } | null | undefined;
   /** An invoice is named by its number (INV-YYYY-NNNN). */
   invoice?: (id: string) => { name: string } | null | undefined;
+  /** An application is named by its applicant. */
+  application?: (id: string) => { name: string } | null | undefined;
 }
 
 const LABELS = {
@@ -182,7 +184,7 @@ export function buildBreadcrumbs(pathname: string, lookups: BreadcrumbLookups = 
     } else if (third === 'applications' && isId(fourth)) {
       trail.push({
         kind: 'application',
-        label: `${LABELS.application} ${idLabel(fourth)}`,
+        label: lookups.application?.(fourth)?.name || `${LABELS.application} ${idLabel(fourth)}`,
         href: `${roleHref}/applications/${fourth}`,
       });
       if (fifth === 'notes') trail.push({ kind: 'notes', label: LABELS.notes });

@@ -15,6 +15,7 @@ const TITLES: Record<string, string> = {
   '/clients/new': 'Create Client',
   // Not in the spec's list; screens without ids read better with a title than a one-item trail.
   '/jobs/indeed': 'Indeed Posting',
+  '/applications': 'Applications',
   '/settings': 'Settings',
 };
 

@@ -18,6 +18,14 @@ export interface ApplicationListArgs {
   pageSize: number;
 }
 
+/** The agency-wide inbox's filters (issue 29 item k). */
+export interface InboxArgs extends ApplicationListArgs {
+  mine: boolean;
+  search: string;
+  role?: number | undefined;
+  client?: number | undefined;
+}
+
 export const applicationsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listRoleApplications: build.query<ApplicationListResponse, ApplicationListArgs & { roleId: number }>({
@@ -31,6 +39,21 @@ export const applicationsApi = baseApi.injectEndpoints({
       query: ({ status, page, pageSize }) => ({
         url: '/api/applications/',
         params: { mine: 'true', status, page, page_size: pageSize },
+      }),
+      providesTags: [listTag],
+    }),
+    listApplications: build.query<ApplicationListResponse, InboxArgs>({
+      query: ({ status, page, pageSize, mine, search, role, client }) => ({
+        url: '/api/applications/',
+        params: {
+          status,
+          page,
+          page_size: pageSize,
+          ...(mine ? { mine: 'true' } : {}),
+          ...(search ? { search } : {}),
+          ...(role ? { role } : {}),
+          ...(client ? { client } : {}),
+        },
       }),
       providesTags: [listTag],
     }),
@@ -56,6 +79,7 @@ export const applicationsApi = baseApi.injectEndpoints({
 export const {
   useListRoleApplicationsQuery,
   useListMyApplicationsQuery,
+  useListApplicationsQuery,
   useGetApplicationQuery,
   useRejectApplicationMutation,
   useConvertApplicationMutation,

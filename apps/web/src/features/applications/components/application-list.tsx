@@ -106,7 +106,7 @@ export function ApplicationList({
                 {item.name}
               </Link>
               <p className="truncate text-xs text-gray-500 dark:text-gray-400">
-                {showRole ? `${item.role.name} · ` : ''}
+                {showRole ? `${item.role.name} · ${item.client.name} · ` : ''}
                 {item.email} · <RelativeTime value={item.created_at} />
               </p>
             </div>
