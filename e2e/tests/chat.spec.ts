@@ -136,8 +136,10 @@ test.describe('the AI chat', () => {
     await expect(page.getByRole('navigation', { name: 'Sidebar' }).getByRole('link', { name: 'AI Chat' })).toHaveCount(
       0,
     );
+    // Told so, where they asked (issue 29 item p), not sent to the dashboard without a word.
     await page.goto('/ai-chat');
-    await expect(page).toHaveURL(/\/dashboard$/);
+    await expect(page).toHaveURL(/\/ai-chat$/);
+    await expect(page.getByRole('alert')).toContainText('You do not have access to this page.');
     await expect(page.getByRole('button', { name: 'Open AI chat' })).toHaveCount(0);
   });
 });

@@ -151,10 +151,15 @@ describe('/ai-chat', () => {
     expect(FakeWebSocket.instances).toHaveLength(0);
   });
 
-  it.each<UserType>(['recruiter', 'superuser', 'viewer'])('sends a %s to the dashboard', async (type) => {
+  it.each<UserType>(['recruiter', 'superuser', 'viewer'])('tells a %s the page is not theirs', async (type) => {
     answerApi();
     renderPage('/ai-chat', [type]);
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/dashboard'));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('You do not have access to this page.');
+    expect(alert).toHaveTextContent('Ask an owner of your agency if you need it.');
+    expect(within(alert).getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute('href', '/dashboard');
+    // The address stays: the user sees where they are.
+    expect(screen.getByTestId('where')).toHaveTextContent('/ai-chat');
     expect(fetchStub.mock).not.toHaveBeenCalled();
   });
 });

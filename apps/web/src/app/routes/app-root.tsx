@@ -69,14 +69,11 @@ function Shell({ pages }: { pages: RouteObject[] }) {
   const page = pageHandleFor(pages, pathname);
   // After the first paint, the page's code beside the shell's (ShellTrail asks for that), not after it.
   void afterFirstPaint().then(() => page?.preload?.());
+  // The page itself shows the chat on /ai-chat; the widget keeps its own conversation connected meanwhile.
+  const chatPage = pathname.startsWith(paths.app.aiChat.path);
   const chat =
     canSeeAiChat(user) && user ? (
-      <ChatWidget
-        userId={user.id}
-        pageHref={(chatId) => paths.app.aiChat.getHref(chatId)}
-        // The page shows the chat itself; the widget keeps its own conversation connected meanwhile.
-        hidden={pathname.startsWith(paths.app.aiChat.path)}
-      />
+      <ChatWidget userId={user.id} pageHref={(chatId) => paths.app.aiChat.getHref(chatId)} hidden={chatPage} />
     ) : null;
   return (
     <>
@@ -90,6 +87,7 @@ function Shell({ pages }: { pages: RouteObject[] }) {
         trail={<ShellTrail fallback={<TopBarTrail />} />}
         search={<ShellSearch user={user} fallback={<SearchPlaceholder />} />}
         account={<UserMenu user={user} onSignOut={signOut} fallback={<AccountPlaceholder user={user} />} />}
+        floatingCorner={Boolean(chat) && !chatPage}
       />
       {chat}
     </>

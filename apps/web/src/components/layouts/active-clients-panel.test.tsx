@@ -22,7 +22,8 @@ describe('ActiveClientsPanel', () => {
   it('links all active jobs with the open count, then at most 15 clients and the rest as a count', () => {
     show({ loading: false, openCount: 21, clients: clients(18), total: 18 });
     expect(screen.getByRole('link', { name: /All active jobs/ })).toHaveAttribute('href', '/jobs/active');
-    expect(screen.getByRole('link', { name: /All active jobs/ })).toHaveTextContent('21');
+    // The count is of open clients (spec §2), and says so rather than reading as a number of jobs.
+    expect(screen.getByRole('link', { name: /All active jobs/ })).toHaveTextContent(/^All active jobs21 open clients$/);
     const list = within(screen.getByRole('list', { name: 'Active clients' }));
     expect(list.getAllByRole('link')).toHaveLength(15);
     expect(list.getByRole('link', { name: /^Client 2(?!\d)/ })).toHaveAttribute('href', '/jobs/active?client=2');

@@ -36,9 +36,10 @@ export function ActiveClientsPanel({ loading, openCount, clients, total }: Activ
         className="flex items-center justify-between gap-2 rounded-lg px-2.5 py-2 text-sm font-semibold text-gray-900 hover:bg-gray-100 focus-visible:outline-2 focus-visible:outline-brand-600 dark:text-white dark:hover:bg-white/5"
       >
         <span>All active jobs</span>
+        {/* The spec's count is of open clients, not jobs: it says so (issue 29 item p: "All active jobs 15"). */}
         {openCount !== null ? (
           <span className="rounded-full bg-brand-50 px-2 py-0.5 text-xs font-medium text-brand-700 tabular-nums dark:bg-brand-500/10 dark:text-brand-300">
-            {openCount}
+            {openCount} open {openCount === 1 ? 'client' : 'clients'}
           </span>
         ) : null}
       </Link>

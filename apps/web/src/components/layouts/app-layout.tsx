@@ -27,6 +27,11 @@ export interface AppLayoutProps {
   onToggleCollapsed?: () => void;
   /** The account menu at the end of the top bar (a still picture of it until the shell's code is in). */
   account?: ReactNode;
+  /**
+   * A floating button sits in the bottom-right corner (the AI chat's): the page ends with room for it, so
+   * its last controls (a pager's Next, Export buttons) scroll clear of it (issue 29 item o).
+   */
+  floatingCorner?: boolean;
   /** Defaults to the router outlet. */
   children?: ReactNode;
 }
@@ -46,6 +51,7 @@ export function AppLayout({
   search,
   onToggleCollapsed,
   account,
+  floatingCorner = false,
   children,
 }: AppLayoutProps) {
   const dispatch = useAppDispatch();
@@ -100,7 +106,10 @@ export function AppLayout({
           account={account}
           {...(breadcrumbLookups ? { breadcrumbLookups } : {})}
         />
-        <main id="main" className="flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8">
+        <main
+          id="main"
+          className={cn('flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8', floatingCorner && 'pb-24 sm:pb-28 lg:pb-28')}
+        >
           <div className="mx-auto w-full max-w-7xl">{children ?? <Outlet />}</div>
         </main>
       </div>

@@ -1,6 +1,14 @@
 import type { CalendarEvent } from '@recruitdesk/contracts/calendar';
 import { describe, expect, it } from 'vitest';
-import { eventPath, feedsFor, fetchRange, KIND_COLORS, kindsFor, toEventInputs } from './calendar-events';
+import {
+  eventPath,
+  feedsFor,
+  fetchRange,
+  KIND_COLORS,
+  kindsFor,
+  scrollTimeFor,
+  toEventInputs,
+} from './calendar-events';
 
 const event = (overrides: Partial<CalendarEvent>): CalendarEvent => ({
   id: 'interview-1',
@@ -81,5 +89,23 @@ describe('calendar events', () => {
 
   it('gives every kind its own colour', () => {
     expect(new Set(Object.values(KIND_COLORS)).size).toBe(Object.keys(KIND_COLORS).length);
+  });
+
+  it('opens the week and day views at the earliest event shown, else at 8 am (issue 29 item p)', () => {
+    const week = ['2026-03-02T00:00:00+05:30', '2026-03-09T00:00:00+05:30'] as const;
+    const at = (start: string, allDay = false) => ({ start, allDay });
+    // 06:15 in Kolkata is 00:45 UTC: the profile zone's hour counts.
+    expect(scrollTimeFor([at('2026-03-04T10:00:00Z'), at('2026-03-03T00:45:00Z')], ...week, 'Asia/Kolkata')).toBe(
+      '06:00:00',
+    );
+    expect(scrollTimeFor([], ...week, 'Asia/Kolkata')).toBe('08:00:00');
+    // All-day events and those outside the view's dates do not count.
+    expect(
+      scrollTimeFor(
+        [at('2026-03-03', true), at('2026-03-10T00:30:00Z'), at('2026-03-05T12:00:00Z')],
+        ...week,
+        'Asia/Kolkata',
+      ),
+    ).toBe('17:00:00');
   });
 });

@@ -87,3 +87,34 @@ export function toEventInputs(
 export function eventPath(url: string): string | null {
   return url.startsWith('/') && !url.startsWith('//') ? url : null;
 }
+
+/** Where a week or day view opens when nothing earlier is on it (issue 29 item p). */
+export const DEFAULT_SCROLL_TIME = '08:00:00';
+
+/**
+ * Where the week and day views scroll to: the hour of the earliest timed event shown between `start` and `end`
+ * (the view's dates, ISO, in `zone`), so none hides above the fold; 8 am when there is none.
+ */
+export function scrollTimeFor(
+  events: readonly Pick<CalendarEventInput, 'start' | 'allDay'>[],
+  start: string,
+  end: string,
+  zone: string | undefined,
+): string {
+  const from = Date.parse(start);
+  const to = Date.parse(end);
+  const hourIn = new Intl.DateTimeFormat('en-GB', {
+    hour: '2-digit',
+    hourCycle: 'h23',
+    ...(zone ? { timeZone: zone } : {}),
+  });
+  let earliest: number | null = null;
+  for (const event of events) {
+    if (event.allDay) continue;
+    const at = Date.parse(event.start);
+    if (Number.isNaN(at) || (!Number.isNaN(from) && at < from) || (!Number.isNaN(to) && at >= to)) continue;
+    const hour = Number(hourIn.format(at));
+    if (earliest === null || hour < earliest) earliest = hour;
+  }
+  return earliest === null ? DEFAULT_SCROLL_TIME : `${String(earliest).padStart(2, '0')}:00:00`;
+}

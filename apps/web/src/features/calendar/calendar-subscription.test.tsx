@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiStateForTests } from '@/test/api-state';
 import { jsonResponse } from '@/test/factories';
 import { callsOf, renderWithProviders } from '@/test/render';
-import { CalendarSubscription } from './components/calendar-subscription';
+import { CalendarSubscribeButton, CalendarSubscription } from './components/calendar-subscription';
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
 let active = false;
@@ -71,6 +71,17 @@ describe('calendar subscription', () => {
     dialog = await screen.findByRole('dialog', { name: 'Make a new calendar address?' });
     await user.click(within(dialog).getByRole('button', { name: 'Make a new address' }));
     expect(await screen.findByLabelText('Your calendar address')).toHaveValue(
+      'https://app.example/api/calendar/ical/secret-1/',
+    );
+  });
+
+  it('is on the Calendar page too: Subscribe (iCal) opens it in a dialog (issue 29 item p)', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<CalendarSubscribeButton />);
+    await user.click(screen.getByRole('button', { name: 'Subscribe (iCal)' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Subscribe to your calendar' });
+    await user.click(await within(dialog).findByRole('button', { name: 'Create calendar address' }));
+    expect(await within(dialog).findByLabelText('Your calendar address')).toHaveValue(
       'https://app.example/api/calendar/ical/secret-1/',
     );
   });

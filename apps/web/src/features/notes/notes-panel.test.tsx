@@ -128,4 +128,11 @@ describe('NotesPanel', () => {
     expect(readDraft('note:client:9')).toBeNull();
     setDraftOwner(null);
   });
+
+  it('sets a note’s direction from its own text, so right-to-left notes read right to left (issue 29 item p)', async () => {
+    renderWithProviders(<NotesPanel target={{ modelType: 'client', objectId: 9 }} canWrite />);
+    const body = await screen.findByText('Pinned and mine');
+    expect(body).toHaveAttribute('dir', 'auto');
+    expect(screen.getByLabelText('New note')).toHaveAttribute('dir', 'auto');
+  });
 });

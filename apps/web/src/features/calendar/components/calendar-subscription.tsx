@@ -1,8 +1,8 @@
-import { Copy, RefreshCw } from 'lucide-react';
+import { CalendarPlus, Copy, RefreshCw } from 'lucide-react';
 import { useId, useState } from 'react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { ConfirmDialog } from '@/components/ui/dialog';
+import { ConfirmDialog, Modal } from '@/components/ui/dialog';
 import { Input } from '@/components/ui/input';
 import { QueryError } from '@/components/ui/query-error';
 import { Skeleton } from '@/components/ui/skeleton';
@@ -119,5 +119,34 @@ export function CalendarSubscription() {
         tone="danger"
       />
     </div>
+  );
+}
+
+/**
+ * The Calendar page's way to the same subscription (issue 29 item p: it was only on the profile): a button
+ * that opens it in a dialog.
+ */
+export function CalendarSubscribeButton() {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button variant="secondary" onClick={() => setOpen(true)}>
+        <CalendarPlus aria-hidden="true" className="size-4" />
+        Subscribe (iCal)
+      </Button>
+      <Modal
+        open={open}
+        onClose={() => setOpen(false)}
+        title="Subscribe to your calendar"
+        description="Your RecruitDesk calendar in Google Calendar, Outlook or Apple Calendar; also on your profile."
+        footer={
+          <Button variant="secondary" onClick={() => setOpen(false)}>
+            Done
+          </Button>
+        }
+      >
+        <CalendarSubscription />
+      </Modal>
+    </>
   );
 }

@@ -8,7 +8,7 @@ import '@fullcalendar/react/themes/classic/theme.css';
 import '@fullcalendar/react/themes/classic/palette.css';
 import type { CalendarEvent, CalendarFeed, CalendarKind } from '@recruitdesk/contracts/calendar';
 import { ChevronLeft, ChevronRight } from 'lucide-react';
-import { useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { Button } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
@@ -19,7 +19,15 @@ import { useAppSelector } from '@/lib/hooks';
 import { useTimeZone } from '@/lib/time-zone';
 import { selectTheme } from '@/lib/ui-slice';
 import { useGetCalendarFeedQuery } from '../api';
-import { eventPath, feedsFor, fetchRange, kindsFor, toEventInputs } from '../calendar-events';
+import {
+  DEFAULT_SCROLL_TIME,
+  eventPath,
+  feedsFor,
+  fetchRange,
+  kindsFor,
+  scrollTimeFor,
+  toEventInputs,
+} from '../calendar-events';
 import { CalendarFilters } from './calendar-filters';
 import './calendar.css';
 
@@ -62,6 +70,8 @@ export function CalendarView({ userTypes }: { userTypes: readonly string[] }) {
   const [view, setView] = useState<ViewId>(initialView);
   const [title, setTitle] = useState('');
   const [range, setRange] = useState<Range | null>(null);
+  // The dates the view shows (not the wider range asked for), for where the week and day views scroll.
+  const [visible, setVisible] = useState<Range | null>(null);
 
   const wanted = useMemo(() => feedsFor(shown), [shown]);
   const feeds = [
@@ -81,9 +91,26 @@ export function CalendarView({ userTypes }: { userTypes: readonly string[] }) {
   const settled = range !== null && !loading && !failed;
 
   const api = () => calendarRef.current?.getApi();
+  // Week and day open at the earliest event shown, else 8 am (FullCalendar's 6 am hid earlier ones, issue
+  // 29 item p): once per view and dates, when their events are in, so the user's own scrolling stays.
+  const scrollTime =
+    visible && view.startsWith('timeGrid') ? scrollTimeFor(events, visible.start, visible.end, zone) : null;
+  const scrolledFor = useRef('');
+  useEffect(() => {
+    if (!settled || !scrollTime || !visible) return;
+    const key = `${view} ${visible.start}`;
+    if (scrolledFor.current === key) return;
+    scrolledFor.current = key;
+    calendarRef.current?.getApi().scrollToTime(scrollTime);
+  }, [settled, scrollTime, visible, view]);
   const onDatesSet = (info: DatesSetInfo) => {
     setTitle(info.view.title);
     setView(info.view.type as ViewId);
+    setVisible((current) =>
+      current && current.start === info.startStr && current.end === info.endStr
+        ? current
+        : { start: info.startStr, end: info.endStr },
+    );
     const next = fetchRange(info.startStr, info.endStr);
     setRange((current) => (current && current.start === next.start && current.end === next.end ? current : next));
   };
@@ -173,6 +200,7 @@ export function CalendarView({ userTypes }: { userTypes: readonly string[] }) {
             ref={calendarRef}
             plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, listPlugin]}
             initialView={initialView}
+            scrollTime={DEFAULT_SCROLL_TIME}
             headerToolbar={false}
             timeZone={zone ?? 'local'}
             events={events}

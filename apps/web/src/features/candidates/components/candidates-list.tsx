@@ -84,7 +84,9 @@ const columnsFor = (skillFilter: string[]): ColumnDef<CandidateListItem, unknown
     enableSorting: true,
     sortDescFirst: false,
     cell: ({ row: { original: candidate } }) => (
-      <div className="min-w-36">
+      // On a phone the name gives way (it wraps, even inside a long word) so the status keeps its whole badge
+      // whatever the font (issue 29 item o: "Do no").
+      <div className="[overflow-wrap:anywhere] sm:min-w-36">
         <Link to={paths.app.candidate.getHref(candidate.id)} className={linkClasses}>
           {candidate.name}
         </Link>
@@ -134,6 +136,7 @@ const columnsFor = (skillFilter: string[]): ColumnDef<CandidateListItem, unknown
     header: 'Status',
     enableSorting: false,
     cell: ({ row }) => <CandidateStatusBadge status={row.original.status} />,
+    meta: { className: 'w-px whitespace-nowrap' },
   },
   {
     id: 'resume',

@@ -76,6 +76,7 @@ function Composer({ target }: { target: NoteTarget }) {
       </label>
       <Textarea
         id={`note-new-${target.modelType}-${target.objectId}`}
+        dir="auto"
         placeholder="Add a note"
         rows={3}
         invalid={Boolean(errors.body)}
@@ -162,7 +163,14 @@ function NoteItem({ note, target, now }: { note: Note; target: NoteTarget; now: 
             <label htmlFor={editId} className="sr-only">
               Edit note
             </label>
-            <Textarea id={editId} rows={3} value={draft} onChange={(event) => setDraft(event.target.value)} autoFocus />
+            <Textarea
+              id={editId}
+              dir="auto"
+              rows={3}
+              value={draft}
+              onChange={(event) => setDraft(event.target.value)}
+              autoFocus
+            />
             {updateState.error ? <Alert>{errorMessage(updateState.error)}</Alert> : null}
             <div className="flex gap-2">
               <Button type="submit" size="sm" loading={updateState.isLoading} disabled={!draft.trim()}>
@@ -174,7 +182,13 @@ function NoteItem({ note, target, now }: { note: Note; target: NoteTarget; now: 
             </div>
           </form>
         ) : (
-          <p className="mt-1 text-sm whitespace-pre-wrap break-words text-gray-700 dark:text-gray-300">{note.body}</p>
+          // dir="auto": a note in Arabic or Hebrew reads right to left, whatever the page's direction (issue 29 p).
+          <p
+            dir="auto"
+            className="mt-1 text-start text-sm whitespace-pre-wrap break-words text-gray-700 dark:text-gray-300"
+          >
+            {note.body}
+          </p>
         )}
         {note.can_edit && !editing ? (
           <div className="mt-2 flex flex-wrap gap-1">

@@ -29,13 +29,16 @@ const menuButtonClasses =
 
 /**
  * The card's menu. A Headless UI menu per card is costly on a 500-card board, so each card starts with a
- * plain button that becomes the real menu when a mouse comes near, it gets focus, or it is touched
- * (then it opens at once).
+ * plain button that becomes the real menu when a mouse comes near, it gets focus from the keyboard, or it
+ * is tapped (then it opens at once). A tap swaps the button only at its click, the tap's last event: swapped
+ * at the touch (or at the focus the touch gives), the tap's own click reached the new menu button and shut
+ * the menu it had just opened (issue 29 item o).
  */
 function CardMenu({ name, children }: { name: string; children: ReactNode }) {
   const [armed, setArmed] = useState(false);
   const next = useRef<'focus' | 'open' | null>(null);
   const button = useRef<HTMLButtonElement>(null);
+  const touching = useRef(false);
   useEffect(() => {
     if (!armed || !next.current) return;
     if (next.current === 'open') button.current?.click();
@@ -56,9 +59,14 @@ function CardMenu({ name, children }: { name: string; children: ReactNode }) {
         aria-expanded={false}
         className={cn('-my-1 -mr-1 shrink-0', menuButtonClasses)}
         onPointerEnter={(event) => event.pointerType === 'mouse' && arm(null)}
-        onPointerDown={(event) => event.pointerType !== 'mouse' && arm('open')}
-        onFocus={() => arm('focus')}
-        onClick={() => arm('open')}
+        onPointerDown={(event) => {
+          touching.current = event.pointerType !== 'mouse';
+        }}
+        onFocus={() => !touching.current && arm('focus')}
+        onClick={() => {
+          touching.current = false;
+          arm('open');
+        }}
       >
         <EllipsisVertical aria-hidden="true" className="size-4" />
       </button>
