@@ -14,6 +14,7 @@ import { extractDocumentText } from '../../lib/document-text';
 import {
   checkUploadedDocument,
   createDocumentUploadTarget,
+  attachDocument,
   deleteStoredFile,
   documentDownloadUrl,
   sanitizeFilename,
@@ -80,34 +81,32 @@ export async function updateResume(
   if (!extracted.ok)
     deps.log.info({ candidateId, reason: extracted.reason, detail: extracted.detail }, 'resume text not extracted');
   const filename = sanitizeFilename(input.filename ?? defaultFilename(existing), file.kind, 'resume');
-  const { before, after } = await inTransaction(deps.db, async (tx) => {
-    const now = deps.config.now();
-    const saved = await setCandidateResumeRow(tx, candidateId, {
-      resumeKey: file.key,
-      resumeFilename: filename,
-      resumeSize: file.bytes.length,
-      resumeContentType: file.contentType,
-      resumeUploadedAt: now,
-      resumeText: extracted.ok ? extracted.text : '',
-      resumeHasText: extracted.ok,
-      updatedAt: now,
-    });
-    if (!saved) throw notFound();
-    const verb = saved.before.resumeKey ? 'Replaced' : 'Uploaded';
-    await recordActivity(tx, {
-      actor,
-      verb: 'updated',
-      modelType: 'candidate',
-      objectId: candidateId,
-      summary: `${verb} the resume of candidate ${candidateName(saved.after)} (${filename})`,
-    });
-    return saved;
-  }).catch(async (error: unknown) => {
-    // The candidate was deleted meanwhile: the checked upload belongs to nobody.
-    await deleteStoredFile(deps, file.key, 'orphaned resume');
-    throw error;
-  });
-  if (before.resumeKey !== file.key) await deleteStoredFile(deps, before.resumeKey, 'old resume');
+  const after = await attachDocument(deps, file, { orphaned: 'orphaned resume', old: 'old resume' }, () =>
+    inTransaction(deps.db, async (tx) => {
+      const now = deps.config.now();
+      const saved = await setCandidateResumeRow(tx, candidateId, {
+        resumeKey: file.key,
+        resumeFilename: filename,
+        resumeSize: file.bytes.length,
+        resumeContentType: file.contentType,
+        resumeUploadedAt: now,
+        resumeText: extracted.ok ? extracted.text : '',
+        resumeHasText: extracted.ok,
+        updatedAt: now,
+      });
+      // The candidate was deleted meanwhile: the checked upload belongs to nobody.
+      if (!saved) throw notFound();
+      const verb = saved.before.resumeKey ? 'Replaced' : 'Uploaded';
+      await recordActivity(tx, {
+        actor,
+        verb: 'updated',
+        modelType: 'candidate',
+        objectId: candidateId,
+        summary: `${verb} the resume of candidate ${candidateName(saved.after)} (${filename})`,
+      });
+      return { replacedKey: saved.before.resumeKey, result: saved.after };
+    }),
+  );
   return toApiCandidate(after);
 }
 

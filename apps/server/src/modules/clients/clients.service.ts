@@ -36,6 +36,11 @@ import {
 } from './clients.repository';
 import type { ClientRow, NewClientRow } from './clients.table';
 
+/** Records what `actor` did to the client. */
+function recordClientEvent(tx: Db, actor: UserRow, verb: string, clientId: number, summary: string): Promise<void> {
+  return recordActivity(tx, { actor, verb, modelType: 'client', objectId: clientId, summary });
+}
+
 export type { ClientRow } from './clients.table';
 export { countClientsInState, listSelectableClients };
 /** Filled at start-up by the modules under a client (decision 008). */
@@ -173,13 +178,7 @@ export async function createClient(deps: Deps, actor: UserRow, input: ClientInpu
         createdAt: now,
         updatedAt: now,
       });
-      await recordActivity(tx, {
-        actor,
-        verb: 'created',
-        modelType: 'client',
-        objectId: row.id,
-        summary: `Created client ${row.name}`,
-      });
+      await recordClientEvent(tx, actor, 'created', row.id, `Created client ${row.name}`);
       return row.id;
     });
     return await presentClient(deps.db, id);
@@ -199,13 +198,7 @@ export async function updateClient(deps: Deps, actor: UserRow, id: number, input
       const values = await clientValues(tx, input, existing);
       const row = await updateClientRow(tx, id, { ...values, updatedAt: deps.config.now() });
       if (!row) throw notFound();
-      await recordActivity(tx, {
-        actor,
-        verb: 'updated',
-        modelType: 'client',
-        objectId: id,
-        summary: `Updated client ${row.name}`,
-      });
+      await recordClientEvent(tx, actor, 'updated', id, `Updated client ${row.name}`);
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken();
@@ -220,13 +213,13 @@ export async function changeClientState(deps: Deps, actor: UserRow, id: number, 
   if (existing.state !== state) {
     await inTransaction(deps.db, async (tx) => {
       await updateClientRow(tx, id, { state, updatedAt: deps.config.now() });
-      await recordActivity(tx, {
+      await recordClientEvent(
+        tx,
         actor,
-        verb: 'state_changed',
-        modelType: 'client',
-        objectId: id,
-        summary: `Changed client ${existing.name} from ${existing.state} to ${state}`,
-      });
+        'state_changed',
+        id,
+        `Changed client ${existing.name} from ${existing.state} to ${state}`,
+      );
     });
   }
   return presentClient(deps.db, id);
@@ -310,13 +303,7 @@ export async function deleteClient(deps: Deps, actor: UserRow, id: number): Prom
       if (!check.can_delete) throw new AppError('CLIENT_HAS_HISTORY', 409, check.message);
       await deleteNotesOf(tx, 'client', [id]);
       await deleteClientRow(tx, id);
-      await recordActivity(tx, {
-        actor,
-        verb: 'deleted',
-        modelType: 'client',
-        objectId: id,
-        summary: `Deleted client ${client.name}`,
-      });
+      await recordClientEvent(tx, actor, 'deleted', id, `Deleted client ${client.name}`);
     });
   } catch (error) {
     if (isForeignKeyViolation(error)) throw new AppError('CLIENT_HAS_HISTORY', 409, CLIENT_ERRORS.CLIENT_HAS_ROLES);
@@ -337,13 +324,7 @@ export async function archiveClient(deps: Deps, actor: UserRow, id: number): Pro
       throw new AppError('CLIENT_HAS_ACTIVE_ROLES', 409, `${client.name} has active roles. ${check.archive_blocker}`);
     const now = deps.config.now();
     await updateClientRow(tx, id, { archivedAt: now, updatedAt: now });
-    await recordActivity(tx, {
-      actor,
-      verb: 'archived',
-      modelType: 'client',
-      objectId: id,
-      summary: `Archived client ${client.name}`,
-    });
+    await recordClientEvent(tx, actor, 'archived', id, `Archived client ${client.name}`);
   });
   return presentClient(deps.db, id);
 }
@@ -355,13 +336,7 @@ export async function restoreClient(deps: Deps, actor: UserRow, id: number): Pro
   await inTransaction(deps.db, async (tx) => {
     const now = deps.config.now();
     await updateClientRow(tx, id, { archivedAt: null, updatedAt: now });
-    await recordActivity(tx, {
-      actor,
-      verb: 'restored',
-      modelType: 'client',
-      objectId: id,
-      summary: `Restored client ${client.name} from the archive`,
-    });
+    await recordClientEvent(tx, actor, 'restored', id, `Restored client ${client.name} from the archive`);
   });
   return presentClient(deps.db, id);
 }

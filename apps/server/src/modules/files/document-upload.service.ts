@@ -166,3 +166,22 @@ export async function deleteStoredFile(deps: Deps, key: string | null | undefine
     .delete(key)
     .catch((error: unknown) => deps.log.warn({ err: error, key }, `${what}: file delete failed`));
 }
+
+/**
+ * Makes a checked upload a record's file: `save` writes it to the record and answers the key it replaced.
+ * When the write fails, nothing refers to the upload, so it is deleted (as the `orphaned` file); after a
+ * success, the replaced file is (as the `old` one).
+ */
+export async function attachDocument<T>(
+  deps: Deps,
+  file: CheckedDocument,
+  what: { orphaned: string; old: string },
+  save: () => Promise<{ replacedKey: string | null; result: T }>,
+): Promise<T> {
+  const { replacedKey, result } = await save().catch(async (error: unknown) => {
+    await deleteStoredFile(deps, file.key, what.orphaned);
+    throw error;
+  });
+  if (replacedKey !== file.key) await deleteStoredFile(deps, replacedKey, what.old);
+  return result;
+}

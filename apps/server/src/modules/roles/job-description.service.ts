@@ -10,6 +10,7 @@ import type { Deps } from '../../lib/deps';
 import {
   checkUploadedDocument,
   createDocumentUploadTarget,
+  attachDocument,
   deleteStoredFile,
   documentDownloadUrl,
   sanitizeFilename,
@@ -21,6 +22,7 @@ import { recordActivity } from '../activity/activity.service';
 import { type UserRow } from '../users/users.service';
 import { updateRoleRow } from './roles.repository';
 import { descriptionFileOf, presentRole, requireRoleRow } from './roles.service';
+import type { RoleRow } from './roles.table';
 
 type JobDescriptionType = (typeof JOB_DESCRIPTION_TYPES)[number];
 
@@ -32,6 +34,27 @@ const slotOf = (roleId: number): DocumentSlot => ({
   maxBytes: JOB_DESCRIPTION_MAX_BYTES,
   messages: JOB_DESCRIPTION_ERRORS,
 });
+
+/** Changes the role's job description columns and records it on the role (and its client). */
+async function updateRole(
+  deps: Deps,
+  actor: UserRow,
+  role: RoleRow,
+  values: Parameters<typeof updateRoleRow>[2],
+  summary: string,
+): Promise<void> {
+  await inTransaction(deps.db, async (tx) => {
+    await updateRoleRow(tx, role.id, { updatedAt: deps.config.now(), ...values });
+    await recordActivity(tx, {
+      scope: { clientId: role.clientId },
+      actor,
+      verb: 'updated',
+      modelType: 'role',
+      objectId: role.id,
+      summary,
+    });
+  });
+}
 
 export async function getJobDescription(
   deps: Deps,
@@ -51,17 +74,7 @@ export async function updateJobDescriptionText(
 ): Promise<{ text: string; file: Role['description_file'] }> {
   assertCan(actor, 'records.write');
   const role = await requireRoleRow(deps.db, roleId);
-  await inTransaction(deps.db, async (tx) => {
-    await updateRoleRow(tx, roleId, { descriptionText: text, updatedAt: deps.config.now() });
-    await recordActivity(tx, {
-      scope: { clientId: role.clientId },
-      actor,
-      verb: 'updated',
-      modelType: 'role',
-      objectId: roleId,
-      summary: `Updated the job description of role ${role.name}`,
-    });
-  });
+  await updateRole(deps, actor, role, { descriptionText: text }, `Updated the job description of role ${role.name}`);
   return getJobDescription(deps, actor, roleId);
 }
 
@@ -90,31 +103,24 @@ export async function confirmJobDescriptionFile(
   const role = await requireRoleRow(deps.db, roleId);
   const file = await checkUploadedDocument(deps, slotOf(roleId), actor.id, input.key);
   const filename = sanitizeFilename(input.filename, file.kind, 'job-description');
-  const previous = role.descriptionFileKey;
-  await inTransaction(deps.db, async (tx) => {
+  await attachDocument(deps, file, { orphaned: 'orphaned job description', old: 'old job description' }, async () => {
     const now = deps.config.now();
-    await updateRoleRow(tx, roleId, {
-      descriptionFileKey: file.key,
-      descriptionFilename: filename,
-      descriptionFileSize: file.bytes.length,
-      descriptionContentType: file.contentType,
-      descriptionUploadedAt: now,
-      updatedAt: now,
-    });
-    await recordActivity(tx, {
-      scope: { clientId: role.clientId },
+    await updateRole(
+      deps,
       actor,
-      verb: 'updated',
-      modelType: 'role',
-      objectId: roleId,
-      summary: `Uploaded job description ${filename} for role ${role.name}`,
-    });
-  }).catch(async (error: unknown) => {
-    // Nothing refers to the stored file: it must not stay behind.
-    await deleteStoredFile(deps, file.key, 'orphaned job description');
-    throw error;
+      role,
+      {
+        descriptionFileKey: file.key,
+        descriptionFilename: filename,
+        descriptionFileSize: file.bytes.length,
+        descriptionContentType: file.contentType,
+        descriptionUploadedAt: now,
+        updatedAt: now,
+      },
+      `Uploaded job description ${filename} for role ${role.name}`,
+    );
+    return { replacedKey: role.descriptionFileKey, result: undefined };
   });
-  if (previous !== file.key) await deleteStoredFile(deps, previous, 'old job description');
   return presentRole(deps.db, roleId);
 }
 
@@ -137,24 +143,19 @@ export async function removeJobDescriptionFile(deps: Deps, actor: UserRow, roleI
   const role = await requireRoleRow(deps.db, roleId);
   const previous = role.descriptionFileKey;
   if (previous) {
-    await inTransaction(deps.db, async (tx) => {
-      await updateRoleRow(tx, roleId, {
+    await updateRole(
+      deps,
+      actor,
+      role,
+      {
         descriptionFileKey: null,
         descriptionFilename: null,
         descriptionFileSize: null,
         descriptionContentType: null,
         descriptionUploadedAt: null,
-        updatedAt: deps.config.now(),
-      });
-      await recordActivity(tx, {
-        scope: { clientId: role.clientId },
-        actor,
-        verb: 'updated',
-        modelType: 'role',
-        objectId: roleId,
-        summary: `Removed the job description file of role ${role.name}`,
-      });
-    });
+      },
+      `Removed the job description file of role ${role.name}`,
+    );
     await deleteStoredFile(deps, previous, 'job description');
   }
   return presentRole(deps.db, roleId);

@@ -26,19 +26,52 @@ export function StatCard({
         'dark:border-white/10 dark:bg-gray-900 dark:hover:border-brand-400/50',
       )}
     >
-      <span className="flex size-10 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600 dark:bg-brand-500/10 dark:text-brand-400">
+      <StatFigure label={label} value={value} icon={Icon} loading={loading} />
+    </Link>
+  );
+}
+
+/**
+ * A statistic's coloured icon tile, its name and its value (a skeleton while loading). `tone` colours the
+ * tile; `valueClassName` and `skeletonClassName` size the value.
+ */
+export function StatFigure({
+  label,
+  value,
+  icon: Icon,
+  loading,
+  tone = 'bg-brand-50 text-brand-600 dark:bg-brand-500/10 dark:text-brand-400',
+  valueClassName = 'text-3xl',
+  skeletonClassName = 'w-12',
+}: {
+  label: string;
+  value: number | string | null;
+  icon: ComponentType<SVGProps<SVGSVGElement>>;
+  loading: boolean;
+  tone?: string;
+  valueClassName?: string;
+  skeletonClassName?: string;
+}) {
+  return (
+    <>
+      <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg', tone)}>
         <Icon aria-hidden="true" className="size-5" />
       </span>
       <span className="min-w-0">
         <span className="block text-sm text-gray-500 dark:text-gray-400">{label}</span>
         {loading ? (
-          <Skeleton className="mt-1 h-7 w-12" />
+          <Skeleton className={cn('mt-1 h-7', skeletonClassName)} />
         ) : (
-          <span className="block text-3xl font-semibold tracking-tight text-gray-900 tabular-nums dark:text-white">
+          <span
+            className={cn(
+              'block font-semibold tracking-tight text-gray-900 tabular-nums dark:text-white',
+              valueClassName,
+            )}
+          >
             {value ?? '—'}
           </span>
         )}
       </span>
-    </Link>
+    </>
   );
 }

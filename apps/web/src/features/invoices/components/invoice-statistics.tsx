@@ -5,6 +5,7 @@ import { Card, SectionCard } from '@/components/ui/card';
 import { QueryError } from '@/components/ui/query-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { cn } from '@/components/ui/cn';
+import { StatFigure } from '@/components/ui/stat-card';
 import { useGetInvoiceStatisticsQuery, type InvoiceStatisticsParams } from '../api';
 import { formatCurrency, parseHundredths, percentOfWhole } from '../money';
 import type { InvoiceStatistics } from '@recruitdesk/contracts/invoices';
@@ -20,34 +21,51 @@ const AGING: { key: keyof InvoiceStatistics['aging']; label: string }[] = [
   { key: 'd90_plus', label: '90+ days' },
 ];
 
-function Figure({
-  label,
-  value,
-  icon: Icon,
-  tone,
-  loading,
-}: {
+/** The four headline figures, each with its icon and tile colour. */
+const FIGURES: {
+  field: 'invoiced' | 'collected' | 'outstanding' | 'overdue';
   label: string;
-  value: string | null;
   icon: ComponentType<SVGProps<SVGSVGElement>>;
   tone: string;
-  loading: boolean;
-}) {
+}[] = [
+  {
+    field: 'invoiced',
+    label: 'Invoiced',
+    icon: Receipt,
+    tone: 'bg-brand-50 text-brand-600 dark:bg-brand-500/10 dark:text-brand-400',
+  },
+  {
+    field: 'collected',
+    label: 'Collected',
+    icon: Banknote,
+    tone: 'bg-emerald-50 text-emerald-600 dark:bg-emerald-500/10 dark:text-emerald-400',
+  },
+  {
+    field: 'outstanding',
+    label: 'Outstanding',
+    icon: HandCoins,
+    tone: 'bg-sky-50 text-sky-600 dark:bg-sky-500/10 dark:text-sky-400',
+  },
+  {
+    field: 'overdue',
+    label: 'Overdue',
+    icon: AlertTriangle,
+    tone: 'bg-red-50 text-red-600 dark:bg-red-500/10 dark:text-red-400',
+  },
+];
+
+function Figure({ value, loading, ...figure }: (typeof FIGURES)[number] & { value: string | null; loading: boolean }) {
   return (
     <Card className="flex flex-col gap-3 p-4 sm:flex-row sm:items-center sm:gap-4 sm:p-5 xl:flex-col xl:items-start xl:gap-3 2xl:flex-row 2xl:items-center 2xl:gap-4">
-      <span className={cn('flex size-10 shrink-0 items-center justify-center rounded-lg', tone)}>
-        <Icon aria-hidden="true" className="size-5" />
-      </span>
-      <div className="min-w-0">
-        <p className="text-sm text-gray-500 dark:text-gray-400">{label}</p>
-        {loading ? (
-          <Skeleton className="mt-1 h-7 w-24" />
-        ) : (
-          <p className="truncate text-lg font-semibold sm:text-2xl tracking-tight text-gray-900 tabular-nums dark:text-white">
-            {value ?? '—'}
-          </p>
-        )}
-      </div>
+      <StatFigure
+        label={figure.label}
+        value={value}
+        icon={figure.icon}
+        loading={loading}
+        tone={figure.tone}
+        valueClassName="truncate text-lg sm:text-2xl"
+        skeletonClassName="w-24"
+      />
     </Card>
   );
 }
@@ -133,34 +151,9 @@ export function InvoiceStatisticsPanel({ params = {} }: { params?: InvoiceStatis
   return (
     <section aria-label="Invoice statistics" className="space-y-6">
       <div className="grid grid-cols-2 gap-3 sm:gap-4 xl:grid-cols-4">
-        <Figure
-          label="Invoiced"
-          value={money(data?.invoiced)}
-          icon={Receipt}
-          loading={isLoading}
-          tone="bg-brand-50 text-brand-600 dark:bg-brand-500/10 dark:text-brand-400"
-        />
-        <Figure
-          label="Collected"
-          value={money(data?.collected)}
-          icon={Banknote}
-          loading={isLoading}
-          tone="bg-emerald-50 text-emerald-600 dark:bg-emerald-500/10 dark:text-emerald-400"
-        />
-        <Figure
-          label="Outstanding"
-          value={money(data?.outstanding)}
-          icon={HandCoins}
-          loading={isLoading}
-          tone="bg-sky-50 text-sky-600 dark:bg-sky-500/10 dark:text-sky-400"
-        />
-        <Figure
-          label="Overdue"
-          value={money(data?.overdue)}
-          icon={AlertTriangle}
-          loading={isLoading}
-          tone="bg-red-50 text-red-600 dark:bg-red-500/10 dark:text-red-400"
-        />
+        {FIGURES.map((figure) => (
+          <Figure key={figure.field} {...figure} value={money(data?.[figure.field])} loading={isLoading} />
+        ))}
       </div>
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <SectionCard
