@@ -114,7 +114,10 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
     definition: 'roles closed in the period, whatever the reason.',
     kind: 'flow',
     triggers: [
-      [/\b(?:roles?|jobs?|positions?) (?:were |did we |have we )?closed\b/, 3],
+      [
+        /\b(?:roles?|jobs?|positions?) (?:were |was |did we |have we |has |have |had |we )?(?:been |ever |already |all |now )*closed\b/,
+        3,
+      ],
       [/\bclosed (?:roles?|jobs?|positions?)\b/, 2],
       [/\bclose (?:roles?|jobs?)\b/, 2],
       [/\b(?:roles?|jobs?|positions?|searches) (?:did we |have we |we )?close\b/, 3],
@@ -125,7 +128,10 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
     definition: 'roles closed in the period as filled (by us or by the client) or with a placement.',
     kind: 'flow',
     triggers: [
-      [/\b(?:roles?|jobs?|positions?|searches) (?:were |did we |have we )?(?:fill|filled)\b/, 4],
+      [
+        /\b(?:roles?|jobs?|positions?|searches) (?:were |was |did we |have we |has |have |had |we )?(?:been |ever |already |all |now )*(?:fill|filled)\b/,
+        4,
+      ],
       [/\bfilled (?:roles?|jobs?|positions?)\b/, 4],
       [/\broles? (?:\w+ ){0,3}(?:got |get |been |were |was )(?:fill|filled)\b/, 4],
     ],
@@ -441,7 +447,12 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
     definition: 'candidate records as they are now.',
     kind: 'stock',
     triggers: [
-      [/\bhow many (?:\w+ )?(?:candidates|people|applicants)\b/, 3],
+      [/\bhow many (?:of (?:our|the|my|all) )?(?:\w+ )?(?:candidates|people|applicants)\b/, 3],
+      // A candidate's status now ("placed", "active"): no period needed (issue 29 item 9).
+      [
+        /\b(?:candidates|people|applicants) (?:\w+ )?(?:are|is|have been|has been|were|got) (?:now |currently |already |still )?(?:placed|active|archived|on the market)\b|\b(?:placed|active|archived) candidates\b/,
+        3,
+      ],
       [/\b(?:number|count|total) of (?:\w+ )?(?:candidates|applicants)\b/, 3],
       [/\b(?:candidate (?:database|pool)|talent pool|database)\b/, 3],
     ],

@@ -87,6 +87,10 @@ function stagesOf(text: string): PipelineStageName[] {
     .sort((a, b) => PIPELINE_STAGES.indexOf(a) - PIPELINE_STAGES.indexOf(b));
 }
 
+/** Words for "no progress" (the dashboard's stalled pipelines). */
+const STALLED =
+  /\b(?:stall(?:ed|ing)?|stuck|stagnant|idle|neglected|going nowhere|slipping|quiet|cold|silent|dark|dormant|inactive|not moving|(?:haven'?t|hasn'?t|have not|has not) moved|no (?:movement|progress|activity)|at risk)\b/;
+
 const GROUP_METRICS: MetricKey[] = ['top_clients', 'recruiter_performance'];
 const RANKABLE: MetricKey[] = [
   'placements',
@@ -200,7 +204,7 @@ export function read(message: string, today: string): Reading {
   if (slots.metric === 'open_roles' && /\b(?:on hold|paused|frozen)\b/.test(text)) slots.state = 'on_hold';
   if (slots.metric === 'count_candidates') {
     const m = text.match(
-      /\b(active|placed|archived|do not contact)\b (?:\w+ )?candidates\b|\bcandidates (?:are |who are )?(active|placed|archived)\b/,
+      /\b(active|placed|archived|do not contact)\b (?:\w+ )?candidates\b|\bcandidates (?:\w+ )?(?:are |is |who are |that are |have been |has been |who have been |that have been |were |got )?(?:now |currently |already |still )?(active|placed|archived)\b/,
     );
     const status = m?.[1] ?? m?.[2];
     if (status) slots.state = status === 'do not contact' ? 'do_not_contact' : status;
@@ -208,8 +212,16 @@ export function read(message: string, today: string): Reading {
 
   if (slots.metric === 'attention') {
     const kinds: string[] = [];
-    if (/\b(?:roles?|jobs?|searches|positions?)\b/.test(text)) kinds.push('role_without_submittal');
-    if (/\b(?:pipelines?|candidates?|people)\b/.test(text)) kinds.push('stale_pipeline');
+    // "Stalled", "stuck", "no movement" mean what the dashboard calls stalled: pipelines with no stage change
+    // in 5 days, for roles too (issue 29 item e); "no submittal" is the roles' own kind.
+    const stalled = STALLED.test(text);
+    const roles = /\b(?:roles?|jobs?|searches|positions?|vacanc(?:y|ies)|openings?|reqs?)\b/.test(text);
+    if (roles) {
+      if (stalled || !/\bsubmi(?:ttals?|ssions?|tted)\b/.test(text)) kinds.push('stale_pipeline');
+      kinds.push('role_without_submittal');
+    }
+    if (/\b(?:pipelines?|candidates?|people)\b/.test(text) && !kinds.includes('stale_pipeline'))
+      kinds.push('stale_pipeline');
     if (/\binvoices?\b/.test(text)) kinds.push('overdue_invoice');
     if (/\bguarantees?\b/.test(text)) kinds.push('guarantee_ending');
     if (/\binterviews?\b/.test(text)) kinds.push('interview_tomorrow');
