@@ -41,6 +41,9 @@ beforeAll(async () => {
     closedAt: daysAgo(10),
   });
   for (const status of ['placed', 'placed', 'active']) await insertCandidate(t.db, { status });
+  for (const skills of [['Python', 'SQL'], ['python'], ['Go']])
+    await insertCandidate(t.db, { status: 'active', skills });
+  await insertPipeline(t.db, { roleId, stage: 'client_interview', stageChangedAt: daysAgo(1) });
 });
 afterAll(async () => {
   await t?.close();
@@ -101,6 +104,21 @@ describe('the built-in analyst over the chat', () => {
     const [reply] = await converse('Which roles have stalled?');
     expect(reply!.content).toContain('**1** role has stalled pipelines: **3** stalled pipelines in all');
     expect(reply!.content).toContain(`[Platform Engineer \\(Northwind Traders\\)](/roles/${roleId})`);
+  });
+
+  it('uses every part of a question or names the part it cannot use (item f)', async () => {
+    const [skill, stage, ranking, tomorrow] = await converse(
+      'How many candidates know Python?',
+      'How many candidates are in the final interview stage?',
+      'Who is the slowest recruiter to first submittal this year?',
+      'Any interviews tomorrow?',
+    );
+    expect(skill!.content).toContain('You have **2** candidates with the skill “python” right now.');
+    expect(stage!.role).toBe('agent');
+    expect(stage!.content).toContain('**1** candidate is in Client interview right now, over all roles');
+    expect(ranking!.content).toMatch(/^Not used: median days to first submittal per recruiter/);
+    expect(ranking!.content).not.toContain('leads on');
+    expect(tomorrow!.content).toContain('No interviews are scheduled for tomorrow.');
   });
 
   it('shows no internal words: dates of "all time", user ids, n/a (item f)', async () => {

@@ -613,6 +613,20 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
     }>('needs_attention', focus ? { kinds: focus } : {}, ctx);
     const kinds = new Map<string, number>();
     for (const item of data.items) kinds.set(item.kind, (kinds.get(item.kind) ?? 0) + 1);
+    if (focus?.length === 1 && focus[0] === 'interview_tomorrow')
+      return compose(
+        data.count
+          ? `**${int(data.count)}** interview${data.count === 1 ? ' is' : 's are'} scheduled for tomorrow${data.everyone ? '' : ' (yours)'}.`
+          : `No interviews are scheduled for tomorrow${data.everyone ? '' : ' (yours)'}.`,
+        data.count
+          ? table(
+              ['Interview', 'When', 'Recruiter'],
+              data.items.slice(0, 10).map((i) => [link(i.title, i.link), esc(i.detail), esc(i.user_name)]),
+            )
+          : null,
+        definition('attention'),
+        usedLine('attention', s, null),
+      );
     if (!data.count)
       return compose(
         focus ? 'Nothing of that kind needs attention right now.' : 'Nothing needs attention right now.',
@@ -669,6 +683,35 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
     );
   }
 
+  if (metric === 'role_pipeline' && !s.role && s.stage) {
+    // A stage without a role: the candidates at that stage now, over every role (or the client's).
+    const data = await call<{ count: number; rows: { name: string; detail: string; link: string }[] }>(
+      'count_records',
+      {
+        kind: 'pipelines',
+        state: 'open',
+        stage: s.stage,
+        limit: 10,
+        ...(s.client ? { client_id: s.client.id } : {}),
+        ...(s.recruiter ? { recruiter_id: s.recruiter.id } : {}),
+        ...(s.clientType ? { client_type: s.clientType } : {}),
+      },
+      ctx,
+    );
+    const label = PIPELINE_STAGE_LABELS[s.stage];
+    return compose(
+      `**${int(data.count)}** candidate${data.count === 1 ? ' is' : 's are'} in ${label} right now${filtersText(s) || ', over all roles'} (open pipelines).`,
+      data.rows.length
+        ? table(
+            ['Candidate', 'Role · stage · state'],
+            data.rows.map((r) => [link(r.name, r.link), esc(r.detail.replace(/_/g, ' '))]),
+          )
+        : null,
+      `_${label}: open pipelines whose current stage is ${label}._`,
+      usedLine('role_pipeline', s, null),
+    );
+  }
+
   if (metric === 'role_pipeline') {
     const data = await call<{
       found: boolean;
@@ -716,6 +759,7 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
         kind,
         limit: 10,
         ...(state ? { state } : kind === 'roles' ? { state: 'active' } : {}),
+        ...(s.skills && kind === 'candidates' ? { skills: s.skills } : {}),
         ...(s.client && kind === 'roles' ? { client_id: s.client.id } : {}),
         ...(s.recruiter && kind === 'roles' ? { recruiter_id: s.recruiter.id } : {}),
         ...(s.clientType && kind !== 'candidates' ? { client_type: s.clientType } : {}),
@@ -732,8 +776,12 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
             ? `role${plural} on hold`
             : `open role${plural}`;
     const qualifier = state && kind !== 'roles' ? `${esc(state.toLowerCase())} ` : '';
+    const skilled =
+      s.skills && kind === 'candidates'
+        ? ` with the skill${s.skills.length === 1 ? '' : 's'} ${s.skills.map((x) => `“${esc(x)}”`).join(' and ')}`
+        : '';
     return compose(
-      `You have **${int(data.count)}** ${qualifier}${noun}${filtersText(s)} right now.`,
+      `You have **${int(data.count)}** ${qualifier}${noun}${skilled}${filtersText(s)} right now.`,
       data.rows.length > 1 && kind !== 'candidates'
         ? table(
             ['Name', 'Detail'],

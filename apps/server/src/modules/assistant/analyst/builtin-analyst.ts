@@ -229,6 +229,8 @@ function merge(reading: Reading, context: Slots | null, today: string): Slots | 
   merged.period = s.period ?? relative?.period ?? context.period;
   if (s.clientType) merged.clientType = s.clientType;
   if (s.state) merged.state = s.state;
+  if (s.skills) merged.skills = s.skills;
+  merged.notUsed = s.notUsed;
   if (reading.clearsFilters) {
     merged.client = null;
     merged.recruiter = null;
@@ -345,6 +347,7 @@ async function proceed(
     );
   }
 
+  if (s.metric === 'role_pipeline' && !s.role && s.stage) return answerWith(s, ctx, call);
   if (s.metric === 'role_pipeline' && !s.role) {
     if (s.client) {
       return {
@@ -374,8 +377,15 @@ async function proceed(
   }
   if (!s.period && info.kind === 'default_all_time') s.period = allTime(today);
 
+  return answerWith(s, ctx, call);
+}
+
+/** The answer, after a note naming what of the question it could not use (issue 29 item f). */
+async function answerWith(s: Slots, ctx: ToolContext, call: Call): Promise<EngineReply> {
   const content = await answer(s, ctx, call);
-  return { kind: 'answer', content };
+  const notUsed = s.notUsed ?? [];
+  if (!notUsed.length) return { kind: 'answer', content };
+  return { kind: 'answer', content: `Not used: ${notUsed.join('; ')}.\n\n${content}` };
 }
 
 /** The record a resumed question chose (its detail line is not kept). */
