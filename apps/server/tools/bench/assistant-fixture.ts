@@ -323,6 +323,7 @@ export async function buildAssistantFixture(db: Db): Promise<Fixture> {
         phone: `+1 206 555 ${String(1000 + i)}`,
         currentTitle: i % 3 === 0 ? 'Data Engineer' : i % 3 === 1 ? 'Product Designer' : 'Backend Engineer',
         status: i < 24 ? 'active' : i < 28 ? 'placed' : 'archived',
+        skills: i % 3 === 0 ? ['Python', 'SQL'] : i % 3 === 2 ? ['Go', 'python', 'Postgres'] : ['Figma'],
         createdAt: plus('2030-01-01', i * 17),
       })
     ).id;

@@ -1,11 +1,11 @@
 import { NO_SOURCE_LABEL } from '@recruitdesk/contracts/analytics';
 import { APPLICATION_SOURCE_LABELS } from '@recruitdesk/contracts/applications';
-import type { PIPELINE_STAGE_LABELS } from '@recruitdesk/contracts/pipeline-summary';
+import { PIPELINE_STAGE_LABELS } from '@recruitdesk/contracts/pipeline-summary';
 import type { ToolContext } from '../assistant.types';
 import type { FoundRecord } from '../tools/find-records';
 import { METRICS, type MetricKey } from './lexicon';
 import { days, esc, int, link, money, pct, table } from './markdown';
-import { agencyToday, ALL_TIME_FROM, describePeriod, type Period } from './periods';
+import { agencyToday, ALL_TIME_FROM, describePeriod, formatDay, type Period } from './periods';
 import type { Slots } from './understand';
 
 // Templated answers: the figure, the period and filters used, the metric's definition in a line, a small
@@ -120,20 +120,24 @@ function filtersText(s: Slots, withFamily = true): string {
   return parts.length ? ` ${parts.join(', ')}` : '';
 }
 
-/** The machine-readable last line: what was used (and what a follow-up continues from). */
+/**
+ * The last line: what the answer used, in the words of the app (no internal keys or ids: issue 29 item f).
+ * A follow-up continues from it (contextFrom in builtin-analyst.ts reads it back); records are links.
+ */
 export function usedLine(metric: MetricKey, s: Slots, period: Period | null): string {
-  const parts = [`metric ${metric}`];
-  if (period) parts.push(`period ${period.from} to ${period.to}`);
+  const parts = [METRICS[metric].label];
+  if (period)
+    parts.push(period.unit === 'all' ? 'all time' : `from ${formatDay(period.from)} to ${formatDay(period.to)}`);
   if (s.client) parts.push(`client ${link(s.client.name, `/clients/${s.client.id}`)}`);
   if (s.role) parts.push(`role ${link(s.role.name, `/roles/${s.role.id}`)}`);
-  if (s.recruiter) parts.push(`recruiter ${esc(s.recruiter.name)} (user ${s.recruiter.id})`);
-  if (s.clientType) parts.push(`client type ${s.clientType}`);
+  if (s.recruiter) parts.push(`recruiter ${link(s.recruiter.name, `/users/${s.recruiter.id}`)}`);
+  if (s.clientType) parts.push(s.clientType === 'retainer' ? 'retainer clients only' : "finder's fee clients only");
   if (s.family) parts.push(`role family ${esc(s.family.label)} (${esc(s.family.key)})`);
-  if (s.stage) parts.push(`stage ${s.stage}`);
-  if (s.stageTo) parts.push(`to stage ${s.stageTo}`);
-  if (s.groupBy) parts.push(`by ${s.groupBy}`);
-  if (s.rankBy) parts.push(`ranked by ${s.rankBy}`);
-  return `_Used: ${parts.join(' · ')}_`;
+  if (s.stage) parts.push(`stage ${PIPELINE_STAGE_LABELS[s.stage]}`);
+  if (s.stageTo) parts.push(`to stage ${PIPELINE_STAGE_LABELS[s.stageTo]}`);
+  if (s.groupBy) parts.push(`per ${s.groupBy}`);
+  if (s.rankBy) parts.push(`ranked by ${METRICS[s.rankBy].label.toLowerCase()}`);
+  return `_Based on: ${parts.join(' · ')}_`;
 }
 
 const definition = (metric: MetricKey) => `_${METRICS[metric].label}: ${METRICS[metric].definition}_`;
@@ -185,7 +189,7 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
       metric === 'open_roles' && !period
         ? `You have ${figure(metric, value, currency)} right now${filtersText(s)}.`
         : `${capital(figure(metric, value, currency))} in ${when}${filtersText(s)}.`;
-    if (period && period.unit !== 'all' && metric !== 'open_roles')
+    if (period && period.unit !== 'all' && metric !== 'open_roles' && previous !== null && previous !== undefined)
       head += ` The period just before had ${valueText(metric, previous, currency)}.`;
     let detail: string | null = null;
     if (s.groupBy === 'month' && period) {
@@ -609,6 +613,20 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
     }>('needs_attention', focus ? { kinds: focus } : {}, ctx);
     const kinds = new Map<string, number>();
     for (const item of data.items) kinds.set(item.kind, (kinds.get(item.kind) ?? 0) + 1);
+    if (focus?.length === 1 && focus[0] === 'interview_tomorrow')
+      return compose(
+        data.count
+          ? `**${int(data.count)}** interview${data.count === 1 ? ' is' : 's are'} scheduled for tomorrow${data.everyone ? '' : ' (yours)'}.`
+          : `No interviews are scheduled for tomorrow${data.everyone ? '' : ' (yours)'}.`,
+        data.count
+          ? table(
+              ['Interview', 'When', 'Recruiter'],
+              data.items.slice(0, 10).map((i) => [link(i.title, i.link), esc(i.detail), esc(i.user_name)]),
+            )
+          : null,
+        definition('attention'),
+        usedLine('attention', s, null),
+      );
     if (!data.count)
       return compose(
         focus ? 'Nothing of that kind needs attention right now.' : 'Nothing needs attention right now.',
@@ -622,6 +640,35 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
       interview_tomorrow: 'interviews tomorrow',
       overdue_invoice: 'overdue invoices',
     };
+    // Roles asked about (both kinds): the stalled pipelines counted per role, as the dashboard defines them.
+    const stale = data.items.filter((i) => i.kind === 'stale_pipeline');
+    if (focus?.includes('role_without_submittal') && focus.includes('stale_pipeline') && stale.length) {
+      const perRole = new Map<string, { title: string; link: string; n: number; detail: string }>();
+      for (const item of stale) {
+        const roleLink = item.link.match(/^\/roles\/\d+/)?.[0] ?? item.link;
+        const title = item.title.split(' — ').slice(1).join(' — ') || item.title;
+        const row = perRole.get(roleLink) ?? { title, link: roleLink, n: 0, detail: item.detail };
+        row.n += 1;
+        perRole.set(roleLink, row);
+      }
+      const silent = data.items.filter((i) => i.kind === 'role_without_submittal');
+      const roles = [...perRole.values()].sort((a, b) => b.n - a.n || a.title.localeCompare(b.title));
+      return compose(
+        `**${int(roles.length)}** role${roles.length === 1 ? ' has' : 's have'} stalled pipelines${data.everyone ? '' : ' (yours)'}: **${int(stale.length)}** stalled pipeline${stale.length === 1 ? '' : 's'} in all (no stage change in 5 days).${silent.length ? ` ${int(silent.length)} open role${silent.length === 1 ? ' has' : 's have'} also had no submittal in 7 days.` : ''}`,
+        table(
+          ['Role', 'Stalled pipelines', 'Oldest'],
+          roles.slice(0, 10).map((r) => [link(r.title, r.link), int(r.n), esc(r.detail)]),
+        ),
+        silent.length
+          ? table(
+              ['Role without a submittal in 7 days', 'Detail'],
+              silent.slice(0, 10).map((i) => [link(i.title, i.link), esc(i.detail)]),
+            )
+          : null,
+        definition('attention'),
+        usedLine('attention', s, null),
+      );
+    }
     const summaryText = [...kinds.entries()]
       .map(([k, n]) => `${int(n)} ${label[k] ?? k.replace(/_/g, ' ')}`)
       .join(', ');
@@ -633,6 +680,35 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
       ),
       definition('attention'),
       usedLine('attention', s, null),
+    );
+  }
+
+  if (metric === 'role_pipeline' && !s.role && s.stage) {
+    // A stage without a role: the candidates at that stage now, over every role (or the client's).
+    const data = await call<{ count: number; rows: { name: string; detail: string; link: string }[] }>(
+      'count_records',
+      {
+        kind: 'pipelines',
+        state: 'open',
+        stage: s.stage,
+        limit: 10,
+        ...(s.client ? { client_id: s.client.id } : {}),
+        ...(s.recruiter ? { recruiter_id: s.recruiter.id } : {}),
+        ...(s.clientType ? { client_type: s.clientType } : {}),
+      },
+      ctx,
+    );
+    const label = PIPELINE_STAGE_LABELS[s.stage];
+    return compose(
+      `**${int(data.count)}** candidate${data.count === 1 ? ' is' : 's are'} in ${label} right now${filtersText(s) || ', over all roles'} (open pipelines).`,
+      data.rows.length
+        ? table(
+            ['Candidate', 'Role · stage · state'],
+            data.rows.map((r) => [link(r.name, r.link), esc(r.detail.replace(/_/g, ' '))]),
+          )
+        : null,
+      `_${label}: open pipelines whose current stage is ${label}._`,
+      usedLine('role_pipeline', s, null),
     );
   }
 
@@ -683,6 +759,7 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
         kind,
         limit: 10,
         ...(state ? { state } : kind === 'roles' ? { state: 'active' } : {}),
+        ...(s.skills && kind === 'candidates' ? { skills: s.skills } : {}),
         ...(s.client && kind === 'roles' ? { client_id: s.client.id } : {}),
         ...(s.recruiter && kind === 'roles' ? { recruiter_id: s.recruiter.id } : {}),
         ...(s.clientType && kind !== 'candidates' ? { client_type: s.clientType } : {}),
@@ -699,8 +776,12 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
             ? `role${plural} on hold`
             : `open role${plural}`;
     const qualifier = state && kind !== 'roles' ? `${esc(state.toLowerCase())} ` : '';
+    const skilled =
+      s.skills && kind === 'candidates'
+        ? ` with the skill${s.skills.length === 1 ? '' : 's'} ${s.skills.map((x) => `“${esc(x)}”`).join(' and ')}`
+        : '';
     return compose(
-      `You have **${int(data.count)}** ${qualifier}${noun}${filtersText(s)} right now.`,
+      `You have **${int(data.count)}** ${qualifier}${noun}${skilled}${filtersText(s)} right now.`,
       data.rows.length > 1 && kind !== 'candidates'
         ? table(
             ['Name', 'Detail'],

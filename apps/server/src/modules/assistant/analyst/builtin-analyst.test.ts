@@ -237,7 +237,7 @@ describe('permissions and safety', () => {
       'placements by source in 2030',
     ]) {
       const content = answerOf(await talk().say(question));
-      expect(content, question).toContain('metric sources');
+      expect(content, question).toContain('Based on: Placements by source');
       expect(content, question).toMatch(/brought the most placements|No placements in/);
     }
     const content = answerOf(await talk().say('Where did our hires come from in 2030?'));

@@ -1,4 +1,4 @@
-import { PIPELINE_STAGES, type PipelineStageName } from '@recruitdesk/contracts/pipeline-summary';
+import { PIPELINE_STAGE_LABELS, type PipelineStageName } from '@recruitdesk/contracts/pipeline-summary';
 import type {
   AssistantEngine,
   AssistantTool,
@@ -66,11 +66,49 @@ function cannotAnswer(text: string): string {
   return [text, '', 'Questions I can answer, for example:', ...EXAMPLE_QUESTIONS.map((q) => `- ${q}`)].join('\n');
 }
 
+/** A message that does not say what it asks about (issue 29 item d): never answered from the last answer. */
+const NOT_UNDERSTOOD =
+  "I didn't understand that question, so I can't answer it yet. Name what to count or measure (placements, revenue, open roles, the funnel, time to fill, salaries), and a period or a name if it matters.";
+
+/** A greeting or thanks on its own (issue 29 item 9): greeted back, with what can be asked. */
+const GREETING =
+  /^(?:(?:hi|hello|hey|hiya|howdy|greetings|good (?:morning|afternoon|evening|day)|morning|yo)(?: there| again| team| assistant| everyone)?|(?:thanks|thank you|thx|cheers|ta)(?: (?:very|so) much| a lot| again)?)[\s!.,]*(?:how (?:are|r) (?:you|u)(?: doing)?(?: today)?)?[\s!.?]*$/;
+
+function greeting(text: string): string {
+  const thanks = /^(?:thanks|thank you|thx|cheers|ta)\b/.test(text);
+  return [
+    thanks
+      ? 'You’re welcome! Ask me anything else about the agency’s data.'
+      : 'Hello! I answer questions about the agency’s own data: placements, revenue, roles, the funnel, time to fill and salaries.',
+    '',
+    'For example:',
+    ...EXAMPLE_QUESTIONS.map((q) => `- ${q}`),
+  ].join('\n');
+}
+
 const READ_ONLY =
   'I only read the agency’s data: I can’t change, delete or send anything. Ask me about placements, revenue, roles, the funnel, time to fill or salaries instead.';
 
-/** The context a follow-up continues from: the last answer's "Used:" line. */
-export function contextFrom(history: ChatTurn[]): Slots | null {
+const LABEL_TO_METRIC = new Map(
+  (Object.entries(METRICS) as [MetricKey, (typeof METRICS)[MetricKey]][]).map(([key, m]) => [
+    m.label.toLowerCase(),
+    key,
+  ]),
+);
+const LABEL_TO_STAGE = new Map(
+  (Object.entries(PIPELINE_STAGE_LABELS) as [PipelineStageName, string][]).map(([key, label]) => [label, key]),
+);
+const MONTH_SHORT = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
+/** "1 Apr 2031" (formatDay) → "2031-04-01". */
+function dayOf(text: string): string | null {
+  const m = text.match(/^(\d{1,2}) ([A-Z][a-z]{2}) (\d{4})$/);
+  const month = m ? MONTH_SHORT.indexOf(m[2]!) + 1 : 0;
+  return m && month ? `${m[3]}-${String(month).padStart(2, '0')}-${m[1]!.padStart(2, '0')}` : null;
+}
+const unescape = (text: string) => text.replace(/\\(.)/g, '$1');
+
+/** The context a follow-up continues from: the last answer's "Based on:" line. */
+export function contextFrom(history: ChatTurn[], today: string): Slots | null {
   for (let i = history.length - 1; i >= 0; i -= 1) {
     const turn = history[i]!;
     if (turn.role === 'user' || turn.role === 'error') continue;
@@ -78,32 +116,36 @@ export function contextFrom(history: ChatTurn[]): Slots | null {
     const line = turn.content
       .split('\n')
       .reverse()
-      .find((l) => l.startsWith('_Used: '));
+      .find((l) => l.startsWith('_Based on: '));
     if (!line) return null;
+    const body = line.slice('_Based on: '.length, -1);
     const s = emptySlots();
-    const metric = line.match(/metric (\w+)/)?.[1];
-    if (!metric || !(metric in METRICS)) return null;
-    s.metric = metric as MetricKey;
-    const period = line.match(/period (\d{4}-\d{2}-\d{2}) to (\d{4}-\d{2}-\d{2})/);
-    if (period) s.period = periodFromDates(period[1]!, period[2]!);
-    const client = line.match(/client \[((?:\\.|[^\]])*)\]\(\/clients\/(\d+)\)/);
-    if (client) s.client = { id: Number(client[2]), name: client[1]!.replace(/\\(.)/g, '$1') };
-    const role = line.match(/role \[((?:\\.|[^\]])*)\]\(\/roles\/(\d+)\)/);
-    if (role) s.role = { id: Number(role[2]), name: role[1]!.replace(/\\(.)/g, '$1') };
-    const recruiter = line.match(/recruiter (.+?) \(user (\d+)\)/);
-    if (recruiter) s.recruiter = { id: Number(recruiter[2]), name: recruiter[1]!.replace(/\\(.)/g, '$1') };
-    const type = line.match(/client type (finders_fee|retainer)/);
-    if (type) s.clientType = type[1] as Slots['clientType'];
-    const family = line.match(/role family (.+?) \(((?:\\.|[^)])+)\)/);
-    if (family) s.family = { label: family[1]!.replace(/\\(.)/g, '$1'), key: family[2]!.replace(/\\(.)/g, '$1') };
-    const stage = line.match(/· stage (\w+)/)?.[1];
-    if (stage && (PIPELINE_STAGES as readonly string[]).includes(stage)) s.stage = stage as PipelineStageName;
-    const stageTo = line.match(/to stage (\w+)/)?.[1];
-    if (stageTo && (PIPELINE_STAGES as readonly string[]).includes(stageTo)) s.stageTo = stageTo as PipelineStageName;
-    const by = line.match(/· by (client|recruiter|month)/)?.[1];
+    const metric = LABEL_TO_METRIC.get(body.split(' · ')[0]!.toLowerCase());
+    if (!metric) return null;
+    s.metric = metric;
+    if (/ · all time\b/.test(body)) s.period = allTime(today);
+    const period = body.match(/ · from (\d{1,2} [A-Z][a-z]{2} \d{4}) to (\d{1,2} [A-Z][a-z]{2} \d{4})/);
+    const from = period ? dayOf(period[1]!) : null;
+    const to = period ? dayOf(period[2]!) : null;
+    if (from && to) s.period = periodFromDates(from, to);
+    const client = body.match(/ · client \[((?:\\.|[^\]])*)\]\(\/clients\/(\d+)\)/);
+    if (client) s.client = { id: Number(client[2]), name: unescape(client[1]!) };
+    const role = body.match(/ · role \[((?:\\.|[^\]])*)\]\(\/roles\/(\d+)\)/);
+    if (role) s.role = { id: Number(role[2]), name: unescape(role[1]!) };
+    const recruiter = body.match(/ · recruiter \[((?:\\.|[^\]])*)\]\(\/users\/(\d+)\)/);
+    if (recruiter) s.recruiter = { id: Number(recruiter[2]), name: unescape(recruiter[1]!) };
+    if (/ · retainer clients only\b/.test(body)) s.clientType = 'retainer';
+    if (/ · finder's fee clients only\b/.test(body)) s.clientType = 'finders_fee';
+    const family = body.match(/ · role family (.+?) \(((?:\\.|[^)])+)\)/);
+    if (family) s.family = { label: unescape(family[1]!), key: unescape(family[2]!) };
+    const stage = LABEL_TO_STAGE.get(body.match(/ · stage ([A-Z][a-z ]+?)(?= · |$)/)?.[1] ?? '');
+    if (stage) s.stage = stage;
+    const stageTo = LABEL_TO_STAGE.get(body.match(/ · to stage ([A-Z][a-z ]+?)(?= · |$)/)?.[1] ?? '');
+    if (stageTo) s.stageTo = stageTo;
+    const by = body.match(/ · per (client|recruiter|month)\b/)?.[1];
     if (by) s.groupBy = by as Slots['groupBy'];
-    const rank = line.match(/ranked by (\w+)/)?.[1];
-    if (rank && rank in METRICS) s.rankBy = rank as MetricKey;
+    const rank = LABEL_TO_METRIC.get(body.match(/ · ranked by ([a-z ]+?)(?= · |$)/)?.[1] ?? '');
+    if (rank) s.rankBy = rank;
     return s;
   }
   return null;
@@ -136,6 +178,7 @@ async function reply(input: EngineInput, call: Call): Promise<EngineReply> {
   }
   if (!message) return { kind: 'answer', content: cannotAnswer('Ask me a question about your agency’s data.') };
   const reading = read(message, today);
+  if (GREETING.test(reading.text.trim())) return { kind: 'answer', content: greeting(reading.text.trim()) };
   if (WRITE_REQUEST.test(reading.text)) return { kind: 'answer', content: READ_ONLY };
   if (OUT_OF_SCOPE.test(reading.text))
     return {
@@ -145,9 +188,9 @@ async function reply(input: EngineInput, call: Call): Promise<EngineReply> {
       ),
     };
 
-  const context = contextFrom(input.history);
+  const context = contextFrom(input.history, today);
   const slots = merge(reading, context, today);
-  if (!slots) return { kind: 'answer', content: cannotAnswer("I can't answer that yet.") };
+  if (!slots) return { kind: 'answer', content: cannotAnswer(NOT_UNDERSTOOD) };
   return proceed(slots, reading.phrases, ctx, call, today, reading);
 }
 
@@ -160,6 +203,20 @@ function merge(reading: Reading, context: Slots | null, today: string): Slots | 
     if (!s.metric && !reading.phrases.length) return null;
     return s;
   }
+  // Without a metric, a follow-up must change something (a period, a name, a grouping, a stage, a filter):
+  // "How are we doing?" or nonsense is not the last question again (issue 29 item d).
+  const relative = context.period ? relativePeriod(reading.text, context.period, today) : null;
+  const changes =
+    s.metric ||
+    s.period ||
+    relative ||
+    s.groupBy ||
+    s.stage ||
+    s.clientType ||
+    s.state ||
+    reading.clearsFilters ||
+    FOLLOW_UP_CUES.test(reading.text);
+  if (!changes && !reading.phrases.length) return null;
   const merged: Slots = { ...context };
   if (s.metric && s.metric !== 'lookup') {
     merged.metric = s.metric;
@@ -169,18 +226,25 @@ function merge(reading: Reading, context: Slots | null, today: string): Slots | 
     merged.stageTo = s.stageTo;
   } else if (s.groupBy) merged.groupBy = s.groupBy;
   if (s.stage) [merged.stage, merged.stageTo] = [s.stage, s.stageTo];
-  const relative = context.period ? relativePeriod(reading.text, context.period, today) : null;
   merged.period = s.period ?? relative?.period ?? context.period;
   if (s.clientType) merged.clientType = s.clientType;
   if (s.state) merged.state = s.state;
+  if (s.skills) merged.skills = s.skills;
+  merged.notUsed = s.notUsed;
   if (reading.clearsFilters) {
     merged.client = null;
     merged.recruiter = null;
     merged.role = null;
     merged.clientType = null;
   }
-  // Names in the follow-up replace the context's (resolved in proceed()).
-  (merged as Slots & { followUp?: boolean }).followUp = true;
+  // Names in the follow-up replace the context's (resolved in proceed()); a follow-up made only of words
+  // that might be names must name something.
+  (merged as Slots & { followUp?: boolean; mustName?: boolean }).followUp = true;
+  if (!changes) {
+    (merged as Slots & { mustName?: boolean }).mustName = true;
+    // The words may name another role family: read it again.
+    if (merged.metric === 'wages' || merged.metric === 'offer_acceptance') merged.family = null;
+  }
   return merged;
 }
 
@@ -199,6 +263,7 @@ async function proceed(
 
   // Names: the record kinds this metric can use, looked up by fuzzy match.
   let found: FoundRecord[] = [];
+  let named = false;
   const kinds = kindsFor(s.metric);
   if (phrases.length && kinds.length) {
     const result = await call<{ records: FoundRecord[] }>(
@@ -209,6 +274,7 @@ async function proceed(
     found = result.records;
     const resolution = resolveRecords(found, kinds, s.client?.id ?? null);
     const followUp = (s as Slots & { followUp?: boolean }).followUp;
+    named = Boolean(resolution.ambiguous) || Object.keys(resolution.chosen).length > 0;
     for (const [kind, ref] of Object.entries(resolution.chosen) as [RecordKind, { id: number; name: string }][]) {
       if (kind === 'client') {
         s.client = { id: ref.id, name: ref.name };
@@ -243,8 +309,13 @@ async function proceed(
         new RegExp(`\\b${words.map((w) => w.replace(/[+#.]/g, '\\$&')).join('s? ')}s?\\b`).test(text),
       )
       .sort((a, b) => b.words.length - a.words.length)[0];
-    if (hit) s.family = { key: hit.f.value, label: hit.f.label };
+    if (hit) {
+      s.family = { key: hit.f.value, label: hit.f.label };
+      named = true;
+    }
   }
+  if ((s as Slots & { mustName?: boolean }).mustName && !named)
+    return { kind: 'answer', content: cannotAnswer(NOT_UNDERSTOOD) };
 
   if (!s.metric) {
     const records = found.filter((r) => r.score >= MIN_SCORE);
@@ -252,7 +323,7 @@ async function proceed(
     const covered = new Set(records.flatMap((r) => r.phrase.split(' ')));
     const allNames = phrases.every((p) => p.split(' ').every((w) => covered.has(w)));
     if (records.length && allNames) return { kind: 'answer', content: lookupAnswer(records, s) };
-    return { kind: 'answer', content: cannotAnswer("I can't answer that yet.") };
+    return { kind: 'answer', content: cannotAnswer(NOT_UNDERSTOOD) };
   }
   if (s.metric === 'lookup') {
     const records = found.filter((r) => r.score >= MIN_SCORE);
@@ -276,6 +347,7 @@ async function proceed(
     );
   }
 
+  if (s.metric === 'role_pipeline' && !s.role && s.stage) return answerWith(s, ctx, call);
   if (s.metric === 'role_pipeline' && !s.role) {
     if (s.client) {
       return {
@@ -305,8 +377,15 @@ async function proceed(
   }
   if (!s.period && info.kind === 'default_all_time') s.period = allTime(today);
 
+  return answerWith(s, ctx, call);
+}
+
+/** The answer, after a note naming what of the question it could not use (issue 29 item f). */
+async function answerWith(s: Slots, ctx: ToolContext, call: Call): Promise<EngineReply> {
   const content = await answer(s, ctx, call);
-  return { kind: 'answer', content };
+  const notUsed = s.notUsed ?? [];
+  if (!notUsed.length) return { kind: 'answer', content };
+  return { kind: 'answer', content: `Not used: ${notUsed.join('; ')}.\n\n${content}` };
 }
 
 /** The record a resumed question chose (its detail line is not kept). */

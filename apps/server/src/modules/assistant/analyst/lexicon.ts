@@ -114,7 +114,10 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
     definition: 'roles closed in the period, whatever the reason.',
     kind: 'flow',
     triggers: [
-      [/\b(?:roles?|jobs?|positions?) (?:were |did we |have we )?closed\b/, 3],
+      [
+        /\b(?:roles?|jobs?|positions?) (?:were |was |did we |have we |has |have |had |we )?(?:been |ever |already |all |now )*closed\b/,
+        3,
+      ],
       [/\bclosed (?:roles?|jobs?|positions?)\b/, 2],
       [/\bclose (?:roles?|jobs?)\b/, 2],
       [/\b(?:roles?|jobs?|positions?|searches) (?:did we |have we |we )?close\b/, 3],
@@ -125,7 +128,10 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
     definition: 'roles closed in the period as filled (by us or by the client) or with a placement.',
     kind: 'flow',
     triggers: [
-      [/\b(?:roles?|jobs?|positions?|searches) (?:were |did we |have we )?(?:fill|filled)\b/, 4],
+      [
+        /\b(?:roles?|jobs?|positions?|searches) (?:were |was |did we |have we |has |have |had |we )?(?:been |ever |already |all |now )*(?:fill|filled)\b/,
+        4,
+      ],
       [/\bfilled (?:roles?|jobs?|positions?)\b/, 4],
       [/\broles? (?:\w+ ){0,3}(?:got |get |been |were |was )(?:fill|filled)\b/, 4],
     ],
@@ -201,6 +207,11 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
       [/\b(?:invoice|bill) (?:total|amount|value)s?\b/, 4],
       [/\b(?:did|have|do) we (?:invoice|bill)\b/, 6],
       [/\bbillings?\b/, 4],
+      // Fees in total (not the average fee): what was invoiced.
+      [
+        /\b(?:most|highest|biggest|largest|total|more|fewest|least) (?:placement )?fees\b|\bfees (?:earned|charged|billed|invoiced|generated)\b|\bby fees\b|\bin fees\b/,
+        5,
+      ],
     ],
   },
   revenue_collected: {
@@ -288,7 +299,12 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
     kind: 'flow',
     triggers: [
       [/\brecruiters?(?:'s|s')? (?:performance|leaderboard|ranking|league|stats|numbers|results|productivity)\b/, 6],
-      [/\b(?:top|best|leading|most productive|worst) recruiters?\b/, 6],
+      [/\b(?:top|best|leading|most productive|worst|slowest|fastest|quickest) recruiters?\b/, 6],
+      [/\brecruiters? (?:is |was |are |were )?(?:the )?(?:slowest|fastest|quickest)\b/, 6],
+      [
+        /\brecruiters? (?:with|who (?:has|had|have|made|placed|got)|that (?:has|had|made)) (?:the )?(?:most|highest|fewest|least|lowest)\b/,
+        6,
+      ],
       [/\b(?:which|what) recruiters?\b/, 5],
       [/\bwho (?:placed|made|submitted|has|had|got) (?:the )?most\b/, 5],
       [/\b(?:by|per|for each|each) recruiter\b/, 5],
@@ -303,6 +319,10 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
       [/\b(?:top|best|biggest|largest|main|most valuable|leading) clients?\b/, 6],
       [/\b(?:which|what) clients?\b/, 5],
       [/\b(?:by|per|for each|each) client\b/, 5],
+      [
+        /\b(?:clients?|customers?) (?:with|that (?:has|had|have|brought|gave)|who (?:has|had|have|brought|gave)|having|bringing|giving) (?:us )?(?:the )?(?:most|highest|biggest|largest|fewest|least|lowest)\b/,
+        6,
+      ],
       [/\bclients? (?:ranked|ranking|league|breakdown)\b/, 6],
     ],
   },
@@ -405,6 +425,7 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
         6,
       ],
       [/\bfollow[- ]ups?\b/, 2],
+      [/\binterview(?:s|ing)?\b(?:[^?.]*)\btomorrow\b|\btomorrow'?s? interviews?\b/, 8],
       [/\b(?:needs?|need to|should (?:i|we)|to) (?:be )?(?:follow(?:ing|ed)?[- ]up|chas(?:e|ed|ing)(?: up)?)\b/, 6],
     ],
   },
@@ -416,6 +437,10 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
       [/\bpipelines? (?:of|for|on|in)\b/, 4],
       [/\bpipeline\b/, 2],
       [/\b(?:candidates|people) (?:in|on|for) (?:the )?\w/, 2],
+      [
+        /\b(?:candidates|people|pipelines|who) (?:are |is )?(?:currently |now |still )?(?:in|at|on) (?:the )?(?:\w+ ){0,2}(?:stage|interviews?|offers?)\b/,
+        4,
+      ],
       [/\bhow (?:is|are) (?:the )?.{2,60}? (?:role|search|position|job) (?:going|doing|progressing)\b/, 5],
       [/\bstatus of (?:the )?.{2,60}? (?:role|search|position|job)\b/, 5],
       [/\bwhere (?:are we|do we stand) (?:with|on)\b/, 4],
@@ -441,7 +466,13 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
     definition: 'candidate records as they are now.',
     kind: 'stock',
     triggers: [
-      [/\bhow many (?:\w+ )?(?:candidates|people|applicants)\b/, 3],
+      [/\bhow many (?:of (?:our|the|my|all) )?(?:\w+ )?(?:candidates|people|applicants)\b/, 3],
+      [/\b(?:candidates|people|anyone|anybody|someone|applicants) (?:who|that|with)\b/, 3],
+      // A candidate's status now ("placed", "active"): no period needed (issue 29 item 9).
+      [
+        /\b(?:candidates|people|applicants) (?:\w+ )?(?:are|is|have been|has been|were|got) (?:now |currently |already |still )?(?:placed|active|archived|on the market)\b|\b(?:placed|active|archived) candidates\b/,
+        3,
+      ],
       [/\b(?:number|count|total) of (?:\w+ )?(?:candidates|applicants)\b/, 3],
       [/\b(?:candidate (?:database|pool)|talent pool|database)\b/, 3],
     ],

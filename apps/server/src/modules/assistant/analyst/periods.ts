@@ -359,6 +359,14 @@ export function parsePeriod(message: string, today: string): PeriodMatch | null 
     const [from, to] = capped(...yearPeriod(Number(m[1])), today);
     return make(from, to, 'year', m[1]!, m[0]);
   }
+  // No period named, but the question reaches back to the start (issue 29 item 9): "so far", "until now",
+  // "since we started", "have been placed", "has ever". Last, so "so far this year" stays this year.
+  if (
+    (m = t.match(
+      /\b(?:so far|thus far|until now|up (?:to|till|until) (?:now|today)|as of (?:now|today)|to this day|since (?:inception|day one|we (?:started|began|opened|launched))|in (?:our|the agency'?s?) history|altogether|all together|cumulative(?:ly)?|(?:have|has|'ve) (?:we |they |you |it )?(?:ever |all |now |already )?been)\b/,
+    ))
+  )
+    return make(ALL_TIME_FROM, today, 'all', 'all time', m[0]);
   return null;
 }
 

@@ -27,6 +27,10 @@ export interface Slots {
   rankBy: MetricKey | null;
   /** A record state for counts: client state, candidate status. */
   state: string | null;
+  /** Candidates' skills asked for ("who know Python"). */
+  skills: string[] | null;
+  /** Parts of the question the answer cannot use, in the owner's words: named in the answer (issue 29 item f). */
+  notUsed: string[];
 }
 
 export const emptySlots = (): Slots => ({
@@ -43,7 +47,22 @@ export const emptySlots = (): Slots => ({
   groupBy: null,
   rankBy: null,
   state: null,
+  skills: null,
+  notUsed: [],
 });
+
+/** The measures each grouping can rank by (what client_breakdown and agency_metrics' recruiter rows hold). */
+const RANKS_OF_GROUP: Record<'client' | 'recruiter', MetricKey[]> = {
+  client: ['placements', 'new_roles', 'open_roles', 'revenue', 'revenue_booked', 'revenue_collected', 'average_fee'],
+  recruiter: ['placements', 'submittals', 'open_roles', 'revenue', 'revenue_booked', 'revenue_collected'],
+};
+
+/** A skill asked of candidates: "who know Python", "with Go skills", "skilled in SQL". */
+const SKILL =
+  /\b(?:who|that|candidates|people|applicants|anyone|anybody|someone) (?:knows?|uses?|has|have|speaks?|can (?:code|program|write) in|(?:is|are) (?:skilled|experienced|proficient|strong) (?:in|with|at)) ([a-z0-9+#.-]+(?: [a-z0-9+#.-]+)?)(?: skills?| experience)?(?=[?.!,]|$| and | or | in | at | for )|\b(?:with|having|knowing) ([a-z0-9+#.-]+(?: [a-z0-9+#.-]+)?) (?:skills?|experience|knowledge)\b|\b(?:skilled|experienced|proficient) (?:in|with) ([a-z0-9+#.-]+)/;
+
+/** Stage words beyond the stage names: the last interview is the client's. */
+const FINAL_INTERVIEW = /\bfinal (?:round |stage )?interviews?\b|\blast interviews?\b/;
 
 export interface Reading {
   slots: Slots;
@@ -86,6 +105,10 @@ function stagesOf(text: string): PipelineStageName[] {
     .filter((stage, i, all) => all.indexOf(stage) === i)
     .sort((a, b) => PIPELINE_STAGES.indexOf(a) - PIPELINE_STAGES.indexOf(b));
 }
+
+/** Words for "no progress" (the dashboard's stalled pipelines). */
+const STALLED =
+  /\b(?:stall(?:ed|ing)?|stuck|stagnant|idle|neglected|going nowhere|slipping|quiet|cold|silent|dark|dormant|inactive|not moving|(?:haven'?t|hasn'?t|have not|has not) moved|no (?:movement|progress|activity)|at risk)\b/;
 
 const GROUP_METRICS: MetricKey[] = ['top_clients', 'recruiter_performance'];
 const RANKABLE: MetricKey[] = [
@@ -158,8 +181,22 @@ export function read(message: string, today: string): Reading {
   // "by client" / "which recruiter ... the most": a group, ranked by the other metric named.
   const group = scores.find(([key, s]) => GROUP_METRICS.includes(key) && s >= 5);
   const rank = scores.find(([key, s]) => RANKABLE.includes(key) && s >= 2);
-  if (group && rank) {
-    slots.groupBy = group[0] === 'top_clients' ? 'client' : 'recruiter';
+  // The measure the question ranks by, when it is one the grouping cannot rank by: answered for the agency,
+  // the grouping named as not used (issue 29 item f), never silently ranked by placements.
+  const wanted = scores.find(([key, s]) => !GROUP_METRICS.includes(key) && key !== 'lookup' && s >= 2);
+  const groupKey = group?.[0] === 'top_clients' ? 'client' : 'recruiter';
+  if (
+    group &&
+    wanted &&
+    !RANKS_OF_GROUP[groupKey].includes(wanted[0]) &&
+    (!rank || rank[0] !== wanted[0] || !RANKS_OF_GROUP[groupKey].includes(rank[0]))
+  ) {
+    slots.metric = wanted[0];
+    slots.notUsed.push(
+      `${METRICS[wanted[0]].label.toLowerCase()} per ${groupKey} (I can't break it down per ${groupKey} yet, so this is the agency's figure)`,
+    );
+  } else if (group && rank) {
+    slots.groupBy = groupKey;
     slots.rankBy = rank[0];
     slots.metric = group[0];
   }
@@ -200,23 +237,62 @@ export function read(message: string, today: string): Reading {
   if (slots.metric === 'open_roles' && /\b(?:on hold|paused|frozen)\b/.test(text)) slots.state = 'on_hold';
   if (slots.metric === 'count_candidates') {
     const m = text.match(
-      /\b(active|placed|archived|do not contact)\b (?:\w+ )?candidates\b|\bcandidates (?:are |who are )?(active|placed|archived)\b/,
+      /\b(active|placed|archived|do not contact)\b (?:\w+ )?candidates\b|\bcandidates (?:\w+ )?(?:are |is |who are |that are |have been |has been |who have been |that have been |were |got )?(?:now |currently |already |still )?(active|placed|archived)\b/,
     );
     const status = m?.[1] ?? m?.[2];
     if (status) slots.state = status === 'do not contact' ? 'do_not_contact' : status;
   }
 
+  const skill =
+    slots.metric === 'count_candidates' || !slots.metric || slots.metric === 'lookup' ? text.match(SKILL) : null;
+  const skillText = skill ? (skill[1] ?? skill[2] ?? skill[3] ?? '').trim() : '';
+  if (skillText && !STOPWORDS.has(skillText.split(' ')[0]!)) {
+    slots.metric = 'count_candidates';
+    slots.skills = [skillText];
+  }
+  // A stage named without a role: the candidates at that stage now, over every role.
+  if (slots.metric === 'role_pipeline' || slots.metric === 'count_candidates') {
+    const stages = FINAL_INTERVIEW.test(text)
+      ? ['client_interview' as const]
+      : stagesOf(text.replace(/\bstages?\b/g, ' '));
+    const named = stages.filter((stage) => stage !== 'placed');
+    if (named.length === 1 && !(slots.metric === 'count_candidates' && !/\b(?:in|at|on)\b/.test(text))) {
+      slots.metric = 'role_pipeline';
+      slots.stage = named[0]!;
+    }
+  }
+  if (
+    slots.metric === 'outstanding' &&
+    !slots.notUsed.length &&
+    /\b(?:which|what|who|top|biggest|largest|most|per|by|each)\b.*\b(?:clients?|customers?|accounts?|companies|company)\b|\bwho (?:owes?|has not paid|hasn'?t paid)\b.*\bmost\b|\b(?:clients?|customers?) (?:\w+ ){0,3}(?:most|biggest|largest)\b/.test(
+      text,
+    )
+  )
+    slots.notUsed.push(
+      "a ranking per client (I can't split what is owed per client yet, so this is the agency's total)",
+    );
+
   if (slots.metric === 'attention') {
     const kinds: string[] = [];
-    if (/\b(?:roles?|jobs?|searches|positions?)\b/.test(text)) kinds.push('role_without_submittal');
-    if (/\b(?:pipelines?|candidates?|people)\b/.test(text)) kinds.push('stale_pipeline');
+    // "Stalled", "stuck", "no movement" mean what the dashboard calls stalled: pipelines with no stage change
+    // in 5 days, for roles too (issue 29 item e); "no submittal" is the roles' own kind.
+    const stalled = STALLED.test(text);
+    const roles = /\b(?:roles?|jobs?|searches|positions?|vacanc(?:y|ies)|openings?|reqs?)\b/.test(text);
+    if (roles) {
+      if (stalled || !/\bsubmi(?:ttals?|ssions?|tted)\b/.test(text)) kinds.push('stale_pipeline');
+      kinds.push('role_without_submittal');
+    }
+    if (/\b(?:pipelines?|candidates?|people)\b/.test(text) && !kinds.includes('stale_pipeline'))
+      kinds.push('stale_pipeline');
     if (/\binvoices?\b/.test(text)) kinds.push('overdue_invoice');
     if (/\bguarantees?\b/.test(text)) kinds.push('guarantee_ending');
     if (/\binterviews?\b/.test(text)) kinds.push('interview_tomorrow');
+    if (/\binterview(?:s|ing)?\b/.test(text) && /\btomorrow\b/.test(text))
+      kinds.splice(0, kinds.length, 'interview_tomorrow');
     if (kinds.length) slots.state = kinds.join(',');
   }
 
-  const phrases = namePhrases(text, [period?.text ?? '']);
+  const phrases = namePhrases(text, [period?.text ?? '', skill?.[0] ?? '']);
   return {
     slots,
     scores,

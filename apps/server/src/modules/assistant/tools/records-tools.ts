@@ -30,6 +30,11 @@ const countArgs = z
     role_id: id.optional(),
     client_type: z.enum(['finders_fee', 'retainer']).optional(),
     stage: z.enum(PIPELINE_STAGES).optional(),
+    skills: z
+      .array(z.string().trim().min(1).max(60))
+      .max(5)
+      .optional()
+      .describe('candidates: only those with every one of these skills (any case).'),
     limit: z.number().int().min(0).max(50).default(10),
   })
   .strict();
@@ -44,7 +49,7 @@ interface Listed {
 export const countRecordsTool = defineTool({
   name: 'count_records',
   description:
-    'Counts records as they are now (archived ones left out) with filters, and lists the first few (newest first) with links: roles (state, client, recruiter), clients (state, client type), candidates (status), pipelines (state, stage, role, client, recruiter).',
+    'Counts records as they are now (archived ones left out) with filters, and lists the first few (newest first) with links: roles (state, client, recruiter), clients (state, client type), candidates (status, skills), pipelines (state, stage, role, client, recruiter).',
   args: countArgs,
   async run(ctx, a) {
     assertCan(ctx.user, 'records.read');
@@ -77,6 +82,14 @@ export const countRecordsTool = defineTool({
     } else if (a.kind === 'candidates') {
       from = sql`${candidatesTable} k`;
       if (a.state) where.push(sql`k.status = ${a.state}`);
+      const skills = [...new Set((a.skills ?? []).map((skill) => skill.toLowerCase()))];
+      if (skills.length)
+        where.push(
+          sql`k.skills_normalized @> array[${sql.join(
+            skills.map((skill) => sql`${skill}`),
+            sql`, `,
+          )}]::text[]`,
+        );
       select = sql`k.id, k.first_name || ' ' || k.last_name as name, k.current_title || ' · ' || k.status as detail`;
       order = sql`k.created_at desc, k.id desc`;
       link = (row) => paths.candidate(row.id);
