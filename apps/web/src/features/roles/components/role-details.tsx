@@ -1,3 +1,4 @@
+// Over 400 lines: the role page's cards (details, close, actions, payout), each short, that share the role's refusals and dialogs.
 import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
