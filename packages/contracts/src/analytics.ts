@@ -1,3 +1,4 @@
+// Over 400 lines: one domain's whole API (the ten analytics sets, their filters and answers, the attention list) kept in one contract file, each schema short.
 import { z } from 'zod';
 import { ApplicationSourceSchema } from './applications';
 import { MAX_ID, pageQueryShape } from './common';

@@ -1,3 +1,4 @@
+// Over 400 lines: an application's whole life (the inbox, reject, convert to a candidate and pipeline, the public submission) on one presenter and one set of refusals.
 import {
   APPLICATION_ERRORS,
   APPLICATION_RECEIVED,

@@ -1,3 +1,4 @@
+// Over 400 lines: the candidate list's reads as one unit (filters, the search statements, the planner's estimate and the plan it picks: decisions 023 and 065), which share their SQL pieces.
 import { EXPERIENCE_RANGE_BOUNDS, type ExperienceRange } from '@recruitdesk/contracts/candidates';
 import {
   and,

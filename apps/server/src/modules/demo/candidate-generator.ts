@@ -1,3 +1,4 @@
+// Over 400 lines: mostly word lists (names, titles, skills, employers, places) that the seeded generator of demo candidates draws from; the generator itself is short.
 import { CANDIDATE_STATUSES, type CandidateStatus } from '@recruitdesk/contracts/candidates';
 import { seededRandom } from '../../lib/seeded-random';
 import type { CandidateValues } from '../candidates/candidates.table';

@@ -1,3 +1,4 @@
+// Over 400 lines: mostly data (the demo agency's 24 clients and about 74 roles with their descriptions, qualifications and notes) and the one function that inserts them.
 import type { RetainerInstalment } from '@recruitdesk/contracts/clients';
 import { ROLE_CLOSE_REASON_LABELS, type ROLE_CLOSE_REASONS } from '@recruitdesk/contracts/roles';
 import type { Db } from '../../db/client';

@@ -1,3 +1,4 @@
+// Over 400 lines: the demo's pipelines over every stage with their interviews, submittals, placements and notes, built together so that their dates and states agree.
 import {
   PIPELINE_CLOSE_REASON_LABELS,
   PIPELINE_STAGE_LABELS,

@@ -1,3 +1,4 @@
+// Over 400 lines: mostly vocabulary (employers, schools, projects, phrases) for deterministic resume text; the generator itself is short.
 /**
  * Plain resume text as extracted from a real PDF or DOCX: header, summary, three to five jobs with
  * bullet points, projects, education, certifications, skills, languages and interests. 2–6 KB each, with a

@@ -1,3 +1,4 @@
+// Over 400 lines: a role's record (present, list, create, update, close, reopen, form data, the public roles), every part on the one row; fees and deletion have files of their own.
 import { CLIENT_ERRORS } from '@recruitdesk/contracts/clients';
 import {
   EMPLOYMENT_TYPES,

@@ -1,3 +1,4 @@
+// Over 400 lines: data: the built-in analyst's metrics with their scored phrases and definitions, and its grammar words.
 // What the built-in analyst understands: the metrics (each with the phrases that point to it, scored), their
 // one-line definitions (docs/analytics.md), and the words that are grammar rather than names.
 

@@ -1,3 +1,4 @@
+// Over 400 lines: the built-in analyst's whole period grammar (relative, named, quarters, halves, ranges), whose rules are read together.
 // The built-in analyst's period grammar (issue 13): "this month", "last quarter", "Q3", "H1 2025", "YTD",
 // "in 2025", "since March", "last 30 days", "between March and May 2025"... read in the agency's time zone
 // relative to a given "now". Periods are inclusive calendar dates (ISO); the analytics sets read them as days.

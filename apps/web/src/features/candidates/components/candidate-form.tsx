@@ -1,3 +1,4 @@
+// Over 400 lines: one form (the candidate, the resume picker, the duplicate check) whose parts share the form's state.
 import { useEffect, useId, useMemo, useRef, useState } from 'react';
 import { Controller, useForm, useWatch, type Path } from 'react-hook-form';
 import { FileText, X } from 'lucide-react';

@@ -1,3 +1,4 @@
+// Over 400 lines: the candidate page's cards (contact, details, pipelines, interviews, delete), each short, on one candidate.
 import { useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { CalendarClock, ExternalLink, GitBranch, Pencil, Trash2 } from 'lucide-react';

@@ -1,3 +1,4 @@
+// Over 400 lines: one form (the client, its fee terms by client type and the retainer instalments), whose fields depend on each other.
 import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
