@@ -1150,7 +1150,7 @@ const numbersIn = (text: string) =>
   [...text.matchAll(/-?\d[\d,]*(?:\.\d+)?/g)].map((m) => Number(m[0].replace(/,/g, '')));
 
 function figureFound(text: string, expected: number | null, format: Format): boolean {
-  if (expected === null) return /n\/a/.test(text);
+  if (expected === null) return /n\/a|\*\*no |^no /im.test(text);
   const numbers = numbersIn(text);
   if (format === 'pct') return numbers.some((n) => Math.abs(n - Math.round(expected * 1000) / 10) < 0.051);
   if (format === 'days') return numbers.some((n) => Math.abs(n - Math.round(expected * 10) / 10) < 0.051);

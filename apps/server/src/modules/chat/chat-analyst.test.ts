@@ -122,8 +122,13 @@ describe('the built-in analyst over the chat', () => {
   });
 
   it('shows no internal words: dates of "all time", user ids, n/a (item f)', async () => {
-    const [reply] = await converse('How many placements have been made so far?');
+    const [reply, median] = await converse(
+      'How many placements have been made so far?',
+      "What's our median time to fill this year?",
+    );
     expect(reply!.content).toContain('_Based on: Placements · all time_');
-    expect(reply!.content).not.toMatch(/1900|\(user \d+\)|n\/a|metric |_Used/);
+    expect(median!.content).toMatch(/^No median time to fill \(no placements\) in this year/);
+    for (const content of [reply!.content, median!.content])
+      expect(content).not.toMatch(/1900|\(user \d+\)|n\/a|metric |_Used/);
   });
 });

@@ -95,6 +95,14 @@ export function valueText(metric: MetricKey, value: unknown, currency: string): 
 
 /** The figure as a phrase: "12 placements", "$4,500.00 revenue collected", "a fill rate of 50.0%". */
 function figure(metric: MetricKey, value: unknown, currency: string): string {
+  // Nothing to measure: said in words, never "n/a" (issue 29 item f).
+  if (value === null || value === undefined) {
+    if (metric === 'fill_rate') return 'no fill rate (no roles closed)';
+    if (metric === 'days_to_fill') return 'no median time to fill (no placements)';
+    if (metric === 'days_to_first_submittal') return 'no median time to first submittal (no first submittals)';
+    if (metric === 'average_fee') return 'no average placement fee (no placements)';
+    return `no ${METRICS[metric].label.toLowerCase()} figure`;
+  }
   const units = UNITS[metric];
   if (units && typeof value === 'number') return `**${int(value)}** ${value === 1 ? units[0] : units[1]}`;
   if (metric === 'fill_rate') return `a fill rate of **${valueText(metric, value, currency)}**`;

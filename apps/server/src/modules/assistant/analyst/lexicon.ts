@@ -101,7 +101,7 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
       [/\bsubmissions?\b/, 3],
       [/\b(?:submitted|cvs? sent|resumes? sent|sent to (?:the )?clients?)\b/, 2],
       [
-        /\b(?:candidates?|people|cvs?|resumes?|profiles?) (?:did we |have we |do we |we |were |got )?(?:submit|submitted|send|sent|put forward|present|presented)\b/,
+        /\b(?:candidates?|people|cvs?|resumes?|profiles?) (?:did we |have we |do we |we |were |got |have been |has been |had been )?(?:submit|submitted|send|sent|put forward|present|presented)\b/,
         4,
       ],
       [
@@ -119,6 +119,11 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
         /\b(?:roles?|jobs?|positions?) (?:were |was |did we |have we |has |have |had |we )?(?:been |ever |already |all |now )*closed\b/,
         3,
       ],
+      // "roles has Acme Logistics closed": a name between.
+      [
+        /\b(?:roles?|jobs?|positions?) (?:has|have|did|had) (?:[\w&'.-]+ ){1,4}(?:ever |already )?(?:close|closed)\b/,
+        3,
+      ],
       [/\bclosed (?:roles?|jobs?|positions?)\b/, 2],
       [/\bclose (?:roles?|jobs?)\b/, 2],
       [/\b(?:roles?|jobs?|positions?|searches) (?:did we |have we |we )?close\b/, 3],
@@ -133,6 +138,7 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
         /\b(?:roles?|jobs?|positions?|searches) (?:were |was |did we |have we |has |have |had |we )?(?:been |ever |already |all |now )*(?:fill|filled)\b/,
         4,
       ],
+      [/\b(?:roles?|jobs?|positions?) (?:has|have|did|had) (?:[\w&'.-]+ ){1,4}(?:ever |already )?(?:fill|filled)\b/, 4],
       [/\bfilled (?:roles?|jobs?|positions?)\b/, 4],
       [/\broles? (?:\w+ ){0,3}(?:got |get |been |were |was )(?:fill|filled)\b/, 4],
     ],

@@ -57,6 +57,9 @@ const RANKS_OF_GROUP: Record<'client' | 'recruiter', MetricKey[]> = {
   recruiter: ['placements', 'submittals', 'open_roles', 'revenue', 'revenue_booked', 'revenue_collected'],
 };
 
+/** Metrics that are no measure to rank a grouping by (records, a role's pipeline, a lookup). */
+const NOT_MEASURES: MetricKey[] = ['lookup', 'role_pipeline', 'count_clients', 'count_candidates'];
+
 /** A skill asked of candidates: "who know Python", "with Go skills", "skilled in SQL". */
 const SKILL =
   /\b(?:who|that|candidates|people|applicants|anyone|anybody|someone) (?:knows?|uses?|has|have|speaks?|can (?:code|program|write) in|(?:is|are) (?:skilled|experienced|proficient|strong) (?:in|with|at)) ([a-z0-9+#.-]+(?: [a-z0-9+#.-]+)?)(?: skills?| experience)?(?=[?.!,]|$| and | or | in | at | for )|\b(?:with|having|knowing) ([a-z0-9+#.-]+(?: [a-z0-9+#.-]+)?) (?:skills?|experience|knowledge)\b|\b(?:skilled|experienced|proficient) (?:in|with) ([a-z0-9+#.-]+)/;
@@ -183,14 +186,9 @@ export function read(message: string, today: string): Reading {
   const rank = scores.find(([key, s]) => RANKABLE.includes(key) && s >= 2);
   // The measure the question ranks by, when it is one the grouping cannot rank by: answered for the agency,
   // the grouping named as not used (issue 29 item f), never silently ranked by placements.
-  const wanted = scores.find(([key, s]) => !GROUP_METRICS.includes(key) && key !== 'lookup' && s >= 2);
+  const wanted = scores.find(([key, s]) => !GROUP_METRICS.includes(key) && !NOT_MEASURES.includes(key) && s >= 2);
   const groupKey = group?.[0] === 'top_clients' ? 'client' : 'recruiter';
-  if (
-    group &&
-    wanted &&
-    !RANKS_OF_GROUP[groupKey].includes(wanted[0]) &&
-    (!rank || rank[0] !== wanted[0] || !RANKS_OF_GROUP[groupKey].includes(rank[0]))
-  ) {
+  if (group && wanted && !RANKS_OF_GROUP[groupKey].includes(wanted[0])) {
     slots.metric = wanted[0];
     slots.notUsed.push(
       `${METRICS[wanted[0]].label.toLowerCase()} per ${groupKey} (I can't break it down per ${groupKey} yet, so this is the agency's figure)`,
