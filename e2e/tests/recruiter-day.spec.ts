@@ -184,14 +184,15 @@ test("a recruiter's morning: find a client, add a role and candidates, interview
       page.getByRole('region', { name: /^Sourced, / }).getByRole('link', { name: flaggedName }),
     ).toBeVisible();
 
-    // Ravi's pipeline: an internal interview at 9:00 on the recruiter's clock (03:30 UTC).
+    // Ravi's pipeline: an internal interview at 9:00 on the recruiter's clock (03:30 UTC), already held, so
+    // its outcome can be recorded (issue 29 item l).
     await page
       .getByRole('region', { name: /^Sourced, / })
       .getByRole('link', { name })
       .click();
     const book = await openAction(page, 'Book interview', 'Book an interview');
     await expect(book.getByText(`Your time zone: ${zone}`)).toBeVisible();
-    await book.getByLabel('Date and time').fill('2030-12-02T09:00');
+    await book.getByLabel('Date and time').fill('2025-12-02T09:00');
     await book.getByRole('button', { name: 'Book interview' }).click();
     await expect(book).toBeHidden();
     const pipelineId = Number(/\/pipelines\/(\d+)/.exec(page.url())?.[1]);
@@ -204,9 +205,9 @@ test("a recruiter's morning: find a client, add a role and candidates, interview
         )
       ).data.interviews;
     expect((await interviewsOf()).map((i) => new Date(i.scheduled_at).toISOString())).toEqual([
-      '2030-12-02T03:30:00.000Z',
+      '2025-12-02T03:30:00.000Z',
     ]);
-    await expect(page.getByRole('list', { name: 'Interviews' })).toContainText(/Dec 2, 2030,? 9:00\sAM/);
+    await expect(page.getByRole('list', { name: 'Interviews' })).toContainText(/Dec 2, 2025,? 9:00\sAM/);
 
     const internal = await openAction(page, 'Record interview outcome', 'Record the interview outcome');
     await internal.getByRole('radio', { name: 'Passed' }).check();
@@ -224,20 +225,17 @@ test("a recruiter's morning: find a client, add a role and candidates, interview
 
     let outcome = await openAction(page, 'Record client outcome', "Record the client's outcome");
     await outcome.getByRole('radio', { name: 'Client interview booked' }).check();
-    await outcome.getByLabel('Date and time').fill('2030-12-05T14:30');
+    await outcome.getByLabel('Date and time').fill('2025-12-05T14:30');
     await outcome.getByRole('button', { name: 'Save outcome' }).click();
     await expect(outcome).toBeHidden();
     expect((await interviewsOf()).find((i) => i.kind === 'client')?.scheduled_at).toMatch(
-      /^2030-12-05T09:00:00(\.000)?Z$/,
+      /^2025-12-05T09:00:00(\.000)?Z$/,
     );
-    const clientInterviewShown = /Dec 5, 2030,? 2:30\sPM/;
+    const clientInterviewShown = /Dec 5, 2025,? 2:30\sPM/;
     await expect(page.getByRole('list', { name: 'Interviews' })).toContainText(clientInterviewShown);
 
-    const clientInterview = await openAction(
-      page,
-      'Record client interview outcome',
-      'Record the client interview outcome',
-    );
+    // One action (issue 29 item l): the held client interview's outcome comes first.
+    const clientInterview = await openAction(page, 'Record client outcome', 'Record the client interview outcome');
     await clientInterview.getByRole('radio', { name: 'Passed' }).check();
     await clientInterview.getByRole('button', { name: 'Save outcome' }).click();
     await expect(clientInterview).toBeHidden();

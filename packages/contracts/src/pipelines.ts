@@ -28,6 +28,8 @@ export const PIPELINE_ERRORS = {
   SUBMITTAL_OUTCOME_STAGE: 'Record a submittal outcome after the candidate has been submitted to the client.',
   INTERVIEWER_NOT_FOUND: 'Choose an interviewer from the list.',
   NO_PENDING_CLIENT_INTERVIEW: 'There is no pending client interview to record an outcome for.',
+  INTERVIEW_NOT_HELD:
+    'This interview is booked for later. Record how it went once it has taken place, or reschedule it.',
   PENDING_CLIENT_INTERVIEWS:
     'A client interview has no outcome yet. Record it, or say whether it went well or did not happen.',
   CANDIDATE_STATUS_CONFIRM: 'This candidate is marked do not contact or archived. Say why they are added anyway.',

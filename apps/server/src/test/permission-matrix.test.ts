@@ -159,13 +159,14 @@ const newPipeline = async (ctx: Ctx, overrides: Parameters<typeof insertPipeline
 /** A pipeline in Internal interview with a pending interview (for the outcome action). */
 const interviewingPipeline = async (ctx: Ctx) => {
   const id = await newPipeline(ctx, { stage: 'internal_interview' });
-  await insertInterview(ctx.t.db, { pipelineId: id });
+  // Held an hour ago: an outcome is recorded only once the interview has taken place.
+  await insertInterview(ctx.t.db, { pipelineId: id, scheduledAt: new Date(Date.now() - 3_600_000) });
   return id;
 };
 /** A pipeline in Client interview with a pending client interview (for its outcome). */
 const clientInterviewPipeline = async (ctx: Ctx) => {
   const id = await newPipeline(ctx, { stage: 'client_interview' });
-  await insertInterview(ctx.t.db, { pipelineId: id, kind: 'client' });
+  await insertInterview(ctx.t.db, { pipelineId: id, kind: 'client', scheduledAt: new Date(Date.now() - 3_600_000) });
   return id;
 };
 /** A pipeline in Submitted with its submittal (for the submittal outcome action). */

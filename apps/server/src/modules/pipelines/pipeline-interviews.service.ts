@@ -22,7 +22,7 @@ import {
   when,
   writeChange,
 } from './pipeline-change';
-import { refused } from './pipeline-errors';
+import { badInput, refused } from './pipeline-errors';
 import { cancelPendingInterviews } from './pending-interviews';
 import {
   findPendingInterview,
@@ -107,6 +107,8 @@ export async function recordInternalInterviewOutcome(
       ? await findPendingInterview(deps.db, id, 'internal', input.interview_id)
       : undefined;
   if (!interview) throw refused('NO_PENDING_INTERVIEW');
+  // How it went is known only once it has taken place (issue 29 item l).
+  if (interview.scheduledAt > deps.config.now()) throw badInput('INTERVIEW_NOT_HELD', 'outcome');
   const outcome = input.outcome;
   const outcomeLabel = INTERVIEW_OUTCOME_LABELS[outcome];
   const values = (now: Date): Partial<NewPipelineRow> =>
@@ -161,6 +163,10 @@ export async function recordClientInterviewOutcome(
       ? await findPendingInterview(deps.db, id, 'client', input.interview_id)
       : undefined;
   if (!interview) throw refused('NO_PENDING_CLIENT_INTERVIEW');
+  // Passed or no show only once it has taken place (issue 29 item l); the client may reject, or the time
+  // move, before it.
+  if ((input.outcome === 'passed' || input.outcome === 'no_show') && interview.scheduledAt > deps.config.now())
+    throw badInput('INTERVIEW_NOT_HELD', 'outcome');
   const stage = ctx.pipeline.stage as PipelineStageName;
   const outcome = input.outcome;
   const outcomeLabel = INTERVIEW_OUTCOME_LABELS[outcome];

@@ -4,7 +4,7 @@ import {
   PIPELINE_STAGES,
   ROLE_EXPORT_COLUMNS,
 } from '@recruitdesk/contracts/pipelines';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import fc from 'fast-check';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -19,7 +19,7 @@ import { signedInClient } from '../../test/sign-in';
 import { candidatesTable } from '../candidates/candidates.table';
 import { rolesTable } from '../roles/roles.table';
 import type { UserRow } from '../users/users.service';
-import { pipelineEventsTable } from './pipelines.table';
+import { interviewsTable, pipelineEventsTable } from './pipelines.table';
 
 let t: TestApp;
 let owner: HttpClient;
@@ -54,6 +54,12 @@ const act = (id: number, action: string, body: Record<string, unknown>, as: Http
 const eventCount = async (id: number) =>
   (await t.db.select().from(pipelineEventsTable).where(eq(pipelineEventsTable.pipelineId, id))).length;
 const inDays = (days: number) => new Date(Date.now() + days * 86_400_000).toISOString();
+/** The pipeline's pending interviews move to an hour ago: their day has come, and an outcome may be recorded. */
+const held = (pipelineId: number) =>
+  t.db
+    .update(interviewsTable)
+    .set({ scheduledAt: new Date(Date.now() - 3_600_000) })
+    .where(and(eq(interviewsTable.pipelineId, pipelineId), eq(interviewsTable.outcome, 'pending')));
 
 /** A pipeline of a fresh candidate in `roleId` (a fresh role when not given), through the factory. */
 async function pipelineIn(overrides: Parameters<typeof insertPipeline>[1] = {}) {
@@ -704,6 +710,14 @@ describe('internal interviews', () => {
       to_stage: 'internal_interview',
     });
 
+    // Not before it has taken place (issue 29 item l): the outcome waits for the day.
+    const early = await act(pipeline.id, 'internal-interview-outcome', { version: 2, outcome: 'passed' });
+    expect(early.status).toBe(400);
+    expect(early.json).toMatchObject({
+      code: 'INTERVIEW_NOT_HELD',
+      fields: { outcome: [PIPELINE_ERRORS.INTERVIEW_NOT_HELD] },
+    });
+    await held(pipeline.id); // the day has come
     const noShow = await act(pipeline.id, 'internal-interview-outcome', { version: 2, outcome: 'no_show' });
     expect(noShow.status, noShow.text).toBe(200);
     expect(noShow.json.data.pipeline).toMatchObject({
@@ -725,6 +739,7 @@ describe('internal interviews', () => {
 
     const rebooked = await act(pipeline.id, 'book-interview', { version: 3, scheduled_at: inDays(4) });
     expect(rebooked.json.data.pipeline).toMatchObject({ stage: { name: 'internal_interview' }, version: 4 });
+    await held(pipeline.id);
     const interviewId = rebooked.json.data.interviews.find((row: { outcome: string }) => row.outcome === 'pending').id;
     const passed = await act(pipeline.id, 'internal-interview-outcome', {
       version: 4,
@@ -752,7 +767,7 @@ describe('internal interviews', () => {
     });
 
     const failing = await pipelineIn({ stage: 'internal_interview' });
-    await insertInterview(t.db, { pipelineId: failing.id });
+    await insertInterview(t.db, { pipelineId: failing.id, scheduledAt: new Date(Date.now() - 3_600_000) });
     const failed = await act(failing.id, 'internal-interview-outcome', {
       version: 1,
       outcome: 'failed',
@@ -947,6 +962,11 @@ describe('client interviews resolve (issue 16 item 2)', () => {
       (await act(pipeline.id, 'client-interview-outcome', { version: 1, outcome: 'rescheduled' })).json.fields
         .scheduled_at,
     ).toBeDefined();
+    // Passed or no show only once it has taken place (issue 29 item l).
+    const early = await act(pipeline.id, 'client-interview-outcome', { version: 1, outcome: 'passed' });
+    expect(early.status).toBe(400);
+    expect(early.json.code).toBe('INTERVIEW_NOT_HELD');
+    await held(pipeline.id); // the day has come
     const noShow = await act(pipeline.id, 'client-interview-outcome', {
       version: 1,
       outcome: 'no_show',
@@ -994,6 +1014,7 @@ describe('client interviews resolve (issue 16 item 2)', () => {
       location: 'Acme HQ',
     });
     expect(moved.json.data.pipeline.next_interview_at).toBe(newTime);
+    await held(pipeline.id);
 
     const passed = await act(pipeline.id, 'client-interview-outcome', {
       version: 3,

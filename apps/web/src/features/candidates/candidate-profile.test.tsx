@@ -197,10 +197,12 @@ describe('candidate page', () => {
       interview({ id: 3, scheduled_at: '2026-02-20T00:00:00Z' }),
       interview({ id: 4, scheduled_at: '2026-03-05T00:00:00Z' }),
     ];
-    const { upcoming, awaiting, past } = orderInterviews(list, now);
+    const { upcoming, awaiting, past, resolvedEarly } = orderInterviews(list, now);
     expect(upcoming.map((i) => i.id)).toEqual([4]);
     expect(awaiting.map((i) => i.id)).toEqual([3]);
-    expect(past.map((i) => i.id)).toEqual([2, 1]);
+    // Resolved but set for a later date: not "Past" either (issue 29 item l).
+    expect(past).toEqual([]);
+    expect(resolvedEarly.map((i) => i.id)).toEqual([1, 2]);
   });
 
   it('a placed candidate whose client interview was resolved shows no upcoming interview', () => {
@@ -212,7 +214,10 @@ describe('candidate page', () => {
     );
     const card = within(screen.getByRole('region', { name: 'Interviews' }));
     expect(card.queryByRole('list', { name: 'Upcoming interviews' })).not.toBeInTheDocument();
-    expect(within(card.getByRole('list', { name: 'Past interviews' })).getByText('Passed')).toBeInTheDocument();
+    expect(card.queryByRole('list', { name: 'Past interviews' })).not.toBeInTheDocument();
+    expect(
+      within(card.getByRole('list', { name: 'Already resolved interviews' })).getByText('Passed'),
+    ).toBeInTheDocument();
   });
 
   it('shows the resume with its text preview, collapsed until expanded, and downloads through a signed link', async () => {

@@ -9,6 +9,7 @@ import {
   placementSalaryDefault,
   makeAnnouncements,
   stageActions,
+  clientOutcomeStep,
 } from './board-logic';
 import { columnKeyboardCoordinates } from './keyboard';
 import { buildPipeline } from './test-support/test-data';
@@ -154,8 +155,24 @@ describe('stageActions', () => {
     expect(stageActions(buildPipeline({ stageName: 'internal_interview' }), [])).not.toContain('interview-outcome');
     expect(stageActions(buildPipeline({ stageName: 'submit_pending' }), [])).toEqual(['submittal']);
     expect(stageActions(buildPipeline({ stageName: 'offer' }), [])).toEqual(['client-outcome']);
+    // A booked client interview adds no second button beside "Record client outcome" (issue 29 item l).
+    expect(
+      stageActions(buildPipeline({ stageName: 'client_interview' }), [{ kind: 'client', outcome: 'pending' }]),
+    ).toEqual(['client-outcome']);
     expect(stageActions(buildPipeline({ stageName: 'placed' }), [])).toEqual([]);
     expect(stageActions(buildPipeline({ state: 'closed' }), [])).toEqual([]);
+  });
+});
+
+describe('clientOutcomeStep', () => {
+  it("records a held client interview's outcome first, else the client's decision", () => {
+    const now = new Date('2026-03-01T12:00:00Z');
+    const client = (scheduled_at: string, outcome = 'pending') => ({ kind: 'client', outcome, scheduled_at });
+    expect(clientOutcomeStep([client('2026-03-01T09:00:00Z')], now)).toBe('interview');
+    // Still to come (tomorrow): its outcome cannot be known; the decision asks about it.
+    expect(clientOutcomeStep([client('2026-03-02T09:00:00Z')], now)).toBe('decision');
+    expect(clientOutcomeStep([client('2026-02-01T09:00:00Z', 'passed')], now)).toBe('decision');
+    expect(clientOutcomeStep([], now)).toBe('decision');
   });
 });
 

@@ -152,13 +152,7 @@ export const SALARY_SOURCE_HINTS = {
 } as const;
 
 /** The detail page's next-step actions for where the pipeline is (contract comments: the transition rules). */
-export type StageAction =
-  | 'book-interview'
-  | 'interview-outcome'
-  | 'client-interview-outcome'
-  | 'submit-pending'
-  | 'submittal'
-  | 'client-outcome';
+export type StageAction = 'book-interview' | 'interview-outcome' | 'submit-pending' | 'submittal' | 'client-outcome';
 
 export function stageActions(
   pipeline: Pick<PipelineSummary, 'stage' | 'state'>,
@@ -166,9 +160,23 @@ export function stageActions(
 ): StageAction[] {
   if (pipeline.state !== 'open' || pipeline.stage.name === 'placed') return [];
   const pendingInternal = interviews.some((i) => i.kind === 'internal' && i.outcome === 'pending');
-  const pendingClient = interviews.some((i) => i.kind === 'client' && i.outcome === 'pending');
-  // A booked client interview's outcome comes first, whatever the stage.
-  return [...(pendingClient ? (['client-interview-outcome'] as const) : []), ...byStage(pipeline, pendingInternal)];
+  return byStage(pipeline, pendingInternal);
+}
+
+/**
+ * What "Record client outcome" records (issue 29 item l: one action, not two side by side): the outcome of
+ * a client interview whose time has come, when one is waiting for it; otherwise the client's decision
+ * (another interview, rejected, an offer, placed), which asks about any interview still to come.
+ */
+export function clientOutcomeStep(
+  interviews: readonly { kind: string; outcome: string; scheduled_at: string }[],
+  now: Date = new Date(),
+): 'interview' | 'decision' {
+  return interviews.some(
+    (i) => i.kind === 'client' && i.outcome === 'pending' && Date.parse(i.scheduled_at) <= now.getTime(),
+  )
+    ? 'interview'
+    : 'decision';
 }
 
 function byStage(pipeline: Pick<PipelineSummary, 'stage'>, pendingInternal: boolean): StageAction[] {
@@ -196,7 +204,6 @@ function byStage(pipeline: Pick<PipelineSummary, 'stage'>, pendingInternal: bool
 export const STAGE_ACTION_LABELS: Record<StageAction, string> = {
   'book-interview': 'Book interview',
   'interview-outcome': 'Record interview outcome',
-  'client-interview-outcome': 'Record client interview outcome',
   'submit-pending': 'Mark submit pending',
   submittal: 'Submit to client',
   'client-outcome': 'Record client outcome',

@@ -302,13 +302,10 @@ describe('pipeline detail', () => {
       jsonResponse(200, { success: true, offer_close_role: false, data: buildDetail(pipeline) }),
     );
     renderDetail();
-    // The outcome is the first thing to do; the client's decision stays available.
+    // One action (issue 29 item l): with a held interview waiting, it records that interview's outcome first.
     const steps = within(await screen.findByRole('region', { name: 'Stage' }));
-    expect(steps.getAllByRole('button').map((b) => b.textContent)).toEqual([
-      'Record client interview outcome',
-      'Record client outcome',
-    ]);
-    await user.click(steps.getByRole('button', { name: 'Record client interview outcome' }));
+    expect(steps.getAllByRole('button').map((b) => b.textContent)).toEqual(['Record client outcome']);
+    await user.click(steps.getByRole('button', { name: 'Record client outcome' }));
     const dialog = await screen.findByRole('dialog', { name: 'Record the client interview outcome' });
     expect(
       within(dialog)

@@ -208,16 +208,19 @@ const OUTCOME_TONES: Record<Interview['outcome'], BadgeTone> = {
 
 /**
  * Upcoming: still pending and in the future (soonest first). Awaiting an outcome: pending but already
- * past (oldest first). Past: every interview with an outcome, whenever it was set for (latest first), so
- * a cancelled or resolved interview never shows as upcoming.
+ * past (oldest first). Past: held, with an outcome (latest first). Already resolved: set for a later date
+ * but with an outcome already (cancelled, rescheduled, rejected before it), soonest first: neither
+ * upcoming nor past (issue 29 item l).
  */
 export function orderInterviews(interviews: Interview[], now: Date = new Date()) {
   const at = (interview: Interview) => new Date(interview.scheduled_at).getTime();
   const pending = interviews.filter((i) => i.outcome === 'pending');
   const upcoming = pending.filter((i) => at(i) >= now.getTime()).sort((a, b) => at(a) - at(b));
   const awaiting = pending.filter((i) => at(i) < now.getTime()).sort((a, b) => at(a) - at(b));
-  const past = interviews.filter((i) => i.outcome !== 'pending').sort((a, b) => at(b) - at(a));
-  return { upcoming, awaiting, past };
+  const resolved = interviews.filter((i) => i.outcome !== 'pending');
+  const past = resolved.filter((i) => at(i) < now.getTime()).sort((a, b) => at(b) - at(a));
+  const resolvedEarly = resolved.filter((i) => at(i) >= now.getTime()).sort((a, b) => at(a) - at(b));
+  return { upcoming, awaiting, past, resolvedEarly };
 }
 
 function InterviewRow({ interview }: { interview: Interview }) {
@@ -256,7 +259,7 @@ function InterviewRow({ interview }: { interview: Interview }) {
 }
 
 export function CandidateInterviewsCard({ interviews }: { interviews: Interview[] }) {
-  const { upcoming, awaiting, past } = orderInterviews(interviews);
+  const { upcoming, awaiting, past, resolvedEarly } = orderInterviews(interviews);
   const group = (title: string, items: Interview[]) =>
     items.length ? (
       <div>
@@ -282,6 +285,7 @@ export function CandidateInterviewsCard({ interviews }: { interviews: Interview[
         <>
           {group('Upcoming', upcoming)}
           {group('Awaiting outcome', awaiting)}
+          {group('Already resolved', resolvedEarly)}
           {group('Past', past)}
         </>
       )}

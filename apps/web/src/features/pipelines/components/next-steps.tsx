@@ -4,7 +4,7 @@ import { PIPELINE_STAGE_LABELS, type Placement, type PipelineDetail } from '@rec
 import { Button } from '@/components/ui/button';
 import { Card, CardHeader } from '@/components/ui/card';
 import { useDateFormat } from '@/lib/time-zone';
-import { stageActions, STAGE_ACTION_LABELS, type StageAction } from '../board-logic';
+import { clientOutcomeStep, stageActions, STAGE_ACTION_LABELS, type StageAction } from '../board-logic';
 import { BookInterviewDialog } from './action-dialogs/book-interview-dialog';
 import { ClientInterviewOutcomeDialog } from './action-dialogs/client-interview-outcome-dialog';
 import { ClientOutcomeDialog } from './action-dialogs/client-outcome-dialog';
@@ -18,7 +18,6 @@ import { StageProgress } from './stage-progress';
 const ACTION_ICONS: Record<StageAction, LucideIcon> = {
   'book-interview': CalendarPlus,
   'interview-outcome': ClipboardCheck,
-  'client-interview-outcome': ClipboardCheck,
   'submit-pending': Hourglass,
   submittal: Send,
   'client-outcome': MessageSquareText,
@@ -29,6 +28,8 @@ export function NextSteps({ detail, canEdit }: { detail: PipelineDetail; canEdit
   const { pipeline } = detail;
   const format = useDateFormat();
   const [open, setOpen] = useState<StageAction | null>(null);
+  // Which step "Record client outcome" opened on, fixed at the click (the detail changes once it is saved).
+  const [clientStep, setClientStep] = useState<'interview' | 'decision'>('decision');
   const [placed, setPlaced] = useState<{
     placement: Placement | null;
     offerCloseRole: boolean;
@@ -58,7 +59,14 @@ export function NextSteps({ detail, canEdit }: { detail: PipelineDetail; canEdit
         {actions.map((action, index) => {
           const Icon = ACTION_ICONS[action];
           return (
-            <Button key={action} variant={index === 0 ? 'primary' : 'secondary'} onClick={() => setOpen(action)}>
+            <Button
+              key={action}
+              variant={index === 0 ? 'primary' : 'secondary'}
+              onClick={() => {
+                if (action === 'client-outcome') setClientStep(clientOutcomeStep(detail.interviews));
+                setOpen(action);
+              }}
+            >
               <Icon aria-hidden="true" className="size-4" />
               {STAGE_ACTION_LABELS[action]}
             </Button>
@@ -82,12 +90,12 @@ export function NextSteps({ detail, canEdit }: { detail: PipelineDetail; canEdit
       {open === 'interview-outcome' ? (
         <InterviewOutcomeDialog pipeline={pipeline} interviews={detail.interviews} open onClose={close} />
       ) : null}
-      {open === 'client-interview-outcome' ? (
-        <ClientInterviewOutcomeDialog pipeline={pipeline} interviews={detail.interviews} open onClose={close} />
-      ) : null}
       {open === 'submit-pending' ? <SubmitPendingDialog pipeline={pipeline} open onClose={close} /> : null}
       {open === 'submittal' ? <SubmittalDialog pipeline={pipeline} open onClose={close} /> : null}
-      {open === 'client-outcome' ? (
+      {open === 'client-outcome' && clientStep === 'interview' ? (
+        <ClientInterviewOutcomeDialog pipeline={pipeline} interviews={detail.interviews} open onClose={close} />
+      ) : null}
+      {open === 'client-outcome' && clientStep === 'decision' ? (
         <ClientOutcomeDialog
           pipeline={pipeline}
           submittals={detail.submittals}
