@@ -5,7 +5,7 @@ import { fromMinor, meanOf, toMinor } from '@recruitdesk/money';
 export const DAY_MS = 86_400_000;
 
 export const isoDay = (at: Date) => at.toISOString().slice(0, 10);
-export const addDays = (day: string, n: number) => isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
+export { addDays } from '@recruitdesk/money/dates';
 export const addYears = (day: string, n: number) => {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCFullYear(d.getUTCFullYear() + n);

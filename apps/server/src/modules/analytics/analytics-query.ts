@@ -14,7 +14,7 @@ import { analyticsRoleDaysTable, analyticsRolesTable, analyticsStageStaysTable }
 // none). Every value leaves PostgreSQL as int, float8 or text (dates, money sums), so PGlite and
 // node-postgres answer the same JavaScript values.
 
-export const rowsOf = <T>(result: unknown): T[] => (result as { rows: T[] }).rows;
+export { rowsOf } from '../../db/sql-helpers';
 
 /**
  * Runs an analytics query with PostgreSQL's JIT compilation off. Measured at full bench scale: the KPI query

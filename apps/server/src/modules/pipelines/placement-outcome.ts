@@ -12,15 +12,10 @@ import { writeStageAction } from './pipeline-stage-action';
 import { cancelPendingInterviews, resolveClientInterviews } from './pending-interviews';
 import { countRolePlacements, insertPlacementRow, updateSubmittalRow } from './submittals-placements.repository';
 import type { Outcome, OutcomeContext } from './submittal-outcome-context';
+import { addDays } from '@recruitdesk/money/dates';
 
 // The client's last answer: placed. Stage, submittal, placement (fee from the client's terms) and the
 // candidate's status, at once.
-
-const addDays = (isoDate: string, days: number): string => {
-  const date = new Date(`${isoDate}T00:00:00Z`);
-  date.setUTCDate(date.getUTCDate() + days);
-  return date.toISOString().slice(0, 10);
-};
 
 /** Records the placement; returns whether it fills the role's openings (the client may close the role). */
 export async function recordPlacement(
