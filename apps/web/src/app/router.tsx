@@ -64,6 +64,7 @@ const InvoiceRoute = lazyPage(() => import('./routes/invoices').then((m) => ({ d
 const InvoiceCreateRoute = lazyPage(() => import('./routes/invoices').then((m) => ({ default: m.InvoiceCreateRoute })));
 const AiChatRoute = lazyPage(() => import('./routes/ai-chat'));
 const ApplicationRoute = lazyPage(() => import('./routes/applications'));
+const SearchRoute = lazyPage(() => import('./routes/search'));
 
 const page = (element: React.ReactNode, size: 'sm' | 'md' = 'md') => (
   <Suspense fallback={<LoadingScreen size={size} />}>{element}</Suspense>
@@ -135,6 +136,8 @@ export const appPages: RouteObject[] = [
     <NestedNotesRoute modelType="candidate" param="candidateId" />,
   ),
   pageRoute('calendar', CalendarRoute, 'list', <CalendarRoute />, PAGE_TEXT.calendar),
+  // Every result of the shell search (its dropdown shows five of each kind).
+  pageRoute('search', SearchRoute, 'list', <SearchRoute />),
   // Invoices (owner only): the spec's singular role/client prefixes (issue 11).
   pageRoute('invoices', InvoicesRoute, 'dashboard', <InvoicesRoute />, PAGE_TEXT.invoices),
   pageRoute('role/:id/invoice/create', InvoiceCreateRoute, 'form', <InvoiceCreateRoute parent="role" />),
