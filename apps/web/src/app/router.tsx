@@ -65,6 +65,7 @@ const InvoiceCreateRoute = lazyPage(() => import('./routes/invoices').then((m) =
 const AiChatRoute = lazyPage(() => import('./routes/ai-chat'));
 const ApplicationRoute = lazyPage(() => import('./routes/applications'));
 const ApplicationsInboxRoute = lazyPage(() => import('./routes/applications-inbox'));
+const SearchRoute = lazyPage(() => import('./routes/search'));
 
 const page = (element: React.ReactNode, size: 'sm' | 'md' = 'md') => (
   <Suspense fallback={<LoadingScreen size={size} />}>{element}</Suspense>
@@ -137,6 +138,8 @@ export const appPages: RouteObject[] = [
     <NestedNotesRoute modelType="candidate" param="candidateId" />,
   ),
   pageRoute('calendar', CalendarRoute, 'list', <CalendarRoute />, PAGE_TEXT.calendar),
+  // Every result of the shell search (its dropdown shows five of each kind).
+  pageRoute('search', SearchRoute, 'list', <SearchRoute />),
   // Invoices (owner only): the spec's singular role/client prefixes (issue 11).
   pageRoute('invoices', InvoicesRoute, 'dashboard', <InvoicesRoute />, PAGE_TEXT.invoices),
   pageRoute('role/:id/invoice/create', InvoiceCreateRoute, 'form', <InvoiceCreateRoute parent="role" />),

@@ -88,6 +88,8 @@ export const paths = {
         chatId === undefined || chatId === null ? '/ai-chat' : `/ai-chat?chat=${chatId}`,
     },
     calendar: { path: '/calendar', getHref: () => '/calendar' },
+    /** Every result of the shell search for `q` (its dropdown shows five of each kind). */
+    search: { path: '/search', getHref: (q: string) => `/search?q=${encodeURIComponent(q)}` },
     /**
      * A record's notes, one address for every kind of record (decision 027). The spec's record-shaped
      * addresses (/clients/{id}/notes, /roles/{id}/notes, /roles/{r}/pipelines/{p}/notes,

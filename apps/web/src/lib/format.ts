@@ -82,6 +82,15 @@ export function formatDateTimeWithZone(value: string | number | Date, zone?: str
   ).format(date);
 }
 
+/**
+ * '3:30 PM' in `zone`: the app's one time of day, the time half of formatDateTime (issue 29 item p: the
+ * calendar said '2:30p' where everything else said '2:30 PM').
+ */
+export function formatTime(value: string | number | Date, zone?: string): string {
+  const date = instant(value);
+  return Number.isNaN(date.getTime()) ? '' : formatter({ timeStyle: 'short' }, zone).format(date);
+}
+
 /** 'Mar 1, 2026': a calendar date as it is, an instant as its day in `zone`. */
 export function formatDate(value: string | number | Date, zone?: string): string {
   if (typeof value === 'string' && CALENDAR_DATE.test(value)) {

@@ -8,10 +8,10 @@ import { SearchInput } from '@/components/ui/search-input';
 import { Select } from '@/components/ui/select';
 import { paths } from '@/config/paths';
 import { useGetClientRolesQuery, useListClientsQuery } from '@/features/clients/api';
+// The contracts' labels, as every other screen writes them ("Finder's Fee", issue 29 item p).
+import { CLIENT_TYPE_LABELS as TYPE_LABELS } from '@recruitdesk/contracts/client-constants';
+import { ROLE_STATE_LABELS } from '@recruitdesk/contracts/role-constants';
 import type { Client } from '@recruitdesk/contracts/clients';
-
-const TYPE_LABELS: Record<Client['client_type'], string> = { finders_fee: "Finder's fee", retainer: 'Retainer' };
-const ROLE_STATE_LABELS: Record<string, string> = { open: 'Open', on_hold: 'On hold', closed: 'Closed' };
 
 /** Where the create page came from, so its Back link returns to the Invoices list. */
 export const FROM_INVOICES = { from: 'invoices' } as const;
@@ -130,7 +130,7 @@ export function CreateInvoiceDialog({ open, onClose }: { open: boolean; onClose:
               <option value="">{roles.isLoading ? 'Loading roles…' : 'Choose a role'}</option>
               {roleList.map((role) => (
                 <option key={role.id} value={role.id}>
-                  {role.name} ({ROLE_STATE_LABELS[role.state] ?? role.state})
+                  {role.name} ({ROLE_STATE_LABELS[role.state as keyof typeof ROLE_STATE_LABELS] ?? role.state})
                 </option>
               ))}
             </Select>

@@ -3,6 +3,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiStateForTests } from '@/test/api-state';
 import { jsonResponse } from '@/test/factories';
+import { formatDateTime, formatTime } from '@/lib/format';
 import { callsOf, renderWithProviders } from '@/test/render';
 import { CalendarView } from './components/calendar-view';
 
@@ -86,5 +87,16 @@ describe('calendar view', () => {
     renderWithProviders(<CalendarView userTypes={['viewer']} />, { path: '/calendar' });
     expect(await screen.findByText('The calendar could not load its events.')).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('writes times as the rest of the app does, not FullCalendar’s “2:30p” (issue 29 item p)', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<CalendarView userTypes={['recruiter']} />, { path: '/calendar', timeZone: 'Asia/Tokyo' });
+    await user.click(screen.getByRole('button', { name: 'Agenda' }));
+    await screen.findByText('Client interview: Ada Lovelace (Data Engineer, Acme)');
+    const from = formatTime(soon, 'Asia/Tokyo');
+    const to = formatTime(soon.getTime() + 60_000, 'Asia/Tokyo');
+    expect(screen.getByText(`${from} – ${to}`)).toBeInTheDocument();
+    expect(from).toBe(formatDateTime(soon, 'Asia/Tokyo').split(', ').at(-1));
   });
 });

@@ -24,6 +24,8 @@ describe('ClientForm', () => {
     renderWithProviders(<ClientForm defaults={defaults} onSaved={() => {}} />);
     expect(screen.getByLabelText("Finder's fee (%)")).toHaveValue(18);
     expect(screen.getByLabelText('Guarantee (days)')).toBeInTheDocument();
+    // The type's one name, as the lists and badges write it (issue 29 item p).
+    expect(screen.getByRole('radio', { name: /^Finder's Fee/ })).toBeChecked();
     expect(screen.queryByLabelText('Retainer amount')).not.toBeInTheDocument();
     await user.click(screen.getByRole('radio', { name: /Retainer/ }));
     expect(screen.queryByLabelText("Finder's fee (%)")).not.toBeInTheDocument();

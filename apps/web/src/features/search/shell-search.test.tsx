@@ -6,7 +6,15 @@ import type { UserType } from '@recruitdesk/contracts/users';
 import { buildUser, jsonResponse } from '@/test/factories';
 import { installFetchStub } from '@/test/fetch-stub';
 import { callsOf, renderWithProviders } from '@/test/render';
+import { Route, Routes, useSearchParams } from 'react-router';
+import { SearchResults } from './components/search-results';
 import { SearchBox, ShellSearch } from './components/shell-search';
+
+/** The results page's body at /search?q= (app/routes/search.tsx adds its heading). */
+function ResultsAtSearch() {
+  const [params] = useSearchParams();
+  return <SearchResults q={params.get('q') ?? ''} />;
+}
 
 const fetchStub = installFetchStub();
 
@@ -160,5 +168,35 @@ describe('the shell search', () => {
     const listbox = await screen.findByRole('listbox');
     expect(await within(listbox).findByRole('option', { name: /^Acme Robotics/ })).toBeInTheDocument();
     expect(searchCalls()).toEqual(['GET /api/search/?q=acme']);
+  });
+
+  it('ends the dropdown with "See all results", which opens a results page linking each kind’s whole list (issue 29 item p)', async () => {
+    const user = userEvent.setup();
+    respondToSearches();
+    const { router } = renderWithProviders(
+      <Routes>
+        <Route path="/dashboard" element={<SearchBox user={buildUser()} variant="bar" />} />
+        <Route path="/search" element={<ResultsAtSearch />} />
+      </Routes>,
+      { path: '/*', initialEntry: '/dashboard' },
+    );
+    await user.type(screen.getByRole('combobox', { name: 'Search' }), 'acme');
+    await user.click(await screen.findByRole('option', { name: 'See all results for “acme”' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
+    expect(router.state.location.search).toBe('?q=acme');
+    const candidates = await screen.findByRole('region', { name: 'Candidates' });
+    expect(within(candidates).getByRole('link', { name: /Ada Acmeson/ })).toHaveAttribute('href', '/candidates/12');
+    expect(within(candidates).getByRole('link', { name: /All candidates matching “acme”/ })).toHaveAttribute(
+      'href',
+      '/candidates?search=acme',
+    );
+    const roles = screen.getByRole('region', { name: 'Roles' });
+    expect(within(roles).getByRole('link', { name: /All active jobs matching/ })).toHaveAttribute(
+      'href',
+      '/jobs/active?search=acme',
+    );
+    expect(
+      within(screen.getByRole('region', { name: 'Clients' })).getByRole('link', { name: /All clients matching/ }),
+    ).toHaveAttribute('href', '/clients?search=acme');
   });
 });

@@ -15,6 +15,7 @@ import { Card } from '@/components/ui/card';
 import { cn } from '@/components/ui/cn';
 import { QueryError } from '@/components/ui/query-error';
 import { Spinner } from '@/components/ui/spinner';
+import { formatTime } from '@/lib/format';
 import { useAppSelector } from '@/lib/hooks';
 import { useTimeZone } from '@/lib/time-zone';
 import { selectTheme } from '@/lib/ui-slice';
@@ -56,6 +57,16 @@ function useFeed(feed: CalendarFeed, wanted: readonly CalendarFeed[], range: Ran
     skip: !range || !wanted.includes(feed),
   });
 }
+
+/**
+ * FullCalendar's times in the app's one format (lib/format.ts), not its own '2:30p'. It hands over the wall
+ * time in the profile zone as a UTC date, so it is formatted in UTC.
+ */
+const wallTime = (marker: Date) => formatTime(marker, 'UTC');
+const timeFormat = ({ start, end }: { start: { marker: Date }; end?: { marker: Date } | null }) =>
+  end && end.marker.getTime() !== start.marker.getTime()
+    ? `${wallTime(start.marker)} – ${wallTime(end.marker)}`
+    : wallTime(start.marker);
 
 /** The calendar: month, week, day and agenda over the four feeds, with the legend as a filter. */
 export function CalendarView({ userTypes }: { userTypes: readonly string[] }) {
@@ -201,6 +212,8 @@ export function CalendarView({ userTypes }: { userTypes: readonly string[] }) {
             plugins={[classicThemePlugin, dayGridPlugin, timeGridPlugin, listPlugin]}
             initialView={initialView}
             scrollTime={DEFAULT_SCROLL_TIME}
+            eventTimeFormat={timeFormat}
+            slotHeaderFormat={timeFormat}
             headerToolbar={false}
             timeZone={zone ?? 'local'}
             events={events}

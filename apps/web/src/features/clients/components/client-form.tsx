@@ -10,6 +10,7 @@ import {
   type ClientInput,
   type ClientInputParsed,
 } from '@recruitdesk/contracts/clients';
+import { CLIENT_TYPE_LABELS } from '@recruitdesk/contracts/client-constants';
 import { CURRENCIES } from '@recruitdesk/contracts/settings';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -50,8 +51,13 @@ const FIELD_NAMES: Path<ClientInput>[] = [
 ];
 
 const TYPE_OPTIONS = [
-  { value: 'finders_fee', label: "Finder's fee", description: 'A percentage of the salary per placement.' },
-  { value: 'retainer', label: 'Retainer', description: 'A fixed amount paid in instalments.' },
+  // The type's one name (CLIENT_TYPE_LABELS: "Finder's Fee", as the lists and badges write it).
+  {
+    value: 'finders_fee',
+    label: CLIENT_TYPE_LABELS.finders_fee,
+    description: 'A percentage of the salary per placement.',
+  },
+  { value: 'retainer', label: CLIENT_TYPE_LABELS.retainer, description: 'A fixed amount paid in instalments.' },
 ] as const;
 
 /** Empty number inputs mean "not set" (null), not 0. */

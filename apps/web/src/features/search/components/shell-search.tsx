@@ -102,8 +102,26 @@ function useShellSearch(text: string, user: User | null, listMenuWhenEmpty: bool
     const groups = listMenuWhenEmpty ? [{ label: 'Go to', hits: visibleDestinations(user).map(destinationHit) }] : [];
     return { groups, busy: false, status: '' };
   }
-  const groups = data && query !== '' ? hitGroups(data) : [];
-  const count = groups.reduce((sum, group) => sum + group.hits.length, 0);
+  const found = data && query !== '' ? hitGroups(data) : [];
+  const count = found.reduce((sum, group) => sum + group.hits.length, 0);
+  // The dropdown shows five of each kind: the last option opens the results page with the rest (issue 29 p).
+  const groups: HitGroup[] =
+    settled && count > 0
+      ? [
+          ...found,
+          {
+            label: 'More',
+            hits: [
+              {
+                key: 'see-all',
+                title: `See all results for “${trimmed}”`,
+                href: paths.app.search.getHref(trimmed),
+                icon: Search,
+              },
+            ],
+          },
+        ]
+      : found;
   const status = !settled
     ? 'Searching…'
     : isError
