@@ -43,10 +43,10 @@ test('a recruiter enters a week, imports a report and sees the performance', asy
     .getByLabel('CSV file')
     .setInputFiles({ name: 'report.csv', mimeType: 'text/csv', buffer: Buffer.from(csv) });
   await expect(dialog.getByLabel('Spend')).toHaveValue('Cost');
-  await expect(dialog.getByLabel('Role (reference number or title) *')).toHaveValue('Job title');
+  await expect(dialog.getByLabel('Role (reference number such as RD-12, or title) *')).toHaveValue('Job title');
   await dialog.getByRole('button', { name: 'Preview' }).click();
   await expect(dialog.getByRole('table', { name: 'Import preview' })).toContainText(roleName);
-  await dialog.getByRole('button', { name: 'Import 1 rows' }).click();
+  await dialog.getByRole('button', { name: 'Import 1 row' }).click();
   await expect(dialog).toBeHidden();
   await page.getByRole('button', { name: 'Previous week' }).click();
   await expect(

@@ -69,10 +69,33 @@ const minor = z.coerce
   .min(0, 'Enter 0 or more.')
   .max(POSTING_MAX_MINOR, 'This amount is too large.');
 
-/** The figures of one week, as entered or imported. */
+/** The board's funnel, in order (issue 29 item m): a week's applies ≤ clicks ≤ impressions. */
+export const FUNNEL_MESSAGES = {
+  clicks: 'Clicks cannot be more than impressions.',
+  applies: 'Applies cannot be more than clicks.',
+} as const;
+
+/** What breaks the funnel in a week's figures (none: an empty object). */
+export function postingFunnelProblems(figures: {
+  impressions: number;
+  clicks: number;
+  applies: number;
+}): Partial<Record<keyof typeof FUNNEL_MESSAGES, string>> {
+  const problems: Partial<Record<keyof typeof FUNNEL_MESSAGES, string>> = {};
+  if (figures.clicks > figures.impressions) problems.clicks = FUNNEL_MESSAGES.clicks;
+  if (figures.applies > figures.clicks) problems.applies = FUNNEL_MESSAGES.applies;
+  return problems;
+}
+
+const funnelInOrder = (figures: { impressions: number; clicks: number; applies: number }, ctx: z.RefinementCtx) => {
+  for (const [field, message] of Object.entries(postingFunnelProblems(figures)))
+    ctx.addIssue({ code: 'custom', path: [field], message });
+};
+
+/** The figures of one week, as entered or imported. A daily budget not known is null ("Not set"). */
 export const PostingFiguresSchema = z.object({
   status: z.enum(POSTING_STATUSES),
-  daily_budget_minor: minor,
+  daily_budget_minor: minor.nullable(),
   spend_minor: minor,
   impressions: count,
   clicks: count,
@@ -84,10 +107,12 @@ export type PostingFigures = z.infer<typeof PostingFiguresSchema>;
 export const CreateJobPostingInputSchema = PostingFiguresSchema.extend({
   role_id: z.coerce.number().int().positive().max(MAX_ID),
   week_start: WeekStartSchema,
-}).strict();
+})
+  .strict()
+  .superRefine(funnelInOrder);
 export type CreateJobPostingInput = z.infer<typeof CreateJobPostingInputSchema>;
 
-export const UpdateJobPostingInputSchema = PostingFiguresSchema.strict();
+export const UpdateJobPostingInputSchema = PostingFiguresSchema.strict().superRefine(funnelInOrder);
 export type UpdateJobPostingInput = z.infer<typeof UpdateJobPostingInputSchema>;
 
 export const JobPostingSchema = PostingFiguresSchema.extend({
@@ -225,7 +250,7 @@ export const IMPORT_FIELDS = [
 ] as const;
 export type ImportField = (typeof IMPORT_FIELDS)[number];
 export const IMPORT_FIELD_LABELS: Record<ImportField, string> = {
-  role: 'Role (reference number or title)',
+  role: 'Role (reference number such as RD-12, or title)',
   week_start: 'Week (any date in it)',
   status: 'Status',
   daily_budget: 'Daily budget',

@@ -522,6 +522,17 @@ export const MATRIX: Entry[] = [
     body: ROLE_BODY,
     expect: WRITE(201),
   },
+  // Issue 29 item 1: the public text as the careers pages will show it (a read: everyone signed in).
+  {
+    method: 'POST',
+    route: '/api/roles/public-preview/',
+    path: async (ctx) => {
+      stash.roleId = await newClient(ctx);
+      return '/api/roles/public-preview/';
+    },
+    body: () => ({ client_id: stash.roleId, name: 'Matrix Engineer', description_text: 'Build.' }),
+    expect: READ(),
+  },
   { method: 'GET', route: '/api/roles/form-data/', expect: READ() },
   { method: 'GET', route: '/api/roles/dashboard/', path: () => '/api/roles/dashboard/?recruiter=me', expect: READ() },
   { method: 'GET', route: '/api/roles/closed/', expect: READ() },

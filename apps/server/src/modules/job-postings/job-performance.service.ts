@@ -90,7 +90,7 @@ export async function postingPerformance(
     const money = row.currency === settings.currency;
     const figures = {
       spend_minor: money ? Number(row.spendMinor) : 0,
-      daily_budget_minor: money ? Number(row.dailyBudgetMinor) : 0,
+      daily_budget_minor: money ? (row.dailyBudgetMinor ?? 0) : 0,
       impressions: row.impressions,
       clicks: row.clicks,
       apply_starts: row.applyStarts,

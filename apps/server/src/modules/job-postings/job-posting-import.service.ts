@@ -8,6 +8,7 @@ import {
   POSTING_MAX_COUNT,
   POSTING_MAX_MINOR,
   POSTING_STATUSES,
+  FUNNEL_MESSAGES,
   type ImportField,
   type ImportPreviewResponse,
   type ImportPreviewRow,
@@ -56,6 +57,20 @@ const HEADER_HINTS: Record<ImportField, RegExp> = {
   applies: /^(applies|applications|apply completes|completed applies)$/,
 };
 
+/**
+ * A header as the hints read it: any case, units in brackets ("Spend (USD)", "Budget [$]"), currency signs
+ * and codes, and punctuation dropped ("Apply-Starts", "Job_Title", "Reference #").
+ */
+export function headerKey(header: string): string {
+  return header
+    .toLowerCase()
+    .replace(/\([^)]*\)|\[[^\]]*\]/g, ' ')
+    .replace(/[$€£¥%#]/g, ' ')
+    .replace(/\b(usd|eur|gbp|cad|aud|chf|jpy|nzd)\b/g, ' ')
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
+}
+
 function readCsv(text: string): string[][] {
   try {
     const records = parse(text, {
@@ -90,7 +105,7 @@ export function uploadImport(actor: UserRow, csv: string): Omit<ImportUploadResp
   const suggested: Record<string, ImportField> = {};
   const taken = new Set<ImportField>();
   for (const column of columns) {
-    const key = column.trim().toLowerCase().replace(/[_-]+/g, ' ').replace(/\s+/g, ' ');
+    const key = headerKey(column);
     const field = IMPORT_FIELDS.find((f) => !taken.has(f) && HEADER_HINTS[f].test(key));
     if (field) {
       suggested[column] = field;
@@ -232,6 +247,11 @@ async function validateImport(
       [keyof typeof FIGURE_FIELDS, keyof PostingFigures]
     >) {
       if (!indexOf.has(field)) continue;
+      // An empty budget cell is a budget not set; an empty count or spend is 0.
+      if (field === 'daily_budget' && cell(field).trim() === '') {
+        given.daily_budget_minor = null;
+        continue;
+      }
       const parsed = field === 'spend' || field === 'daily_budget' ? parseMoney(cell(field)) : parseCount(cell(field));
       if ('error' in parsed) problem(field, parsed.error);
       else (given as Record<string, number>)[key] = parsed.value;
@@ -247,26 +267,46 @@ async function validateImport(
       }
     }
   });
-  if (problems.length > 0) {
-    throw new AppError(
-      'IMPORT_REFUSED',
-      400,
-      `${IMPORT_MESSAGES.refused} Row ${problems[0]!.row}, column "${problems[0]!.column}": ${problems[0]!.message}`,
-      {
-        extra: { problems: problems.slice(0, MAX_PROBLEMS) },
-      },
-    );
-  }
+  if (problems.length > 0) throw refusal(problems);
   const found = await findPostingsByRoleWeek(
     deps.db,
     valid.map((v) => ({ roleId: v.role.roleId, weekStart: v.weekStart })),
   );
-  return { rows: valid, existing: new Map(found.map((p) => [`${p.roleId}:${p.weekStart}`, p])) };
+  const existing = new Map(found.map((p) => [`${p.roleId}:${p.weekStart}`, p]));
+  // The funnel (applies ≤ clicks ≤ impressions) of each week as it would be saved, the file over what is kept.
+  // A figure neither in the file nor kept from an earlier import is not compared.
+  for (const row of valid) {
+    const kept = existing.get(`${row.role.roleId}:${row.weekStart}`);
+    const merged = mergedFigures(row, kept);
+    const known = (key: keyof PostingFigures) => kept !== undefined || key in row.given;
+    const funnel: [ImportField, string][] = [];
+    if (known('impressions') && known('clicks') && merged.clicks > merged.impressions)
+      funnel.push(['clicks', FUNNEL_MESSAGES.clicks]);
+    if (known('clicks') && known('applies') && merged.applies > merged.clicks)
+      funnel.push(['applies', FUNNEL_MESSAGES.applies]);
+    for (const [field, message] of funnel) {
+      const index = indexOf.get(field) ?? indexOf.get('clicks') ?? indexOf.get('impressions');
+      problems.push({ row: row.row, column: index === undefined ? field : columns[index]!, message });
+    }
+  }
+  if (problems.length > 0) throw refusal(problems);
+  return { rows: valid, existing };
 }
 
+/** The file refused whole: the first problem in the message, up to 50 listed. */
+function refusal(problems: ImportProblem[]): AppError {
+  return new AppError(
+    'IMPORT_REFUSED',
+    400,
+    `${IMPORT_MESSAGES.refused} Row ${problems[0]!.row}, column "${problems[0]!.column}": ${problems[0]!.message}`,
+    { extra: { problems: problems.slice(0, MAX_PROBLEMS) } },
+  );
+}
+
+/** A new week's figures before the file's: a budget the file does not give is not set. */
 const ZERO: PostingFigures = {
   status: 'active',
-  daily_budget_minor: 0,
+  daily_budget_minor: null,
   spend_minor: 0,
   impressions: 0,
   clicks: 0,
@@ -278,7 +318,7 @@ function mergedFigures(row: ValidRow, existing: JobPostingRow | undefined): Post
   const base: PostingFigures = existing
     ? {
         status: existing.status as PostingStatus,
-        daily_budget_minor: Number(existing.dailyBudgetMinor),
+        daily_budget_minor: existing.dailyBudgetMinor === null ? null : Number(existing.dailyBudgetMinor),
         spend_minor: Number(existing.spendMinor),
         impressions: existing.impressions,
         clicks: existing.clicks,

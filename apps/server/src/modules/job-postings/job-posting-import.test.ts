@@ -120,7 +120,7 @@ describe('CSV import', () => {
       action: 'create',
       figures: {
         status: 'active',
-        daily_budget_minor: 0,
+        daily_budget_minor: null,
         spend_minor: 123450,
         impressions: 12000,
         clicks: 300,

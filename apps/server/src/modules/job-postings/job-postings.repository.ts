@@ -144,7 +144,7 @@ export interface PerformanceScope {
 export interface WeekFiguresRow extends PostedRole {
   weekStart: string;
   spendMinor: number;
-  dailyBudgetMinor: number;
+  dailyBudgetMinor: number | null;
   impressions: number;
   clicks: number;
   applyStarts: number;

@@ -43,7 +43,7 @@ export function toApiPosting(row: JobPostingRow): JobPosting {
     role_id: row.roleId,
     week_start: row.weekStart,
     status: row.status as PostingStatus,
-    daily_budget_minor: Number(row.dailyBudgetMinor),
+    daily_budget_minor: row.dailyBudgetMinor === null ? null : Number(row.dailyBudgetMinor),
     spend_minor: Number(row.spendMinor),
     currency: row.currency,
     impressions: row.impressions,
@@ -78,9 +78,13 @@ export const emptySums = (): Sums => ({
   applies: 0,
 });
 
-export function addFigures(sums: Sums, figures: Sums): void {
+/** Adds a week's figures; a budget not set adds nothing. */
+export function addFigures(
+  sums: Sums,
+  figures: Omit<Sums, 'daily_budget_minor'> & { daily_budget_minor: number | null },
+): void {
   sums.spend_minor += figures.spend_minor;
-  sums.daily_budget_minor += figures.daily_budget_minor;
+  sums.daily_budget_minor += figures.daily_budget_minor ?? 0;
   sums.impressions += figures.impressions;
   sums.clicks += figures.clicks;
   sums.apply_starts += figures.apply_starts;

@@ -27,7 +27,8 @@ export const jobPostingsTable = pgTable(
       .references(() => rolesTable.id, { onDelete: 'cascade' }),
     weekStart: date('week_start', { mode: 'string' }).notNull(),
     status: text('status').notNull().default('active'),
-    dailyBudgetMinor: bigint('daily_budget_minor', { mode: 'number' }).notNull().default(0),
+    /** Null when the report or the user gave none ("Not set", issue 29 item m). */
+    dailyBudgetMinor: bigint('daily_budget_minor', { mode: 'number' }),
     spendMinor: bigint('spend_minor', { mode: 'number' }).notNull().default(0),
     currency: text('currency').notNull().default('USD'),
     impressions: integer('impressions').notNull().default(0),

@@ -102,6 +102,8 @@ describe('entering a week', () => {
         client_id: ids.clientId,
         client_name: 'Acme Widgets',
         indeed_posting: true,
+        // No country anywhere (role, location, Settings): the page flags it (issue 29 item 7).
+        feed_country: '',
         posting: null,
       },
     ]);

@@ -53,6 +53,9 @@ function Problems({ error }: { error: unknown }) {
   );
 }
 
+/** "1 row", "2 rows". */
+export const rowsText = (count: number) => `${formatCount(count)} ${count === 1 ? 'row' : 'rows'}`;
+
 /** Import the job board's CSV traffic report: choose the file, map its columns, preview, import. */
 export function ImportDialog({ open, onClose, currency }: { open: boolean; onClose: () => void; currency: string }) {
   const dispatch = useAppDispatch();
@@ -120,7 +123,7 @@ export function ImportDialog({ open, onClose, currency }: { open: boolean; onClo
       size="lg"
       title="Import the job board's report"
       description="A CSV traffic report: one row per job and week. Nothing is written until you confirm the preview, and a file with errors imports nothing."
-      submitLabel={step === 'preview' ? `Import ${preview?.rows.length ?? 0} rows` : 'Preview'}
+      submitLabel={step === 'preview' ? `Import ${rowsText(preview?.rows.length ?? 0)}` : 'Preview'}
       submitDisabled={step === 'file' || (step === 'mapping' && missing.length > 0)}
       loading={previewed.isLoading || imported.isLoading}
       onSubmit={(event) => void submit(event)}
@@ -143,7 +146,9 @@ export function ImportDialog({ open, onClose, currency }: { open: boolean; onClo
       {file && step === 'mapping' ? (
         <div className="space-y-3">
           <p className="text-sm text-gray-600 dark:text-gray-300">
-            {formatCount(file.row_count)} rows. Match the report's columns to our fields; role and week are required.
+            {rowsText(file.row_count)}. Match the report's columns to our fields; role and week are required. The role
+            is matched by its reference number (RD-12, shown under each role on this page and sent to the board as the
+            job's reference) or by its exact title.
           </p>
           <div className="grid gap-3 sm:grid-cols-2">
             {IMPORT_FIELDS.map((field) => (

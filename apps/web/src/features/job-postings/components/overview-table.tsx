@@ -2,6 +2,7 @@ import { useState, type KeyboardEvent } from 'react';
 import {
   POSTING_STATUS_LABELS,
   POSTING_STATUSES,
+  postingFunnelProblems,
   type OverviewResponse,
   type OverviewRow,
   type PostingFigures,
@@ -12,7 +13,7 @@ import { Pencil, Plus, TriangleAlert } from 'lucide-react';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { paths } from '@/config/paths';
-import { errorMessage } from '@/lib/base-api';
+import { errorMessage, type ApiQueryError } from '@/lib/base-api';
 import { notifySuccess } from '@/lib/notify';
 import { useAppDispatch } from '@/lib/hooks';
 import { useCreatePostingMutation, useUpdatePostingMutation } from '../api';
@@ -34,7 +35,7 @@ const draftOf = (row: OverviewRow): Draft => {
   const p = row.posting;
   return {
     status: (p?.status ?? 'active') as PostingStatus,
-    daily_budget: p ? textFromMinor(p.daily_budget_minor) : '',
+    daily_budget: p && p.daily_budget_minor !== null ? textFromMinor(p.daily_budget_minor) : '',
     spend: p ? textFromMinor(p.spend_minor) : '',
     impressions: p ? String(p.impressions) : '',
     clicks: p ? String(p.clicks) : '',
@@ -43,8 +44,13 @@ const draftOf = (row: OverviewRow): Draft => {
   };
 };
 
-/** The draft as the API's figures, or the fields that are not numbers. */
-export function figuresFromDraft(draft: Draft): { figures: PostingFigures } | { invalid: string[] } {
+/**
+ * The draft as the API's figures, or the fields that are not numbers (then the funnel: applies ≤ clicks ≤
+ * impressions, with its messages). An empty budget is a budget not set.
+ */
+export function figuresFromDraft(
+  draft: Draft,
+): { figures: PostingFigures } | { invalid: string[]; messages?: string[] } {
   const invalid: string[] = [];
   const money = (key: 'daily_budget' | 'spend') => {
     const value = minorFromText(draft[key]);
@@ -58,14 +64,23 @@ export function figuresFromDraft(draft: Draft): { figures: PostingFigures } | { 
   };
   const figures: PostingFigures = {
     status: draft.status,
-    daily_budget_minor: money('daily_budget'),
+    daily_budget_minor: draft.daily_budget.trim() === '' ? null : money('daily_budget'),
     spend_minor: money('spend'),
     impressions: count('impressions'),
     clicks: count('clicks'),
     apply_starts: count('apply_starts'),
     applies: count('applies'),
   };
-  return invalid.length ? { invalid } : { figures };
+  if (invalid.length) return { invalid };
+  const funnel = postingFunnelProblems(figures);
+  const keys = Object.keys(funnel) as (keyof typeof funnel)[];
+  return keys.length ? { invalid: keys, messages: keys.map((key) => funnel[key]!) } : { figures };
+}
+
+/** The server's field messages of a refused save ("Applies cannot be more than clicks."), one line. */
+function serverFieldMessages(error: unknown): string {
+  const fields = (error as ApiQueryError | undefined)?.fields ?? {};
+  return Object.values(fields).flat().join(' ');
 }
 
 const cellInput =
@@ -75,6 +90,7 @@ function RowEditor({ row, weekStart, onDone }: { row: OverviewRow; weekStart: st
   const dispatch = useAppDispatch();
   const [draft, setDraft] = useState<Draft>(() => draftOf(row));
   const [invalid, setInvalid] = useState<string[]>([]);
+  const [messages, setMessages] = useState<string[]>([]);
   const [create, created] = useCreatePostingMutation();
   const [update, updated] = useUpdatePostingMutation();
   const saving = created.isLoading || updated.isLoading;
@@ -85,9 +101,11 @@ function RowEditor({ row, weekStart, onDone }: { row: OverviewRow; weekStart: st
     const parsed = figuresFromDraft(draft);
     if ('invalid' in parsed) {
       setInvalid(parsed.invalid);
+      setMessages(parsed.messages ?? []);
       return;
     }
     setInvalid([]);
+    setMessages([]);
     const result = row.posting
       ? await update({ id: row.posting.id, body: parsed.figures })
       : await create({ role_id: row.role_id, week_start: weekStart, ...parsed.figures });
@@ -159,7 +177,11 @@ function RowEditor({ row, weekStart, onDone }: { row: OverviewRow; weekStart: st
         <tr>
           <td colSpan={11} className="px-4 pb-3">
             <Alert>
-              {invalid.length ? 'Enter amounts like 125.50 and whole numbers for the counts.' : errorMessage(error)}
+              {messages.length
+                ? messages.join(' ')
+                : invalid.length
+                  ? 'Enter amounts like 125.50 and whole numbers for the counts.'
+                  : serverFieldMessages(error) || errorMessage(error)}
             </Alert>
           </td>
         </tr>
@@ -227,6 +249,9 @@ export function OverviewTable({ data, canEdit }: { data: OverviewResponse; canEd
                     {row.client_name}
                     {row.indeed_posting ? '' : ' · posting switched off'}
                   </span>
+                  <span className="block text-xs font-normal text-gray-500 tabular-nums dark:text-gray-400">
+                    Ref. RD-{row.role_id}
+                  </span>
                   {row.indeed_posting && !row.feed_country ? (
                     <Link
                       to={paths.app.roleEdit.getHref(row.role_id)}
@@ -248,7 +273,15 @@ export function OverviewTable({ data, canEdit }: { data: OverviewResponse; canEd
                     <span className="text-gray-400 dark:text-gray-500">Not entered</span>
                   )}
                 </td>
-                <td className={td}>{row.posting ? formatMinor(row.posting.daily_budget_minor, currency) : '—'}</td>
+                <td className={td}>
+                  {!row.posting ? (
+                    '—'
+                  ) : row.posting.daily_budget_minor === null ? (
+                    <span className="text-gray-400 dark:text-gray-500">Not set</span>
+                  ) : (
+                    formatMinor(row.posting.daily_budget_minor, currency)
+                  )}
+                </td>
                 <td className={td}>{row.posting ? formatMinor(row.posting.spend_minor, currency) : '—'}</td>
                 {COUNT_FIELDS.map(([key]) => (
                   <td key={key} className={td}>

@@ -1,0 +1,2 @@
+ALTER TABLE "job_postings" ALTER COLUMN "daily_budget_minor" DROP DEFAULT;--> statement-breakpoint
+ALTER TABLE "job_postings" ALTER COLUMN "daily_budget_minor" DROP NOT NULL;
