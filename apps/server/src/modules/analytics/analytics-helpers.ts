@@ -1,11 +1,12 @@
 import { fromMinor, meanOf, toMinor } from '@recruitdesk/money';
+import { addDays } from '@recruitdesk/money/dates';
 
 // The analytics sets' arithmetic: ISO days, minor-unit money, rounding and percentiles.
 
 export const DAY_MS = 86_400_000;
 
 export const isoDay = (at: Date) => at.toISOString().slice(0, 10);
-export { addDays } from '@recruitdesk/money/dates';
+export { addDays };
 export const addYears = (day: string, n: number) => {
   const d = new Date(`${day}T00:00:00Z`);
   d.setUTCFullYear(d.getUTCFullYear() + n);
