@@ -9,10 +9,10 @@ import {
   type ClientType,
 } from '@recruitdesk/contracts/client-constants';
 import type { Client, ClientState } from '@recruitdesk/contracts/clients';
-import { DataTable, type ColumnDef } from '@/components/ui/data-table';
+import type { ColumnDef } from '@/components/ui/data-table';
+import { ListTable } from '@/components/ui/list-table';
 import { Badge } from '@/components/ui/badge';
-import { EmptyState, NoMatches } from '@/components/ui/empty-state';
-import { QueryError } from '@/components/ui/query-error';
+import { EmptyState } from '@/components/ui/empty-state';
 import { SearchInput, ToolbarSelect } from '@/components/ui/search-input';
 import { paths } from '@/config/paths';
 import { pageFrom, pageSizeFrom } from '@/lib/pagination';
@@ -158,9 +158,11 @@ export function ClientsList() {
           />
         </div>
       </div>
-      <DataTable<Client>
+      <ListTable<Client>
         label="Clients"
-        noun={data?.count === 1 ? 'client' : 'clients'}
+        noun={{ one: 'client', many: 'clients' }}
+        query={{ data, error, isLoading, isFetching, refetch }}
+        paging={paging}
         columns={COLUMNS}
         data={data?.clients ?? []}
         getRowId={(client) => String(client.id)}
@@ -169,30 +171,10 @@ export function ClientsList() {
           const ordering = orderingFromSorting(next);
           update({ sort: ordering === 'name' ? null : ordering, page: null });
         }}
-        loading={isLoading || isFetching}
-        pagination={{
-          page: paging.page,
-          pageSize: paging.pageSize,
-          total: data?.count ?? 0,
-          onPageChange: paging.setPage,
-          onPageSizeChange: paging.setPageSize,
-        }}
-        error={
-          error ? (
-            <QueryError
-              title="Could not load the clients"
-              error={error}
-              onRetry={() => void refetch()}
-              retrying={isFetching}
-            />
-          ) : undefined
-        }
-        empty={
-          filtered ? (
-            <NoMatches what="clients" onClear={clear} />
-          ) : (
-            <EmptyState icon={Building2} title="No clients yet" description="Add the companies you recruit for." />
-          )
+        filtered={filtered}
+        onClearFilters={clear}
+        emptyState={
+          <EmptyState icon={Building2} title="No clients yet" description="Add the companies you recruit for." />
         }
       />
     </div>

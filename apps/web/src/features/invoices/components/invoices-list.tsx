@@ -1,11 +1,11 @@
 import { useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { Receipt } from 'lucide-react';
-import { DataTable, type ColumnDef } from '@/components/ui/data-table';
-import { EmptyState, NoMatches } from '@/components/ui/empty-state';
+import type { ColumnDef } from '@/components/ui/data-table';
+import { ListTable } from '@/components/ui/list-table';
+import { EmptyState } from '@/components/ui/empty-state';
 import { FilterChip } from '@/components/ui/filter-chip';
 import { Input } from '@/components/ui/input';
-import { QueryError } from '@/components/ui/query-error';
 import { SearchInput, ToolbarSelect } from '@/components/ui/search-input';
 import { pageFrom, pageSizeFrom } from '@/lib/pagination';
 import { useDateFormat } from '@/lib/time-zone';
@@ -235,9 +235,11 @@ export function InvoicesList() {
           />
         </div>
       ) : null}
-      <DataTable<InvoiceSummary>
+      <ListTable<InvoiceSummary>
         label="Invoices"
-        noun={data?.count === 1 ? 'invoice' : 'invoices'}
+        noun={{ one: 'invoice', many: 'invoices' }}
+        query={{ data, error, isLoading, isFetching, refetch }}
+        paging={paging}
         columns={columns}
         data={data?.results ?? []}
         getRowId={(invoice) => String(invoice.id)}
@@ -249,34 +251,14 @@ export function InvoicesList() {
             page: null,
           });
         }}
-        loading={isLoading || isFetching}
-        pagination={{
-          page: paging.page,
-          pageSize: paging.pageSize,
-          total: data?.count ?? 0,
-          onPageChange: paging.setPage,
-          onPageSizeChange: paging.setPageSize,
-        }}
-        error={
-          error ? (
-            <QueryError
-              title="Could not load the invoices"
-              error={error}
-              onRetry={() => void refetch()}
-              retrying={isFetching}
-            />
-          ) : undefined
-        }
-        empty={
-          filtered ? (
-            <NoMatches what="invoices" onClear={clear} />
-          ) : (
-            <EmptyState
-              icon={Receipt}
-              title="No invoices yet"
-              description="A placement drafts its finder's fee invoice; create others with Create invoice, or from a role or client page."
-            />
-          )
+        filtered={filtered}
+        onClearFilters={clear}
+        emptyState={
+          <EmptyState
+            icon={Receipt}
+            title="No invoices yet"
+            description="A placement drafts its finder's fee invoice; create others with Create invoice, or from a role or client page."
+          />
         }
       />
     </div>

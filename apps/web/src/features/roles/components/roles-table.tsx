@@ -4,9 +4,9 @@ import { Briefcase, RotateCcw } from 'lucide-react';
 import { ROLE_CLOSE_REASON_LABELS, ROLE_ORDERINGS } from '@recruitdesk/contracts/role-constants';
 import type { Role } from '@recruitdesk/contracts/roles';
 import { Button } from '@/components/ui/button';
-import { DataTable, type ColumnDef } from '@/components/ui/data-table';
-import { EmptyState, NoMatches } from '@/components/ui/empty-state';
-import { QueryError } from '@/components/ui/query-error';
+import type { ColumnDef } from '@/components/ui/data-table';
+import { ListTable } from '@/components/ui/list-table';
+import { EmptyState } from '@/components/ui/empty-state';
 import { RoleStateBadge } from '@/components/ui/role-state-badge';
 import { Badge } from '@/components/ui/badge';
 import { SearchInput, ToolbarSelect } from '@/components/ui/search-input';
@@ -252,9 +252,11 @@ export function RolesTable({
         </div>
         {filterChip ? <div className="flex flex-wrap gap-2">{filterChip}</div> : null}
       </div>
-      <DataTable<Role>
+      <ListTable<Role>
         label={variant === 'active' ? 'Active roles' : 'Closed roles'}
-        noun={data?.count === 1 ? 'role' : 'roles'}
+        noun={{ one: 'role', many: 'roles' }}
+        query={{ data, error, isLoading, isFetching, refetch }}
+        paging={paging}
         columns={columns}
         data={data?.roles ?? []}
         getRowId={(role) => String(role.id)}
@@ -263,36 +265,16 @@ export function RolesTable({
           const ordering = orderingFromSorting(next);
           update({ sort: ordering === defaultOrdering ? null : ordering, page: null });
         }}
-        loading={isLoading || isFetching}
-        pagination={{
-          page: paging.page,
-          pageSize: paging.pageSize,
-          total: data?.count ?? 0,
-          onPageChange: paging.setPage,
-          onPageSizeChange: paging.setPageSize,
-        }}
-        error={
-          error ? (
-            <QueryError
-              title="Could not load the roles"
-              error={error}
-              onRetry={() => void refetch()}
-              retrying={isFetching}
-            />
-          ) : undefined
-        }
-        empty={
-          filtered ? (
-            <NoMatches what="roles" onClear={clear} />
-          ) : (
-            <EmptyState
-              icon={Briefcase}
-              title={variant === 'active' ? 'No active roles' : 'No closed roles'}
-              description={
-                variant === 'active' ? 'Open a role for a client to start filling it.' : 'Roles you close show up here.'
-              }
-            />
-          )
+        filtered={filtered}
+        onClearFilters={clear}
+        emptyState={
+          <EmptyState
+            icon={Briefcase}
+            title={variant === 'active' ? 'No active roles' : 'No closed roles'}
+            description={
+              variant === 'active' ? 'Open a role for a client to start filling it.' : 'Roles you close show up here.'
+            }
+          />
         }
       />
     </div>

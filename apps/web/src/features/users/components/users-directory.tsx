@@ -10,9 +10,9 @@ import {
 } from '@recruitdesk/contracts/users';
 import { Avatar } from '@/components/ui/avatar';
 import { Badge } from '@/components/ui/badge';
-import { DataTable, type ColumnDef, type SortingState } from '@/components/ui/data-table';
-import { EmptyState, NoMatches } from '@/components/ui/empty-state';
-import { QueryError } from '@/components/ui/query-error';
+import type { ColumnDef, SortingState } from '@/components/ui/data-table';
+import { ListTable } from '@/components/ui/list-table';
+import { EmptyState } from '@/components/ui/empty-state';
 import { paths } from '@/config/paths';
 import { pageFrom, pageSizeFrom } from '@/lib/pagination';
 import { useUrlPaging, useUrlParams } from '@/lib/use-url-params';
@@ -178,39 +178,19 @@ export function UsersDirectory({ currentUserId, admin = true }: { currentUserId:
   return (
     <div>
       <UsersToolbar key={toolbarKey} filters={filters} onChange={onFilters} namesOnly={!admin} />
-      <DataTable<Row>
+      <ListTable<Row>
         label="Users"
-        noun={data?.count === 1 ? 'user' : 'users'}
+        noun={{ one: 'user', many: 'users' }}
+        query={{ data, error, isLoading, isFetching, refetch }}
+        paging={paging}
         columns={columns}
         data={data?.results ?? []}
         getRowId={(user) => String(user.id)}
         sorting={sorting}
         onSortingChange={onSortingChange}
-        loading={isLoading || isFetching}
-        pagination={{
-          page: paging.page,
-          pageSize: paging.pageSize,
-          total: data?.count ?? 0,
-          onPageChange: paging.setPage,
-          onPageSizeChange: paging.setPageSize,
-        }}
-        error={
-          error ? (
-            <QueryError
-              title="Could not load the users"
-              error={error}
-              onRetry={() => void refetch()}
-              retrying={isFetching}
-            />
-          ) : undefined
-        }
-        empty={
-          filtered ? (
-            <NoMatches what="users" onClear={clear} />
-          ) : (
-            <EmptyState icon={Users} title="No users yet" description="Invite your team to get started." />
-          )
-        }
+        filtered={filtered}
+        onClearFilters={clear}
+        emptyState={<EmptyState icon={Users} title="No users yet" description="Invite your team to get started." />}
       />
     </div>
   );
