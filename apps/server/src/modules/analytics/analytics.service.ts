@@ -30,6 +30,7 @@ import { AppError } from '../../lib/errors';
 import { assertCan } from '../../lib/permissions';
 import { independentReads } from '../../db/transaction';
 import { calendarDateIn } from '../../lib/time-zone';
+import { moneyVisibleTo } from '../settings/settings.service';
 import type { UserRow } from '../users/users.service';
 import * as repo from './analytics.repository';
 import type { Scope } from './analytics.repository';
@@ -39,8 +40,12 @@ import { roleFamilyLabel, roleFamilyOf } from './role-family';
 
 const DAY_MS = 86_400_000;
 
-/** Owners see money (revenue, fees); every other user type gets the same answer without those fields. */
-export const seesMoney = (user: UserRow): boolean => user.userType.includes('owner');
+/**
+ * Whoever sees fees under the agency's `money_visibility` setting (decision 071, which supersedes 034's
+ * owners-only rule) gets the money fields (revenue, fees, retainer amounts); everyone else the same
+ * answer without them.
+ */
+export const seesMoney = (deps: Pick<Deps, 'db'>, user: UserRow): Promise<boolean> => moneyVisibleTo(deps.db, user);
 
 const isoDay = (at: Date) => at.toISOString().slice(0, 10);
 const addDays = (day: string, n: number) => isoDay(new Date(Date.parse(`${day}T00:00:00Z`) + n * DAY_MS));
@@ -130,7 +135,7 @@ async function resolve(deps: Deps, actor: UserRow, query: AnalyticsFiltersQuery)
   };
   return {
     scope,
-    money: seesMoney(actor),
+    money: await seesMoney(deps, actor),
     applied: {
       date_from: scope.from,
       date_to: scope.to,
@@ -706,7 +711,7 @@ export async function filterOptions(deps: Deps, actor: UserRow) {
     families.set(key, family);
   }
   return {
-    money_visible: seesMoney(actor),
+    money_visible: await seesMoney(deps, actor),
     default_date_from: range.from,
     default_date_to: range.to,
     clients: clientRows.map((c) => ({

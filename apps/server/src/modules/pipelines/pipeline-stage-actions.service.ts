@@ -68,7 +68,7 @@ export async function updatePipeline(
   const recruiter = recruiterChanging
     ? await assertUserExists(deps.db, input.recruiter_id, 'recruiter_id', 'Choose an existing user.')
     : null;
-  if (!moving && !recruiterChanging) return actionResponse(deps, id);
+  if (!moving && !recruiterChanging) return actionResponse(deps, actor, id);
   // Past the client interview (to Offer): its pending interviews need an answer first.
   const passing = moving && stagePosition(stage) > stagePosition('client_interview');
   if (passing) await pendingClientInterviewsOrAsk(deps, ctx, input.pending_interviews, `move to ${label(stage)}`);
@@ -125,7 +125,7 @@ export async function updatePipeline(
       return { events, result: undefined };
     },
   );
-  return actionResponse(deps, id);
+  return actionResponse(deps, actor, id);
 }
 
 /** Closes with a reason (a placed pipeline stays placed). */
@@ -172,7 +172,7 @@ export async function closePipeline(
       };
     },
   );
-  return actionResponse(deps, id);
+  return actionResponse(deps, actor, id);
 }
 
 /** Reopens a closed pipeline in the stage it was closed in; not while its role is closed. */
@@ -206,7 +206,7 @@ export async function reopenPipeline(
       };
     },
   );
-  return actionResponse(deps, id);
+  return actionResponse(deps, actor, id);
 }
 
 /** Ready to send to the client, from Sourced or Internal interview. */
@@ -239,7 +239,7 @@ export async function markSubmitPending(
       result: undefined,
     };
   });
-  return actionResponse(deps, id);
+  return actionResponse(deps, actor, id);
 }
 
 /** Sent to the client, from any stage before Submitted. */
@@ -292,7 +292,7 @@ export async function recordSubmittal(
       result: undefined,
     };
   });
-  return actionResponse(deps, id);
+  return actionResponse(deps, actor, id);
 }
 
 const addDays = (isoDate: string, days: number): string => {
@@ -347,7 +347,7 @@ export async function recordSubmittalOutcome(deps: Deps, actor: UserRow, id: num
         result: undefined,
       };
     });
-    return actionResponse(deps, id);
+    return actionResponse(deps, actor, id);
   }
 
   if (input.outcome === 'rejected') {
@@ -389,7 +389,7 @@ export async function recordSubmittalOutcome(deps: Deps, actor: UserRow, id: num
         };
       },
     );
-    return actionResponse(deps, id);
+    return actionResponse(deps, actor, id);
   }
 
   // An offer or a placement goes past the client interview: a booked one needs an answer first.
@@ -443,7 +443,7 @@ export async function recordSubmittalOutcome(deps: Deps, actor: UserRow, id: num
         result: undefined,
       };
     });
-    return actionResponse(deps, id);
+    return actionResponse(deps, actor, id);
   }
 
   // Placed: stage, submittal, placement (fee from the client's terms) and the candidate's status, at once.
@@ -491,7 +491,8 @@ export async function recordSubmittalOutcome(deps: Deps, actor: UserRow, id: num
       verb: 'placed',
       modelType: 'pipeline',
       objectId: id,
-      summary: `Placed ${nameOf(ctx)} in ${ctx.role.name} at ${ctx.clientName} (fee ${formatMoney(fee.fee, fee.currency)})`,
+      // No fee here: whoever reads the record's history reads this line (decision 071).
+      summary: `Placed ${nameOf(ctx)} in ${ctx.role.name} at ${ctx.clientName}`,
     });
     await notifyPlacementRecorded({
       tx,
@@ -509,13 +510,14 @@ export async function recordSubmittalOutcome(deps: Deps, actor: UserRow, id: num
         event('placed', {
           fromStage: from,
           toStage: 'placed',
-          detail: `Starts ${input.start_date}. ${fee.explanation}`,
+          // The fee and how it was computed live on the placement, shown to whoever may see fees (decision 071).
+          detail: `Starts ${input.start_date}.`,
         }),
       ],
       result: role.state !== 'closed' && placements >= role.openings,
     };
   });
-  return actionResponse(deps, id, offerCloseRole);
+  return actionResponse(deps, actor, id, offerCloseRole);
 }
 
 /**

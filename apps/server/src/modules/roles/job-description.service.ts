@@ -115,7 +115,7 @@ export async function confirmJobDescriptionFile(
     throw error;
   });
   if (previous !== file.key) await deleteStoredFile(deps, previous, 'old job description');
-  return presentRole(deps.db, roleId);
+  return presentRole(deps.db, actor, roleId);
 }
 
 const noFile = () => new AppError('NOT_FOUND', 404, JOB_DESCRIPTION_ERRORS.noFile);
@@ -157,5 +157,5 @@ export async function removeJobDescriptionFile(deps: Deps, actor: UserRow, roleI
     });
     await deleteStoredFile(deps, previous, 'job description');
   }
-  return presentRole(deps.db, roleId);
+  return presentRole(deps.db, actor, roleId);
 }

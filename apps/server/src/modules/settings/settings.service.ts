@@ -1,8 +1,8 @@
-import type { AgencySettings } from '@recruitdesk/contracts/settings';
+import { DEFAULT_MONEY_VISIBILITY, type AgencySettings, type MoneyVisibility } from '@recruitdesk/contracts/settings';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
-import { assertCan } from '../../lib/permissions';
+import { assertCan, canSeeMoney, type PermissionSubject } from '../../lib/permissions';
 import { recordActivity } from '../activity/activity.service';
 import { type UserRow } from '../users/users.service';
 import { findAgencySettingsRow, upsertAgencySettingsRow } from './settings.repository';
@@ -15,6 +15,7 @@ export const DEFAULT_AGENCY_SETTINGS: AgencySettings = {
   default_payment_terms_days: 30,
   invoice_issuer: { legal_name: '', address: '', tax_id: '', bank_details: '', email: '', phone: '' },
   privacy_text: '',
+  money_visibility: DEFAULT_MONEY_VISIBILITY,
 };
 
 function toApiSettings(row: AgencySettingsRow | undefined): AgencySettings {
@@ -26,6 +27,7 @@ function toApiSettings(row: AgencySettingsRow | undefined): AgencySettings {
     default_payment_terms_days: row.defaultPaymentTermsDays,
     invoice_issuer: { ...DEFAULT_AGENCY_SETTINGS.invoice_issuer, ...row.invoiceIssuer },
     privacy_text: row.privacyText,
+    money_visibility: row.moneyVisibility,
   };
 }
 
@@ -48,6 +50,7 @@ export async function saveAgencySettings(
     defaultPaymentTermsDays: input.default_payment_terms_days,
     invoiceIssuer: input.invoice_issuer,
     privacyText: input.privacy_text,
+    moneyVisibility: input.money_visibility,
     updatedAt: now,
   });
   await recordActivity(db, {
@@ -64,4 +67,29 @@ export async function saveAgencySettings(
 export async function updateAgencySettings(deps: Deps, actor: UserRow, input: AgencySettings): Promise<AgencySettings> {
   assertCan(actor, 'agency.manage');
   return inTransaction(deps.db, (tx) => saveAgencySettings(tx, actor, input, deps.config.now()));
+}
+
+/** The agency's `money_visibility` setting (decision 071). */
+export async function moneyVisibility(db: Db): Promise<MoneyVisibility> {
+  const row = await findAgencySettingsRow(db);
+  return row?.moneyVisibility ?? DEFAULT_MONEY_VISIBILITY;
+}
+
+/**
+ * Whether the user sees fees (decision 071): every serializer that carries a fee, a fee %, a payout, a
+ * retainer amount or instalments, or revenue asks this once per request and leaves those keys out when
+ * it says no. One small read of the settings row.
+ */
+export async function moneyVisibleTo(db: Db, user: PermissionSubject): Promise<boolean> {
+  return canSeeMoney(user, await moneyVisibility(db));
+}
+
+/** The settings as a reader sees them: the default finder's fee % is a fee, absent for non-readers. */
+export function settingsForReader(
+  settings: AgencySettings,
+  moneyVisible: boolean,
+): Omit<AgencySettings, 'default_finders_fee_percent'> & { default_finders_fee_percent?: number } {
+  if (moneyVisible) return settings;
+  const { default_finders_fee_percent: _hidden, ...rest } = settings;
+  return rest;
 }

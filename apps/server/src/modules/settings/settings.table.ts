@@ -1,3 +1,4 @@
+import type { MoneyVisibility } from '@recruitdesk/contracts/settings-constants';
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -25,9 +26,20 @@ export const agencySettingsTable = pgTable(
       .default(sql`'{}'::jsonb`),
     /** The agency's privacy notice shown next to the consent box of the public application form (issue 14). */
     privacyText: text('privacy_text').notNull().default(''),
+    /** Who sees fees (decision 071): owners | owners_and_superusers | all_but_viewers. */
+    moneyVisibility: text('money_visibility')
+      .$type<MoneyVisibility>()
+      .notNull()
+      .default(sql`'all_but_viewers'`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check('agency_settings_single_row', sql`${table.id} = 1`)],
+  (table) => [
+    check('agency_settings_single_row', sql`${table.id} = 1`),
+    check(
+      'agency_settings_money_visibility',
+      sql`${table.moneyVisibility} in ('owners', 'owners_and_superusers', 'all_but_viewers')`,
+    ),
+  ],
 );
 
 export type AgencySettingsRow = typeof agencySettingsTable.$inferSelect;

@@ -16,9 +16,10 @@ const settings = (phone: string): AgencySettings => ({
   default_payment_terms_days: 30,
   invoice_issuer: { legal_name: 'Northwind Talent LLC', address: '', tax_id: '', bank_details: '', email: '', phone },
   privacy_text: '',
+  money_visibility: 'all_but_viewers',
 });
 
-const answer = (phone: string) => jsonResponse(200, { success: true, settings: settings(phone) });
+const answer = (phone: string) => jsonResponse(200, { success: true, money_visible: true, settings: settings(phone) });
 
 describe('agency settings: a save in flight', () => {
   it('locks the fields while saving, and the refetch after it does not replace what the owner types next', async () => {
