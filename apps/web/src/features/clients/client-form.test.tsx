@@ -80,6 +80,31 @@ describe('ClientForm', () => {
   });
 });
 
+describe('ClientForm editing a client the server sent with its fee terms', () => {
+  it('shows the fee terms even before the settings say who sees fees', () => {
+    const client = {
+      id: 3,
+      name: 'Harbor Bank',
+      client_type: 'finders_fee',
+      state: 'Open',
+      website: '',
+      industry: '',
+      location: '',
+      contact_name: '',
+      contact_email: '',
+      contact_phone: '',
+      finders_fee_percent: 25,
+      guarantee_days: 90,
+      retainer_amount: null,
+      retainer_instalments: [],
+      payment_terms_days: 30,
+      currency: 'USD',
+    } as unknown as Client;
+    renderWithProviders(<ClientForm client={client} defaults={withoutMoney} onSaved={() => {}} />);
+    expect(screen.getByLabelText("Finder's fee (%)")).toHaveValue(25);
+  });
+});
+
 describe('ClientFeeTermsCard', () => {
   const retainer = {
     id: 1,

@@ -90,12 +90,17 @@ function valuesFor(client: Client | undefined, defaults: ClientDefaults): Client
     contact_phone: client.contact_phone,
     finders_fee_percent: client.finders_fee_percent ?? defaults.finders_fee_percent ?? null,
     guarantee_days: client.guarantee_days,
-    retainer_amount: defaults.money_visible ? (client.retainer_amount ?? null) : undefined,
+    retainer_amount: moneyVisibleFor(client, defaults) ? (client.retainer_amount ?? null) : undefined,
     retainer_instalments: client.retainer_instalments ?? [],
     payment_terms_days: client.payment_terms_days,
     currency: client.currency,
   };
 }
+
+/** Fees are visible when the settings say so, or when the server sent this client's fee terms. */
+const moneyVisibleFor = (client: Client | undefined, defaults: ClientDefaults): boolean =>
+  defaults.money_visible ||
+  (client !== undefined && (client.finders_fee_percent !== undefined || client.retainer_amount !== undefined));
 
 /**
  * Only the fee terms of the chosen type are sent; none at all by whoever may not see fees (the server keeps
@@ -130,6 +135,7 @@ export function ClientForm({
   onSaved: (client: Client) => void;
   onCancel?: () => void;
 }) {
+  const moneyVisible = moneyVisibleFor(client, defaults);
   const [create, createState] = useCreateClientMutation();
   const [update, updateState] = useUpdateClientMutation();
   const saving = createState.isLoading || updateState.isLoading;
@@ -154,7 +160,7 @@ export function ClientForm({
     errors.retainer_instalments?.root?.message;
 
   const onSubmit = async (values: ClientInputParsed) => {
-    const body = feeTermsOfType(values, defaults.money_visible);
+    const body = feeTermsOfType(values, moneyVisible);
     const result = client ? await update({ id: client.id, body }) : await create(body);
     if (result.error) {
       applyFieldErrors(result.error, setError, FIELD_NAMES);
@@ -231,7 +237,7 @@ export function ClientForm({
         <h3 id="client-fees" className="text-sm font-semibold text-gray-900 dark:text-white">
           Fee terms
         </h3>
-        {!defaults.money_visible ? (
+        {!moneyVisible ? (
           type === 'retainer' ? (
             <p className="text-sm text-gray-600 dark:text-gray-400">
               The retainer amount and instalments are set by those who may see fees.
