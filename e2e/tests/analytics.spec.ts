@@ -63,8 +63,9 @@ test('an owner reads the Analytics Dashboard, filters it through the URL and exp
   expect(sheet.rowCount).toBe(2);
 });
 
-test('a recruiter sees the same page without money', async ({ page }) => {
-  await login(page, 'recruiter');
+// Who sees fees is the agency's setting (decision 071); by default everyone but viewers.
+test('a viewer sees the same page without money', async ({ page }) => {
+  await login(page, 'viewer');
   await page.goto('/analytics?range=90d');
   await expect(kpi(page, 'Placements')).toBeVisible();
   await figureOf(kpi(page, 'Placements'));

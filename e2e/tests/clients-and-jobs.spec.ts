@@ -112,4 +112,8 @@ test('a viewer sees a client without write buttons', async ({ page }) => {
   await expect(page.getByRole('button', { name: 'Edit client' })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Change state' })).toHaveCount(0);
   await expect(page.getByLabel('New note')).toHaveCount(0);
+  // Viewers see no fees by default (decision 071): the terms card keeps payment terms and currency only.
+  const terms = page.getByRole('region', { name: 'Fee terms' });
+  await expect(terms).toContainText('Payment terms');
+  await expect(terms).not.toContainText(/Finder's fee|Retainer|Instalments|\$|NaN/);
 });

@@ -47,12 +47,15 @@ export const ClientSchema = z.object({
   contact_name: z.string(),
   contact_email: z.string(),
   contact_phone: z.string(),
-  /** Finder's fee terms (null for retainer clients). */
-  finders_fee_percent: z.number().nullable(),
+  /**
+   * Finder's fee terms (null for retainer clients). The fee terms (this, the retainer amount and its
+   * instalments) are absent for whoever may not see fees (decision 071).
+   */
+  finders_fee_percent: z.number().nullable().optional(),
   guarantee_days: z.number().int().nullable(),
   /** Retainer terms (null / empty for finder's fee clients). */
-  retainer_amount: z.number().nullable(),
-  retainer_instalments: z.array(RetainerInstalmentSchema),
+  retainer_amount: z.number().nullable().optional(),
+  retainer_instalments: z.array(RetainerInstalmentSchema).optional(),
   payment_terms_days: z.number().int(),
   currency: z.string(),
   owner: z.object({ id: z.number().int().nullable(), name: z.string() }).nullable(),
@@ -112,7 +115,8 @@ export const ClientInputSchema = z
   })
   .superRefine((value, ctx) => {
     if (value.client_type === 'retainer') {
-      if (value.retainer_amount == null) {
+      // Absent is for whoever may not see fees (their terms are ignored); the service asks everyone else.
+      if (value.retainer_amount === null) {
         ctx.addIssue({ code: 'custom', path: ['retainer_amount'], message: 'Enter the retainer amount.' });
       }
       if (value.retainer_instalments.length > 0) {

@@ -79,3 +79,6 @@ export const ROLE_EXPORT_COLUMNS = [
   'Fee',
   'Recruiter',
 ] as const;
+
+/** The export's fee columns: left out of the sheet for whoever may not see fees (decision 071). */
+export const ROLE_EXPORT_MONEY_COLUMNS: readonly (typeof ROLE_EXPORT_COLUMNS)[number][] = ['Fee'];

@@ -74,10 +74,11 @@ export const PlacementSchema = z.object({
   currency: z.string(),
   /** YYYY-MM-DD */
   start_date: z.string(),
-  fee: z.number(),
-  fee_percent: z.number().nullable(),
+  /** The fee and how it was computed: absent for whoever may not see fees (decision 071). */
+  fee: z.number().optional(),
+  fee_percent: z.number().nullable().optional(),
   /** How the fee was computed from the client's terms, in one sentence. */
-  fee_explanation: z.string(),
+  fee_explanation: z.string().optional(),
   /** YYYY-MM-DD; null when the client has no guarantee period. */
   guarantee_end: z.string().nullable(),
   created_by: PersonRefSchema.nullable(),

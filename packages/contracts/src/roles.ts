@@ -54,8 +54,8 @@ export const RoleSchema = z.object({
   salary_min: z.number().nullable(),
   salary_max: z.number().nullable(),
   salary_currency: z.string(),
-  /** Overrides the client's finder's fee % for this role. */
-  fee_percent_override: z.number().nullable(),
+  /** Overrides the client's finder's fee % for this role; absent for whoever may not see fees (decision 071). */
+  fee_percent_override: z.number().nullable().optional(),
   priority: z.enum(ROLE_PRIORITIES),
   recruiter: PersonRefSchema.nullable(),
   opened_at: z.string(),
@@ -239,6 +239,8 @@ export const RoleFormDataResponseSchema = z.object({
   default_currency: z.string(),
   /** The recruiter a new role starts with: the caller when they are a recruiter, else null. */
   default_recruiter_id: z.number().int().nullable(),
+  /** Whether the caller sees (and so may set) fees: the fee % override field is shown only then (decision 071). */
+  money_visible: z.boolean(),
 });
 export type RoleFormDataResponse = z.infer<typeof RoleFormDataResponseSchema>;
 
@@ -268,7 +270,12 @@ export const RolePayoutSchema = z.object({
     .nullable(),
 });
 export type RolePayout = z.infer<typeof RolePayoutSchema>;
-export const RolePayoutResponseSchema = z.object({ success: z.literal(true), payout: RolePayoutSchema });
+/** `payout` is absent, and `money_visible` false, for whoever may not see fees (decision 071). */
+export const RolePayoutResponseSchema = z.object({
+  success: z.literal(true),
+  money_visible: z.boolean(),
+  payout: RolePayoutSchema.optional(),
+});
 
 /** GET /api/roles/stats/: the dashboard cards. */
 export const RoleStatsResponseSchema = z.object({

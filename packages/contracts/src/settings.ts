@@ -1,6 +1,13 @@
 import { z } from 'zod';
+import { DEFAULT_MONEY_VISIBILITY, MONEY_VISIBILITIES } from './settings-constants';
 
-export { CURRENCIES } from './settings-constants';
+export {
+  CURRENCIES,
+  DEFAULT_MONEY_VISIBILITY,
+  MONEY_VISIBILITIES,
+  MONEY_VISIBILITY_LABELS,
+  type MoneyVisibility,
+} from './settings-constants';
 
 const optionalText = (max: number) => z.string().trim().max(max, `Use at most ${max} characters.`).default('');
 
@@ -56,9 +63,20 @@ export const AgencySettingsSchema = z.object({
   /** The agency's country and postal code: the default of a role's in the job-board feed (issue 29 item 7). */
   country: CountryCodeSchema,
   postal_code: PostalCodeSchema,
+  /** Who sees fees (decision 071): owners always; superusers unless `owners`; recruiters only with `all_but_viewers`. */
+  money_visibility: z.enum(MONEY_VISIBILITIES).default(DEFAULT_MONEY_VISIBILITY),
 });
 export type AgencySettings = z.infer<typeof AgencySettingsSchema>;
 export type AgencySettingsInput = z.input<typeof AgencySettingsSchema>;
 
-export const AgencySettingsResponseSchema = z.object({ success: z.literal(true), settings: AgencySettingsSchema });
+/**
+ * GET and PUT answer: the settings as the reader may see them (the default finder's fee % is a fee, so it
+ * is absent for whoever may not see fees) and `money_visible`, whether the signed-in user sees fees
+ * anywhere in the product, so screens can lay out without guessing.
+ */
+export const AgencySettingsResponseSchema = z.object({
+  success: z.literal(true),
+  money_visible: z.boolean(),
+  settings: AgencySettingsSchema.extend({ default_finders_fee_percent: z.number().optional() }),
+});
 export type AgencySettingsResponse = z.infer<typeof AgencySettingsResponseSchema>;

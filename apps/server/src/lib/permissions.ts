@@ -1,3 +1,4 @@
+import type { MoneyVisibility } from '@recruitdesk/contracts/settings-constants';
 import type { UserType } from '@recruitdesk/contracts/users';
 import { AppError, ERROR_MESSAGES } from './errors';
 
@@ -40,4 +41,22 @@ export function assertCan(user: PermissionSubject | null | undefined, action: Ac
 
 export function assertUserType(user: PermissionSubject | null | undefined, ...types: UserType[]): void {
   if (!user || !holds(user, ['owner', ...types])) throw forbidden();
+}
+
+/** The user types each `money_visibility` setting lets see fees (decision 071); owners always do. */
+const MONEY_READERS: Record<MoneyVisibility, readonly UserType[]> = {
+  owners: [],
+  owners_and_superusers: ['superuser'],
+  all_but_viewers: ['superuser', 'recruiter'],
+};
+
+/**
+ * Whether the user sees the agency's fees (fees and fee %, payouts, retainer amounts and instalments,
+ * revenue) under the agency's `money_visibility` setting. The one rule every serializer asks (decision
+ * 071): the server leaves the fields out for whoever this says no to. Pass the setting; modules read it
+ * through `moneyVisibleTo` in settings.service.
+ */
+export function canSeeMoney(user: PermissionSubject | null | undefined, visibility: MoneyVisibility): boolean {
+  if (!user) return false;
+  return holds(user, ['owner', ...MONEY_READERS[visibility]]);
 }

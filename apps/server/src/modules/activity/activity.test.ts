@@ -85,7 +85,7 @@ describe("a record's history includes what hangs under it", { timeout: 120_000 }
     const roleHistory = await history(viewer, 'role', role.id);
     expect(roleHistory).toEqual([
       'Deleted a note on role Controller (Harbor Bank)',
-      'Placed Sam Lee in Controller at Harbor Bank (fee USD 20,000)',
+      'Placed Sam Lee in Controller at Harbor Bank',
       'Changed candidate Sam Lee from Active to Placed',
       'Added a note to role Controller (Harbor Bank)',
       'Added qualification CPA to role Controller',

@@ -9,12 +9,17 @@ import { addDays, addYears } from './analytics-helpers';
 import { filterIdsExist, filterLists, roleTitles, useSummaryTimeZone } from './analytics-lookups.repository';
 import type { Scope } from './analytics-query';
 import { roleFamilyLabel, roleFamilyOf } from './role-family';
+import { moneyVisibleTo } from '../settings/settings.service';
 
 // The filters every analytics set reads: defaults, checks, the scope the queries take, who sees money,
 // and the lists the filter bar offers.
 
-/** Owners see money (revenue, fees); every other user type gets the same answer without those fields. */
-export const seesMoney = (user: UserRow): boolean => user.userType.includes('owner');
+/**
+ * Whoever sees fees under the agency's `money_visibility` setting (decision 071, which supersedes 034's
+ * owners-only rule) gets the money fields (revenue, fees, retainer amounts); everyone else the same
+ * answer without them.
+ */
+export const seesMoney = (deps: Pick<Deps, 'db'>, user: UserRow): Promise<boolean> => moneyVisibleTo(deps.db, user);
 
 /** The summary rows follow the agency's zone (AGENCY_TIME_ZONE); run when the app is ready (decision 060). */
 export async function useAgencyTimeZone(deps: Deps): Promise<void> {
@@ -66,7 +71,7 @@ export async function resolve(deps: Deps, actor: UserRow, query: AnalyticsFilter
   };
   return {
     scope,
-    money: seesMoney(actor),
+    money: await seesMoney(deps, actor),
     applied: {
       date_from: scope.from,
       date_to: scope.to,
@@ -94,7 +99,7 @@ export async function filterOptions(deps: Deps, actor: UserRow) {
     families.set(key, family);
   }
   return {
-    money_visible: seesMoney(actor),
+    money_visible: await seesMoney(deps, actor),
     default_date_from: range.from,
     default_date_to: range.to,
     clients: clientRows.map((c) => ({

@@ -1,4 +1,4 @@
-// The analytics sets (issue 12; definitions in docs/analytics.md, money rules in decision 034): the module's
+// The analytics sets (issue 12; definitions in docs/analytics.md, money rules in decision 071): the module's
 // surface for the routes and the assistant's tools. Each job lives in its own file: the filters and who sees
 // money (analytics-filters), the summary and totals, the breakdowns (clients, sources, roles, stage funnel),
 // the wages, the optimal wage range and the retainer report; their queries in the analytics-*.repository.ts

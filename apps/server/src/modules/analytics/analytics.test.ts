@@ -10,6 +10,7 @@ import { insertUser } from '../../factories/users.factory';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { HttpClient } from '../../test/http-client';
 import { signedInClient } from '../../test/sign-in';
+import { setMoneyVisibility } from '../../test/money-visibility';
 import { eq } from 'drizzle-orm';
 import { candidatesTable } from '../candidates/candidates.table';
 import { payoutsTable } from '../invoices/invoices.table';
@@ -737,7 +738,8 @@ describe('the other sets', () => {
 const SETS = ANALYTICS_SETS;
 
 describe('permissions and bad input', () => {
-  it('recruiters and viewers never receive money fields', async () => {
+  it('recruiters and viewers never receive money fields when only owners see fees', async () => {
+    await setMoneyVisibility(t.db, 'owners');
     for (const client of [rita, viewer]) {
       for (const set of SETS) {
         const body = await get(client, `/api/analytics/${set}/?${set === 'filter-options' ? '' : Y}`);
@@ -757,6 +759,11 @@ describe('permissions and bad input', () => {
     // The figures without money are the owner's.
     const mine = (await get(rita, `/api/analytics/summary/?${Y}`)).summary;
     expect(mine).toMatchObject({ placements: 2, submittals: 4 });
+    // The default (decision 071): everyone but viewers sees fees.
+    await setMoneyVisibility(t.db, 'all_but_viewers');
+    expect((await get(rita, `/api/analytics/summary/?${Y}`)).money_visible).toBe(true);
+    expect((await get(rita, `/api/analytics/summary/?${Y}`)).summary).toHaveProperty('average_fee');
+    expect((await get(viewer, `/api/analytics/summary/?${Y}`)).money_visible).toBe(false);
   });
 
   it('needs a session', async () => {

@@ -13,7 +13,7 @@ import { assertCan } from '../../lib/permissions';
 import { recordActivity } from '../activity/activity.service';
 import type { UserRow } from '../users/users.service';
 import { findSubscriptionByHash, findSubscriptionRow, upsertSubscriptionRow } from './calendar.repository';
-import { feedEvents, rangeBounds, seesMoney } from './calendar.service';
+import { feedEvents, rangeBounds, seesInvoices } from './calendar.service';
 
 // The personal iCal subscription (decision 024): an address carrying a long random secret, of which only
 // the SHA-256 is stored; the .ics it serves holds the events its owner may see.
@@ -72,7 +72,7 @@ export async function renderSubscription(deps: Pick<Deps, 'db' | 'config'>, toke
   const start = new Date(now.getTime() - PAST_DAYS * DAY_MS).toISOString().slice(0, 10);
   const end = new Date(now.getTime() + AHEAD_DAYS * DAY_MS).toISOString().slice(0, 10);
   const range = rangeBounds(user, { start, end });
-  const feeds = CALENDAR_FEEDS.filter((feed) => feed !== 'invoice-payouts' || seesMoney(user));
+  const feeds = CALENDAR_FEEDS.filter((feed) => feed !== 'invoice-payouts' || seesInvoices(user));
   const events = (await Promise.all(feeds.map((feed) => feedEvents(deps.db, user, feed, range)))).flat();
 
   const calendar = ical({
@@ -82,7 +82,7 @@ export async function renderSubscription(deps: Pick<Deps, 'db' | 'config'>, toke
   });
   calendar.method(ICalCalendarMethod.PUBLISH);
   for (const event of events) {
-    if (OWNER_ONLY_CALENDAR_KINDS.includes(event.kind) && !seesMoney(user)) continue;
+    if (OWNER_ONLY_CALENDAR_KINDS.includes(event.kind) && !seesInvoices(user)) continue;
     const startAt = new Date(event.all_day ? `${event.start.slice(0, 10)}T00:00:00Z` : event.start);
     calendar.createEvent({
       id: `${event.id}@recruitdesk`,

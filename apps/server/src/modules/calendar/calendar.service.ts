@@ -13,6 +13,7 @@ import { AppError } from '../../lib/errors';
 import { assertCan, can } from '../../lib/permissions';
 import { slot } from '../../lib/slot';
 import { calendarDateIn } from '../../lib/time-zone';
+import { moneyVisibleTo } from '../settings/settings.service';
 import type { UserRow } from '../users/users.service';
 import {
   listGuaranteeEndRows,
@@ -160,6 +161,8 @@ function datedInstalment(instalment: RetainerInstalment): string | null {
  * carries that due date (the invoice feed).
  */
 async function retainerEvents(db: Db, user: UserRow, range: RangeBounds): Promise<CalendarEvent[]> {
+  // Instalments are the client's fee terms: none for whoever may not see fees (decision 071).
+  if (!(await moneyVisibleTo(db, user))) return [];
   const clients = await listRetainerClientRows(db, range.mineOf);
   const events: CalendarEvent[] = [];
   const inRange = (day: string) => day >= range.startDate && day < range.endDate;
@@ -231,8 +234,8 @@ export function feedEvents(db: Db, user: UserRow, feed: CalendarFeed, range: Ran
   }
 }
 
-/** Whether the user may see owner-only events (the iCal feed asks). */
-export const seesMoney = (user: UserRow) => can(user, 'invoices.manage');
+/** Whether the user may see invoice events (invoices are owner-only; the iCal feed asks). */
+export const seesInvoices = (user: UserRow) => can(user, 'invoices.manage');
 
 export interface InterviewsPageInput extends RangeInput {
   page: number;

@@ -193,7 +193,13 @@ describe('calendar feeds', () => {
   });
 
   it('retainer clients: the signing instalment and the monthly ones; milestone ones wait for their invoice', async () => {
-    const client = await signedInClient(t, viewer);
+    // Instalments are fee terms: a viewer gets none under the default setting (decision 071).
+    const asViewer = await (
+      await signedInClient(t, viewer)
+    ).get('/api/calendar/retainer-clients/?start=2030-03-01&end=2030-06-01');
+    expect(asViewer.status).toBe(200);
+    expect(asViewer.json.events).toEqual([]);
+    const client = await signedInClient(t, other);
     const res = await client.get('/api/calendar/retainer-clients/?start=2030-03-01&end=2030-06-01');
     expect(res.status).toBe(200);
     const mine = res.json.events.filter((e: { url: string }) => e.url === `/clients/${ids.retainerId}`);

@@ -17,7 +17,7 @@ import { AppError, fieldsError, isForeignKeyViolation, isUniqueViolation } from 
 import { assertCan } from '../../lib/permissions';
 import { recordActivity } from '../activity/activity.service';
 import { countNotes, deleteNotesOf } from '../notes/notes.service';
-import { getAgencySettings } from '../settings/settings.service';
+import { getAgencySettings, moneyVisibleTo } from '../settings/settings.service';
 import { displayName, getUserById, type UserRow } from '../users/users.service';
 import {
   countClientsInState,
@@ -48,7 +48,8 @@ export { pipelineCountOfClient, roleCountsByClient } from './client-children';
 /** The query builder itself (tests read its plan). */
 export { searchClientRowsByName };
 
-export function toApiClient(row: ClientWithCounts): Client {
+/** The client as the API shows it; its fee terms only when `money` (decision 071: whoever sees fees). */
+export function toApiClient(row: ClientWithCounts, money: boolean): Client {
   const { client } = row;
   return {
     id: client.id,
@@ -61,10 +62,14 @@ export function toApiClient(row: ClientWithCounts): Client {
     contact_name: client.contactName,
     contact_email: client.contactEmail,
     contact_phone: client.contactPhone,
-    finders_fee_percent: fromNumeric(client.findersFeePercent),
+    ...(money
+      ? {
+          finders_fee_percent: fromNumeric(client.findersFeePercent),
+          retainer_amount: fromNumeric(client.retainerAmount),
+          retainer_instalments: client.retainerInstalments,
+        }
+      : {}),
     guarantee_days: client.guaranteeDays,
-    retainer_amount: fromNumeric(client.retainerAmount),
-    retainer_instalments: client.retainerInstalments,
     payment_terms_days: client.paymentTermsDays,
     currency: client.currency,
     owner: row.owner ? { id: row.owner.id, name: displayName(row.owner) } : null,
@@ -89,10 +94,10 @@ export async function requireClientRow(db: Db, id: number): Promise<ClientRow> {
   return row;
 }
 
-async function presentClient(db: Db, id: number): Promise<Client> {
+async function presentClient(db: Db, reader: UserRow, id: number): Promise<Client> {
   const row = await findClientWithCounts(db, id);
   if (!row) throw notFound();
-  return toApiClient(row);
+  return toApiClient(row, await moneyVisibleTo(db, reader));
 }
 
 export async function listClients(
@@ -111,17 +116,23 @@ export async function listClients(
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,
   });
-  return { clients: rows.map(toApiClient), count };
+  const money = await moneyVisibleTo(deps.db, actor);
+  return { clients: rows.map((row) => toApiClient(row, money)), count };
 }
 
 export async function getClient(deps: Deps, actor: UserRow, id: number): Promise<Client> {
   assertCan(actor, 'records.read');
-  return presentClient(deps.db, id);
+  return presentClient(deps.db, actor, id);
 }
 
-/** The column values for an input: fee terms follow the type, unset terms come from the agency settings. */
+/**
+ * The column values for an input: fee terms follow the type, unset terms come from the agency settings.
+ * Whoever may not see fees cannot set them either (decision 071): their fee terms are ignored, the stored
+ * ones kept (a new client, or one changing type, gets the agency's default % or no retainer amount yet).
+ */
 async function clientValues(
   db: Db,
+  actor: UserRow,
   input: ClientInputParsed,
   existing: ClientRow | null,
 ): Promise<Omit<NewClientRow, 'createdById'>> {
@@ -130,6 +141,20 @@ async function clientValues(
   const sameType = existing?.clientType === input.client_type;
   const keep = <T>(value: T | null | undefined, previous: T | null | undefined, fallback: T | null): T | null =>
     value !== undefined ? (value ?? fallback) : sameType && previous != null ? previous : fallback;
+  const money = await moneyVisibleTo(db, actor);
+  if (money && !finders && input.retainer_amount === undefined) {
+    throw fieldsError({ retainer_amount: ['Enter the retainer amount.'] });
+  }
+  const retainerAmount = money
+    ? toNumeric(input.retainer_amount ?? null)
+    : sameType
+      ? (existing?.retainerAmount ?? null)
+      : null;
+  const retainerInstalments = money
+    ? input.retainer_instalments
+    : sameType
+      ? (existing?.retainerInstalments ?? [])
+      : [];
   return {
     name: input.name,
     clientType: input.client_type,
@@ -143,15 +168,15 @@ async function clientValues(
     findersFeePercent: finders
       ? toNumeric(
           keep(
-            input.finders_fee_percent,
+            money ? input.finders_fee_percent : undefined,
             fromNumeric(existing?.findersFeePercent),
             settings.default_finders_fee_percent,
           ),
         )
       : null,
     guaranteeDays: finders ? keep(input.guarantee_days, existing?.guaranteeDays, null) : null,
-    retainerAmount: finders ? null : toNumeric(input.retainer_amount ?? null),
-    retainerInstalments: finders ? [] : input.retainer_instalments,
+    retainerAmount: finders ? null : retainerAmount,
+    retainerInstalments: finders ? [] : retainerInstalments,
     paymentTermsDays: input.payment_terms_days ?? existing?.paymentTermsDays ?? settings.default_payment_terms_days,
     currency: input.currency ?? existing?.currency ?? settings.currency,
     ownerId: input.owner_id !== undefined ? input.owner_id : existing ? existing.ownerId : null,
@@ -169,7 +194,7 @@ export async function createClient(deps: Deps, actor: UserRow, input: ClientInpu
   if (await findClientByName(deps.db, input.name)) throw nameTaken();
   try {
     const id = await inTransaction(deps.db, async (tx) => {
-      const values = await clientValues(tx, input, null);
+      const values = await clientValues(tx, actor, input, null);
       const now = deps.config.now();
       const row = await insertClientRow(tx, {
         ...values,
@@ -181,7 +206,7 @@ export async function createClient(deps: Deps, actor: UserRow, input: ClientInpu
       await recordClientEvent(tx, actor, 'created', row.id, `Created client ${row.name}`);
       return row.id;
     });
-    return await presentClient(deps.db, id);
+    return await presentClient(deps.db, actor, id);
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken();
     throw error;
@@ -195,7 +220,7 @@ export async function updateClient(deps: Deps, actor: UserRow, id: number, input
   if (await findClientByName(deps.db, input.name, id)) throw nameTaken();
   try {
     await inTransaction(deps.db, async (tx) => {
-      const values = await clientValues(tx, input, existing);
+      const values = await clientValues(tx, actor, input, existing);
       const row = await updateClientRow(tx, id, { ...values, updatedAt: deps.config.now() });
       if (!row) throw notFound();
       await recordClientEvent(tx, actor, 'updated', id, `Updated client ${row.name}`);
@@ -204,7 +229,7 @@ export async function updateClient(deps: Deps, actor: UserRow, id: number, input
     if (isUniqueViolation(error)) throw nameTaken();
     throw error;
   }
-  return presentClient(deps.db, id);
+  return presentClient(deps.db, actor, id);
 }
 
 export async function changeClientState(deps: Deps, actor: UserRow, id: number, state: ClientState): Promise<Client> {
@@ -222,7 +247,7 @@ export async function changeClientState(deps: Deps, actor: UserRow, id: number, 
       );
     });
   }
-  return presentClient(deps.db, id);
+  return presentClient(deps.db, actor, id);
 }
 
 const plural = (count: number, one: string, many = `${one}s`) => `${count} ${count === 1 ? one : many}`;
@@ -326,7 +351,7 @@ export async function archiveClient(deps: Deps, actor: UserRow, id: number): Pro
     await updateClientRow(tx, id, { archivedAt: now, updatedAt: now });
     await recordClientEvent(tx, actor, 'archived', id, `Archived client ${client.name}`);
   });
-  return presentClient(deps.db, id);
+  return presentClient(deps.db, actor, id);
 }
 
 export async function restoreClient(deps: Deps, actor: UserRow, id: number): Promise<Client> {
@@ -338,7 +363,7 @@ export async function restoreClient(deps: Deps, actor: UserRow, id: number): Pro
     await updateClientRow(tx, id, { archivedAt: null, updatedAt: now });
     await recordClientEvent(tx, actor, 'restored', id, `Restored client ${client.name} from the archive`);
   });
-  return presentClient(deps.db, id);
+  return presentClient(deps.db, actor, id);
 }
 
 /** Clients by name for the shell search. */

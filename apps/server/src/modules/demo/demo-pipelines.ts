@@ -308,7 +308,7 @@ export async function seedDemoPipelines(
           kind: 'placed',
           fromStage: from,
           toStage: to,
-          detail: `Starts ${startDate}. ${fee.explanation}`,
+          detail: `Starts ${startDate}.`,
           createdAt: time,
           ...by,
           pipelineId: 0,

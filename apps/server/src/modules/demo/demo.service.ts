@@ -49,6 +49,7 @@ export const DEMO_AGENCY_SETTINGS: AgencySettings = {
     'Northwind Talent Partners processes the details and resume you send to assess your application for this role and, with your consent, for similar roles with our clients. We keep them for up to two years and never sell them. You can ask us to see, correct or delete your data at any time: privacy@northwind-talent.example.',
   country: 'US',
   postal_code: '98101',
+  money_visibility: 'all_but_viewers',
 };
 
 export type SeedResult =

@@ -92,8 +92,13 @@ describe('demo data', { timeout: 120_000 }, () => {
     ).toBe(true);
 
     const detail = (await client.get(`/api/pipelines/${placed[0]?.id}/`)).json.data;
-    expect(detail.placement.fee).toBeGreaterThan(0);
-    expect(detail.placement.fee_explanation.length).toBeGreaterThan(20);
+    // The viewer reads the placement without its fee (decision 071); the recruiter sees it.
+    expect(detail.placement).not.toHaveProperty('fee');
+    const recruiter = new HttpClient(t.baseUrl);
+    await recruiter.login('recruiter@demo.test', 'Demo-Password-Strong-42');
+    const withFee = (await recruiter.get(`/api/pipelines/${placed[0]?.id}/`)).json.data;
+    expect(withFee.placement.fee).toBeGreaterThan(0);
+    expect(withFee.placement.fee_explanation.length).toBeGreaterThan(20);
     expect(detail.candidate.status).toBe('placed');
     expect(detail.interviews.every((row: { outcome: string }) => row.outcome === 'passed')).toBe(true);
     expect(detail.submittals[0].outcome).toBe('placed');

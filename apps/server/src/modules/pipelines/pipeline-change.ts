@@ -147,10 +147,11 @@ export const stageValues =
 
 export async function actionResponse(
   deps: Deps,
+  actor: UserRow,
   id: number,
   offerCloseRole = false,
 ): Promise<Omit<PipelineActionResponse, 'success'>> {
-  return { data: await presentDetail(deps, id), offer_close_role: offerCloseRole };
+  return { data: await presentDetail(deps, actor, id), offer_close_role: offerCloseRole };
 }
 
 /** Ids in bodies are checked for existence; one beyond PostgreSQL's integer range cannot exist. */

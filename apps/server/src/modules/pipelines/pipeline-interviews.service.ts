@@ -89,7 +89,7 @@ export async function bookInterview(
       };
     },
   );
-  return actionResponse(deps, id);
+  return actionResponse(deps, actor, id);
 }
 
 /** Passed → Submit pending; failed → closed (rejected by us); no show → stays in Internal interview. */
@@ -144,7 +144,7 @@ export async function recordInternalInterviewOutcome(
     });
     return { events, result: undefined };
   });
-  return actionResponse(deps, id);
+  return actionResponse(deps, actor, id);
 }
 
 /**
@@ -211,5 +211,5 @@ export async function recordClientInterviewOutcome(
     });
     return { events, result: undefined };
   });
-  return actionResponse(deps, id);
+  return actionResponse(deps, actor, id);
 }

@@ -18,7 +18,8 @@ import { fromNumeric } from '../../db/sql-helpers';
 import type { Deps } from '../../lib/deps';
 import { requireCandidateRow, toApiCandidate } from '../candidates/candidates.service';
 import { countNotes } from '../notes/notes.service';
-import { displayName } from '../users/users.service';
+import { moneyVisibleTo } from '../settings/settings.service';
+import { displayName, type UserRow } from '../users/users.service';
 import { notFound } from './pipeline-errors';
 import { listPipelineInterviewRows, type InterviewWithNamesRow } from './interviews.repository';
 import {
@@ -130,9 +131,10 @@ export async function presentSummary(deps: Deps, id: number): Promise<PipelineSu
   return toApiSummary(row);
 }
 
-/** The full detail: one query per collection. */
-export async function presentDetail(deps: Deps, id: number): Promise<PipelineDetail> {
+/** The full detail: one query per collection; the placement's fee only for whoever sees fees (decision 071). */
+export async function presentDetail(deps: Deps, reader: UserRow, id: number): Promise<PipelineDetail> {
   const { db } = deps;
+  const money = await moneyVisibleTo(db, reader);
   const row = await findPipelineSummaryRow(db, id, deps.config.now());
   if (!row) throw notFound();
   const [candidate, events, interviews, submittals, placement, notesCount] = [
@@ -176,9 +178,13 @@ export async function presentDetail(deps: Deps, id: number): Promise<PipelineDet
           salary: fromNumeric(placement.placement.salary) ?? 0,
           currency: placement.placement.currency,
           start_date: placement.placement.startDate,
-          fee: fromNumeric(placement.placement.fee) ?? 0,
-          fee_percent: fromNumeric(placement.placement.feePercent),
-          fee_explanation: placement.placement.feeExplanation,
+          ...(money
+            ? {
+                fee: fromNumeric(placement.placement.fee) ?? 0,
+                fee_percent: fromNumeric(placement.placement.feePercent),
+                fee_explanation: placement.placement.feeExplanation,
+              }
+            : {}),
           guarantee_end: placement.placement.guaranteeEnd,
           created_by: personRef(placement.createdBy),
           created_at: placement.placement.createdAt.toISOString(),

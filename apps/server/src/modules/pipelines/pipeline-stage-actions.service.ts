@@ -45,7 +45,7 @@ export async function updatePipeline(
   const recruiter = recruiterChanging
     ? await assertUserExists(deps.db, input.recruiter_id, 'recruiter_id', 'Choose an existing user.')
     : null;
-  if (!moving && !recruiterChanging) return actionResponse(deps, id);
+  if (!moving && !recruiterChanging) return actionResponse(deps, actor, id);
   // Past the client interview (to Offer): its pending interviews need an answer first.
   const passing = moving && stagePosition(stage) > stagePosition('client_interview');
   if (passing) await pendingClientInterviewsOrAsk(deps, ctx, input.pending_interviews, `move to ${label(stage)}`);
@@ -94,7 +94,7 @@ export async function updatePipeline(
       return { activities, events };
     },
   );
-  return actionResponse(deps, id);
+  return actionResponse(deps, actor, id);
 }
 
 /** Closes with a reason (a placed pipeline stays placed). */
@@ -133,7 +133,7 @@ export async function closePipeline(
       };
     },
   );
-  return actionResponse(deps, id);
+  return actionResponse(deps, actor, id);
 }
 
 /** Reopens a closed pipeline in the stage it was closed in; not while its role is closed. */
@@ -157,7 +157,7 @@ export async function reopenPipeline(
       events: [event('reopened', { toStage: ctx.pipeline.stage, detail: label(ctx.pipeline.stage) })],
     }),
   );
-  return actionResponse(deps, id);
+  return actionResponse(deps, actor, id);
 }
 
 /** Ready to send to the client, from Sourced or Internal interview. */
@@ -180,7 +180,7 @@ export async function markSubmitPending(
       }),
     ],
   }));
-  return actionResponse(deps, id);
+  return actionResponse(deps, actor, id);
 }
 
 /** Sent to the client, from any stage before Submitted. */
@@ -221,7 +221,7 @@ export async function recordSubmittal(
       ],
     };
   });
-  return actionResponse(deps, id);
+  return actionResponse(deps, actor, id);
 }
 
 /**

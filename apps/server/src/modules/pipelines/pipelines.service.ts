@@ -43,7 +43,7 @@ export {
 
 export async function getPipeline(deps: Deps, actor: UserRow, id: number): Promise<PipelineDetail> {
   assertCan(actor, 'records.read');
-  return presentDetail(deps, id);
+  return presentDetail(deps, actor, id);
 }
 
 /** The board: every pipeline of the role in the state asked for. */
@@ -145,7 +145,7 @@ export async function getCandidateDetail(
     resume_text_preview: candidate.resumeText.slice(0, RESUME_PREVIEW_CHARS),
     pipelines: pipelines.map((row) => ({ ...toApiSummary(row), role: toRoleRef(row) })),
     interviews: interviews.map(toApiInterview),
-    pipeline: inRole ? await presentDetail(deps, inRole.id) : null,
+    pipeline: inRole ? await presentDetail(deps, actor, inRole.id) : null,
     notes_count: notesCount,
   };
 }

@@ -1211,11 +1211,13 @@ describe('placements', () => {
     expect(placed.json.data.submittals[0].outcome).toBe('placed');
     expect(placed.json.data.candidate.status).toBe('placed');
     expect(placed.json.data.events[0]).toMatchObject({ kind: 'placed', from_stage: 'offer', to_stage: 'placed' });
+    // The fee stays out of the history text, which every reader of the record sees (decision 071).
+    expect(placed.json.data.events[0].detail).toBe('Starts 2027-01-04.');
     expect(await summaries('pipeline', pipeline.id)).toEqual([
-      `Placed ${placed.json.data.candidate.name} in Controller at Harbor Bank (fee USD 30,000)`,
+      `Placed ${placed.json.data.candidate.name} in Controller at Harbor Bank`,
     ]);
     expect(await summaries('candidate', pipeline.candidateId)).toEqual([
-      `Placed ${placed.json.data.candidate.name} in Controller at Harbor Bank (fee USD 30,000)`,
+      `Placed ${placed.json.data.candidate.name} in Controller at Harbor Bank`,
       `Changed candidate ${placed.json.data.candidate.name} from Active to Placed`,
     ]);
 
@@ -1278,7 +1280,7 @@ describe('placements', () => {
     });
     const role = await insertRole(t.db, { clientId: client.id, name: 'Data Lead', openings: 1 });
     await insertRole(t.db, { clientId: client.id, openings: 1 });
-    const payout = (await viewer.get(`/api/roles/${role.id}/payout/`)).json.payout;
+    const payout = (await recruiter.get(`/api/roles/${role.id}/payout/`)).json.payout;
     const placed = await place((await offerIn(role.id)).id, 180000, '2027-01-15');
     expect(placed.status, placed.text).toBe(200);
     expect(placed.json.data.placement).toMatchObject({
@@ -1418,7 +1420,7 @@ describe('spreadsheet export', () => {
     ).toBe(200);
 
     const response = await fetch(`${t.baseUrl}/api/roles/${role.id}/candidates/export/`, {
-      headers: { cookie: viewer.cookieHeader() },
+      headers: { cookie: recruiter.cookieHeader() },
     });
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toBe(
@@ -1476,6 +1478,27 @@ describe('spreadsheet export', () => {
     expect(placedRow?.getCell(column('Start date')).value).toEqual(new Date('2027-01-04T00:00:00Z'));
     const closedRow = rows.find((row) => row.getCell(column('State')).value === 'Closed');
     expect(closedRow?.getCell(column('Close reason')).value).toBe('Candidate withdrew');
+
+    // A viewer's sheet has no fee column (decision 071: viewers see no fees by default).
+    const viewers = new ExcelJS.Workbook();
+    const asViewer = await fetch(`${t.baseUrl}/api/roles/${role.id}/candidates/export/`, {
+      headers: { cookie: viewer.cookieHeader() },
+    });
+    await viewers.xlsx.load(
+      Buffer.from(await asViewer.arrayBuffer()) as unknown as Parameters<typeof viewers.xlsx.load>[0],
+    );
+    const viewerHeader = viewers.worksheets[0]!.getRow(1);
+    const withoutFee = ROLE_EXPORT_COLUMNS.filter((name) => name !== 'Fee');
+    expect(withoutFee.map((_name, index) => viewerHeader.getCell(index + 1).value)).toEqual(withoutFee);
+    expect(viewerHeader.getCell(withoutFee.length + 1).value).toBeNull();
+    const viewerRows = [2, 3, 4].map((number) => viewers.worksheets[0]!.getRow(number));
+    const viewerPlaced = viewerRows.find((row) => row.getCell(withoutFee.indexOf('Stage') + 1).value === 'Placed');
+    expect(viewerPlaced?.getCell(withoutFee.indexOf('Placement salary') + 1).value).toBe(100000);
+    expect(viewerPlaced?.getCell(withoutFee.indexOf('Start date') + 1).value).toEqual(new Date('2027-01-04T00:00:00Z'));
+    const viewerEvil = viewerRows.find(
+      (row) => row.getCell(withoutFee.indexOf('Email') + 1).value === 'evil@example.test',
+    );
+    expect(viewerEvil?.getCell(withoutFee.indexOf('Recruiter') + 1).value).toBe('Rita Recruiter');
 
     expect((await viewer.get('/api/roles/999999/candidates/export/')).status).toBe(404);
   });

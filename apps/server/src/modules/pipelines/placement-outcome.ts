@@ -3,7 +3,7 @@ import { toNumeric } from '../../db/sql-helpers';
 import { recordActivity } from '../activity/activity.service';
 import { markCandidatesPlaced } from '../candidates/candidates.service';
 import { requireClientRow } from '../clients/clients.service';
-import { formatMoney, placementFeeOf, roleFeeTerms } from '../roles/role-fees.service';
+import { placementFeeOf, roleFeeTerms } from '../roles/role-fees.service';
 import { fromMinor, minorOfNumber } from '@recruitdesk/money';
 import { requireRoleRow } from '../roles/roles.service';
 import { nameOf, scopeOf, stageValues } from './pipeline-change';
@@ -72,7 +72,8 @@ export async function recordPlacement(
         activities: [
           {
             verb: 'placed',
-            summary: `Placed ${nameOf(ctx)} in ${ctx.role.name} at ${ctx.clientName} (fee ${formatMoney(fee.fee, fee.currency)})`,
+            // No fee here: whoever reads the record's history reads this line (decision 071).
+            summary: `Placed ${nameOf(ctx)} in ${ctx.role.name} at ${ctx.clientName}`,
           },
         ],
         notify: () =>
@@ -90,7 +91,8 @@ export async function recordPlacement(
           event('placed', {
             fromStage: ctx.pipeline.stage,
             toStage: 'placed',
-            detail: `Starts ${input.start_date}. ${fee.explanation}`,
+            // The fee and how it was computed live on the placement, shown to whoever may see fees (decision 071).
+            detail: `Starts ${input.start_date}.`,
           }),
         ],
         result: role.state !== 'closed' && placements >= role.openings,

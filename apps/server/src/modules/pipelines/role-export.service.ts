@@ -2,6 +2,7 @@ import {
   PIPELINE_CLOSE_REASON_LABELS,
   PIPELINE_STAGE_LABELS,
   ROLE_EXPORT_COLUMNS,
+  ROLE_EXPORT_MONEY_COLUMNS,
   type PipelineCloseReason,
   type PipelineStageName,
 } from '@recruitdesk/contracts/pipelines';
@@ -10,6 +11,7 @@ import type { Deps } from '../../lib/deps';
 import { assertCan } from '../../lib/permissions';
 import { calendarDateIn, wallClockDate } from '../../lib/time-zone';
 import { requireRoleRow } from '../roles/roles.service';
+import { moneyVisibleTo } from '../settings/settings.service';
 import { displayName, type UserRow } from '../users/users.service';
 import { listRoleExportRows } from './role-export.repository';
 
@@ -86,6 +88,11 @@ export async function exportRoleCandidates(
   assertCan(actor, 'records.read');
   const role = await requireRoleRow(deps.db, roleId);
   const rows = await listRoleExportRows(deps.db, roleId);
+  // The fee column only for whoever sees fees (decision 071): the others get the sheet without it.
+  const money = await moneyVisibleTo(deps.db, actor);
+  const kept = ROLE_EXPORT_COLUMNS.map((_header, index) => index).filter(
+    (index) => money || !ROLE_EXPORT_MONEY_COLUMNS.includes(ROLE_EXPORT_COLUMNS[index]!),
+  );
 
   // Loaded on first use: about 25 MB a server holds for nothing until someone exports (decision 048).
   const { default: ExcelJS } = await import('exceljs');
@@ -93,8 +100,8 @@ export async function exportRoleCandidates(
   workbook.creator = 'RecruitDesk';
   workbook.created = deps.config.now();
   const sheet = workbook.addWorksheet('Candidates', { views: [{ state: 'frozen', ySplit: 1 }] });
-  sheet.columns = ROLE_EXPORT_COLUMNS.map((header, index) => ({
-    header,
+  sheet.columns = kept.map((index) => ({
+    header: ROLE_EXPORT_COLUMNS[index],
     key: `c${index}`,
     width: FORMATS[index]?.width ?? 16,
   }));
@@ -124,10 +131,10 @@ export async function exportRoleCandidates(
       fromNumeric(placement?.fee),
       row.recruiter ? displayName(row.recruiter) : null,
     ];
-    const added = sheet.addRow(values);
-    values.forEach((_value, index) => {
+    const added = sheet.addRow(kept.map((index) => values[index] ?? null));
+    kept.forEach((index, position) => {
       const numFmt = FORMATS[index]?.numFmt;
-      if (numFmt) added.getCell(index + 1).numFmt = numFmt;
+      if (numFmt) added.getCell(position + 1).numFmt = numFmt;
     });
   }
 

@@ -37,9 +37,9 @@ export async function recordSubmittalOutcome(deps: Deps, actor: UserRow, id: num
       input.outcome === 'offer' ? 'record the offer' : 'record the placement',
     );
     if (input.outcome === 'offer') await recordOffer(on, input);
-    else return actionResponse(deps, id, await recordPlacement(on, input));
+    else return actionResponse(deps, actor, id, await recordPlacement(on, input));
   }
-  return actionResponse(deps, id);
+  return actionResponse(deps, actor, id);
 }
 
 /** A client interview: booked, the pipeline at Client interview. */

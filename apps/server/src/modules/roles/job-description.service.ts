@@ -121,7 +121,7 @@ export async function confirmJobDescriptionFile(
     );
     return { replacedKey: role.descriptionFileKey, result: undefined };
   });
-  return presentRole(deps.db, roleId);
+  return presentRole(deps.db, actor, roleId);
 }
 
 const noFile = () => new AppError('NOT_FOUND', 404, JOB_DESCRIPTION_ERRORS.noFile);
@@ -158,5 +158,5 @@ export async function removeJobDescriptionFile(deps: Deps, actor: UserRow, roleI
     );
     await deleteStoredFile(deps, previous, 'job description');
   }
-  return presentRole(deps.db, roleId);
+  return presentRole(deps.db, actor, roleId);
 }

@@ -121,7 +121,7 @@ export async function archiveRole(deps: Deps, actor: UserRow, id: number): Promi
       summary: `Archived role ${role.name}`,
     });
   });
-  return presentRole(deps.db, id);
+  return presentRole(deps.db, actor, id);
 }
 
 export async function restoreRole(deps: Deps, actor: UserRow, id: number): Promise<Role> {
@@ -139,5 +139,5 @@ export async function restoreRole(deps: Deps, actor: UserRow, id: number): Promi
       summary: `Restored role ${role.name} from the archive`,
     });
   });
-  return presentRole(deps.db, id);
+  return presentRole(deps.db, actor, id);
 }

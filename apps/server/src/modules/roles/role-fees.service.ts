@@ -14,7 +14,7 @@ import type { Deps } from '../../lib/deps';
 import { assertCan } from '../../lib/permissions';
 import { requireClientRow } from '../clients/clients.service';
 import type { ClientRow } from '../clients/clients.table';
-import { getAgencySettings } from '../settings/settings.service';
+import { getAgencySettings, moneyVisibleTo } from '../settings/settings.service';
 import { type UserRow } from '../users/users.service';
 import { placementFeesOfRole } from './role-children';
 import { countRetainerSharingRoles } from './roles.repository';
@@ -200,13 +200,21 @@ export function placementFeeOf(role: RoleRow, terms: RoleFeeTerms, salaryMinor: 
   };
 }
 
-/** The expected fee for a role (see RolePayoutSchema for the rules) and, once placed, the real fees. */
-export async function rolePayout(deps: Deps, actor: UserRow, id: number): Promise<RolePayout> {
+/**
+ * The expected fee for a role (see RolePayoutSchema for the rules) and, once placed, the real fees; no
+ * payout at all for whoever may not see fees (decision 071), so the role page leaves the card out.
+ */
+export async function rolePayout(
+  deps: Deps,
+  actor: UserRow,
+  id: number,
+): Promise<{ money_visible: boolean; payout?: RolePayout }> {
   assertCan(actor, 'records.read');
   const role = await requireRoleRow(deps.db, id);
+  if (!(await moneyVisibleTo(deps.db, actor))) return { money_visible: false };
   const fees = await placementFeesOfRole.get()(deps.db, id);
   const placements = fees.reduce((sum, row) => sum + row.placements, 0);
-  return {
+  const payout: RolePayout = {
     ...payoutOf(role, await roleFeeTerms(deps.db, role)),
     placed:
       placements === 0
@@ -216,4 +224,5 @@ export async function rolePayout(deps: Deps, actor: UserRow, id: number): Promis
             fees: fees.map((row) => ({ currency: row.currency, total: majorOf(minorOfColumn(row.total) ?? 0) })),
           },
   };
+  return { money_visible: true, payout };
 }

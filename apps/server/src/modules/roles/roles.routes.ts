@@ -189,7 +189,7 @@ export const rolesRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, params: IdParamSchema, response: { 200: RolePayoutResponseSchema, ...errors } },
     handler: async (request) => ({
       success: true as const,
-      payout: await rolePayout(deps, requireUser(request), request.params.id),
+      ...(await rolePayout(deps, requireUser(request), request.params.id)),
     }),
   });
 

@@ -23,12 +23,12 @@ import { fromNumeric, toNumeric } from '../../db/sql-helpers';
 import { inTransaction } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
 import { AppError, fieldsError } from '../../lib/errors';
-import { assertCan } from '../../lib/permissions';
+import { assertCan, forbidden } from '../../lib/permissions';
 import { calendarDateIn, monthStartIn } from '../../lib/time-zone';
 import { recordActivity } from '../activity/activity.service';
 import { countClientsInState, listSelectableClients, requireClientRow } from '../clients/clients.service';
 import type { ClientRow } from '../clients/clients.table';
-import { getAgencySettings } from '../settings/settings.service';
+import { getAgencySettings, moneyVisibleTo } from '../settings/settings.service';
 import { displayName, getUserById, type UserRow } from '../users/users.service';
 import {
   findRoleRow,
@@ -100,7 +100,8 @@ export function descriptionFileOf(role: RoleRow): Role['description_file'] {
   };
 }
 
-export function toApiRole(row: RoleWithRelations): Role {
+/** The role as the API shows it; its fee % override only when `money` (decision 071: whoever sees fees). */
+export function toApiRole(row: RoleWithRelations, money: boolean): Role {
   const { role } = row;
   return {
     id: role.id,
@@ -122,7 +123,7 @@ export function toApiRole(row: RoleWithRelations): Role {
     salary_min: fromNumeric(role.salaryMin),
     salary_max: fromNumeric(role.salaryMax),
     salary_currency: role.salaryCurrency,
-    fee_percent_override: fromNumeric(role.feePercentOverride),
+    ...(money ? { fee_percent_override: fromNumeric(role.feePercentOverride) } : {}),
     priority: role.priority as Role['priority'],
     recruiter: row.recruiter ? { id: row.recruiter.id, name: displayName(row.recruiter) } : null,
     opened_at: role.openedAt,
@@ -155,15 +156,15 @@ export async function requireRoleRow(db: Db, id: number): Promise<RoleRow> {
   return row;
 }
 
-export async function presentRole(db: Db, id: number): Promise<Role> {
+export async function presentRole(db: Db, reader: UserRow, id: number): Promise<Role> {
   const row = await findRoleWithRelations(db, id);
   if (!row) throw roleNotFound();
-  return toApiRole(row);
+  return toApiRole(row, await moneyVisibleTo(db, reader));
 }
 
 export async function getRole(deps: Deps, actor: UserRow, id: number): Promise<Role> {
   assertCan(actor, 'records.read');
-  return presentRole(deps.db, id);
+  return presentRole(deps.db, actor, id);
 }
 
 type ListQuery = z.output<typeof RoleListQuerySchema>;
@@ -187,7 +188,8 @@ async function listRoles(
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,
   });
-  return { roles: rows.map(toApiRole), count };
+  const money = await moneyVisibleTo(deps.db, actor);
+  return { roles: rows.map((row) => toApiRole(row, money)), count };
 }
 
 /** Active roles (open and on hold), or one of the two with `state`. */
@@ -212,7 +214,8 @@ export async function listRolesOfClient(
     limit: 1000,
     offset: 0,
   });
-  return { roles: rows.map(toApiRole), count };
+  const money = await moneyVisibleTo(deps.db, actor);
+  return { roles: rows.map((row) => toApiRole(row, money)), count };
 }
 
 async function assertRecruiterExists(db: Db, recruiterId: number | null | undefined): Promise<void> {
@@ -233,8 +236,18 @@ async function requireOpenClient(db: Db, clientId: number): Promise<ClientRow> {
 /** A new role's recruiter when the form leaves it out: its creator, if they recruit. */
 const defaultRecruiterId = (actor: UserRow): number | null => (actor.userType.includes('recruiter') ? actor.id : null);
 
-function roleValues(input: RoleInputParsed): Omit<NewRoleRow, 'salaryCurrency' | 'openedAt' | 'state'> {
+/**
+ * The column values of a role form. The fee % override only from whoever sees fees (decision 071): for
+ * anyone else the key is left out, so an edit keeps the stored override and a new role has none.
+ */
+function roleValues(
+  input: RoleInputParsed,
+  money: boolean,
+): Omit<NewRoleRow, 'salaryCurrency' | 'openedAt' | 'state' | 'feePercentOverride'> & {
+  feePercentOverride?: string | null;
+} {
   return {
+    ...(money ? { feePercentOverride: toNumeric(input.fee_percent_override) } : {}),
     clientId: input.client_id,
     name: input.name,
     openings: input.openings,
@@ -245,7 +258,6 @@ function roleValues(input: RoleInputParsed): Omit<NewRoleRow, 'salaryCurrency' |
     employmentType: input.employment_type,
     salaryMin: toNumeric(input.salary_min),
     salaryMax: toNumeric(input.salary_max),
-    feePercentOverride: toNumeric(input.fee_percent_override),
     priority: input.priority,
     recruiterId: input.recruiter_id ?? null,
     descriptionText: input.description_text,
@@ -262,7 +274,7 @@ export async function createRole(deps: Deps, actor: UserRow, input: RoleInputPar
   const now = deps.config.now();
   const id = await inTransaction(deps.db, async (tx) => {
     const row = await insertRoleRow(tx, {
-      ...roleValues(input),
+      ...roleValues(input, await moneyVisibleTo(tx, actor)),
       recruiterId: input.recruiter_id === undefined ? defaultRecruiterId(actor) : input.recruiter_id,
       state: input.state,
       salaryCurrency: input.salary_currency ?? client.currency,
@@ -281,7 +293,7 @@ export async function createRole(deps: Deps, actor: UserRow, input: RoleInputPar
     });
     return row.id;
   });
-  return presentRole(deps.db, id);
+  return presentRole(deps.db, actor, id);
 }
 
 /** Full edit; a closed role stays closed (reopen it to change its state). */
@@ -295,7 +307,7 @@ export async function updateRole(deps: Deps, actor: UserRow, id: number, input: 
   await assertRecruiterExists(deps.db, input.recruiter_id);
   await inTransaction(deps.db, async (tx) => {
     const row = await updateRoleRow(tx, id, {
-      ...roleValues(input),
+      ...roleValues(input, await moneyVisibleTo(tx, actor)),
       state: existing.state === 'closed' ? 'closed' : input.state,
       salaryCurrency:
         input.salary_currency ?? (input.client_id === existing.clientId ? existing.salaryCurrency : client.currency),
@@ -312,7 +324,7 @@ export async function updateRole(deps: Deps, actor: UserRow, id: number, input: 
       summary: `Updated role ${row.name}`,
     });
   });
-  return presentRole(deps.db, id);
+  return presentRole(deps.db, actor, id);
 }
 
 const FIELD_COLUMNS = {
@@ -355,6 +367,8 @@ export async function updateRoleField(
     if (min !== null && value < min) throw fieldsError({ salary_max: ['The maximum must be at least the minimum.'] });
   }
   if (field === 'recruiter_id') await assertRecruiterExists(deps.db, value as number | null);
+  // Whoever may not see fees may not set one either (decision 071).
+  if (field === 'fee_percent_override' && !(await moneyVisibleTo(deps.db, actor))) throw forbidden();
   const column = FIELD_COLUMNS[field];
   const stored = NUMERIC_FIELDS.has(field) ? toNumeric(value as number | null) : value;
   await inTransaction(deps.db, async (tx) => {
@@ -369,7 +383,7 @@ export async function updateRoleField(
       summary: `Updated ${field.replace(/_/g, ' ')} of role ${row.name}`,
     });
   });
-  return presentRole(deps.db, id);
+  return presentRole(deps.db, actor, id);
 }
 
 export async function closeRole(
@@ -399,7 +413,7 @@ export async function closeRole(
       summary: `Closed role ${existing.name} (${ROLE_CLOSE_REASON_LABELS[input.reason]})`,
     });
   });
-  return presentRole(deps.db, id);
+  return presentRole(deps.db, actor, id);
 }
 
 export async function reopenRole(deps: Deps, actor: UserRow, id: number): Promise<Role> {
@@ -424,7 +438,7 @@ export async function reopenRole(deps: Deps, actor: UserRow, id: number): Promis
       summary: `Reopened role ${existing.name}`,
     });
   });
-  return presentRole(deps.db, id);
+  return presentRole(deps.db, actor, id);
 }
 
 export async function roleFormData(deps: Deps, actor: UserRow): Promise<Omit<RoleFormDataResponse, 'success'>> {
@@ -448,6 +462,7 @@ export async function roleFormData(deps: Deps, actor: UserRow): Promise<Omit<Rol
     close_reasons: ROLE_CLOSE_REASONS.map((value) => ({ value, label: ROLE_CLOSE_REASON_LABELS[value] })),
     default_currency: settings.currency,
     default_recruiter_id: defaultRecruiterId(actor),
+    money_visible: await moneyVisibleTo(deps.db, actor),
   };
 }
 

@@ -87,7 +87,10 @@ describe('roles', () => {
       notes_count: 0,
     });
     const detail = await viewer.get(`/api/roles/${role.id}/`);
-    expect(detail.json).toEqual({ success: true, role });
+    // The viewer reads the same role without its fee % override (decision 071).
+    const { fee_percent_override: _override, ...withoutFee } = role;
+    expect(detail.json).toEqual({ success: true, role: withoutFee });
+    expect((await recruiter.get(`/api/roles/${role.id}/`)).json).toEqual({ success: true, role });
     expect(await summaries('role', role.id)).toEqual(['Created role Senior Engineer for Northstar Bank']);
     expect((await viewer.get('/api/roles/999999/')).json).toMatchObject({ code: 'ROLE_NOT_FOUND' });
   });
@@ -316,7 +319,7 @@ describe('roles', () => {
   it('the payout shows the real placement fee beside the estimate once placed (issue 16 item 6)', async () => {
     const client = await insertClient(t.db, { findersFeePercent: '20' });
     const role = await insertRole(t.db, { clientId: client.id, salaryMin: '90000', salaryMax: '105000', openings: 1 });
-    const before = (await viewer.get(`/api/roles/${role.id}/payout/`)).json.payout;
+    const before = (await recruiter.get(`/api/roles/${role.id}/payout/`)).json.payout;
     expect(before).toMatchObject({ total: 21000, placed: null });
     const pipeline = await insertPipeline(t.db, { roleId: role.id, stage: 'offer' });
     await insertSubmittal(t.db, pipeline.id);
@@ -327,7 +330,7 @@ describe('roles', () => {
       start_date: '2026-06-01',
     });
     expect(placed.status, placed.text).toBe(200);
-    const after = (await viewer.get(`/api/roles/${role.id}/payout/`)).json.payout;
+    const after = (await recruiter.get(`/api/roles/${role.id}/payout/`)).json.payout;
     expect(after).toMatchObject({ total: 21000, placed: { placements: 1, fees: [{ currency: 'USD', total: 19800 }] } });
   });
 
@@ -339,7 +342,7 @@ describe('roles', () => {
       salaryMax: '120000',
       openings: 2,
     });
-    const payout = (await viewer.get(`/api/roles/${role.id}/payout/`)).json.payout;
+    const payout = (await recruiter.get(`/api/roles/${role.id}/payout/`)).json.payout;
     expect(payout).toMatchObject({
       basis: 'finders_fee',
       currency: 'USD',
@@ -351,13 +354,13 @@ describe('roles', () => {
     });
     expect(payout.explanation).toContain('20 %');
     await recruiter.patch(`/api/roles/${role.id}/field/`, { field: 'fee_percent_override', value: 25 });
-    expect((await viewer.get(`/api/roles/${role.id}/payout/`)).json.payout).toMatchObject({
+    expect((await recruiter.get(`/api/roles/${role.id}/payout/`)).json.payout).toMatchObject({
       fee_percent: 25,
       per_opening: 30000,
       total: 60000,
     });
     const noSalary = await insertRole(t.db, { clientId: finders.id, salaryMin: null, salaryMax: null });
-    expect((await viewer.get(`/api/roles/${noSalary.id}/payout/`)).json.payout).toMatchObject({
+    expect((await recruiter.get(`/api/roles/${noSalary.id}/payout/`)).json.payout).toMatchObject({
       salary_basis: null,
       per_opening: null,
       total: null,
@@ -367,7 +370,7 @@ describe('roles', () => {
     const first = await insertRole(t.db, { clientId: retainer.id });
     await insertRole(t.db, { clientId: retainer.id });
     await insertRole(t.db, { clientId: retainer.id, state: 'closed', closeReason: 'cancelled_by_client' });
-    const share = (await viewer.get(`/api/roles/${first.id}/payout/`)).json.payout;
+    const share = (await recruiter.get(`/api/roles/${first.id}/payout/`)).json.payout;
     expect(share).toMatchObject({
       basis: 'retainer',
       currency: 'EUR',
@@ -377,6 +380,8 @@ describe('roles', () => {
       openings: 1,
     });
     expect(share.explanation).toContain('2 roles');
+    // A viewer gets no payout at all under the default setting (decision 071), nor 500 or a leak.
+    expect((await viewer.get(`/api/roles/${first.id}/payout/`)).json).toEqual({ success: true, money_visible: false });
     expect((await viewer.get('/api/roles/999999/payout/')).status).toBe(404);
   });
 });

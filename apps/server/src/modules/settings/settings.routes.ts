@@ -2,7 +2,7 @@ import { AgencySettingsResponseSchema, AgencySettingsSchema } from '@recruitdesk
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/errors';
 import { requireUser } from '../users/users.service';
-import { getAgencySettings, updateAgencySettings } from './settings.service';
+import { getAgencySettings, moneyVisibleTo, settingsForReader, updateAgencySettings } from './settings.service';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -12,16 +12,23 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   app.get('/api/settings/agency/', {
     schema: { tags, response: { 200: AgencySettingsResponseSchema, ...errors } },
     handler: async (request) => {
-      requireUser(request);
-      return { success: true as const, settings: await getAgencySettings(deps.db) };
+      const user = requireUser(request);
+      const visible = await moneyVisibleTo(deps.db, user);
+      return {
+        success: true as const,
+        money_visible: visible,
+        settings: settingsForReader(await getAgencySettings(deps.db), visible),
+      };
     },
   });
 
   app.put('/api/settings/agency/', {
     schema: { tags, body: AgencySettingsSchema, response: { 200: AgencySettingsResponseSchema, ...errors } },
-    handler: async (request) => ({
-      success: true as const,
-      settings: await updateAgencySettings(deps, requireUser(request), request.body),
-    }),
+    handler: async (request) => {
+      const user = requireUser(request);
+      const settings = await updateAgencySettings(deps, user, request.body);
+      const visible = await moneyVisibleTo(deps.db, user);
+      return { success: true as const, money_visible: visible, settings: settingsForReader(settings, visible) };
+    },
   });
 };

@@ -1,8 +1,8 @@
-import type { AgencySettings } from '@recruitdesk/contracts/settings';
+import { DEFAULT_MONEY_VISIBILITY, type AgencySettings, type MoneyVisibility } from '@recruitdesk/contracts/settings';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
-import { assertCan } from '../../lib/permissions';
+import { assertCan, canSeeMoney, type PermissionSubject } from '../../lib/permissions';
 import { recordActivity } from '../activity/activity.service';
 import { type UserRow } from '../users/users.service';
 import { findAgencySettingsRow, upsertAgencySettingsRow } from './settings.repository';
@@ -17,6 +17,7 @@ export const DEFAULT_AGENCY_SETTINGS: AgencySettings = {
   privacy_text: '',
   country: '',
   postal_code: '',
+  money_visibility: DEFAULT_MONEY_VISIBILITY,
 };
 
 function toApiSettings(row: AgencySettingsRow | undefined): AgencySettings {
@@ -30,6 +31,7 @@ function toApiSettings(row: AgencySettingsRow | undefined): AgencySettings {
     privacy_text: row.privacyText,
     country: row.country,
     postal_code: row.postalCode,
+    money_visibility: row.moneyVisibility,
   };
 }
 
@@ -54,6 +56,7 @@ export async function saveAgencySettings(
     privacyText: input.privacy_text,
     country: input.country,
     postalCode: input.postal_code,
+    moneyVisibility: input.money_visibility,
     updatedAt: now,
   });
   await recordActivity(db, {
@@ -70,4 +73,29 @@ export async function saveAgencySettings(
 export async function updateAgencySettings(deps: Deps, actor: UserRow, input: AgencySettings): Promise<AgencySettings> {
   assertCan(actor, 'agency.manage');
   return inTransaction(deps.db, (tx) => saveAgencySettings(tx, actor, input, deps.config.now()));
+}
+
+/** The agency's `money_visibility` setting (decision 071). */
+export async function moneyVisibility(db: Db): Promise<MoneyVisibility> {
+  const row = await findAgencySettingsRow(db);
+  return row?.moneyVisibility ?? DEFAULT_MONEY_VISIBILITY;
+}
+
+/**
+ * Whether the user sees fees (decision 071): every serializer that carries a fee, a fee %, a payout, a
+ * retainer amount or instalments, or revenue asks this once per request and leaves those keys out when
+ * it says no. One small read of the settings row.
+ */
+export async function moneyVisibleTo(db: Db, user: PermissionSubject): Promise<boolean> {
+  return canSeeMoney(user, await moneyVisibility(db));
+}
+
+/** The settings as a reader sees them: the default finder's fee % is a fee, absent for non-readers. */
+export function settingsForReader(
+  settings: AgencySettings,
+  moneyVisible: boolean,
+): Omit<AgencySettings, 'default_finders_fee_percent'> & { default_finders_fee_percent?: number } {
+  if (moneyVisible) return settings;
+  const { default_finders_fee_percent: _hidden, ...rest } = settings;
+  return rest;
 }

@@ -1,3 +1,4 @@
+import type { MoneyVisibility } from '@recruitdesk/contracts/settings-constants';
 import { sql } from 'drizzle-orm';
 import { check, doublePrecision, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 
@@ -28,9 +29,20 @@ export const agencySettingsTable = pgTable(
     /** The agency's country (ISO two letters) and postal code: the job feed's default (issue 29 item 7). */
     country: text('country').notNull().default(''),
     postalCode: text('postal_code').notNull().default(''),
+    /** Who sees fees (decision 071): owners | owners_and_superusers | all_but_viewers. */
+    moneyVisibility: text('money_visibility')
+      .$type<MoneyVisibility>()
+      .notNull()
+      .default(sql`'all_but_viewers'`),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (table) => [check('agency_settings_single_row', sql`${table.id} = 1`)],
+  (table) => [
+    check('agency_settings_single_row', sql`${table.id} = 1`),
+    check(
+      'agency_settings_money_visibility',
+      sql`${table.moneyVisibility} in ('owners', 'owners_and_superusers', 'all_but_viewers')`,
+    ),
+  ],
 );
 
 export type AgencySettingsRow = typeof agencySettingsTable.$inferSelect;

@@ -34,11 +34,18 @@ describe('agency settings', () => {
   it('defaults, then an owner saves and everyone reads', async () => {
     const viewer = await signedInClient(t, await insertUser(t.db, { userType: ['viewer'] }));
     const before = await viewer.get('/api/settings/agency/');
+    // The default finder's fee % is a fee: a viewer reads the settings without it (decision 071).
+    expect(before.json.money_visible).toBe(false);
+    expect(before.json.settings).not.toHaveProperty('default_finders_fee_percent');
     expect(before.json.settings).toMatchObject({
       agency_name: 'My Agency',
       currency: 'USD',
-      default_finders_fee_percent: 20,
       default_payment_terms_days: 30,
+      money_visibility: 'all_but_viewers',
+    });
+    expect((await owner.get('/api/settings/agency/')).json).toMatchObject({
+      money_visible: true,
+      settings: { default_finders_fee_percent: 20 },
     });
     const saved = await owner.request('PUT', '/api/settings/agency/', { body: SETTINGS });
     expect(saved.status).toBe(200);
@@ -48,6 +55,7 @@ describe('agency settings', () => {
       privacy_text: '',
       country: '',
       postal_code: '',
+      money_visibility: 'all_but_viewers',
     });
     expect((await viewer.get('/api/settings/agency/')).json.settings.agency_name).toBe('Harbor Search Group');
   });
@@ -84,6 +92,11 @@ describe('agency settings', () => {
       'default_payment_terms_days',
       'invoice_issuer.email',
     ]);
+    const badVisibility = await owner.request('PUT', '/api/settings/agency/', {
+      body: { ...SETTINGS, money_visibility: 'everyone' },
+    });
+    expect(badVisibility.status).toBe(400);
+    expect(Object.keys(badVisibility.json.fields)).toEqual(['money_visibility']);
   });
 
   it('fuzz: bodies of the new endpoints never produce a 500', async () => {

@@ -9,7 +9,7 @@ import { notifySuccess } from '@/lib/notify';
 import { NoAccess } from './no-access';
 import { BackLink, useCanEdit } from './route-helpers';
 
-const FALLBACK_DEFAULTS: ClientDefaults = { currency: 'USD', finders_fee_percent: 20, payment_terms_days: 30 };
+const FALLBACK_DEFAULTS: ClientDefaults = { currency: 'USD', payment_terms_days: 30, money_visible: false };
 
 /** The client form's defaults from the agency settings (fixed ones if they cannot be loaded). */
 export function useClientDefaults(): { defaults: ClientDefaults; loading: boolean } {
@@ -22,6 +22,7 @@ export function useClientDefaults(): { defaults: ClientDefaults; loading: boolea
           currency: settings.currency,
           finders_fee_percent: settings.default_finders_fee_percent,
           payment_terms_days: settings.default_payment_terms_days,
+          money_visible: data.money_visible,
         }
       : FALLBACK_DEFAULTS,
   };

@@ -77,7 +77,8 @@ function RoleDetail({ id }: { id: number }) {
             newCount={role.new_applications_count}
             total={role.applications_count}
           />
-          <PayoutCard roleId={role.id} />
+          {/* The role carries its fee override only for whoever sees fees (decision 071); no payout otherwise. */}
+          {role.fee_percent_override !== undefined ? <PayoutCard roleId={role.id} /> : null}
           {invoices ? (
             <InvoicesCard
               subject={{ kind: 'role', id: role.id }}

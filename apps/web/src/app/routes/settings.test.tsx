@@ -28,6 +28,7 @@ const SETTINGS = {
     email: '',
     phone: '',
   },
+  money_visibility: 'all_but_viewers',
 };
 
 function renderSettings(types: UserType[]) {
@@ -55,10 +56,11 @@ function answerApi() {
     if (url.includes('/api/profile/time-zones/'))
       return jsonResponse(200, { success: true, time_zones: ['Europe/London', 'America/New_York'] });
     if (url.includes('/api/settings/agency/') && method === 'GET')
-      return jsonResponse(200, { success: true, settings: SETTINGS });
+      return jsonResponse(200, { success: true, money_visible: true, settings: SETTINGS });
     if (url.includes('/api/settings/agency/') && method === 'PUT') {
       return jsonResponse(200, {
         success: true,
+        money_visible: true,
         settings: { ...SETTINGS, ...(JSON.parse(String(init?.body)) as object) },
       });
     }
@@ -84,10 +86,17 @@ describe('/settings', () => {
 
     await user.clear(name);
     await user.type(name, 'Northwind Partners');
+    // Who sees fees (decision 071): the three choices, the default chosen.
+    const whoSees = within(agency).getByRole('group', { name: 'Who sees fees' });
+    expect(within(whoSees).getByRole('radio', { name: /Everyone but viewers/ })).toBeChecked();
+    await user.click(within(whoSees).getByRole('radio', { name: /Owners only/ }));
     await user.click(within(agency).getByRole('button', { name: 'Save agency settings' }));
     await waitFor(() => expect(callsOf(fetchStub.mock)).toContain('PUT /api/settings/agency/'));
     const put = fetchStub.mock.mock.calls.find(([, init]) => init?.method === 'PUT');
-    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({ agency_name: 'Northwind Partners' });
+    expect(JSON.parse(String(put?.[1]?.body))).toMatchObject({
+      agency_name: 'Northwind Partners',
+      money_visibility: 'owners',
+    });
   });
 
   it.each<UserType>(['superuser', 'recruiter', 'viewer'])(
@@ -111,6 +120,21 @@ describe('/settings', () => {
       expect(store.getState().ui.notifications.map((n) => n.message)).toContain('Your preferences have been saved.');
     },
   );
+
+  it('shows no default fee to whoever the server sends none (no empty field, no NaN)', async () => {
+    answerApi();
+    const { default_finders_fee_percent: _fee, ...withoutFee } = SETTINGS;
+    fetchStub.mock.mockImplementation(async (input) =>
+      String(input).includes('/api/settings/agency/')
+        ? jsonResponse(200, { success: true, money_visible: false, settings: withoutFee })
+        : jsonResponse(200, { success: true, time_zones: ['Europe/London'] }),
+    );
+    renderSettings(['viewer']);
+    const agency = await screen.findByRole('form', { name: 'Agency settings' });
+    await waitFor(() => expect(within(agency).getByLabelText('Agency name')).toHaveValue('Northwind Talent'));
+    expect(within(agency).queryByLabelText("Default finder's fee (%)")).not.toBeInTheDocument();
+    expect(agency).not.toHaveTextContent('NaN');
+  });
 
   it('shows why the agency settings did not load, with a retry', async () => {
     fetchStub.mock.mockImplementation(async (input) =>

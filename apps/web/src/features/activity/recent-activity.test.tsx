@@ -33,7 +33,7 @@ describe("a record's recent activity (issue 16 item 8)", () => {
         object_id: 11,
         role_id: 7,
         candidate_id: 5,
-        summary: 'Placed Sam Lee in Controller at Harbor Bank (fee USD 20,000)',
+        summary: 'Placed Sam Lee in Controller at Harbor Bank',
       }),
       row({
         verb: 'created',

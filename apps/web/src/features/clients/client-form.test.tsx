@@ -4,6 +4,8 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetApiStateForTests } from '@/test/api-state';
 import { jsonResponse } from '@/test/factories';
 import { callsOf, renderWithProviders } from '@/test/render';
+import type { Client } from '@recruitdesk/contracts/clients';
+import { ClientFeeTermsCard } from './components/client-detail';
 import { ClientForm } from './components/client-form';
 
 let fetchMock: ReturnType<typeof vi.fn<typeof fetch>>;
@@ -15,7 +17,9 @@ beforeEach(() => {
 });
 afterEach(() => vi.unstubAllGlobals());
 
-const defaults = { currency: 'GBP', finders_fee_percent: 18, payment_terms_days: 30 };
+const defaults = { currency: 'GBP', finders_fee_percent: 18, payment_terms_days: 30, money_visible: true };
+/** What a user who may not see fees gets (decision 071): no default fee %, no fee terms. */
+const withoutMoney = { currency: 'GBP', payment_terms_days: 30, money_visible: false };
 const NAME_LABEL = 'Name';
 
 describe('ClientForm', () => {
@@ -77,5 +81,75 @@ describe('ClientForm', () => {
     renderWithProviders(<ClientForm defaults={defaults} onSaved={onSaved} />);
     expect(screen.getByLabelText(NAME_LABEL)).toHaveValue('');
     expect(screen.queryByText('Your unsaved changes were restored.')).toBeNull();
+  });
+
+  it('shows and sends no fee terms to whoever may not see fees', async () => {
+    const user = userEvent.setup();
+    renderWithProviders(<ClientForm defaults={withoutMoney} onSaved={() => {}} />);
+    expect(screen.queryByLabelText("Finder's fee (%)")).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Guarantee (days)')).toBeInTheDocument();
+    await user.click(screen.getByRole('radio', { name: /Retainer/ }));
+    expect(screen.queryByLabelText('Retainer amount')).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Add instalment' })).not.toBeInTheDocument();
+    await user.type(screen.getByLabelText('Name'), 'Acme');
+    await user.click(screen.getByRole('button', { name: 'Create client' }));
+    await vi.waitFor(() => expect(callsOf(fetchMock)).toContain('POST /api/clients/'));
+    const [, init] = fetchMock.mock.calls.find(([, request]) => request?.method === 'POST')!;
+    const body = JSON.parse(String(init?.body)) as Record<string, unknown>;
+    expect(body).toMatchObject({ name: 'Acme', client_type: 'retainer' });
+    for (const key of ['finders_fee_percent', 'retainer_amount', 'retainer_instalments'])
+      expect(body).not.toHaveProperty(key);
+  });
+});
+
+describe('ClientForm editing a client the server sent with its fee terms', () => {
+  it('shows the fee terms even before the settings say who sees fees', () => {
+    const client = {
+      id: 3,
+      name: 'Harbor Bank',
+      client_type: 'finders_fee',
+      state: 'Open',
+      website: '',
+      industry: '',
+      location: '',
+      contact_name: '',
+      contact_email: '',
+      contact_phone: '',
+      finders_fee_percent: 25,
+      guarantee_days: 90,
+      retainer_amount: null,
+      retainer_instalments: [],
+      payment_terms_days: 30,
+      currency: 'USD',
+    } as unknown as Client;
+    renderWithProviders(<ClientForm client={client} defaults={withoutMoney} onSaved={() => {}} />);
+    expect(screen.getByLabelText("Finder's fee (%)")).toHaveValue(25);
+  });
+});
+
+describe('ClientFeeTermsCard', () => {
+  const retainer = {
+    id: 1,
+    name: 'Acme',
+    client_type: 'retainer',
+    guarantee_days: null,
+    payment_terms_days: 30,
+    currency: 'USD',
+  } as Client;
+
+  it('leaves out the fee rows the server left out: no $0, no NaN, no empty instalments', () => {
+    renderWithProviders(<ClientFeeTermsCard client={retainer} />);
+    const card = screen.getByRole('region', { name: 'Fee terms' });
+    expect(card).toHaveTextContent('Payment terms30 days');
+    expect(card).not.toHaveTextContent(/Retainer|Instalments|Due at once|\$|NaN/);
+  });
+
+  it('shows them when sent', () => {
+    renderWithProviders(
+      <ClientFeeTermsCard
+        client={{ ...retainer, retainer_amount: 30000, retainer_instalments: [], finders_fee_percent: null }}
+      />,
+    );
+    expect(screen.getByRole('region', { name: 'Fee terms' })).toHaveTextContent('Due at once');
   });
 });

@@ -5,6 +5,7 @@ import { PIPELINE_ERRORS, type PipelineDetail } from '@recruitdesk/contracts/pip
 import { jsonResponse } from '@/test/factories';
 import { renderWithProviders } from '@/test/render';
 import { PipelineDetailPage } from './components/pipeline-page';
+import { PlacementCard } from './components/pipeline-records';
 import { StageProgress } from './components/stage-progress';
 import { buildDetail, buildPipeline, installRoutes } from './test-support/test-data';
 
@@ -456,5 +457,28 @@ describe('pipeline detail', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
     await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/roles/10/pipelines'));
     expect(api.bodies).toContainEqual({ call: 'DELETE /api/pipelines/1/', body: undefined });
+  });
+});
+
+describe('the placement without its fee (decision 071)', () => {
+  it('shows salary and dates but no fee block, no $0 and no NaN, when the server left the fee out', () => {
+    renderWithProviders(
+      <PlacementCard
+        placement={{
+          id: 1,
+          pipeline_id: 2,
+          salary: 100000,
+          currency: 'USD',
+          start_date: '2027-01-04',
+          guarantee_end: '2027-04-04',
+          created_by: null,
+          created_at: '2026-11-29T09:00:00.000Z',
+        }}
+      />,
+    );
+    const card = screen.getByRole('region', { name: 'Placement' });
+    expect(card).toHaveTextContent('$100,000');
+    expect(within(card).queryByText('Fee')).not.toBeInTheDocument();
+    expect(card).not.toHaveTextContent(/\$0\b|NaN/);
   });
 });

@@ -48,7 +48,7 @@ export const rolesApi = roleRecordsApi.injectEndpoints({
       query: (id) => `/api/roles/${id}/`,
       providesTags: (_result, _error, id) => [{ type: 'Role', id }],
     }),
-    getRolePayout: build.query<{ success: true; payout: RolePayout }, number>({
+    getRolePayout: build.query<{ success: true; money_visible: boolean; payout?: RolePayout }, number>({
       query: (id) => `/api/roles/${id}/payout/`,
       providesTags: (_result, _error, id) => [{ type: 'Role', id }],
     }),

@@ -22,6 +22,7 @@ const formData: RoleFormDataResponse = {
   close_reasons: [],
   default_currency: 'USD',
   default_recruiter_id: null,
+  money_visible: true,
 };
 
 const preview = {

@@ -54,7 +54,7 @@ describe('payout card (issue 16 item 6)', () => {
 
   it('shows only the estimate before a placement', async () => {
     fetchStub.mock.mockImplementation(async () =>
-      jsonResponse(200, { success: true, payout: { ...estimate, placed: null } }),
+      jsonResponse(200, { success: true, money_visible: true, payout: { ...estimate, placed: null } }),
     );
     renderWithProviders(<PayoutCard roleId={7} />);
     const card = await screen.findByRole('region', { name: 'Payout' });
@@ -66,6 +66,7 @@ describe('payout card (issue 16 item 6)', () => {
     fetchStub.mock.mockImplementation(async () =>
       jsonResponse(200, {
         success: true,
+        money_visible: true,
         payout: { ...estimate, placed: { placements: 1, fees: [{ currency: 'USD', total: 19800 }] } },
       }),
     );
@@ -76,5 +77,13 @@ describe('payout card (issue 16 item 6)', () => {
     expect(card).toHaveTextContent('Estimated total (1 opening)');
     expect(card).toHaveTextContent('$21,000');
     expect(card).toHaveTextContent('$1,200 below the estimate of $21,000.');
+  });
+
+  it('shows nothing, not an error or $0, when the server sends no payout (decision 071)', async () => {
+    fetchStub.mock.mockImplementation(async () => jsonResponse(200, { success: true, money_visible: false }));
+    const { container } = renderWithProviders(<PayoutCard roleId={7} />);
+    await waitFor(() => expect(callsOf(fetchStub.mock)).toContain('GET /api/roles/7/payout/'));
+    await waitFor(() => expect(screen.queryByRole('region', { name: 'Payout' })).not.toBeInTheDocument());
+    expect(container).not.toHaveTextContent(/Could not|\$|NaN/);
   });
 });

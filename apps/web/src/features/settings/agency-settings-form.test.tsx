@@ -18,9 +18,10 @@ const settings = (phone: string): AgencySettings => ({
   privacy_text: '',
   country: 'US',
   postal_code: '98101',
+  money_visibility: 'all_but_viewers',
 });
 
-const answer = (phone: string) => jsonResponse(200, { success: true, settings: settings(phone) });
+const answer = (phone: string) => jsonResponse(200, { success: true, money_visible: true, settings: settings(phone) });
 
 describe('agency settings: a save in flight', () => {
   it('locks the fields while saving, and the refetch after it does not replace what the owner types next', async () => {

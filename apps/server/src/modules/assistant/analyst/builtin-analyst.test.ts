@@ -14,6 +14,7 @@ import type { Deps } from '../../../lib/deps';
 import { assistantTools, runTool, type AssistantTool } from '../assistant.service';
 import type { UserRow } from '../../users/users.service';
 import { getAgencySettings, saveAgencySettings } from '../../settings/settings.service';
+import { setMoneyVisibility } from '../../../test/money-visibility';
 import { money } from './markdown';
 
 // The built-in analyst end to end: createBuiltinAnalyst(assistantTools).reply(...) on a real PGlite with the
@@ -155,7 +156,8 @@ describe('asking instead of guessing', () => {
 });
 
 describe('permissions and safety', () => {
-  it('gives a recruiter no money figures, but their other answers', async () => {
+  it('gives a recruiter no money figures when only owners see fees, but their other answers', async () => {
+    await setMoneyVisibility(t.db, 'owners');
     const c = talk(f.rita);
     const content = answerOf(await c.say('How much revenue did we collect this year?'));
     expect(content).toMatch(/owners only/);
@@ -163,6 +165,7 @@ describe('permissions and safety', () => {
     expect(answerOf(await c.say('Top clients by revenue this year'))).not.toMatch(/\$\d/);
     expect(answerOf(await c.say('Which recruiter placed the most this year?'))).not.toMatch(/\$\d/);
     expect(answerOf(await c.say('How many placements last quarter?'))).toContain('**3** placements');
+    await setMoneyVisibility(t.db, 'all_but_viewers');
   });
 
   it('treats text in records as data: an injected note or description changes nothing', async () => {
@@ -256,7 +259,9 @@ describe('permissions and safety', () => {
     expect(owners.sources.length).toBeGreaterThan(0);
     expect(owners.sources.every((row) => row.fees !== undefined)).toBe(true);
     expect(owners.sources.reduce((sum, row) => sum + row.share, 0)).toBeCloseTo(1);
+    await setMoneyVisibility(t.db, 'owners');
     const recruiters = (await runTool(sourcesTool, args, { ...ctx, user: f.rita })) as { sources: { fees?: string }[] };
+    await setMoneyVisibility(t.db, 'all_but_viewers');
     expect(recruiters.sources.map((row) => row.fees)).toEqual(recruiters.sources.map(() => undefined));
     await expect(runTool(sourcesTool, { date_from: '2031-02-01', date_to: '2031-01-01' }, ctx)).rejects.toThrow();
 

@@ -7,6 +7,7 @@ import type {
   EngineReply,
   ToolContext,
 } from '../assistant.types';
+import { moneyVisibleTo } from '../../settings/settings.service';
 import type { FoundRecord, RecordKind } from '../tools/find-records';
 import { runTool } from '../tools/run-tool';
 import { allTime, answer, lookupAnswer, OWNERS_ONLY, type Call } from './answers';
@@ -257,8 +258,9 @@ async function proceed(
   reading?: Reading,
 ): Promise<EngineReply> {
   // Money first: a recruiter is told at once, not asked questions whose answer they cannot see.
-  const owner = ctx.user.userType.includes('owner');
-  if (s.metric && (METRICS[s.metric].money || (s.rankBy && METRICS[s.rankBy].money)) && !owner)
+  // Who sees fees is the agency's setting (decision 071), the same gate the analytics tools apply.
+  const money = await moneyVisibleTo(ctx.deps.db, ctx.user);
+  if (s.metric && (METRICS[s.metric].money || (s.rankBy && METRICS[s.rankBy].money)) && !money)
     return { kind: 'answer', content: OWNERS_ONLY };
 
   // Names: the record kinds this metric can use, looked up by fuzzy match.

@@ -12,7 +12,7 @@ import {
 import { agencyCurrency, analyticsQuery, defineTool, depsAt, periodFilterSchema } from './tool-helpers';
 
 // Tools over the analytics sets (issue 12, definitions in docs/analytics.md): the same service functions the
-// REST API calls, so the permission check and the money rule (decision 034: money keys only for owners) hold.
+// REST API calls, so the permission check and the money rule (decision 071: money keys only for whoever the agency lets see fees) hold.
 
 export const agencyMetricsTool = defineTool({
   name: 'agency_metrics',

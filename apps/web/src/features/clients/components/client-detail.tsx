@@ -25,6 +25,10 @@ import {
   useRestoreClientMutation,
 } from '../api';
 
+/** Whether the server sent the client's fee terms (it leaves them out for whoever may not see fees). */
+export const feesShown = (client: Client): boolean =>
+  client.finders_fee_percent !== undefined || client.retainer_amount !== undefined;
+
 export function ClientContactCard({ client }: { client: Client }) {
   // Only http(s) addresses become links; anything else older data holds is shown as text.
   const website = !client.website ? (
@@ -67,16 +71,21 @@ export function ClientContactCard({ client }: { client: Client }) {
   );
 }
 
+/** The client's terms; the fee keys are absent for whoever may not see fees (decision 071), so are their rows. */
 export function ClientFeeTermsCard({ client }: { client: Client }) {
-  const items =
-    client.client_type === 'retainer'
+  const instalments = client.retainer_instalments;
+  const items = !feesShown(client)
+    ? client.client_type === 'retainer'
+      ? []
+      : [{ label: 'Guarantee', value: client.guarantee_days == null ? '' : `${client.guarantee_days} days` }]
+    : client.client_type === 'retainer'
       ? [
           { label: 'Retainer', value: formatMoney(client.retainer_amount, client.currency) },
           {
             label: 'Instalments',
-            value: client.retainer_instalments.length ? (
+            value: instalments?.length ? (
               <ul className="space-y-1">
-                {client.retainer_instalments.map((item, index) => (
+                {instalments.map((item, index) => (
                   <li key={index} className="flex justify-between gap-3">
                     <span>
                       {item.label}

@@ -28,8 +28,11 @@ import { useCreateClientMutation, useUpdateClientMutation } from '../api';
 
 export interface ClientDefaults {
   currency: string;
-  finders_fee_percent: number;
+  /** The agency's default finder's fee %; absent for whoever may not see fees. */
+  finders_fee_percent?: number;
   payment_terms_days: number;
+  /** Whether the signed-in user sees (and so sets) fee terms (decision 071). */
+  money_visible: boolean;
 }
 
 const FIELD_NAMES: Path<ClientInput>[] = [
@@ -76,9 +79,9 @@ function valuesFor(client: Client | undefined, defaults: ClientDefaults): Client
       contact_name: '',
       contact_email: '',
       contact_phone: '',
-      finders_fee_percent: defaults.finders_fee_percent,
+      finders_fee_percent: defaults.finders_fee_percent ?? null,
       guarantee_days: 90,
-      retainer_amount: null,
+      retainer_amount: defaults.money_visible ? null : undefined,
       retainer_instalments: [],
       payment_terms_days: defaults.payment_terms_days,
       currency: defaults.currency,
@@ -94,17 +97,34 @@ function valuesFor(client: Client | undefined, defaults: ClientDefaults): Client
     contact_name: client.contact_name,
     contact_email: client.contact_email,
     contact_phone: client.contact_phone,
-    finders_fee_percent: client.finders_fee_percent ?? defaults.finders_fee_percent,
+    finders_fee_percent: client.finders_fee_percent ?? defaults.finders_fee_percent ?? null,
     guarantee_days: client.guarantee_days,
-    retainer_amount: client.retainer_amount,
-    retainer_instalments: client.retainer_instalments,
+    retainer_amount: moneyVisibleFor(client, defaults) ? (client.retainer_amount ?? null) : undefined,
+    retainer_instalments: client.retainer_instalments ?? [],
     payment_terms_days: client.payment_terms_days,
     currency: client.currency,
   };
 }
 
-/** Only the fee terms of the chosen type are sent. */
-function feeTermsOfType(values: ClientInputParsed): ClientInputParsed {
+/** Fees are visible when the settings say so, or when the server sent this client's fee terms. */
+const moneyVisibleFor = (client: Client | undefined, defaults: ClientDefaults): boolean =>
+  defaults.money_visible ||
+  (client !== undefined && (client.finders_fee_percent !== undefined || client.retainer_amount !== undefined));
+
+/**
+ * Only the fee terms of the chosen type are sent; none at all by whoever may not see fees (the server keeps
+ * the stored ones, decision 071).
+ */
+function feeTermsOfType(values: ClientInputParsed, moneyVisible: boolean): ClientInputParsed {
+  if (!moneyVisible) {
+    const {
+      finders_fee_percent: _percent,
+      retainer_amount: _amount,
+      retainer_instalments: _instalments,
+      ...rest
+    } = values;
+    return (values.client_type === 'retainer' ? { ...rest, guarantee_days: null } : rest) as ClientInputParsed;
+  }
   if (values.client_type === 'retainer') return { ...values, finders_fee_percent: null, guarantee_days: null };
   return { ...values, retainer_amount: null, retainer_instalments: [] };
 }
@@ -124,6 +144,7 @@ export function ClientForm({
   onSaved: (client: Client) => void;
   onCancel?: () => void;
 }) {
+  const moneyVisible = moneyVisibleFor(client, defaults);
   const [create, createState] = useCreateClientMutation();
   const [update, updateState] = useUpdateClientMutation();
   const saving = createState.isLoading || updateState.isLoading;
@@ -151,7 +172,7 @@ export function ClientForm({
     errors.retainer_instalments?.root?.message;
 
   const onSubmit = async (values: ClientInputParsed) => {
-    const body = feeTermsOfType(values);
+    const body = feeTermsOfType(values, moneyVisible);
     const result = client ? await update({ id: client.id, body }) : await create(body);
     if (result.error) {
       applyFieldErrors(result.error, setError, FIELD_NAMES);
@@ -230,7 +251,28 @@ export function ClientForm({
         <h3 id="client-fees" className="text-sm font-semibold text-gray-900 dark:text-white">
           Fee terms
         </h3>
-        {type === 'retainer' ? (
+        {!moneyVisible ? (
+          type === 'retainer' ? (
+            <p className="text-sm text-gray-600 dark:text-gray-400">
+              The retainer amount and instalments are set by those who may see fees.
+            </p>
+          ) : (
+            <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
+              <p className="text-sm text-gray-600 sm:col-span-2 dark:text-gray-400">
+                The finder&rsquo;s fee is set by those who may see fees.
+              </p>
+              <Field label="Guarantee (days)" error={errors.guarantee_days?.message}>
+                <Input
+                  type="number"
+                  inputMode="numeric"
+                  min={0}
+                  max={730}
+                  {...register('guarantee_days', { setValueAs: numberOrNull })}
+                />
+              </Field>
+            </div>
+          )
+        ) : type === 'retainer' ? (
           <div className="space-y-5">
             <Field label="Retainer amount" error={errors.retainer_amount?.message} className="sm:max-w-xs">
               <Input

@@ -146,13 +146,16 @@ export function PlacementCard({ placement }: { placement: Placement }) {
   return (
     <Card role="region" aria-labelledby="pipeline-placement-title">
       <CardHeader titleId="pipeline-placement-title" title="Placement" />
-      <div className="border-b border-gray-100 px-5 py-4 dark:border-white/5">
-        <p className="text-xs text-gray-500 dark:text-gray-400">Fee</p>
-        <p className="text-2xl font-semibold text-gray-900 tabular-nums dark:text-white">
-          {formatMoney(placement.fee, placement.currency)}
-        </p>
-        <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{placement.fee_explanation}</p>
-      </div>
+      {/* The fee is absent for whoever may not see fees (decision 071): no block rather than $0. */}
+      {placement.fee !== undefined ? (
+        <div className="border-b border-gray-100 px-5 py-4 dark:border-white/5">
+          <p className="text-xs text-gray-500 dark:text-gray-400">Fee</p>
+          <p className="text-2xl font-semibold text-gray-900 tabular-nums dark:text-white">
+            {formatMoney(placement.fee, placement.currency)}
+          </p>
+          <p className="mt-1 text-sm text-gray-600 dark:text-gray-400">{placement.fee_explanation}</p>
+        </div>
+      ) : null}
       <DescriptionList
         items={[
           { label: 'Salary', value: formatMoney(placement.salary, placement.currency) },

@@ -241,11 +241,18 @@ export function PlacementResultDialog({
           <div className="flex items-start gap-3 rounded-xl bg-emerald-50 p-4 ring-1 ring-emerald-600/15 ring-inset dark:bg-emerald-500/10 dark:ring-emerald-400/20">
             <PartyPopper aria-hidden="true" className="mt-0.5 size-5 shrink-0 text-emerald-600 dark:text-emerald-400" />
             <div className="min-w-0">
-              <p className="text-sm text-emerald-800 dark:text-emerald-300">Fee</p>
-              <p className="text-2xl font-semibold text-emerald-900 tabular-nums dark:text-emerald-200">
-                {formatMoney(placement.fee, placement.currency)}
-              </p>
-              <p className="mt-1 text-sm text-emerald-800 dark:text-emerald-300">{placement.fee_explanation}</p>
+              {placement.fee !== undefined ? (
+                <>
+                  <p className="text-sm text-emerald-800 dark:text-emerald-300">Fee</p>
+                  <p className="text-2xl font-semibold text-emerald-900 tabular-nums dark:text-emerald-200">
+                    {formatMoney(placement.fee, placement.currency)}
+                  </p>
+                  <p className="mt-1 text-sm text-emerald-800 dark:text-emerald-300">{placement.fee_explanation}</p>
+                </>
+              ) : (
+                // Whoever may not see fees (decision 071) is told the placement is recorded, without its fee.
+                <p className="text-sm font-medium text-emerald-900 dark:text-emerald-200">The placement is recorded.</p>
+              )}
               {placement.guarantee_end ? (
                 <p className="mt-1 text-sm text-emerald-800 dark:text-emerald-300">
                   Guarantee ends {formatDate(placement.guarantee_end)}.

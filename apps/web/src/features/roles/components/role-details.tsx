@@ -132,14 +132,17 @@ export function RoleDetailsCard({ role, canEdit }: { role: Role; canEdit: boolea
           value={role.salary_max == null ? '' : String(role.salary_max)}
           {...editing('salary_max', toNumberOrNull)}
         />
-        <InlineField
-          label="Fee override (%)"
-          kind="number"
-          inputMode="decimal"
-          display={role.fee_percent_override == null ? '' : `${role.fee_percent_override} %`}
-          value={role.fee_percent_override == null ? '' : String(role.fee_percent_override)}
-          {...editing('fee_percent_override', toNumberOrNull)}
-        />
+        {/* Absent for whoever may not see fees (decision 071): no row rather than an empty one. */}
+        {role.fee_percent_override !== undefined ? (
+          <InlineField
+            label="Fee override (%)"
+            kind="number"
+            inputMode="decimal"
+            display={role.fee_percent_override == null ? '' : `${role.fee_percent_override} %`}
+            value={role.fee_percent_override == null ? '' : String(role.fee_percent_override)}
+            {...editing('fee_percent_override', toNumberOrNull)}
+          />
+        ) : null}
         <InlineField
           label="Priority"
           {...choices(ROLE_PRIORITIES)}
@@ -345,10 +348,14 @@ function PlacedFees({ payout, placed }: { payout: RolePayout; placed: NonNullabl
   );
 }
 
-/** The calculated payout: per opening, total and how it was worked out; once placed, the real fee too. */
+/**
+ * The calculated payout: per opening, total and how it was worked out; once placed, the real fee too.
+ * Nothing at all for whoever may not see fees (the server sends no payout then, decision 071).
+ */
 export function PayoutCard({ roleId }: { roleId: number }) {
   const { data, error, isLoading, isFetching, refetch } = useGetRolePayoutQuery(roleId);
   const payout = data?.payout;
+  if (data && !data.money_visible) return null;
   return (
     <SectionCard id="role-payout" title="Payout" flush>
       {isLoading ? (

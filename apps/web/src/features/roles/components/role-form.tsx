@@ -118,7 +118,7 @@ function valuesFor(
     salary_min: role.salary_min,
     salary_max: role.salary_max,
     salary_currency: role.salary_currency,
-    fee_percent_override: role.fee_percent_override,
+    fee_percent_override: role.fee_percent_override ?? null,
     priority: role.priority,
     recruiter_id: role.recruiter?.id ?? null,
     opened_at: role.opened_at.slice(0, 10),
@@ -168,8 +168,12 @@ export function RoleForm({
   const [checkPreview] = useLazyPreviewPublicTextQuery();
   const [pending, setPending] = useState<RoleInputParsed | null>(null);
 
+  // Whoever may not see fees neither sees nor sends the fee override; the server keeps the stored one (decision 071).
+  const moneyVisible = formData.money_visible;
   const save = async (values: RoleInputParsed) => {
-    const result = role ? await update({ id: role.id, body: values }) : await create(values);
+    const { fee_percent_override: _override, ...withoutFee } = values;
+    const body = moneyVisible ? values : (withoutFee as RoleInputParsed);
+    const result = role ? await update({ id: role.id, body }) : await create(body);
     if (result.error) {
       applyFieldErrors(result.error, setError, FIELD_NAMES);
       return;
@@ -309,20 +313,22 @@ export function RoleForm({
             ))}
           </Select>
         </Field>
-        <Field
-          label="Fee override (%)"
-          error={errors.fee_percent_override?.message}
-          hint="Leave empty to use the client's fee."
-        >
-          <Input
-            type="number"
-            inputMode="decimal"
-            min={0}
-            max={100}
-            step="any"
-            {...register('fee_percent_override', { setValueAs: emptyAsNull })}
-          />
-        </Field>
+        {moneyVisible ? (
+          <Field
+            label="Fee override (%)"
+            error={errors.fee_percent_override?.message}
+            hint="Leave empty to use the client's fee."
+          >
+            <Input
+              type="number"
+              inputMode="decimal"
+              min={0}
+              max={100}
+              step="any"
+              {...register('fee_percent_override', { setValueAs: emptyAsNull })}
+            />
+          </Field>
+        ) : null}
         <Field label="Job description" error={errors.description_text?.message} className="sm:col-span-2">
           <Textarea rows={6} {...register('description_text')} />
         </Field>

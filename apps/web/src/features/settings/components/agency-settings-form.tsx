@@ -4,13 +4,18 @@ import { RefreshCw } from 'lucide-react';
 import {
   AgencySettingsSchema,
   CURRENCIES,
+  MONEY_VISIBILITIES,
+  MONEY_VISIBILITY_LABELS,
   type AgencySettings,
   type AgencySettingsInput,
+  type AgencySettingsResponse,
+  type MoneyVisibility,
 } from '@recruitdesk/contracts/settings';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { RadioGroup } from '@/components/ui/radio-group';
 import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
@@ -27,7 +32,8 @@ type FieldName =
   | `invoice_issuer.${'legal_name' | 'address' | 'tax_id' | 'bank_details' | 'email' | 'phone'}`
   | 'privacy_text'
   | 'country'
-  | 'postal_code';
+  | 'postal_code'
+  | 'money_visibility';
 
 const FIELD_NAMES: FieldName[] = [
   'agency_name',
@@ -43,9 +49,25 @@ const FIELD_NAMES: FieldName[] = [
   'privacy_text',
   'country',
   'postal_code',
+  'money_visibility',
 ];
 
-function AgencyForm({ settings, canEdit }: { settings: AgencySettings; canEdit: boolean }) {
+const MONEY_VISIBILITY_HINTS: Record<MoneyVisibility, string> = {
+  owners: 'Superusers, recruiters and viewers see no fees.',
+  owners_and_superusers: 'Recruiters and viewers see no fees.',
+  all_but_viewers: 'Owners, superusers and recruiters; viewers see no fees.',
+};
+const MONEY_VISIBILITY_OPTIONS = MONEY_VISIBILITIES.map((value) => ({
+  value,
+  label: MONEY_VISIBILITY_LABELS[value],
+  description: MONEY_VISIBILITY_HINTS[value],
+}));
+
+/** The settings as the server sent them: the default fee % is absent for whoever may not see fees. */
+type ReadSettings = AgencySettingsResponse['settings'];
+
+function AgencyForm({ settings, canEdit }: { settings: ReadSettings; canEdit: boolean }) {
+  const feeShown = settings.default_finders_fee_percent !== undefined;
   const dispatch = useAppDispatch();
   const [save, { isLoading, error }] = useUpdateAgencySettingsMutation();
   const {
@@ -56,7 +78,8 @@ function AgencyForm({ settings, canEdit }: { settings: AgencySettings; canEdit: 
     formState: { errors, isDirty },
   } = useForm<AgencySettingsInput, unknown, AgencySettings>({
     resolver: zodResolver(AgencySettingsSchema),
-    values: settings,
+    // Only owners edit, and owners always get the default fee %; a reader without it never submits.
+    values: settings as AgencySettings,
     // A refetch that lands while the owner is typing keeps what they typed.
     resetOptions: { keepDirtyValues: true },
   });
@@ -98,20 +121,22 @@ function AgencyForm({ settings, canEdit }: { settings: AgencySettings; canEdit: 
               ))}
             </Select>
           </Field>
-          <Field
-            label="Default finder's fee (%)"
-            error={errors.default_finders_fee_percent?.message}
-            hint="Used for new finder's-fee clients."
-          >
-            <Input
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={100}
-              step="0.1"
-              {...register('default_finders_fee_percent')}
-            />
-          </Field>
+          {feeShown ? (
+            <Field
+              label="Default finder's fee (%)"
+              error={errors.default_finders_fee_percent?.message}
+              hint="Used for new finder's-fee clients."
+            >
+              <Input
+                type="number"
+                inputMode="decimal"
+                min={0}
+                max={100}
+                step="0.1"
+                {...register('default_finders_fee_percent')}
+              />
+            </Field>
+          ) : null}
           <Field
             label="Default payment terms (days)"
             error={errors.default_payment_terms_days?.message}
@@ -126,6 +151,21 @@ function AgencyForm({ settings, canEdit }: { settings: AgencySettings; canEdit: 
               {...register('default_payment_terms_days')}
             />
           </Field>
+        </div>
+
+        <div className="border-t border-gray-200 pt-6 dark:border-white/10">
+          <h3 className="text-sm font-semibold text-gray-900 dark:text-white">Fees and payouts</h3>
+          <p className="mt-0.5 text-sm text-gray-500 dark:text-gray-400">
+            Placement fees, fee percentages, payouts, retainer amounts and instalments, and revenue. Owners always see
+            them; the server leaves them out for everyone else you do not choose.
+          </p>
+          <RadioGroup
+            legend="Who sees fees"
+            options={MONEY_VISIBILITY_OPTIONS}
+            error={errors.money_visibility?.message}
+            className="mt-5"
+            {...register('money_visibility')}
+          />
         </div>
 
         <div className="border-t border-gray-200 pt-6 dark:border-white/10">
