@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { NewPasswordSchema, PASSWORD_MIN_LENGTH } from '@recruitdesk/contracts/passwords';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -9,18 +9,16 @@ import { Input } from '@/components/ui/input';
 import { TextLink } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 import { errorMessage, type ApiQueryError } from '@/lib/base-api';
+import { withPasswordConfirmation } from '@/lib/password-confirmation';
 import { useConfirmPasswordResetMutation } from '../api';
 
 /** Local form schema: the contract's password rules plus the confirmation match. */
-const ResetPasswordFormSchema = z
-  .object({
+const ResetPasswordFormSchema = withPasswordConfirmation(
+  {
     new_password: NewPasswordSchema,
-    confirm_password: z.string(),
-  })
-  .refine((v) => v.new_password === v.confirm_password, {
-    message: 'The passwords do not match.',
-    path: ['confirm_password'],
-  });
+  },
+  'new_password',
+);
 type ResetPasswordFormValues = z.infer<typeof ResetPasswordFormSchema>;
 
 export function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {

@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/base-api';
+import { withPasswordConfirmation } from '@/lib/password-confirmation';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
@@ -15,16 +16,13 @@ import { useChangePasswordMutation } from '../api';
 export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed. Other sessions were signed out.';
 
 /** The contract's rules plus the confirmation match. */
-const ChangePasswordFormSchema = z
-  .object({
+const ChangePasswordFormSchema = withPasswordConfirmation(
+  {
     current_password: z.string().min(1, 'Enter your current password.').max(1024),
     new_password: NewPasswordSchema,
-    confirm_password: z.string(),
-  })
-  .refine((v) => v.new_password === v.confirm_password, {
-    message: 'The passwords do not match.',
-    path: ['confirm_password'],
-  });
+  },
+  'new_password',
+);
 type ChangePasswordValues = z.infer<typeof ChangePasswordFormSchema>;
 
 export function ChangePasswordForm() {

@@ -1,6 +1,6 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { LoginResponse } from '@recruitdesk/contracts/auth';
 import { NewPasswordSchema, PASSWORD_MIN_LENGTH } from '@recruitdesk/contracts/passwords';
 import {
@@ -19,21 +19,19 @@ import { TextLink } from '@/components/ui/link';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { paths } from '@/config/paths';
 import { errorMessage, type ApiQueryError } from '@/lib/base-api';
+import { withPasswordConfirmation } from '@/lib/password-confirmation';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { useCompleteRegistrationMutation, useValidateInvitationQuery } from '../api';
 
-const RegisterFormSchema = z
-  .object({
+const RegisterFormSchema = withPasswordConfirmation(
+  {
     username: UsernameSchema,
     first_name: PersonNameSchema,
     last_name: PersonNameSchema,
     password: NewPasswordSchema,
-    confirm_password: z.string(),
-  })
-  .refine((v) => v.password === v.confirm_password, {
-    message: 'The passwords do not match.',
-    path: ['confirm_password'],
-  });
+  },
+  'password',
+);
 type RegisterValues = z.infer<typeof RegisterFormSchema>;
 const FIELDS = ['username', 'first_name', 'last_name', 'password'] as const;
 
