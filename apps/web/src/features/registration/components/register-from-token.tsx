@@ -2,7 +2,7 @@ import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import type { LoginResponse } from '@recruitdesk/contracts/auth';
-import { NewPasswordSchema, PASSWORD_MIN_LENGTH } from '@recruitdesk/contracts/passwords';
+import { NewPasswordSchema } from '@recruitdesk/contracts/passwords';
 import {
   INVITATION_ERRORS,
   PersonNameSchema,
@@ -14,6 +14,7 @@ import { USER_TYPE_DESCRIPTIONS } from '@recruitdesk/contracts/users';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { Input } from '@/components/ui/input';
 import { TextLink } from '@/components/ui/link';
 import { LoadingScreen } from '@/components/ui/loading-screen';
@@ -115,16 +116,12 @@ function RegisterForm({
             <Input autoComplete="family-name" {...register('last_name')} />
           </Field>
         </div>
-        <Field
-          label="Password"
-          error={errors.password?.message}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters, not entirely numeric.`}
-        >
-          <Input type="password" autoComplete="new-password" {...register('password')} />
-        </Field>
-        <Field label="Confirm password" error={errors.confirm_password?.message}>
-          <Input type="password" autoComplete="new-password" {...register('confirm_password')} />
-        </Field>
+        <NewPasswordFields
+          labels={{ password: 'Password', confirmation: 'Confirm password' }}
+          password={register('password')}
+          confirmation={register('confirm_password')}
+          errors={{ password: errors.password?.message, confirmation: errors.confirm_password?.message }}
+        />
         <Button type="submit" size="lg" className="w-full" loading={isLoading}>
           {isLoading ? 'Creating account…' : 'Create account'}
         </Button>
