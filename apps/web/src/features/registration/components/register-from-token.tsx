@@ -16,6 +16,7 @@ import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { Input } from '@/components/ui/input';
+import { PersonNameFields } from '@/components/ui/person-name-fields';
 import { TextLink } from '@/components/ui/link';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { paths } from '@/config/paths';
@@ -108,14 +109,11 @@ function RegisterForm({
         <Field label="Username" error={errors.username?.message}>
           <Input autoComplete="username" autoFocus {...register('username')} />
         </Field>
-        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-          <Field label="First name" error={errors.first_name?.message}>
-            <Input autoComplete="given-name" {...register('first_name')} />
-          </Field>
-          <Field label="Last name" error={errors.last_name?.message}>
-            <Input autoComplete="family-name" {...register('last_name')} />
-          </Field>
-        </div>
+        <PersonNameFields
+          firstName={register('first_name')}
+          lastName={register('last_name')}
+          errors={{ firstName: errors.first_name?.message, lastName: errors.last_name?.message }}
+        />
         <NewPasswordFields
           labels={{ password: 'Password', confirmation: 'Confirm password' }}
           password={register('password')}
