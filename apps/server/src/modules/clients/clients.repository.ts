@@ -211,17 +211,20 @@ export async function countClientsInState(db: Db, state: string): Promise<number
   return row?.value ?? 0;
 }
 
+/** What a list of clients to pick from shows of each: the role form's and the shell search's. */
+const clientChoiceColumns = {
+  id: clientsTable.id,
+  name: clientsTable.name,
+  clientType: clientsTable.clientType,
+  state: clientsTable.state,
+};
+
 /** Clients that are neither Closed nor archived, for the role form. */
 export async function listSelectableClients(
   db: Db,
 ): Promise<Pick<ClientRow, 'id' | 'name' | 'clientType' | 'state'>[]> {
   return db
-    .select({
-      id: clientsTable.id,
-      name: clientsTable.name,
-      clientType: clientsTable.clientType,
-      state: clientsTable.state,
-    })
+    .select(clientChoiceColumns)
     .from(clientsTable)
     .where(and(ne(clientsTable.state, 'Closed'), isNull(clientsTable.archivedAt)))
     .orderBy(asc(sql`lower(${clientsTable.name})`), asc(clientsTable.id));
@@ -231,12 +234,7 @@ export async function listSelectableClients(
 export function searchClientRowsByName(db: Db, text: string, limit: number) {
   const name = sql`${clientsTable.name}`;
   return db
-    .select({
-      id: clientsTable.id,
-      name: clientsTable.name,
-      clientType: clientsTable.clientType,
-      state: clientsTable.state,
-    })
+    .select(clientChoiceColumns)
     .from(clientsTable)
     .where(lowerContains(name, text))
     .orderBy(nameMatchRank(name, text), asc(sql`lower(${clientsTable.name})`), asc(clientsTable.id))

@@ -5,6 +5,8 @@ import {
   CreateRoleInvoiceInputSchema,
   CreditNoteInputSchema,
   InvoiceDraftResponseSchema,
+  type Invoice,
+  type InvoiceDraft,
   InvoiceListQuerySchema,
   InvoiceListResponseSchema,
   InvoiceResponseSchema,
@@ -18,9 +20,10 @@ import {
   VoidInvoiceInputSchema,
 } from '@recruitdesk/contracts/invoices';
 import type { FastifyReply } from 'fastify';
+import type { z } from 'zod';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/errors';
-import { requireUser } from '../users/users.service';
+import { requireUser, type UserRow } from '../users/users.service';
 import { registerInvoiceHooks } from './invoices.hooks';
 import { deleteInvoice, updateInvoice, voidInvoice } from './invoice-changes.service';
 import {
@@ -165,7 +168,45 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   // Under the role (finder's fees) and the client (retainers).
-  app.get('/api/roles/:id/invoices/', {
+  invoicesUnder(app, {
+    parent: 'roles',
+    filter: 'role',
+    draftQuery: RoleInvoiceDraftQuerySchema,
+    draft: (actor, id, query) => getRoleInvoiceDraft(deps, actor, id, query.pipeline_id),
+    createBody: CreateRoleInvoiceInputSchema,
+    create: (actor, id, body) => createRoleInvoice(deps, actor, id, body),
+  });
+  invoicesUnder(app, {
+    parent: 'clients',
+    filter: 'client',
+    draftQuery: ClientInvoiceDraftQuerySchema,
+    draft: (actor, id, query) => getClientInvoiceDraft(deps, actor, id, query.instalment),
+    createBody: CreateClientInvoiceInputSchema,
+    create: (actor, id, body) => createClientInvoice(deps, actor, id, body),
+  });
+};
+
+/**
+ * The invoices of one parent record (`/api/<parent>/{id}/invoices/`): its list, the create screen's prefill
+ * (`draft/`) and the create call.
+ */
+function invoicesUnder<DraftQuery extends z.ZodType, CreateBody extends z.ZodType>(
+  app: Parameters<FastifyPluginAsyncZod>[0],
+  routes: {
+    parent: 'roles' | 'clients';
+    filter: 'role' | 'client';
+    draftQuery: DraftQuery;
+    draft: (actor: UserRow, id: number, query: z.output<DraftQuery>) => Promise<InvoiceDraft>;
+    createBody: CreateBody;
+    create: (actor: UserRow, id: number, body: z.output<CreateBody>) => Promise<Invoice>;
+  },
+): void {
+  const { deps } = app;
+  const tags = ['invoices'];
+  const ok = { success: true as const };
+  const base = `/api/${routes.parent}/:id/invoices/`;
+
+  app.get(base, {
     schema: {
       tags,
       params: IdParamSchema,
@@ -174,73 +215,35 @@ export const invoicesRoutes: FastifyPluginAsyncZod = async (app) => {
     },
     handler: async (request) => ({
       ...ok,
-      ...(await listInvoices(deps, requireUser(request), request.query, { role: request.params.id })),
+      ...(await listInvoices(deps, requireUser(request), request.query, { [routes.filter]: request.params.id })),
     }),
   });
 
-  app.get('/api/roles/:id/invoices/draft/', {
+  app.get(`${base}draft/`, {
     schema: {
       tags,
       params: IdParamSchema,
-      querystring: RoleInvoiceDraftQuerySchema,
+      querystring: routes.draftQuery,
       response: { 200: InvoiceDraftResponseSchema, ...errors },
     },
     handler: async (request) => ({
       ...ok,
-      draft: await getRoleInvoiceDraft(deps, requireUser(request), request.params.id, request.query.pipeline_id),
+      // The schema above parsed the query; the type provider cannot narrow a generic schema's output.
+      draft: await routes.draft(requireUser(request), request.params.id, request.query as z.output<DraftQuery>),
     }),
   });
 
-  app.post('/api/roles/:id/invoices/', {
+  app.post(base, {
     schema: {
       tags,
       params: IdParamSchema,
-      body: CreateRoleInvoiceInputSchema,
-      response: { 201: InvoiceResponseSchema, ...errors },
-    },
-    handler: async (request, reply) =>
-      reply
-        .status(201)
-        .send({ ...ok, invoice: await createRoleInvoice(deps, requireUser(request), request.params.id, request.body) }),
-  });
-
-  app.get('/api/clients/:id/invoices/', {
-    schema: {
-      tags,
-      params: IdParamSchema,
-      querystring: InvoiceListQuerySchema,
-      response: { 200: InvoiceListResponseSchema, ...errors },
-    },
-    handler: async (request) => ({
-      ...ok,
-      ...(await listInvoices(deps, requireUser(request), request.query, { client: request.params.id })),
-    }),
-  });
-
-  app.get('/api/clients/:id/invoices/draft/', {
-    schema: {
-      tags,
-      params: IdParamSchema,
-      querystring: ClientInvoiceDraftQuerySchema,
-      response: { 200: InvoiceDraftResponseSchema, ...errors },
-    },
-    handler: async (request) => ({
-      ...ok,
-      draft: await getClientInvoiceDraft(deps, requireUser(request), request.params.id, request.query.instalment),
-    }),
-  });
-
-  app.post('/api/clients/:id/invoices/', {
-    schema: {
-      tags,
-      params: IdParamSchema,
-      body: CreateClientInvoiceInputSchema,
+      body: routes.createBody,
       response: { 201: InvoiceResponseSchema, ...errors },
     },
     handler: async (request, reply) =>
       reply.status(201).send({
         ...ok,
-        invoice: await createClientInvoice(deps, requireUser(request), request.params.id, request.body),
+        invoice: await routes.create(requireUser(request), request.params.id, request.body as z.output<CreateBody>),
       }),
   });
-};
+}

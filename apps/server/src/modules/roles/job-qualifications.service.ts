@@ -6,6 +6,7 @@ import {
 } from '@recruitdesk/contracts/job-qualifications';
 import { ROLE_ERRORS } from '@recruitdesk/contracts/roles';
 import type { z } from 'zod';
+import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
 import { AppError, fieldsError } from '../../lib/errors';
@@ -22,8 +23,28 @@ import {
   updateQualificationRow,
 } from './job-qualifications.repository';
 import type { JobQualificationRow } from './job-qualifications.table';
+import type { RoleRow } from './roles.table';
 
 const QUALIFICATION_ERRORS = JOB_QUALIFICATION_ERRORS;
+
+/** Records what `actor` did to a qualification of the role (on the role and its client too). */
+function recordQualificationEvent(
+  tx: Db,
+  actor: UserRow,
+  role: Pick<RoleRow, 'id' | 'clientId'>,
+  verb: string,
+  qualificationId: number,
+  summary: string,
+): Promise<void> {
+  return recordActivity(tx, {
+    scope: { clientId: role.clientId, roleId: role.id },
+    actor,
+    verb,
+    modelType: 'job_qualification',
+    objectId: qualificationId,
+    summary,
+  });
+}
 
 export function toApiQualification(row: JobQualificationRow): JobQualification {
   return {
@@ -78,14 +99,14 @@ export async function createQualification(
       createdAt: now,
       updatedAt: now,
     });
-    await recordActivity(tx, {
-      scope: { clientId: role.clientId, roleId: role.id },
+    await recordQualificationEvent(
+      tx,
       actor,
-      verb: 'created',
-      modelType: 'job_qualification',
-      objectId: created.id,
-      summary: `Added qualification ${created.name} to role ${role.name}`,
-    });
+      role,
+      'created',
+      created.id,
+      `Added qualification ${created.name} to role ${role.name}`,
+    );
     return created;
   });
   return toApiQualification(row);
@@ -108,14 +129,14 @@ export async function updateQualification(
       updatedAt: deps.config.now(),
     });
     if (!updated) throw notFound();
-    await recordActivity(tx, {
-      scope: { clientId: role.clientId, roleId: role.id },
+    await recordQualificationEvent(
+      tx,
       actor,
-      verb: 'updated',
-      modelType: 'job_qualification',
-      objectId: id,
-      summary: `Updated qualification ${updated.name} of role ${role.name}`,
-    });
+      role,
+      'updated',
+      id,
+      `Updated qualification ${updated.name} of role ${role.name}`,
+    );
     return updated;
   });
   return toApiQualification(row);
@@ -127,14 +148,14 @@ export async function deleteQualification(deps: Deps, actor: UserRow, id: number
   const role = await requireRoleRow(deps.db, existing.roleId);
   await inTransaction(deps.db, async (tx) => {
     await deleteQualificationRow(tx, id);
-    await recordActivity(tx, {
-      scope: { clientId: role.clientId, roleId: role.id },
+    await recordQualificationEvent(
+      tx,
       actor,
-      verb: 'deleted',
-      modelType: 'job_qualification',
-      objectId: id,
-      summary: `Removed qualification ${existing.name} from role ${role.name}`,
-    });
+      role,
+      'deleted',
+      id,
+      `Removed qualification ${existing.name} from role ${role.name}`,
+    );
   });
 }
 

@@ -67,6 +67,9 @@ export function AppLayout({
     dispatch(setSidebarOpen(false));
   }, [dispatch, pathname, query]);
 
+  // The desktop sidebar's width, and the content's inset that keeps clear of it.
+  const rail = collapsed ? { width: 'lg:w-[68px]', inset: 'lg:pl-[68px]' } : { width: 'lg:w-64', inset: 'lg:pl-64' };
+
   return (
     <div className="min-h-dvh bg-gray-50 dark:bg-gray-950">
       {mobileSidebarLoaded ? (
@@ -78,7 +81,7 @@ export function AppLayout({
       <aside
         className={cn(
           'fixed inset-y-0 z-40 hidden border-r border-gray-200 transition-[width] duration-200 lg:flex lg:flex-col dark:border-white/10',
-          collapsed ? 'lg:w-[68px]' : 'lg:w-64',
+          rail.width,
         )}
       >
         <Sidebar
@@ -90,12 +93,7 @@ export function AppLayout({
         />
       </aside>
 
-      <div
-        className={cn(
-          'flex min-h-dvh flex-col transition-[padding] duration-200',
-          collapsed ? 'lg:pl-[68px]' : 'lg:pl-64',
-        )}
-      >
+      <div className={cn('flex min-h-dvh flex-col transition-[padding] duration-200', rail.inset)}>
         <TopBar
           user={user}
           theme={theme}

@@ -1,26 +1,23 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
-import { NewPasswordSchema, PASSWORD_MIN_LENGTH } from '@recruitdesk/contracts/passwords';
+import type { z } from 'zod';
+import { NewPasswordSchema } from '@recruitdesk/contracts/passwords';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
-import { Field } from '@/components/ui/field';
-import { Input } from '@/components/ui/input';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { TextLink } from '@/components/ui/link';
 import { paths } from '@/config/paths';
 import { errorMessage, type ApiQueryError } from '@/lib/base-api';
+import { withPasswordConfirmation } from '@/lib/password-confirmation';
 import { useConfirmPasswordResetMutation } from '../api';
 
 /** Local form schema: the contract's password rules plus the confirmation match. */
-const ResetPasswordFormSchema = z
-  .object({
+const ResetPasswordFormSchema = withPasswordConfirmation(
+  {
     new_password: NewPasswordSchema,
-    confirm_password: z.string(),
-  })
-  .refine((v) => v.new_password === v.confirm_password, {
-    message: 'The passwords do not match.',
-    path: ['confirm_password'],
-  });
+  },
+  'new_password',
+);
 type ResetPasswordFormValues = z.infer<typeof ResetPasswordFormSchema>;
 
 export function ResetPasswordForm({ uid, token }: { uid: string; token: string }) {
@@ -67,16 +64,13 @@ export function ResetPasswordForm({ uid, token }: { uid: string; token: string }
           {errorMessage(apiError)} <TextLink to={paths.auth.forgotPassword.getHref()}>Request a new link</TextLink>
         </Alert>
       ) : null}
-      <Field
-        label="New password"
-        error={errors.new_password?.message}
-        hint={`At least ${PASSWORD_MIN_LENGTH} characters, not entirely numeric.`}
-      >
-        <Input type="password" autoComplete="new-password" autoFocus {...register('new_password')} />
-      </Field>
-      <Field label="Confirm new password" error={errors.confirm_password?.message}>
-        <Input type="password" autoComplete="new-password" {...register('confirm_password')} />
-      </Field>
+      <NewPasswordFields
+        labels={{ password: 'New password', confirmation: 'Confirm new password' }}
+        password={register('new_password')}
+        confirmation={register('confirm_password')}
+        errors={{ password: errors.new_password?.message, confirmation: errors.confirm_password?.message }}
+        autoFocus
+      />
       <Button type="submit" size="lg" className="w-full" loading={isLoading}>
         {isLoading ? 'Saving…' : 'Set new password'}
       </Button>

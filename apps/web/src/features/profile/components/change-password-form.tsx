@@ -1,12 +1,14 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { NewPasswordSchema, PASSWORD_MIN_LENGTH } from '@recruitdesk/contracts/passwords';
+import { NewPasswordSchema } from '@recruitdesk/contracts/passwords';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { Input } from '@/components/ui/input';
 import { errorMessage } from '@/lib/base-api';
+import { withPasswordConfirmation } from '@/lib/password-confirmation';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
@@ -15,16 +17,13 @@ import { useChangePasswordMutation } from '../api';
 export const PASSWORD_CHANGED_MESSAGE = 'Your password has been changed. Other sessions were signed out.';
 
 /** The contract's rules plus the confirmation match. */
-const ChangePasswordFormSchema = z
-  .object({
+const ChangePasswordFormSchema = withPasswordConfirmation(
+  {
     current_password: z.string().min(1, 'Enter your current password.').max(1024),
     new_password: NewPasswordSchema,
-    confirm_password: z.string(),
-  })
-  .refine((v) => v.new_password === v.confirm_password, {
-    message: 'The passwords do not match.',
-    path: ['confirm_password'],
-  });
+  },
+  'new_password',
+);
 type ChangePasswordValues = z.infer<typeof ChangePasswordFormSchema>;
 
 export function ChangePasswordForm() {
@@ -63,16 +62,12 @@ export function ChangePasswordForm() {
         <Input type="password" autoComplete="current-password" {...register('current_password')} />
       </Field>
       <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-        <Field
-          label="New password"
-          error={errors.new_password?.message}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters, not entirely numeric.`}
-        >
-          <Input type="password" autoComplete="new-password" {...register('new_password')} />
-        </Field>
-        <Field label="Confirm new password" error={errors.confirm_password?.message}>
-          <Input type="password" autoComplete="new-password" {...register('confirm_password')} />
-        </Field>
+        <NewPasswordFields
+          labels={{ password: 'New password', confirmation: 'Confirm new password' }}
+          password={register('new_password')}
+          confirmation={register('confirm_password')}
+          errors={{ password: errors.new_password?.message, confirmation: errors.confirm_password?.message }}
+        />
       </div>
       <p className="text-xs text-gray-500 dark:text-gray-400">Changing your password signs out every other session.</p>
       <div className="flex justify-end">

@@ -7,6 +7,7 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { PersonNameFields } from '@/components/ui/person-name-fields';
 import { errorMessage } from '@/lib/base-api';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { useAppDispatch } from '@/lib/hooks';
@@ -66,14 +67,11 @@ export function PersonalDetailsForm({ user, onUserUpdated }: { user: User; onUse
   return (
     <form noValidate onSubmit={handleSubmit(onSubmit)} className="space-y-5" aria-label="Personal details">
       {banner ? <Alert>{banner}</Alert> : null}
-      <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-        <Field label="First name" error={errors.first_name?.message}>
-          <Input autoComplete="given-name" {...register('first_name')} />
-        </Field>
-        <Field label="Last name" error={errors.last_name?.message}>
-          <Input autoComplete="family-name" {...register('last_name')} />
-        </Field>
-      </div>
+      <PersonNameFields
+        firstName={register('first_name')}
+        lastName={register('last_name')}
+        errors={{ firstName: errors.first_name?.message, lastName: errors.last_name?.message }}
+      />
       <Field label="Username" error={errors.username?.message} hint="Letters, digits and @ . + - _ only.">
         <Input autoComplete="username" {...register('username')} />
       </Field>

@@ -1,8 +1,8 @@
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { z } from 'zod';
+import type { z } from 'zod';
 import type { LoginResponse } from '@recruitdesk/contracts/auth';
-import { NewPasswordSchema, PASSWORD_MIN_LENGTH } from '@recruitdesk/contracts/passwords';
+import { NewPasswordSchema } from '@recruitdesk/contracts/passwords';
 import {
   INVITATION_ERRORS,
   PersonNameSchema,
@@ -14,26 +14,26 @@ import { USER_TYPE_DESCRIPTIONS } from '@recruitdesk/contracts/users';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
+import { NewPasswordFields } from '@/components/ui/new-password-fields';
 import { Input } from '@/components/ui/input';
+import { PersonNameFields } from '@/components/ui/person-name-fields';
 import { TextLink } from '@/components/ui/link';
 import { LoadingScreen } from '@/components/ui/loading-screen';
 import { paths } from '@/config/paths';
 import { errorMessage, type ApiQueryError } from '@/lib/base-api';
+import { withPasswordConfirmation } from '@/lib/password-confirmation';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { useCompleteRegistrationMutation, useValidateInvitationQuery } from '../api';
 
-const RegisterFormSchema = z
-  .object({
+const RegisterFormSchema = withPasswordConfirmation(
+  {
     username: UsernameSchema,
     first_name: PersonNameSchema,
     last_name: PersonNameSchema,
     password: NewPasswordSchema,
-    confirm_password: z.string(),
-  })
-  .refine((v) => v.password === v.confirm_password, {
-    message: 'The passwords do not match.',
-    path: ['confirm_password'],
-  });
+  },
+  'password',
+);
 type RegisterValues = z.infer<typeof RegisterFormSchema>;
 const FIELDS = ['username', 'first_name', 'last_name', 'password'] as const;
 
@@ -109,24 +109,17 @@ function RegisterForm({
         <Field label="Username" error={errors.username?.message}>
           <Input autoComplete="username" autoFocus {...register('username')} />
         </Field>
-        <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-          <Field label="First name" error={errors.first_name?.message}>
-            <Input autoComplete="given-name" {...register('first_name')} />
-          </Field>
-          <Field label="Last name" error={errors.last_name?.message}>
-            <Input autoComplete="family-name" {...register('last_name')} />
-          </Field>
-        </div>
-        <Field
-          label="Password"
-          error={errors.password?.message}
-          hint={`At least ${PASSWORD_MIN_LENGTH} characters, not entirely numeric.`}
-        >
-          <Input type="password" autoComplete="new-password" {...register('password')} />
-        </Field>
-        <Field label="Confirm password" error={errors.confirm_password?.message}>
-          <Input type="password" autoComplete="new-password" {...register('confirm_password')} />
-        </Field>
+        <PersonNameFields
+          firstName={register('first_name')}
+          lastName={register('last_name')}
+          errors={{ firstName: errors.first_name?.message, lastName: errors.last_name?.message }}
+        />
+        <NewPasswordFields
+          labels={{ password: 'Password', confirmation: 'Confirm password' }}
+          password={register('password')}
+          confirmation={register('confirm_password')}
+          errors={{ password: errors.password?.message, confirmation: errors.confirm_password?.message }}
+        />
         <Button type="submit" size="lg" className="w-full" loading={isLoading}>
           {isLoading ? 'Creating account…' : 'Create account'}
         </Button>

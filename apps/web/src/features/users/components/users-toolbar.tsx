@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { Search } from 'lucide-react';
 import { USER_TYPE_DESCRIPTIONS, USER_TYPES, type UserType } from '@recruitdesk/contracts/users';
 import { inputClasses } from '@/components/ui/input';
@@ -14,6 +14,34 @@ export interface UsersFilters {
   search: string;
   userType: UserType | 'all';
   status: UserStatusFilter;
+}
+
+/** One labelled filter of the toolbar: a select whose choice is passed on as its value. */
+function FilterSelect({
+  id,
+  label,
+  className,
+  value,
+  onChange,
+  children,
+}: {
+  id: string;
+  label: string;
+  className: string;
+  value: string;
+  onChange: (value: string) => void;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label htmlFor={id} className="mb-1 block text-xs font-medium text-gray-600 dark:text-gray-400">
+        {label}
+      </label>
+      <Select id={id} value={value} onChange={(event) => onChange(event.target.value)}>
+        {children}
+      </Select>
+    </div>
+  );
 }
 
 /** Search (debounced 300 ms), user-type and status filters. */
@@ -57,37 +85,31 @@ export function UsersToolbar({
         />
       </div>
       <div className="grid grid-cols-2 gap-3 sm:flex">
-        <div className="sm:w-44">
-          <label htmlFor="users-type" className="mb-1 block text-xs font-medium text-gray-600 dark:text-gray-400">
-            User type
-          </label>
-          <Select
-            id="users-type"
-            value={filters.userType}
-            onChange={(event) => onChange({ ...filters, userType: event.target.value as UsersFilters['userType'] })}
-          >
-            <option value="all">All</option>
-            {USER_TYPES.map((type) => (
-              <option key={type} value={type}>
-                {USER_TYPE_DESCRIPTIONS[type].label}
-              </option>
-            ))}
-          </Select>
-        </div>
-        <div className="sm:w-36">
-          <label htmlFor="users-status" className="mb-1 block text-xs font-medium text-gray-600 dark:text-gray-400">
-            Status
-          </label>
-          <Select
-            id="users-status"
-            value={filters.status}
-            onChange={(event) => onChange({ ...filters, status: event.target.value as UserStatusFilter })}
-          >
-            <option value="all">All</option>
-            <option value="active">Active</option>
-            <option value="inactive">Inactive</option>
-          </Select>
-        </div>
+        <FilterSelect
+          id="users-type"
+          label="User type"
+          className="sm:w-44"
+          value={filters.userType}
+          onChange={(value) => onChange({ ...filters, userType: value as UsersFilters['userType'] })}
+        >
+          <option value="all">All</option>
+          {USER_TYPES.map((type) => (
+            <option key={type} value={type}>
+              {USER_TYPE_DESCRIPTIONS[type].label}
+            </option>
+          ))}
+        </FilterSelect>
+        <FilterSelect
+          id="users-status"
+          label="Status"
+          className="sm:w-36"
+          value={filters.status}
+          onChange={(value) => onChange({ ...filters, status: value as UserStatusFilter })}
+        >
+          <option value="all">All</option>
+          <option value="active">Active</option>
+          <option value="inactive">Inactive</option>
+        </FilterSelect>
       </div>
     </div>
   );
