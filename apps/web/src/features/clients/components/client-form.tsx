@@ -1,4 +1,5 @@
 // Over 400 lines: one form (the client, its fee terms by client type and the retainer instalments), whose fields depend on each other.
+import type { ReactNode } from 'react';
 import { useFieldArray, useForm, useWatch, type Path } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Plus, Trash2 } from 'lucide-react';
@@ -133,6 +134,31 @@ function feeTermsOfType(values: ClientInputParsed, moneyVisible: boolean): Clien
  * Create or edit a client (ClientInputSchema). The fee terms follow the type: finder's fee % and guarantee
  * days, or a retainer amount with instalments that add up to 100 %.
  */
+/** One cell of a retainer instalment row: a small label over its input, and the cell's error. */
+function InstalmentCell({
+  className,
+  htmlFor,
+  label,
+  error,
+  children,
+}: {
+  className: string;
+  htmlFor: string;
+  label: string;
+  error?: string;
+  children: ReactNode;
+}) {
+  return (
+    <div className={className}>
+      <label className="mb-1 block text-xs font-medium text-gray-600 dark:text-gray-400" htmlFor={htmlFor}>
+        {label}
+      </label>
+      {children}
+      {error ? <p className="mt-1 text-xs text-red-600 dark:text-red-400">{error}</p> : null}
+    </div>
+  );
+}
+
 export function ClientForm({
   client,
   defaults,
@@ -299,30 +325,25 @@ export function ClientForm({
                         key={row.id}
                         className="grid grid-cols-6 items-start gap-2 rounded-lg bg-gray-50 p-3 sm:grid-cols-12 dark:bg-white/[0.03]"
                       >
-                        <div className="col-span-6 sm:col-span-5">
-                          <label
-                            className="mb-1 block text-xs font-medium text-gray-600 dark:text-gray-400"
-                            htmlFor={`instalment-${row.id}-label`}
-                          >
-                            Label
-                          </label>
+                        <InstalmentCell
+                          className="col-span-6 sm:col-span-5"
+                          htmlFor={`instalment-${row.id}-label`}
+                          label="Label"
+                          error={rowErrors?.label?.message}
+                        >
                           <Input
                             id={`instalment-${row.id}-label`}
                             aria-label={`Instalment ${n} label`}
                             invalid={Boolean(rowErrors?.label)}
                             {...register(`retainer_instalments.${index}.label`)}
                           />
-                          {rowErrors?.label ? (
-                            <p className="mt-1 text-xs text-red-600 dark:text-red-400">{rowErrors.label.message}</p>
-                          ) : null}
-                        </div>
-                        <div className="col-span-2 sm:col-span-2">
-                          <label
-                            className="mb-1 block text-xs font-medium text-gray-600 dark:text-gray-400"
-                            htmlFor={`instalment-${row.id}-percent`}
-                          >
-                            Percent
-                          </label>
+                        </InstalmentCell>
+                        <InstalmentCell
+                          className="col-span-2 sm:col-span-2"
+                          htmlFor={`instalment-${row.id}-percent`}
+                          label="Percent"
+                          error={rowErrors?.percent?.message}
+                        >
                           <Input
                             id={`instalment-${row.id}-percent`}
                             aria-label={`Instalment ${n} percent`}
@@ -332,17 +353,12 @@ export function ClientForm({
                             invalid={Boolean(rowErrors?.percent)}
                             {...register(`retainer_instalments.${index}.percent`)}
                           />
-                          {rowErrors?.percent ? (
-                            <p className="mt-1 text-xs text-red-600 dark:text-red-400">{rowErrors.percent.message}</p>
-                          ) : null}
-                        </div>
-                        <div className="col-span-3 sm:col-span-4">
-                          <label
-                            className="mb-1 block text-xs font-medium text-gray-600 dark:text-gray-400"
-                            htmlFor={`instalment-${row.id}-milestone`}
-                          >
-                            Milestone
-                          </label>
+                        </InstalmentCell>
+                        <InstalmentCell
+                          className="col-span-3 sm:col-span-4"
+                          htmlFor={`instalment-${row.id}-milestone`}
+                          label="Milestone"
+                        >
                           <Select
                             id={`instalment-${row.id}-milestone`}
                             aria-label={`Instalment ${n} milestone`}
@@ -354,7 +370,7 @@ export function ClientForm({
                               </option>
                             ))}
                           </Select>
-                        </div>
+                        </InstalmentCell>
                         <div className="col-span-1 flex justify-end pt-5">
                           <Button
                             variant="ghost"
