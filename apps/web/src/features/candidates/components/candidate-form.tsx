@@ -13,13 +13,14 @@ import type {
   CandidateInput,
   CandidateInputParsed,
 } from '@recruitdesk/contracts/candidates';
-import { CURRENCIES } from '@recruitdesk/contracts/settings-constants';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { DraftRestored } from '@/components/ui/draft-restored';
 import { DuplicateWarning } from '@/components/ui/duplicate-warning';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { NumberField } from '@/components/ui/number-field';
+import { CurrencySelect } from '@/components/ui/currency-select';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/base-api';
 import { applyFieldErrors } from '@/lib/form-errors';
@@ -247,9 +248,6 @@ export function CandidateForm({
   const duplicates = checkArgs ? (duplicateCheck?.duplicates ?? []).filter((duplicate) => duplicate.id !== selfId) : [];
 
   const currentCurrency = candidate?.desired_salary_currency ?? defaultCurrency ?? '';
-  const currencies = (CURRENCIES as readonly string[]).includes(currentCurrency)
-    ? CURRENCIES
-    : [currentCurrency, ...CURRENCIES];
 
   const onSubmit = async (values: CandidateInputParsed) => {
     const result = candidate ? await update({ id: candidate.id, body: values }) : await create(values);
@@ -326,34 +324,28 @@ export function CandidateForm({
           <Field label="Current company" error={errors.current_company?.message}>
             <Input {...register('current_company')} />
           </Field>
-          <Field label="Years of experience" error={errors.years_experience?.message}>
-            <Input
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={70}
-              step={1}
-              {...register('years_experience', { setValueAs: numberOrNull })}
-            />
-          </Field>
+          <NumberField
+            label="Years of experience"
+            error={errors.years_experience?.message}
+            min={0}
+            max={70}
+            step={1}
+            registration={register('years_experience', { setValueAs: numberOrNull })}
+          />
           <div className="grid grid-cols-[minmax(0,1fr)_7rem] gap-2">
-            <Field label="Desired salary" error={errors.desired_salary?.message}>
-              <Input
-                type="number"
-                inputMode="decimal"
-                min={0}
-                step="any"
-                {...register('desired_salary', { setValueAs: numberOrNull })}
-              />
-            </Field>
+            <NumberField
+              label="Desired salary"
+              error={errors.desired_salary?.message}
+              decimal
+              min={0}
+              registration={register('desired_salary', { setValueAs: numberOrNull })}
+            />
             <Field label="Currency" error={errors.desired_salary_currency?.message}>
-              <Select {...register('desired_salary_currency')}>
-                {currencies.map((code) => (
-                  <option key={code} value={code}>
-                    {code || 'Agency’s'}
-                  </option>
-                ))}
-              </Select>
+              <CurrencySelect
+                including={currentCurrency}
+                blankLabel="Agency’s"
+                {...register('desired_salary_currency')}
+              />
             </Field>
           </div>
           <Controller

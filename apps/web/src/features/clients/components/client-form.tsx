@@ -12,14 +12,15 @@ import {
   type ClientInputParsed,
 } from '@recruitdesk/contracts/clients';
 import { CLIENT_TYPE_LABELS } from '@recruitdesk/contracts/client-constants';
-import { CURRENCIES } from '@recruitdesk/contracts/settings';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/components/ui/cn';
 import { DraftRestored } from '@/components/ui/draft-restored';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { NumberField } from '@/components/ui/number-field';
 import { RadioGroup } from '@/components/ui/radio-group';
+import { CurrencySelect } from '@/components/ui/currency-select';
 import { Select } from '@/components/ui/select';
 import { errorMessage } from '@/lib/base-api';
 import { useFormDraft } from '@/lib/form-draft';
@@ -287,15 +288,13 @@ export function ClientForm({
               <p className="text-sm text-gray-600 sm:col-span-2 dark:text-gray-400">
                 The finder&rsquo;s fee is set by those who may see fees.
               </p>
-              <Field label="Guarantee (days)" error={errors.guarantee_days?.message}>
-                <Input
-                  type="number"
-                  inputMode="numeric"
-                  min={0}
-                  max={730}
-                  {...register('guarantee_days', { setValueAs: numberOrNull })}
-                />
-              </Field>
+              <NumberField
+                label="Guarantee (days)"
+                error={errors.guarantee_days?.message}
+                min={0}
+                max={730}
+                registration={register('guarantee_days', { setValueAs: numberOrNull })}
+              />
             </div>
           )
         ) : type === 'retainer' ? (
@@ -424,45 +423,33 @@ export function ClientForm({
           </div>
         ) : (
           <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-            <Field label="Finder's fee (%)" error={errors.finders_fee_percent?.message}>
-              <Input
-                type="number"
-                inputMode="decimal"
-                min={0}
-                max={100}
-                step="any"
-                {...register('finders_fee_percent', { setValueAs: numberOrNull })}
-              />
-            </Field>
-            <Field label="Guarantee (days)" error={errors.guarantee_days?.message}>
-              <Input
-                type="number"
-                inputMode="numeric"
-                min={0}
-                max={730}
-                {...register('guarantee_days', { setValueAs: numberOrNull })}
-              />
-            </Field>
+            <NumberField
+              label="Finder's fee (%)"
+              error={errors.finders_fee_percent?.message}
+              decimal
+              min={0}
+              max={100}
+              registration={register('finders_fee_percent', { setValueAs: numberOrNull })}
+            />
+            <NumberField
+              label="Guarantee (days)"
+              error={errors.guarantee_days?.message}
+              min={0}
+              max={730}
+              registration={register('guarantee_days', { setValueAs: numberOrNull })}
+            />
           </div>
         )}
         <div className="grid grid-cols-1 gap-5 sm:grid-cols-2">
-          <Field label="Payment terms (days)" error={errors.payment_terms_days?.message}>
-            <Input
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={365}
-              {...register('payment_terms_days', { setValueAs: numberOrUndefined })}
-            />
-          </Field>
+          <NumberField
+            label="Payment terms (days)"
+            error={errors.payment_terms_days?.message}
+            min={0}
+            max={365}
+            registration={register('payment_terms_days', { setValueAs: numberOrUndefined })}
+          />
           <Field label="Currency" error={errors.currency?.message}>
-            <Select {...register('currency')}>
-              {CURRENCIES.map((code) => (
-                <option key={code} value={code}>
-                  {code}
-                </option>
-              ))}
-            </Select>
+            <CurrencySelect {...register('currency')} />
           </Field>
         </div>
       </section>

@@ -12,7 +12,6 @@ import {
   type RoleInputParsed,
 } from '@recruitdesk/contracts/roles';
 import { NAMES_CLIENT_WARNING } from '@recruitdesk/contracts/role-public-text';
-import { CURRENCIES } from '@recruitdesk/contracts/settings';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -20,6 +19,8 @@ import { ConfirmDialog } from '@/components/ui/dialog';
 import { DraftRestored } from '@/components/ui/draft-restored';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { NumberField } from '@/components/ui/number-field';
+import { CurrencySelect } from '@/components/ui/currency-select';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage } from '@/lib/base-api';
@@ -194,10 +195,6 @@ export function RoleForm({
     await save(values);
   };
 
-  const currencies = CURRENCIES.includes(formData.default_currency as (typeof CURRENCIES)[number])
-    ? CURRENCIES
-    : [formData.default_currency, ...CURRENCIES];
-
   return (
     <form
       noValidate
@@ -286,48 +283,33 @@ export function RoleForm({
         <Field label="Target fill date" error={errors.target_fill_date?.message}>
           <Input type="date" {...register('target_fill_date', { setValueAs: emptyAsNull })} />
         </Field>
-        <Field label="Salary minimum" error={errors.salary_min?.message}>
-          <Input
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="any"
-            {...register('salary_min', { setValueAs: emptyAsNull })}
-          />
-        </Field>
-        <Field label="Salary maximum" error={errors.salary_max?.message}>
-          <Input
-            type="number"
-            inputMode="decimal"
-            min={0}
-            step="any"
-            {...register('salary_max', { setValueAs: emptyAsNull })}
-          />
-        </Field>
+        <NumberField
+          label="Salary minimum"
+          error={errors.salary_min?.message}
+          decimal
+          min={0}
+          registration={register('salary_min', { setValueAs: emptyAsNull })}
+        />
+        <NumberField
+          label="Salary maximum"
+          error={errors.salary_max?.message}
+          decimal
+          min={0}
+          registration={register('salary_max', { setValueAs: emptyAsNull })}
+        />
         <Field label="Salary currency" error={errors.salary_currency?.message}>
-          <Select {...register('salary_currency')}>
-            {currencies.map((code) => (
-              <option key={code} value={code}>
-                {code}
-              </option>
-            ))}
-          </Select>
+          <CurrencySelect including={formData.default_currency} {...register('salary_currency')} />
         </Field>
         {moneyVisible ? (
-          <Field
+          <NumberField
             label="Fee override (%)"
             error={errors.fee_percent_override?.message}
             hint="Leave empty to use the client's fee."
-          >
-            <Input
-              type="number"
-              inputMode="decimal"
-              min={0}
-              max={100}
-              step="any"
-              {...register('fee_percent_override', { setValueAs: emptyAsNull })}
-            />
-          </Field>
+            decimal
+            min={0}
+            max={100}
+            registration={register('fee_percent_override', { setValueAs: emptyAsNull })}
+          />
         ) : null}
         <Field label="Job description" error={errors.description_text?.message} className="sm:col-span-2">
           <Textarea rows={6} {...register('description_text')} />

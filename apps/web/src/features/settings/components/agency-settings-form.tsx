@@ -3,7 +3,6 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { RefreshCw } from 'lucide-react';
 import {
   AgencySettingsSchema,
-  CURRENCIES,
   MONEY_VISIBILITIES,
   MONEY_VISIBILITY_LABELS,
   type AgencySettings,
@@ -15,8 +14,9 @@ import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { NumberField } from '@/components/ui/number-field';
 import { RadioGroup } from '@/components/ui/radio-group';
-import { Select } from '@/components/ui/select';
+import { CurrencySelect } from '@/components/ui/currency-select';
 import { Skeleton } from '@/components/ui/skeleton';
 import { Textarea } from '@/components/ui/textarea';
 import { errorMessage, type ApiQueryError } from '@/lib/base-api';
@@ -113,13 +113,7 @@ function AgencyForm({ settings, canEdit }: { settings: ReadSettings; canEdit: bo
             <Input autoComplete="organization" {...register('agency_name')} />
           </Field>
           <Field label="Currency" error={errors.currency?.message}>
-            <Select {...register('currency')}>
-              {CURRENCIES.map((code) => (
-                <option key={code} value={code}>
-                  {code}
-                </option>
-              ))}
-            </Select>
+            <CurrencySelect {...register('currency')} />
           </Field>
           {feeShown ? (
             <Field
@@ -137,20 +131,15 @@ function AgencyForm({ settings, canEdit }: { settings: ReadSettings; canEdit: bo
               />
             </Field>
           ) : null}
-          <Field
+          <NumberField
             label="Default payment terms (days)"
             error={errors.default_payment_terms_days?.message}
             hint="Days until an invoice is due."
-          >
-            <Input
-              type="number"
-              inputMode="numeric"
-              min={0}
-              max={365}
-              step={1}
-              {...register('default_payment_terms_days')}
-            />
-          </Field>
+            min={0}
+            max={365}
+            step={1}
+            registration={register('default_payment_terms_days')}
+          />
         </div>
 
         <div className="border-t border-gray-200 pt-6 dark:border-white/10">
