@@ -15,6 +15,7 @@ import type {
 } from '@recruitdesk/contracts/candidates';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/ui/form-actions';
 import { DraftRestored } from '@/components/ui/draft-restored';
 import { DuplicateWarning } from '@/components/ui/duplicate-warning';
 import { Field } from '@/components/ui/field';
@@ -402,16 +403,11 @@ export function CandidateForm({
         {candidate ? null : <ResumePicker file={resume} onChange={setResume} />}
       </section>
 
-      <div className="flex flex-col-reverse gap-2 border-t border-gray-200 pt-5 sm:flex-row sm:justify-end dark:border-white/10">
-        {onCancel ? (
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : null}
-        <Button type="submit" loading={saving}>
-          {uploadState.isLoading ? 'Uploading resume…' : candidate ? 'Save changes' : 'Add candidate'}
-        </Button>
-      </div>
+      <FormActions
+        submitLabel={uploadState.isLoading ? 'Uploading resume…' : candidate ? 'Save changes' : 'Add candidate'}
+        saving={saving}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

@@ -14,6 +14,7 @@ import {
 import { CLIENT_TYPE_LABELS } from '@recruitdesk/contracts/client-constants';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/ui/form-actions';
 import { cn } from '@/components/ui/cn';
 import { DraftRestored } from '@/components/ui/draft-restored';
 import { Field } from '@/components/ui/field';
@@ -454,16 +455,7 @@ export function ClientForm({
         </div>
       </section>
 
-      <div className="flex flex-col-reverse gap-2 border-t border-gray-200 pt-5 sm:flex-row sm:justify-end dark:border-white/10">
-        {onCancel ? (
-          <Button variant="secondary" onClick={onCancel}>
-            Cancel
-          </Button>
-        ) : null}
-        <Button type="submit" loading={saving}>
-          {client ? 'Save changes' : 'Create client'}
-        </Button>
-      </div>
+      <FormActions submitLabel={client ? 'Save changes' : 'Create client'} saving={saving} onCancel={onCancel} />
     </form>
   );
 }

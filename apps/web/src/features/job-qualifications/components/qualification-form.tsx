@@ -8,7 +8,7 @@ import {
   type JobQualification,
 } from '@recruitdesk/contracts/job-qualifications';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/ui/form-actions';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
 import { RadioGroup } from '@/components/ui/radio-group';
@@ -94,14 +94,11 @@ export function QualificationForm({
         <Textarea rows={4} {...register('description')} />
       </Field>
       <RadioGroup legend="Kind" options={KIND_OPTIONS} error={errors.kind?.message} {...register('kind')} />
-      <div className="flex flex-col-reverse gap-2 border-t border-gray-200 pt-5 sm:flex-row sm:justify-end dark:border-white/10">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={createState.isLoading || updateState.isLoading}>
-          Save qualification
-        </Button>
-      </div>
+      <FormActions
+        submitLabel={'Save qualification'}
+        saving={createState.isLoading || updateState.isLoading}
+        onCancel={onCancel}
+      />
     </form>
   );
 }

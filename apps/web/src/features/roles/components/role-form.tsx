@@ -13,7 +13,7 @@ import {
 } from '@recruitdesk/contracts/roles';
 import { NAMES_CLIENT_WARNING } from '@recruitdesk/contracts/role-public-text';
 import { Alert } from '@/components/ui/alert';
-import { Button } from '@/components/ui/button';
+import { FormActions } from '@/components/ui/form-actions';
 import { Checkbox } from '@/components/ui/checkbox';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { DraftRestored } from '@/components/ui/draft-restored';
@@ -337,14 +337,11 @@ export function RoleForm({
         confirmLabel="Save with the client masked"
         cancelLabel="Edit the text"
       />
-      <div className="flex flex-col-reverse gap-2 border-t border-gray-200 pt-5 sm:flex-row sm:justify-end dark:border-white/10">
-        <Button variant="secondary" onClick={onCancel}>
-          Cancel
-        </Button>
-        <Button type="submit" loading={createState.isLoading || updateState.isLoading}>
-          {role ? 'Save changes' : 'Create role'}
-        </Button>
-      </div>
+      <FormActions
+        submitLabel={role ? 'Save changes' : 'Create role'}
+        saving={createState.isLoading || updateState.isLoading}
+        onCancel={onCancel}
+      />
     </form>
   );
 }
