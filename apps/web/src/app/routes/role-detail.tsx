@@ -1,4 +1,4 @@
-import { Link, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
 import { Briefcase } from 'lucide-react';
 import { PageSkeleton } from '@/components/ui/page-skeleton';
@@ -19,6 +19,7 @@ import { useAppSelector } from '@/lib/hooks';
 import { canSeeInvoices } from '@/lib/permissions';
 import { idParam, useCanEdit } from './route-helpers';
 import { RecordError } from '@/components/ui/record-error';
+import { ClientLink } from '@/components/ui/record-link';
 import { RecordNotes } from './record-notes';
 
 function RoleDetail({ id }: { id: number }) {
@@ -45,12 +46,7 @@ function RoleDetail({ id }: { id: number }) {
         }
         description={
           <>
-            <Link
-              to={paths.app.client.getHref(role.client.id)}
-              className="font-medium text-brand-600 hover:underline dark:text-brand-400"
-            >
-              {role.client.name}
-            </Link>
+            <ClientLink client={role.client} />
             {role.location ? ` · ${role.location}` : ''}
             {` · ${role.openings} ${role.openings === 1 ? 'opening' : 'openings'}`}
           </>

@@ -7,6 +7,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { DuplicateWarning } from '@/components/ui/duplicate-warning';
 import { PageHeader } from '@/components/ui/page-header';
+import { ClientLink } from '@/components/ui/record-link';
 import { paths } from '@/config/paths';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
@@ -32,17 +33,7 @@ export function AddCandidatePage({
   };
   return (
     <div className="mx-auto max-w-3xl space-y-5">
-      <PageHeader
-        title={`Add candidate to ${role.name}`}
-        description={
-          <Link
-            to={paths.app.client.getHref(role.client.id)}
-            className="font-medium text-brand-600 hover:underline dark:text-brand-400"
-          >
-            {role.client.name}
-          </Link>
-        }
-      />
+      <PageHeader title={`Add candidate to ${role.name}`} description={<ClientLink client={role.client} />} />
       {role.state === 'closed' ? <Alert>This role is closed. Reopen it to add candidates.</Alert> : null}
       <Card className="p-5">
         {added ? (

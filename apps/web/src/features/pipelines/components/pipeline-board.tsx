@@ -27,6 +27,7 @@ import { cn } from '@/components/ui/cn';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryError } from '@/components/ui/query-error';
 import { RoleStateBadge } from '@/components/ui/role-state-badge';
+import { ClientLink } from '@/components/ui/record-link';
 import { paths } from '@/config/paths';
 import { useUrlParams } from '@/lib/use-url-params';
 import type { RoleState } from '@recruitdesk/contracts/roles';
@@ -283,12 +284,7 @@ export function PipelineBoardPage({
         }
         description={
           <>
-            <Link
-              to={paths.app.client.getHref(role.client.id)}
-              className="font-medium text-brand-600 hover:underline dark:text-brand-400"
-            >
-              {role.client.name}
-            </Link>
+            <ClientLink client={role.client} />
             {data ? (
               <>
                 {` · ${data.in_progress_count} in progress`}

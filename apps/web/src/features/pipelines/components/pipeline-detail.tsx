@@ -10,7 +10,10 @@ import { NextSteps } from './next-steps';
 import { HistoryTimeline } from './pipeline-history';
 import { InterviewsList, PlacementCard, SubmittalsList } from './pipeline-records';
 
-/** Stage and next steps, history, interviews, submittals, the placement; `aside` adds cards on the right. */
+/**
+ * Stage and next steps, history, interviews, submittals, the placement; on the right the candidate's
+ * essentials, then `aside`'s cards.
+ */
 export function PipelineSections({
   detail,
   canEdit,
@@ -32,7 +35,10 @@ export function PipelineSections({
         <SubmittalsList submittals={detail.submittals} currency={cur} />
         <HistoryTimeline events={detail.events} total={detail.events_total} />
       </div>
-      <div className="space-y-6">{aside}</div>
+      <div className="space-y-6">
+        <CandidateEssentialsCard candidate={detail.candidate} />
+        {aside}
+      </div>
     </div>
   );
 }

@@ -4,6 +4,7 @@ import { RotateCcw, StickyNote, Trash2, XCircle } from 'lucide-react';
 import type { PipelineDetail } from '@recruitdesk/contracts/pipelines';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
+import { ClientLink, RecordLink } from '@/components/ui/record-link';
 import { paths } from '@/config/paths';
 import { ClosePipelineDialog } from './action-dialogs/close-pipeline-dialog';
 import { DeletePipelineDialog, useReopen } from './card-dialogs';
@@ -33,19 +34,9 @@ export function PipelineHeader({
         description={
           <>
             {job ? `${job} · ` : ''}
-            <Link
-              to={paths.app.role.getHref(role.id)}
-              className="font-medium text-brand-600 hover:underline dark:text-brand-400"
-            >
-              {role.name}
-            </Link>
+            <RecordLink to={paths.app.role.getHref(role.id)}>{role.name}</RecordLink>
             {' at '}
-            <Link
-              to={paths.app.client.getHref(role.client.id)}
-              className="font-medium text-brand-600 hover:underline dark:text-brand-400"
-            >
-              {role.client.name}
-            </Link>
+            <ClientLink client={role.client} />
           </>
         }
         actions={

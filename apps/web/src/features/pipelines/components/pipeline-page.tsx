@@ -5,7 +5,7 @@ import { PageSkeleton } from '@/components/ui/page-skeleton';
 import { RecordError } from '@/components/ui/record-error';
 import { paths } from '@/config/paths';
 import { useGetPipelineQuery } from '../api';
-import { CandidateEssentialsCard, PipelineSections } from './pipeline-detail';
+import { PipelineSections } from './pipeline-detail';
 import { PipelineHeader } from './pipeline-header';
 
 /** /roles/{roleId}/pipelines/{pipelineId}: one candidate in one role, with what can happen next. */
@@ -45,17 +45,7 @@ export function PipelineDetailPage({
         notesHref={paths.app.notes.getHref('pipeline', detail.pipeline.id)}
         onDeleted={() => void navigate(paths.app.pipelines.getHref(roleId), { replace: true })}
       />
-      <PipelineSections
-        detail={detail}
-        canEdit={canEdit}
-        currency={currency}
-        aside={
-          <>
-            <CandidateEssentialsCard candidate={detail.candidate} />
-            {aside}
-          </>
-        }
-      />
+      <PipelineSections detail={detail} canEdit={canEdit} currency={currency} aside={aside} />
     </div>
   );
 }

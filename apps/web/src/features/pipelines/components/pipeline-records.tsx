@@ -1,3 +1,4 @@
+import type { ReactNode } from 'react';
 import {
   INTERVIEW_OUTCOME_LABELS,
   type Interview,
@@ -31,6 +32,40 @@ const OUTCOME_TONES: Record<string, BadgeTone> = {
   placed: 'green',
 };
 
+/** A card of the pipeline's records by `title`: an empty state, else a list of them, in the order given. */
+function RecordsCard<T extends { id: number }>({
+  name,
+  title,
+  empty,
+  items,
+  children,
+}: {
+  /** Names the card's title id. */
+  name: string;
+  title: string;
+  empty: string;
+  items: readonly T[];
+  children: (item: T) => ReactNode;
+}) {
+  const titleId = `pipeline-${name}-title`;
+  return (
+    <Card role="region" aria-labelledby={titleId}>
+      <CardHeader titleId={titleId} title={title} />
+      {items.length === 0 ? (
+        <EmptyState title={empty} />
+      ) : (
+        <ul aria-label={title} className="divide-y divide-gray-100 dark:divide-white/5">
+          {items.map((item) => (
+            <li key={item.id} className="space-y-1 px-5 py-3 text-sm">
+              {children(item)}
+            </li>
+          ))}
+        </ul>
+      )}
+    </Card>
+  );
+}
+
 const SUBMITTAL_OUTCOME_LABELS: Record<Submittal['outcome'], string> = {
   pending: 'Waiting for the client',
   client_interview: 'Client interview',
@@ -59,48 +94,39 @@ export function InterviewsList({ interviews }: { interviews: readonly Interview[
   const now = Date.now();
   const sorted = [...interviews].sort((a, b) => b.scheduled_at.localeCompare(a.scheduled_at));
   return (
-    <Card role="region" aria-labelledby="pipeline-interviews-title">
-      <CardHeader titleId="pipeline-interviews-title" title="Interviews" />
-      {sorted.length === 0 ? (
-        <EmptyState title="No interviews yet" />
-      ) : (
-        <ul aria-label="Interviews" className="divide-y divide-gray-100 dark:divide-white/5">
-          {sorted.map((interview) => (
-            <li key={interview.id} className="space-y-1 px-5 py-3 text-sm">
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="font-medium text-gray-900 dark:text-white">
-                  {format.dateTime(interview.scheduled_at)}
-                </span>
-                <Badge tone={interview.kind === 'client' ? 'violet' : 'sky'}>
-                  {interview.kind === 'client' ? 'Client' : 'Internal'}
-                </Badge>
-                <InterviewOutcomeBadge interview={interview} now={now} />
-              </div>
-              <p className="text-gray-600 dark:text-gray-400">
-                {interview.duration_minutes} min
-                {interview.interviewer?.name || interview.interviewer_name
-                  ? ` · with ${interview.interviewer?.name ?? interview.interviewer_name}`
-                  : ''}
-                {interview.location ? ` · ${interview.location}` : ''}
-              </p>
-              {interview.meeting_url ? (
-                <a
-                  href={interview.meeting_url}
-                  target="_blank"
-                  rel="noreferrer noopener"
-                  className={`${textLinkClasses} break-all`}
-                >
-                  {interview.meeting_url}
-                </a>
-              ) : null}
-              {interview.feedback ? (
-                <p className="whitespace-pre-line text-gray-700 dark:text-gray-300">{interview.feedback}</p>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+    <RecordsCard name="interviews" title="Interviews" empty="No interviews yet" items={sorted}>
+      {(interview) => (
+        <>
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-medium text-gray-900 dark:text-white">{format.dateTime(interview.scheduled_at)}</span>
+            <Badge tone={interview.kind === 'client' ? 'violet' : 'sky'}>
+              {interview.kind === 'client' ? 'Client' : 'Internal'}
+            </Badge>
+            <InterviewOutcomeBadge interview={interview} now={now} />
+          </div>
+          <p className="text-gray-600 dark:text-gray-400">
+            {interview.duration_minutes} min
+            {interview.interviewer?.name || interview.interviewer_name
+              ? ` · with ${interview.interviewer?.name ?? interview.interviewer_name}`
+              : ''}
+            {interview.location ? ` · ${interview.location}` : ''}
+          </p>
+          {interview.meeting_url ? (
+            <a
+              href={interview.meeting_url}
+              target="_blank"
+              rel="noreferrer noopener"
+              className={`${textLinkClasses} break-all`}
+            >
+              {interview.meeting_url}
+            </a>
+          ) : null}
+          {interview.feedback ? (
+            <p className="whitespace-pre-line text-gray-700 dark:text-gray-300">{interview.feedback}</p>
+          ) : null}
+        </>
       )}
-    </Card>
+    </RecordsCard>
   );
 }
 
@@ -113,32 +139,25 @@ export function SubmittalsList({
 }) {
   const sorted = [...submittals].sort((a, b) => b.submitted_on.localeCompare(a.submitted_on) || b.id - a.id);
   return (
-    <Card role="region" aria-labelledby="pipeline-submittals-title">
-      <CardHeader titleId="pipeline-submittals-title" title="Submittals" />
-      {sorted.length === 0 ? (
-        <EmptyState title="Not submitted to the client yet" />
-      ) : (
-        <ul aria-label="Submittals" className="divide-y divide-gray-100 dark:divide-white/5">
-          {sorted.map((submittal) => (
-            <li key={submittal.id} className="space-y-1 px-5 py-3 text-sm">
-              <div className="flex flex-wrap items-center gap-2">
-                <span className="font-medium text-gray-900 dark:text-white">{formatDate(submittal.submitted_on)}</span>
-                <Badge tone={OUTCOME_TONES[submittal.outcome] ?? 'gray'}>
-                  {SUBMITTAL_OUTCOME_LABELS[submittal.outcome]}
-                </Badge>
-              </div>
-              <p className="text-gray-600 dark:text-gray-400">
-                {submittal.submitted_by ? `By ${submittal.submitted_by.name}` : 'Submitted'}
-                {submittal.proposed_salary != null ? ` · proposed ${money(submittal.proposed_salary, currency)}` : ''}
-              </p>
-              {submittal.note ? (
-                <p className="whitespace-pre-line text-gray-700 dark:text-gray-300">{submittal.note}</p>
-              ) : null}
-            </li>
-          ))}
-        </ul>
+    <RecordsCard name="submittals" title="Submittals" empty="Not submitted to the client yet" items={sorted}>
+      {(submittal) => (
+        <>
+          <div className="flex flex-wrap items-center gap-2">
+            <span className="font-medium text-gray-900 dark:text-white">{formatDate(submittal.submitted_on)}</span>
+            <Badge tone={OUTCOME_TONES[submittal.outcome] ?? 'gray'}>
+              {SUBMITTAL_OUTCOME_LABELS[submittal.outcome]}
+            </Badge>
+          </div>
+          <p className="text-gray-600 dark:text-gray-400">
+            {submittal.submitted_by ? `By ${submittal.submitted_by.name}` : 'Submitted'}
+            {submittal.proposed_salary != null ? ` · proposed ${money(submittal.proposed_salary, currency)}` : ''}
+          </p>
+          {submittal.note ? (
+            <p className="whitespace-pre-line text-gray-700 dark:text-gray-300">{submittal.note}</p>
+          ) : null}
+        </>
       )}
-    </Card>
+    </RecordsCard>
   );
 }
 

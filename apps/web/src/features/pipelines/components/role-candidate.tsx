@@ -8,6 +8,7 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { PageSkeleton } from '@/components/ui/page-skeleton';
 import { PageHeader } from '@/components/ui/page-header';
 import { RecordError } from '@/components/ui/record-error';
+import { RecordLink } from '@/components/ui/record-link';
 import { paths } from '@/config/paths';
 import { errorMessage } from '@/lib/base-api';
 import { useAppDispatch } from '@/lib/hooks';
@@ -71,12 +72,7 @@ export function RoleCandidateView({
             {roleName ? (
               <>
                 {'for '}
-                <Link
-                  to={paths.app.role.getHref(roleId)}
-                  className="font-medium text-brand-600 hover:underline dark:text-brand-400"
-                >
-                  {roleName}
-                </Link>
+                <RecordLink to={paths.app.role.getHref(roleId)}>{roleName}</RecordLink>
               </>
             ) : null}
           </>
@@ -101,17 +97,7 @@ export function RoleCandidateView({
         }
       />
       {detail ? (
-        <PipelineSections
-          detail={detail}
-          canEdit={canEdit}
-          currency={currency}
-          aside={
-            <>
-              <CandidateEssentialsCard candidate={detail.candidate} />
-              {aside}
-            </>
-          }
-        />
+        <PipelineSections detail={detail} canEdit={canEdit} currency={currency} aside={aside} />
       ) : (
         <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
           <div className="space-y-4 lg:col-span-2">

@@ -18,13 +18,11 @@ import {
 import { ArchiveOrDeleteDialog, ArchiveRecordDialog } from '@/components/ui/archive-or-delete-dialog';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
+import { CloseReasonFields } from '@/components/ui/close-reason-fields';
 import { FormDialog } from '@/components/ui/dialog';
-import { Field } from '@/components/ui/field';
 import { InlineField } from '@/components/ui/inline-field';
 import { QueryError } from '@/components/ui/query-error';
-import { Select } from '@/components/ui/select';
 import { Skeleton } from '@/components/ui/skeleton';
-import { Textarea } from '@/components/ui/textarea';
 import { paths } from '@/config/paths';
 import { errorMessage, type ApiQueryError } from '@/lib/base-api';
 import { DateText } from '@/components/ui/time';
@@ -188,6 +186,8 @@ export function RoleDetailsCard({ role, canEdit }: { role: Role; canEdit: boolea
   );
 }
 
+const CLOSE_REASON_OPTIONS = ROLE_CLOSE_REASONS.map((value) => ({ value, label: ROLE_CLOSE_REASON_LABELS[value] }));
+
 /** 'Close this role?' with a reason and a note. */
 export function CloseRoleDialog({ role, open, onClose }: { role: Role; open: boolean; onClose: () => void }) {
   const dispatch = useAppDispatch();
@@ -224,19 +224,7 @@ export function CloseRoleDialog({ role, open, onClose }: { role: Role; open: boo
         dismiss();
       })}
     >
-      <Field label="Reason" error={errors.reason?.message}>
-        <Select {...register('reason')}>
-          <option value="">Choose a reason…</option>
-          {ROLE_CLOSE_REASONS.map((reason) => (
-            <option key={reason} value={reason}>
-              {ROLE_CLOSE_REASON_LABELS[reason]}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      <Field label="Note" error={errors.note?.message}>
-        <Textarea rows={3} {...register('note')} />
-      </Field>
+      <CloseReasonFields reasons={CLOSE_REASON_OPTIONS} register={register} errors={errors} />
     </FormDialog>
   );
 }

@@ -5,8 +5,8 @@ import { fromWallTime } from '@/lib/format';
 import { useTimeZone } from '@/lib/time-zone';
 import { useGetPipelineFormDataQuery } from '../../api';
 import { blankToNull } from '../../forms';
-import { FormDialog } from '@/components/ui/dialog';
 import { InterviewScheduleFields } from './interview-schedule-fields';
+import { ActionFormDialog } from './action-form-dialog';
 import { useActionForm, type ActionDialogProps } from './use-action-form';
 
 type BookForm = {
@@ -21,7 +21,7 @@ type BookForm = {
 export function BookInterviewDialog({ pipeline, open, onClose }: ActionDialogProps) {
   const zone = useTimeZone();
   const { data: formData } = useGetPipelineFormDataQuery(undefined, { skip: !open });
-  const { form, dialog, question } = useActionForm({
+  const { register, errors, frame } = useActionForm({
     pipeline,
     action: 'book-interview',
     schema: BookInterviewInputSchema,
@@ -39,30 +39,14 @@ export function BookInterviewDialog({ pipeline, open, onClose }: ActionDialogPro
     },
     success: () => `Interview with ${pipeline.candidate.name} booked.`,
     onClose,
+    open,
+    title: 'Book an interview',
+    description: `An internal interview with ${pipeline.candidate.name}.`,
+    submitLabel: 'Book interview',
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
   return (
-    <FormDialog
-      {...dialog}
-      open={open}
-      title="Book an interview"
-      description={`An internal interview with ${pipeline.candidate.name}.`}
-      submitLabel="Book interview"
-    >
-      {question}
-      <InterviewScheduleFields
-        fields={{
-          scheduled_at: register('scheduled_at'),
-          duration_minutes: register('duration_minutes'),
-          location: register('location'),
-          meeting_url: register('meeting_url'),
-        }}
-        errors={errors}
-        locationPlaceholder="Office, phone…"
-      />
+    <ActionFormDialog {...frame}>
+      <InterviewScheduleFields register={register} errors={errors} locationPlaceholder="Office, phone…" />
       <Field label="Interviewer" error={errors.interviewer_id?.message}>
         <Select {...register('interviewer_id')}>
           <option value="">Not decided yet</option>
@@ -73,6 +57,6 @@ export function BookInterviewDialog({ pipeline, open, onClose }: ActionDialogPro
           ))}
         </Select>
       </Field>
-    </FormDialog>
+    </ActionFormDialog>
   );
 }

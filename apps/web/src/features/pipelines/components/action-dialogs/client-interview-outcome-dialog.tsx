@@ -9,8 +9,8 @@ import { RadioGroup } from '@/components/ui/radio-group';
 import { Textarea } from '@/components/ui/textarea';
 import { fromWallTime } from '@/lib/format';
 import { useTimeZone } from '@/lib/time-zone';
-import { FormDialog } from '@/components/ui/dialog';
 import { ClientInterviewFields, PendingInterviewChoice } from './interview-schedule-fields';
+import { ActionFormDialog } from './action-form-dialog';
 import { useActionForm, type ActionDialogProps } from './use-action-form';
 
 type ClientInterviewForm = {
@@ -70,7 +70,7 @@ export function ClientInterviewOutcomeDialog({
   const zone = useTimeZone();
   const pending = pendingClientInterviews(interviews).sort((a, b) => a.scheduled_at.localeCompare(b.scheduled_at));
   const first = pending[0];
-  const { form, dialog, question } = useActionForm({
+  const { form, register, errors, frame } = useActionForm({
     pipeline,
     action: 'client-interview-outcome',
     schema: ClientInterviewOutcomeInputSchema,
@@ -87,22 +87,15 @@ export function ClientInterviewOutcomeDialog({
     },
     success: (body) => MESSAGES[body.outcome],
     onClose,
+    open,
+    title: 'Record the client interview outcome',
+    description:
+      'Passed keeps the candidate here, ready for an offer; rejected closes the pipeline (rejected by the client); no show keeps it here; rescheduled books the new time.',
+    submitLabel: 'Save outcome',
   });
-  const {
-    register,
-    watch,
-    formState: { errors },
-  } = form;
-  const outcome = watch('outcome');
+  const outcome = form.watch('outcome');
   return (
-    <FormDialog
-      {...dialog}
-      open={open}
-      title="Record the client interview outcome"
-      description="Passed keeps the candidate here, ready for an offer; rejected closes the pipeline (rejected by the client); no show keeps it here; rescheduled books the new time."
-      submitLabel="Save outcome"
-    >
-      {question}
+    <ActionFormDialog {...frame}>
       <PendingInterviewChoice
         pending={pending.map((interview) => ({ ...interview, withWhom: interview.interviewer_name || null }))}
         noun="Client interview"
@@ -119,6 +112,6 @@ export function ClientInterviewOutcomeDialog({
       <Field label="Feedback" error={errors.feedback?.message}>
         <Textarea rows={4} {...register('feedback')} />
       </Field>
-    </FormDialog>
+    </ActionFormDialog>
   );
 }

@@ -12,8 +12,8 @@ import { fromWallTime } from '@/lib/format';
 import { useTimeZone } from '@/lib/time-zone';
 import { latestProposedSalary, placementSalaryDefault, SALARY_SOURCE_HINTS } from '../../board-logic';
 import { blankToNull } from '../../forms';
-import { FormDialog } from '@/components/ui/dialog';
 import { ClientInterviewFields } from './interview-schedule-fields';
+import { ActionFormDialog } from './action-form-dialog';
 import { useActionForm, type ActionDialogProps } from './use-action-form';
 
 type ClientOutcomeForm = {
@@ -90,7 +90,7 @@ export function ClientOutcomeDialog({
     offer: 'Offer recorded.',
     placed: `${pipeline.candidate.name} was placed.`,
   };
-  const { form, dialog, question } = useActionForm({
+  const { form, register, errors, frame } = useActionForm({
     pipeline,
     action: 'submittal-outcome',
     schema: SubmittalOutcomeInputSchema,
@@ -113,22 +113,14 @@ export function ClientOutcomeDialog({
     onDone: (body, data) => {
       if (body.outcome === 'placed') onPlaced(data.data.placement, data.offer_close_role);
     },
+    open,
+    title: "Record the client's outcome",
+    description: `What the client decided about ${pipeline.candidate.name}.`,
+    submitLabel: 'Save outcome',
   });
-  const {
-    register,
-    watch,
-    formState: { errors },
-  } = form;
-  const outcome = watch('outcome');
+  const outcome = form.watch('outcome');
   return (
-    <FormDialog
-      {...dialog}
-      open={open}
-      title="Record the client's outcome"
-      description={`What the client decided about ${pipeline.candidate.name}.`}
-      submitLabel="Save outcome"
-    >
-      {question}
+    <ActionFormDialog {...frame}>
       <RadioGroup legend="Outcome" options={CLIENT_OUTCOMES} error={errors.outcome?.message} {...register('outcome')} />
       {outcome === 'client_interview' ? <ClientInterviewFields register={register} errors={errors} /> : null}
       {outcome === 'rejected' ? (
@@ -160,6 +152,6 @@ export function ClientOutcomeDialog({
           </Field>
         </div>
       ) : null}
-    </FormDialog>
+    </ActionFormDialog>
   );
 }

@@ -3,9 +3,7 @@ import {
   PIPELINE_CLOSE_REASON_LABELS,
   PIPELINE_CLOSE_REASONS,
 } from '@recruitdesk/contracts/pipelines';
-import { Field } from '@/components/ui/field';
-import { Select } from '@/components/ui/select';
-import { Textarea } from '@/components/ui/textarea';
+import { CloseReasonFields } from '@/components/ui/close-reason-fields';
 import { useClosePipelineMutation, useGetPipelineFormDataQuery } from '../../api';
 import { FormDialog } from '@/components/ui/dialog';
 import { useContractForm, type ActionDialogProps } from './use-action-form';
@@ -40,19 +38,7 @@ export function ClosePipelineDialog({ pipeline, open, onClose }: ActionDialogPro
       description="The card leaves the board (it shows with Show closed). You can reopen it later."
       submitLabel="Close pipeline"
     >
-      <Field label="Reason" error={errors.reason?.message}>
-        <Select {...register('reason')}>
-          <option value="">Choose a reason…</option>
-          {reasons.map((reason) => (
-            <option key={reason.value} value={reason.value}>
-              {reason.label}
-            </option>
-          ))}
-        </Select>
-      </Field>
-      <Field label="Note" error={errors.note?.message}>
-        <Textarea rows={3} {...register('note')} />
-      </Field>
+      <CloseReasonFields reasons={reasons} register={register} errors={errors} />
     </FormDialog>
   );
 }

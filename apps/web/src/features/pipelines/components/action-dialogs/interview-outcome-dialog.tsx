@@ -6,7 +6,7 @@ import {
 import { Field } from '@/components/ui/field';
 import { RadioGroup } from '@/components/ui/radio-group';
 import { Textarea } from '@/components/ui/textarea';
-import { FormDialog } from '@/components/ui/dialog';
+import { ActionFormDialog } from './action-form-dialog';
 import { useActionForm, type ActionDialogProps } from './use-action-form';
 import { PendingInterviewChoice } from './interview-schedule-fields';
 
@@ -28,7 +28,7 @@ export function InterviewOutcomeDialog({
   onClose,
 }: ActionDialogProps & { interviews: readonly Interview[] }) {
   const pending = pendingInternalInterviews(interviews);
-  const { form, dialog, question } = useActionForm({
+  const { register, errors, frame } = useActionForm({
     pipeline,
     action: 'internal-interview-outcome',
     schema: InternalInterviewOutcomeInputSchema,
@@ -44,20 +44,14 @@ export function InterviewOutcomeDialog({
     },
     success: () => 'Interview outcome recorded.',
     onClose,
+    open,
+    title: 'Record the interview outcome',
+    description:
+      'Passed moves to Submit pending; did not pass closes the pipeline (rejected by us); no show keeps it here.',
+    submitLabel: 'Save outcome',
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
   return (
-    <FormDialog
-      {...dialog}
-      open={open}
-      title="Record the interview outcome"
-      description="Passed moves to Submit pending; did not pass closes the pipeline (rejected by us); no show keeps it here."
-      submitLabel="Save outcome"
-    >
-      {question}
+    <ActionFormDialog {...frame}>
       <PendingInterviewChoice
         pending={pending.map((interview) => ({ ...interview, withWhom: interview.interviewer?.name ?? null }))}
         noun="Interview"
@@ -73,6 +67,6 @@ export function InterviewOutcomeDialog({
       <Field label="Feedback" error={errors.feedback?.message}>
         <Textarea rows={4} {...register('feedback')} />
       </Field>
-    </FormDialog>
+    </ActionFormDialog>
   );
 }

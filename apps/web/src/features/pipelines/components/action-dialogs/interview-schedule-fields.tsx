@@ -8,11 +8,11 @@ type ScheduleField = 'scheduled_at' | 'duration_minutes' | 'location' | 'meeting
 
 /** When and where an interview happens: the internal booking and the client interviews share these. */
 export function InterviewScheduleFields({
-  fields,
+  register,
   errors,
   locationPlaceholder,
 }: {
-  fields: Record<ScheduleField, UseFormRegisterReturn>;
+  register: (name: ScheduleField) => UseFormRegisterReturn;
   errors: Partial<Record<ScheduleField, { message?: string | undefined }>>;
   locationPlaceholder?: string;
 }) {
@@ -25,17 +25,17 @@ export function InterviewScheduleFields({
           error={errors.scheduled_at?.message}
           hint={zone ? `Your time zone: ${zone.replace(/_/g, ' ')}` : undefined}
         >
-          <Input type="datetime-local" {...fields.scheduled_at} />
+          <Input type="datetime-local" {...register('scheduled_at')} />
         </Field>
         <Field label="Duration (minutes)" error={errors.duration_minutes?.message}>
-          <Input type="number" inputMode="numeric" min={5} max={480} step={5} {...fields.duration_minutes} />
+          <Input type="number" inputMode="numeric" min={5} max={480} step={5} {...register('duration_minutes')} />
         </Field>
       </div>
       <Field label="Location" error={errors.location?.message}>
-        <Input placeholder={locationPlaceholder} {...fields.location} />
+        <Input placeholder={locationPlaceholder} {...register('location')} />
       </Field>
       <Field label="Meeting link" error={errors.meeting_url?.message}>
-        <Input type="url" placeholder="https://" {...fields.meeting_url} />
+        <Input type="url" placeholder="https://" {...register('meeting_url')} />
       </Field>
     </>
   );
@@ -53,15 +53,7 @@ export function ClientInterviewFields({
 }) {
   return (
     <>
-      <InterviewScheduleFields
-        fields={{
-          scheduled_at: register('scheduled_at'),
-          duration_minutes: register('duration_minutes'),
-          location: register('location'),
-          meeting_url: register('meeting_url'),
-        }}
-        errors={errors}
-      />
+      <InterviewScheduleFields register={register} errors={errors} />
       <Field label="Client's interviewer" error={errors.interviewer_name?.message}>
         <Input {...register('interviewer_name')} />
       </Field>

@@ -4,7 +4,7 @@ import { Input } from '@/components/ui/input';
 import { Textarea } from '@/components/ui/textarea';
 import { useDateFormat } from '@/lib/time-zone';
 import { blankToNull } from '../../forms';
-import { FormDialog } from '@/components/ui/dialog';
+import { ActionFormDialog } from './action-form-dialog';
 import { useActionForm, type ActionDialogProps } from './use-action-form';
 
 type SubmittalForm = { submitted_on: string; proposed_salary: string; note: string };
@@ -12,7 +12,7 @@ type SubmittalForm = { submitted_on: string; proposed_salary: string; note: stri
 /** Sent to the client: when, the proposed salary and a note. */
 export function SubmittalDialog({ pipeline, open, onClose }: ActionDialogProps) {
   const format = useDateFormat();
-  const { form, dialog, question } = useActionForm({
+  const { register, errors, frame } = useActionForm({
     pipeline,
     action: 'submittal',
     schema: SubmittalInputSchema,
@@ -20,20 +20,13 @@ export function SubmittalDialog({ pipeline, open, onClose }: ActionDialogProps) 
     defaultValues: { submitted_on: format.today(), proposed_salary: '', note: '' },
     success: () => `${pipeline.candidate.name} was submitted to the client.`,
     onClose,
+    open,
+    title: 'Submit to the client',
+    description: `Send ${pipeline.candidate.name} to the client.`,
+    submitLabel: 'Submit to client',
   });
-  const {
-    register,
-    formState: { errors },
-  } = form;
   return (
-    <FormDialog
-      {...dialog}
-      open={open}
-      title="Submit to the client"
-      description={`Send ${pipeline.candidate.name} to the client.`}
-      submitLabel="Submit to client"
-    >
-      {question}
+    <ActionFormDialog {...frame}>
       <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
         <Field label="Submitted on" error={errors.submitted_on?.message}>
           <Input type="date" {...register('submitted_on')} />
@@ -45,6 +38,6 @@ export function SubmittalDialog({ pipeline, open, onClose }: ActionDialogProps) 
       <Field label="Note" error={errors.note?.message}>
         <Textarea rows={3} {...register('note')} />
       </Field>
-    </FormDialog>
+    </ActionFormDialog>
   );
 }

@@ -9,6 +9,7 @@ import type {
   SubmittalInputSchema,
   SubmittalOutcomeInputSchema,
 } from '@recruitdesk/contracts/pipelines';
+import type { FormDialogProps } from '@/components/ui/dialog';
 import { applyFieldErrors } from '@/lib/form-errors';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
@@ -105,10 +106,10 @@ type ActionSchemas = {
 type ActionOf<S> = { [K in PipelineActionName]: ActionSchemas[K] extends S ? K : never }[PipelineActionName];
 type ActionArg = Parameters<ReturnType<typeof usePipelineActionMutation>[0]>[0];
 
-export interface ActionFormOptions<TForm extends FieldValues, S extends z.core.$ZodType> extends Omit<
-  ContractFormOptions<TForm, S, PipelineActionResponse>,
-  'send' | 'mutation'
-> {
+export interface ActionFormOptions<TForm extends FieldValues, S extends z.core.$ZodType>
+  extends
+    Omit<ContractFormOptions<TForm, S, PipelineActionResponse>, 'send' | 'mutation'>,
+    Pick<FormDialogProps, 'open' | 'title' | 'description' | 'submitLabel'> {
   pipeline: PipelineTarget;
   action: ActionOf<S>;
 }
@@ -117,10 +118,16 @@ export interface ActionFormOptions<TForm extends FieldValues, S extends z.core.$
  * A stage action's dialog form: POST /api/pipelines/{id}/actions/{action}/ with the version the dialog
  * has. An offer or placement past a booked client interview asks what happened to it (`question`, a
  * dialog of its own) and sends again with the answer; that refusal is not shown behind the question.
+ * Returns the form, its `register` and `errors`, and `frame` for `ActionFormDialog` (the dialog's props
+ * with its texts, and the question).
  */
 export function useActionForm<TForm extends FieldValues, S extends z.core.$ZodType>({
   pipeline,
   action,
+  open,
+  title,
+  description,
+  submitLabel,
   ...options
 }: ActionFormOptions<TForm, S>) {
   const [act, state] = usePipelineActionMutation();
@@ -138,10 +145,15 @@ export function useActionForm<TForm extends FieldValues, S extends z.core.$ZodTy
     return result;
   };
   const error = state.error && !pendingInterviewsOf(state.error) ? state.error : undefined;
-  const contractForm = useContractForm<TForm, S, PipelineActionResponse>({
+  const { form, dialog } = useContractForm<TForm, S, PipelineActionResponse>({
     ...options,
     send,
     mutation: { isLoading: state.isLoading, error, reset: state.reset },
   });
-  return { ...contractForm, question };
+  return {
+    form,
+    register: form.register,
+    errors: form.formState.errors,
+    frame: { dialog: { ...dialog, open, title, description, submitLabel }, question },
+  };
 }
