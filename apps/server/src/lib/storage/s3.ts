@@ -8,6 +8,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import { Readable } from 'node:stream';
+import type { S3Config } from '../../config/env';
 import { FileLinks } from './links';
 import {
   assertDeclaredSize,
@@ -19,14 +20,8 @@ import {
   type UploadTarget,
 } from './storage';
 
-export interface S3Options {
-  bucket: string;
-  endpoint: string | undefined;
-  region: string;
-  accessKeyId: string | undefined;
-  secretAccessKey: string | undefined;
-  forcePathStyle: boolean;
-}
+/** The bucket and its credentials, as the configuration reads them (S3_* variables). */
+export type S3Options = S3Config;
 
 /** The origin browsers upload to and download from (for the CSP). */
 export function s3BrowserOrigin(options: S3Options): string {
