@@ -1,3 +1,4 @@
+// Over 400 lines: one templated answer per kind of question (figure, ranking, list, lookup), each short, sharing the period and link helpers.
 import { NO_SOURCE_LABEL } from '@recruitdesk/contracts/analytics';
 import { APPLICATION_SOURCE_LABELS } from '@recruitdesk/contracts/applications';
 import { PIPELINE_STAGE_LABELS } from '@recruitdesk/contracts/pipeline-summary';

@@ -1,3 +1,4 @@
+// Over 400 lines: the built-in analyst's one flow (understand, ask back, call the tools, answer), whose steps share the question's slots.
 import { PIPELINE_STAGE_LABELS, type PipelineStageName } from '@recruitdesk/contracts/pipeline-summary';
 import type {
   AssistantEngine,
