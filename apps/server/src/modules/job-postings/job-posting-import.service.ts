@@ -1,4 +1,4 @@
-// Over 400 lines: one import (read the sheet, match its columns, check each row, write the weeks) whose steps share the file's mapping.
+// Over 400 lines: one import (read the CSV, match its columns, check each row, preview, write the weeks) whose steps share the file's mapping.
 import {
   IMPORT_FIELDS,
   IMPORT_MAX_ROWS,
