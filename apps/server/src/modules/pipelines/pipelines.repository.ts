@@ -5,7 +5,7 @@ import { escapeLike } from '../../db/sql-helpers';
 import { candidatesTable } from '../candidates/candidates.table';
 import { clientsTable } from '../clients/clients.table';
 import { rolesTable } from '../roles/roles.table';
-import { usersTable } from '../users/users.table';
+import { personNameColumns, usersTable } from '../users/users.table';
 import {
   interviewsTable,
   joinPipelineRoleClient,
@@ -343,17 +343,7 @@ export async function listEventRows(
 }
 
 export async function findUserNameRow(db: Db, id: number): Promise<PersonNameRow | undefined> {
-  const [row] = await db
-    .select({
-      id: usersTable.id,
-      firstName: usersTable.firstName,
-      lastName: usersTable.lastName,
-      username: usersTable.username,
-      email: usersTable.email,
-    })
-    .from(usersTable)
-    .where(eq(usersTable.id, id))
-    .limit(1);
+  const [row] = await db.select(personNameColumns).from(usersTable).where(eq(usersTable.id, id)).limit(1);
   return row;
 }
 
