@@ -1,8 +1,7 @@
 import { and, count, desc, eq, inArray, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { lowerContains } from '../../db/sql-helpers';
-import { clientsTable } from '../clients/clients.table';
-import { rolesTable } from '../roles/roles.table';
+import { joinRoleClient, roleClientColumns, rolesTable } from '../roles/roles.table';
 import { usersTable } from '../users/users.table';
 import { applicationsTable, type ApplicationRow, type NewApplicationRow } from './applications.table';
 
@@ -14,15 +13,12 @@ export interface ApplicationWithRole {
 }
 
 function selectApplications(db: Db) {
-  return db
+  const query = db
     .select({
       application: applicationsTable,
-      roleId: rolesTable.id,
-      roleName: rolesTable.name,
+      ...roleClientColumns,
       roleState: rolesTable.state,
       roleRecruiterId: rolesTable.recruiterId,
-      clientId: clientsTable.id,
-      clientName: clientsTable.name,
       deciderId: usersTable.id,
       deciderFirstName: usersTable.firstName,
       deciderLastName: usersTable.lastName,
@@ -32,8 +28,8 @@ function selectApplications(db: Db) {
     })
     .from(applicationsTable)
     .innerJoin(rolesTable, eq(rolesTable.id, applicationsTable.roleId))
-    .innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId))
-    .leftJoin(usersTable, eq(usersTable.id, applicationsTable.decidedById));
+    .$dynamic();
+  return joinRoleClient(query).leftJoin(usersTable, eq(usersTable.id, applicationsTable.decidedById));
 }
 
 type Selected = Awaited<ReturnType<ReturnType<typeof selectApplications>['execute']>>[number];

@@ -17,8 +17,8 @@ import {
 import type { Db } from '../../db/client';
 import { candidatesTable } from '../candidates/candidates.table';
 import { clientsTable } from '../clients/clients.table';
-import { interviewsTable, pipelinesTable, placementsTable } from '../pipelines/pipelines.table';
-import { rolesTable } from '../roles/roles.table';
+import { interviewsTable, joinPipelineRoleClient, pipelinesTable, placementsTable } from '../pipelines/pipelines.table';
+import { roleClientColumns, rolesTable } from '../roles/roles.table';
 import { usersTable } from '../users/users.table';
 import { calendarSubscriptionsTable } from './calendar.table';
 
@@ -56,7 +56,7 @@ function interviewConditions(range: RangeBounds, kind?: 'internal' | 'client'): 
 }
 
 function selectInterviewRows(db: Db) {
-  return db
+  const query = db
     .select({
       id: interviewsTable.id,
       pipelineId: interviewsTable.pipelineId,
@@ -75,15 +75,12 @@ function selectInterviewRows(db: Db) {
       candidateId: candidatesTable.id,
       candidateFirstName: candidatesTable.firstName,
       candidateLastName: candidatesTable.lastName,
-      roleId: rolesTable.id,
-      roleName: rolesTable.name,
-      clientId: clientsTable.id,
-      clientName: clientsTable.name,
+      ...roleClientColumns,
     })
     .from(interviewsTable)
     .innerJoin(pipelinesTable, eq(pipelinesTable.id, interviewsTable.pipelineId))
-    .innerJoin(rolesTable, eq(rolesTable.id, pipelinesTable.roleId))
-    .innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId))
+    .$dynamic();
+  return joinPipelineRoleClient(query)
     .innerJoin(candidatesTable, eq(candidatesTable.id, pipelinesTable.candidateId))
     .leftJoin(recruiters, eq(recruiters.id, pipelinesTable.recruiterId));
 }

@@ -12,7 +12,7 @@ import {
   type NewInvoiceRow,
   type NewPayoutRow,
 } from '../invoices/invoices.table';
-import { pipelinesTable, placementsTable } from '../pipelines/pipelines.table';
+import { joinPipelineRoleClient, pipelinesTable, placementsTable } from '../pipelines/pipelines.table';
 import { rolesTable } from '../roles/roles.table';
 import { displayName, type UserRow } from '../users/users.service';
 import { seededRandom } from '../../lib/seeded-random';
@@ -166,7 +166,7 @@ export async function seedDemoInvoices(
   }
 
   // Finder's fees: one per placement of a finder's fee client that started in the last year (or starts soon).
-  const placements = await db
+  const finderPlacements = db
     .select({
       placementId: placementsTable.id,
       salary: placementsTable.salary,
@@ -178,8 +178,8 @@ export async function seedDemoInvoices(
     })
     .from(placementsTable)
     .innerJoin(pipelinesTable, eq(pipelinesTable.id, placementsTable.pipelineId))
-    .innerJoin(rolesTable, eq(rolesTable.id, pipelinesTable.roleId))
-    .innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId))
+    .$dynamic();
+  const placements = await joinPipelineRoleClient(finderPlacements)
     .innerJoin(candidatesTable, eq(candidatesTable.id, pipelinesTable.candidateId))
     .where(sql`${placementsTable.startDate} >= ${yearAgo}`)
     .orderBy(asc(placementsTable.startDate), asc(placementsTable.id));

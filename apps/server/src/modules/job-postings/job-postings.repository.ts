@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clientsTable } from '../clients/clients.table';
-import { rolesTable } from '../roles/roles.table';
+import { roleClientColumns, rolesTable } from '../roles/roles.table';
 import { jobPostingsTable, type JobPostingRow, type NewJobPostingRow } from './job-postings.table';
 import { rowsOf } from '../../db/sql-helpers';
 
@@ -23,11 +23,8 @@ export interface RolePlace {
 }
 
 const roleColumns = {
-  roleId: rolesTable.id,
-  roleName: rolesTable.name,
+  ...roleClientColumns,
   roleState: rolesTable.state,
-  clientId: clientsTable.id,
-  clientName: clientsTable.name,
   indeedPosting: rolesTable.indeedPosting,
 };
 

@@ -1,8 +1,8 @@
-import { and, asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { candidatesTable } from '../candidates/candidates.table';
 import { rolesTable } from '../roles/roles.table';
-import { usersTable } from '../users/users.table';
+import { personNameColumns, personNameOrder, recruitingUserCondition, usersTable } from '../users/users.table';
 import type { PersonNameRow } from './pipelines.repository';
 import { interviewsTable, pipelinesTable, type InterviewRow, type NewInterviewRow } from './pipelines.table';
 
@@ -152,19 +152,8 @@ export async function listCandidateInterviewRows(db: Db, candidateId: number): P
 /** Active users who may interview for the agency (recruiters, owners, superusers). */
 export async function listInterviewerRows(db: Db): Promise<PersonNameRow[]> {
   return db
-    .select({
-      id: usersTable.id,
-      firstName: usersTable.firstName,
-      lastName: usersTable.lastName,
-      username: usersTable.username,
-      email: usersTable.email,
-    })
+    .select(personNameColumns)
     .from(usersTable)
-    .where(
-      and(
-        eq(usersTable.isActive, true),
-        sql`${usersTable.userType} && ARRAY['recruiter', 'owner', 'superuser']::text[]`,
-      ),
-    )
-    .orderBy(asc(sql`lower(${usersTable.firstName})`), asc(sql`lower(${usersTable.lastName})`), asc(usersTable.id));
+    .where(recruitingUserCondition)
+    .orderBy(...personNameOrder);
 }

@@ -5,9 +5,10 @@ import { escapeLike } from '../../db/sql-helpers';
 import { candidatesTable } from '../candidates/candidates.table';
 import { clientsTable } from '../clients/clients.table';
 import { rolesTable } from '../roles/roles.table';
-import { usersTable } from '../users/users.table';
+import { personNameColumns, usersTable } from '../users/users.table';
 import {
   interviewsTable,
+  joinPipelineRoleClient,
   pipelineEventsTable,
   pipelinesTable,
   placementsTable,
@@ -127,7 +128,7 @@ function selectSummaries(db: Db, now: Date) {
 }
 
 function selectWithRole(db: Db, now: Date) {
-  return db
+  const query = db
     .select({
       ...summaryColumns(now),
       roleName: rolesTable.name,
@@ -144,9 +145,8 @@ function selectWithRole(db: Db, now: Date) {
     })
     .from(pipelinesTable)
     .innerJoin(candidatesTable, eq(candidatesTable.id, pipelinesTable.candidateId))
-    .innerJoin(rolesTable, eq(rolesTable.id, pipelinesTable.roleId))
-    .innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId))
-    .leftJoin(usersTable, eq(usersTable.id, pipelinesTable.recruiterId));
+    .$dynamic();
+  return joinPipelineRoleClient(query).leftJoin(usersTable, eq(usersTable.id, pipelinesTable.recruiterId));
 }
 
 const stateCondition = (state: 'open' | 'closed' | 'all'): SQL | undefined =>
@@ -256,7 +256,7 @@ export interface PipelineContextRow {
 }
 
 export async function findPipelineContextRow(db: Db, id: number): Promise<PipelineContextRow | undefined> {
-  const [row] = await db
+  const query = db
     .select({
       pipeline: pipelinesTable,
       candidate: {
@@ -276,10 +276,8 @@ export async function findPipelineContextRow(db: Db, id: number): Promise<Pipeli
     })
     .from(pipelinesTable)
     .innerJoin(candidatesTable, eq(candidatesTable.id, pipelinesTable.candidateId))
-    .innerJoin(rolesTable, eq(rolesTable.id, pipelinesTable.roleId))
-    .innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId))
-    .where(eq(pipelinesTable.id, id))
-    .limit(1);
+    .$dynamic();
+  const [row] = await joinPipelineRoleClient(query).where(eq(pipelinesTable.id, id)).limit(1);
   return row;
 }
 
@@ -345,17 +343,7 @@ export async function listEventRows(
 }
 
 export async function findUserNameRow(db: Db, id: number): Promise<PersonNameRow | undefined> {
-  const [row] = await db
-    .select({
-      id: usersTable.id,
-      firstName: usersTable.firstName,
-      lastName: usersTable.lastName,
-      username: usersTable.username,
-      email: usersTable.email,
-    })
-    .from(usersTable)
-    .where(eq(usersTable.id, id))
-    .limit(1);
+  const [row] = await db.select(personNameColumns).from(usersTable).where(eq(usersTable.id, id)).limit(1);
   return row;
 }
 

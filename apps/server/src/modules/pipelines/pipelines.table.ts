@@ -1,7 +1,18 @@
-import { sql } from 'drizzle-orm';
-import { date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { eq, sql } from 'drizzle-orm';
+import {
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  type PgSelect,
+} from 'drizzle-orm/pg-core';
 import { candidatesTable } from '../candidates/candidates.table';
-import { rolesTable } from '../roles/roles.table';
+import { joinRoleClient, rolesTable } from '../roles/roles.table';
 import { usersTable } from '../users/users.table';
 
 /** One candidate in one role (design §3). `version` goes up with every change (optimistic concurrency). */
@@ -149,3 +160,13 @@ export const placementsTable = pgTable('placements', {
 
 export type PlacementRow = typeof placementsTable.$inferSelect;
 export type NewPlacementRow = typeof placementsTable.$inferInsert;
+
+// ---- Shared join: pipeline -> role -> client, read by pipelines, applications, invoices, calendar and demo ----
+
+/**
+ * Joins the pipeline's role and the role's client (both inner) onto a dynamic select that already reads
+ * `pipelinesTable` (from it, or joined to it): `joinPipelineRoleClient(db.select(...).from(pipelinesTable).$dynamic())`.
+ */
+export function joinPipelineRoleClient<T extends PgSelect>(query: T) {
+  return joinRoleClient(query.innerJoin(rolesTable, eq(rolesTable.id, pipelinesTable.roleId)));
+}

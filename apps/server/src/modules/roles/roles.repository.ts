@@ -4,9 +4,9 @@ import { escapeLike, lowerContains, nameMatchRank } from '../../db/sql-helpers';
 import { clientsTable } from '../clients/clients.table';
 import { jobQualificationsTable } from './job-qualifications.table';
 import { notesTable } from '../notes/notes.table';
-import { usersTable } from '../users/users.table';
+import { personNameColumns, personNameOrder, recruitingUserCondition, usersTable } from '../users/users.table';
 import { applicationCountsByRole, placementCountSql } from './role-children';
-import { rolesTable, type NewRoleRow, type RoleRow } from './roles.table';
+import { joinRoleClient, rolesTable, type NewRoleRow, type RoleRow } from './roles.table';
 
 export interface RoleWithRelations {
   role: RoleRow;
@@ -37,7 +37,7 @@ export interface RoleListFilter {
 function selectRoles(db: Db) {
   // The applications module provides its counts (decision 008): one grouped subquery, joined once.
   const applications = applicationCountsByRole.get()(db);
-  return db
+  const query = db
     .select({
       role: rolesTable,
       clientId: clientsTable.id,
@@ -61,7 +61,8 @@ function selectRoles(db: Db) {
       total: sql<number>`count(*) over()`.mapWith(Number),
     })
     .from(rolesTable)
-    .innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId))
+    .$dynamic();
+  return joinRoleClient(query)
     .leftJoin(usersTable, eq(usersTable.id, rolesTable.recruiterId))
     .leftJoin(applications, eq(applications.roleId, rolesTable.id));
 }
@@ -209,21 +210,10 @@ export async function roleStats(
 /** Active users who may recruit (recruiter, owner, superuser), for the role form. */
 export async function listRecruiterUsers(db: Db) {
   return db
-    .select({
-      id: usersTable.id,
-      firstName: usersTable.firstName,
-      lastName: usersTable.lastName,
-      username: usersTable.username,
-      email: usersTable.email,
-    })
+    .select(personNameColumns)
     .from(usersTable)
-    .where(
-      and(
-        eq(usersTable.isActive, true),
-        sql`${usersTable.userType} && ARRAY['recruiter', 'owner', 'superuser']::text[]`,
-      ),
-    )
-    .orderBy(asc(sql`lower(${usersTable.firstName})`), asc(sql`lower(${usersTable.lastName})`), asc(usersTable.id));
+    .where(recruitingUserCondition)
+    .orderBy(...personNameOrder);
 }
 
 /** The role's placements: how many and their fees, per currency (read here to avoid a roles → pipelines cycle). */

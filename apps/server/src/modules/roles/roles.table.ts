@@ -1,5 +1,16 @@
-import { sql } from 'drizzle-orm';
-import { boolean, date, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { eq, sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  type PgSelect,
+} from 'drizzle-orm/pg-core';
 import { clientsTable } from '../clients/clients.table';
 import { usersTable } from '../users/users.table';
 
@@ -60,3 +71,18 @@ export const rolesTable = pgTable(
 
 export type RoleRow = typeof rolesTable.$inferSelect;
 export type NewRoleRow = typeof rolesTable.$inferInsert;
+
+// ---- Shared join and columns: every module that names a role's client (roles, pipelines, postings, calendar, demo) ----
+
+/** The role and its client as lists and events name them. */
+export const roleClientColumns = {
+  roleId: rolesTable.id,
+  roleName: rolesTable.name,
+  clientId: clientsTable.id,
+  clientName: clientsTable.name,
+};
+
+/** Joins the role's client (inner: every role has one) onto a dynamic select that already reads `rolesTable`. */
+export function joinRoleClient<T extends PgSelect>(query: T) {
+  return query.innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId));
+}

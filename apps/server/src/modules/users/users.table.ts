@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import { boolean, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 export const usersTable = pgTable(
@@ -29,3 +29,27 @@ export const usersTable = pgTable(
 
 export type UserRow = typeof usersTable.$inferSelect;
 export type NewUserRow = typeof usersTable.$inferInsert;
+
+// ---- Shared columns and conditions: every module that names a person or lists who may recruit ----
+
+/** A user as pickers and names show them. */
+export const personNameColumns = {
+  id: usersTable.id,
+  firstName: usersTable.firstName,
+  lastName: usersTable.lastName,
+  username: usersTable.username,
+  email: usersTable.email,
+};
+
+/** Active users who may recruit or interview for the agency (recruiter, owner, superuser). */
+export const recruitingUserCondition = and(
+  eq(usersTable.isActive, true),
+  sql`${usersTable.userType} && ARRAY['recruiter', 'owner', 'superuser']::text[]`,
+);
+
+/** By first name, then last name (case-insensitive), then id. */
+export const personNameOrder = [
+  asc(sql`lower(${usersTable.firstName})`),
+  asc(sql`lower(${usersTable.lastName})`),
+  asc(usersTable.id),
+];
