@@ -352,6 +352,7 @@ test('search tells C++ from C#, says where it matched, suggests skills; an edite
   await expect(note).toContainText('one office day');
   await expect(note).toContainText('edited');
   await page.goto(`/candidates/${cpp.candidate.id}/notes`);
-  await expect(page).toHaveURL(new RegExp(`/notes/candidate/${cpp.candidate.id}$`));
+  // The record-shaped notes address stays where it is (issue 29 item 8, decision 083).
+  await expect(page).toHaveURL(new RegExp(`/candidates/${cpp.candidate.id}/notes$`));
   await expect(page.getByText('Prefers remote work; open to one office day a week.')).toBeVisible();
 });
