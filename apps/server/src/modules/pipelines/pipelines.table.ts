@@ -1,16 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import {
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  type PgSelect,
-} from 'drizzle-orm/pg-core';
+import { date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { candidatesTable } from '../candidates/candidates.table';
 import { joinRoleClient, rolesTable } from '../roles/roles.table';
 import { usersTable } from '../users/users.table';
