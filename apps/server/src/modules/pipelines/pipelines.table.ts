@@ -160,3 +160,10 @@ export type NewPlacementRow = typeof placementsTable.$inferInsert;
 export function joinPipelineRoleClient<T extends PgSelect>(query: T) {
   return joinRoleClient(query.innerJoin(rolesTable, eq(rolesTable.id, pipelinesTable.roleId)));
 }
+
+/** Joins the pipeline's candidate and role (both inner) onto a dynamic select that already reads `pipelinesTable`. */
+export function joinPipelineCandidateRole<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(candidatesTable, eq(candidatesTable.id, pipelinesTable.candidateId))
+    .innerJoin(rolesTable, eq(rolesTable.id, pipelinesTable.roleId));
+}
