@@ -17,7 +17,13 @@ import {
 import type { Db } from '../../db/client';
 import { candidatesTable } from '../candidates/candidates.table';
 import { clientsTable } from '../clients/clients.table';
-import { interviewsTable, joinPipelineRoleClient, pipelinesTable, placementsTable } from '../pipelines/pipelines.table';
+import {
+  interviewsTable,
+  joinPipelineCandidateRole,
+  joinPipelineRoleClient,
+  pipelinesTable,
+  placementsTable,
+} from '../pipelines/pipelines.table';
 import { roleClientColumns, rolesTable } from '../roles/roles.table';
 import { usersTable } from '../users/users.table';
 import { calendarSubscriptionsTable } from './calendar.table';
@@ -156,7 +162,7 @@ export function listRoleDateRows(db: Db, range: RangeBounds) {
 
 /** Placements whose guarantee period ends in the range. */
 export function listGuaranteeEndRows(db: Db, range: RangeBounds) {
-  return db
+  const query = db
     .select({
       placementId: placementsTable.id,
       guaranteeEnd: placementsTable.guaranteeEnd,
@@ -168,8 +174,8 @@ export function listGuaranteeEndRows(db: Db, range: RangeBounds) {
     })
     .from(placementsTable)
     .innerJoin(pipelinesTable, eq(pipelinesTable.id, placementsTable.pipelineId))
-    .innerJoin(rolesTable, eq(rolesTable.id, pipelinesTable.roleId))
-    .innerJoin(candidatesTable, eq(candidatesTable.id, pipelinesTable.candidateId))
+    .$dynamic();
+  return joinPipelineCandidateRole(query)
     .where(
       and(
         isNotNull(placementsTable.guaranteeEnd),

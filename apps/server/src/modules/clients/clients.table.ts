@@ -44,3 +44,6 @@ export const clientsTable = pgTable(
 
 export type ClientRow = typeof clientsTable.$inferSelect;
 export type NewClientRow = typeof clientsTable.$inferInsert;
+
+/** The client as lists and events name it. */
+export const clientNameColumns = { clientId: clientsTable.id, clientName: clientsTable.name };

@@ -1,7 +1,7 @@
 import { and, asc, eq, inArray, isNotNull, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { clientsTable } from '../clients/clients.table';
-import { roleClientColumns, rolesTable } from '../roles/roles.table';
+import { joinRoleClient, roleClientColumns, rolesTable } from '../roles/roles.table';
 import { jobPostingsTable, type JobPostingRow, type NewJobPostingRow } from './job-postings.table';
 import { rowsOf } from '../../db/sql-helpers';
 
@@ -157,7 +157,7 @@ export async function postingsInRange(db: Db, scope: PerformanceScope): Promise<
   ];
   if (scope.roleId !== undefined) conditions.push(eq(jobPostingsTable.roleId, scope.roleId));
   if (scope.clientId !== undefined) conditions.push(eq(rolesTable.clientId, scope.clientId));
-  return db
+  const query = db
     .select({
       ...roleColumns,
       weekStart: jobPostingsTable.weekStart,
@@ -171,7 +171,8 @@ export async function postingsInRange(db: Db, scope: PerformanceScope): Promise<
     })
     .from(jobPostingsTable)
     .innerJoin(rolesTable, eq(rolesTable.id, jobPostingsTable.roleId))
-    .innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId))
+    .$dynamic();
+  return joinRoleClient(query)
     .where(and(...conditions))
     .orderBy(asc(jobPostingsTable.weekStart), asc(clientsTable.name), asc(rolesTable.name));
 }

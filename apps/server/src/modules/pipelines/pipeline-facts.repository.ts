@@ -3,7 +3,7 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import { candidatesTable } from '../candidates/candidates.table';
 import { rolesTable } from '../roles/roles.table';
-import { pipelinesTable, placementsTable } from './pipelines.table';
+import { joinPipelineCandidateRole, pipelinesTable, placementsTable } from './pipelines.table';
 
 // What the pipelines module tells the modules below it at start-up (decision 008, pipelines.hooks.ts).
 
@@ -12,7 +12,7 @@ export async function findPipelineNoteTarget(
   db: Db,
   id: number,
 ): Promise<{ label: string; scope: { clientId: number; roleId: number; candidateId: number } } | null> {
-  const [row] = await db
+  const query = db
     .select({
       firstName: candidatesTable.firstName,
       lastName: candidatesTable.lastName,
@@ -22,10 +22,8 @@ export async function findPipelineNoteTarget(
       candidateId: candidatesTable.id,
     })
     .from(pipelinesTable)
-    .innerJoin(candidatesTable, eq(candidatesTable.id, pipelinesTable.candidateId))
-    .innerJoin(rolesTable, eq(rolesTable.id, pipelinesTable.roleId))
-    .where(eq(pipelinesTable.id, id))
-    .limit(1);
+    .$dynamic();
+  const [row] = await joinPipelineCandidateRole(query).where(eq(pipelinesTable.id, id)).limit(1);
   return row
     ? {
         label: `${`${row.firstName} ${row.lastName}`.trim()} — ${row.role}`,

@@ -3,7 +3,7 @@ import { and, count, desc, eq, ilike, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike } from '../../db/sql-helpers';
 import { candidatesTable } from '../candidates/candidates.table';
-import { clientsTable } from '../clients/clients.table';
+import { clientNameColumns, clientsTable } from '../clients/clients.table';
 import { rolesTable } from '../roles/roles.table';
 import { personNameColumns, usersTable } from '../users/users.table';
 import {
@@ -135,8 +135,7 @@ function selectWithRole(db: Db, now: Date) {
       roleState: rolesTable.state,
       roleOpenings: rolesTable.openings,
       roleSalaryCurrency: rolesTable.salaryCurrency,
-      clientId: clientsTable.id,
-      clientName: clientsTable.name,
+      ...clientNameColumns,
       clientType: clientsTable.clientType,
       offeredSalary: pipelinesTable.offeredSalary,
       offerCurrency: pipelinesTable.offerCurrency,

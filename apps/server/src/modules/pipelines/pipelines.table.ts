@@ -1,16 +1,6 @@
 import { eq, sql } from 'drizzle-orm';
-import {
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  uniqueIndex,
-  type PgSelect,
-} from 'drizzle-orm/pg-core';
+import { date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import type { PgSelect } from 'drizzle-orm/pg-core';
 import { candidatesTable } from '../candidates/candidates.table';
 import { joinRoleClient, rolesTable } from '../roles/roles.table';
 import { usersTable } from '../users/users.table';
@@ -169,4 +159,11 @@ export type NewPlacementRow = typeof placementsTable.$inferInsert;
  */
 export function joinPipelineRoleClient<T extends PgSelect>(query: T) {
   return joinRoleClient(query.innerJoin(rolesTable, eq(rolesTable.id, pipelinesTable.roleId)));
+}
+
+/** Joins the pipeline's candidate and role (both inner) onto a dynamic select that already reads `pipelinesTable`. */
+export function joinPipelineCandidateRole<T extends PgSelect>(query: T) {
+  return query
+    .innerJoin(candidatesTable, eq(candidatesTable.id, pipelinesTable.candidateId))
+    .innerJoin(rolesTable, eq(rolesTable.id, pipelinesTable.roleId));
 }

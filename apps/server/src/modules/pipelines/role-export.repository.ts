@@ -1,7 +1,7 @@
 import { desc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { candidatesTable } from '../candidates/candidates.table';
-import { usersTable } from '../users/users.table';
+import { personNameColumns, usersTable } from '../users/users.table';
 import { ROLE_CANDIDATES_ORDER } from './pipelines.repository';
 import { pipelinesTable, placementsTable, submittalsTable } from './pipelines.table';
 
@@ -31,13 +31,7 @@ export async function listRoleExportRows(db: Db, roleId: number) {
         currentTitle: candidatesTable.currentTitle,
         currentCompany: candidatesTable.currentCompany,
       },
-      recruiter: {
-        id: usersTable.id,
-        firstName: usersTable.firstName,
-        lastName: usersTable.lastName,
-        username: usersTable.username,
-        email: usersTable.email,
-      },
+      recruiter: personNameColumns,
       submittedOn: latest.submittedOn,
       proposedSalary: latest.proposedSalary,
       placement: { salary: placementsTable.salary, startDate: placementsTable.startDate, fee: placementsTable.fee },

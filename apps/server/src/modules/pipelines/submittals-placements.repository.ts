@@ -1,6 +1,6 @@
 import { count, desc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { usersTable } from '../users/users.table';
+import { personNameColumns, usersTable } from '../users/users.table';
 import type { PersonNameRow } from './pipelines.repository';
 import {
   pipelinesTable,
@@ -41,13 +41,7 @@ export async function listSubmittalRows(
   return db
     .select({
       submittal: submittalsTable,
-      submittedBy: {
-        id: usersTable.id,
-        firstName: usersTable.firstName,
-        lastName: usersTable.lastName,
-        username: usersTable.username,
-        email: usersTable.email,
-      },
+      submittedBy: personNameColumns,
     })
     .from(submittalsTable)
     .leftJoin(usersTable, eq(usersTable.id, submittalsTable.submittedById))
@@ -68,13 +62,7 @@ export async function findPlacementRow(
   const [row] = await db
     .select({
       placement: placementsTable,
-      createdBy: {
-        id: usersTable.id,
-        firstName: usersTable.firstName,
-        lastName: usersTable.lastName,
-        username: usersTable.username,
-        email: usersTable.email,
-      },
+      createdBy: personNameColumns,
     })
     .from(placementsTable)
     .leftJoin(usersTable, eq(usersTable.id, placementsTable.createdById))

@@ -1,7 +1,7 @@
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike, lowerContains, nameMatchRank } from '../../db/sql-helpers';
-import { clientsTable } from '../clients/clients.table';
+import { clientNameColumns, clientsTable } from '../clients/clients.table';
 import { jobQualificationsTable } from './job-qualifications.table';
 import { notesTable } from '../notes/notes.table';
 import { personNameColumns, personNameOrder, recruitingUserCondition, usersTable } from '../users/users.table';
@@ -40,8 +40,7 @@ function selectRoles(db: Db) {
   const query = db
     .select({
       role: rolesTable,
-      clientId: clientsTable.id,
-      clientName: clientsTable.name,
+      ...clientNameColumns,
       clientType: clientsTable.clientType,
       recruiterId: usersTable.id,
       recruiterFirstName: usersTable.firstName,
@@ -224,8 +223,7 @@ export function searchRoleRowsByName(db: Db, text: string, limit: number) {
       id: rolesTable.id,
       name: rolesTable.name,
       state: rolesTable.state,
-      clientId: clientsTable.id,
-      clientName: clientsTable.name,
+      ...clientNameColumns,
     })
     .from(rolesTable)
     .innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId))

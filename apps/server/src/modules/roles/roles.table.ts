@@ -1,17 +1,7 @@
 import { eq, sql } from 'drizzle-orm';
-import {
-  boolean,
-  date,
-  index,
-  integer,
-  numeric,
-  pgTable,
-  serial,
-  text,
-  timestamp,
-  type PgSelect,
-} from 'drizzle-orm/pg-core';
-import { clientsTable } from '../clients/clients.table';
+import { boolean, date, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import type { PgSelect } from 'drizzle-orm/pg-core';
+import { clientNameColumns, clientsTable } from '../clients/clients.table';
 import { usersTable } from '../users/users.table';
 
 export const rolesTable = pgTable(
@@ -75,12 +65,7 @@ export type NewRoleRow = typeof rolesTable.$inferInsert;
 // ---- Shared join and columns: every module that names a role's client (roles, pipelines, postings, calendar, demo) ----
 
 /** The role and its client as lists and events name them. */
-export const roleClientColumns = {
-  roleId: rolesTable.id,
-  roleName: rolesTable.name,
-  clientId: clientsTable.id,
-  clientName: clientsTable.name,
-};
+export const roleClientColumns = { roleId: rolesTable.id, roleName: rolesTable.name, ...clientNameColumns };
 
 /** Joins the role's client (inner: every role has one) onto a dynamic select that already reads `rolesTable`. */
 export function joinRoleClient<T extends PgSelect>(query: T) {
