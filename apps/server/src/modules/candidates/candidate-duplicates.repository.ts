@@ -78,8 +78,8 @@ export async function findDuplicateRows(db: Db, probe: DuplicateProbe, limit = 1
 export interface DuplicateBatchProbe {
   emails: string[];
   phoneKeys: string[];
-  /** `first last` lower-cased, with the lower-cased company (both non-empty). */
-  namesAtCompanies: Array<{ name: string; company: string }>;
+  /** Lower-cased first and last names with the lower-cased company (all non-empty); the caller checks the pairs. */
+  namesAtCompanies: Array<{ first: string; last: string; company: string }>;
 }
 
 export type DuplicateCandidateRow = Omit<
@@ -99,12 +99,15 @@ export async function findDuplicateCandidatesOfBatch(
   if (probe.emails.length) conditions.push(inArray(sql`lower(${candidatesTable.email})`, probe.emails));
   if (probe.phoneKeys.length) conditions.push(inArray(candidatesTable.phoneDigits, probe.phoneKeys));
   if (probe.namesAtCompanies.length) {
+    // Through the name index (last, first): a company has many people, a full name few.
+    const lasts = [...new Set(probe.namesAtCompanies.map((item) => item.last))];
+    const firsts = [...new Set(probe.namesAtCompanies.map((item) => item.first))];
     const companies = [...new Set(probe.namesAtCompanies.map((item) => item.company))];
-    const names = [...new Set(probe.namesAtCompanies.map((item) => item.name))];
     conditions.push(
       and(
+        inArray(sql`lower(${candidatesTable.lastName})`, lasts),
+        inArray(sql`lower(${candidatesTable.firstName})`, firsts),
         inArray(sql`lower(${candidatesTable.currentCompany})`, companies),
-        inArray(sql`lower(${candidatesTable.firstName} || ' ' || ${candidatesTable.lastName})`, names),
       ) as SQL,
     );
   }

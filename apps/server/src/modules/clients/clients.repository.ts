@@ -256,11 +256,7 @@ export async function findClientNoteTarget(
 export const websiteDomainSql = sql<string>`lower(regexp_replace(regexp_replace(${clientsTable.website}, '^[a-z]+://(www\\.)?', '', 'i'), '[/:?#].*$', ''))`;
 
 /** Clients whose lower-cased name or website domain is one of these, in one query. */
-export async function findClientRowsByNamesOrDomains(
-  db: Db,
-  names: string[],
-  domains: string[],
-): Promise<ClientRow[]> {
+export async function findClientRowsByNamesOrDomains(db: Db, names: string[], domains: string[]): Promise<ClientRow[]> {
   const conditions: SQL[] = [];
   if (names.length) conditions.push(inArray(sql`lower(${clientsTable.name})`, names));
   if (domains.length) conditions.push(and(ne(clientsTable.website, ''), inArray(websiteDomainSql, domains)) as SQL);

@@ -3,7 +3,7 @@
 // module streams from; a server without the copy fetches it from the storage first.
 import { randomBytes } from 'node:crypto';
 import { createWriteStream } from 'node:fs';
-import { mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
+import { copyFile, mkdir, readFile, rename, rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
 import type { Deps } from '../../lib/deps';
@@ -24,7 +24,11 @@ const localCopyOf = (deps: Deps, key: string) => path.join(folderOf(deps), key.r
 /** Stores the received file under `key` and keeps the local copy for the preview and the job. */
 export async function storeImportFile(deps: Deps, uploadPath: string, key: string): Promise<void> {
   await deps.storage.write(key, await readFile(uploadPath), 'application/octet-stream');
-  await rename(uploadPath, localCopyOf(deps, key));
+  await mkdir(folderOf(deps), { recursive: true });
+  await rename(uploadPath, localCopyOf(deps, key)).catch(async (error: NodeJS.ErrnoException) => {
+    if (error.code !== 'EXDEV') throw error;
+    await copyFile(uploadPath, localCopyOf(deps, key));
+  });
 }
 
 /** A path to read the import's file from: the local copy, fetched from the storage when this server has none. */

@@ -22,12 +22,7 @@ import {
   updateClientRow,
   type NewClientRow,
 } from '../clients/clients.service';
-import {
-  findRoleRowsByClientsAndTitles,
-  insertRoleRows,
-  updateRoleRow,
-  type NewRoleRow,
-} from '../roles/roles.service';
+import { findRoleRowsByClientsAndTitles, insertRoleRows, updateRoleRow, type NewRoleRow } from '../roles/roles.service';
 import { normalisePhoneE164 } from './reading';
 
 export type Entity = 'candidate' | 'client' | 'role';
@@ -88,7 +83,9 @@ const lower = (value: unknown) => text(value).trim().toLowerCase();
 const money = (value: unknown): string | null =>
   typeof value === 'number' ? toNumeric(value) : typeof value === 'string' && value !== '' ? value : null;
 const dateTime = (value: unknown, fallback: Date): Date =>
-  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value) ? new Date(`${value.slice(0, 10)}T00:00:00Z`) : fallback;
+  typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)
+    ? new Date(`${value.slice(0, 10)}T00:00:00Z`)
+    : fallback;
 
 /** Whether a stored value counts as empty (what update_empty may fill). */
 export const isEmptyValue = (value: unknown): boolean =>
@@ -189,7 +186,8 @@ const candidates: KindAdapter = {
       for (const key of phoneKeysOf(text(columns.phone), context.defaultCountry)) keys.push({ by: 'phone', key });
     }
     const company = lower(columns.currentCompany);
-    if (company) keys.push({ by: 'name_company', key: `nc:${lower(columns.firstName)} ${lower(columns.lastName)}|${company}` });
+    if (company)
+      keys.push({ by: 'name_company', key: `nc:${lower(columns.firstName)} ${lower(columns.lastName)}|${company}` });
     return keys;
   },
   nameOf: (columns) => `${text(columns.firstName)} ${text(columns.lastName)}`.trim(),
@@ -211,14 +209,14 @@ const candidates: KindAdapter = {
   async lookup(db, rows, context) {
     const emails = new Set<string>();
     const phones = new Set<string>();
-    const namesAtCompanies: Array<{ name: string; company: string }> = [];
+    const namesAtCompanies: Array<{ first: string; last: string; company: string }> = [];
     for (const columns of rows) {
       const email = lower(columns.email);
       if (email) emails.add(email);
       const digits = phoneKey(text(columns.phone));
       if (digits) phones.add(digits);
       const company = lower(columns.currentCompany);
-      if (company) namesAtCompanies.push({ name: `${lower(columns.firstName)} ${lower(columns.lastName)}`, company });
+      if (company) namesAtCompanies.push({ first: lower(columns.firstName), last: lower(columns.lastName), company });
     }
     const found = await findDuplicateCandidatesOfBatch(db, {
       emails: [...emails],
@@ -270,7 +268,8 @@ const clients: KindAdapter = {
     const columns: Columns = { name, clientType: 'finders_fee', state: 'Open', ownerId: context.actorId };
     for (const [key, column] of Object.entries(CLIENT_COLUMNS)) {
       const value = values[key];
-      if (value !== null && value !== undefined) columns[column] = key === 'currency' ? text(value).toUpperCase() : value;
+      if (value !== null && value !== undefined)
+        columns[column] = key === 'currency' ? text(value).toUpperCase() : value;
     }
     columns.createdAt = dateTime(values.created_at, context.now);
     return { columns, refuse: null };
@@ -282,15 +281,7 @@ const clients: KindAdapter = {
     return keys;
   },
   nameOf: (columns) => text(columns.name),
-  fillable: [
-    'website',
-    'industry',
-    'location',
-    'contactName',
-    'contactEmail',
-    'contactPhone',
-    'guaranteeDays',
-  ],
+  fillable: ['website', 'industry', 'location', 'contactName', 'contactEmail', 'contactPhone', 'guaranteeDays'],
   async lookup(db, rows) {
     const names = [...new Set(rows.map((columns) => lower(columns.name)).filter(Boolean))];
     const domains = [...new Set(rows.map((columns) => websiteDomain(text(columns.website))).filter(Boolean))];

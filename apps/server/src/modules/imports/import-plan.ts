@@ -23,7 +23,11 @@ export interface ImportPlanInput {
 }
 
 /** Why a mapping cannot be used (a field twice, an unknown target, a required field missing), or null. */
-export function mappingProblems(kind: ImportKind, headers: string[], mapping: string[]): Record<string, string[]> | null {
+export function mappingProblems(
+  kind: ImportKind,
+  headers: string[],
+  mapping: string[],
+): Record<string, string[]> | null {
   const problems: string[] = [];
   if (mapping.length !== headers.length) problems.push(`Give one target per column (${headers.length}).`);
   const fields = new Map(IMPORT_TARGET_FIELDS[kind].map((field) => [field.key, field]));
@@ -76,7 +80,8 @@ export function prepareRow(input: ImportPlanInput, row: ImportRow): PreparedRow 
     if (Array.isArray(previous) && Array.isArray(value)) values[field.key] = [...new Set([...previous, ...value])];
     else if (previous === undefined || previous === null) values[field.key] = value ?? null;
   });
-  for (const field of fields.values()) if (!(field.key in values) && input.mapping.includes(field.key)) values[field.key] = null;
+  for (const field of fields.values())
+    if (!(field.key in values) && input.mapping.includes(field.key)) values[field.key] = null;
   const notesField = typeof values.notes === 'string' ? values.notes : '';
   const parts = [notesField, noteLines.length ? `Imported fields:\n${noteLines.join('\n')}` : ''].filter(Boolean);
   const note = parts.length ? parts.join('\n\n').slice(0, NOTE_MAX_LENGTH) : null;
@@ -135,7 +140,12 @@ export class ImportPlanner {
       this.creates = 0;
     }
     const prepared = rows.map((row) => prepareRow(this.input, row));
-    const resolved = this.adapter.resolve ? await this.adapter.resolve(db, prepared.map((row) => row.values)) : {};
+    const resolved = this.adapter.resolve
+      ? await this.adapter.resolve(
+          db,
+          prepared.map((row) => row.values),
+        )
+      : {};
     const withColumns = prepared.map((row) => {
       if (row.problems.length) {
         const reason = row.problems.map((p) => `${labelOf(this.input.kind, p.field)}: ${p.message}`).join(' ');

@@ -15,7 +15,14 @@ import { displayName, getUserById, type UserRow } from '../users/users.service';
 import { removeImportFile, localImportFile } from './import-file';
 import { KIND_ADAPTERS, type Columns, type KindAdapter } from './import-kinds';
 import { ImportPlanner, type ImportPlanInput, type PlannedRow } from './import-plan';
-import { advanceCheckpoint, analyzeTables, findImportRow, insertRefusedRows, updateImportRow, upsertChanges } from './imports.repository';
+import {
+  advanceCheckpoint,
+  analyzeTables,
+  findImportRow,
+  insertRefusedRows,
+  updateImportRow,
+  upsertChanges,
+} from './imports.repository';
 import type { ImportRow, NewImportChangeRow } from './imports.table';
 import { readRows, type SheetInfo } from './reading';
 

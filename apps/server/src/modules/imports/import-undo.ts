@@ -41,12 +41,12 @@ export async function undoImportRows(deps: Deps, actor: UserRow, id: number): Pr
     const now = deps.config.now();
     if (!row.undoUntil || now > row.undoUntil) throw new AppError('UNDO_EXPIRED', 409, IMPORT_ERRORS.UNDO_EXPIRED);
     const changed = await changedSinceImport(tx, id, row.finishedAt, BLOCKED_NAMED);
-    if (changed.length)
-      throw new AppError('UNDO_BLOCKED', 409, IMPORT_ERRORS.UNDO_BLOCKED, { extra: { changed } });
+    if (changed.length) throw new AppError('UNDO_BLOCKED', 409, IMPORT_ERRORS.UNDO_BLOCKED, { extra: { changed } });
     const changes = await changesOf(tx, id, adapter.entity);
     const created = changes.filter((change) => change.action === 'created').map((change) => change.entityId);
     for (const change of changes) {
-      if (change.action === 'updated' && change.previous) await adapter.update(tx, change.entityId, change.previous, now);
+      if (change.action === 'updated' && change.previous)
+        await adapter.update(tx, change.entityId, change.previous, now);
     }
     for (let start = 0; start < created.length; start += DELETE_CHUNK) {
       const ids = created.slice(start, start + DELETE_CHUNK);

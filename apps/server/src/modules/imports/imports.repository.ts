@@ -39,7 +39,12 @@ export async function updateImportRow(db: Db, id: number, values: Partial<NewImp
 
 export async function listImportRows(db: Db, limit: number, offset: number) {
   const [rows, [total]] = await Promise.all([
-    db.select().from(importsTable).orderBy(desc(importsTable.createdAt), desc(importsTable.id)).limit(limit).offset(offset),
+    db
+      .select()
+      .from(importsTable)
+      .orderBy(desc(importsTable.createdAt), desc(importsTable.id))
+      .limit(limit)
+      .offset(offset),
     db.select({ value: count() }).from(importsTable),
   ]);
   return { rows, count: total?.value ?? 0 };
@@ -68,7 +73,11 @@ export async function refusedPreviews(db: Db, importIds: number[], perImport: nu
 /** A page of refused rows after `afterLine` (report.csv, streamed). */
 export function refusedRowsPage(db: Db, importId: number, afterLine: number, limit: number) {
   return db
-    .select({ line: importRowResultsTable.line, reason: importRowResultsTable.reason, cells: importRowResultsTable.cells })
+    .select({
+      line: importRowResultsTable.line,
+      reason: importRowResultsTable.reason,
+      cells: importRowResultsTable.cells,
+    })
     .from(importRowResultsTable)
     .where(and(eq(importRowResultsTable.importId, importId), gt(importRowResultsTable.line, afterLine)))
     .orderBy(asc(importRowResultsTable.line))
@@ -135,7 +144,11 @@ export interface ChangeOf {
 
 export function changesOf(db: Db, importId: number, entity: Entity): Promise<ChangeOf[]> {
   return db
-    .select({ entityId: importChangesTable.entityId, action: importChangesTable.action, previous: importChangesTable.previous })
+    .select({
+      entityId: importChangesTable.entityId,
+      action: importChangesTable.action,
+      previous: importChangesTable.previous,
+    })
     .from(importChangesTable)
     .where(and(eq(importChangesTable.importId, importId), eq(importChangesTable.entity, entity)))
     .orderBy(asc(importChangesTable.entityId));
@@ -268,7 +281,9 @@ export async function insertMappingRow(db: Db, values: typeof importMappingsTabl
 }
 
 export async function deleteMappingRow(db: Db, id: number): Promise<boolean> {
-  const rows = await db.delete(importMappingsTable).where(eq(importMappingsTable.id, id)).returning({ id: importMappingsTable.id });
+  const rows = await db
+    .delete(importMappingsTable)
+    .where(eq(importMappingsTable.id, id))
+    .returning({ id: importMappingsTable.id });
   return rows.length > 0;
 }
-

@@ -56,7 +56,9 @@ const tooLarge = () =>
   );
 
 /** Reads the form: `kind` and the one `file`, written to DATA_DIR/imports as it arrives (never held in memory). */
-async function readUpload(request: FastifyRequest): Promise<{ fields: Record<string, string>; file: ReceivedFile | null }> {
+async function readUpload(
+  request: FastifyRequest,
+): Promise<{ fields: Record<string, string>; file: ReceivedFile | null }> {
   if (!request.isMultipart())
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the file as multipart/form-data.');
   const deps = request.server.deps;
@@ -112,7 +114,11 @@ export const importsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/imports/', {
-    schema: { tags, consumes: ['multipart/form-data'], response: { 201: ImportResponseSchema, ...errors, 413: ErrorResponseSchema } },
+    schema: {
+      tags,
+      consumes: ['multipart/form-data'],
+      response: { 201: ImportResponseSchema, ...errors, 413: ErrorResponseSchema },
+    },
     handler: async (request, reply) => {
       const actor = requireUser(request);
       // The permission first: nobody else's upload is even read to the disk.

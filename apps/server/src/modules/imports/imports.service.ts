@@ -48,9 +48,10 @@ const assertImporter = (actor: UserRow) => assertUserType(actor, 'superuser');
 const notFound = () => new AppError('IMPORT_NOT_FOUND', 404, IMPORT_ERRORS.IMPORT_NOT_FOUND);
 
 /** The agency archive (kind `agency`) is imported by the export module, which fills this at start-up. */
-export const agencyImporter = slot<
-  (deps: Deps, actor: UserRow, file: { path: string; filename: string; size: number }) => Promise<ImportView>
->('imports.agencyImporter');
+export const agencyImporter =
+  slot<(deps: Deps, actor: UserRow, file: { path: string; filename: string; size: number }) => Promise<ImportView>>(
+    'imports.agencyImporter',
+  );
 let agencyImporterProvided = false;
 export function provideAgencyImporter(handler: Parameters<typeof agencyImporter.provide>[0]): void {
   agencyImporter.provide(handler);

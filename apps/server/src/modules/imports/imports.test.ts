@@ -22,7 +22,10 @@ let viewer: HttpClient;
 
 beforeAll(async () => {
   t = await buildTestApp();
-  owner = await signedInClient(t, await insertUser(t.db, { userType: ['owner'], firstName: 'Olive', lastName: 'Owner' }));
+  owner = await signedInClient(
+    t,
+    await insertUser(t.db, { userType: ['owner'], firstName: 'Olive', lastName: 'Owner' }),
+  );
   superuser = await signedInClient(t, await insertUser(t.db, { userType: ['superuser'] }));
   recruiter = await signedInClient(t, await insertUser(t.db, { userType: ['recruiter'] }));
   viewer = await signedInClient(t, await insertUser(t.db, { userType: ['viewer'] }));
@@ -56,7 +59,11 @@ async function upload(
   if (options.kind !== null) form.append('kind', options.kind ?? 'candidates');
   if (options.name !== null) {
     const content = options.content ?? 'First name,Last name\nAda,Lovelace\n';
-    form.append('file', new Blob([typeof content === 'string' ? content : new Uint8Array(content)]), options.name ?? 'people.csv');
+    form.append(
+      'file',
+      new Blob([typeof content === 'string' ? content : new Uint8Array(content)]),
+      options.name ?? 'people.csv',
+    );
   }
   const headers: Record<string, string> = { accept: 'application/json', cookie: client.cookieHeader() };
   if (options.csrf !== false) headers['x-csrftoken'] = client.cookies.get('csrftoken') ?? '';
@@ -66,7 +73,10 @@ async function upload(
   return { status: response.status, json: (text ? JSON.parse(text) : undefined) as any, text };
 }
 
-const csv = (rows: string[][]) => rows.map((row) => row.map((cell) => (/[",\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell)).join(',')).join('\n') + '\n';
+const csv = (rows: string[][]) =>
+  rows
+    .map((row) => row.map((cell) => (/[",\n]/.test(cell) ? `"${cell.replaceAll('"', '""')}"` : cell)).join(','))
+    .join('\n') + '\n';
 
 const CANDIDATE_HEADERS = ['First name', 'Last name', 'Email', 'Phone', 'Current company', 'Skills', 'Hobby'];
 const CANDIDATE_MAPPING = ['first_name', 'last_name', 'email', 'phone', 'current_company', 'skills', 'note'];
@@ -77,7 +87,11 @@ async function importFile(
   options: { kind?: string; mapping?: string[]; policy?: string; client?: HttpClient; name?: string } = {},
 ) {
   const client = options.client ?? owner;
-  const uploaded = await upload(client, { kind: options.kind ?? 'candidates', content, name: options.name ?? 'people.csv' });
+  const uploaded = await upload(client, {
+    kind: options.kind ?? 'candidates',
+    content,
+    name: options.name ?? 'people.csv',
+  });
   expect(uploaded.status, uploaded.text).toBe(201);
   const id = uploaded.json.import.id as number;
   const started = await client.post(`/api/imports/${id}/start/`, {
@@ -92,7 +106,9 @@ async function importFile(
 }
 
 const count = async (table: string, where = 'true') =>
-  Number(rowsOf<{ n: number }>(await t.db.execute(sql.raw(`select count(*)::int as n from ${table} where ${where}`)))[0]?.n);
+  Number(
+    rowsOf<{ n: number }>(await t.db.execute(sql.raw(`select count(*)::int as n from ${table} where ${where}`)))[0]?.n,
+  );
 
 let unique = 0;
 const nextEmail = () => `person${++unique}.${Date.now().toString(36)}@example.test`;
@@ -140,8 +156,10 @@ describe('imports: bad input', () => {
   });
 
   it('refuses a mapping that is not one target per column, maps a field twice, misses a required field or names an unknown one', async () => {
-    const id = (await upload(owner, { content: csv([CANDIDATE_HEADERS, ['Ada', 'Lovelace', '', '', '', '', '']]) })).json.import.id;
-    const attempt = (mapping: string[]) => owner.post(`/api/imports/${id}/preview/`, { mapping, duplicate_policy: 'skip' });
+    const id = (await upload(owner, { content: csv([CANDIDATE_HEADERS, ['Ada', 'Lovelace', '', '', '', '', '']]) }))
+      .json.import.id;
+    const attempt = (mapping: string[]) =>
+      owner.post(`/api/imports/${id}/preview/`, { mapping, duplicate_policy: 'skip' });
     for (const mapping of [
       ['first_name', 'last_name'],
       ['first_name', 'first_name', 'email', 'phone', 'current_company', 'skills', 'note'],
@@ -153,8 +171,12 @@ describe('imports: bad input', () => {
       expect(response.json.code).toBe('BAD_MAPPING');
       expect(response.json.fields.mapping.length).toBeGreaterThan(0);
     }
-    expect((await owner.post(`/api/imports/${id}/start/`, { mapping: ['first_name'], duplicate_policy: 'skip' })).status).toBe(400);
-    expect((await owner.post(`/api/imports/${id}/start/`, { mapping: CANDIDATE_MAPPING, duplicate_policy: 'merge' })).status).toBe(400);
+    expect(
+      (await owner.post(`/api/imports/${id}/start/`, { mapping: ['first_name'], duplicate_policy: 'skip' })).status,
+    ).toBe(400);
+    expect(
+      (await owner.post(`/api/imports/${id}/start/`, { mapping: CANDIDATE_MAPPING, duplicate_policy: 'merge' })).status,
+    ).toBe(400);
     expect((await owner.get('/api/imports/999999/')).status).toBe(404);
   });
 
@@ -183,7 +205,10 @@ describe('imports: preview', () => {
     rows.push(['', 'Nofirst', '', '', '', '', '']);
     for (let index = 0; index < 30; index += 1) rows.push([`P${index}`, 'Many', '', '', '', '', '']);
     const id = (await upload(owner, { content: csv(rows) })).json.import.id;
-    const response = await owner.post(`/api/imports/${id}/preview/`, { mapping: CANDIDATE_MAPPING, duplicate_policy: 'skip' });
+    const response = await owner.post(`/api/imports/${id}/preview/`, {
+      mapping: CANDIDATE_MAPPING,
+      duplicate_policy: 'skip',
+    });
     expect(response.status, response.text).toBe(200);
     const preview = response.json;
     expect(preview.rows).toHaveLength(20);
@@ -243,11 +268,16 @@ describe('imports: duplicate policies', () => {
         ['Fresh', 'Row', 'fresh.fill@example.test', '', '', ''],
         ['Fresh', 'Row', 'fresh.fill@example.test', 'Berlin', 'Globex', ''],
       ]),
-      { mapping: ['first_name', 'last_name', 'email', 'location', 'current_company', 'skills'], policy: 'update_empty' },
+      {
+        mapping: ['first_name', 'last_name', 'email', 'location', 'current_company', 'skills'],
+        policy: 'update_empty',
+      },
     );
     expect(result.counts).toEqual({ created: 1, updated: 2, skipped: 0, refused: 0 });
     const [row] = rowsOf<{ location: string; current_company: string; skills: string[]; search_text: string }>(
-      await t.db.execute(sql`select location, current_company, skills, search_text from candidates where id = ${existing.id}`),
+      await t.db.execute(
+        sql`select location, current_company, skills, search_text from candidates where id = ${existing.id}`,
+      ),
     );
     expect(row).toMatchObject({ location: 'Paris', current_company: 'Acme', skills: ['Go'] });
     expect(row?.search_text).toContain('acme');
@@ -260,10 +290,16 @@ describe('imports: duplicate policies', () => {
   it('create: a duplicate is created anyway', async () => {
     const email = nextEmail();
     await insertCandidate(t.db, { firstName: 'Twice', lastName: 'Made', email });
-    const result = await importFile(csv([['First name', 'Last name', 'Email'], ['Twice', 'Made', email]]), {
-      mapping: ['first_name', 'last_name', 'email'],
-      policy: 'create',
-    });
+    const result = await importFile(
+      csv([
+        ['First name', 'Last name', 'Email'],
+        ['Twice', 'Made', email],
+      ]),
+      {
+        mapping: ['first_name', 'last_name', 'email'],
+        policy: 'create',
+      },
+    );
     expect(result.counts.created).toBe(1);
     expect(await count('candidates', `lower(email) = '${email}'`)).toBe(2);
   });
@@ -305,7 +341,15 @@ describe('imports: the job', () => {
     importRunSettings.batchSize = 4;
     const rows = [CANDIDATE_HEADERS];
     for (let index = 0; index < 10; index += 1)
-      rows.push([`Zeta${index}`, 'Quokka', `zeta${index}.quokka@example.test`, '', 'Quokkacorp', 'Rust', `hobby ${index}`]);
+      rows.push([
+        `Zeta${index}`,
+        'Quokka',
+        `zeta${index}.quokka@example.test`,
+        '',
+        'Quokkacorp',
+        'Rust',
+        `hobby ${index}`,
+      ]);
     rows.push(['Bad', 'Row', 'nope', '', '', '', '']);
     const result = await importFile(csv(rows), { name: 'quokkas.csv' });
     expect(result).toMatchObject({
@@ -325,7 +369,8 @@ describe('imports: the job', () => {
   it('resumes an interrupted import from its checkpoint: the failed batch redone whole, nothing twice', async () => {
     importRunSettings.batchSize = 3;
     const rows = [CANDIDATE_HEADERS];
-    for (let index = 0; index < 10; index += 1) rows.push([`Res${index}`, 'Umer', `res${index}.umer@example.test`, '', '', '', 'x']);
+    for (let index = 0; index < 10; index += 1)
+      rows.push([`Res${index}`, 'Umer', `res${index}.umer@example.test`, '', '', '', 'x']);
     const uploaded = await upload(owner, { content: csv(rows) });
     const id = uploaded.json.import.id;
     await owner.post(`/api/imports/${id}/start/`, { mapping: CANDIDATE_MAPPING, duplicate_policy: 'skip' });
@@ -356,7 +401,12 @@ describe('imports: the job', () => {
     const done = (await owner.get(`/api/imports/${id}/`)).json.import;
     expect(done).toMatchObject({ status: 'succeeded', counts: { created: 10, skipped: 0, refused: 0 } });
     expect(await count('candidates', "last_name = 'Umer'")).toBe(10);
-    expect(await count('notes', `body like '%Hobby: x%' and object_id in (select id from candidates where last_name = 'Umer')`)).toBe(10);
+    expect(
+      await count(
+        'notes',
+        `body like '%Hobby: x%' and object_id in (select id from candidates where last_name = 'Umer')`,
+      ),
+    ).toBe(10);
     expect(await count('import_changes', `import_id = ${id}`)).toBe(10);
   });
 });
@@ -419,7 +469,13 @@ describe('imports: undo', () => {
     expect(refused.json.changed).toHaveLength(2);
     expect(await count('candidates', "last_name in ('Later', 'Alone')")).toBe(3);
 
-    const other = await importFile(csv([['First name', 'Last name'], ['Too', 'Late']]), { mapping: ['first_name', 'last_name'] });
+    const other = await importFile(
+      csv([
+        ['First name', 'Last name'],
+        ['Too', 'Late'],
+      ]),
+      { mapping: ['first_name', 'last_name'] },
+    );
     // Seven days and a minute later (moving the clock would end the sessions too).
     await t.db.execute(
       sql`update imports set undo_until = now() - interval '1 minute', finished_at = now() - interval '7 days 1 minute' where id = ${other.id}`,
@@ -445,7 +501,10 @@ describe('imports: report and history', () => {
     expect(response.status).toBe(200);
     expect(response.headers.get('content-type')).toMatch(/^text\/csv/);
     expect(response.headers.get('content-disposition')).toMatch(/report me-refused-rows\.csv/);
-    const lines = response.text.replace(/^\ufeff/, '').trim().split('\r\n');
+    const lines = response.text
+      .replace(/^\ufeff/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('"Line","Reason","First name","Last name","Email"');
     expect(lines[1]).toMatch(/^"3","[^"]+","'=HYPERLINK\(""http:\/\/evil""\)","","x"$/);
     expect(lines[2]).toMatch(/^"4","Email: [^"]+","Bad","Mail","'@nope"$/);
@@ -468,13 +527,23 @@ describe('imports: report and history', () => {
 
 describe('imports: saved mappings', () => {
   it('saves, lists by kind, refuses a bad one or a taken name, and deletes', async () => {
-    const body = { name: 'Old CRM', kind: 'candidates', headers: ['Given', 'Family'], targets: ['first_name', 'last_name'] };
+    const body = {
+      name: 'Old CRM',
+      kind: 'candidates',
+      headers: ['Given', 'Family'],
+      targets: ['first_name', 'last_name'],
+    };
     const created = await owner.post('/api/import-mappings/', body);
     expect(created.status, created.text).toBe(201);
     expect(created.json.mapping).toMatchObject({ name: 'Old CRM', targets: ['first_name', 'last_name'] });
     expect((await owner.post('/api/import-mappings/', body)).status).toBe(400);
-    expect((await owner.post('/api/import-mappings/', { ...body, name: 'Bad', targets: ['first_name', 'first_name'] })).status).toBe(400);
-    expect((await owner.post('/api/import-mappings/', { ...body, name: 'Short', targets: ['first_name'] })).status).toBe(400);
+    expect(
+      (await owner.post('/api/import-mappings/', { ...body, name: 'Bad', targets: ['first_name', 'first_name'] }))
+        .status,
+    ).toBe(400);
+    expect(
+      (await owner.post('/api/import-mappings/', { ...body, name: 'Short', targets: ['first_name'] })).status,
+    ).toBe(400);
     expect((await recruiter.post('/api/import-mappings/', { ...body, name: 'Mine' })).status).toBe(403);
     const list = await owner.get('/api/import-mappings/?kind=candidates');
     expect(list.json.mappings.map((item: { name: string }) => item.name)).toContain('Old CRM');

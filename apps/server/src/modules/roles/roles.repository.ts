@@ -351,7 +351,11 @@ export async function listPublicRoleRows(
 // ---- For the imports module (issue 31) ----
 
 /** Roles of these clients whose lower-cased title is one of these (pairs checked by the caller), one query. */
-export async function findRoleRowsByClientsAndTitles(db: Db, clientIds: number[], titles: string[]): Promise<RoleRow[]> {
+export async function findRoleRowsByClientsAndTitles(
+  db: Db,
+  clientIds: number[],
+  titles: string[],
+): Promise<RoleRow[]> {
   if (clientIds.length === 0 || titles.length === 0) return [];
   return db
     .select()
@@ -370,7 +374,10 @@ export async function deleteRoleRows(db: Db, ids: number[]): Promise<void> {
 }
 
 /** Roles of these clients (by id) that are not in `exceptIds`: what an import's undo may not remove. */
-export async function findRoleIdsOfClients(db: Db, clientIds: number[]): Promise<Array<{ id: number; clientId: number }>> {
+export async function findRoleIdsOfClients(
+  db: Db,
+  clientIds: number[],
+): Promise<Array<{ id: number; clientId: number }>> {
   if (clientIds.length === 0) return [];
   return db
     .select({ id: rolesTable.id, clientId: rolesTable.clientId })
