@@ -58,6 +58,8 @@ export interface KindAdapter {
   /** The keys a duplicate is recognised by, strongest first. */
   keysOf(columns: Columns, context: ImportContext): DuplicateKey[];
   nameOf(columns: Columns): string;
+  /** Keys the database keeps unique (a client's name): "create anyway" refuses such a duplicate. */
+  uniqueKeyPrefix?: string;
   /** Columns update_empty may fill (never a name, a status or the creation date). */
   fillable: readonly string[];
   /** Reads what the rows' values refer to before they become columns (roles: their clients by name). */
@@ -281,6 +283,7 @@ const clients: KindAdapter = {
     return keys;
   },
   nameOf: (columns) => text(columns.name),
+  uniqueKeyPrefix: 'name:',
   fillable: ['website', 'industry', 'location', 'contactName', 'contactEmail', 'contactPhone', 'guaranteeDays'],
   async lookup(db, rows) {
     const names = [...new Set(rows.map((columns) => lower(columns.name)).filter(Boolean))];

@@ -185,15 +185,10 @@ export class ImportPlanner {
     let match: { record: ExistingRecord; by: DuplicateMatch } | { pending: PendingRecord } | null = null;
     for (const { key, by } of keys) {
       const record = existing.get(key);
-      if (record) {
-        match = { record, by };
-        break;
-      }
-      const pending = this.fileIndex.get(key);
-      if (pending) {
-        match = { pending };
-        break;
-      }
+      const pending = record ? undefined : this.fileIndex.get(key);
+      if (record) match = { record, by };
+      else if (pending) match = { pending };
+      if (match) break;
     }
     const policy = this.input.policy;
     if (match && 'record' in match) {
@@ -201,6 +196,14 @@ export class ImportPlanner {
     } else if (match) {
       base.duplicate = { id: null, name: match.pending.name, matched_by: 'file', line: match.pending.line };
     }
+    const unique = this.adapter.uniqueKeyPrefix;
+    if (
+      match &&
+      policy === 'create' &&
+      unique &&
+      keys.some(({ key }) => key.startsWith(unique) && (existing.has(key) || this.fileIndex.has(key)))
+    )
+      return { ...base, reason: `A ${this.adapter.entity} with this name already exists.` };
     if (!match || policy === 'create') return this.create(base, columns, keys);
     if (policy === 'skip') return { ...base, action: 'skip' };
     // update_empty: only the fields empty on the record; nothing to fill is a skip.

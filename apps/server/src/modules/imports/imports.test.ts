@@ -333,6 +333,13 @@ describe('imports: duplicate policies', () => {
     );
     expect(roles.counts).toEqual({ created: 1, updated: 0, skipped: 1, refused: 1 });
     expect(roles.errors_preview[0]).toMatchObject({ line: 4, reason: expect.stringContaining('Nobody Inc') });
+    // Client names are unique: "create anyway" refuses a same-named client instead of failing the batch.
+    const again = await importFile(csv([['Name'], ['hooli'], ['Pied Piper'], ['PIED PIPER']]), {
+      kind: 'clients',
+      mapping: ['name'],
+      policy: 'create',
+    });
+    expect(again).toMatchObject({ status: 'succeeded', counts: { created: 1, refused: 2 } });
   });
 });
 
