@@ -59,7 +59,10 @@ export interface JobRunner {
     options?: JobKindOptions,
   ): void;
   /** Inside the caller's transaction when `executor` is one: the job exists only if the caller's write commits. */
-  enqueue<P>(executor: Db, job: { kind: string; payload: P; runAfter?: Date; uniqueKey?: string }): Promise<{ id: number }>;
+  enqueue<P>(
+    executor: Db,
+    job: { kind: string; payload: P; runAfter?: Date; uniqueKey?: string },
+  ): Promise<{ id: number }>;
   get(id: number): Promise<JobView | null>;
   cancel(id: number): Promise<void>;
   /** Begin polling/claiming (server.ts); buildApp for tests does not start it. */
@@ -352,9 +355,7 @@ export function createJobRunner(db: Db, log: FastifyBaseLogger, options: JobRunn
         returning state`);
       if (rowsOf(result).length === 0 && !controller.signal.aborted) {
         lost = true;
-        const now = rowsOf<{ state: string }>(
-          await db.execute(sql`select state from jobs where id = ${row.id}`),
-        )[0];
+        const now = rowsOf<{ state: string }>(await db.execute(sql`select state from jobs where id = ${row.id}`))[0];
         controller.abort(new JobAbortedError(now?.state === 'cancelled' ? 'cancelled' : 'lost'));
       }
     };
@@ -471,7 +472,6 @@ export function createJobRunner(db: Db, log: FastifyBaseLogger, options: JobRunn
     running.set(row.id, entry);
     return entry;
   }
-
 
   const claimableKinds = () =>
     [...kinds.entries()].filter(([, entry]) => entry.running < entry.concurrency).map(([kind]) => kind);
