@@ -391,9 +391,16 @@ export function createJobRunner(db: Db, log: FastifyBaseLogger, options: JobRunn
       },
     };
 
-    let outcome: { ok: true; value: unknown } | { ok: false; error: unknown };
+    let outcome: { ok: true; value: string } | { ok: false; error: unknown };
     try {
-      outcome = { ok: true, value: await kind.handler(ctx) };
+      const value = await kind.handler(ctx);
+      let json: string;
+      try {
+        json = JSON.stringify(value === undefined ? null : value);
+      } catch {
+        throw new JobError('The job finished, but its result could not be stored.');
+      }
+      outcome = { ok: true, value: json };
     } catch (error) {
       outcome = { ok: false, error };
     } finally {
@@ -407,8 +414,7 @@ export function createJobRunner(db: Db, log: FastifyBaseLogger, options: JobRunn
     if (lost) return; // Someone else's row now (or cancelled): nothing of this run is recorded.
     // A handler that returned a value finished its work, stopping or not.
     if (outcome.ok) {
-      const value = outcome.value === undefined ? null : outcome.value;
-      const result = JSON.stringify(value);
+      const result = outcome.value;
       if (kind.recurring) {
         await db.execute(sql`
           update jobs set state = 'queued', attempts = 0, lease_until = null, locked_by = null, error = null,
@@ -496,6 +502,7 @@ export function createJobRunner(db: Db, log: FastifyBaseLogger, options: JobRunn
       }
       if (claimed && running.size < concurrency) continue;
       const waitMs = failures ? Math.min(pollMs * 2 ** failures, 30_000) : pollMs;
+      if (!started) break;
       await new Promise<void>((resolve) => {
         const timer = setTimeout(done, waitMs);
         function done() {
