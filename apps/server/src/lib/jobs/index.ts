@@ -1,10 +1,8 @@
 export {
-  createJobRunner,
   estimateEtaSeconds,
   JobAbortedError,
   JobError,
   jobErrorMessage,
-  SWEEP_JOB_KIND,
   toJobView,
   type JobContext,
   type JobKindOptions,
@@ -12,5 +10,6 @@ export {
   type JobRunnerOptions,
   type JobState,
   type JobView,
-} from './runner';
+} from './job-types';
 export { jobsTable, JOB_STATES, type JobRow } from './jobs.table';
+export { createJobRunner, SWEEP_JOB_KIND } from './runner';

@@ -228,6 +228,49 @@ describe('the job runner (lib/jobs, decision 091)', () => {
     expect(await facts(id)).toMatchObject({ state: 'succeeded', attempts: 2, locked_by: null, progress_done: 10 });
   });
 
+  it('does not run a job again whose worker died on its last attempt: it is failed', async () => {
+    const jobs = runner();
+    const kind = freshKind('abandoned-last');
+    let ran = 0;
+    jobs.register(kind, async () => {
+      ran += 1;
+    });
+    const inserted = rowsOf<{ id: number }>(
+      await first.execute(sql`
+        insert into jobs (kind, payload, state, attempts, max_attempts, lease_until, locked_by, started_at)
+        values (${kind}, '{}'::jsonb, 'running', 3, 3, now() - interval '1 second', 'dead-host:1:x', now())
+        returning id`),
+    );
+    const id = Number(inserted[0]!.id);
+    expect(await jobs.drain()).toBe(1);
+    expect(ran).toBe(0);
+    expect(await jobs.get(id)).toMatchObject({
+      state: 'failed',
+      attempts: 4,
+      error: 'The job stopped without finishing too many times.',
+    });
+  });
+
+  it('puts a recurring job that failed back for its next period, with the error kept', async () => {
+    const jobs = runner();
+    const kind = freshKind('recurring-failing');
+    jobs.registerRecurring(
+      kind,
+      { everyMs: 60_000, firstRunAfterMs: 0 },
+      async () => {
+        throw new JobError('The mailbox did not answer.');
+      },
+      { maxAttempts: 1 },
+    );
+    expect(await jobs.drain()).toBe(1);
+    const rows = rowsOf<{ id: number }>(await first.execute(sql`select id from jobs where kind = ${kind}`));
+    expect(rows).toHaveLength(1);
+    const row = await facts(Number(rows[0]!.id));
+    expect(row).toMatchObject({ state: 'queued', attempts: 0, error: 'The mailbox did not answer.' });
+    expect(row.backoff_ms).toBe(60_000);
+    expect(await jobs.drain()).toBe(0);
+  });
+
   it('aborts the handler when another worker holds the job now, and records nothing of its run', async () => {
     const jobs = runner();
     const kind = freshKind('lost');
