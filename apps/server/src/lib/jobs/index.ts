@@ -4,6 +4,7 @@ export {
   JobError,
   jobErrorMessage,
   toJobView,
+  type DbJobRunner,
   type JobContext,
   type JobKindOptions,
   type JobRunner,

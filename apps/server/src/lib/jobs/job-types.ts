@@ -20,7 +20,7 @@ export interface JobContext<P = unknown> {
   signal: AbortSignal;
   log: FastifyBaseLogger;
   /** The run_after the job was claimed at: a recurring job's scheduled time (one run per scheduled time). */
-  scheduledFor: Date;
+  scheduledFor?: Date;
 }
 
 export interface JobKindOptions {
@@ -66,7 +66,11 @@ export interface JobRunner {
   stop(): Promise<void>;
   /** Tests: run every due job in this process, one after another, until none is due; returns how many ran. */
   drain(): Promise<number>;
-  /** This runner's name in `locked_by` (host:pid:random). */
+}
+
+/** The runner createJobRunner makes: the interface, plus its name in `locked_by`. */
+export interface DbJobRunner extends JobRunner {
+  /** host:pid:random. */
   readonly workerId: string;
 }
 

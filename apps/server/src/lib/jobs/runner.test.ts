@@ -12,7 +12,7 @@ import {
   JobAbortedError,
   JobError,
   SWEEP_JOB_KIND,
-  type JobRunner,
+  type DbJobRunner,
   type JobRunnerOptions,
 } from './index';
 
@@ -64,12 +64,12 @@ beforeAll(async () => {
 });
 afterAll(() => closeAll());
 
-const runners: JobRunner[] = [];
+const runners: DbJobRunner[] = [];
 afterEach(async () => {
   await Promise.all(runners.splice(0).map((runner) => runner.stop()));
 });
 
-function runner(db: Db = first, options: JobRunnerOptions = {}): JobRunner {
+function runner(db: Db = first, options: JobRunnerOptions = {}): DbJobRunner {
   const created = createJobRunner(db, silent, { pollMs: 20, ...options });
   runners.push(created);
   return created;
@@ -434,7 +434,7 @@ describe('the job runner (lib/jobs, decision 091)', () => {
     const make = (db: Db) => {
       const jobs = runner(db);
       jobs.registerRecurring(kind, { everyMs: 400, firstRunAfterMs: 0 }, async (ctx) => {
-        runs.push({ at: Date.now(), scheduledFor: ctx.scheduledFor.getTime(), by: jobs.workerId });
+        runs.push({ at: Date.now(), scheduledFor: ctx.scheduledFor!.getTime(), by: jobs.workerId });
         await sleep(30);
       });
       return jobs;

@@ -23,7 +23,7 @@ import {
   toJobView,
   type JobContext,
   type JobKindOptions,
-  type JobRunner,
+  type DbJobRunner,
   type JobRunnerOptions,
 } from './job-types';
 import type { JobRow } from './jobs.table';
@@ -55,7 +55,7 @@ interface Running {
  * runs a job twice; a worker killed mid-job leaves its lease to run out and the job is claimed again.
  * Times (run_after, leases) are the database's clock, which every server shares.
  */
-export function createJobRunner(db: Db, log: FastifyBaseLogger, options: JobRunnerOptions = {}): JobRunner {
+export function createJobRunner(db: Db, log: FastifyBaseLogger, options: JobRunnerOptions = {}): DbJobRunner {
   const pollMs = options.pollMs ?? 1000;
   const concurrency = options.concurrency ?? 2;
   const defaultLeaseMs = options.leaseMs ?? 60_000;
@@ -252,7 +252,7 @@ export function createJobRunner(db: Db, log: FastifyBaseLogger, options: JobRunn
     }
   }
 
-  const runner: JobRunner = {
+  const runner: DbJobRunner = {
     workerId,
     register(kind, handler, kindOptions = {}) {
       addKind(kind, handler as Kind['handler'], kindOptions, null);
