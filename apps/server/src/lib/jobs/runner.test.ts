@@ -166,6 +166,23 @@ describe('the job runner (lib/jobs, decision 091)', () => {
     expect(c.id).not.toBe(a.id);
   });
 
+  it('wakes at once after an enqueue in its process, also one committed by a transaction, without waiting for its poll', async () => {
+    const jobs = runner(first, { pollMs: 60_000 });
+    const kind = freshKind('wake');
+    const ranAt: number[] = [];
+    jobs.register(kind, async () => {
+      ranAt.push(Date.now());
+    });
+    jobs.start();
+    await sleep(100); // the first poll found nothing; the next is a minute away
+    const enqueuedAt = Date.now();
+    await jobs.enqueue(first, { kind, payload: null });
+    await eventually(async () => expect(ranAt).toHaveLength(1), 5000);
+    await inTransaction(first, (tx) => jobs.enqueue(tx, { kind, payload: null }));
+    await eventually(async () => expect(ranAt).toHaveLength(2), 5000);
+    expect(ranAt[1]! - enqueuedAt).toBeLessThan(5000);
+  });
+
   it('two runners on one database share many jobs and run each exactly once', async () => {
     const kind = freshKind('shared');
     const JOBS = 120;

@@ -279,7 +279,7 @@ export function createJobRunner(db: Db, log: FastifyBaseLogger, options: JobRunn
         // Visible at once outside a transaction; inside one only after the caller commits, soon after.
         wake?.();
         if (executor instanceof PgTransaction) {
-          for (const delay of [50, 250]) setTimeout(() => wake?.(), delay).unref();
+          for (const delay of [50, 250, 1000]) setTimeout(() => wake?.(), delay).unref();
         }
       }
       return { id };
