@@ -101,7 +101,10 @@ async function checkFile(path: string, originalName: string): Promise<void> {
   if (size === 0) throw new ImportFileError('EMPTY_FILE', 'The file is empty.');
   const extension = extname(originalName).toLowerCase();
   if (['.xls', '.numbers', '.ods', '.pdf', '.doc', '.docx', '.zip', '.json'].includes(extension)) {
-    throw new ImportFileError('UNSUPPORTED_FILE', 'Upload a CSV or XLSX file (from a spreadsheet: “Save as” CSV or Excel workbook).');
+    throw new ImportFileError(
+      'UNSUPPORTED_FILE',
+      'Upload a CSV or XLSX file (from a spreadsheet: “Save as” CSV or Excel workbook).',
+    );
   }
 }
 

@@ -117,7 +117,8 @@ async function isValidUtf8(path, start) {
  */
 async function detectEncoding(path) {
   const head = await readHead(path, 4096);
-  if (head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf) return { encoding: 'utf-8', bom: 3 };
+  if (head.length >= 3 && head[0] === 0xef && head[1] === 0xbb && head[2] === 0xbf)
+    return { encoding: 'utf-8', bom: 3 };
   if (head.length >= 2 && head[0] === 0xff && head[1] === 0xfe) return { encoding: 'utf-16le', bom: 2 };
   if (head.length >= 2 && head[0] === 0xfe && head[1] === 0xff) return { encoding: 'utf-16be', bom: 2 };
   if (head.length >= 4) {
@@ -316,7 +317,11 @@ function openPart(zip, entry, counter, limits) {
       stream.on('error', (streamError) => {
         // yauzl checks each part's real size against its header ("too many bytes in the stream").
         const message = streamError instanceof Error ? streamError.message : '';
-        counting.destroy(/bytes|size/i.test(message) ? tooLargeArchive(limits) : new FileError('UNREADABLE_FILE', 'The workbook is damaged.'));
+        counting.destroy(
+          /bytes|size/i.test(message)
+            ? tooLargeArchive(limits)
+            : new FileError('UNREADABLE_FILE', 'The workbook is damaged.'),
+        );
       });
       resolve(stream.pipe(counting));
     });
@@ -363,7 +368,8 @@ function columnIndex(letters) {
 /** @param {number} index */
 function columnLetters(index) {
   let letters = '';
-  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26)) letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
+  for (let n = index + 1; n > 0; n = Math.floor((n - 1) / 26))
+    letters = String.fromCharCode(65 + ((n - 1) % 26)) + letters;
   return letters;
 }
 
@@ -435,7 +441,10 @@ async function eachXlsxRow(path, limits, onRow) {
         const name = local(node.name);
         if (name === 'workbookPr') date1904 = node.attributes.date1904 === '1' || node.attributes.date1904 === 'true';
         if (name === 'sheet' && firstSheetRel === null) {
-          firstSheetRel = node.attributes['r:id'] ?? Object.entries(node.attributes).find(([key]) => key.endsWith(':id'))?.[1] ?? null;
+          firstSheetRel =
+            node.attributes['r:id'] ??
+            Object.entries(node.attributes).find(([key]) => key.endsWith(':id'))?.[1] ??
+            null;
         }
       });
     });
@@ -465,7 +474,8 @@ async function eachXlsxRow(path, limits, onRow) {
       await parseXml(await openPart(zip, styles, counter, limits), (parser) => {
         parser.on('opentag', (node) => {
           const name = local(node.name);
-          if (name === 'numFmt') customFormats.set(Number(node.attributes.numFmtId), String(node.attributes.formatCode ?? ''));
+          if (name === 'numFmt')
+            customFormats.set(Number(node.attributes.numFmtId), String(node.attributes.formatCode ?? ''));
           else if (name === 'cellXfs') inCellXfs = true;
           else if (name === 'xf' && inCellXfs) {
             const id = Number(node.attributes.numFmtId ?? 0);
@@ -536,7 +546,15 @@ async function eachXlsxRow(path, limits, onRow) {
             const match = /^([A-Za-z]{1,3})(\d+)$/.exec(ref);
             const col = match ? columnIndex(match[1]) : nextColumn;
             nextColumn = col + 1;
-            cell = { col, type: String(node.attributes.t ?? 'n'), style: Number(node.attributes.s ?? 0), v: '', f: null, fAttrs: null, t: '' };
+            cell = {
+              col,
+              type: String(node.attributes.t ?? 'n'),
+              style: Number(node.attributes.s ?? 0),
+              v: '',
+              f: null,
+              fAttrs: null,
+              t: '',
+            };
           } else if (cell && name === 'v') capture = 'v';
           else if (cell && name === 'f') {
             capture = 'f';
@@ -663,7 +681,11 @@ async function inspect({ path, limits }) {
   if (format === 'csv') {
     const detected = await detectEncoding(path);
     encoding = detected.encoding;
-    const head = iconv.decode(await readHead(path, 65536 + detected.bom), detected.encoding === 'utf-8' ? 'utf8' : detected.encoding, { stripBOM: true });
+    const head = iconv.decode(
+      await readHead(path, 65536 + detected.bom),
+      detected.encoding === 'utf-8' ? 'utf8' : detected.encoding,
+      { stripBOM: true },
+    );
     delimiter = detectDelimiter(head);
     await eachCsvRow(path, encoding, detected.bom, delimiter, (row) => sink.push(row));
   } else {
@@ -718,7 +740,8 @@ async function read({ path, format, encoding, delimiter, width, fromRow, batchSi
     const bomLength =
       encoding === 'utf-8' && bom[0] === 0xef && bom[1] === 0xbb && bom[2] === 0xbf
         ? 3
-        : encoding?.startsWith('utf-16') && ((bom[0] === 0xff && bom[1] === 0xfe) || (bom[0] === 0xfe && bom[1] === 0xff))
+        : encoding?.startsWith('utf-16') &&
+            ((bom[0] === 0xff && bom[1] === 0xfe) || (bom[0] === 0xfe && bom[1] === 0xff))
           ? 2
           : 0;
     await eachCsvRow(path, encoding ?? 'utf-8', bomLength, delimiter ?? ',', (row) => sink.push(row));

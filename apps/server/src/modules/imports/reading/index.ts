@@ -12,11 +12,24 @@ export {
   type ReadRowsOptions,
   type SheetInfo,
 } from './import-file';
-export { detectPreset, suggestMapping, PRESET_COLUMNS } from './mapping';
+export {
+  detectPreset,
+  mapRow,
+  normaliseHeader,
+  PRESET_COLUMNS,
+  splitFullName,
+  suggestMapping,
+  type MappedRow,
+  type MappingSuggestion,
+  type PresetColumn,
+} from './mapping';
 export {
   detectColumnHints,
   normaliseCell,
   normalisePhoneE164,
+  parseAmount,
+  parseDate,
+  splitSkills,
   type ColumnHint,
   type NormaliseContext,
   type NormalisedCell,
