@@ -254,7 +254,7 @@ async function eachCsvRow(path, encoding, bom, delimiter, onRow) {
 /** @param {string} path */
 function openZip(path) {
   return new Promise((resolve, reject) => {
-    yauzl.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: true }, (error, zip) => {
+    yauzl.open(path, { lazyEntries: true, autoClose: false, validateEntrySizes: false }, (error, zip) => {
       if (error || !zip) reject(new FileError('UNREADABLE_FILE', 'The file is not a valid XLSX workbook.'));
       else resolve(zip);
     });
@@ -307,21 +307,28 @@ function openPart(zip, entry, counter, limits) {
         reject(new FileError('UNREADABLE_FILE', 'The file is not a valid XLSX workbook.'));
         return;
       }
+      // Counted here, not by yauzl's own size check: its stream swallows that error (its destroy() is its own).
+      let inflated = 0;
       const counting = new Transform({
         transform(chunk, _encoding, callback) {
+          inflated += chunk.length;
           counter.inflated += chunk.length;
-          if (counter.inflated > limits.maxUnpackedBytes) callback(tooLargeArchive(limits));
-          else callback(null, chunk);
+          if (counter.inflated > limits.maxUnpackedBytes) {
+            stream.destroy();
+            callback(tooLargeArchive(limits));
+          } else if (inflated > entry.uncompressedSize) {
+            stream.destroy();
+            callback(
+              new FileError(
+                'ARCHIVE_TOO_LARGE',
+                'The workbook unpacks to more than its own directory declares (a damaged or hostile file); it was not read.',
+              ),
+            );
+          } else callback(null, chunk);
         },
       });
-      stream.on('error', (streamError) => {
-        // yauzl checks each part's real size against its header ("too many bytes in the stream").
-        const message = streamError instanceof Error ? streamError.message : '';
-        counting.destroy(
-          /bytes|size/i.test(message)
-            ? tooLargeArchive(limits)
-            : new FileError('UNREADABLE_FILE', 'The workbook is damaged.'),
-        );
+      stream.on('error', () => {
+        counting.destroy(new FileError('UNREADABLE_FILE', 'The workbook is damaged.'));
       });
       resolve(stream.pipe(counting));
     });
