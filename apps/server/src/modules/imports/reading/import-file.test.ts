@@ -95,6 +95,12 @@ describe('CSV encodings', () => {
     expect(info.sampleRows[0]).toEqual(['José Müller', 'Zürich']);
   });
 
+  it('reads UTF-16 LE without a BOM from its zero bytes', async () => {
+    const info = await inspectFile(await file(Buffer.from(text, 'utf16le')), 'people.csv');
+    expect(info.encoding).toBe('utf-16le');
+    expect(info.sampleRows[1]).toEqual(['Zoë', 'Kraków']);
+  });
+
   it('reads Windows-1252 when the bytes are not valid UTF-8', async () => {
     // "José Müller,Zürich" and "€" (0x80) in Windows-1252.
     const bytes = Buffer.from([
@@ -225,6 +231,14 @@ describe('limits and unreadable files', () => {
     expect(error.message).toContain('200 columns');
   });
 
+  it('says where a quoted value is never closed', async () => {
+    const error = await refusal(
+      inspectFile(await file('Name,Notes\nJane,fine\nBob,"never closed\nAnn,x\n'), 'quotes.csv'),
+    );
+    expect(error).toMatchObject({ code: 'UNREADABLE_FILE', status: 400 });
+    expect(error.message).toBe('A quoted value that starts after line 2 is never closed: check the quotes (") there.');
+  });
+
   it('refuses an old .xls workbook and a file named .xlsx that is not one', async () => {
     const xls = await file(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]), 'xls');
     expect(await refusal(inspectFile(xls, 'old.xls'))).toMatchObject({ code: 'UNSUPPORTED_FILE' });
@@ -281,6 +295,8 @@ describe('XLSX', () => {
     await workbook.xlsx.writeFile(path);
     const info = await inspectFile(path, 'sums.xlsx');
     expect((await allRows(path, info)).map((row) => row.cells[2])).toEqual(['=A2+$B$2', '=A3+$B$2']);
+    // A resumed job starts from a later row, with the sheet's row numbers.
+    expect(await allRows(path, info, { fromRow: 1 })).toEqual([{ line: 3, cells: ['3', '4', '=A3+$B$2'] }]);
   });
 
   it('refuses a workbook whose parts unpack beyond 500 MB, from the ZIP directory, before inflating anything', async () => {

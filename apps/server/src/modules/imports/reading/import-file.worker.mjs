@@ -242,6 +242,19 @@ async function eachCsvRow(path, encoding, bom, delimiter, onRow) {
   } catch (error) {
     input.destroy();
     if (error instanceof FileError) throw error;
+    const code = /** @type {{ code?: string }} */ (error).code;
+    if (code === 'CSV_QUOTE_NOT_CLOSED') {
+      throw new FileError(
+        'UNREADABLE_FILE',
+        `A quoted value that starts after line ${previousEnd} is never closed: check the quotes (") there.`,
+      );
+    }
+    if (code === 'CSV_MAX_RECORD_SIZE') {
+      throw new FileError(
+        'UNREADABLE_FILE',
+        `The row after line ${previousEnd} is longer than 1,000,000 characters (often a quote that is never closed).`,
+      );
+    }
     const detail = error instanceof Error ? error.message : String(error);
     throw new FileError('UNREADABLE_FILE', `The file could not be read as CSV (${detail.split('\n')[0]}).`);
   }
