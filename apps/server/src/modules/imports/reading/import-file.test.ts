@@ -239,7 +239,7 @@ describe('limits and unreadable files', () => {
     expect(error.message).toBe('A quoted value that starts after line 2 is never closed: check the quotes (") there.');
   });
 
-  it('refuses an old .xls workbook and a file named .xlsx that is not one', async () => {
+  it('refuses an old .xls workbook, a file named .xlsx that is not one, a PDF and a binary file', async () => {
     const xls = await file(Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1, 0, 0]), 'xls');
     expect(await refusal(inspectFile(xls, 'old.xls'))).toMatchObject({ code: 'UNSUPPORTED_FILE' });
     expect(await refusal(inspectFile(await file('Name\nJane\n'), 'fake.xlsx'))).toMatchObject({
@@ -247,6 +247,10 @@ describe('limits and unreadable files', () => {
     });
     const notWorkbook = await file(buildZip([textPart('hello.txt', 'hi')]), 'xlsx');
     expect(await refusal(inspectFile(notWorkbook, 'zip.xlsx'))).toMatchObject({ code: 'UNREADABLE_FILE' });
+    const pdf = await file('%PDF-1.7\n1 0 obj\n', 'pdf');
+    expect(await refusal(inspectFile(pdf, 'resume.csv'))).toMatchObject({ code: 'UNSUPPORTED_FILE' });
+    const png = Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52]);
+    expect(await refusal(inspectFile(await file(png, 'png'), 'photo.csv'))).toMatchObject({ code: 'UNSUPPORTED_FILE' });
   });
 });
 

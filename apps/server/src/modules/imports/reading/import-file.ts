@@ -84,8 +84,8 @@ function limitsForWorker(): WorkerLimits {
   return { maxRows, maxColumns, maxUnpackedBytes, sampleRows, maxZipEntries, maxCellChars };
 }
 
-/** Size, emptiness and kind checks that need no reading. */
-async function checkFile(path: string, originalName: string): Promise<void> {
+/** Size and emptiness: the checks that need no reading (the kind is told by the bytes, in the worker). */
+async function checkFile(path: string): Promise<void> {
   let size: number;
   try {
     size = (await stat(path)).size;
@@ -99,13 +99,6 @@ async function checkFile(path: string, originalName: string): Promise<void> {
     );
   }
   if (size === 0) throw new ImportFileError('EMPTY_FILE', 'The file is empty.');
-  const extension = extname(originalName).toLowerCase();
-  if (['.xls', '.numbers', '.ods', '.pdf', '.doc', '.docx', '.zip', '.json'].includes(extension)) {
-    throw new ImportFileError(
-      'UNSUPPORTED_FILE',
-      'Upload a CSV or XLSX file (from a spreadsheet: “Save as” CSV or Excel workbook).',
-    );
-  }
 }
 
 /** Starts the worker; every message (and its failure or exit) is passed to `onMessage`. */
@@ -141,7 +134,7 @@ function toError(message: Extract<WorkerMessage, { type: 'error' } | { type: 'cr
  * Throws ImportFileError (400/413) for a file it will not import.
  */
 export async function inspectFile(path: string, originalName: string): Promise<SheetInfo> {
-  await checkFile(path, originalName);
+  await checkFile(path);
   const expectXlsx = extname(originalName).toLowerCase() === '.xlsx';
   const info = await new Promise<SheetInfo>((resolve, reject) => {
     let settled = false;

@@ -685,6 +685,12 @@ async function detectFormat(path) {
       'This is an old Excel (.xls) file. Save it as .xlsx or .csv and upload it again.',
     );
   }
+  if (head.length >= 4 && head.subarray(0, 4).toString('latin1') === '%PDF') {
+    throw new FileError(
+      'UNSUPPORTED_FILE',
+      'This is a PDF. Upload a CSV or XLSX file (from a spreadsheet: “Save as” CSV or Excel workbook).',
+    );
+  }
   return 'csv';
 }
 
@@ -701,6 +707,10 @@ async function inspect({ path, limits }) {
   if (format === 'csv') {
     const detected = await detectEncoding(path);
     encoding = detected.encoding;
+    // NUL bytes outside UTF-16 text: a binary file (an image, an archive), not a CSV.
+    if (!encoding.startsWith('utf-16') && (await readHead(path, 4096)).includes(0)) {
+      throw new FileError('UNSUPPORTED_FILE', 'This is not a CSV or XLSX file. Upload a CSV or XLSX file.');
+    }
     const head = iconv.decode(
       await readHead(path, 65536 + detected.bom),
       detected.encoding === 'utf-8' ? 'utf8' : detected.encoding,
