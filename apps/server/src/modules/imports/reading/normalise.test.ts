@@ -107,6 +107,17 @@ describe('dates', () => {
   });
 });
 
+describe('currency codes', () => {
+  it('upper-cases three-letter codes and reads unambiguous signs', () => {
+    expect(cell('desired_salary_currency', 'eur')).toEqual({ value: 'EUR', problem: null });
+    expect(cell('desired_salary_currency', '£')).toEqual({ value: 'GBP', problem: null });
+    expect(cell('currency', 'Dollars', us, 'clients')).toEqual({
+      value: null,
+      problem: '“Dollars” is not a currency code; use three letters such as USD.',
+    });
+  });
+});
+
 describe('integers', () => {
   it('reads whole numbers within the field’s range', () => {
     expect(cell('years_experience', '7')).toEqual({ value: 7, problem: null });

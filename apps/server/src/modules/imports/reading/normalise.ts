@@ -287,6 +287,9 @@ export function matchEnum(field: ImportTargetField, raw: string): string | null 
 
 // ---- the cell -------------------------------------------------------------------------------------------
 
+/** Currency signs that name one currency. */
+const CURRENCY_SIGNS: Record<string, string> = { '€': 'EUR', '£': 'GBP', '¥': 'JPY', '₹': 'INR', US$: 'USD' };
+
 function tooLong(field: ImportTargetField, text: string): string | null {
   if (field.maxLength === undefined || text.length <= field.maxLength) return null;
   return `${field.label} is longer than the ${grouped(field.maxLength)}-character limit (${grouped(text.length)} characters).`;
@@ -318,6 +321,11 @@ export function normaliseCell(field: ImportTargetField, raw: string, context: No
   if (text === '') return ok(null);
   switch (field.type) {
     case 'text': {
+      if (field.key === 'currency' || field.key.endsWith('_currency')) {
+        const code = CURRENCY_SIGNS[text] ?? text.toUpperCase();
+        if (/^[A-Z]{3}$/.test(code)) return ok(code);
+        return { value: null, problem: `${quote(text)} is not a currency code; use three letters such as USD.` };
+      }
       const problem = tooLong(field, text);
       return { value: text, problem };
     }
