@@ -5,7 +5,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ImportFileError } from './errors';
 import { inspectFile, readingLimits, readRows, type ImportRow, type SheetInfo } from './import-file';
-import { buildZip, deflateRun, SHEET_PREFIX, SHEET_SUFFIX, textPart, workbookParts } from './test-files';
+import { buildZip, deflateRun, SHEET_PREFIX, SHEET_SUFFIX, textPart, workbookParts } from '../../../test/zip-files';
 
 let dir: string;
 let counter = 0;

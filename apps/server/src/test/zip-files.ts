@@ -1,4 +1,4 @@
-// Test helpers (imported by the reading tests only): ZIP files built by hand, so a test can make a workbook
+// Test helpers (import reading tests): ZIP files built by hand, so a test can make a workbook
 // whose sizes lie, and a deflate stream of a huge run of one byte that is only a few megabytes.
 import { deflateRawSync } from 'node:zlib';
 
