@@ -13,6 +13,7 @@ import type { HttpClient } from '../../test/http-client';
 import { signedInClient } from '../../test/sign-in';
 import { HttpClient as Client } from '../../test/http-client';
 import { importRunSettings } from './imports.service';
+import { readingLimits } from './reading/import-file';
 
 let t: TestApp;
 let owner: HttpClient;
@@ -153,6 +154,31 @@ describe('imports: bad input', () => {
     expect(tooBig.json).toMatchObject({ success: false, code: 'FILE_TOO_LARGE' });
     expect(tooBig.json.error).toMatch(/50 MB/);
     expect((await upload(owner, { kind: 'agency', name: 'agency.zip' })).status).toBe(400);
+  });
+
+  it('refuses a file over the row or column limit with a clear message (the reading module’s limits, lowered)', async () => {
+    const saved = { ...readingLimits };
+    try {
+      readingLimits.maxRows = 3;
+      const rows = await upload(owner, {
+        content: csv([['First name', 'Last name'], ...Array.from({ length: 4 }, (_, i) => [`R${i}`, 'Rows'])]),
+      });
+      expect(rows).toMatchObject({ status: 400, json: { code: 'TOO_MANY_ROWS' } });
+      expect(rows.json.error).toMatch(/3/);
+      readingLimits.maxRows = saved.maxRows;
+      readingLimits.maxColumns = 3;
+      const columns = await upload(owner, {
+        content: csv([
+          ['A', 'B', 'C', 'D'],
+          ['1', '2', '3', '4'],
+        ]),
+      });
+      expect(columns).toMatchObject({ status: 400, json: { code: 'TOO_MANY_COLUMNS' } });
+      expect(columns.json.error).toMatch(/3/);
+    } finally {
+      Object.assign(readingLimits, saved);
+    }
+    expect(await count('imports', "filename = 'people.csv' and total_rows = 4")).toBe(0);
   });
 
   it('refuses a mapping that is not one target per column, maps a field twice, misses a required field or names an unknown one', async () => {
