@@ -35,7 +35,8 @@ export const paths = {
     imports: { path: '/settings/imports', getHref: () => '/settings/imports' },
     importNew: {
       path: '/settings/imports/new',
-      getHref: (kind?: string) => (kind ? `/settings/imports/new?kind=${encodeURIComponent(kind)}` : '/settings/imports/new'),
+      getHref: (kind?: string) =>
+        kind ? `/settings/imports/new?kind=${encodeURIComponent(kind)}` : '/settings/imports/new',
     },
     import: { path: '/settings/imports/:importId', getHref: (id: Id) => `/settings/imports/${id}` },
     users: { path: '/users', getHref: () => '/users' },

@@ -53,7 +53,9 @@ export function ImportNewRoute() {
   const allowed = useImportAllowed();
   if (!allowed) return <NoAccess />;
   const asked = params.get('kind');
-  const kind: ImportKind = (UPLOAD_KINDS as readonly string[]).includes(asked ?? '') ? (asked as ImportKind) : 'candidates';
+  const kind: ImportKind = (UPLOAD_KINDS as readonly string[]).includes(asked ?? '')
+    ? (asked as ImportKind)
+    : 'candidates';
   return (
     <div className="mx-auto max-w-5xl space-y-6">
       <BackLink to={paths.app.imports.getHref()}>All imports</BackLink>

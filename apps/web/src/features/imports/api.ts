@@ -17,10 +17,7 @@ export const importsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     listImports: build.query<ImportListResponse, { page?: number; page_size?: number }>({
       query: (params) => ({ url: '/api/imports/', params: { ...params } }),
-      providesTags: (result) => [
-        importListTag,
-        ...(result?.imports.map((entry) => importTag(entry.id)) ?? []),
-      ],
+      providesTags: (result) => [importListTag, ...(result?.imports.map((entry) => importTag(entry.id)) ?? [])],
     }),
     /** Polled every second by the progress page while the import runs. */
     getImport: build.query<ImportResponse, number>({
@@ -56,8 +53,7 @@ export const importsApi = baseApi.injectEndpoints({
 });
 
 /** An import that just finished wrote records: the lists showing them are stale. */
-export const invalidateImportedRecords = () =>
-  importsApi.util.invalidateTags([importListTag, ...recordLists]);
+export const invalidateImportedRecords = () => importsApi.util.invalidateTags([importListTag, ...recordLists]);
 
 /** A new upload is in the history. */
 export const invalidateImportHistory = () => importsApi.util.invalidateTags([importListTag]);

@@ -1,8 +1,9 @@
 /** The mapping step's rules, apart from the screen so they can be read and tested on their own. */
 import {
+  IMPORT_PRESET_LABELS,
+  IMPORT_REPEATABLE_TARGETS,
   IMPORT_TARGET_FIELDS,
   type ImportColumnTarget,
-  type ImportKind,
   type ImportPresetId,
   type ImportTargetField,
 } from '@recruitdesk/contracts/import-fields';
@@ -17,14 +18,14 @@ export const KIND_LABELS: Record<string, { one: string; many: string }> = {
 
 export const kindLabel = (kind: string) => KIND_LABELS[kind]?.many.replace(/ \(.*\)$/, '') ?? kind;
 
-export const PRESET_LABELS: Record<Exclude<ImportPresetId, null>, string> = {
-  opencats_candidates: 'OpenCATS candidates export recognised',
-  bullhorn_candidates: 'Bullhorn candidates export recognised',
-  bullhorn_contacts: 'Bullhorn contacts export recognised',
-};
-
+/** "OpenCATS candidates export recognised", or null when the file matched no preset. */
 export const presetLabel = (preset: ImportPresetId | string | null | undefined) =>
-  preset ? (PRESET_LABELS[preset as Exclude<ImportPresetId, null>] ?? 'A known export format recognised') : null;
+  preset
+    ? `${IMPORT_PRESET_LABELS[preset as Exclude<ImportPresetId, null>] ?? 'A known export format'} recognised`
+    : null;
+
+/** Fields several columns may fill (their values are joined): skills, notes. */
+const isRepeatable = (target: ImportColumnTarget) => IMPORT_REPEATABLE_TARGETS.includes(target);
 
 export const isFieldTarget = (target: ImportColumnTarget) => target !== 'note' && target !== 'ignore';
 
@@ -32,20 +33,35 @@ export function targetFieldsOf(kind: string): readonly ImportTargetField[] {
   return (IMPORT_TARGET_FIELDS as Record<string, readonly ImportTargetField[] | undefined>)[kind] ?? [];
 }
 
-/**
- * Candidates: a full name column is split into first and last name, so mapping `full_name` satisfies both.
- */
-const SATISFIED_BY: Record<string, readonly string[]> = {
-  first_name: ['full_name'],
-  last_name: ['full_name'],
+/** What a kind needs mapped before it can be previewed, besides its fields marked required. */
+interface Requirement {
+  key: string;
+  label: string;
+  /** Satisfied when any of these targets is mapped. */
+  anyOf: readonly string[];
+}
+
+/** A candidate needs a name: a first or last name column, or a full name column (split into both). */
+const EXTRA_REQUIREMENTS: Record<string, readonly Requirement[]> = {
+  candidates: [
+    {
+      key: 'name',
+      label: 'Name (first name, last name or full name)',
+      anyOf: ['first_name', 'last_name', 'full_name'],
+    },
+  ],
 };
 
-/** The required target fields no column is mapped to. */
-export function missingRequired(kind: string, mapping: readonly ImportColumnTarget[]): ImportTargetField[] {
+/** The required targets no column is mapped to (a field marked required, or a kind's own need). */
+export function missingRequired(kind: string, mapping: readonly ImportColumnTarget[]): Requirement[] {
   const used = new Set(mapping);
-  return targetFieldsOf(kind).filter(
-    (field) => field.required && !used.has(field.key) && !(SATISFIED_BY[field.key] ?? []).some((key) => used.has(key)),
-  );
+  const requirements: Requirement[] = [
+    ...targetFieldsOf(kind)
+      .filter((field) => field.required)
+      .map((field) => ({ key: field.key, label: field.label, anyOf: [field.key] })),
+    ...(EXTRA_REQUIREMENTS[kind] ?? []),
+  ];
+  return requirements.filter((requirement) => !requirement.anyOf.some((key) => used.has(key)));
 }
 
 export interface AssignResult {
@@ -54,7 +70,10 @@ export interface AssignResult {
   movedFrom: number | null;
 }
 
-/** Column `index` takes `target`; a field is used once, so a column that had it gives it up (ignored). */
+/**
+ * Column `index` takes `target`. A field is used once, so a column that had it gives it up (it is then
+ * ignored); skills and notes may come from several columns.
+ */
 export function assignTarget(
   mapping: readonly ImportColumnTarget[],
   index: number,
@@ -62,7 +81,7 @@ export function assignTarget(
 ): AssignResult {
   const next = [...mapping];
   let movedFrom: number | null = null;
-  if (isFieldTarget(target)) {
+  if (isFieldTarget(target) && !isRepeatable(target)) {
     next.forEach((current, other) => {
       if (other !== index && current === target) {
         next[other] = 'ignore';
@@ -90,11 +109,14 @@ export function applySavedMapping(
   const byHeader = new Map<string, ImportColumnTarget>();
   saved.headers.forEach((header, i) => {
     const target = saved.targets[i];
-    if (target !== undefined && (!isFieldTarget(target) || known.has(target))) byHeader.set(normaliseHeader(header), target);
+    if (target !== undefined && (!isFieldTarget(target) || known.has(target)))
+      byHeader.set(normaliseHeader(header), target);
   });
   let matched = 0;
   const fromSaved = headers.map((header) => byHeader.get(normaliseHeader(header)));
-  const taken = new Set(fromSaved.filter((t): t is ImportColumnTarget => t !== undefined && isFieldTarget(t)));
+  const taken = new Set(
+    fromSaved.filter((t): t is ImportColumnTarget => t !== undefined && isFieldTarget(t) && !isRepeatable(t)),
+  );
   const mapping = headers.map((_, i): ImportColumnTarget => {
     const target = fromSaved[i];
     if (target !== undefined) {
@@ -118,7 +140,7 @@ export function initialMapping(
   return Array.from({ length: columnCount }, (_, i) => {
     const target = suggested?.[i] ?? 'ignore';
     if (!isFieldTarget(target)) return target;
-    if (!known.has(target) || seen.has(target)) return 'ignore';
+    if (!known.has(target) || (seen.has(target) && !isRepeatable(target))) return 'ignore';
     seen.add(target);
     return target;
   });

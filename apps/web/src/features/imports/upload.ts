@@ -1,10 +1,10 @@
+import { IMPORT_MAX_FILE_BYTES } from '@recruitdesk/contracts/import-fields';
 import { ApiError, CSRF_HEADER_NAME, errorMessageFrom, getCsrfToken } from '@/lib/api';
 import type { ImportResponse, ImportUploadKind } from './types';
 
 /** The server's limit (issue 31), said on the upload screen and checked before sending. */
-export const IMPORT_MAX_BYTES = 50 * 1024 * 1024;
-export const IMPORT_ACCEPT =
-  '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+export const IMPORT_MAX_BYTES = IMPORT_MAX_FILE_BYTES;
+export const IMPORT_ACCEPT = '.csv,.xlsx,text/csv,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 /** Why this file cannot be imported, before it is sent (the server checks again), or null. */
 export function checkImportFile(file: File): string | null {
@@ -42,7 +42,7 @@ export async function uploadImportFile(
       if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
     };
     xhr.onload = () => {
-      let body: unknown = undefined;
+      let body: unknown;
       try {
         body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
       } catch {
@@ -60,7 +60,9 @@ export async function uploadImportFile(
       const options: ConstructorParameters<typeof ApiError>[2] = { data: body };
       if (fields) options.fields = fields;
       if (code) options.code = code;
-      reject(new ApiError(xhr.status, errorMessageFrom(body, { status: xhr.status, statusText: xhr.statusText }), options));
+      reject(
+        new ApiError(xhr.status, errorMessageFrom(body, { status: xhr.status, statusText: xhr.statusText }), options),
+      );
     };
     xhr.onerror = () =>
       reject(new ApiError(0, 'Network error: the server could not be reached.', { code: 'NETWORK_ERROR' }));

@@ -58,7 +58,11 @@ function PendingImport({ entry }: { entry: ImportView }) {
     <>
       <ImportStepper current={step} reachable={ready ? ['mapping', 'preview'] : ['mapping']} onSelect={goTo} />
       <Card className="p-4 sm:p-6">
-        <h2 id="import-step-title" tabIndex={-1} className="mb-4 text-lg font-semibold text-gray-900 outline-none dark:text-white">
+        <h2
+          id="import-step-title"
+          tabIndex={-1}
+          className="mb-4 text-lg font-semibold text-gray-900 outline-none dark:text-white"
+        >
           {step === 'mapping' ? 'Match the columns' : 'Check the rows'}
         </h2>
         {step === 'mapping' ? (
@@ -115,7 +119,11 @@ export function ImportFlow({ entry }: { entry: ImportView }) {
     <>
       <ImportStepper current={step} reachable={[]} onSelect={() => undefined} />
       <Card className="p-4 sm:p-6">
-        <h2 id="import-step-title" tabIndex={-1} className="mb-4 text-lg font-semibold text-gray-900 outline-none dark:text-white">
+        <h2
+          id="import-step-title"
+          tabIndex={-1}
+          className="mb-4 text-lg font-semibold text-gray-900 outline-none dark:text-white"
+        >
           {running ? (entry.status === 'undoing' ? 'Undoing the import' : 'Importing') : 'Report'}
         </h2>
         {running ? <ProgressPanel entry={entry} /> : <ReportPanel entry={entry} />}

@@ -40,15 +40,23 @@ export function ImportStepper({
               className={cn(
                 'flex size-6 shrink-0 items-center justify-center rounded-full text-xs font-semibold ring-1 ring-inset',
                 isCurrent && 'bg-brand-600 text-white ring-brand-600 dark:bg-brand-500 dark:ring-brand-500',
-                done && !isCurrent && 'bg-brand-50 text-brand-700 ring-brand-600/30 dark:bg-brand-500/10 dark:text-brand-300 dark:ring-brand-400/30',
-                !done && !isCurrent && 'bg-white text-gray-500 ring-gray-300 dark:bg-white/5 dark:text-gray-400 dark:ring-white/15',
+                done &&
+                  !isCurrent &&
+                  'bg-brand-50 text-brand-700 ring-brand-600/30 dark:bg-brand-500/10 dark:text-brand-300 dark:ring-brand-400/30',
+                !done &&
+                  !isCurrent &&
+                  'bg-white text-gray-500 ring-gray-300 dark:bg-white/5 dark:text-gray-400 dark:ring-white/15',
               )}
             >
               {done ? <Check className="size-3.5" /> : index + 1}
             </span>
           );
           const text = (
-            <span className={cn(isCurrent ? 'font-semibold text-gray-900 dark:text-white' : 'text-gray-600 dark:text-gray-400')}>
+            <span
+              className={cn(
+                isCurrent ? 'font-semibold text-gray-900 dark:text-white' : 'text-gray-600 dark:text-gray-400',
+              )}
+            >
               {STEP_LABELS[step]}
             </span>
           );
@@ -65,10 +73,7 @@ export function ImportStepper({
                   <span className="sr-only">{done ? ' (done)' : ''}</span>
                 </button>
               ) : (
-                <span
-                  className="flex items-center gap-2 px-1.5 py-1"
-                  aria-current={isCurrent ? 'step' : undefined}
-                >
+                <span className="flex items-center gap-2 px-1.5 py-1" aria-current={isCurrent ? 'step' : undefined}>
                   {badge}
                   {text}
                   {done ? <span className="sr-only"> (done)</span> : null}

@@ -1,5 +1,6 @@
 import { useId, useState } from 'react';
 import { ArrowRight, BadgeCheck, Save, Sparkles, TriangleAlert } from 'lucide-react';
+import { IMPORT_REPEATABLE_TARGETS } from '@recruitdesk/contracts/import-fields';
 import { Alert } from '@/components/ui/alert';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -19,6 +20,12 @@ import {
   targetLabel,
 } from '../mapping';
 import type { ImportColumnTarget, ImportKind, ImportView } from '../types';
+
+/** A refusal's field messages, if the server named any. */
+const fieldsOf = (error: unknown) =>
+  error && typeof error === 'object' && 'fields' in error
+    ? (error as { fields?: Record<string, string[]> }).fields
+    : undefined;
 
 const columnName = (header: string, index: number) => header.trim() || `Column ${index + 1}`;
 
@@ -54,7 +61,7 @@ function SaveMappingDialog({
       description="Use it again for the next file with the same columns."
       submitLabel="Save mapping"
       loading={isLoading}
-      error={error && !error.fields ? error : undefined}
+      error={error && !fieldsOf(error)?.name ? error : undefined}
       onSubmit={async (event) => {
         event.preventDefault();
         const trimmed = name.trim();
@@ -71,7 +78,7 @@ function SaveMappingDialog({
         }
       }}
     >
-      <Field label="Mapping name" error={problem ?? error?.fields?.name?.[0]}>
+      <Field label="Mapping name" error={problem ?? fieldsOf(error)?.name?.[0]}>
         <Input value={name} maxLength={100} autoFocus onChange={(event) => setName(event.target.value)} />
       </Field>
     </FormDialog>
@@ -110,7 +117,7 @@ export function MappingStep({
 
   const usedBy = new Map<string, number>();
   mapping.forEach((target, index) => {
-    if (isFieldTarget(target)) usedBy.set(target, index);
+    if (isFieldTarget(target) && !IMPORT_REPEATABLE_TARGETS.includes(target)) usedBy.set(target, index);
   });
 
   const choose = (index: number, target: ImportColumnTarget) => {
@@ -190,18 +197,23 @@ export function MappingStep({
         {entry.columns.map((column, index) => {
           const target = mapping[index] ?? 'ignore';
           const suggestedTarget = entry.suggested_mapping[index];
-          const suggested = suggestedTarget !== undefined && isFieldTarget(suggestedTarget) && suggestedTarget === target;
+          const suggested =
+            suggestedTarget !== undefined && isFieldTarget(suggestedTarget) && suggestedTarget === target;
           const selectId = `${id}-col-${index}`;
           const samplesId = `${selectId}-samples`;
           const suggestedId = `${selectId}-suggested`;
           const samples = column.samples.slice(0, 3).filter((value) => value.trim() !== '');
+          const hint = fields.find((field) => field.key === target)?.hint;
           return (
             <li
               key={column.index}
               className="grid grid-cols-1 gap-2 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_18rem] sm:items-center sm:gap-4"
             >
               <div className="min-w-0">
-                <label htmlFor={selectId} className="block text-sm font-medium break-words text-gray-900 dark:text-white">
+                <label
+                  htmlFor={selectId}
+                  className="block text-sm font-medium break-words text-gray-900 dark:text-white"
+                >
                   {columnName(column.header, index)}
                 </label>
                 <p id={samplesId} className="truncate text-xs text-gray-500 dark:text-gray-400">
@@ -209,43 +221,46 @@ export function MappingStep({
                   {samples.length ? samples.join(' · ') : <span className="italic">No values in the first rows</span>}
                 </p>
               </div>
-              <div className="flex items-center gap-2">
-                <Select
-                  id={selectId}
-                  className="min-w-0 flex-1"
-                  value={target}
-                  aria-describedby={suggested ? `${samplesId} ${suggestedId}` : samplesId}
-                  onChange={(event) => choose(index, event.target.value)}
-                >
-                  {required.length ? (
-                    <optgroup label="Required fields">
-                      {required.map((field) => (
+              <div>
+                <div className="flex items-center gap-2">
+                  <Select
+                    id={selectId}
+                    className="min-w-0 flex-1"
+                    value={target}
+                    aria-describedby={suggested ? `${samplesId} ${suggestedId}` : samplesId}
+                    onChange={(event) => choose(index, event.target.value)}
+                  >
+                    {required.length ? (
+                      <optgroup label="Required fields">
+                        {required.map((field) => (
+                          <option key={field.key} value={field.key}>
+                            {optionText(field.key, `${field.label} (required)`, index)}
+                          </option>
+                        ))}
+                      </optgroup>
+                    ) : null}
+                    <optgroup label={required.length ? 'Other fields' : 'Fields'}>
+                      {optional.map((field) => (
                         <option key={field.key} value={field.key}>
-                          {optionText(field.key, `${field.label} (required)`, index)}
+                          {optionText(field.key, field.label, index)}
                         </option>
                       ))}
                     </optgroup>
+                    <optgroup label="Not a field">
+                      <option value="note">Keep as note</option>
+                      <option value="ignore">Ignore</option>
+                    </optgroup>
+                  </Select>
+                  {suggested ? (
+                    <span id={suggestedId} title="Suggested from the column's name and values">
+                      <Badge tone="violet">
+                        <Sparkles aria-hidden="true" className="mr-1 size-3" />
+                        suggested
+                      </Badge>
+                    </span>
                   ) : null}
-                  <optgroup label={required.length ? 'Other fields' : 'Fields'}>
-                    {optional.map((field) => (
-                      <option key={field.key} value={field.key}>
-                        {optionText(field.key, field.label, index)}
-                      </option>
-                    ))}
-                  </optgroup>
-                  <optgroup label="Not a field">
-                    <option value="note">Keep as note</option>
-                    <option value="ignore">Ignore</option>
-                  </optgroup>
-                </Select>
-                {suggested ? (
-                  <span id={suggestedId} title="Suggested from the column's name and values">
-                    <Badge tone="violet">
-                      <Sparkles aria-hidden="true" className="mr-1 size-3" />
-                      suggested
-                    </Badge>
-                  </span>
-                ) : null}
+                </div>
+                {hint ? <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">{hint}</p> : null}
               </div>
             </li>
           );
@@ -276,7 +291,11 @@ export function MappingStep({
           <Save aria-hidden="true" className="size-4" />
           Save mapping as…
         </Button>
-        <Button disabled={missing.length > 0} aria-describedby={missing.length ? missingId : undefined} onClick={onNext}>
+        <Button
+          disabled={missing.length > 0}
+          aria-describedby={missing.length ? missingId : undefined}
+          onClick={onNext}
+        >
           Preview
           <ArrowRight aria-hidden="true" className="size-4" />
         </Button>

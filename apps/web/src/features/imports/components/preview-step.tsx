@@ -53,17 +53,15 @@ function DuplicateCell({ kind, duplicate }: { kind: string; duplicate: PreviewRo
   return (
     <span>
       {href ? (
-        <Link
-          to={href}
-          target="_blank"
-          className="font-medium text-brand-700 hover:underline dark:text-brand-300"
-        >
+        <Link to={href} target="_blank" className="font-medium text-brand-700 hover:underline dark:text-brand-300">
           {duplicate.name}
         </Link>
       ) : (
         <span className="font-medium">{duplicate.name}</span>
       )}{' '}
-      <span className="text-gray-500 dark:text-gray-400">by {MATCHED_BY[duplicate.matched_by] ?? duplicate.matched_by}</span>
+      <span className="text-gray-500 dark:text-gray-400">
+        by {MATCHED_BY[duplicate.matched_by] ?? duplicate.matched_by}
+      </span>
     </span>
   );
 }
@@ -103,7 +101,7 @@ export function PreviewStep({
   }, [entry.id, mappingKey, policy, preview]);
   useEffect(() => reset, [reset]);
 
-  const rows = data?.rows ?? [];
+  const rows = useMemo(() => data?.rows ?? [], [data]);
   const fieldKeys = useMemo(() => {
     const keys: string[] = [];
     for (const target of mapping) if (isFieldTarget(target) && !keys.includes(target)) keys.push(target);
@@ -171,13 +169,22 @@ export function PreviewStep({
             <table className="min-w-full divide-y divide-gray-200 text-sm dark:divide-white/10">
               <thead className="bg-gray-50 dark:bg-white/[0.03]">
                 <tr>
-                  <th scope="col" className="px-3 py-2 text-left font-semibold whitespace-nowrap text-gray-700 dark:text-gray-300">
+                  <th
+                    scope="col"
+                    className="px-3 py-2 text-left font-semibold whitespace-nowrap text-gray-700 dark:text-gray-300"
+                  >
                     Line
                   </th>
-                  <th scope="col" className="px-3 py-2 text-left font-semibold whitespace-nowrap text-gray-700 dark:text-gray-300">
+                  <th
+                    scope="col"
+                    className="px-3 py-2 text-left font-semibold whitespace-nowrap text-gray-700 dark:text-gray-300"
+                  >
                     Action
                   </th>
-                  <th scope="col" className="px-3 py-2 text-left font-semibold whitespace-nowrap text-gray-700 dark:text-gray-300">
+                  <th
+                    scope="col"
+                    className="px-3 py-2 text-left font-semibold whitespace-nowrap text-gray-700 dark:text-gray-300"
+                  >
                     Duplicate of
                   </th>
                   {fieldKeys.map((key) => (
@@ -197,7 +204,10 @@ export function PreviewStep({
                   const action = ACTIONS[row.action];
                   return (
                     <tr key={row.line}>
-                      <th scope="row" className="px-3 py-2 text-left font-normal text-gray-500 tabular-nums dark:text-gray-400">
+                      <th
+                        scope="row"
+                        className="px-3 py-2 text-left font-normal text-gray-500 tabular-nums dark:text-gray-400"
+                      >
                         {row.line}
                       </th>
                       <td className="px-3 py-2 align-top">
@@ -217,7 +227,11 @@ export function PreviewStep({
                         const text = showValue(row.values[key]);
                         if (problems.length === 0) {
                           return (
-                            <td key={key} className="max-w-64 truncate px-3 py-2 align-top text-gray-900 dark:text-gray-100" title={text}>
+                            <td
+                              key={key}
+                              className="max-w-64 truncate px-3 py-2 align-top text-gray-900 dark:text-gray-100"
+                              title={text}
+                            >
                               {text}
                             </td>
                           );
@@ -246,7 +260,10 @@ export function PreviewStep({
                 })}
                 {rows.length === 0 && data ? (
                   <tr>
-                    <td colSpan={3 + fieldKeys.length} className="px-3 py-6 text-center text-gray-500 dark:text-gray-400">
+                    <td
+                      colSpan={3 + fieldKeys.length}
+                      className="px-3 py-6 text-center text-gray-500 dark:text-gray-400"
+                    >
                       The file has no rows to import.
                     </td>
                   </tr>

@@ -34,9 +34,7 @@ export function ProgressPanel({ entry }: { entry: ImportView }) {
   const done = entry.progress.done;
   const queued = entry.status === 'queued';
   const undoing = entry.status === 'undoing';
-  const detail = queued
-    ? 'Waiting to start'
-    : `${done.toLocaleString('en')} of ${total.toLocaleString('en')} rows`;
+  const detail = queued ? 'Waiting to start' : `${done.toLocaleString('en')} of ${total.toLocaleString('en')} rows`;
   return (
     <div className="space-y-4">
       <ImportProgressBar
@@ -54,9 +52,9 @@ export function ProgressPanel({ entry }: { entry: ImportView }) {
   );
 }
 
-function undoBlockedOf(error: ApiQueryError | undefined): UndoBlocked['changed'] | null {
-  if (!error || error.code !== 'UNDO_BLOCKED') return null;
-  const data = error.data as Partial<UndoBlocked> | undefined;
+function undoBlockedOf(error: unknown): UndoBlocked['changed'] | null {
+  if (!error || typeof error !== 'object' || (error as ApiQueryError).code !== 'UNDO_BLOCKED') return null;
+  const data = (error as ApiQueryError).data as Partial<UndoBlocked> | undefined;
   return Array.isArray(data?.changed) ? data.changed : [];
 }
 
@@ -163,8 +161,8 @@ export function ReportPanel({ entry, now = new Date() }: { entry: ImportView; no
           </h3>
           {undoOpen && entry.undo_until ? (
             <p className="text-sm text-gray-600 dark:text-gray-400">
-              Removes the {kindLabel(entry.kind).toLowerCase()} this import created and restores the fields it filled in.
-              Available until <DateText value={entry.undo_until} withTime />.
+              Removes the {kindLabel(entry.kind).toLowerCase()} this import created and restores the fields it filled
+              in. Available until <DateText value={entry.undo_until} withTime />.
             </p>
           ) : null}
           {blocked ? (
@@ -214,7 +212,7 @@ export function ReportPanel({ entry, now = new Date() }: { entry: ImportView; no
           const result = await undo(entry.id);
           setConfirming(false);
           if (!result.error) dispatch(notifySuccess('The import is being undone.'));
-          else if (result.error.code !== 'UNDO_BLOCKED') dispatch(notifyError(errorMessage(result.error)));
+          else if (!undoBlockedOf(result.error)) dispatch(notifyError(errorMessage(result.error)));
         }}
       />
     </div>

@@ -145,7 +145,9 @@ export function UploadStep({
 
       {refusal ? <Alert title="The file could not be read">{refusal}</Alert> : null}
 
-      {uploading ? <ImportProgressBar label="Uploading" fraction={progress} detail={`${Math.round(progress * 100)} % sent`} /> : null}
+      {uploading ? (
+        <ImportProgressBar label="Uploading" fraction={progress} detail={`${Math.round(progress * 100)} % sent`} />
+      ) : null}
 
       <div className="flex justify-end">
         <Button type="submit" loading={uploading} disabled={uploading || Boolean(problem)}>
