@@ -296,7 +296,7 @@ export function MappingStep({
           aria-describedby={missing.length ? missingId : undefined}
           onClick={onNext}
         >
-          Preview
+          Preview rows
           <ArrowRight aria-hidden="true" className="size-4" />
         </Button>
       </div>

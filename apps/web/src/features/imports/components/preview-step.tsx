@@ -90,7 +90,7 @@ export function PreviewStep({
   startError: unknown;
 }) {
   const id = useId();
-  const [preview, { data, error, isLoading, reset }] = usePreviewImportMutation();
+  const [preview, { data, error, isLoading }] = usePreviewImportMutation();
   const mappingKey = mapping.join('\u0000');
 
   useEffect(() => {
@@ -99,7 +99,6 @@ export function PreviewStep({
     // The mapping is compared by its content (mappingKey), not by identity.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [entry.id, mappingKey, policy, preview]);
-  useEffect(() => reset, [reset]);
 
   const rows = useMemo(() => data?.rows ?? [], [data]);
   const fieldKeys = useMemo(() => {
