@@ -3,8 +3,9 @@ import { baseApi } from '@/lib/base-api';
 import type {
   ImportKind,
   ImportListResponse,
-  ImportMapping,
+  ImportMappingInput,
   ImportMappingListResponse,
+  ImportMappingResponse,
   ImportResponse,
   ImportRunInput,
   PreviewResponse,
@@ -41,7 +42,7 @@ export const importsApi = baseApi.injectEndpoints({
       query: (kind) => ({ url: '/api/import-mappings/', params: { kind } }),
       providesTags: (_result, _error, kind) => [importMappingListTag(kind)],
     }),
-    saveImportMapping: build.mutation<{ success: true; mapping: ImportMapping }, Omit<ImportMapping, 'id'>>({
+    saveImportMapping: build.mutation<ImportMappingResponse, ImportMappingInput>({
       query: (body) => ({ url: '/api/import-mappings/', method: 'POST', body }),
       invalidatesTags: (_result, _error, { kind }) => [importMappingListTag(kind)],
     }),

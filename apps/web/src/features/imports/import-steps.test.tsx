@@ -31,11 +31,13 @@ function buildImport(overrides: Partial<ImportView> = {}): ImportView {
     mapping: null,
     duplicate_policy: null,
     total_rows: 42,
-    progress: { done: 0, total: null, eta_seconds: null },
+    progress: { done: 0, total: 0, eta_seconds: null },
     counts: { created: 0, updated: 0, skipped: 0, refused: 0 },
     errors_preview: [],
+    error: null,
     undo_until: null,
     finished_at: null,
+    undone_at: null,
     ...overrides,
   };
 }

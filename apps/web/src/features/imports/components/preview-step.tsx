@@ -35,6 +35,8 @@ const MATCHED_BY: Record<string, string> = {
   email: 'email',
   phone: 'phone',
   name_company: 'name and company',
+  name: 'name',
+  title_client: 'title and client',
   file: 'an earlier line of the file',
 };
 
@@ -49,7 +51,7 @@ function DuplicateCell({ kind, duplicate }: { kind: string; duplicate: PreviewRo
   if (duplicate.matched_by === 'file') {
     return <span>Same as line {duplicate.line ?? '?'} of the file</span>;
   }
-  const href = recordHref(kind, duplicate.id);
+  const href = duplicate.id === null ? null : recordHref(kind, duplicate.id);
   return (
     <span>
       {href ? (

@@ -30,7 +30,7 @@ export function timeLeftText(seconds: number | null | undefined): string {
 
 /** Step 4: the import runs in the background; this page may be left, reloaded and opened again. */
 export function ProgressPanel({ entry }: { entry: ImportView }) {
-  const total = entry.progress.total ?? entry.total_rows;
+  const total = entry.progress.total || entry.total_rows;
   const done = entry.progress.done;
   const queued = entry.status === 'queued';
   const undoing = entry.status === 'undoing';
@@ -88,7 +88,8 @@ export function ReportPanel({ entry, now = new Date() }: { entry: ImportView; no
     <div className="space-y-6">
       {failed ? (
         <Alert title="The import stopped with an error">
-          Rows already imported are kept and listed below; you can undo them or start a new import.
+          {entry.error ? <p>{entry.error}</p> : null}
+          <p>Rows already imported are kept and counted below; you can undo them or start a new import.</p>
         </Alert>
       ) : null}
       {undone ? (
