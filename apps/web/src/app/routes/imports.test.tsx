@@ -94,7 +94,7 @@ describe('an import’s progress and report (/settings/imports/{id})', () => {
     });
     renderAt('/settings/imports/:importId', '/settings/imports/7', <ImportRoute />);
 
-    const bar = await screen.findByRole('progressbar', { name: 'Importing' });
+    const bar = await screen.findByRole('progressbar', { name: 'Rows imported' });
     expect(bar).toHaveAttribute('aria-valuenow', '40');
     expect(screen.getByText('40 of 100 rows')).toBeInTheDocument();
     expect(screen.getByText('About 2 minutes left')).toBeInTheDocument();

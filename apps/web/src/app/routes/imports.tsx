@@ -98,7 +98,7 @@ function ImportPage({ id }: { id: number }) {
     <div className="mx-auto max-w-5xl space-y-6">
       <BackLink to={paths.app.imports.getHref()}>All imports</BackLink>
       <PageHeader
-        title={<span className="break-all">{entry.filename}</span>}
+        title={<span className="break-words">{entry.filename}</span>}
         meta={<ImportStatusBadge status={entry.status} />}
         description={`${kindLabel(entry.kind)} · ${entry.total_rows.toLocaleString('en')} ${entry.total_rows === 1 ? 'row' : 'rows'}${entry.created_by ? ` · by ${entry.created_by.name}` : ''}`}
       />

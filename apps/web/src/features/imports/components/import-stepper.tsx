@@ -54,7 +54,10 @@ export function ImportStepper({
           const text = (
             <span
               className={cn(
-                isCurrent ? 'font-semibold text-gray-900 dark:text-white' : 'text-gray-600 dark:text-gray-400',
+                // On a phone only the current step is named; the others show their number (named for screen readers).
+                isCurrent
+                  ? 'font-semibold text-gray-900 dark:text-white'
+                  : 'sr-only text-gray-600 sm:not-sr-only dark:text-gray-400',
               )}
             >
               {STEP_LABELS[step]}

@@ -145,8 +145,8 @@ export function MappingStep({
           <p className="text-sm text-gray-600 dark:text-gray-400">
             {entry.columns.length} {entry.columns.length === 1 ? 'column' : 'columns'} and{' '}
             {entry.total_rows.toLocaleString('en')} {entry.total_rows === 1 ? 'row' : 'rows'} in{' '}
-            <span className="font-medium break-all text-gray-900 dark:text-gray-100">{entry.filename}</span>. Choose the
-            field each column fills.
+            <span className="font-medium break-words text-gray-900 dark:text-gray-100">{entry.filename}</span>. Choose
+            the field each column fills.
           </p>
           {preset ? (
             <p className="flex items-center gap-2 text-sm font-medium text-emerald-700 dark:text-emerald-300">
@@ -207,7 +207,7 @@ export function MappingStep({
           return (
             <li
               key={column.index}
-              className="grid grid-cols-1 gap-2 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_18rem] sm:items-center sm:gap-4"
+              className="grid grid-cols-1 gap-2 px-4 py-3 sm:grid-cols-[minmax(0,1fr)_22rem] sm:items-center sm:gap-4"
             >
               <div className="min-w-0">
                 <label
@@ -251,14 +251,17 @@ export function MappingStep({
                       <option value="ignore">Ignore</option>
                     </optgroup>
                   </Select>
-                  {suggested ? (
-                    <span id={suggestedId} title="Suggested from the column's name and values">
-                      <Badge tone="violet">
-                        <Sparkles aria-hidden="true" className="mr-1 size-3" />
-                        suggested
-                      </Badge>
-                    </span>
-                  ) : null}
+                  {/* A fixed slot, so every select is as wide as the others. */}
+                  <span className="w-24 shrink-0">
+                    {suggested ? (
+                      <span id={suggestedId} title="Suggested from the column's name and values">
+                        <Badge tone="violet">
+                          <Sparkles aria-hidden="true" className="mr-1 size-3" />
+                          suggested
+                        </Badge>
+                      </span>
+                    ) : null}
+                  </span>
                 </div>
                 {hint ? <p className="mt-1 text-xs text-gray-500 dark:text-gray-400">{hint}</p> : null}
               </div>

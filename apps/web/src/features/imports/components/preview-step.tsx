@@ -207,7 +207,7 @@ export function PreviewStep({
                     <tr key={row.line}>
                       <th
                         scope="row"
-                        className="px-3 py-2 text-left font-normal text-gray-500 tabular-nums dark:text-gray-400"
+                        className="px-3 py-2 text-left align-top font-normal text-gray-500 tabular-nums dark:text-gray-400"
                       >
                         {row.line}
                       </th>

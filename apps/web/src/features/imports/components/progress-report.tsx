@@ -38,7 +38,7 @@ export function ProgressPanel({ entry }: { entry: ImportView }) {
   return (
     <div className="space-y-4">
       <ImportProgressBar
-        label={undoing ? 'Undoing the import' : queued ? 'Queued' : 'Importing'}
+        label={undoing ? 'Rows undone' : queued ? 'Queued' : 'Rows imported'}
         fraction={queued || !total ? null : done / total}
         detail={detail}
       />

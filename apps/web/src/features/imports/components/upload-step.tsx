@@ -77,7 +77,7 @@ export function UploadStep({
         void submit();
       }}
     >
-      <Field label="What the file holds">
+      <Field label="What the file holds" className="sm:max-w-sm">
         <Select value={kind} disabled={uploading} onChange={(event) => setKind(event.target.value as ImportKind)}>
           {UPLOAD_KINDS.map((value) => (
             <option key={value} value={value}>
@@ -100,6 +100,8 @@ export function UploadStep({
           onDrop={onDrop}
           className={cn(
             'flex flex-col items-center gap-3 rounded-xl border-2 border-dashed px-4 py-8 text-center transition-colors',
+            // The file input itself is the keyboard's way in (visually hidden): its focus shows on the zone.
+            'has-[input:focus-visible]:outline-2 has-[input:focus-visible]:outline-offset-2 has-[input:focus-visible]:outline-brand-600 dark:has-[input:focus-visible]:outline-brand-400',
             dragging
               ? 'border-brand-500 bg-brand-50 dark:border-brand-400 dark:bg-brand-500/10'
               : 'border-gray-300 bg-gray-50 dark:border-white/15 dark:bg-white/[0.03]',
@@ -107,7 +109,7 @@ export function UploadStep({
         >
           <FileSpreadsheet aria-hidden="true" className="size-8 text-gray-400 dark:text-gray-500" />
           {file ? (
-            <p className="text-sm break-all text-gray-900 dark:text-gray-100">
+            <p className="text-sm break-words text-gray-900 dark:text-gray-100">
               <span className="font-medium">{file.name}</span>{' '}
               <span className="text-gray-500 dark:text-gray-400">({formatBytes(file.size)})</span>
             </p>
@@ -128,7 +130,15 @@ export function UploadStep({
               event.target.value = '';
             }}
           />
-          <Button variant="secondary" size="sm" disabled={uploading} onClick={() => inputRef.current?.click()}>
+          {/* For the pointer; the keyboard and screen readers use the file input above (one tab stop). */}
+          <Button
+            variant="secondary"
+            size="sm"
+            tabIndex={-1}
+            aria-hidden="true"
+            disabled={uploading}
+            onClick={() => inputRef.current?.click()}
+          >
             {file ? 'Choose another file' : 'Choose a file'}
           </Button>
         </div>
