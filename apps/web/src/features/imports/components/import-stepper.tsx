@@ -83,7 +83,7 @@ export function ImportStepper({
                 </span>
               )}
               {index < IMPORT_STEPS.length - 1 ? (
-                <span aria-hidden="true" className="mx-0.5 h-px w-4 bg-gray-300 sm:w-6 dark:bg-white/15" />
+                <span aria-hidden="true" className="h-px w-2 bg-gray-300 sm:mx-0.5 sm:w-6 dark:bg-white/15" />
               ) : null}
             </li>
           );
