@@ -112,8 +112,17 @@ export function ImportFlow({ entry }: { entry: ImportView }) {
     if (ACTIVE.includes(was) && !ACTIVE.includes(entry.status)) dispatch(invalidateImportedRecords());
   }, [entry.status, dispatch]);
 
-  if (entry.status === 'uploaded') return <PendingImport entry={entry} />;
   const running = ACTIVE.includes(entry.status);
+  const stage = entry.status === 'uploaded' ? 'pending' : running ? 'progress' : 'report';
+  // When the import starts or ends, the button pressed is gone: the new step's heading takes the focus.
+  const shownStage = useRef(stage);
+  useEffect(() => {
+    if (shownStage.current === stage) return;
+    shownStage.current = stage;
+    document.getElementById('import-step-title')?.focus();
+  }, [stage]);
+
+  if (entry.status === 'uploaded') return <PendingImport entry={entry} />;
   const step: ImportStep = running ? 'progress' : 'report';
   return (
     <>
