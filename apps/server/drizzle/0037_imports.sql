@@ -41,6 +41,7 @@ CREATE TABLE "imports" (
 	"sample_rows" jsonb NOT NULL,
 	"suggested_mapping" jsonb NOT NULL,
 	"preset" text,
+	"column_hints" jsonb DEFAULT '[]'::jsonb NOT NULL,
 	"total_rows" integer DEFAULT 0 NOT NULL,
 	"mapping" jsonb,
 	"duplicate_policy" text,

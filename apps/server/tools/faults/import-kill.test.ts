@@ -102,7 +102,7 @@ async function expectExactlyOnce(query: Query, id: number) {
       or not exists (select 1 from import_changes ic where ic.import_id = ${id} and ic.entity_id = c.id))`),
   ).toBe(0);
   expect(await one(`select count(*)::int as n from import_changes where import_id = ${id}`)).toBe(ROWS - REFUSED);
-  expect(await one(`select count(*)::int as n from notes where body like 'Imported fields:%hobby %'`)).toBe(
+  expect(await one(`select count(*)::int as n from notes where body like 'Imported from kill.csv:%hobby %'`)).toBe(
     ROWS - REFUSED,
   );
 }

@@ -4,7 +4,6 @@
 import type { ImportKind } from '@recruitdesk/contracts/import-fields';
 import type { DuplicateMatch } from '@recruitdesk/contracts/imports';
 import type { Db } from '../../db/client';
-import { toNumeric } from '../../db/sql-helpers';
 import { calendarDateIn } from '../../lib/time-zone';
 import {
   candidatesChangedInBulk,
@@ -82,8 +81,14 @@ export type ColumnsResult = { columns: Columns; refuse: null } | { columns: null
 
 const text = (value: unknown): string => (typeof value === 'string' ? value : value == null ? '' : String(value));
 const lower = (value: unknown) => text(value).trim().toLowerCase();
+/** The reading module gives amounts in minor units (cents); the numeric columns hold major units. */
 const money = (value: unknown): string | null =>
-  typeof value === 'number' ? toNumeric(value) : typeof value === 'string' && value !== '' ? value : null;
+  typeof value === 'number' && Number.isInteger(value) ? formatMinor(value) : null;
+function formatMinor(cents: number): string {
+  const sign = cents < 0 ? '-' : '';
+  const abs = Math.abs(cents);
+  return `${sign}${Math.trunc(abs / 100)}.${String(abs % 100).padStart(2, '0')}`;
+}
 const dateTime = (value: unknown, fallback: Date): Date =>
   typeof value === 'string' && /^\d{4}-\d{2}-\d{2}/.test(value)
     ? new Date(`${value.slice(0, 10)}T00:00:00Z`)
@@ -92,15 +97,6 @@ const dateTime = (value: unknown, fallback: Date): Date =>
 /** Whether a stored value counts as empty (what update_empty may fill). */
 export const isEmptyValue = (value: unknown): boolean =>
   value === null || value === undefined || value === '' || (Array.isArray(value) && value.length === 0);
-
-/** "Smith, Jane" and "Jane Smith" -> Jane / Smith; "Jane Mary Smith" -> Jane Mary / Smith. */
-export function splitFullName(full: string): { first: string; last: string } {
-  const value = full.trim().replace(/\s+/g, ' ');
-  const comma = value.indexOf(',');
-  if (comma > 0) return { first: value.slice(comma + 1).trim(), last: value.slice(0, comma).trim() };
-  const space = value.lastIndexOf(' ');
-  return space > 0 ? { first: value.slice(0, space), last: value.slice(space + 1) } : { first: value, last: '' };
-}
 
 /** The web address's host without www., lower-cased ('' when none). */
 export function websiteDomain(url: string): string {
@@ -148,13 +144,8 @@ const candidates: KindAdapter = {
       : 'Map the first and last name (or a full name) to import candidates.';
   },
   columnsOf(values, context) {
-    let first = text(values.first_name).trim();
-    let last = text(values.last_name).trim();
-    if ((!first || !last) && values.full_name) {
-      const split = splitFullName(text(values.full_name));
-      first ||= split.first;
-      last ||= split.last;
-    }
+    const first = text(values.first_name).trim();
+    const last = text(values.last_name).trim();
     if (!first) return { columns: null, refuse: 'The first name is missing.' };
     if (!last) return { columns: null, refuse: 'The last name is missing.' };
     const columns: Columns = {

@@ -2,7 +2,6 @@
 // logic the preview (over the whole file, nothing written) and the job (batch by batch) share.
 import { IMPORT_REPEATABLE_TARGETS, IMPORT_TARGET_FIELDS, type ImportKind } from '@recruitdesk/contracts/import-fields';
 import type { DuplicateMatch, DuplicatePolicy, ImportRowAction } from '@recruitdesk/contracts/imports';
-import { NOTE_MAX_LENGTH } from '@recruitdesk/contracts/note-constants';
 import type { Db } from '../../db/client';
 import {
   isEmptyValue,
@@ -12,7 +11,7 @@ import {
   type ImportContext,
   type KindAdapter,
 } from './import-kinds';
-import { normaliseCell, type ImportRow } from './reading';
+import { mapRow, type ColumnHint, type ImportRow } from './reading';
 
 export interface ImportPlanInput {
   kind: ImportKind;
@@ -20,6 +19,8 @@ export interface ImportPlanInput {
   mapping: string[];
   policy: DuplicatePolicy;
   context: ImportContext;
+  /** Per column: how its dates and amounts are written (from the upload's suggestion). */
+  hints: ColumnHint[];
 }
 
 /** Why a mapping cannot be used (a field twice, an unknown target, a required field missing), or null. */
@@ -56,36 +57,24 @@ export interface PreparedRow {
   note: string | null;
 }
 
-/** The row's cells normalised by their mapped fields, the note of its note columns, each cell's problem. */
+/**
+ * Problems that do not refuse the row (the reading module keeps a usable value): a phone kept as written,
+ * skills beyond the limit dropped, a note cut at its limit. Every other problem refuses the row.
+ */
+const WARNING_FIELDS = new Set(['phone', 'contact_phone', 'skills', 'notes']);
+export const isRefusingProblem = (problem: { field: string }) => !WARNING_FIELDS.has(problem.field);
+
+/** The row's cells read through the mapping (the reading module's mapRow: the one reading of a row). */
 export function prepareRow(input: ImportPlanInput, row: ImportRow): PreparedRow {
-  const fields = new Map(IMPORT_TARGET_FIELDS[input.kind].map((field) => [field.key, field]));
-  const values: Record<string, unknown> = {};
-  const problems: PreparedRow['problems'] = [];
-  const noteLines: string[] = [];
-  input.mapping.forEach((target, index) => {
-    const raw = row.cells[index] ?? '';
-    if (target === 'ignore') return;
-    if (target === 'note') {
-      if (raw.trim()) noteLines.push(`${input.headers[index] ?? `Column ${index + 1}`}: ${raw.trim()}`);
-      return;
-    }
-    const field = fields.get(target);
-    if (!field) return;
-    const { value, problem } = normaliseCell(field, raw, {
-      defaultCountry: input.context.defaultCountry,
-      currency: input.context.currency,
-    });
-    if (problem) problems.push({ field: field.key, message: problem });
-    const previous = values[field.key];
-    if (Array.isArray(previous) && Array.isArray(value)) values[field.key] = [...new Set([...previous, ...value])];
-    else if (previous === undefined || previous === null) values[field.key] = value ?? null;
-  });
-  for (const field of fields.values())
-    if (!(field.key in values) && input.mapping.includes(field.key)) values[field.key] = null;
-  const notesField = typeof values.notes === 'string' ? values.notes : '';
-  const parts = [notesField, noteLines.length ? `Imported fields:\n${noteLines.join('\n')}` : ''].filter(Boolean);
-  const note = parts.length ? parts.join('\n\n').slice(0, NOTE_MAX_LENGTH) : null;
-  return { line: row.line, cells: row.cells, values, problems, note };
+  const mapped = mapRow(
+    input.kind,
+    input.headers,
+    input.mapping,
+    row.cells,
+    { defaultCountry: input.context.defaultCountry, currency: input.context.currency },
+    input.hints,
+  );
+  return { line: row.line, cells: row.cells, values: mapped.values, problems: mapped.problems, note: mapped.note };
 }
 
 /** What an earlier row of the same file (not yet in the database) will have become. */
@@ -147,8 +136,9 @@ export class ImportPlanner {
         )
       : {};
     const withColumns = prepared.map((row) => {
-      if (row.problems.length) {
-        const reason = row.problems.map((p) => `${labelOf(this.input.kind, p.field)}: ${p.message}`).join(' ');
+      const refusing = row.problems.filter(isRefusingProblem);
+      if (refusing.length) {
+        const reason = refusing.map((p) => `${labelOf(this.input.kind, p.field)}: ${p.message}`).join(' ');
         return { row, columns: null, reason };
       }
       const result = this.adapter.columnsOf(row.values, this.input.context, resolved);

@@ -3,6 +3,7 @@
 // loses at most the batch it was writing, which the next claim of the job does again whole.
 import type { ImportKind } from '@recruitdesk/contracts/import-fields';
 import { IMPORT_UNDO_DAYS, type DuplicatePolicy } from '@recruitdesk/contracts/imports';
+import { NOTE_MAX_LENGTH } from '@recruitdesk/contracts/note-constants';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
@@ -60,6 +61,7 @@ export async function importInputOf(db: Db, row: ImportRow, mapping: string[], p
     headers: row.headers,
     mapping,
     policy,
+    hints: row.columnHints,
     context: {
       defaultCountry: settings.country || 'US',
       currency: settings.currency,
@@ -109,7 +111,8 @@ async function writeBatch(
       updatedAtAfter: now,
       line: row.line,
     });
-    if (row.note) notes.push({ id, body: row.note });
+    if (row.note)
+      notes.push({ id, body: `Imported from ${importRow.filename}:\n${row.note}`.slice(0, NOTE_MAX_LENGTH) });
   });
   counts.created = creates.length;
   const refused: Array<{ importId: number; line: number; reason: string; cells: string[] }> = [];

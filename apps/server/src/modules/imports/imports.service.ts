@@ -59,6 +59,8 @@ export function provideAgencyImporter(handler: Parameters<typeof agencyImporter.
 }
 
 const ERRORS_PREVIEWED = 20;
+/** Sample values shown per column (the file's first rows). */
+const COLUMN_SAMPLES = 5;
 
 function toView(row: ImportRow, errors: Array<{ line: number; reason: string }>, job: JobView | null): ImportView {
   const jobFailed = job?.state === 'failed' && (row.status === 'queued' || row.status === 'running');
@@ -76,7 +78,7 @@ function toView(row: ImportRow, errors: Array<{ line: number; reason: string }>,
     columns: row.headers.map((header, index) => ({
       index,
       header,
-      samples: row.sampleRows.map((sample) => sample[index] ?? ''),
+      samples: row.sampleRows.slice(0, COLUMN_SAMPLES).map((sample) => sample[index] ?? ''),
     })),
     suggested_mapping: row.suggestedMapping,
     preset: row.preset,
@@ -156,9 +158,10 @@ export async function uploadImport(
       encoding: info.encoding,
       delimiter: info.delimiter,
       headers: info.headers,
-      sampleRows: info.sampleRows.slice(0, 5),
+      sampleRows: info.sampleRows,
       suggestedMapping: suggestion.targets,
       preset: suggestion.preset,
+      columnHints: suggestion.hints,
       totalRows: info.rowCount,
       createdById: actor.id,
       createdByName: displayName(actor),

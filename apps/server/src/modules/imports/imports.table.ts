@@ -22,6 +22,11 @@ export const importsTable = pgTable(
     sampleRows: jsonb('sample_rows').$type<string[][]>().notNull(),
     suggestedMapping: jsonb('suggested_mapping').$type<string[]>().notNull(),
     preset: text('preset'),
+    /** Per column: how its dates and amounts are written (day first, comma decimals), from the upload's samples. */
+    columnHints: jsonb('column_hints')
+      .$type<Array<{ dateOrder?: 'dmy' | 'mdy'; decimalComma?: boolean }>>()
+      .notNull()
+      .default(sql`'[]'::jsonb`),
     totalRows: integer('total_rows').notNull().default(0),
     mapping: jsonb('mapping').$type<string[]>(),
     duplicatePolicy: text('duplicate_policy'),

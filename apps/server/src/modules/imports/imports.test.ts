@@ -367,7 +367,9 @@ describe('imports: the job', () => {
       errors_preview: [{ line: 12, reason: expect.stringContaining('Email') }],
     });
     expect(new Date(result.undo_until).getTime() - new Date(result.finished_at).getTime()).toBe(7 * 86_400_000);
-    expect(await count('notes', "model_type = 'candidate' and body like 'Imported fields:%Hobby: hobby%'")).toBe(10);
+    expect(
+      await count('notes', "model_type = 'candidate' and body like 'Imported from quokkas.csv:%Hobby: hobby%'"),
+    ).toBe(10);
     expect(await count('activity', `model_type = 'import' and object_id = ${result.id}`)).toBe(1);
     const search = await owner.get('/api/candidates/?search=zeta7');
     expect(search.json.results.map((item: { email: string }) => item.email)).toEqual(['zeta7.quokka@example.test']);

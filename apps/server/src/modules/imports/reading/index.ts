@@ -124,11 +124,13 @@ export function readRows(path: string, info: SheetInfo, options: ReadRowsOptions
   };
 }
 
-export function suggestMapping(
-  kind: ImportKind,
-  headers: string[],
-  sampleRows: string[][],
-): { preset: ImportPresetId; targets: ImportColumnTarget[] } {
+export interface MappingSuggestion {
+  preset: ImportPresetId;
+  targets: ImportColumnTarget[];
+  hints: ColumnHint[];
+}
+
+export function suggestMapping(kind: ImportKind, headers: string[], sampleRows: string[][]): MappingSuggestion {
   void sampleRows;
   const squash = (text: string) => text.toLowerCase().replace(/[^a-z0-9]/g, '');
   const fields = IMPORT_TARGET_FIELDS[kind];
@@ -143,7 +145,83 @@ export function suggestMapping(
     used.add(field.key);
     return field.key;
   });
-  return { preset: null, targets };
+  return { preset: null, targets, hints: headers.map(() => ({})) };
+}
+
+export interface MappedRow {
+  values: Record<string, unknown>;
+  problems: { field: string; message: string }[];
+  note: string | null;
+}
+
+export function splitFullName(fullName: string): { first: string; last: string } {
+  const text = fullName.trim().replace(/\s+/g, ' ');
+  const comma = text.indexOf(',');
+  if (comma > 0) return { first: text.slice(comma + 1).trim(), last: text.slice(0, comma).trim() };
+  const space = text.indexOf(' ');
+  if (space < 0) return { first: text, last: '' };
+  return { first: text.slice(0, space), last: text.slice(space + 1) };
+}
+
+const REQUIRED: Record<ImportKind, readonly { key: string; message: string }[]> = {
+  candidates: [
+    { key: 'first_name', message: 'The first name is missing.' },
+    { key: 'last_name', message: 'The last name is missing.' },
+  ],
+  clients: [{ key: 'name', message: 'The client name is missing.' }],
+  roles: [
+    { key: 'title', message: 'The job title is missing.' },
+    { key: 'client_name', message: 'The client is missing.' },
+  ],
+};
+
+export function mapRow(
+  kind: ImportKind,
+  headers: readonly string[],
+  targets: readonly ImportColumnTarget[],
+  cells: readonly string[],
+  context: NormaliseContext,
+  hints: readonly (ColumnHint | undefined)[] = [],
+): MappedRow {
+  void hints;
+  const values: Record<string, unknown> = {};
+  const problems: MappedRow['problems'] = [];
+  const noteLines: string[] = [];
+  targets.forEach((target, column) => {
+    const raw = cells[column] ?? '';
+    if (target === 'ignore') return;
+    if (target === 'note') {
+      const text = raw.trim();
+      if (text) noteLines.push(`${headers[column] ?? `Column ${column + 1}`}: ${text}`);
+      return;
+    }
+    const field = IMPORT_TARGET_FIELDS[kind].find((item) => item.key === target);
+    if (!field) return;
+    const { value, problem } = normaliseCell(field, raw, context);
+    if (problem) problems.push({ field: field.key, message: problem });
+    if (value === null || value === undefined) return;
+    if (field.type === 'skills') {
+      values[field.key] = [
+        ...new Set([...((values[field.key] as string[] | undefined) ?? []), ...(value as string[])]),
+      ];
+      return;
+    }
+    values[field.key] = value;
+  });
+  if (kind === 'candidates' && typeof values.full_name === 'string') {
+    const { first, last } = splitFullName(values.full_name);
+    if (values.first_name === undefined && first) values.first_name = first;
+    if (values.last_name === undefined && last) values.last_name = last;
+    delete values.full_name;
+  }
+  for (const { key, message } of REQUIRED[kind]) {
+    if (values[key] === undefined && !problems.some((problem) => problem.field === key)) {
+      problems.push({ field: key, message });
+    }
+  }
+  const note = [typeof values.notes === 'string' ? values.notes : '', ...noteLines].filter(Boolean).join('\n');
+  delete values.notes;
+  return { values, problems, note: note || null };
 }
 
 export function detectColumnHints(values: readonly string[]): ColumnHint {
@@ -166,7 +244,7 @@ export function normaliseCell(
         : { value: null, problem: 'Not a valid email address.' };
     case 'phone': {
       const e164 = normalisePhoneE164(text, context.defaultCountry);
-      return e164 ? { value: e164, problem: null } : { value: null, problem: 'Not a phone number.' };
+      return e164 ? { value: e164, problem: null } : { value: text, problem: 'Not a phone number; kept as written.' };
     }
     case 'url': {
       const url = /^https?:\/\//i.test(text) ? text : `https://${text}`;
@@ -191,7 +269,7 @@ export function normaliseCell(
     case 'money': {
       const value = Number(text.replace(/[^\d.-]/g, ''));
       return Number.isFinite(value) && /\d/.test(text)
-        ? { value, problem: null }
+        ? { value: Math.round(value * 100), problem: null }
         : { value: null, problem: 'Not an amount.' };
     }
     case 'enum': {
