@@ -244,13 +244,27 @@ export function PreviewStep({
                             title={message}
                             aria-describedby={messageId}
                             data-problem="true"
-                            className="max-w-64 bg-red-50 px-3 py-2 align-top text-red-900 ring-1 ring-red-300 ring-inset dark:bg-red-500/10 dark:text-red-200 dark:ring-red-500/40"
+                            className={cn(
+                              'max-w-64 px-3 py-2 align-top ring-1 ring-inset',
+                              // A refused row's problems are why; on a row that is stored they are warnings.
+                              row.action === 'refuse'
+                                ? 'bg-red-50 text-red-900 ring-red-300 dark:bg-red-500/10 dark:text-red-200 dark:ring-red-500/40'
+                                : 'bg-amber-50 text-amber-900 ring-amber-300 dark:bg-amber-500/10 dark:text-amber-100 dark:ring-amber-500/40',
+                            )}
                           >
                             <span className="flex items-start gap-1.5">
                               <AlertCircle aria-hidden="true" className="mt-0.5 size-3.5 shrink-0" />
                               <span className="min-w-0 break-words">{text}</span>
                             </span>
-                            <span id={messageId} className="mt-0.5 block text-xs text-red-700 dark:text-red-300">
+                            <span
+                              id={messageId}
+                              className={cn(
+                                'mt-0.5 block text-xs',
+                                row.action === 'refuse'
+                                  ? 'text-red-700 dark:text-red-300'
+                                  : 'text-amber-800 dark:text-amber-200',
+                              )}
+                            >
                               {message}
                             </span>
                           </td>
