@@ -66,6 +66,9 @@ const AiChatRoute = lazyPage(() => import('./routes/ai-chat'));
 const ApplicationRoute = lazyPage(() => import('./routes/applications'));
 const ApplicationsInboxRoute = lazyPage(() => import('./routes/applications-inbox'));
 const SearchRoute = lazyPage(() => import('./routes/search'));
+const ImportsRoute = lazyPage(() => import('./routes/imports').then((m) => ({ default: m.ImportsRoute })));
+const ImportNewRoute = lazyPage(() => import('./routes/imports').then((m) => ({ default: m.ImportNewRoute })));
+const ImportRoute = lazyPage(() => import('./routes/imports').then((m) => ({ default: m.ImportRoute })));
 
 const page = (element: React.ReactNode, size: 'sm' | 'md' = 'md') => (
   <Suspense fallback={<LoadingScreen size={size} />}>{element}</Suspense>
@@ -81,6 +84,10 @@ export const appPages: RouteObject[] = [
   pageRoute('profile', ProfileRoute, 'form', <ProfileRoute />),
   pageRoute('me', ProfileRoute, 'form', <ProfileRoute />),
   pageRoute('settings', SettingsRoute, 'form', <SettingsRoute />),
+  // Imports (issue 31; owners and superusers).
+  pageRoute('settings/imports', ImportsRoute, 'list', <ImportsRoute />),
+  pageRoute('settings/imports/new', ImportNewRoute, 'form', <ImportNewRoute />),
+  pageRoute('settings/imports/:importId', ImportRoute, 'detail', <ImportRoute />),
   pageRoute('jobs/active', JobsActiveRoute, 'list', <JobsActiveRoute />, PAGE_TEXT.jobsActive),
   pageRoute('jobs/closed', JobsClosedRoute, 'list', <JobsClosedRoute />, PAGE_TEXT.jobsClosed),
   pageRoute('jobs/indeed', JobPostingsRoute, 'list', <JobPostingsRoute />),

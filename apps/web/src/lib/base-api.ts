@@ -66,6 +66,8 @@ export const TAG_TYPES = [
   'Chat',
   'JobPosting',
   'Application',
+  'Import',
+  'ImportMapping',
 ] as const;
 
 /** The one RTK Query API; features add their endpoints with `baseApi.injectEndpoints`. */

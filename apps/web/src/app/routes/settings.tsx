@@ -1,10 +1,13 @@
-import { Lock } from 'lucide-react';
+import { Link } from 'react-router';
+import { FileUp, Lock } from 'lucide-react';
+import { buttonClasses } from '@/components/ui/button';
 import { SectionCard as Section } from '@/components/ui/card';
 import { selectUser } from '@/features/auth/auth-slice';
 import { PreferencesForm } from '@/features/profile/components/preferences-form';
 import { AgencySettingsSection } from '@/features/settings/components/agency-settings-form';
 import { useAppSelector } from '@/lib/hooks';
-import { isOwner } from '@/lib/permissions';
+import { canImport, isOwner } from '@/lib/permissions';
+import { paths } from '@/config/paths';
 import { useUpdateAuthUser } from './use-update-auth-user';
 
 /** /settings: personal preferences for everyone; agency settings edited by the owner. */
@@ -35,6 +38,18 @@ export function SettingsRoute() {
         )}
         <AgencySettingsSection canEdit={owner} />
       </Section>
+      {canImport(user) ? (
+        <Section
+          id="import"
+          title="Import"
+          description="Bring candidates, clients and roles in from CSV or XLSX files (OpenCATS and Bullhorn exports recognised)."
+        >
+          <Link to={paths.app.imports.getHref()} className={buttonClasses('secondary')}>
+            <FileUp aria-hidden="true" className="size-4" />
+            Imports and history
+          </Link>
+        </Section>
+      ) : null}
     </div>
   );
 }
