@@ -53,6 +53,8 @@ const FIELD_NAMES: Path<CandidateInput>[] = [
   'current_title',
   'current_company',
   'linkedin_url',
+  'github_url',
+  'portfolio_url',
   'skills',
   'years_experience',
   'desired_salary',
@@ -89,6 +91,8 @@ function valuesFor(candidate: Candidate | undefined, defaultCurrency: string | u
     current_title: candidate?.current_title ?? '',
     current_company: candidate?.current_company ?? '',
     linkedin_url: candidate?.linkedin_url ?? '',
+    github_url: candidate?.github_url ?? '',
+    portfolio_url: candidate?.portfolio_url ?? '',
     skills: candidate?.skills ?? [],
     years_experience: candidate?.years_experience ?? null,
     desired_salary: candidate?.desired_salary ?? null,
@@ -309,6 +313,12 @@ export function CandidateForm({
               placeholder="https://www.linkedin.com/in/"
               {...register('linkedin_url')}
             />
+          </Field>
+          <Field label="GitHub URL" error={errors.github_url?.message}>
+            <Input type="url" inputMode="url" placeholder="https://github.com/" {...register('github_url')} />
+          </Field>
+          <Field label="Portfolio URL" error={errors.portfolio_url?.message}>
+            <Input type="url" inputMode="url" placeholder="https://" {...register('portfolio_url')} />
           </Field>
         </div>
         <DuplicateWarning duplicates={duplicates} newTab />
