@@ -19,6 +19,7 @@ import { createAssistantEngine, type AssistantEngine } from './modules/assistant
 import { chatRoutes } from './modules/chat/chat.routes';
 import { chatSocketRoutes, MAX_FRAME_BYTES } from './modules/chat/chat.ws';
 import { candidatesRoutes } from './modules/candidates/candidates.routes';
+import { resumeBulkRoutes } from './modules/resumes/resume-bulk.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { jobQualificationsRoutes } from './modules/roles/job-qualifications.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
@@ -181,6 +182,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(jobQualificationsRoutes);
   await app.register(notesRoutes);
   await app.register(candidatesRoutes);
+  await app.register(resumeBulkRoutes);
   await app.register(pipelinesRoutes);
   await app.register(applicationsRoutes);
   await app.register(jobPostingsRoutes);
