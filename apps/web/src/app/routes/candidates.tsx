@@ -1,9 +1,11 @@
 import { lazy, Suspense, useState } from 'react';
-import { Plus } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { Link } from 'react-router';
+import { Plus, Upload } from 'lucide-react';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { PAGE_TEXT } from '@/config/page-text';
+import { paths } from '@/config/paths';
 import { CandidatesList } from '@/features/candidates/components/candidates-list';
 import { useGetAgencySettingsQuery } from '@/features/settings/api';
 import { useAppDispatch } from '@/lib/hooks';
@@ -39,7 +41,17 @@ export function CandidatesRoute() {
       <PageHeader
         title={PAGE_TEXT.candidates.title}
         description={PAGE_TEXT.candidates.description}
-        actions={editable ? addButton('md') : null}
+        actions={
+          editable ? (
+            <>
+              <Link to={paths.app.resumeImport.getHref()} className={buttonClasses('secondary', 'md')}>
+                <Upload aria-hidden="true" className="size-4" />
+                Bulk upload resumes
+              </Link>
+              {addButton('md')}
+            </>
+          ) : null
+        }
       />
       <Card className="overflow-hidden" role="region" aria-label="Candidate list">
         <CandidatesList emptyAction={editable ? addButton('sm') : undefined} />
