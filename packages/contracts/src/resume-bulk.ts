@@ -138,8 +138,17 @@ export const ResumeBulkConfirmInputSchema = z.object({
     .array(z.number({ error: 'List the drafts to create.' }).int().positive(), { error: 'List the drafts to create.' })
     .min(1, 'Choose at least one draft.')
     .max(RESUME_BULK_MAX_FILES, `Create at most ${RESUME_BULK_MAX_FILES} at once.`),
+  /**
+   * The recruiter's corrections (ResumeDraftEdit per draft): checked with the draft's other fields like
+   * the candidate form, a refusal named `<draftId>.<field>`.
+   */
   edits: z
-    .array(z.object({ id: z.number().int().positive(), values: ResumeDraftEditSchema }))
+    .array(
+      z.object({
+        id: z.number().int().positive(),
+        values: z.partialRecord(z.enum(RESUME_DRAFT_FIELDS), z.unknown()),
+      }),
+    )
     .max(RESUME_BULK_MAX_FILES)
     .optional(),
 });
