@@ -58,6 +58,10 @@ export interface BulkParsePayload {
   batchId: number;
 }
 
+/** A shown name without control characters. */
+// eslint-disable-next-line no-control-regex -- removing control characters is the point
+const stripControl = (text: string) => text.replace(/[\u0000-\u001f\u007f]/g, '');
+
 /** Where a batch's files wait to be confirmed: `resume-bulk/<userId>/<random>.<pdf|docx>`. */
 const batchFileKey = (userId: number, kind: 'pdf' | 'docx') => `resume-bulk/${userId}/${randomToken(18)}.${kind}`;
 /** The text kept from a resume (what the candidate's resume upload keeps). */
@@ -97,12 +101,7 @@ export async function storeBatchFile(
   actor: UserRow,
   file: IncomingResume,
 ): Promise<{ stored: StoredBatchFile } | { refused: { filename: string; reason: string } }> {
-  // eslint-disable-next-line no-control-regex -- control characters never belong in a shown name
-  const filename =
-    file.filename
-      .replace(/[\u0000-\u001f\u007f]/g, '')
-      .trim()
-      .slice(0, 255) || 'resume';
+  const filename = stripControl(file.filename).trim().slice(0, 255) || 'resume';
   const refuse = (reason: string) => ({ refused: { filename, reason: `${filename}: ${reason}` } });
   if (file.truncated) return refuse(RESUME_BULK_ERRORS.FILE_TOO_LARGE);
   if (file.bytes.length === 0) return refuse(RESUME_BULK_ERRORS.FILE_EMPTY);

@@ -75,17 +75,39 @@ describe('bulk resume upload', () => {
     const sharedPhone = '+49 30 901820';
     const words = [uniqueWord('zephyr'), uniqueWord('quasar'), uniqueWord('nimbus')];
     const ada = await buildPdf([
-      resumeLines({ name: 'Ada Lovelace', email: existingEmail, phone: '+44 20 7946 0018', title: 'Senior Engineer', word: words[0]! }),
+      resumeLines({
+        name: 'Ada Lovelace',
+        email: existingEmail,
+        phone: '+44 20 7946 0018',
+        title: 'Senior Engineer',
+        word: words[0]!,
+      }),
     ]);
     const grace = await buildDocx(
-      resumeLines({ name: 'Grace Hopper', email: 'grace.hopper@navy.example', phone: sharedPhone, title: 'Staff Engineer', word: words[1]! }),
+      resumeLines({
+        name: 'Grace Hopper',
+        email: 'grace.hopper@navy.example',
+        phone: sharedPhone,
+        title: 'Staff Engineer',
+        word: words[1]!,
+      }),
     );
     const alan = await buildPdf([
-      resumeLines({ name: 'Alan Turing', email: 'alan.turing@bletchley.example', phone: sharedPhone, title: 'Researcher', word: words[2]! }),
+      resumeLines({
+        name: 'Alan Turing',
+        email: 'alan.turing@bletchley.example',
+        phone: sharedPhone,
+        title: 'Researcher',
+        word: words[2]!,
+      }),
     ]);
     const uploaded = await upload(recruiter, [
       { name: 'ada.pdf', bytes: ada },
-      { name: 'grace.docx', bytes: grace, type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document' },
+      {
+        name: 'grace.docx',
+        bytes: grace,
+        type: 'application/vnd.openxmlformats-officedocument.wordprocessingml.document',
+      },
       { name: 'alan.pdf', bytes: alan },
       { name: 'photo.pdf', bytes: PNG_BYTES },
     ]);
@@ -111,10 +133,16 @@ describe('bulk resume upload', () => {
     expect(view).toMatchObject({ status: 'ready', progress: { done: 3, total: 3 }, counts: { parsed: 3 } });
     const [adaDraft, graceDraft, alanDraft] = view.drafts;
     expect(adaDraft.values).toMatchObject({ first_name: 'Ada', last_name: 'Lovelace', email: existingEmail });
-    expect(adaDraft.values.skills).toEqual(expect.arrayContaining(['TypeScript', 'JavaScript', 'PostgreSQL', 'Kubernetes']));
+    expect(adaDraft.values.skills).toEqual(
+      expect.arrayContaining(['TypeScript', 'JavaScript', 'PostgreSQL', 'Kubernetes']),
+    );
     expect(adaDraft.confidence.email).toBeGreaterThan(0.5);
     expect(adaDraft.overall_confidence).toBeGreaterThan(0);
-    expect(graceDraft.values).toMatchObject({ first_name: 'Grace', last_name: 'Hopper', email: 'grace.hopper@navy.example' });
+    expect(graceDraft.values).toMatchObject({
+      first_name: 'Grace',
+      last_name: 'Hopper',
+      email: 'grace.hopper@navy.example',
+    });
     expect(graceDraft.values.phone).toBe('+4930901820');
     // Against the database: the same email.
     expect(adaDraft.duplicates).toEqual([
@@ -157,7 +185,11 @@ describe('bulk resume upload', () => {
       resume: { filename: 'grace.docx', has_text: true },
     });
     const alanCandidate = (await viewer.get(`/api/candidates/${alanId}/`)).json.candidate;
-    expect(alanCandidate).toMatchObject({ last_name: 'Turing', current_title: 'Mathematician', resume: { filename: 'alan.pdf' } });
+    expect(alanCandidate).toMatchObject({
+      last_name: 'Turing',
+      current_title: 'Mathematician',
+      resume: { filename: 'alan.pdf' },
+    });
     // The resume's text is searchable.
     for (const [word, id] of [
       [words[1]!, graceId],
@@ -225,7 +257,11 @@ describe('bulk resume upload', () => {
       { name: 'notes.txt', bytes: Buffer.from('plain text resume'), type: 'text/plain' },
     ]);
     expect(refused.status, refused.text).toBe(415);
-    expect(refused.json).toMatchObject({ success: false, code: 'NOTHING_ACCEPTED', error: RESUME_BULK_ERRORS.NOTHING_ACCEPTED });
+    expect(refused.json).toMatchObject({
+      success: false,
+      code: 'NOTHING_ACCEPTED',
+      error: RESUME_BULK_ERRORS.NOTHING_ACCEPTED,
+    });
     expect(refused.json.fields.files).toEqual([
       `photo.pdf: ${RESUME_BULK_ERRORS.FILE_TYPE}`,
       `huge.pdf: ${RESUME_BULK_ERRORS.FILE_TOO_LARGE}`,
@@ -247,7 +283,11 @@ describe('bulk resume upload', () => {
       Array.from({ length: 201 }, (_, index) => ({ name: `r${index}.pdf`, bytes: pdf })),
     );
     expect(tooMany.status, tooMany.text).toBe(413);
-    expect(tooMany.json).toMatchObject({ success: false, code: 'TOO_MANY_FILES', error: RESUME_BULK_ERRORS.TOO_MANY_FILES });
+    expect(tooMany.json).toMatchObject({
+      success: false,
+      code: 'TOO_MANY_FILES',
+      error: RESUME_BULK_ERRORS.TOO_MANY_FILES,
+    });
     expect((await t.db.select().from(resumeDraftsTable)).length).toBe(before);
   });
 
