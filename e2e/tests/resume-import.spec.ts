@@ -107,3 +107,46 @@ test('a recruiter bulk-uploads three resumes, creates two of them and finds them
   await expect(page.getByText('Staff Backend Engineer').first()).toBeVisible();
   await expect(page.getByText('ines-duarte', { exact: false }).first()).toBeVisible();
 });
+
+test('"Fill from resume" fills the new-candidate form, marks what it filled, and attaches the file', async ({
+  page,
+}) => {
+  test.setTimeout(60_000);
+  const stamp = unique('');
+  const email = `marta.${stamp}@example.test`;
+  await login(page, 'recruiter');
+  await page.goto('/candidates');
+  await page.getByRole('button', { name: 'Add candidate' }).first().click();
+  const dialog = page.getByRole('dialog');
+  await dialog.getByLabel('Resume to fill from').setInputFiles({
+    name: 'marta.pdf',
+    mimeType: 'application/pdf',
+    buffer: resumePdf([
+      `Marta Sousa${stamp}`,
+      `${email} | +351 915 000 123`,
+      'Porto, Portugal',
+      'Experience',
+      'Frontend Engineer at Contoso, 2020 - present',
+      'Skills',
+      'React, TypeScript',
+    ]),
+  });
+  await expect(dialog.getByLabel('Email')).toHaveValue(email, { timeout: 20_000 });
+  await expect(dialog.getByLabel('First name')).toHaveValue('Marta');
+  await expect(dialog.getByText(/Filled \d+ fields from marta\.pdf/)).toBeVisible();
+  // The mark on the email shows the text it came from.
+  const mark = dialog.getByRole('button', { name: /from resume/ }).nth(2);
+  await mark.hover();
+  await expect(page.getByRole('tooltip')).toContainText('Found in the resume:');
+  // The recruiter corrects, then saves: the file read is the resume.
+  await dialog.getByLabel('Current title').fill('Senior Frontend Engineer');
+  await dialog.getByRole('button', { name: 'Add candidate' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden({ timeout: 15_000 });
+  await page.getByLabel('Search candidates').fill(`Sousa${stamp}`);
+  await page
+    .getByRole('table', { name: 'Candidates' })
+    .getByRole('link', { name: `Marta Sousa${stamp}` })
+    .click();
+  await expect(page.getByText('Senior Frontend Engineer').first()).toBeVisible();
+  await expect(page.getByText('marta.pdf', { exact: true })).toBeVisible();
+});
