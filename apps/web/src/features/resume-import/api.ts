@@ -5,8 +5,10 @@ import type {
   ResumeBulkConfirmResponse,
 } from '@recruitdesk/contracts/resume-bulk';
 import { candidateListTag } from '@/api/tags';
-import { ApiError, CSRF_HEADER_NAME, errorMessageFrom, getCsrfToken } from '@/lib/api';
-import { baseApi } from '@/lib/base-api';
+import { api, ApiError, CSRF_HEADER_NAME, errorMessageFrom, getCsrfToken } from '@/lib/api';
+import { baseApi, toApiQueryError } from '@/lib/base-api';
+
+const CONFIRM_TIMEOUT_MS = 180_000;
 
 /** The batch's address: /api/resumes/bulk/{id}/. */
 const batchUrl = (id: number) => `/api/resumes/bulk/${id}/`;
@@ -18,13 +20,28 @@ export const resumeImportApi = baseApi.injectEndpoints({
       query: (id) => batchUrl(id),
       keepUnusedDataFor: 0,
     }),
+    /** Creating 200 candidates takes longer than the API's usual timeout. */
     confirmResumeDrafts: build.mutation<ResumeBulkConfirmResponse, { id: number; body: ResumeBulkConfirmInput }>({
-      query: ({ id, body }) => ({ url: `${batchUrl(id)}confirm/`, method: 'POST', body }),
+      queryFn: async ({ id, body }) => {
+        try {
+          const data = await api.post<ResumeBulkConfirmResponse>(`${batchUrl(id)}confirm/`, body, {
+            timeoutMs: CONFIRM_TIMEOUT_MS,
+          });
+          return { data };
+        } catch (error) {
+          return { error: toApiQueryError(error) };
+        }
+      },
       invalidatesTags: (_result, error) => (error ? [] : [candidateListTag, 'Activity']),
       async onQueryStarted({ id }, { dispatch, queryFulfilled }) {
         const { data } = await queryFulfilled.catch(() => ({ data: null }));
         if (data)
           dispatch(resumeImportApi.util.upsertQueryData('getResumeBatch', id, { success: true, batch: data.batch }));
+        // A refusal half-way (another tab created one of them) may follow created candidates: show the batch as it is.
+        else
+          void dispatch(
+            resumeImportApi.endpoints.getResumeBatch.initiate(id, { forceRefetch: true, subscribe: false }),
+          );
       },
     }),
     discardResumeBatch: build.mutation<ResumeBatchResponse, number>({
