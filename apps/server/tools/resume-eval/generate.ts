@@ -70,7 +70,7 @@ function phoneOf(rand: Rand, place: Place): { e164: string; written: string } {
       else if (style === 1) written = parsed.formatNational();
       else if (style === 2) written = e164;
       else if (style === 3)
-        written = place.trunk
+        written = (place.country === 'GB' || place.country === 'DE')
           ? `+${place.callingCode} (${place.trunk})${parsed.formatNational().replace(/^0/, '')}`
           : parsed.formatInternational().replace(/ /g, '.');
       else written = parsed.formatInternational().replace(/ /g, '-');

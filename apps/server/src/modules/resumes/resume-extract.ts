@@ -130,7 +130,7 @@ const field = <T>(value: T, source: ParsedSource | null, confidence: number): Pa
 
 const EMAIL = /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}(?![\w-])/gi;
 const URL =
-  /(?<![\w@/.-])(?:https?:\/\/)?(?:www\.)?(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|me|app|co|tech|ai|design|page|site|xyz|info|de|fr|uk|in|es|it|nl|br|au|ca|ch|pl|ru|vn|cn|ng|ae|sa)(?:\.[a-z]{2})?(?:\/[^\s,;|)>\]]*)?/gi;
+  /(?<![\w@/.-])(?:https?:\/\/)?(?:www\.)?(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|me|app|co|tech|ai|design|page|site|xyz|info|de|fr|uk|in|es|it|nl|br|au|ca|ch|pl|ru|vn|cn|ng|ae|sa)(?:\.[a-z]{2})?(?![\w@-])(?:\/[^\s,;|)>\]]*)?/gi;
 
 function normaliseUrl(raw: string): string {
   const trimmed = raw.replace(/[.,;:)]+$/, '');
@@ -204,7 +204,7 @@ const SURNAME_PAIRS = new Set(
     'serrano molina blanco suárez suarez'
   ).split(' '),
 );
-const NAME_WORD = /^(?:\p{Lu}[\p{Ll}\p{M}'’]*(?:[-'’]\p{Lu}?[\p{Ll}\p{M}'’]+)*\.?|\p{Lu}{2,}(?:[-'’]\p{Lu}+)*|\p{Lu}\.)$/u;
+const NAME_WORD = /^(?:\p{Lu}[\p{Ll}\p{M}'’]*(?:\p{Lu}[\p{Ll}\p{M}]+)?(?:[-'’]\p{Lu}?[\p{Ll}\p{M}'’]+)*\.?|\p{Lu}{2,}(?:[-'’]\p{Lu}+)*|\p{Lu}\.)$/u;
 const CJK_NAME = /^[\p{Script=Han}\p{Script=Hangul}]{2,4}$/u;
 const TITLE_WORDS =
   /\b(?:engineer|developer|manager|analyst|designer|consultant|director|lead|head|specialist|nurse|accountant|officer|coordinator|associate|assistant|intern|architect|scientist|administrator|representative|executive|president|founder|owner|recruiter|partner|advisor|adviser|technician|teacher|writer|editor|programmer|tester|controller|auditor|marketer|strategist|planner|therapist|physician|pharmacist|agent|clerk|supervisor|operator|student|graduate|professor|researcher|sales|marketing|product|software|senior|junior|staff|principal|chief|vp|cto|ceo|cfo|coo|hr|devops|data|full[- ]?stack|front[- ]?end|back[- ]?end|ingenieur|entwickler|leiter|berater|ingénieur|développeur|chef|responsable|desarrollador|ingeniero|gerente|analista|diseñador|consultor)\b/i;
@@ -212,7 +212,7 @@ const NOT_NAME =
   /\b(?:resume|résumé|curriculum|vitae|cv|lebenslauf|page|confidential|street|road|avenue|email|phone|tel|mobile|linkedin|github|address|profile|summary)\b/i;
 
 function nameWords(line: string): string[] | null {
-  const cleaned = line.replace(/^(?:name|nom|nombre)\s*:\s*/i, '').replace(/[,|•·].*$/, '').trim();
+  const cleaned = line.replace(/^[#*\s]+/, '').replace(/[*]+$/, '').replace(/^(?:name|nom|nombre)\s*:\s*/i, '').replace(/[,|•·].*$/, '').trim();
   if (CJK_NAME.test(cleaned.replace(/\s+/g, ''))) return [cleaned.replace(/\s+/g, '')];
   const words = cleaned.split(/\s+/);
   if (words.length < 2 || words.length > 6) return null;
@@ -268,7 +268,7 @@ function splitName(words: string[]): { first: string; last: string } {
 const COMPANY_WORDS =
   /\b(?:inc|incorporated|ltd|limited|llc|llp|plc|gmbh|ag|kg|se|sa|sas|sarl|s\.a\.|srl|bv|nv|pty|pvt|co|corp|corporation|company|group|holdings|technologies|technology|tech|solutions|systems|software|labs|studio|studios|partners|consulting|consultants|services|bank|hospital|clinic|health|healthcare|university|college|school|institute|agency|media|capital|ventures|foundation|networks|digital|analytics|logistics|industries|international|global|enterprises|associates|ministry|council|gmbh & co|limitada|ltda)\b\.?/i;
 
-const BULLET = /^[\s•▪●◦■◆▶►*·\-–—]+/;
+const BULLET = /^[\s•▪●◦■◆▶►*·#\-–—]+/;
 
 interface ExperienceEntry {
   range: DateRange;
@@ -367,6 +367,17 @@ function readEntry(range: DateRange, lines: Line[], lineIndex: number, text: str
   if (company && TITLE_WORDS.test(company.text) && !COMPANY_WORDS.test(company.text) && scoreTitle(company.text) >= 2) {
     company = null;
   }
+  if (!company) {
+    // A table read cell by cell (DOCX): dates, title, its bullets, then the company cell.
+    for (let k = lineIndex + 1; k < Math.min(lines.length, lineIndex + 12); k += 1) {
+      const next = lines[k]!;
+      if (!next.text || BULLET.test(next.text) || next.start === title.start) continue;
+      if (findDateRanges(next.text, new Date()).length || next.text.length > 60) break;
+      if (next.text !== title.text && scoreTitle(next.text) <= 0)
+        company = { text: next.text, start: next.start, end: next.end, order: 3, sep: '' };
+      break;
+    }
+  }
   if (ranked[0]!.score < 0 && usable.length === 1) {
     return { range, title: null, company: title };
   }
@@ -433,7 +444,10 @@ function findLocation(lines: Line[], text: string): ParsedField<string> | null {
   for (const line of lines) {
     const labelled = /^(?:location|address|based in|city|wohnort|adresse|ubicaci[óo]n|localisation)\s*:\s*(.+)$/i.exec(line.text);
     if (labelled) {
-      const value = labelled[1]!.trim();
+      const full = labelled[1]!.trim();
+      // "Lindenstraße 12, 10969 Berlin, Germany" → "Berlin, Germany".
+      const tail = /\d/.test(full) ? /([\p{Lu}][\p{L}.'’ -]+,\s*[\p{Lu}][\p{L}.'’ -]+)$/u.exec(full.replace(/\d{4,6}\s*/g, '')) : null;
+      const value = tail ? tail[1]!.trim() : full;
       const start = line.start + line.text.lastIndexOf(value);
       return field(value, span(text, start, start + value.length), 0.9);
     }
@@ -510,6 +524,8 @@ export function extractResumeFields(
       end += 1 + wrapped[0].length;
     }
     if (text[start - 1] === '@' || /@/.test(match[0]) || inReferences(start)) continue;
+    // "B.Tech", "Node.JS": a capital in a bare domain is a word with a dot, not an address.
+    if (!/^(?:https?:\/\/|www\.)/i.test(match[0]) && /[A-Z]/.test(match[0].split('/')[0]!)) continue;
     // The domain of an email address is no link.
     const before = text.slice(Math.max(0, start - 40), start);
     if (/[\w.+-]@[\w.-]*$/.test(before)) continue;
@@ -526,14 +542,12 @@ export function extractResumeFields(
   let firstName: ParsedField<string> | null = null;
   let lastName: ParsedField<string> | null = null;
   let nameLine: Line | null = null;
-  const emailUser = email ? email.value.split('@')[0]!.toLowerCase() : '';
   for (const line of top.lines.slice(0, 12)) {
     if (!line.text || NOT_NAME.test(line.text) || /[@\d]|https?:|www\./.test(line.text.replace(/^name\s*:/i, ''))) continue;
     if (headingKind(line.text)) continue;
     const words = nameWords(line.text.split('\t')[0]!);
     if (!words) continue;
     if (TITLE_WORDS.test(words.join(' ')) && !/^\p{Lu}{2,}/u.test(words[words.length - 1]!)) continue;
-    if (words.join('').toLowerCase() === emailUser) continue;
     const { first, last } = splitName(words);
     const lineText = line.text;
     const firstAt = lineText.indexOf(first.split(' ')[0]!);
@@ -614,7 +628,17 @@ export function extractResumeFields(
   const educationRanges = sections
     .filter((section) => section.kind === 'education')
     .map((section) => [section.start, section.end] as const);
-  const prose = findSkillsInText(vocabulary, text);
+  // Job titles, company names and the headline name no skills ("Data Engineer" is not Data Engineering).
+  const notSkills: Array<readonly [number, number]> = entries.flatMap((entry) =>
+    [entry.title, entry.company].filter((item) => item !== null).map((item) => [item.start, item.end] as const),
+  );
+  if (nameLine) {
+    const headline = top.lines.slice(top.lines.indexOf(nameLine) + 1).find((line) => line.text);
+    if (headline && TITLE_WORDS.test(headline.text) && headline.text.length <= 70) notSkills.push([headline.start, headline.end]);
+  }
+  const prose = findSkillsInText(vocabulary, text).filter(
+    (mention) => !notSkills.some(([from, to]) => mention.start >= from && mention.end <= to),
+  );
   const positive = new Map<string, { start: number; end: number; count: number }>();
   for (const mention of prose) {
     if (isNegative(mention.start)) continue;

@@ -87,7 +87,7 @@ function singular(word: string): string {
   if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
   if (word.endsWith('sses')) return word.slice(0, -2);
   if (/(?:x|ch|sh)es$/.test(word)) return word.slice(0, -2);
-  if (word.endsWith('s') && !/(?:ss|us|is|ys)$/.test(word)) return word.slice(0, -1);
+  if (word.endsWith('s') && !/(?:ss|us|is|ys|as|os)$/.test(word)) return word.slice(0, -1);
   return word;
 }
 
