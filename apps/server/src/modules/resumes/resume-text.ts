@@ -45,7 +45,9 @@ async function pdfPages(bytes: Uint8Array): Promise<LayoutPage[]> {
 
 async function docxText(bytes: Uint8Array): Promise<string> {
   const { default: mammoth } = await import('mammoth');
-  const result = await mammoth.extractRawText({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
+  const result = await mammoth.extractRawText({
+    buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+  });
   return result.value;
 }
 

@@ -30,7 +30,11 @@ async function upload(client: HttpClient, bytes: Buffer, name: string, type: str
   const response = await fetch(`${t.baseUrl}/api/resumes/parse/`, {
     method: 'POST',
     body: form,
-    headers: { accept: 'application/json', cookie: client.cookieHeader(), 'x-csrftoken': client.cookies.get('csrftoken') ?? '' },
+    headers: {
+      accept: 'application/json',
+      cookie: client.cookieHeader(),
+      'x-csrftoken': client.cookies.get('csrftoken') ?? '',
+    },
   });
   const text = await response.text();
   return { status: response.status, json: text ? JSON.parse(text) : undefined };
@@ -73,17 +77,33 @@ describe('POST /api/resumes/parse/', () => {
     expect(resume.current_company.value).toBe('Nordlicht Analytics GmbH');
     // Mar 2016 – Dec 2019 and Jan 2020 – now: no gap, so from March 2016 to this month.
     const now = new Date();
-    const months = (now.getUTCFullYear() * 12 + now.getUTCMonth() + 1) - (2016 * 12 + 2);
+    const months = now.getUTCFullYear() * 12 + now.getUTCMonth() + 1 - (2016 * 12 + 2);
     expect(resume.years_experience.value).toBeCloseTo(Math.round((months / 12) * 10) / 10, 1);
     const skills = resume.skills.map((skill: { value: string }) => skill.value);
     expect(skills).toEqual(
-      expect.arrayContaining(['Python', 'JavaScript', 'Go', 'Docker', 'R', 'Apache Airflow', 'PostgreSQL', 'BigQuery', 'Kubernetes', 'SQL', 'Tableau']),
+      expect.arrayContaining([
+        'Python',
+        'JavaScript',
+        'Go',
+        'Docker',
+        'R',
+        'Apache Airflow',
+        'PostgreSQL',
+        'BigQuery',
+        'Kubernetes',
+        'SQL',
+        'Tableau',
+      ]),
     );
     // Only named in "Not interested in …"; never a substring ("Java" is not in "JavaScript").
     expect(skills).not.toContain('PHP');
     expect(skills).not.toContain('WordPress');
     expect(skills).not.toContain('Java');
-    expect(resume.education[0]).toMatchObject({ institution: 'Technische Universität München', degree: 'M.Sc. Informatik', year: 2015 });
+    expect(resume.education[0]).toMatchObject({
+      institution: 'Technische Universität München',
+      degree: 'M.Sc. Informatik',
+      year: 2015,
+    });
     // Every source is the span of the extracted text it names.
     for (const key of ['first_name', 'last_name', 'email', 'phone', 'current_title', 'current_company']) {
       const source = resume[key].source;

@@ -4,7 +4,13 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { HttpClient } from '../../test/http-client';
 import { signedInClient } from '../../test/sign-in';
 import { skillAliasesTable } from './skills.table';
-import { buildSkillVocabulary, canonicalSkill, findSkillsInText, loadSkillVocabulary, VOCABULARY_CHECK_MS } from './skills.service';
+import {
+  buildSkillVocabulary,
+  canonicalSkill,
+  findSkillsInText,
+  loadSkillVocabulary,
+  VOCABULARY_CHECK_MS,
+} from './skills.service';
 
 let t: TestApp;
 let owner: HttpClient;
@@ -57,8 +63,12 @@ describe('the skill vocabulary', () => {
   });
 
   it('finds skills on token boundaries only; common words only where they are skills', () => {
-    const text = 'I go to Google daily. Built APIs in Go, Python and R. JavaScript (ES6), Node.js/Express; see github.com/jane.';
-    const found = findSkillsInText(vocab, text).map((mention) => [mention.skill, text.slice(mention.start, mention.end)]);
+    const text =
+      'I go to Google daily. Built APIs in Go, Python and R. JavaScript (ES6), Node.js/Express; see github.com/jane.';
+    const found = findSkillsInText(vocab, text).map((mention) => [
+      mention.skill,
+      text.slice(mention.start, mention.end),
+    ]);
     expect(found).toEqual([
       ['Go', 'Go'],
       ['Python', 'Python'],

@@ -55,11 +55,7 @@ export interface Token {
 
 const TOKEN = /(?<![\p{L}\p{N}])\.(?=\p{L})[\p{L}\p{N}]+|[\p{L}\p{N}]+(?:\+\+|#(?![\p{L}\p{N}]))?/gu;
 
-const fold = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
+const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** The tokens of `text` with their positions. */
 export function tokenize(text: string): Token[] {
@@ -229,7 +225,8 @@ const COMPACT_GAP = /^[ .\-_]?$/;
 const LIST_GAP = /[,;|•·▪●◦∙/()[\]:\n\t]|^\s*[-*–]\s/;
 const LIST_WORDS = new Set(['and', 'or', 'und', 'et', 'y', 'in', 'with', 'using', 'including', 'incl']);
 /** Web addresses and email addresses: their words are no skills ("github.com/jane" is not Git). */
-const ADDRESS = /\b(?:https?:\/\/|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|dev|me|app|co|de|fr|uk|in)\/\S*/gi;
+const ADDRESS =
+  /\b(?:https?:\/\/|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|dev|me|app|co|de|fr|uk|in)\/\S*/gi;
 
 function inList(tokens: readonly Token[], first: number, last: number, text: string): boolean {
   const before = tokens[first]!;
