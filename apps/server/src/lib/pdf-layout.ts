@@ -39,9 +39,7 @@ const median = (values: number[]): number => {
 
 /** Items → lines (same baseline within a third of the font size), each line's items left to right. */
 function groupLines(items: LayoutItem[]): Line[] {
-  const sorted = items
-    .filter((item) => item.str.trim() !== '')
-    .sort((a, b) => b.y - a.y || a.x - b.x);
+  const sorted = items.filter((item) => item.str.trim() !== '').sort((a, b) => b.y - a.y || a.x - b.x);
   const lines: Line[] = [];
   for (const item of sorted) {
     const tolerance = Math.max(1, item.size * 0.35);
@@ -102,7 +100,8 @@ function itemsText(items: LayoutItem[]): string {
 const HEADING =
   /^(?:(?:work|professional|employment|career|relevant)\s+)?(?:experience|history|employment|skills?|education|summary|profile|contact|languages?|certifications?|projects?|interests|references|about(?: me)?|objective|competencies|expertise|awards|publications|training|qualifications|tools|technologies|details|personal details|links)(?:\s+(?:history|skills|experience|summary|details|&\s*\w+))?:?$/i;
 
-const looksLikeHeading = (text: string) => HEADING.test(text.trim()) || /^(?:technical|core|key)\s+\w+:?$/i.test(text.trim());
+const looksLikeHeading = (text: string) =>
+  HEADING.test(text.trim()) || /^(?:technical|core|key)\s+\w+:?$/i.test(text.trim());
 
 /**
  * The x of a vertical gutter crossed by few lines (at most 15 %), between 20 % and 80 % of the page width,

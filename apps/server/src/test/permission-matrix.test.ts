@@ -9,6 +9,7 @@ import { ANALYTICS_SETS } from '@recruitdesk/contracts/analytics';
 import { createUploadTarget } from '../modules/files/files.service';
 import { activityTable } from '../modules/activity/activity.table';
 import { chatsTable } from '../modules/chat/chat.table';
+import { skillAliasesTable } from '../modules/skills/skills.table';
 import { createSession } from '../modules/sessions/sessions.service';
 import type { UserRow } from '../modules/users/users.service';
 import { insertApplication } from '../factories/applications.factory';
@@ -1230,6 +1231,35 @@ export const MATRIX: Entry[] = [
     expect: WRITE(),
   },
   { method: 'POST', route: '/api/public/applications/', body: () => ({ role_id: 1 }), expect: all(415) },
+  // Issue 31: the skill vocabulary and resume parsing
+  { method: 'GET', route: '/api/skills/aliases/', expect: READ() },
+  {
+    method: 'POST',
+    route: '/api/skills/aliases/',
+    body: (ctx) => ({ alias: `alias ${uid(ctx)}`, canonical: 'Python' }),
+    expect: ADMIN(201),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/skills/aliases/:id/',
+    path: async (ctx) => {
+      const [row] = await ctx.t.db
+        .insert(skillAliasesTable)
+        .values({ alias: `alias ${uid(ctx)}`, canonical: 'Go' })
+        .returning();
+      return `/api/skills/aliases/${row!.id}/`;
+    },
+    expect: ADMIN(),
+  },
+  {
+    method: 'POST',
+    route: '/api/resumes/parse/',
+    raw: {
+      contentType: 'multipart/form-data; boundary=matrixboundary',
+      text: '--matrixboundary\r\nContent-Disposition: form-data; name="file"; filename="cv.txt"\r\nContent-Type: text/plain\r\n\r\nJane Doe\njane@example.com\r\n--matrixboundary--\r\n',
+    },
+    expect: WRITE(),
+  },
 ];
 
 /** A new application to a fresh open role (with a stored resume when asked). */

@@ -8,10 +8,11 @@ import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseResumeFile, stopResumeWorkers } from '../../src/modules/resumes/resume-parser';
-import { buildSkillVocabulary } from '../../src/modules/skills/skill-vocabulary';
+import { buildSkillVocabulary } from '../../src/modules/skills/skill-vocabulary.service';
 import { generateResumes, type EvalResume, type Expected } from './generate';
 import { HANDWRITTEN } from './handwritten';
 
+const print = (line = '') => void process.stdout.write(`${line}\n`);
 const verbose = process.argv.includes('--verbose');
 const keep = process.argv.includes('--keep');
 
@@ -23,7 +24,18 @@ const norm = (value: string | null | undefined) =>
     .replace(/\/+$/, '')
     .trim();
 
-const FIELDS = ['name', 'email', 'phone', 'location', 'linkedin_url', 'github_url', 'portfolio_url', 'current_title', 'current_company', 'years_experience'] as const;
+const FIELDS = [
+  'name',
+  'email',
+  'phone',
+  'location',
+  'linkedin_url',
+  'github_url',
+  'portfolio_url',
+  'current_title',
+  'current_company',
+  'years_experience',
+] as const;
 type FieldKey = (typeof FIELDS)[number];
 
 const percent = (n: number, d: number) => (d === 0 ? '   n/a' : `${((100 * n) / d).toFixed(1).padStart(5)} %`);
@@ -51,7 +63,10 @@ async function main() {
   // Warm the worker up (PDF.js loads once per worker).
   await parseResumeFile({ buffer: set[3]!.bytes, filename: 'warm.pdf', contentType: 'application/pdf' }, vocabulary);
 
-  const tally = Object.fromEntries(FIELDS.map((key) => [key, { tp: 0, predicted: 0, expected: 0 }])) as Record<FieldKey, { tp: number; predicted: number; expected: number }>;
+  const tally = Object.fromEntries(FIELDS.map((key) => [key, { tp: 0, predicted: 0, expected: 0 }])) as Record<
+    FieldKey,
+    { tp: number; predicted: number; expected: number }
+  >;
   let skillTp = 0;
   let skillPredicted = 0;
   let skillExpected = 0;
@@ -61,7 +76,10 @@ async function main() {
 
   for (const item of set) {
     const started = performance.now();
-    const parsed = await parseResumeFile({ buffer: item.bytes, filename: `${item.id}.${item.format}`, contentType: contentType[item.format] }, vocabulary);
+    const parsed = await parseResumeFile(
+      { buffer: item.bytes, filename: `${item.id}.${item.format}`, contentType: contentType[item.format] },
+      vocabulary,
+    );
     const ms = performance.now() - started;
     allTimes.push(ms);
     if (item.format === 'pdf' && item.pages >= 2) twoPageTimes.push(ms);
@@ -104,7 +122,7 @@ async function main() {
       else if (g !== w && (w !== null || g !== null) && !(key === 'years_experience' && w === null)) {
         if (key === 'years_experience' && w === null) continue;
         layoutMisses.set(`${key} @ ${item.layout}`, (layoutMisses.get(`${key} @ ${item.layout}`) ?? 0) + 1);
-        if (verbose) console.log(`${item.id}  ${key}: expected ${JSON.stringify(w)}, got ${JSON.stringify(g)}`);
+        if (verbose) print(`${item.id}  ${key}: expected ${JSON.stringify(w)}, got ${JSON.stringify(g)}`);
       }
     }
     const gotSkills = new Set(parsed.skills.map((skill) => skill.value));
@@ -116,26 +134,39 @@ async function main() {
     if (verbose && (tp < wantSkills.size || tp < gotSkills.size)) {
       const missed = [...wantSkills].filter((skill) => !gotSkills.has(skill));
       const extra = [...gotSkills].filter((skill) => !wantSkills.has(skill));
-      console.log(`${item.id}  skills: missed ${JSON.stringify(missed)}, extra ${JSON.stringify(extra)}`);
+      print(`${item.id}  skills: missed ${JSON.stringify(missed)}, extra ${JSON.stringify(extra)}`);
     }
   }
   stopResumeWorkers();
 
-  console.log(`\nResume parsing evaluation: ${set.length} resumes (${generated.length} generated, ${hand.length} hand-written)`);
-  console.log(`Formats: ${['txt', 'docx', 'pdf'].map((format) => `${format} ${set.filter((item) => item.format === format).length}`).join(', ')}; files in ${keep ? folder : '(removed)'}`);
-  console.log('\nfield               precision   recall   (n expected)');
+  print(
+    `\nResume parsing evaluation: ${set.length} resumes (${generated.length} generated, ${hand.length} hand-written)`,
+  );
+  print(
+    `Formats: ${['txt', 'docx', 'pdf'].map((format) => `${format} ${set.filter((item) => item.format === format).length}`).join(', ')}; files in ${keep ? folder : '(removed)'}`,
+  );
+  print('\nfield               precision   recall   (n expected)');
   for (const key of FIELDS) {
     const t = tally[key];
-    console.log(`${key.padEnd(20)}${percent(t.tp, t.predicted)}   ${percent(t.tp, t.expected)}   (${t.expected})`);
+    print(`${key.padEnd(20)}${percent(t.tp, t.predicted)}   ${percent(t.tp, t.expected)}   (${t.expected})`);
   }
   const precision = skillPredicted ? skillTp / skillPredicted : 0;
   const recall = skillExpected ? skillTp / skillExpected : 0;
   const f1 = precision + recall ? (2 * precision * recall) / (precision + recall) : 0;
-  console.log(`${'skills'.padEnd(20)}${percent(skillTp, skillPredicted)}   ${percent(skillTp, skillExpected)}   F1 ${f1.toFixed(3)}`);
-  console.log(`\nyears_experience counts as right within 1 year; names need first and last right (any case).`);
-  console.log(`Parse time, two-page PDFs (${twoPageTimes.length}): p50 ${quantile(twoPageTimes, 0.5).toFixed(0)} ms, p95 ${quantile(twoPageTimes, 0.95).toFixed(0)} ms`);
-  console.log(`Parse time, all (${allTimes.length}): p50 ${quantile(allTimes, 0.5).toFixed(0)} ms, p95 ${quantile(allTimes, 0.95).toFixed(0)} ms`);
-  if (verbose) console.log('\nmisses by field and layout:', Object.fromEntries([...layoutMisses].sort((a, b) => b[1] - a[1])));
+  print(
+    `${'skills'.padEnd(20)}${percent(skillTp, skillPredicted)}   ${percent(skillTp, skillExpected)}   F1 ${f1.toFixed(3)}`,
+  );
+  print(`\nyears_experience counts as right within 1 year; names need first and last right (any case).`);
+  print(
+    `Parse time, two-page PDFs (${twoPageTimes.length}): p50 ${quantile(twoPageTimes, 0.5).toFixed(0)} ms, p95 ${quantile(twoPageTimes, 0.95).toFixed(0)} ms`,
+  );
+  print(
+    `Parse time, all (${allTimes.length}): p50 ${quantile(allTimes, 0.5).toFixed(0)} ms, p95 ${quantile(allTimes, 0.95).toFixed(0)} ms`,
+  );
+  if (verbose)
+    print(
+      `\nmisses by field and layout: ${JSON.stringify(Object.fromEntries([...layoutMisses].sort((a, b) => b[1] - a[1])), null, 1)}`,
+    );
   if (!keep) await rm(folder, { recursive: true, force: true });
 }
 

@@ -4,11 +4,33 @@
  * one-column PDF, two-column PDF (a sidebar), PDF with the experience in a table, two-page PDF with a
  * running header and footer. Plus the hand-written resumes of handwritten.ts.
  */
-import { AlignmentType, Document, Footer, Header, Packer, Paragraph, Table, TableCell, TableRow, TextRun, WidthType } from 'docx';
+import {
+  AlignmentType,
+  Document,
+  Footer,
+  Header,
+  Packer,
+  Paragraph,
+  Table,
+  TableCell,
+  TableRow,
+  TextRun,
+  WidthType,
+} from 'docx';
 import { parsePhoneNumberWithError } from 'libphonenumber-js/max';
 import PDFDocument from 'pdfkit';
 import { seededRandom } from '../../src/lib/seeded-random';
-import { FIELDS, LANGUAGES, NAMES, PLACES, SCHOOLS, SUMMARIES, type Field, type Place, type SkillSpelling } from './people';
+import {
+  FIELDS,
+  LANGUAGES,
+  NAMES,
+  PLACES,
+  SCHOOLS,
+  SUMMARIES,
+  type Field,
+  type Place,
+  type SkillSpelling,
+} from './people';
 
 export interface Expected {
   first_name: string;
@@ -70,9 +92,10 @@ function phoneOf(rand: Rand, place: Place): { e164: string; written: string } {
       else if (style === 1) written = parsed.formatNational();
       else if (style === 2) written = e164;
       else if (style === 3)
-        written = place.trunk
-          ? `+${place.callingCode} (${place.trunk})${parsed.formatNational().replace(/^0/, '')}`
-          : parsed.formatInternational().replace(/ /g, '.');
+        written =
+          place.country === 'GB' || place.country === 'DE'
+            ? `+${place.callingCode} (${place.trunk})${parsed.formatNational().replace(/^0/, '')}`
+            : parsed.formatInternational().replace(/ /g, '.');
       else written = parsed.formatInternational().replace(/ /g, '-');
       return { e164, written };
     } catch {
@@ -85,7 +108,20 @@ function phoneOf(rand: Rand, place: Place): { e164: string; written: string } {
 // Dates
 
 const MONTHS_EN = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec'];
-const MONTHS_LONG = ['January', 'February', 'March', 'April', 'May', 'June', 'July', 'August', 'September', 'October', 'November', 'December'];
+const MONTHS_LONG = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+];
 const MONTHS_DE = ['Jan.', 'Feb.', 'März', 'Apr.', 'Mai', 'Juni', 'Juli', 'Aug.', 'Sept.', 'Okt.', 'Nov.', 'Dez.'];
 const PRESENT = ['Present', 'present', 'Current', 'Now', 'heute', 'actuel', 'Today'];
 type DateStyle = 'short' | 'long' | 'mm/yyyy' | 'yyyy-mm' | 'yyyy' | 'de';
@@ -175,15 +211,26 @@ function makeContent(rand: Rand, index: number): { content: Content; expected: E
   const place = pick(rand, PLACES);
   const field: Field = pick(rand, FIELDS);
   const phone = chance(rand, 0.95) ? phoneOf(rand, place) : null;
-  const domain = pick(rand, ['gmail.com', 'outlook.com', 'proton.me', 'yahoo.co.uk', 'web.de', 'example.org', 'mail.com']);
+  const domain = pick(rand, [
+    'gmail.com',
+    'outlook.com',
+    'proton.me',
+    'yahoo.co.uk',
+    'web.de',
+    'example.org',
+    'mail.com',
+  ]);
   const user = chance(rand, 0.8)
     ? `${ascii(person.first).slice(0, 12) || 'wei'}${pick(rand, ['.', '_', ''])}${ascii(person.last) || 'wang'}`
     : `${pick(rand, ['hello', 'contact', 'jobs', 'me'])}${Math.floor(rand() * 90 + 10)}`;
   const email = `${user}@${domain}`;
   const handle = `${ascii(person.first).slice(0, 8) || 'wei'}-${ascii(person.last) || 'wang'}${Math.floor(rand() * 900 + 100)}`;
   const linkedin = chance(rand, 0.7) ? `linkedin.com/in/${handle}` : null;
-  const github = field.name === 'software' || field.name === 'data' ? (chance(rand, 0.6) ? `github.com/${handle}` : null) : null;
-  const portfolio = chance(rand, 0.25) ? `${ascii(person.last) || 'wang'}${pick(rand, ['.dev', '.design', '-portfolio.com', '.me'])}` : null;
+  const github =
+    field.name === 'software' || field.name === 'data' ? (chance(rand, 0.6) ? `github.com/${handle}` : null) : null;
+  const portfolio = chance(rand, 0.25)
+    ? `${ascii(person.last) || 'wang'}${pick(rand, ['.dev', '.design', '-portfolio.com', '.me'])}`
+    : null;
 
   // Skills: a few from the field, each in one of its spellings.
   const chosen: SkillSpelling[] = shuffle(rand, field.skills).slice(0, 5 + Math.floor(rand() * 5));
@@ -212,11 +259,20 @@ function makeContent(rand: Rand, index: number): { content: Content; expected: E
           return skill.written;
         }),
       );
-    jobs.push({ title: titles[k % titles.length]!, company: companies[k % companies.length]!, start, end, city: place.location.split(',')[0]!, bullets });
+    jobs.push({
+      title: titles[k % titles.length]!,
+      company: companies[k % companies.length]!,
+      start,
+      end,
+      city: place.location.split(',')[0]!,
+      bullets,
+    });
     end = start - Math.floor(rand() * 4);
   }
   const dateStyle = pick(rand, ['short', 'long', 'mm/yyyy', 'yyyy-mm', 'yyyy', 'short', 'de'] as const);
-  const negative = chance(rand, 0.25) ? shuffle(rand, field.skills).find((skill) => !chosen.includes(skill)) : undefined;
+  const negative = chance(rand, 0.25)
+    ? shuffle(rand, field.skills).find((skill) => !chosen.includes(skill))
+    : undefined;
   const summary = chance(rand, 0.7)
     ? `${pick(rand, SUMMARIES)}${negative ? ` Not interested in ${negative[1]} roles.` : ''}`
     : negative
@@ -224,7 +280,13 @@ function makeContent(rand: Rand, index: number): { content: Content; expected: E
       : null;
 
   const school = pick(rand, SCHOOLS);
-  const education = [{ institution: school.institution, degree: pick(rand, school.degrees), year: Math.floor((jobs[jobs.length - 1]!.start - 6) / 12) }];
+  const education = [
+    {
+      institution: school.institution,
+      degree: pick(rand, school.degrees),
+      year: Math.floor((jobs[jobs.length - 1]!.start - 6) / 12),
+    },
+  ];
   const contactParts = [
     place.location,
     ...(phone ? [phone.written] : []),
@@ -233,7 +295,9 @@ function makeContent(rand: Rand, index: number): { content: Content; expected: E
     ...(github ? [github] : []),
     ...(portfolio ? [portfolio] : []),
   ];
-  const name = person.written ?? (chance(rand, 0.2) ? `${person.first} ${person.last}`.toUpperCase() : `${person.first} ${person.last}`);
+  const name =
+    person.written ??
+    (chance(rand, 0.2) ? `${person.first} ${person.last}`.toUpperCase() : `${person.first} ${person.last}`);
   const skillsLines = (() => {
     const written = sectionSkills.map((skill) => skill.written);
     const style = Math.floor(rand() * 3);
@@ -252,7 +316,15 @@ function makeContent(rand: Rand, index: number): { content: Content; expected: E
     present: dateStyle === 'de' ? 'heute' : pick(rand, PRESENT),
     dash: pick(rand, [' – ', ' - ', ' to ', '–', ' — ']),
     headings: {
-      experience: pick(rand, ['Experience', 'Work History', 'Employment', 'Professional Experience', 'WORK EXPERIENCE', 'Career History', 'EMPLOYMENT HISTORY']),
+      experience: pick(rand, [
+        'Experience',
+        'Work History',
+        'Employment',
+        'Professional Experience',
+        'WORK EXPERIENCE',
+        'Career History',
+        'EMPLOYMENT HISTORY',
+      ]),
       skills: pick(rand, ['Skills', 'Technical Skills', 'Core Competencies', 'KEY SKILLS', 'Skills & Tools']),
       education: pick(rand, ['Education', 'EDUCATION', 'Academic Background']),
       summary: pick(rand, ['Summary', 'Profile', 'PROFESSIONAL SUMMARY', 'About Me']),
@@ -260,7 +332,9 @@ function makeContent(rand: Rand, index: number): { content: Content; expected: E
     },
     skillsLines,
     education,
-    languages: languages.map((language) => `${language[1]} (${pick(rand, ['native', 'fluent', 'C1', 'B2', 'professional'])})`),
+    languages: languages.map(
+      (language) => `${language[1]} (${pick(rand, ['native', 'fluent', 'C1', 'B2', 'professional'])})`,
+    ),
   };
   const months = jobs.reduce((sum, job) => sum + ((job.end ?? NOW_INDEX) + 1 - job.start), 0);
   const expected: Expected = {
@@ -295,7 +369,8 @@ function mainBlocks(content: Content, withContact = true, withSidebarParts = tru
   const blocks: Block[] = [{ text: content.name, style: 'name' }];
   if (content.headline) blocks.push({ text: content.headline, style: 'headline' });
   if (withContact) blocks.push({ text: content.contact.join(' | '), style: 'contact' });
-  if (content.summary) blocks.push({ text: content.headings.summary, style: 'heading' }, { text: content.summary, style: 'body' });
+  if (content.summary)
+    blocks.push({ text: content.headings.summary, style: 'heading' }, { text: content.summary, style: 'body' });
   blocks.push({ text: content.headings.experience, style: 'heading' });
   for (const job of content.jobs)
     for (const line of jobLines(content, job))
@@ -320,7 +395,8 @@ function sideBlocks(content: Content): Block[] {
 function renderText(content: Content): Buffer {
   const lines: string[] = [];
   for (const block of mainBlocks(content)) {
-    if (block.style === 'heading') lines.push('', block.text.toUpperCase() === block.text ? block.text : `${block.text}:`);
+    if (block.style === 'heading')
+      lines.push('', block.text.toUpperCase() === block.text ? block.text : `${block.text}:`);
     else lines.push(block.text.replace(/\t/g, '    '));
   }
   return Buffer.from(lines.join('\n'), 'utf8');
@@ -329,9 +405,15 @@ function renderText(content: Content): Buffer {
 const FONT_REGULAR = 'Helvetica';
 const FONT_BOLD = 'Helvetica-Bold';
 /** pdfkit's standard fonts cannot draw CJK or Cyrillic: those resumes use a Unicode TTF when there is one. */
-const UNICODE_FONTS = ['/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf', '/usr/share/fonts/truetype/noto/NotoSansCJK-Regular.ttc'];
+const UNICODE_FONTS = [
+  '/usr/share/fonts/truetype/dejavu/DejaVuSans.ttf',
+  '/usr/share/fonts/truetype/noto/NotoSansCJK-Regular.ttc',
+];
 
-function pdfBuffer(draw: (doc: PDFKit.PDFDocument) => void, options: { header?: string; footer?: boolean } = {}): Promise<{ bytes: Buffer; pages: number }> {
+function pdfBuffer(
+  draw: (doc: PDFKit.PDFDocument) => void,
+  options: { header?: string; footer?: boolean } = {},
+): Promise<{ bytes: Buffer; pages: number }> {
   return new Promise((resolve, reject) => {
     const doc = new PDFDocument({ size: 'A4', margin: 50, bufferPages: true, info: { Title: 'Resume' } });
     const chunks: Buffer[] = [];
@@ -347,9 +429,14 @@ function pdfBuffer(draw: (doc: PDFKit.PDFDocument) => void, options: { header?: 
       // Writing into the margins must not add pages.
       const bottom = doc.page.margins.bottom;
       doc.page.margins.bottom = 0;
-      if (options.header) doc.font(FONT_REGULAR).fontSize(8).fillColor('#666').text(options.header, 50, 20, { lineBreak: false });
+      if (options.header)
+        doc.font(FONT_REGULAR).fontSize(8).fillColor('#666').text(options.header, 50, 20, { lineBreak: false });
       if (options.footer)
-        doc.font(FONT_REGULAR).fontSize(8).fillColor('#666').text(`Page ${page + 1} of ${range.count}`, 50, doc.page.height - 30, { lineBreak: false });
+        doc
+          .font(FONT_REGULAR)
+          .fontSize(8)
+          .fillColor('#666')
+          .text(`Page ${page + 1} of ${range.count}`, 50, doc.page.height - 30, { lineBreak: false });
       doc.page.margins.bottom = bottom;
     }
     doc.end();
@@ -357,7 +444,7 @@ function pdfBuffer(draw: (doc: PDFKit.PDFDocument) => void, options: { header?: 
 }
 
 function fontFor(doc: PDFKit.PDFDocument, text: string, bold: boolean) {
-  if (/[^\u0000-\u024f\u2000-\u206f•·—–]/.test(text)) {
+  if (/[^\u0020-\u024f\u2000-\u206f•·—–]/.test(text)) {
     const font = UNICODE_FONTS.find((path) => {
       try {
         doc.font(path);
@@ -394,7 +481,15 @@ async function renderPdfOneColumn(content: Content, options: { header?: boolean;
         // A longer resume: projects and more detail until a second page.
         drawBlock(doc, { text: 'Projects', style: 'heading' }, 50, doc.page.width - 100);
         for (let k = 0; k < 34; k += 1)
-          drawBlock(doc, { text: `• Internal project ${k + 1}: planning, delivery and handover to the operations team.`, style: 'bullet' }, 50, doc.page.width - 100);
+          drawBlock(
+            doc,
+            {
+              text: `• Internal project ${k + 1}: planning, delivery and handover to the operations team.`,
+              style: 'bullet',
+            },
+            50,
+            doc.page.width - 100,
+          );
       }
     },
     options.header ? { header: `${content.name} — Curriculum Vitae`, footer: true } : { footer: Boolean(options.long) },
@@ -422,7 +517,9 @@ async function renderPdfTwoColumn(content: Content) {
 async function renderPdfTable(content: Content) {
   return pdfBuffer((doc) => {
     const width = doc.page.width - 100;
-    for (const block of mainBlocks(content, true, false).filter((block) => block.style !== 'entry' && block.style !== 'bullet')) {
+    for (const block of mainBlocks(content, true, false).filter(
+      (block) => block.style !== 'entry' && block.style !== 'bullet',
+    )) {
       if (block.text === content.headings.experience) break;
       drawBlock(doc, block, 50, width);
     }
@@ -451,7 +548,13 @@ async function renderDocx(content: Content, withTable: boolean): Promise<Buffer>
     if (withTable && inExperience && block.style !== 'heading') continue;
     paragraphs.push(
       new Paragraph({
-        children: [new TextRun({ text: block.text.replace(/\t/g, ' '), bold: ['name', 'heading', 'entry'].includes(block.style), size: block.style === 'name' ? 36 : 22 })],
+        children: [
+          new TextRun({
+            text: block.text.replace(/\t/g, ' '),
+            bold: ['name', 'heading', 'entry'].includes(block.style),
+            size: block.style === 'name' ? 36 : 22,
+          }),
+        ],
         alignment: block.style === 'name' ? AlignmentType.CENTER : AlignmentType.LEFT,
       }),
     );
@@ -464,7 +567,12 @@ async function renderDocx(content: Content, withTable: boolean): Promise<Buffer>
               new TableRow({
                 children: [
                   new TableCell({ children: [new Paragraph(range(content, job))] }),
-                  new TableCell({ children: [new Paragraph({ children: [new TextRun({ text: job.title, bold: true })] }), ...job.bullets.map((bullet) => new Paragraph(`• ${bullet}`))] }),
+                  new TableCell({
+                    children: [
+                      new Paragraph({ children: [new TextRun({ text: job.title, bold: true })] }),
+                      ...job.bullets.map((bullet) => new Paragraph(`• ${bullet}`)),
+                    ],
+                  }),
                   new TableCell({ children: [new Paragraph(job.company)] }),
                 ],
               }),
@@ -488,7 +596,16 @@ async function renderDocx(content: Content, withTable: boolean): Promise<Buffer>
 export async function generateResumes(count = 64, seed = 31): Promise<EvalResume[]> {
   const rand = seededRandom(seed);
   const out: EvalResume[] = [];
-  const layouts = ['txt', 'docx', 'docx-table', 'pdf', 'pdf-two-column', 'pdf-table', 'pdf-two-page', 'pdf-header-footer'] as const;
+  const layouts = [
+    'txt',
+    'docx',
+    'docx-table',
+    'pdf',
+    'pdf-two-column',
+    'pdf-table',
+    'pdf-two-page',
+    'pdf-header-footer',
+  ] as const;
   for (let index = 0; index < count; index += 1) {
     const { content, expected } = makeContent(rand, index);
     const layout = layouts[index % layouts.length]!;
@@ -507,7 +624,10 @@ export async function generateResumes(count = 64, seed = 31): Promise<EvalResume
           ? await renderPdfTwoColumn(content)
           : layout === 'pdf-table'
             ? await renderPdfTable(content)
-            : await renderPdfOneColumn(content, { header: layout === 'pdf-header-footer', long: layout === 'pdf-two-page' || layout === 'pdf-header-footer' });
+            : await renderPdfOneColumn(content, {
+                header: layout === 'pdf-header-footer',
+                long: layout === 'pdf-two-page' || layout === 'pdf-header-footer',
+              });
       bytes = result.bytes;
       pages = result.pages;
     }

@@ -105,8 +105,26 @@ export interface Field {
 export const FIELDS: Field[] = [
   {
     name: 'software',
-    titles: ['Senior Software Engineer', 'Backend Developer', 'Full Stack Developer', 'Software Engineer II', 'Lead Frontend Engineer', 'Staff Engineer', 'DevOps Engineer', 'Site Reliability Engineer'],
-    companies: ['Acme Payments Inc.', 'Globex GmbH', 'Initech Solutions Ltd', 'Hooli', 'Northwind Technologies', 'Stark Digital', 'Blue Harbor Labs', 'Pied Piper Systems'],
+    titles: [
+      'Senior Software Engineer',
+      'Backend Developer',
+      'Full Stack Developer',
+      'Software Engineer II',
+      'Lead Frontend Engineer',
+      'Staff Engineer',
+      'DevOps Engineer',
+      'Site Reliability Engineer',
+    ],
+    companies: [
+      'Acme Payments Inc.',
+      'Globex GmbH',
+      'Initech Solutions Ltd',
+      'Hooli',
+      'Northwind Technologies',
+      'Stark Digital',
+      'Blue Harbor Labs',
+      'Pied Piper Systems',
+    ],
     skills: [
       ['JavaScript', 'JavaScript', 'JS', 'Javascript', 'ES6'],
       ['TypeScript', 'TypeScript', 'TS'],
@@ -145,7 +163,13 @@ export const FIELDS: Field[] = [
   {
     name: 'data',
     titles: ['Data Scientist', 'Senior Data Analyst', 'Machine Learning Engineer', 'Data Engineer', 'Analytics Lead'],
-    companies: ['Quantico Analytics', 'Datawise Ltd', 'Lumen Insights GmbH', 'Tata Consultancy Services', 'Sunrise Retail Group'],
+    companies: [
+      'Quantico Analytics',
+      'Datawise Ltd',
+      'Lumen Insights GmbH',
+      'Tata Consultancy Services',
+      'Sunrise Retail Group',
+    ],
     skills: [
       ['Python', 'Python'],
       ['SQL', 'SQL'],
@@ -199,7 +223,13 @@ export const FIELDS: Field[] = [
   {
     name: 'finance',
     titles: ['Financial Analyst', 'Senior Accountant', 'FP&A Manager', 'Finance Manager', 'Audit Associate'],
-    companies: ['Meridian Capital Partners', 'Deloitte', 'Hamilton & Reed LLP', 'Banco Atlântico S.A.', 'Crescent Bank plc'],
+    companies: [
+      'Meridian Capital Partners',
+      'Deloitte',
+      'Hamilton & Reed LLP',
+      'Banco Atlântico S.A.',
+      'Crescent Bank plc',
+    ],
     skills: [
       ['Financial Modeling', 'financial modeling', 'Financial Modelling', 'financial models'],
       ['Microsoft Excel', 'Excel', 'Advanced Excel', 'MS Excel'],
@@ -285,7 +315,13 @@ export const FIELDS: Field[] = [
   {
     name: 'healthcare',
     titles: ['Registered Nurse', 'Charge Nurse', 'Clinical Research Coordinator', 'ICU Nurse'],
-    companies: ["St. Mary's Hospital", 'Royal Infirmary NHS Trust', 'Charité Berlin', 'Apollo Hospitals', 'Mercy Health Clinic'],
+    companies: [
+      "St. Mary's Hospital",
+      'Royal Infirmary NHS Trust',
+      'Charité Berlin',
+      'Apollo Hospitals',
+      'Mercy Health Clinic',
+    ],
     skills: [
       ['Patient Care', 'patient care'],
       ['Electronic Health Records', 'EHR', 'EMR', 'electronic health records'],
@@ -341,7 +377,10 @@ export const SCHOOLS = [
   { institution: 'University of Manchester', degrees: ['BSc Computer Science', 'MSc Data Science', 'BA Economics'] },
   { institution: 'Technische Universität München', degrees: ['M.Sc. Informatik', 'B.Sc. Maschinenbau'] },
   { institution: 'Université Paris-Saclay', degrees: ['Master en Informatique', 'Licence de Mathématiques'] },
-  { institution: 'Indian Institute of Technology Bombay', degrees: ['B.Tech in Mechanical Engineering', 'B.Tech Computer Science'] },
+  {
+    institution: 'Indian Institute of Technology Bombay',
+    degrees: ['B.Tech in Mechanical Engineering', 'B.Tech Computer Science'],
+  },
   { institution: 'Universidad Complutense de Madrid', degrees: ['Licenciatura en Economía', 'Master in Finance'] },
   { institution: 'University of Lagos', degrees: ['BSc Accounting', 'B.Eng Civil Engineering'] },
   { institution: 'Stanford University', degrees: ['MS Computer Science', 'MBA'] },

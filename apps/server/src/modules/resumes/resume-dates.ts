@@ -17,7 +17,10 @@ const NAMES: Array<[number, string[]]> = [
   [9, ['sep', 'sept', 'september', 'septembre', 'septiembre', 'set', 'setembro', 'settembre']],
   [10, ['oct', 'october', 'oktober', 'okt', 'octobre', 'octubre', 'out', 'outubro', 'ottobre']],
   [11, ['nov', 'november', 'novembre', 'noviembre', 'novembro']],
-  [12, ['dec', 'december', 'dezember', 'dez', 'déc', 'décembre', 'decembre', 'dic', 'diciembre', 'dezembro', 'dicembre']],
+  [
+    12,
+    ['dec', 'december', 'dezember', 'dez', 'déc', 'décembre', 'decembre', 'dic', 'diciembre', 'dezembro', 'dicembre'],
+  ],
 ];
 for (const [month, names] of NAMES) for (const name of names) MONTHS[name] = month;
 
@@ -31,7 +34,7 @@ const MONTH_WORD = `(?:${Object.keys(MONTHS)
 const DATE = `(?:${MONTH_WORD}\\s*,?\\s*(?:19|20)\\d{2}|(?:0?[1-9]|1[0-2])\\s*[/.]\\s*(?:19|20)\\d{2}|(?:19|20)\\d{2}\\s*[-/.]\\s*(?:0[1-9]|1[0-2])(?!\\d)|(?:19|20)\\d{2})`;
 const PRESENT =
   "(?:present|current(?:ly)?|now|today|to date|date|ongoing|heute|aktuell|jetzt|actuel(?:le)?|aujourd['’]hui|présent|presente|actualidad|la fecha|hoy|atual|momento|oggi)";
-const SEPARATOR = "\\s*(?:[-–—‒―~]+|to|until|till|bis|à|au|a|hasta|até|al|-->)\\s*";
+const SEPARATOR = '\\s*(?:[-–—‒―~]+|to|until|till|bis|à|au|a|hasta|até|al|-->)\\s*';
 
 export const DATE_RANGE = new RegExp(
   `(?<![\\p{L}\\d])(?:(?:since|seit|depuis|desde)\\s+(${DATE})|(${DATE})(?:${SEPARATOR}(${DATE}|${PRESENT}))?)(?![\\p{L}\\d])`,

@@ -6,7 +6,7 @@
  */
 import type { ParsedEducation, ParsedField, ParsedResume, ParsedSource } from '@recruitdesk/contracts/resumes';
 import { findPhoneNumbersInText, type CountryCode } from 'libphonenumber-js/max';
-import { findSkillsInText, type SkillVocabulary } from '../skills/skill-vocabulary';
+import { findSkillsInText, type SkillVocabulary } from '../skills/skill-vocabulary.service';
 import { findDateRanges, unionYears, type DateRange } from './resume-dates';
 
 interface Line {
@@ -54,7 +54,10 @@ const HEADINGS: Array<[SectionKind, RegExp]> = [
     'summary',
     /^(?:(?:professional|career|executive)\s+)?(?:summary|profile|objective|overview)|^(?:about(?: me)?|personal statement|profil|zusammenfassung|[üu]ber mich|r[ée]sum[ée]|perfil(?: profesional)?|resumen|sobre m[íi])$/i,
   ],
-  ['contact', /^(?:contact(?: (?:info|information|details))?|personal (?:info|information|details)|kontakt|coordonn[ée]es|contacto|details)$/i],
+  [
+    'contact',
+    /^(?:contact(?: (?:info|information|details))?|personal (?:info|information|details)|kontakt|coordonn[ée]es|contacto|details)$/i,
+  ],
   ['projects', /^(?:(?:selected|key|personal|side)\s+)?projects?|^(?:projekte|projets|proyectos)$/i],
   ['languages', /^(?:languages?|spoken languages|sprachen|sprachkenntnisse|langues|idiomas|lingue)$/i],
   [
@@ -130,7 +133,7 @@ const field = <T>(value: T, source: ParsedSource | null, confidence: number): Pa
 
 const EMAIL = /(?<![\w.+-])[\w.+-]+@[\w-]+(?:\.[\w-]+)*\.[a-z]{2,}(?![\w-])/gi;
 const URL =
-  /(?<![\w@/.-])(?:https?:\/\/)?(?:www\.)?(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|me|app|co|tech|ai|design|page|site|xyz|info|de|fr|uk|in|es|it|nl|br|au|ca|ch|pl|ru|vn|cn|ng|ae|sa)(?:\.[a-z]{2})?(?:\/[^\s,;|)>\]]*)?/gi;
+  /(?<![\w@/.-])(?:https?:\/\/)?(?:www\.)?(?:[a-z0-9-]+\.)+(?:com|org|net|io|dev|me|app|co|tech|ai|design|page|site|xyz|info|de|fr|uk|in|es|it|nl|br|au|ca|ch|pl|ru|vn|cn|ng|ae|sa)(?:\.[a-z]{2})?(?![\w@-])(?:\/[^\s,;|)>\]]*)?/gi;
 
 function normaliseUrl(raw: string): string {
   const trimmed = raw.replace(/[.,;:)]+$/, '');
@@ -138,13 +141,28 @@ function normaliseUrl(raw: string): string {
 }
 
 const COUNTRY_HINTS: Array<[CountryCode, RegExp]> = [
-  ['US', /\b(?:USA|U\.S\.A?\.?|United States|[A-Z][a-z]+,\s*(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC))\b/],
-  ['GB', /\b(?:UK|U\.K\.|United Kingdom|England|Scotland|Wales|London|Manchester|Birmingham|Leeds|Glasgow|Edinburgh|Bristol)\b|\.co\.uk\b/],
-  ['DE', /\b(?:Germany|Deutschland|Berlin|München|Munich|Hamburg|Frankfurt|Köln|Cologne|Stuttgart|Düsseldorf|Leipzig)\b|\.de\b/],
+  [
+    'US',
+    /\b(?:USA|U\.S\.A?\.?|United States|[A-Z][a-z]+,\s*(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC))\b/,
+  ],
+  [
+    'GB',
+    /\b(?:UK|U\.K\.|United Kingdom|England|Scotland|Wales|London|Manchester|Birmingham|Leeds|Glasgow|Edinburgh|Bristol)\b|\.co\.uk\b/,
+  ],
+  [
+    'DE',
+    /\b(?:Germany|Deutschland|Berlin|München|Munich|Hamburg|Frankfurt|Köln|Cologne|Stuttgart|Düsseldorf|Leipzig)\b|\.de\b/,
+  ],
   ['FR', /\b(?:France|Paris|Lyon|Marseille|Toulouse|Nantes|Lille|Bordeaux|Nice)\b|\.fr\b/],
-  ['IN', /\b(?:India|Bengaluru|Bangalore|Mumbai|Delhi|New Delhi|Hyderabad|Chennai|Pune|Kolkata|Noida|Gurgaon|Gurugram)\b|\.in\b/],
+  [
+    'IN',
+    /\b(?:India|Bengaluru|Bangalore|Mumbai|Delhi|New Delhi|Hyderabad|Chennai|Pune|Kolkata|Noida|Gurgaon|Gurugram)\b|\.in\b/,
+  ],
   ['AU', /\b(?:Australia|Sydney|Melbourne|Brisbane|Perth|Adelaide|Canberra|NSW|VIC|QLD)\b|\.com\.au\b/],
-  ['BR', /\b(?:Brazil|Brasil|São Paulo|Sao Paulo|Rio de Janeiro|Belo Horizonte|Curitiba|Porto Alegre|Brasília)\b|\.com\.br\b/],
+  [
+    'BR',
+    /\b(?:Brazil|Brasil|São Paulo|Sao Paulo|Rio de Janeiro|Belo Horizonte|Curitiba|Porto Alegre|Brasília)\b|\.com\.br\b/,
+  ],
   ['ES', /\b(?:Spain|España|Madrid|Barcelona|Valencia|Sevilla|Seville)\b|\.es\b/],
   ['NG', /\b(?:Nigeria|Lagos|Abuja|Ibadan)\b|\.ng\b/],
   ['VN', /\b(?:Vietnam|Viet Nam|Hanoi|Ha Noi|Ho Chi Minh|Da Nang)\b|\.vn\b/],
@@ -173,8 +191,10 @@ function findPhone(text: string, headerEnd: number): ParsedField<string> | null 
   const international = findPhoneNumbersInText(text)
     .filter((found) => looksLikePhone(found.startsAt, found.endsAt))
     .sort((a, b) => a.startsAt - b.startsAt);
-  const pick = (found: { startsAt: number; endsAt: number; number: { number: string; isValid(): boolean } }, confidence: number) =>
-    field(found.number.number, span(text, found.startsAt, found.endsAt), confidence);
+  const pick = (
+    found: { startsAt: number; endsAt: number; number: { number: string; isValid(): boolean } },
+    confidence: number,
+  ) => field(found.number.number, span(text, found.startsAt, found.endsAt), confidence);
   const firstInternational = international.find((found) => found.number.isValid());
   if (firstInternational && firstInternational.startsAt < headerEnd + 200) return pick(firstInternational, 0.97);
   for (const [rank, country] of countries.entries()) {
@@ -191,8 +211,35 @@ function findPhone(text: string, headerEnd: number): ParsedField<string> | null 
 // Name
 
 const PARTICLES = new Set([
-  'van', 'der', 'den', 'de', 'del', 'della', 'di', 'da', 'das', 'dos', 'do', 'du', 'la', 'le', 'von', 'zu', 'ten', 'ter',
-  'bin', 'binti', 'ibn', 'al', 'el', 'abu', 'ben', 'bint', 'mac', 'st', 'y',
+  'van',
+  'der',
+  'den',
+  'de',
+  'del',
+  'della',
+  'di',
+  'da',
+  'das',
+  'dos',
+  'do',
+  'du',
+  'la',
+  'le',
+  'von',
+  'zu',
+  'ten',
+  'ter',
+  'bin',
+  'binti',
+  'ibn',
+  'al',
+  'el',
+  'abu',
+  'ben',
+  'bint',
+  'mac',
+  'st',
+  'y',
 ]);
 const SURNAME_PAIRS = new Set(
   (
@@ -204,7 +251,8 @@ const SURNAME_PAIRS = new Set(
     'serrano molina blanco suárez suarez'
   ).split(' '),
 );
-const NAME_WORD = /^(?:\p{Lu}[\p{Ll}\p{M}'’]*(?:[-'’]\p{Lu}?[\p{Ll}\p{M}'’]+)*\.?|\p{Lu}{2,}(?:[-'’]\p{Lu}+)*|\p{Lu}\.)$/u;
+const NAME_WORD =
+  /^(?:\p{Lu}[\p{Ll}\p{M}'’]*(?:\p{Lu}[\p{Ll}\p{M}]+)?(?:[-'’]\p{Lu}?[\p{Ll}\p{M}'’]+)*\.?|\p{Lu}{2,}(?:[-'’]\p{Lu}+)*|\p{Lu}\.)$/u;
 const CJK_NAME = /^[\p{Script=Han}\p{Script=Hangul}]{2,4}$/u;
 const TITLE_WORDS =
   /\b(?:engineer|developer|manager|analyst|designer|consultant|director|lead|head|specialist|nurse|accountant|officer|coordinator|associate|assistant|intern|architect|scientist|administrator|representative|executive|president|founder|owner|recruiter|partner|advisor|adviser|technician|teacher|writer|editor|programmer|tester|controller|auditor|marketer|strategist|planner|therapist|physician|pharmacist|agent|clerk|supervisor|operator|student|graduate|professor|researcher|sales|marketing|product|software|senior|junior|staff|principal|chief|vp|cto|ceo|cfo|coo|hr|devops|data|full[- ]?stack|front[- ]?end|back[- ]?end|ingenieur|entwickler|leiter|berater|ingénieur|développeur|chef|responsable|desarrollador|ingeniero|gerente|analista|diseñador|consultor)\b/i;
@@ -212,14 +260,23 @@ const NOT_NAME =
   /\b(?:resume|résumé|curriculum|vitae|cv|lebenslauf|page|confidential|street|road|avenue|email|phone|tel|mobile|linkedin|github|address|profile|summary)\b/i;
 
 function nameWords(line: string): string[] | null {
-  const cleaned = line.replace(/^(?:name|nom|nombre)\s*:\s*/i, '').replace(/[,|•·].*$/, '').trim();
+  const cleaned = line
+    .replace(/^[#*\s]+/, '')
+    .replace(/[*]+$/, '')
+    .replace(/^(?:name|nom|nombre)\s*:\s*/i, '')
+    .replace(/[,|•·].*$/, '')
+    .trim();
   if (CJK_NAME.test(cleaned.replace(/\s+/g, ''))) return [cleaned.replace(/\s+/g, '')];
   const words = cleaned.split(/\s+/);
   if (words.length < 2 || words.length > 6) return null;
   let real = 0;
   for (const word of words) {
     if (PARTICLES.has(word.toLowerCase()) && word === word.toLowerCase()) continue;
-    if (PARTICLES.has(word.toLowerCase()) && /^(?:Van|De|Del|Della|Di|Da|Von|Al|El|Le|La|Du|Dos|Das|Ben|Bin|Ter|Ten)$/.test(word)) continue;
+    if (
+      PARTICLES.has(word.toLowerCase()) &&
+      /^(?:Van|De|Del|Della|Di|Da|Von|Al|El|Le|La|Du|Dos|Das|Ben|Bin|Ter|Ten)$/.test(word)
+    )
+      continue;
     if (!NAME_WORD.test(word)) return null;
     real += 1;
   }
@@ -232,7 +289,8 @@ function splitName(words: string[]): { first: string; last: string } {
     const name = words[0]!;
     return { last: name.slice(0, 1), first: name.slice(1) };
   }
-  const tidy = (word: string) => (/^\p{Lu}{2,}$/u.test(word) && word.length > 1 ? word[0] + word.slice(1).toLowerCase() : word);
+  const tidy = (word: string) =>
+    /^\p{Lu}{2,}$/u.test(word) && word.length > 1 ? word[0] + word.slice(1).toLowerCase() : word;
   // "ZHANG Wei", "Wei ZHANG" beside capitalised words: the all-capitals word is the family name.
   const caps = words.filter((word) => /^\p{Lu}{2,}(?:[-'’]\p{Lu}+)*$/u.test(word));
   const mixed = words.filter((word) => /\p{Ll}/u.test(word));
@@ -240,7 +298,10 @@ function splitName(words: string[]): { first: string; last: string } {
     const capsIndex = words.findIndex((word) => caps.includes(word));
     const lastCapsIndex = words.length - 1 - [...words].reverse().findIndex((word) => caps.includes(word));
     if (capsIndex === 0 || lastCapsIndex === words.length - 1) {
-      const family = words.filter((word) => caps.includes(word)).map(tidy).join(' ');
+      const family = words
+        .filter((word) => caps.includes(word))
+        .map(tidy)
+        .join(' ');
       const given = words.filter((word) => !caps.includes(word)).join(' ');
       return { first: given, last: family };
     }
@@ -268,7 +329,7 @@ function splitName(words: string[]): { first: string; last: string } {
 const COMPANY_WORDS =
   /\b(?:inc|incorporated|ltd|limited|llc|llp|plc|gmbh|ag|kg|se|sa|sas|sarl|s\.a\.|srl|bv|nv|pty|pvt|co|corp|corporation|company|group|holdings|technologies|technology|tech|solutions|systems|software|labs|studio|studios|partners|consulting|consultants|services|bank|hospital|clinic|health|healthcare|university|college|school|institute|agency|media|capital|ventures|foundation|networks|digital|analytics|logistics|industries|international|global|enterprises|associates|ministry|council|gmbh & co|limitada|ltda)\b\.?/i;
 
-const BULLET = /^[\s•▪●◦■◆▶►*·\-–—]+/;
+const BULLET = /^[\s•▪●◦■◆▶►*·#\-–—]+/;
 
 interface ExperienceEntry {
   range: DateRange;
@@ -295,7 +356,12 @@ function chunks(line: Line, text: string): Array<{ text: string; start: number; 
       const lead = chunk.text.length - chunk.text.trimStart().length;
       const trimmed = chunk.text.trim().replace(BULLET, '');
       const offset = chunk.text.indexOf(trimmed, lead);
-      return { ...chunk, text: trimmed, start: chunk.start + Math.max(offset, 0), end: chunk.start + Math.max(offset, 0) + trimmed.length };
+      return {
+        ...chunk,
+        text: trimmed,
+        start: chunk.start + Math.max(offset, 0),
+        end: chunk.start + Math.max(offset, 0) + trimmed.length,
+      };
     })
     .filter((chunk) => chunk.text.length > 1);
 }
@@ -332,8 +398,16 @@ function readEntry(range: DateRange, lines: Line[], lineIndex: number, text: str
     for (const chunk of chunks(candidateLine, text)) {
       // Drop the date range itself and chunks that are only dates or places.
       if (chunk.end > range.from && chunk.start < range.to) {
-        const before = text.slice(chunk.start, Math.max(chunk.start, range.from)).trim().replace(/[,|:–—-]+$/, '').trim();
-        const after = text.slice(Math.min(chunk.end, range.to), chunk.end).trim().replace(/^[,|:–—-]+/, '').trim();
+        const before = text
+          .slice(chunk.start, Math.max(chunk.start, range.from))
+          .trim()
+          .replace(/[,|:–—-]+$/, '')
+          .trim();
+        const after = text
+          .slice(Math.min(chunk.end, range.to), chunk.end)
+          .trim()
+          .replace(/^[,|:–—-]+/, '')
+          .trim();
         if (before.length > 1) {
           const start = chunk.start;
           candidates.push({ text: before, start, end: start + before.length, order, sep: chunk.sep });
@@ -354,7 +428,10 @@ function readEntry(range: DateRange, lines: Line[], lineIndex: number, text: str
   if (usable.length === 0) return { range, title: null, company: null };
   // The title: the best-scoring chunk (nearest first on ties); the company: the best other chunk.
   const ranked = usable
-    .map((candidate, position) => ({ candidate, score: scoreTitle(candidate.text) - candidate.order * 0.3 - position * 0.01 }))
+    .map((candidate, position) => ({
+      candidate,
+      score: scoreTitle(candidate.text) - candidate.order * 0.3 - position * 0.01,
+    }))
     .sort((a, b) => b.score - a.score);
   const title = ranked[0]!.candidate;
   let company =
@@ -366,6 +443,17 @@ function readEntry(range: DateRange, lines: Line[], lineIndex: number, text: str
     null;
   if (company && TITLE_WORDS.test(company.text) && !COMPANY_WORDS.test(company.text) && scoreTitle(company.text) >= 2) {
     company = null;
+  }
+  if (!company) {
+    // A table read cell by cell (DOCX): dates, title, its bullets, then the company cell.
+    for (let k = lineIndex + 1; k < Math.min(lines.length, lineIndex + 12); k += 1) {
+      const next = lines[k]!;
+      if (!next.text || BULLET.test(next.text) || next.start === title.start) continue;
+      if (findDateRanges(next.text, new Date()).length || next.text.length > 60) break;
+      if (next.text !== title.text && scoreTitle(next.text) <= 0)
+        company = { text: next.text, start: next.start, end: next.end, order: 3, sep: '' };
+      break;
+    }
   }
   if (ranked[0]!.score < 0 && usable.length === 1) {
     return { range, title: null, company: title };
@@ -391,10 +479,14 @@ function findEducation(section: Section | undefined, text: string): ParsedEducat
     // The entry: this line and its neighbours up to the next institution or blank line.
     const group = [lines[k - 1], line, lines[k + 1], lines[k + 2]].filter(
       (item): item is Line =>
-        item !== undefined && (item === line || (!INSTITUTION.test(item.text) && Math.abs(item.index - line.index) <= 2)),
+        item !== undefined &&
+        (item === line || (!INSTITUTION.test(item.text) && Math.abs(item.index - line.index) <= 2)),
     );
-    const institutionChunk =
-      chunks(line, text).find((chunk) => INSTITUTION.test(chunk.text)) ?? { text: line.text, start: line.start, end: line.end };
+    const institutionChunk = chunks(line, text).find((chunk) => INSTITUTION.test(chunk.text)) ?? {
+      text: line.text,
+      start: line.start,
+      end: line.end,
+    };
     const institution = institutionChunk.text.replace(/\s*\(?(?:19|20)\d{2}.*$/, '').trim();
     let degree: string | null = null;
     for (const item of group) {
@@ -427,13 +519,21 @@ function findEducation(section: Section | undefined, text: string): ParsedEducat
 
 const LOCATION_WORDS =
   /\b(?:USA|United States|UK|United Kingdom|Germany|Deutschland|France|India|Australia|Brazil|Brasil|Spain|España|Italy|Netherlands|Canada|Nigeria|Vietnam|Viet Nam|China|Japan|Poland|Ireland|Mexico|México|Argentina|Colombia|Chile|Peru|Egypt|Morocco|UAE|United Arab Emirates|Saudi Arabia|Qatar|Kenya|South Africa|Ghana|Singapore|Malaysia|Indonesia|Philippines|Thailand|Pakistan|Bangladesh|Sri Lanka|Russia|Ukraine|Serbia|Croatia|Czech Republic|Czechia|Romania|Bulgaria|Switzerland|Austria|Belgium|Portugal|Sweden|Norway|Denmark|Finland|Greece|Turkey|Israel|New Zealand|Korea|Remote)\b/;
-const US_STATE = /,\s*(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC|ON|BC|QC|NSW|VIC|QLD)\b/;
+const US_STATE =
+  /,\s*(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC|ON|BC|QC|NSW|VIC|QLD)\b/;
 
 function findLocation(lines: Line[], text: string): ParsedField<string> | null {
   for (const line of lines) {
-    const labelled = /^(?:location|address|based in|city|wohnort|adresse|ubicaci[óo]n|localisation)\s*:\s*(.+)$/i.exec(line.text);
+    const labelled = /^(?:location|address|based in|city|wohnort|adresse|ubicaci[óo]n|localisation)\s*:\s*(.+)$/i.exec(
+      line.text,
+    );
     if (labelled) {
-      const value = labelled[1]!.trim();
+      const full = labelled[1]!.trim();
+      // "Lindenstraße 12, 10969 Berlin, Germany" → "Berlin, Germany".
+      const tail = /\d/.test(full)
+        ? /([\p{Lu}][\p{L}.'’ -]+,\s*[\p{Lu}][\p{L}.'’ -]+)$/u.exec(full.replace(/\d{4,6}\s*/g, ''))
+        : null;
+      const value = tail ? tail[1]!.trim() : full;
       const start = line.start + line.text.lastIndexOf(value);
       return field(value, span(text, start, start + value.length), 0.9);
     }
@@ -441,7 +541,10 @@ function findLocation(lines: Line[], text: string): ParsedField<string> | null {
       if (/@|\d{3}|https?:|www\.|\.com/.test(chunk.text)) continue;
       if (chunk.text.length > 60) continue;
       const value = chunk.text.replace(/^(?:📍|⌂)\s*/u, '');
-      if (/^[\p{Lu}][\p{L}.'’ -]+,\s*[\p{Lu}][\p{L}.'’ -]+(?:,\s*[\p{Lu}][\p{L}.'’ -]+)?$/u.test(value) && (LOCATION_WORDS.test(value) || US_STATE.test(value)))
+      if (
+        /^[\p{Lu}][\p{L}.'’ -]+,\s*[\p{Lu}][\p{L}.'’ -]+(?:,\s*[\p{Lu}][\p{L}.'’ -]+)?$/u.test(value) &&
+        (LOCATION_WORDS.test(value) || US_STATE.test(value))
+      )
         return field(value, span(text, chunk.end - value.length, chunk.end), 0.85);
     }
   }
@@ -487,7 +590,8 @@ export function extractResumeFields(
 
   // Email: the first outside a References section.
   const references = sections.filter((section) => section.heading && /referen/i.test(section.heading.text));
-  const inReferences = (position: number) => references.some((section) => position >= section.start && position <= section.end);
+  const inReferences = (position: number) =>
+    references.some((section) => position >= section.start && position <= section.end);
   const emailMatch = [...text.matchAll(EMAIL)].find((match) => !inReferences(match.index));
   const email = emailMatch
     ? field(emailMatch[0].toLowerCase(), span(text, emailMatch.index, emailMatch.index + emailMatch[0].length), 0.99)
@@ -510,6 +614,8 @@ export function extractResumeFields(
       end += 1 + wrapped[0].length;
     }
     if (text[start - 1] === '@' || /@/.test(match[0]) || inReferences(start)) continue;
+    // "B.Tech", "Node.JS": a capital in a bare domain is a word with a dot, not an address.
+    if (!/^(?:https?:\/\/|www\.)/i.test(match[0]) && /[A-Z]/.test(match[0].split('/')[0]!)) continue;
     // The domain of an email address is no link.
     const before = text.slice(Math.max(0, start - 40), start);
     if (/[\w.+-]@[\w.-]*$/.test(before)) continue;
@@ -517,7 +623,11 @@ export function extractResumeFields(
     const source = span(text, start, end);
     if (/linkedin\.com\//i.test(url)) linkedin ??= field(url, source, 0.97);
     else if (/github\.com\//i.test(url)) github ??= field(url, source, 0.97);
-    else if (!portfolio && !/(?:linkedin|github|google|facebook|twitter|x)\.com\/?$/i.test(url) && !/\.(?:pdf|docx?)$/i.test(url)) {
+    else if (
+      !portfolio &&
+      !/(?:linkedin|github|google|facebook|twitter|x)\.com\/?$/i.test(url) &&
+      !/\.(?:pdf|docx?)$/i.test(url)
+    ) {
       portfolio = field(url, source, /portfolio|website|web|site|blog/i.test(before) ? 0.9 : 0.7);
     }
   }
@@ -526,36 +636,48 @@ export function extractResumeFields(
   let firstName: ParsedField<string> | null = null;
   let lastName: ParsedField<string> | null = null;
   let nameLine: Line | null = null;
-  const emailUser = email ? email.value.split('@')[0]!.toLowerCase() : '';
   for (const line of top.lines.slice(0, 12)) {
-    if (!line.text || NOT_NAME.test(line.text) || /[@\d]|https?:|www\./.test(line.text.replace(/^name\s*:/i, ''))) continue;
+    if (!line.text || NOT_NAME.test(line.text) || /[@\d]|https?:|www\./.test(line.text.replace(/^name\s*:/i, '')))
+      continue;
     if (headingKind(line.text)) continue;
     const words = nameWords(line.text.split('\t')[0]!);
     if (!words) continue;
     if (TITLE_WORDS.test(words.join(' ')) && !/^\p{Lu}{2,}/u.test(words[words.length - 1]!)) continue;
-    if (words.join('').toLowerCase() === emailUser) continue;
     const { first, last } = splitName(words);
     const lineText = line.text;
     const firstAt = lineText.indexOf(first.split(' ')[0]!);
     const confidence = line === top.lines.find((item) => item.text) ? 0.92 : 0.8;
-    firstName = field(first, firstAt >= 0 ? span(text, line.start + firstAt, line.start + firstAt + first.length) : null, confidence);
+    firstName = field(
+      first,
+      firstAt >= 0 ? span(text, line.start + firstAt, line.start + firstAt + first.length) : null,
+      confidence,
+    );
     const lastWord = last.split(' ')[0]!;
     let lastAt = lineText.indexOf(lastWord);
     if (lastAt < 0) lastAt = lineText.toLowerCase().indexOf(lastWord.toLowerCase());
-    lastName = field(last, lastAt >= 0 ? span(text, line.start + lastAt, line.start + lastAt + last.length) : null, confidence);
+    lastName = field(
+      last,
+      lastAt >= 0 ? span(text, line.start + lastAt, line.start + lastAt + last.length) : null,
+      confidence,
+    );
     if (lastName.source && lastName.source.text !== last) lastName.source = span(text, line.start, line.end);
     if (firstName.source && firstName.source.text !== first) firstName.source = span(text, line.start, line.end);
     nameLine = line;
     break;
   }
 
-  const location = findLocation(contactLines.filter((line) => line !== nameLine), text);
+  const location = findLocation(
+    contactLines.filter((line) => line !== nameLine),
+    text,
+  );
 
   // Experience entries: every date range in the experience sections (or anywhere outside education).
   const experienceSections = sections.filter((section) => section.kind === 'experience');
   const pool = experienceSections.length
     ? experienceSections
-    : sections.filter((section) => !['education', 'certifications', 'skills', 'languages'].includes(section.kind) && section !== top);
+    : sections.filter(
+        (section) => !['education', 'certifications', 'skills', 'languages'].includes(section.kind) && section !== top,
+      );
   const entries: ExperienceEntry[] = [];
   for (const section of pool) {
     const sectionLines = section.lines;
@@ -574,12 +696,17 @@ export function extractResumeFields(
   const yearsRanges = ranged.map((entry) => entry.range);
   const years = yearsRanges.length ? unionYears(yearsRanges) : null;
   const sorted = [...ranged].sort((a, b) => b.range.end - a.range.end || b.range.start - a.range.start);
-  const currentEntry = sorted.find((entry) => entry.range.current && entry.title) ?? sorted.find((entry) => entry.title);
+  const currentEntry =
+    sorted.find((entry) => entry.range.current && entry.title) ?? sorted.find((entry) => entry.title);
   let currentTitle: ParsedField<string> | null = null;
   let currentCompany: ParsedField<string> | null = null;
   if (currentEntry?.title) {
     const confidence = currentEntry.range.current ? 0.85 : 0.65;
-    currentTitle = field(currentEntry.title.text, span(text, currentEntry.title.start, currentEntry.title.end), confidence);
+    currentTitle = field(
+      currentEntry.title.text,
+      span(text, currentEntry.title.start, currentEntry.title.end),
+      confidence,
+    );
     if (currentEntry.company)
       currentCompany = field(
         currentEntry.company.text,
@@ -614,7 +741,18 @@ export function extractResumeFields(
   const educationRanges = sections
     .filter((section) => section.kind === 'education')
     .map((section) => [section.start, section.end] as const);
-  const prose = findSkillsInText(vocabulary, text);
+  // Job titles, company names and the headline name no skills ("Data Engineer" is not Data Engineering).
+  const notSkills: Array<readonly [number, number]> = entries.flatMap((entry) =>
+    [entry.title, entry.company].filter((item) => item !== null).map((item) => [item.start, item.end] as const),
+  );
+  if (nameLine) {
+    const headline = top.lines.slice(top.lines.indexOf(nameLine) + 1).find((line) => line.text);
+    if (headline && TITLE_WORDS.test(headline.text) && headline.text.length <= 70)
+      notSkills.push([headline.start, headline.end]);
+  }
+  const prose = findSkillsInText(vocabulary, text).filter(
+    (mention) => !notSkills.some(([from, to]) => mention.start >= from && mention.end <= to),
+  );
   const positive = new Map<string, { start: number; end: number; count: number }>();
   for (const mention of prose) {
     if (isNegative(mention.start)) continue;

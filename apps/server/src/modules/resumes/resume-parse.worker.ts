@@ -5,7 +5,7 @@
  */
 import { parentPort } from 'node:worker_threads';
 import type { DocumentKind } from '../../lib/document-text';
-import { buildSkillVocabulary, type CustomSkillAlias, type SkillVocabulary } from '../skills/skill-vocabulary';
+import { buildSkillVocabulary, type CustomSkillAlias, type SkillVocabulary } from '../skills/skill-vocabulary.service';
 import { extractResumeFields } from './resume-extract';
 import { resumeText } from './resume-text';
 

@@ -45,7 +45,9 @@ async function pdfPages(bytes: Uint8Array): Promise<LayoutPage[]> {
 
 async function docxText(bytes: Uint8Array): Promise<string> {
   const { default: mammoth } = await import('mammoth');
-  const result = await mammoth.extractRawText({ buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength) });
+  const result = await mammoth.extractRawText({
+    buffer: Buffer.from(bytes.buffer, bytes.byteOffset, bytes.byteLength),
+  });
   return result.value;
 }
 
@@ -69,6 +71,7 @@ export function cleanResumeText(text: string): string {
 
 export async function resumeText(kind: DocumentKind, bytes: Uint8Array): Promise<string> {
   if (kind === 'pdf') return cleanResumeText(layoutPdfText(await pdfPages(bytes)));
-  if (kind === 'docx') return cleanResumeText(await docxText(bytes));
+  // mammoth ends every paragraph with a blank line: one line per paragraph instead.
+  if (kind === 'docx') return cleanResumeText((await docxText(bytes)).replace(/\n\n/g, '\n'));
   return cleanResumeText(new TextDecoder('utf-8').decode(bytes).replace(/^\uFEFF/, ''));
 }

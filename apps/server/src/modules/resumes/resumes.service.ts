@@ -24,7 +24,8 @@ export async function parseUploadedResume(
     {
       bytes: file.buffer.length,
       ms: Math.round(performance.now() - started),
-      fields: Object.entries(resume).filter(([key, value]) => value !== null && key !== 'text' && key !== 'warnings').length,
+      fields: Object.entries(resume).filter(([key, value]) => value !== null && key !== 'text' && key !== 'warnings')
+        .length,
     },
     'resume parsed',
   );

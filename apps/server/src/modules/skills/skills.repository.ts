@@ -73,9 +73,7 @@ export function allSkillAliasRows(db: Db): Promise<Array<{ alias: string; canoni
  * on every insert and every delete.
  */
 export async function skillAliasesStamp(db: Db): Promise<string> {
-  const [row] = await db
-    .select({ n: count(), top: max(skillAliasesTable.id) })
-    .from(skillAliasesTable);
+  const [row] = await db.select({ n: count(), top: max(skillAliasesTable.id) }).from(skillAliasesTable);
   return `${row?.n ?? 0}:${row?.top ?? 0}`;
 }
 

@@ -17,7 +17,11 @@ export const skillsRoutes: FastifyPluginAsyncZod = async (app) => {
   const tags = ['skills'];
 
   app.get('/api/skills/aliases/', {
-    schema: { tags, querystring: SkillAliasListQuerySchema, response: { 200: SkillAliasListResponseSchema, ...errors } },
+    schema: {
+      tags,
+      querystring: SkillAliasListQuerySchema,
+      response: { 200: SkillAliasListResponseSchema, ...errors },
+    },
     handler: async (request) => ({
       success: true as const,
       ...(await listSkillAliases(deps, requireUser(request), request.query)),

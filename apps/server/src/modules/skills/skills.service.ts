@@ -28,7 +28,7 @@ import {
   tokenize,
   type CustomSkillAlias,
   type SkillVocabulary,
-} from './skill-vocabulary';
+} from './skill-vocabulary.service';
 
 export {
   buildSkillVocabulary,
@@ -39,7 +39,7 @@ export {
   type FindSkillsOptions,
   type SkillMention,
   type SkillVocabulary,
-} from './skill-vocabulary';
+} from './skill-vocabulary.service';
 
 /** How long a cached vocabulary is used before the database is asked whether the aliases changed. */
 export const VOCABULARY_CHECK_MS = 2_000;

@@ -3,8 +3,9 @@ import { SectionCard as Section } from '@/components/ui/card';
 import { selectUser } from '@/features/auth/auth-slice';
 import { PreferencesForm } from '@/features/profile/components/preferences-form';
 import { AgencySettingsSection } from '@/features/settings/components/agency-settings-form';
+import { SkillVocabularySection } from '@/features/skills/components/skill-vocabulary-section';
 import { useAppSelector } from '@/lib/hooks';
-import { isOwner } from '@/lib/permissions';
+import { canManageSkillVocabulary, isOwner } from '@/lib/permissions';
 import { useUpdateAuthUser } from './use-update-auth-user';
 
 /** /settings: personal preferences for everyone; agency settings edited by the owner. */
@@ -34,6 +35,13 @@ export function SettingsRoute() {
           </p>
         )}
         <AgencySettingsSection canEdit={owner} />
+      </Section>
+      <Section
+        id="skills"
+        title="Skills vocabulary"
+        description="How resumes and matching name skills: your agency's own aliases, on top of the built-in list."
+      >
+        <SkillVocabularySection canEdit={canManageSkillVocabulary(user)} />
       </Section>
     </div>
   );

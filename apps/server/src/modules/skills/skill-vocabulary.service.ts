@@ -55,11 +55,7 @@ export interface Token {
 
 const TOKEN = /(?<![\p{L}\p{N}])\.(?=\p{L})[\p{L}\p{N}]+|[\p{L}\p{N}]+(?:\+\+|#(?![\p{L}\p{N}]))?/gu;
 
-const fold = (text: string) =>
-  text
-    .normalize('NFKD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase();
+const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
 /** The tokens of `text` with their positions. */
 export function tokenize(text: string): Token[] {
@@ -87,7 +83,7 @@ function singular(word: string): string {
   if (word.endsWith('ies') && word.length > 4) return `${word.slice(0, -3)}y`;
   if (word.endsWith('sses')) return word.slice(0, -2);
   if (/(?:x|ch|sh)es$/.test(word)) return word.slice(0, -2);
-  if (word.endsWith('s') && !/(?:ss|us|is|ys)$/.test(word)) return word.slice(0, -1);
+  if (word.endsWith('s') && !/(?:ss|us|is|ys|as|os)$/.test(word)) return word.slice(0, -1);
   return word;
 }
 
@@ -229,7 +225,8 @@ const COMPACT_GAP = /^[ .\-_]?$/;
 const LIST_GAP = /[,;|•·▪●◦∙/()[\]:\n\t]|^\s*[-*–]\s/;
 const LIST_WORDS = new Set(['and', 'or', 'und', 'et', 'y', 'in', 'with', 'using', 'including', 'incl']);
 /** Web addresses and email addresses: their words are no skills ("github.com/jane" is not Git). */
-const ADDRESS = /\b(?:https?:\/\/|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|dev|me|app|co|de|fr|uk|in)\/\S*/gi;
+const ADDRESS =
+  /\b(?:https?:\/\/|www\.)\S+|[\w.+-]+@[\w-]+(?:\.[\w-]+)+|\b[\w-]+(?:\.[\w-]+)*\.(?:com|org|net|io|dev|me|app|co|de|fr|uk|in)\/\S*/gi;
 
 function inList(tokens: readonly Token[], first: number, last: number, text: string): boolean {
   const before = tokens[first]!;
