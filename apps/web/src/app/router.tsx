@@ -45,6 +45,9 @@ const CandidatesRoute = lazyPage(() => import('./routes/candidates').then((m) =>
 const CandidateDetailRoute = lazyPage(() =>
   import('./routes/candidate-detail').then((m) => ({ default: m.CandidateDetailRoute })),
 );
+const ResumeImportRoute = lazyPage(() =>
+  import('./routes/resume-import').then((m) => ({ default: m.ResumeImportRoute })),
+);
 const PipelineBoardRoute = lazyPage(() =>
   import('./routes/pipelines').then((m) => ({ default: m.PipelineBoardRoute })),
 );
@@ -137,6 +140,8 @@ export const appPages: RouteObject[] = [
     <NestedNotesRoute modelType="application" param="applicationId" />,
   ),
   pageRoute('candidates', CandidatesRoute, 'list', <CandidatesRoute />, PAGE_TEXT.candidates),
+  pageRoute('candidates/import-resumes', ResumeImportRoute, 'form', <ResumeImportRoute />),
+  pageRoute('candidates/import-resumes/:batchId', ResumeImportRoute, 'list', <ResumeImportRoute />),
   pageRoute('candidates/:candidateId', CandidateDetailRoute, 'detail', <CandidateDetailRoute />),
   pageRoute(
     'candidates/:candidateId/notes',

@@ -68,6 +68,12 @@ export const paths = {
     },
     candidates: { path: '/candidates', getHref: () => '/candidates' },
     candidate: { path: '/candidates/:candidateId', getHref: (id: Id) => `/candidates/${id}` },
+    /** Bulk resume upload: drop the files, then review the batch's drafts. */
+    resumeImport: { path: '/candidates/import-resumes', getHref: () => '/candidates/import-resumes' },
+    resumeBatch: {
+      path: '/candidates/import-resumes/:batchId',
+      getHref: (id: Id) => `/candidates/import-resumes/${id}`,
+    },
     roleCandidate: {
       path: '/roles/:roleId/candidates/:candidateId',
       getHref: (roleId: Id, id: Id) => `/roles/${roleId}/candidates/${id}`,

@@ -68,6 +68,7 @@ export const TAG_TYPES = [
   'Application',
   'Import',
   'ImportMapping',
+  'SkillAlias',
 ] as const;
 
 /** The one RTK Query API; features add their endpoints with `baseApi.injectEndpoints`. */

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { FileUp, Plus } from 'lucide-react';
+import { FileUp, Plus, Upload } from 'lucide-react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -51,6 +51,12 @@ export function CandidatesRoute() {
                 <Link to={paths.app.importNew.getHref('candidates')} className={buttonClasses('secondary')}>
                   <FileUp aria-hidden="true" className="size-4" />
                   Import
+                </Link>
+              ) : null}
+              {editable ? (
+                <Link to={paths.app.resumeImport.getHref()} className={buttonClasses('secondary', 'md')}>
+                  <Upload aria-hidden="true" className="size-4" />
+                  Bulk upload resumes
                 </Link>
               ) : null}
               {editable ? addButton('md') : null}

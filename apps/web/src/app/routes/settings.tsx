@@ -5,8 +5,9 @@ import { SectionCard as Section } from '@/components/ui/card';
 import { selectUser } from '@/features/auth/auth-slice';
 import { PreferencesForm } from '@/features/profile/components/preferences-form';
 import { AgencySettingsSection } from '@/features/settings/components/agency-settings-form';
+import { SkillVocabularySection } from '@/features/skills/components/skill-vocabulary-section';
 import { useAppSelector } from '@/lib/hooks';
-import { canImport, isOwner } from '@/lib/permissions';
+import { canImport, canManageSkillVocabulary, isOwner } from '@/lib/permissions';
 import { paths } from '@/config/paths';
 import { useUpdateAuthUser } from './use-update-auth-user';
 
@@ -50,6 +51,13 @@ export function SettingsRoute() {
           </Link>
         </Section>
       ) : null}
+      <Section
+        id="skills"
+        title="Skills vocabulary"
+        description="How resumes and matching name skills: your agency's own aliases, on top of the built-in list."
+      >
+        <SkillVocabularySection canEdit={canManageSkillVocabulary(user)} />
+      </Section>
     </div>
   );
 }
