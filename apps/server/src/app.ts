@@ -20,6 +20,7 @@ import { createAssistantEngine, type AssistantEngine } from './modules/assistant
 import { chatRoutes } from './modules/chat/chat.routes';
 import { chatSocketRoutes, MAX_FRAME_BYTES } from './modules/chat/chat.ws';
 import { candidatesRoutes } from './modules/candidates/candidates.routes';
+import { resumeBulkRoutes } from './modules/resumes/resume-bulk.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { jobQualificationsRoutes } from './modules/roles/job-qualifications.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
@@ -29,6 +30,8 @@ import { jobPostingsRoutes } from './modules/job-postings/job-postings.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { skillsRoutes } from './modules/skills/skills.routes';
+import { resumesRoutes } from './modules/resumes/resumes.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { assertUploadOpen, startUploadSweeper } from './modules/files/files.service';
@@ -188,6 +191,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(jobQualificationsRoutes);
   await app.register(notesRoutes);
   await app.register(candidatesRoutes);
+  await app.register(skillsRoutes);
+  await app.register(resumesRoutes);
+  await app.register(resumeBulkRoutes);
   await app.register(pipelinesRoutes);
   await app.register(applicationsRoutes);
   await app.register(jobPostingsRoutes);

@@ -20,3 +20,5 @@ export * from './modules/job-postings/job-postings.table';
 export * from './modules/analytics/analytics.table';
 export * from './modules/imports/imports.table';
 export * from './lib/jobs/jobs.table';
+export * from './modules/skills/skills.table';
+export * from './modules/resumes/resume-bulk.table';

@@ -63,6 +63,8 @@ export const CandidateSchema = z.object({
   current_title: z.string(),
   current_company: z.string(),
   linkedin_url: z.string(),
+  github_url: z.string(),
+  portfolio_url: z.string(),
   skills: z.array(z.string()),
   years_experience: z.number().nullable(),
   desired_salary: z.number().nullable(),
@@ -83,16 +85,13 @@ const optionalEmail = z
   .trim()
   .max(254, 'Email addresses are at most 254 characters.')
   .pipe(z.union([z.literal(''), z.email({ error: 'Enter a valid email address.' })]));
-const optionalUrl = z
-  .string({ error: 'Enter a full address such as https://www.linkedin.com/in/name.' })
-  .trim()
-  .max(500, 'Use at most 500 characters.')
-  .pipe(
-    z.union([
-      z.literal(''),
-      z.url({ protocol: /^https?$/, error: 'Enter a full address such as https://www.linkedin.com/in/name.' }),
-    ]),
-  );
+const optionalUrlWith = (example: string) =>
+  z
+    .string({ error: `Enter a full address such as ${example}.` })
+    .trim()
+    .max(500, 'Use at most 500 characters.')
+    .pipe(z.union([z.literal(''), z.url({ protocol: /^https?$/, error: `Enter a full address such as ${example}.` })]));
+const optionalUrl = optionalUrlWith('https://www.linkedin.com/in/name');
 
 /** Trimmed, non-empty, at most 50, duplicates (ignoring case) dropped keeping the first spelling. */
 export const SkillsSchema = z
@@ -127,6 +126,8 @@ export const CandidateInputSchema = z.object({
   current_title: text(200).default(''),
   current_company: text(200).default(''),
   linkedin_url: optionalUrl.default(''),
+  github_url: optionalUrlWith('https://github.com/name').default(''),
+  portfolio_url: optionalUrlWith('https://example.com').default(''),
   skills: SkillsSchema.default([]),
   years_experience: z
     .number({ error: 'Enter a number of years.' })

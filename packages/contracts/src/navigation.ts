@@ -105,6 +105,15 @@ export const NAVIGATION: readonly NavSection[] = [
         keywords: ['password', 'sessions', 'picture'],
       },
       { id: 'settings', label: 'Settings', href: '/settings', keywords: ['theme', 'time zone', 'agency'] },
+      // Issue 31: Settings → Import (owners and superusers).
+      {
+        id: 'imports',
+        label: 'Import',
+        href: '/settings/imports',
+        title: 'Import data',
+        keywords: ['csv', 'xlsx', 'spreadsheet', 'upload', 'opencats', 'bullhorn'],
+        only: ['superuser'],
+      },
     ],
   },
 ];

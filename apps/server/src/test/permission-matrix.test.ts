@@ -3,11 +3,13 @@
  * each checked through real HTTP. Later issues add one entry per endpoint; the last test fails when a
  * registered /api route has no entry.
  */
+import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ANALYTICS_SETS } from '@recruitdesk/contracts/analytics';
 import { createUploadTarget } from '../modules/files/files.service';
 import { activityTable } from '../modules/activity/activity.table';
 import { chatsTable } from '../modules/chat/chat.table';
+import { skillAliasesTable } from '../modules/skills/skills.table';
 import { createSession } from '../modules/sessions/sessions.service';
 import type { UserRow } from '../modules/users/users.service';
 import { insertApplication } from '../factories/applications.factory';
@@ -21,6 +23,8 @@ import { insertNote } from '../factories/notes.factory';
 import { insertInterview, insertPipeline, insertSubmittal } from '../factories/pipelines.factory';
 import { insertRole } from '../factories/roles.factory';
 import { insertQualificationRow } from '../modules/roles/job-qualifications.repository';
+import { insertBatchRow } from '../modules/resumes/resume-bulk.repository';
+import { resumeDraftsTable } from '../modules/resumes/resume-bulk.table';
 import { DEFAULT_TEST_PASSWORD, insertUser } from '../factories/users.factory';
 import { HttpClient } from './http-client';
 import { signedInClient } from './sign-in';
@@ -143,6 +147,39 @@ const candidateWithResume = async (ctx: Ctx) => {
   });
   return candidate.id;
 };
+/** A bulk resume upload of `createdById` (the caller when left out) with one draft read and ready to create. */
+const resumeBatch = async (ctx: Ctx, createdById = ctx.user?.id ?? null) => {
+  const batch = await insertBatchRow(ctx.t.db, { status: 'ready', createdById }, [
+    {
+      position: 0,
+      filename: 'cv.pdf',
+      size: 10,
+      contentType: 'application/pdf',
+      status: 'parsed',
+      fields: {
+        first_name: 'Matrix',
+        last_name: uid(ctx).replace(/[^a-z]/g, ''),
+        email: '',
+        phone: '',
+        location: '',
+        linkedin_url: '',
+        github_url: '',
+        portfolio_url: '',
+        current_title: '',
+        current_company: '',
+        years_experience: null,
+        skills: [],
+      },
+    },
+  ]);
+  const [draft] = await ctx.t.db
+    .select({ id: resumeDraftsTable.id })
+    .from(resumeDraftsTable)
+    .where(eq(resumeDraftsTable.batchId, batch.id));
+  stash.ids = [draft!.id];
+  return batch.id;
+};
+const MULTIPART_BOUNDARY = 'matrix-boundary-7f3a';
 const INVOICE_BODY = {
   issue_date: '2026-01-01',
   due_date: '2026-01-31',
@@ -804,6 +841,50 @@ export const MATRIX: Entry[] = [
     path: async (ctx) => `/api/candidates/${await candidateWithResume(ctx)}/resume/`,
     expect: WRITE(),
   },
+  // Issue 31: bulk resume upload (a batch is its uploader's and the owners')
+  {
+    method: 'POST',
+    route: '/api/resumes/bulk/',
+    raw: {
+      contentType: `multipart/form-data; boundary=${MULTIPART_BOUNDARY}`,
+      text: [
+        `--${MULTIPART_BOUNDARY}`,
+        'Content-Disposition: form-data; name="files"; filename="cv.pdf"',
+        'Content-Type: application/pdf',
+        '',
+        '%PDF-1.4 resume',
+        `--${MULTIPART_BOUNDARY}--`,
+        '',
+      ].join('\r\n'),
+    },
+    expect: WRITE(201),
+  },
+  {
+    method: 'GET',
+    route: '/api/resumes/bulk/:id/',
+    path: async (ctx) => `/api/resumes/bulk/${await resumeBatch(ctx)}/`,
+    expect: WRITE(),
+  },
+  {
+    method: 'GET',
+    route: '/api/resumes/bulk/:id/',
+    name: "another recruiter's",
+    path: async (ctx) => `/api/resumes/bulk/${await resumeBatch(ctx, (await ctx.target()).id)}/`,
+    expect: { anonymous: 401, owner: 200, superuser: 404, recruiter: 404, viewer: 403 },
+  },
+  {
+    method: 'POST',
+    route: '/api/resumes/bulk/:id/confirm/',
+    path: async (ctx) => `/api/resumes/bulk/${await resumeBatch(ctx)}/confirm/`,
+    body: () => ({ ids: stash.ids }),
+    expect: WRITE(),
+  },
+  {
+    method: 'POST',
+    route: '/api/resumes/bulk/:id/discard/',
+    path: async (ctx) => `/api/resumes/bulk/${await resumeBatch(ctx)}/discard/`,
+    expect: WRITE(),
+  },
   // Issue 6: pipelines
   {
     method: 'GET',
@@ -1150,6 +1231,35 @@ export const MATRIX: Entry[] = [
     expect: WRITE(),
   },
   { method: 'POST', route: '/api/public/applications/', body: () => ({ role_id: 1 }), expect: all(415) },
+  // Issue 31: the skill vocabulary and resume parsing
+  { method: 'GET', route: '/api/skills/aliases/', expect: READ() },
+  {
+    method: 'POST',
+    route: '/api/skills/aliases/',
+    body: (ctx) => ({ alias: `alias ${uid(ctx)}`, canonical: 'Python' }),
+    expect: ADMIN(201),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/skills/aliases/:id/',
+    path: async (ctx) => {
+      const [row] = await ctx.t.db
+        .insert(skillAliasesTable)
+        .values({ alias: `alias ${uid(ctx)}`, canonical: 'Go' })
+        .returning();
+      return `/api/skills/aliases/${row!.id}/`;
+    },
+    expect: ADMIN(),
+  },
+  {
+    method: 'POST',
+    route: '/api/resumes/parse/',
+    raw: {
+      contentType: 'multipart/form-data; boundary=matrixboundary',
+      text: '--matrixboundary\r\nContent-Disposition: form-data; name="file"; filename="cv.txt"\r\nContent-Type: text/plain\r\n\r\nJane Doe\njane@example.com\r\n--matrixboundary--\r\n',
+    },
+    expect: WRITE(),
+  },
 ];
 
 /** A new application to a fresh open role (with a stored resume when asked). */

@@ -16,3 +16,7 @@ export const notesTag = (kind: 'candidate' | 'pipeline' | 'client' | 'role', id:
   type: 'Note' as const,
   id: `${kind}:${id}`,
 });
+/** Imports (issue 31): one import's page, the history, and the saved column mappings of a kind. */
+export const importTag = (id: number) => ({ type: 'Import' as const, id });
+export const importListTag = { type: 'Import' as const, id: 'LIST' };
+export const importMappingListTag = (kind: string) => ({ type: 'ImportMapping' as const, id: `kind-${kind}` });

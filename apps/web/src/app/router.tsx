@@ -45,6 +45,9 @@ const CandidatesRoute = lazyPage(() => import('./routes/candidates').then((m) =>
 const CandidateDetailRoute = lazyPage(() =>
   import('./routes/candidate-detail').then((m) => ({ default: m.CandidateDetailRoute })),
 );
+const ResumeImportRoute = lazyPage(() =>
+  import('./routes/resume-import').then((m) => ({ default: m.ResumeImportRoute })),
+);
 const PipelineBoardRoute = lazyPage(() =>
   import('./routes/pipelines').then((m) => ({ default: m.PipelineBoardRoute })),
 );
@@ -66,6 +69,9 @@ const AiChatRoute = lazyPage(() => import('./routes/ai-chat'));
 const ApplicationRoute = lazyPage(() => import('./routes/applications'));
 const ApplicationsInboxRoute = lazyPage(() => import('./routes/applications-inbox'));
 const SearchRoute = lazyPage(() => import('./routes/search'));
+const ImportsRoute = lazyPage(() => import('./routes/imports').then((m) => ({ default: m.ImportsRoute })));
+const ImportNewRoute = lazyPage(() => import('./routes/imports').then((m) => ({ default: m.ImportNewRoute })));
+const ImportRoute = lazyPage(() => import('./routes/imports').then((m) => ({ default: m.ImportRoute })));
 
 const page = (element: React.ReactNode, size: 'sm' | 'md' = 'md') => (
   <Suspense fallback={<LoadingScreen size={size} />}>{element}</Suspense>
@@ -81,6 +87,10 @@ export const appPages: RouteObject[] = [
   pageRoute('profile', ProfileRoute, 'form', <ProfileRoute />),
   pageRoute('me', ProfileRoute, 'form', <ProfileRoute />),
   pageRoute('settings', SettingsRoute, 'form', <SettingsRoute />),
+  // Imports (issue 31; owners and superusers).
+  pageRoute('settings/imports', ImportsRoute, 'list', <ImportsRoute />),
+  pageRoute('settings/imports/new', ImportNewRoute, 'form', <ImportNewRoute />),
+  pageRoute('settings/imports/:importId', ImportRoute, 'detail', <ImportRoute />),
   pageRoute('jobs/active', JobsActiveRoute, 'list', <JobsActiveRoute />, PAGE_TEXT.jobsActive),
   pageRoute('jobs/closed', JobsClosedRoute, 'list', <JobsClosedRoute />, PAGE_TEXT.jobsClosed),
   pageRoute('jobs/indeed', JobPostingsRoute, 'list', <JobPostingsRoute />),
@@ -130,6 +140,8 @@ export const appPages: RouteObject[] = [
     <NestedNotesRoute modelType="application" param="applicationId" />,
   ),
   pageRoute('candidates', CandidatesRoute, 'list', <CandidatesRoute />, PAGE_TEXT.candidates),
+  pageRoute('candidates/import-resumes', ResumeImportRoute, 'form', <ResumeImportRoute />),
+  pageRoute('candidates/import-resumes/:batchId', ResumeImportRoute, 'list', <ResumeImportRoute />),
   pageRoute('candidates/:candidateId', CandidateDetailRoute, 'detail', <CandidateDetailRoute />),
   pageRoute(
     'candidates/:candidateId/notes',

@@ -7,6 +7,7 @@ import {
   Inbox,
   CalendarDays,
   CircleDot,
+  FileUp,
   LayoutDashboard,
   Megaphone,
   Receipt,
@@ -47,6 +48,7 @@ export const NAV_ICONS: Record<string, Icon> = {
   users: UserCog,
   profile: UserCircle,
   settings: Settings,
+  imports: FileUp,
 };
 
 export const navIcon = (id: string): Icon => NAV_ICONS[id] ?? CircleDot;

@@ -31,6 +31,14 @@ export const paths = {
     profile: { path: '/profile', getHref: () => '/profile' },
     me: { path: '/me', getHref: () => '/me' },
     settings: { path: '/settings', getHref: () => '/settings' },
+    // Imports (issue 31; owners and superusers): the history, a new import (optionally of a kind), one import.
+    imports: { path: '/settings/imports', getHref: () => '/settings/imports' },
+    importNew: {
+      path: '/settings/imports/new',
+      getHref: (kind?: string) =>
+        kind ? `/settings/imports/new?kind=${encodeURIComponent(kind)}` : '/settings/imports/new',
+    },
+    import: { path: '/settings/imports/:importId', getHref: (id: Id) => `/settings/imports/${id}` },
     users: { path: '/users', getHref: () => '/users' },
     user: { path: '/users/:userId', getHref: (id: Id) => `/users/${id}` },
     analytics: { path: '/analytics', getHref: () => '/analytics' },
@@ -60,6 +68,12 @@ export const paths = {
     },
     candidates: { path: '/candidates', getHref: () => '/candidates' },
     candidate: { path: '/candidates/:candidateId', getHref: (id: Id) => `/candidates/${id}` },
+    /** Bulk resume upload: drop the files, then review the batch's drafts. */
+    resumeImport: { path: '/candidates/import-resumes', getHref: () => '/candidates/import-resumes' },
+    resumeBatch: {
+      path: '/candidates/import-resumes/:batchId',
+      getHref: (id: Id) => `/candidates/import-resumes/${id}`,
+    },
     roleCandidate: {
       path: '/roles/:roleId/candidates/:candidateId',
       getHref: (roleId: Id, id: Id) => `/roles/${roleId}/candidates/${id}`,

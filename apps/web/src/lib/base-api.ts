@@ -66,6 +66,9 @@ export const TAG_TYPES = [
   'Chat',
   'JobPosting',
   'Application',
+  'Import',
+  'ImportMapping',
+  'SkillAlias',
 ] as const;
 
 /** The one RTK Query API; features add their endpoints with `baseApi.injectEndpoints`. */

@@ -21,3 +21,9 @@ export const canManageUsers = (user: UserLike) => hasUserType(user, 'owner', 'su
 export const canEdit = (user: UserLike) => hasUserType(user, 'owner', 'superuser', 'recruiter');
 
 export { hasUserType };
+
+/** Imports (issue 31): owner or superuser. */
+export const canImport = (user: UserLike) => hasUserType(user, 'owner', 'superuser');
+
+/** The agency's skill vocabulary (Settings → Skills vocabulary): owner or superuser change it. */
+export const canManageSkillVocabulary = (user: UserLike) => hasUserType(user, 'owner', 'superuser');

@@ -30,6 +30,8 @@ export const candidatesTable = pgTable(
     currentTitle: text('current_title').notNull().default(''),
     currentCompany: text('current_company').notNull().default(''),
     linkedinUrl: text('linkedin_url').notNull().default(''),
+    githubUrl: text('github_url').notNull().default(''),
+    portfolioUrl: text('portfolio_url').notNull().default(''),
     skills: text('skills')
       .array()
       .notNull()

@@ -50,6 +50,8 @@ describe('candidates CRUD', () => {
       current_title: 'Mathematician',
       current_company: 'Analytical Engines Ltd',
       linkedin_url: 'https://www.linkedin.com/in/ada',
+      github_url: ' https://github.com/ada ',
+      portfolio_url: 'https://ada.example/work',
       skills: ['Python', ' python ', 'Algorithms'],
       years_experience: 12,
       desired_salary: 150000,
@@ -67,6 +69,8 @@ describe('candidates CRUD', () => {
       desired_salary: 150000,
       status: 'active',
       consent_date: '2026-01-15',
+      github_url: 'https://github.com/ada',
+      portfolio_url: 'https://ada.example/work',
       resume: null,
     });
 
@@ -92,6 +96,8 @@ describe('candidates CRUD', () => {
       skills: ['Analysis'],
       years_experience: null,
       consent_date: null,
+      github_url: '',
+      portfolio_url: '',
     });
 
     await insertNote(t.db, { modelType: 'candidate', objectId: candidate.id });
@@ -151,6 +157,8 @@ describe('candidate validation', () => {
     ['negative salary', { first_name: 'A', last_name: 'B', desired_salary: -5 }, 'desired_salary'],
     ['unknown status', { first_name: 'A', last_name: 'B', status: 'hired' }, 'status'],
     ['bad linkedin', { first_name: 'A', last_name: 'B', linkedin_url: 'linkedin/ada' }, 'linkedin_url'],
+    ['bad github', { first_name: 'A', last_name: 'B', github_url: 'github.com/ada' }, 'github_url'],
+    ['portfolio not http', { first_name: 'A', last_name: 'B', portfolio_url: 'ftp://ada.example' }, 'portfolio_url'],
     ['bad consent date', { first_name: 'A', last_name: 'B', consent_date: '15/01/2026' }, 'consent_date'],
     ['name as number', { first_name: 42, last_name: 'B' }, 'first_name'],
   ];

@@ -1,13 +1,17 @@
 import { lazy, Suspense, useState } from 'react';
-import { Plus } from 'lucide-react';
-import { Button } from '@/components/ui/button';
+import { Link } from 'react-router';
+import { FileUp, Plus, Upload } from 'lucide-react';
+import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
 import { PAGE_TEXT } from '@/config/page-text';
+import { paths } from '@/config/paths';
+import { selectUser } from '@/features/auth/auth-slice';
 import { CandidatesList } from '@/features/candidates/components/candidates-list';
 import { useGetAgencySettingsQuery } from '@/features/settings/api';
-import { useAppDispatch } from '@/lib/hooks';
+import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
+import { canImport } from '@/lib/permissions';
 import { useCanEdit } from './route-helpers';
 
 // The form's code (Headless UI's dialog, the form and its schema) starts on the first "Add candidate",
@@ -19,6 +23,7 @@ const CandidateFormDialog = lazy(() =>
 /** /candidates */
 export function CandidatesRoute() {
   const editable = useCanEdit();
+  const importing = canImport(useAppSelector(selectUser));
   const dispatch = useAppDispatch();
   const [adding, setAdding] = useState(false);
   // Mounted from the first opening on, so closing it still animates.
@@ -39,7 +44,25 @@ export function CandidatesRoute() {
       <PageHeader
         title={PAGE_TEXT.candidates.title}
         description={PAGE_TEXT.candidates.description}
-        actions={editable ? addButton('md') : null}
+        actions={
+          editable || importing ? (
+            <>
+              {importing ? (
+                <Link to={paths.app.importNew.getHref('candidates')} className={buttonClasses('secondary')}>
+                  <FileUp aria-hidden="true" className="size-4" />
+                  Import
+                </Link>
+              ) : null}
+              {editable ? (
+                <Link to={paths.app.resumeImport.getHref()} className={buttonClasses('secondary', 'md')}>
+                  <Upload aria-hidden="true" className="size-4" />
+                  Bulk upload resumes
+                </Link>
+              ) : null}
+              {editable ? addButton('md') : null}
+            </>
+          ) : null
+        }
       />
       <Card className="overflow-hidden" role="region" aria-label="Candidate list">
         <CandidatesList emptyAction={editable ? addButton('sm') : undefined} />

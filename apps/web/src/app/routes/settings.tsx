@@ -1,10 +1,14 @@
-import { Lock } from 'lucide-react';
+import { Link } from 'react-router';
+import { FileUp, Lock } from 'lucide-react';
+import { buttonClasses } from '@/components/ui/button';
 import { SectionCard as Section } from '@/components/ui/card';
 import { selectUser } from '@/features/auth/auth-slice';
 import { PreferencesForm } from '@/features/profile/components/preferences-form';
 import { AgencySettingsSection } from '@/features/settings/components/agency-settings-form';
+import { SkillVocabularySection } from '@/features/skills/components/skill-vocabulary-section';
 import { useAppSelector } from '@/lib/hooks';
-import { isOwner } from '@/lib/permissions';
+import { canImport, canManageSkillVocabulary, isOwner } from '@/lib/permissions';
+import { paths } from '@/config/paths';
 import { useUpdateAuthUser } from './use-update-auth-user';
 
 /** /settings: personal preferences for everyone; agency settings edited by the owner. */
@@ -34,6 +38,25 @@ export function SettingsRoute() {
           </p>
         )}
         <AgencySettingsSection canEdit={owner} />
+      </Section>
+      {canImport(user) ? (
+        <Section
+          id="import"
+          title="Import"
+          description="Bring candidates, clients and roles in from CSV or XLSX files (OpenCATS and Bullhorn exports recognised)."
+        >
+          <Link to={paths.app.imports.getHref()} className={buttonClasses('secondary')}>
+            <FileUp aria-hidden="true" className="size-4" />
+            Imports and history
+          </Link>
+        </Section>
+      ) : null}
+      <Section
+        id="skills"
+        title="Skills vocabulary"
+        description="How resumes and matching name skills: your agency's own aliases, on top of the built-in list."
+      >
+        <SkillVocabularySection canEdit={canManageSkillVocabulary(user)} />
       </Section>
     </div>
   );

@@ -7,11 +7,16 @@ import type {
   CandidateSaveResponse,
   SkillSuggestionsResponse,
 } from '@recruitdesk/contracts/candidates';
+import type { ParseResumeResponse } from '@recruitdesk/contracts/resumes';
 import type { DownloadUrlResponse } from '@recruitdesk/contracts/roles';
 import { candidateRecordsApi } from '@/api/candidates';
 import { candidateListTag, candidateTag } from '@/api/tags';
 import { toApiQueryError } from '@/lib/base-api';
+import { apiUpload } from '@/lib/api';
 import { uploadThroughSignedUrl } from '@/lib/file-upload';
+
+/** Reading a resume takes a few seconds for a long PDF: more than the API's usual timeout. */
+export const PARSE_RESUME_TIMEOUT_MS = 60_000;
 
 export type { CandidateListParams, CandidateListResult, CandidateOrdering } from '@/api/candidates';
 
@@ -88,6 +93,24 @@ export const candidatesApi = candidateRecordsApi.injectEndpoints({
       },
       invalidatesTags: (_result, error, { id }) => (error ? [] : changedTags(id)),
     }),
+    /** "Fill from resume": the fields read from a file (nothing is stored). */
+    parseResume: build.mutation<ParseResumeResponse, File>({
+      queryFn: async (file) => {
+        try {
+          const data = await apiUpload<ParseResumeResponse>(
+            '/api/resumes/parse/',
+            file,
+            {},
+            {
+              timeoutMs: PARSE_RESUME_TIMEOUT_MS,
+            },
+          );
+          return { data };
+        } catch (error) {
+          return { error: toApiQueryError(error) };
+        }
+      },
+    }),
     renameResume: build.mutation<ResumeResponse, { id: number; filename: string }>({
       query: ({ id, filename }) => ({ url: `/api/candidates/${id}/resume/`, method: 'PATCH', body: { filename } }),
       invalidatesTags: (_result, error, { id }) => (error ? [] : changedTags(id)),
@@ -114,6 +137,7 @@ export const {
   useUpdateCandidateMutation,
   useDeleteCandidateMutation,
   useUploadResumeMutation,
+  useParseResumeMutation,
   useRenameResumeMutation,
   useRemoveResumeMutation,
   useLazyGetResumeDownloadUrlQuery,

@@ -309,11 +309,9 @@ describe('XLSX', () => {
     const deflated = deflateRun(SHEET_PREFIX, 0x20, repeat, SHEET_SUFFIX);
     expect(deflated.length).toBeLessThan(5 * 1024 * 1024);
     const bomb = buildZip(workbookParts({ name: 'xl/worksheets/sheet1.xml', deflated, declaredSize: size }));
-    const started = Date.now();
     const error = await refusal(inspectFile(await file(bomb, 'xlsx'), 'bomb.xlsx'));
     expect(error).toMatchObject({ code: 'ARCHIVE_TOO_LARGE', status: 413 });
     expect(error.message).toContain('500 MB');
-    expect(Date.now() - started).toBeLessThan(5_000);
   });
 
   it('stops inflating a part whose header lies about its size (a zip bomb declaring 2 kB)', async () => {
@@ -322,11 +320,9 @@ describe('XLSX', () => {
     const deflated = deflateRun(SHEET_PREFIX, 0x20, repeat, SHEET_SUFFIX);
     const bomb = buildZip(workbookParts({ name: 'xl/worksheets/sheet1.xml', deflated, declaredSize: 2048 }));
     const path = await file(bomb, 'xlsx');
-    const started = Date.now();
     const error = await refusal(inspectFile(path, 'liar.xlsx'));
     expect(error).toMatchObject({ code: 'ARCHIVE_TOO_LARGE', status: 413 });
     expect(error.message).toMatch(/more than its own directory declares/);
-    expect(Date.now() - started).toBeLessThan(5_000);
     // Reading rows checks again (a resumed job reads the file afresh).
     const info: SheetInfo = {
       format: 'xlsx',

@@ -7,6 +7,7 @@ import {
   CANDIDATE_STATUSES,
   MAX_CANDIDATE_SKILLS,
 } from '@recruitdesk/contracts/candidate-constants';
+import type { ParsedResume } from '@recruitdesk/contracts/resumes';
 import type {
   Candidate,
   CandidateDuplicate,
@@ -37,7 +38,15 @@ import {
   type CandidateDuplicateParams,
 } from '../api';
 import { checkResumeFile, RESUME_ACCEPT, resumeTypeOf } from '../resume-rules';
-import { SkillsInput } from './skills-input';
+import {
+  planResumeFill,
+  type ResumeConflict,
+  type ResumeFill,
+  type ResumeFillField,
+  type ResumeFillValue,
+} from '../resume-fill';
+import { FromResumeBadge, ResumeConflictDialog, ResumeFillZone } from './resume-fill';
+import { addSkills, SkillsInput } from './skills-input';
 
 // The schema (and zod) loads when the form is first validated.
 const candidateFormResolver = lazySchemaResolver(() =>
@@ -53,6 +62,8 @@ const FIELD_NAMES: Path<CandidateInput>[] = [
   'current_title',
   'current_company',
   'linkedin_url',
+  'github_url',
+  'portfolio_url',
   'skills',
   'years_experience',
   'desired_salary',
@@ -89,6 +100,8 @@ function valuesFor(candidate: Candidate | undefined, defaultCurrency: string | u
     current_title: candidate?.current_title ?? '',
     current_company: candidate?.current_company ?? '',
     linkedin_url: candidate?.linkedin_url ?? '',
+    github_url: candidate?.github_url ?? '',
+    portfolio_url: candidate?.portfolio_url ?? '',
     skills: candidate?.skills ?? [],
     years_experience: candidate?.years_experience ?? null,
     desired_salary: candidate?.desired_salary ?? null,
@@ -98,6 +111,14 @@ function valuesFor(candidate: Candidate | undefined, defaultCurrency: string | u
     source: candidate?.source ?? '',
     consent_date: candidate?.consent_date ?? null,
   };
+}
+
+/** Whether a field still holds the value read from the resume (same text ignoring case and spaces). */
+function sameValue(current: ResumeFillValue | null | undefined, filled: ResumeFillValue): boolean {
+  if (Array.isArray(filled))
+    return Array.isArray(current) && current.length === filled.length && current.every((item, i) => item === filled[i]);
+  if (current === null || current === undefined) return false;
+  return String(current).trim().toLowerCase() === String(filled).trim().toLowerCase();
 }
 
 /** The pre-save duplicate check's query, or null while there is not enough to go on. */
@@ -135,8 +156,17 @@ export interface CandidateSaved {
   resumeError: string | null;
 }
 
-/** The resume chosen on the create form: checked here, uploaded right after the candidate is created. */
-function ResumePicker({ file, onChange }: { file: File | null; onChange: (file: File | null) => void }) {
+/** The resume chosen on the form: checked here, uploaded right after the candidate is saved. */
+function ResumePicker({
+  file,
+  onChange,
+  replaces = false,
+}: {
+  file: File | null;
+  onChange: (file: File | null) => void;
+  /** The candidate already has a resume: the chosen file replaces it. */
+  replaces?: boolean;
+}) {
   const id = useId();
   const inputRef = useRef<HTMLInputElement>(null);
   const [problem, setProblem] = useState<string | null>(null);
@@ -180,7 +210,8 @@ function ResumePicker({ file, onChange }: { file: File | null; onChange: (file: 
         }}
       />
       <p id={`${id}-hint`} className="text-xs text-gray-500 dark:text-gray-400">
-        PDF or DOCX, up to 10 MB. Uploaded once the candidate is saved.
+        PDF or DOCX, up to 10 MB. Uploaded once the candidate is saved
+        {replaces ? ' (it replaces the current resume)' : ''}.
       </p>
       {problem ? (
         <p id={`${id}-error`} role="alert" className="text-sm text-red-600 dark:text-red-400">
@@ -215,6 +246,10 @@ export function CandidateForm({
   const [update, updateState] = useUpdateCandidateMutation();
   const [uploadResume, uploadState] = useUploadResumeMutation();
   const [resume, setResume] = useState<File | null>(null);
+  // The fields filled from a resume ("Fill from resume"): their value then and where it came from.
+  const [filled, setFilled] = useState<Partial<Record<ResumeFillField, ResumeFill>>>({});
+  const [conflicts, setConflicts] = useState<ResumeConflict[] | null>(null);
+  const [fillSummary, setFillSummary] = useState<string | null>(null);
   const serverError = candidate ? updateState.error : createState.error;
   const form = useForm<CandidateInput, unknown, CandidateInputParsed>({
     resolver: candidateFormResolver,
@@ -250,6 +285,49 @@ export function CandidateForm({
 
   const currentCurrency = candidate?.desired_salary_currency ?? defaultCurrency ?? '';
 
+  const watched = useWatch({ control });
+  const applyFills = (fills: ResumeFill[]) => {
+    for (const fill of fills) {
+      // Form values hold what the inputs hold: numbers as numbers, skills as a list.
+      form.setValue(fill.field, fill.value as never, { shouldDirty: true, shouldValidate: false });
+    }
+    setFilled((before) => ({ ...before, ...Object.fromEntries(fills.map((fill) => [fill.field, fill])) }));
+  };
+  const onResumeParsed = (file: File, parsed: ParsedResume) => {
+    const plan = planResumeFill(parsed, form.getValues());
+    applyFills(plan.fills);
+    // The file read is the one to attach (a PDF or DOCX; a text file only fills the form).
+    if (!checkResumeFile(file)) setResume(file);
+    const count = plan.fills.length;
+    setFillSummary(
+      count || plan.conflicts.length
+        ? `Filled ${count} ${count === 1 ? 'field' : 'fields'} from ${file.name}. Check the marked fields before saving.`
+        : `Nothing new was found in ${file.name}.`,
+    );
+    setConflicts(plan.conflicts.length ? plan.conflicts : null);
+  };
+  const resolveConflicts = (fields: ResumeFillField[]) => {
+    const chosen = (conflicts ?? []).filter((conflict) => fields.includes(conflict.field));
+    applyFills(
+      chosen.map(({ current, ...fill }) =>
+        fill.field === 'skills' && Array.isArray(current) && Array.isArray(fill.value)
+          ? { ...fill, value: addSkills(current, fill.value.join(','), MAX_CANDIDATE_SKILLS) }
+          : fill,
+      ),
+    );
+    if (chosen.length)
+      setFillSummary((before) =>
+        `${before ?? ''} Replaced ${chosen.length} filled ${chosen.length === 1 ? 'field' : 'fields'}.`.trim(),
+      );
+    setConflicts(null);
+  };
+  /** The mark of a field whose value is still the one read from the resume. */
+  const fromResume = (field: ResumeFillField) => {
+    const fill = filled[field];
+    if (!fill || !sameValue(watched[field] as ResumeFillValue | null | undefined, fill.value)) return undefined;
+    return <FromResumeBadge sources={fill.sources} confidence={fill.confidence} />;
+  };
+
   const onSubmit = async (values: CandidateInputParsed) => {
     const result = candidate ? await update({ id: candidate.id, body: values }) : await create(values);
     if (result.error) {
@@ -260,7 +338,7 @@ export function CandidateForm({
     let saved = result.data.candidate;
     if (!candidate) setCreatedId(saved.id);
     let resumeError: string | null = null;
-    if (!candidate && resume) {
+    if (resume) {
       const upload = await uploadResume({ id: saved.id, file: resume, contentType: resumeTypeOf(resume) });
       if (upload.error) resumeError = errorMessage(upload.error);
       else saved = upload.data.candidate;
@@ -281,34 +359,42 @@ export function CandidateForm({
     >
       {serverError && !hasFieldErrors ? <Alert>{errorMessage(serverError)}</Alert> : null}
       {draft.restored ? <DraftRestored onDiscard={draft.discard} /> : null}
+      <ResumeFillZone onParsed={onResumeParsed} summary={fillSummary} />
+      {conflicts ? <ResumeConflictDialog conflicts={conflicts} onResolve={resolveConflicts} /> : null}
 
       <section aria-labelledby="candidate-person" className="space-y-4">
         <h3 id="candidate-person" className="text-sm font-semibold text-gray-900 dark:text-white">
           Person
         </h3>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Field label="First name" error={errors.first_name?.message}>
+          <Field label="First name" error={errors.first_name?.message} labelAside={fromResume('first_name')}>
             <Input autoComplete="off" {...register('first_name')} />
           </Field>
-          <Field label="Last name" error={errors.last_name?.message}>
+          <Field label="Last name" error={errors.last_name?.message} labelAside={fromResume('last_name')}>
             <Input autoComplete="off" {...register('last_name')} />
           </Field>
-          <Field label="Email" error={errors.email?.message}>
+          <Field label="Email" error={errors.email?.message} labelAside={fromResume('email')}>
             <Input type="email" inputMode="email" autoComplete="off" {...register('email')} />
           </Field>
-          <Field label="Phone" error={errors.phone?.message}>
+          <Field label="Phone" error={errors.phone?.message} labelAside={fromResume('phone')}>
             <Input type="tel" inputMode="tel" autoComplete="off" {...register('phone')} />
           </Field>
-          <Field label="Location" error={errors.location?.message}>
+          <Field label="Location" error={errors.location?.message} labelAside={fromResume('location')}>
             <Input autoComplete="off" {...register('location')} />
           </Field>
-          <Field label="LinkedIn URL" error={errors.linkedin_url?.message}>
+          <Field label="LinkedIn URL" error={errors.linkedin_url?.message} labelAside={fromResume('linkedin_url')}>
             <Input
               type="url"
               inputMode="url"
               placeholder="https://www.linkedin.com/in/"
               {...register('linkedin_url')}
             />
+          </Field>
+          <Field label="GitHub URL" error={errors.github_url?.message} labelAside={fromResume('github_url')}>
+            <Input type="url" inputMode="url" placeholder="https://github.com/" {...register('github_url')} />
+          </Field>
+          <Field label="Portfolio URL" error={errors.portfolio_url?.message} labelAside={fromResume('portfolio_url')}>
+            <Input type="url" inputMode="url" placeholder="https://" {...register('portfolio_url')} />
           </Field>
         </div>
         <DuplicateWarning duplicates={duplicates} newTab />
@@ -319,14 +405,19 @@ export function CandidateForm({
           Work
         </h3>
         <div className="grid grid-cols-1 gap-4 sm:grid-cols-2">
-          <Field label="Current title" error={errors.current_title?.message}>
+          <Field label="Current title" error={errors.current_title?.message} labelAside={fromResume('current_title')}>
             <Input {...register('current_title')} />
           </Field>
-          <Field label="Current company" error={errors.current_company?.message}>
+          <Field
+            label="Current company"
+            error={errors.current_company?.message}
+            labelAside={fromResume('current_company')}
+          >
             <Input {...register('current_company')} />
           </Field>
           <NumberField
             label="Years of experience"
+            labelAside={fromResume('years_experience')}
             error={errors.years_experience?.message}
             min={0}
             max={70}
@@ -356,6 +447,7 @@ export function CandidateForm({
               <SkillsInput
                 ref={field.ref}
                 label="Skills"
+                labelAside={fromResume('skills')}
                 value={field.value ?? []}
                 onChange={field.onChange}
                 onBlur={field.onBlur}
@@ -400,7 +492,9 @@ export function CandidateForm({
             <option key={source} value={source} />
           ))}
         </datalist>
-        {candidate ? null : <ResumePicker file={resume} onChange={setResume} />}
+        {candidate && !resume ? null : (
+          <ResumePicker file={resume} onChange={setResume} replaces={Boolean(candidate?.resume)} />
+        )}
       </section>
 
       <FormActions

@@ -28,6 +28,18 @@ import { ResumeCard } from './resume-card';
 
 const linkClass = 'text-brand-600 hover:underline dark:text-brand-400';
 
+/** A web address as a link that opens in a new tab ('' when there is none). */
+function externalLink(url: string) {
+  if (!url) return '';
+  return (
+    <a href={url} target="_blank" rel="noopener noreferrer" className={`${linkClass} inline-flex items-center gap-1`}>
+      <span className="break-all">{url.replace(/^https?:\/\/(www\.)?/, '')}</span>
+      <ExternalLink aria-hidden="true" className="size-3.5 shrink-0" />
+      <span className="sr-only">(opens in a new tab)</span>
+    </a>
+  );
+}
+
 export function CandidateContactCard({ candidate }: { candidate: Candidate }) {
   return (
     <SectionCard id="candidate-contact" title="Contact" flush>
@@ -54,23 +66,9 @@ export function CandidateContactCard({ candidate }: { candidate: Candidate }) {
             ),
           },
           { label: 'Location', value: candidate.location },
-          {
-            label: 'LinkedIn',
-            value: candidate.linkedin_url ? (
-              <a
-                href={candidate.linkedin_url}
-                target="_blank"
-                rel="noopener noreferrer"
-                className={`${linkClass} inline-flex items-center gap-1`}
-              >
-                <span className="break-all">{candidate.linkedin_url.replace(/^https?:\/\/(www\.)?/, '')}</span>
-                <ExternalLink aria-hidden="true" className="size-3.5 shrink-0" />
-                <span className="sr-only">(opens in a new tab)</span>
-              </a>
-            ) : (
-              ''
-            ),
-          },
+          { label: 'LinkedIn', value: externalLink(candidate.linkedin_url) },
+          { label: 'GitHub', value: externalLink(candidate.github_url) },
+          { label: 'Portfolio', value: externalLink(candidate.portfolio_url) },
         ]}
       />
     </SectionCard>

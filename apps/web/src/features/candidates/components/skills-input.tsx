@@ -1,4 +1,4 @@
-import { forwardRef, useId, useState, type KeyboardEvent } from 'react';
+import { forwardRef, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
 import type { SkillSuggestion } from '@recruitdesk/contracts/candidates';
 import { cn } from '@/components/ui/cn';
 import { FilterChip } from '@/components/ui/filter-chip';
@@ -29,6 +29,8 @@ export interface SkillsInputProps {
   onBlur?: () => void;
   /** Suggest known skills as the user types (a combobox: arrows, Enter, Escape). */
   suggest?: boolean;
+  /** Extra content on the label row (e.g. the "from resume" mark). */
+  labelAside?: ReactNode;
 }
 
 /** Adds `text` (split on commas) to `skills`: trimmed, no blanks, no repeats ignoring case, at most `max`. */
@@ -63,6 +65,7 @@ export const SkillsInput = forwardRef<HTMLInputElement, SkillsInputProps>(functi
     className,
     onBlur,
     suggest = false,
+    labelAside,
   },
   ref,
 ) {
@@ -117,19 +120,29 @@ export const SkillsInput = forwardRef<HTMLInputElement, SkillsInputProps>(functi
   };
 
   const describedBy = error ? `${id}-error` : hint ? `${id}-hint` : undefined;
+  const labelElement = (
+    <label
+      htmlFor={id}
+      className={
+        variant === 'form'
+          ? 'block text-sm font-medium text-gray-900 dark:text-gray-100'
+          : 'mb-1 block text-xs font-medium text-gray-600 dark:text-gray-400'
+      }
+    >
+      {label}
+    </label>
+  );
 
   return (
     <div className={cn(variant === 'form' && 'space-y-1.5', suggest && 'relative', className)}>
-      <label
-        htmlFor={id}
-        className={
-          variant === 'form'
-            ? 'block text-sm font-medium text-gray-900 dark:text-gray-100'
-            : 'mb-1 block text-xs font-medium text-gray-600 dark:text-gray-400'
-        }
-      >
-        {label}
-      </label>
+      {labelAside ? (
+        <div className="flex items-center justify-between gap-2">
+          {labelElement}
+          {labelAside}
+        </div>
+      ) : (
+        labelElement
+      )}
       <input
         ref={ref}
         id={id}

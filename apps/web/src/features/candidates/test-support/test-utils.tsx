@@ -58,6 +58,8 @@ export function buildCandidate(overrides: Partial<Candidate> = {}): Candidate {
     current_title: 'Engineer',
     current_company: 'Analytical Engines',
     linkedin_url: 'https://www.linkedin.com/in/ada',
+    github_url: '',
+    portfolio_url: '',
     skills: ['Python', 'SQL'],
     years_experience: 6,
     desired_salary: 85000,

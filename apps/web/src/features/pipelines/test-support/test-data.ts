@@ -94,6 +94,8 @@ export function buildCandidate(overrides: Partial<Candidate> = {}): Candidate {
     current_title: 'Engineer',
     current_company: 'Analytical',
     linkedin_url: '',
+    github_url: '',
+    portfolio_url: '',
     skills: ['Mathematics'],
     years_experience: 8,
     desired_salary: null,
