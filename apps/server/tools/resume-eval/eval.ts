@@ -20,6 +20,8 @@ const norm = (value: string | null | undefined) =>
   (value ?? '')
     .normalize('NFC')
     .toLowerCase()
+    // "WEIß".toUpperCase() is "WEISS": a name written in capitals cannot say which it was.
+    .replace(/ß/g, 'ss')
     .replace(/[\s,.;:|]+/g, ' ')
     .replace(/\/+$/, '')
     .trim();

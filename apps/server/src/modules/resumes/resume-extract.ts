@@ -183,10 +183,10 @@ function findPhone(
 ): ParsedField<string> | null {
   // The country of national numbers: the location's first, then the top of the resume (addresses and
   // emails aside: "web.de" says nothing of where the phone is), then the usual suspects.
-  const header = text
-    .slice(0, Math.max(headerEnd, Math.min(text.length, 600)))
-    .replace(/[\w.+-]+@[\w.-]+/g, ' ');
-  const fromLocation = location ? COUNTRY_HINTS.filter(([, pattern]) => pattern.test(location)).map(([code]) => code) : [];
+  const header = text.slice(0, Math.max(headerEnd, Math.min(text.length, 600))).replace(/[\w.+-]+@[\w.-]+/g, ' ');
+  const fromLocation = location
+    ? COUNTRY_HINTS.filter(([, pattern]) => pattern.test(location)).map(([code]) => code)
+    : [];
   const hinted = [
     ...new Set<CountryCode>([
       ...fromLocation,
@@ -273,7 +273,7 @@ const SURNAME_PAIRS = new Set(
   ).split(' '),
 );
 const NAME_WORD =
-  /^(?:\p{Lu}[\p{Ll}\p{M}'’]*(?:\p{Lu}[\p{Ll}\p{M}]+)?(?:[-'’]\p{Lu}?[\p{Ll}\p{M}'’]+)*\.?|\p{Lu}{2,}(?:[-'’]\p{Lu}+)*|\p{Lu}\.)$/u;
+  /^(?:\p{Lu}[\p{Ll}\p{M}'’]*(?:\p{Lu}[\p{Ll}\p{M}]+)?(?:[-'’]\p{Lu}?[\p{Ll}\p{M}'’]+)*\.?|\p{Lu}+(?:[-'’]\p{Lu}+)*|\p{Lu}\.)$/u;
 const CJK_NAME = /^[\p{Script=Han}\p{Script=Hangul}]{2,4}$/u;
 const TITLE_WORDS =
   /\b(?:engineer|developer|manager|analyst|designer|consultant|director|lead|head|specialist|nurse|accountant|officer|coordinator|associate|assistant|intern|architect|scientist|administrator|representative|executive|president|founder|owner|recruiter|partner|advisor|adviser|technician|teacher|writer|editor|programmer|tester|controller|auditor|marketer|strategist|planner|therapist|physician|pharmacist|agent|clerk|supervisor|operator|student|graduate|professor|researcher|sales|marketing|product|software|senior|junior|staff|principal|chief|vp|cto|ceo|cfo|coo|hr|devops|data|full[- ]?stack|front[- ]?end|back[- ]?end|ingenieur|entwickler|leiter|berater|ingénieur|développeur|chef|responsable|desarrollador|ingeniero|gerente|analista|diseñador|consultor)\b/i;
@@ -311,10 +311,14 @@ function splitName(words: string[]): { first: string; last: string } {
     const name = words[0]!;
     return { last: name.slice(0, 1), first: name.slice(1) };
   }
-  const tidy = (word: string) =>
-    /^\p{Lu}{2,}$/u.test(word) && word.length > 1 ? word[0] + word.slice(1).toLowerCase() : word;
+  const tidy = (word: string): string =>
+    /^[\p{Lu}'’-]{2,}$/u.test(word) && /\p{Lu}{2}/u.test(word)
+      ? word
+          .toLowerCase()
+          .replace(/(^|[-'’])(\p{Ll})/gu, (_, mark: string, letter: string) => mark + letter.toUpperCase())
+      : word;
   // "ZHANG Wei", "Wei ZHANG" beside capitalised words: the all-capitals word is the family name.
-  const caps = words.filter((word) => /^\p{Lu}{2,}(?:[-'’]\p{Lu}+)*$/u.test(word));
+  const caps = words.filter((word) => /^(?=.*\p{Lu}{2})[\p{Lu}'’-]+$/u.test(word));
   const mixed = words.filter((word) => /\p{Ll}/u.test(word));
   if (caps.length >= 1 && mixed.length >= 1 && caps.length < words.length) {
     const capsIndex = words.findIndex((word) => caps.includes(word));
@@ -491,7 +495,12 @@ function readEntry(
       .map((candidate) => ({ candidate, score: scoreCompany(candidate.text, places) - candidate.order * 0.3 }))
       .sort((a, b) => b.score - a.score)[0]?.candidate ??
     null;
-  if (company && TITLE_WORDS.test(company.text) && !COMPANY_WORDS.test(company.text) && scoreTitle(company.text, places) >= 2) {
+  if (
+    company &&
+    TITLE_WORDS.test(company.text) &&
+    !COMPANY_WORDS.test(company.text) &&
+    scoreTitle(company.text, places) >= 2
+  ) {
     company = null;
   }
   if (!company) {
@@ -647,15 +656,23 @@ export function extractResumeFields(
     ? field(emailMatch[0].toLowerCase(), span(text, emailMatch.index, emailMatch.index + emailMatch[0].length), 0.99)
     : null;
 
-
   // Links.
   let linkedin: ParsedField<string> | null = null;
   let github: ParsedField<string> | null = null;
   let portfolio: ParsedField<string> | null = null;
   for (const match of text.matchAll(URL)) {
-    const start = match.index;
+    let start = match.index;
     let raw = match[0].replace(/[.,;:)]+$/, '');
-    let end = start + raw.length;
+    // Wrapped after a hyphen the other way round: "delacruz-" + "\n" + "portfolio.com".
+    const head =
+      text[start - 1] === '\n'
+        ? /(?:^|[\s|,])([a-z0-9][\w.]*-)$/i.exec(text.slice(Math.max(0, start - 41), start - 1))
+        : null;
+    if (head && !/[A-Z]/.test(head[1]!)) {
+      raw = head[1]! + raw;
+      start -= head[1]!.length + 1;
+    }
+    let end = match.index + match[0].replace(/[.,;:)]+$/, '').length;
     // An address wrapped at a slash or hyphen: "linkedin.com/in/" + "\n" + "jane-doe".
     const wrapped = /[/-]$/.test(raw) && text[end] === '\n' ? /^[\w%-]+\/?/.exec(text.slice(end + 1)) : null;
     if (wrapped) {
@@ -668,7 +685,7 @@ export function extractResumeFields(
     // The domain of an email address is no link.
     const before = text.slice(Math.max(0, start - 40), start);
     if (/[\w.+-]@[\w.-]*$/.test(before)) continue;
-    const url = normaliseUrl(raw);
+    const url = normaliseUrl(raw.replace(/\n/g, ''));
     const source = span(text, start, end);
     if (/linkedin\.com\//i.test(url)) linkedin ??= field(url, source, 0.97);
     else if (/github\.com\//i.test(url)) github ??= field(url, source, 0.97);
@@ -749,7 +766,10 @@ export function extractResumeFields(
       for (const range of findDateRanges(probe, now)) {
         if (range.from >= line.text.length) continue;
         if (range.single && entries.length && line.text.length > 40) continue;
-        const to = range.to <= line.text.length || !next ? line.start + range.to : next.start + (range.to - line.text.length - 1);
+        const to =
+          range.to <= line.text.length || !next
+            ? line.start + range.to
+            : next.start + (range.to - line.text.length - 1);
         if (range.to > line.text.length) consumed.add(index + 1);
         const shifted = { ...range, from: line.start + range.from, to };
         entries.push(readEntry(shifted, sectionLines, index, text, places));
