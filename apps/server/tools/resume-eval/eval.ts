@@ -113,6 +113,8 @@ async function main() {
     for (const key of FIELDS) {
       const g = got[key];
       const w = want[key];
+      // The hand-written resumes leave the years out (not counted either way).
+      if (key === 'years_experience' && w === null) continue;
       if (w !== null) tally[key].expected += 1;
       if (g !== null) tally[key].predicted += 1;
       let correct = false;

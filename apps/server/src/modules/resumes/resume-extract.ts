@@ -52,7 +52,7 @@ const HEADINGS: Array<[SectionKind, RegExp]> = [
   ],
   [
     'summary',
-    /^(?:(?:professional|career|executive)\s+)?(?:summary|profile|objective|overview)|^(?:about(?: me)?|personal statement|profil|zusammenfassung|[üu]ber mich|r[ée]sum[ée]|perfil(?: profesional)?|resumen|sobre m[íi])$/i,
+    /^(?:(?:professional|career|executive)\s+)?(?:summary|profile|objective|overview)|^(?:about(?: me)?|personal statement|profil|zusammenfassung|[üu]ber mich|perfil(?: profesional)?|resumen|sobre m[íi])$/i,
   ],
   [
     'contact',
@@ -364,12 +364,28 @@ interface ExperienceEntry {
 }
 
 /** Text chunks of a line: split at tabs, bars, bullets, " at ", " @ ", " — ", commas (positions kept). */
+const ENTRY_LABEL =
+  /^(designation|job title|title|position|role|post|company|employer|organi[sz]ation|client|firma|unternehmen|arbeitgeber|entreprise|empresa|poste|puesto|cargo|funktion|duration|period|dates?|zeitraum|période|periodo)\s*:\s*/i;
+
 function chunks(line: Line, text: string): Array<{ text: string; start: number; end: number; sep: string }> {
   const out: Array<{ text: string; start: number; end: number; sep: string }> = [];
   const pattern = /\s*(?:\t|\||•|·|\s[—–-]\s|\s@\s|\sat\s|\sbei\s|\schez\s|\sen\s|,\s|\s\/\s|\(|\))\s*/gi;
   let last = line.start;
   let sep = '';
-  const lineText = text.slice(line.start, line.end);
+  let lineText = text.slice(line.start, line.end);
+  // "Designation : Senior Engineer", "Company: Acme": the label says what the value is.
+  const label = ENTRY_LABEL.exec(lineText);
+  if (label) {
+    sep = /^(?:company|employer|organi[sz]ation|firma|unternehmen|arbeitgeber|entreprise|empresa|client)/i.test(
+      label[1]!,
+    )
+      ? 'company:'
+      : /^(?:duration|period|dates?|zeitraum|période|periodo)/i.test(label[1]!)
+        ? 'dates:'
+        : 'title:';
+    last = line.start + label[0].length;
+    lineText = ' '.repeat(label[0].length) + lineText.slice(label[0].length);
+  }
   for (const match of lineText.matchAll(pattern)) {
     const at = line.start + match.index;
     if (at > last) out.push({ text: text.slice(last, at), start: last, end: at, sep });
@@ -484,12 +500,19 @@ function readEntry(
   const ranked = usable
     .map((candidate, position) => ({
       candidate,
-      score: scoreTitle(candidate.text, places) - candidate.order * 0.3 - position * 0.01,
+      score:
+        scoreTitle(candidate.text, places) +
+        (candidate.sep === 'title:' ? 3 : candidate.sep === 'company:' ? -3 : 0) -
+        candidate.order * 0.3 -
+        position * 0.01,
     }))
     .sort((a, b) => b.score - a.score);
   const title = ranked[0]!.candidate;
   let company =
-    usable.find((candidate) => candidate !== title && (candidate.sep === 'at' || candidate.sep === '@')) ??
+    usable.find(
+      (candidate) =>
+        candidate !== title && (candidate.sep === 'at' || candidate.sep === '@' || candidate.sep === 'company:'),
+    ) ??
     usable
       .filter((candidate) => candidate !== title)
       .map((candidate) => ({ candidate, score: scoreCompany(candidate.text, places) - candidate.order * 0.3 }))
@@ -579,7 +602,7 @@ function findEducation(section: Section | undefined, text: string): ParsedEducat
 const LOCATION_WORDS =
   /\b(?:USA|United States|UK|United Kingdom|Germany|Deutschland|France|India|Australia|Brazil|Brasil|Spain|España|Italy|Netherlands|Canada|Nigeria|Vietnam|Viet Nam|China|Japan|Poland|Ireland|Mexico|México|Argentina|Colombia|Chile|Peru|Egypt|Morocco|UAE|United Arab Emirates|Saudi Arabia|Qatar|Kenya|South Africa|Ghana|Singapore|Malaysia|Indonesia|Philippines|Thailand|Pakistan|Bangladesh|Sri Lanka|Russia|Ukraine|Serbia|Croatia|Czech Republic|Czechia|Romania|Bulgaria|Switzerland|Austria|Belgium|Portugal|Sweden|Norway|Denmark|Finland|Greece|Turkey|Israel|New Zealand|Korea|Remote)\b/;
 const US_STATE =
-  /,\s*(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC|ON|BC|QC|NSW|VIC|QLD)\b/;
+  /,\s*(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC|ON|BC|QC|NSW|VIC|QLD|SP|RJ|MG|RS|PR|SC|BA|DF|PE|CE|GO)\b/;
 
 function findLocation(lines: Line[], text: string): ParsedField<string> | null {
   for (const line of lines) {
@@ -592,7 +615,10 @@ function findLocation(lines: Line[], text: string): ParsedField<string> | null {
       const tail = /\d/.test(full)
         ? /([\p{Lu}][\p{L}.'’ -]+,\s*[\p{Lu}][\p{L}.'’ -]+)$/u.exec(full.replace(/\d{4,6}\s*/g, ''))
         : null;
-      const value = tail ? tail[1]!.trim() : full;
+      let value = tail ? tail[1]!.trim() : full;
+      // "Velachery, Chennai, India": the city and the country.
+      const parts = value.split(/\s*,\s*/);
+      if (parts.length > 2 && LOCATION_WORDS.test(parts[parts.length - 1]!)) value = parts.slice(-2).join(', ');
       const start = line.start + line.text.lastIndexOf(value);
       return field(value, span(text, start, start + value.length), 0.9);
     }
@@ -641,8 +667,9 @@ export function extractResumeFields(
   const sections = sectionsOf(lines);
   const top = sections[0]!;
   const firstOf = (kind: SectionKind) => sections.find((section) => section.kind === kind);
+  const firstMainSection = sections.find((section) => ['experience', 'education', 'skills'].includes(section.kind));
   const contactLines = [
-    ...top.lines.slice(0, 25),
+    ...lines.filter((line) => line.text && (!firstMainSection || line.start < firstMainSection.start)).slice(0, 25),
     ...sections.filter((section) => section.kind === 'contact' && section !== top).flatMap((section) => section.lines),
   ];
   const headerEnd = top.lines.length ? top.end : Math.min(text.length, 400);
@@ -702,7 +729,9 @@ export function extractResumeFields(
   let firstName: ParsedField<string> | null = null;
   let lastName: ParsedField<string> | null = null;
   let nameLine: Line | null = null;
-  for (const line of top.lines.slice(0, 12)) {
+  const firstMain = sections.find((section) => ['experience', 'education', 'skills'].includes(section.kind));
+  const early = lines.filter((line) => line.text && (!firstMain || line.start < firstMain.start)).slice(0, 14);
+  for (const line of early) {
     if (!line.text || NOT_NAME.test(line.text) || /[@\d]|https?:|www\./.test(line.text.replace(/^name\s*:/i, '')))
       continue;
     if (headingKind(line.text)) continue;
