@@ -5,7 +5,7 @@
  * `--keep` keeps the generated files; `--verbose` prints each miss.
  */
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { parseResumeFile, stopResumeWorkers } from '../../src/modules/resumes/resume-parser';
 import { buildSkillVocabulary } from '../../src/modules/skills/skill-vocabulary.service';
@@ -20,6 +20,8 @@ const norm = (value: string | null | undefined) =>
   (value ?? '')
     .normalize('NFC')
     .toLowerCase()
+    // "WEIß".toUpperCase() is "WEISS": a name written in capitals cannot say which it was.
+    .replace(/ß/g, 'ss')
     .replace(/[\s,.;:|]+/g, ' ')
     .replace(/\/+$/, '')
     .trim();
@@ -111,6 +113,8 @@ async function main() {
     for (const key of FIELDS) {
       const g = got[key];
       const w = want[key];
+      // The hand-written resumes leave the years out (not counted either way).
+      if (key === 'years_experience' && w === null) continue;
       if (w !== null) tally[key].expected += 1;
       if (g !== null) tally[key].predicted += 1;
       let correct = false;
@@ -157,6 +161,11 @@ async function main() {
     `${'skills'.padEnd(20)}${percent(skillTp, skillPredicted)}   ${percent(skillTp, skillExpected)}   F1 ${f1.toFixed(3)}`,
   );
   print(`\nyears_experience counts as right within 1 year; names need first and last right (any case).`);
+  print(
+    `Load average while timing: ${loadavg()
+      .map((value) => value.toFixed(1))
+      .join(' ')} (the machine's cores: shared)`,
+  );
   print(
     `Parse time, two-page PDFs (${twoPageTimes.length}): p50 ${quantile(twoPageTimes, 0.5).toFixed(0)} ms, p95 ${quantile(twoPageTimes, 0.95).toFixed(0)} ms`,
   );

@@ -171,6 +171,12 @@ interface Content {
   skillsLines: string[];
   education: Array<{ institution: string; degree: string; year: number }>;
   languages: string[];
+  /** Contact details one per line with labels ("Email: …") instead of one line with bars. */
+  labelledContact: boolean;
+  /** Jobs oldest first. */
+  oldestFirst: boolean;
+  /** The sidebar of the two-column layout on the right. */
+  sidebarRight: boolean;
 }
 
 const NOW = new Date();
@@ -295,14 +301,31 @@ function makeContent(rand: Rand, index: number): { content: Content; expected: E
     ...(github ? [github] : []),
     ...(portfolio ? [portfolio] : []),
   ];
-  const name =
+  const plainName =
     person.written ??
     (chance(rand, 0.2) ? `${person.first} ${person.last}`.toUpperCase() : `${person.first} ${person.last}`);
+  // Some write a title before or a degree after their name: neither is part of it.
+  const honour = rand();
+  const name = person.written
+    ? plainName
+    : honour < 0.08
+      ? `Dr. ${plainName}`
+      : honour < 0.16
+        ? `${plainName}, ${pick(rand, ['MBA', 'PhD', 'CPA', 'MSc', 'PMP'])}`
+        : plainName;
   const skillsLines = (() => {
     const written = sectionSkills.map((skill) => skill.written);
-    const style = Math.floor(rand() * 3);
+    const style = Math.floor(rand() * 4);
     if (style === 0) return [written.join(', ')];
     if (style === 1) return [written.join(' · ')];
+    if (style === 2) {
+      // Grouped: "Tools: A, B" / "Methods: C, D".
+      const half = Math.ceil(written.length / 2);
+      return [
+        `${pick(rand, ['Tools', 'Software', 'Technical'])}: ${written.slice(0, half).join(', ')}`,
+        `${pick(rand, ['Other', 'Methods', 'Also'])}: ${written.slice(half).join(', ')}`,
+      ];
+    }
     return written.map((skill) => `• ${skill}`);
   })();
   const content: Content = {
@@ -335,6 +358,9 @@ function makeContent(rand: Rand, index: number): { content: Content; expected: E
     languages: languages.map(
       (language) => `${language[1]} (${pick(rand, ['native', 'fluent', 'C1', 'B2', 'professional'])})`,
     ),
+    labelledContact: chance(rand, 0.3),
+    oldestFirst: chance(rand, 0.15),
+    sidebarRight: chance(rand, 0.4),
   };
   const months = jobs.reduce((sum, job) => sum + ((job.end ?? NOW_INDEX) + 1 - job.start), 0);
   const expected: Expected = {
@@ -368,15 +394,34 @@ type Block = { text: string; style: 'name' | 'headline' | 'contact' | 'heading' 
 function mainBlocks(content: Content, withContact = true, withSidebarParts = true): Block[] {
   const blocks: Block[] = [{ text: content.name, style: 'name' }];
   if (content.headline) blocks.push({ text: content.headline, style: 'headline' });
-  if (withContact) blocks.push({ text: content.contact.join(' | '), style: 'contact' });
+  if (withContact) {
+    if (content.labelledContact)
+      for (const part of labelled(content.contact)) blocks.push({ text: part, style: 'contact' });
+    else blocks.push({ text: content.contact.join(' | '), style: 'contact' });
+  }
   if (content.summary)
     blocks.push({ text: content.headings.summary, style: 'heading' }, { text: content.summary, style: 'body' });
   blocks.push({ text: content.headings.experience, style: 'heading' });
-  for (const job of content.jobs)
+  for (const job of content.oldestFirst ? [...content.jobs].reverse() : content.jobs)
     for (const line of jobLines(content, job))
       blocks.push({ text: line.kind === 'bullet' ? `• ${line.text}` : line.text, style: line.kind });
   if (withSidebarParts) blocks.push(...sideBlocks(content));
   return blocks;
+}
+
+/** "Email: …", "Phone: …": the contact parts with the labels people put before them. */
+function labelled(parts: string[]): string[] {
+  return parts.map((part) =>
+    part.includes('@')
+      ? `Email: ${part}`
+      : /^\+?[\d(]/.test(part)
+        ? `Phone: ${part}`
+        : /linkedin|github/.test(part)
+          ? part
+          : /\.[a-z]+$/.test(part)
+            ? `Web: ${part}`
+            : `Location: ${part}`,
+  );
 }
 
 function sideBlocks(content: Content): Block[] {
@@ -502,15 +547,17 @@ async function renderPdfTwoColumn(content: Content) {
     drawBlock(doc, { text: content.name, style: 'name' }, 50, pageWidth - 100);
     if (content.headline) drawBlock(doc, { text: content.headline, style: 'headline' }, 50, pageWidth - 100);
     const top = doc.y + 10;
+    const sideX = content.sidebarRight ? pageWidth - 200 : 50;
+    const mainX = content.sidebarRight ? 50 : 230;
     // Sidebar: contact, skills, education, languages.
     doc.y = top;
-    drawBlock(doc, { text: 'Contact', style: 'heading' }, 50, 150);
-    for (const part of content.contact) drawBlock(doc, { text: part, style: 'contact' }, 50, 150);
-    for (const block of sideBlocks(content)) drawBlock(doc, block, 50, 150);
+    drawBlock(doc, { text: 'Contact', style: 'heading' }, sideX, 150);
+    for (const part of content.contact) drawBlock(doc, { text: part, style: 'contact' }, sideX, 150);
+    for (const block of sideBlocks(content)) drawBlock(doc, block, sideX, 150);
     // Main column.
     doc.y = top;
     const main = mainBlocks({ ...content, headline: null }, false, false).slice(1);
-    for (const block of main) drawBlock(doc, block, 230, pageWidth - 280);
+    for (const block of main) drawBlock(doc, block, mainX, pageWidth - 280);
   });
 }
 

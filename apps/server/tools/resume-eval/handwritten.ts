@@ -184,4 +184,119 @@ B.Tech, Computer Science — JNTU Hyderabad, 2018`,
       skills: ['Python', 'SQL', 'Apache Airflow', 'dbt', 'BigQuery', 'Apache Spark', 'Google Cloud', 'Docker'],
     },
   },
+  {
+    id: 'hand-06-dates-left',
+    text: `Sophie Martin
+Product Manager | Amsterdam, Netherlands
+sophie.martin@gmail.com · +31 6 12345678 · linkedin.com/in/sophiemartin
+
+PROFILE
+Product manager for payments and checkout; I like clear problems and measurable results.
+
+EXPERIENCE
+2021 – now      Booking.com, Amsterdam
+                Senior Product Manager
+                - Led a team of nine on the payments roadmap; A/B testing on checkout
+2017 – 2021     Adyen N.V.
+                Product Manager
+                - Launched two products; worked with SQL and Looker daily
+
+EDUCATION
+2015  MSc Business Administration, University of Amsterdam
+
+SKILLS
+Product management, A/B testing, SQL, Jira, Figma, stakeholder management`,
+    expected: {
+      first_name: 'Sophie',
+      last_name: 'Martin',
+      email: 'sophie.martin@gmail.com',
+      phone: '+31612345678',
+      location: 'Amsterdam, Netherlands',
+      linkedin_url: 'https://linkedin.com/in/sophiemartin',
+      github_url: null,
+      portfolio_url: null,
+      current_title: 'Senior Product Manager',
+      current_company: 'Booking.com',
+      years_experience: null,
+      skills: ['Product Management', 'A/B Testing', 'SQL', 'Jira', 'Figma', 'Stakeholder Management', 'Looker'],
+    },
+  },
+  {
+    id: 'hand-07-labelled-indian',
+    text: `RESUME
+
+Name : Karthik Subramanian
+Email : karthik.s@rediffmail.com
+Mobile : +91-9884012345
+Address : Velachery, Chennai, India
+
+Career Objective:
+To work in a challenging environment where I can use my skills.
+
+Professional Experience:
+Company : Infosys Limited, Chennai
+Designation : Senior Systems Engineer
+Duration : July 2019 to till date
+Project : Core banking modernisation (Java, Spring Boot, Oracle)
+
+Company : Wipro Technologies, Bangalore
+Designation : Project Engineer
+Duration : June 2016 to June 2019
+
+Technical Skills:
+Languages : Java, J2EE, SQL
+Frameworks : Spring Boot, Hibernate
+Tools : Jenkins, Git, JIRA
+
+Education:
+B.E. (Computer Science), Anna University, 2016`,
+    expected: {
+      first_name: 'Karthik',
+      last_name: 'Subramanian',
+      email: 'karthik.s@rediffmail.com',
+      phone: '+919884012345',
+      location: 'Chennai, India',
+      linkedin_url: null,
+      github_url: null,
+      portfolio_url: null,
+      current_title: 'Senior Systems Engineer',
+      current_company: 'Infosys Limited',
+      years_experience: null,
+      skills: ['Java', 'Spring Boot', 'Oracle Database', 'SQL', 'Hibernate', 'Jenkins', 'Git', 'Jira'],
+    },
+  },
+  {
+    id: 'hand-08-brazilian',
+    text: `Ana Beatriz Souza
+Analista de Dados Sênior
+São Paulo, SP | (11) 98765-4321 | ana.souza@gmail.com
+
+EXPERIÊNCIA PROFISSIONAL
+Analista de Dados Sênior — Itaú Unibanco
+mar/2020 – atual
+• Modelos de churn em Python e dashboards em Power BI
+Analista de BI — Magazine Luiza
+jan/2017 – fev/2020
+• Relatórios em SQL e Excel
+
+FORMAÇÃO ACADÊMICA
+Universidade de São Paulo — Bacharelado em Estatística, 2016
+
+HABILIDADES
+Python, SQL, Power BI, Excel, Estatística`,
+    expected: {
+      first_name: 'Ana Beatriz',
+      last_name: 'Souza',
+      email: 'ana.souza@gmail.com',
+      phone: '+5511987654321',
+      location: 'São Paulo, SP',
+      linkedin_url: null,
+      github_url: null,
+      portfolio_url: null,
+      current_title: 'Analista de Dados Sênior',
+      current_company: 'Itaú Unibanco',
+      years_experience: null,
+      skills: ['Python', 'SQL', 'Power BI', 'Microsoft Excel'],
+    },
+  },
 ];

@@ -31,7 +31,7 @@ const MONTH_WORD = `(?:${Object.keys(MONTHS)
   .sort((a, b) => b.length - a.length)
   .join('|')})\\.?`;
 /** One date: a month name and year, MM/YYYY, MM.YYYY, YYYY-MM, YYYY/MM, or a year alone. */
-const DATE = `(?:${MONTH_WORD}\\s*,?\\s*(?:19|20)\\d{2}|(?:0?[1-9]|1[0-2])\\s*[/.]\\s*(?:19|20)\\d{2}|(?:19|20)\\d{2}\\s*[-/.]\\s*(?:0[1-9]|1[0-2])(?!\\d)|(?:19|20)\\d{2})`;
+const DATE = `(?:${MONTH_WORD}\\s*[,/]?\\s*(?:19|20)\\d{2}|(?:0?[1-9]|1[0-2])\\s*[/.]\\s*(?:19|20)\\d{2}|(?:19|20)\\d{2}\\s*[-/.]\\s*(?:0[1-9]|1[0-2])(?!\\d)|(?:19|20)\\d{2})`;
 const PRESENT =
   "(?:present|current(?:ly)?|now|today|to date|date|ongoing|heute|aktuell|jetzt|actuel(?:le)?|aujourd['’]hui|présent|presente|actualidad|la fecha|hoy|atual|momento|oggi)";
 const SEPARATOR = '\\s*(?:[-–—‒―~]+|to|until|till|bis|à|au|a|hasta|até|al|-->)\\s*';
@@ -51,7 +51,7 @@ export interface MonthValue {
 
 export function parseDate(text: string): MonthValue | null {
   const value = text.trim().toLowerCase().replace(/\s+/g, ' ');
-  let match = /^(\p{L}+)\.?\s*,?\s*((?:19|20)\d{2})$/u.exec(value);
+  let match = /^(\p{L}+)\.?\s*[,/]?\s*((?:19|20)\d{2})$/u.exec(value);
   if (match) {
     const month = MONTHS[match[1]!] ?? SEASONS[match[1]!];
     if (!month) return null;

@@ -52,7 +52,7 @@ const HEADINGS: Array<[SectionKind, RegExp]> = [
   ],
   [
     'summary',
-    /^(?:(?:professional|career|executive)\s+)?(?:summary|profile|objective|overview)|^(?:about(?: me)?|personal statement|profil|zusammenfassung|[üu]ber mich|r[ée]sum[ée]|perfil(?: profesional)?|resumen|sobre m[íi])$/i,
+    /^(?:(?:professional|career|executive)\s+)?(?:summary|profile|objective|overview)|^(?:about(?: me)?|personal statement|profil|zusammenfassung|[üu]ber mich|perfil(?: profesional)?|resumen|sobre m[íi])$/i,
   ],
   [
     'contact',
@@ -175,35 +175,56 @@ const COUNTRY_HINTS: Array<[CountryCode, RegExp]> = [
 ];
 const FALLBACK_COUNTRIES: CountryCode[] = ['US', 'GB', 'DE', 'FR', 'IN', 'AU', 'BR'];
 
-function findPhone(text: string, headerEnd: number): ParsedField<string> | null {
-  const header = text.slice(0, Math.max(headerEnd, Math.min(text.length, 600)));
-  const hinted = COUNTRY_HINTS.filter(([, pattern]) => pattern.test(header)).map(([code]) => code);
+function findPhone(
+  text: string,
+  headerEnd: number,
+  location: string | null,
+  excluded: (position: number) => boolean,
+): ParsedField<string> | null {
+  // The country of national numbers: the location's first, then the top of the resume (addresses and
+  // emails aside: "web.de" says nothing of where the phone is), then the usual suspects.
+  const header = text.slice(0, Math.max(headerEnd, Math.min(text.length, 600))).replace(/[\w.+-]+@[\w.-]+/g, ' ');
+  const fromLocation = location
+    ? COUNTRY_HINTS.filter(([, pattern]) => pattern.test(location)).map(([code]) => code)
+    : [];
+  const hinted = [
+    ...new Set<CountryCode>([
+      ...fromLocation,
+      ...COUNTRY_HINTS.filter(([, pattern]) => pattern.test(header)).map(([code]) => code),
+    ]),
+  ];
   const countries = [...new Set<CountryCode>([...hinted, ...FALLBACK_COUNTRIES])];
   const looksLikePhone = (from: number, to: number) => {
+    if (excluded(from)) return false;
     const raw = text.slice(from, to);
     const before = text.slice(Math.max(0, from - 20), from);
     // Date ranges and years are no phone numbers.
-    if (/^(?:19|20)\d{2}\s*[-–—]\s*(?:19|20)\d{2}$/.test(raw.trim())) return false;
+    if (/^(?:19|20)\d{2}\s*[-–—/]\s*(?:19|20)?\d{2}$/.test(raw.trim())) return false;
     if (/\b(?:ID|No\.?|Nr\.?|#)\s*:?\s*$/i.test(before)) return false;
     return raw.replace(/\D/g, '').length >= 7;
   };
-  // International spellings first (they carry their country), then the national ones, country by country.
-  const international = findPhoneNumbersInText(text)
-    .filter((found) => looksLikePhone(found.startsAt, found.endsAt))
-    .sort((a, b) => a.startsAt - b.startsAt);
   const pick = (
     found: { startsAt: number; endsAt: number; number: { number: string; isValid(): boolean } },
     confidence: number,
   ) => field(found.number.number, span(text, found.startsAt, found.endsAt), confidence);
-  const firstInternational = international.find((found) => found.number.isValid());
+  // International spellings first (they carry their country), then the national ones, country by country.
+  const international = findPhoneNumbersInText(text)
+    .filter((found) => found.number.isValid() && looksLikePhone(found.startsAt, found.endsAt))
+    .sort((a, b) => a.startsAt - b.startsAt);
+  const firstInternational = international[0];
   if (firstInternational && firstInternational.startsAt < headerEnd + 200) return pick(firstInternational, 0.97);
   for (const [rank, country] of countries.entries()) {
     const found = findPhoneNumbersInText(text, { defaultCountry: country })
-      .filter((candidate) => looksLikePhone(candidate.startsAt, candidate.endsAt) && candidate.number.isValid())
+      .filter((candidate) => candidate.number.isValid() && looksLikePhone(candidate.startsAt, candidate.endsAt))
       .sort((a, b) => a.startsAt - b.startsAt)[0];
-    if (found && found.startsAt < headerEnd + 200) return pick(found, rank < hinted.length ? 0.95 : 0.8);
+    if (!found) continue;
+    // A hinted country's number anywhere (a sidebar may come late); a guessed country's only near the top.
+    if (rank < hinted.length || found.startsAt < headerEnd + 200) {
+      if (firstInternational && firstInternational.startsAt < found.startsAt) return pick(firstInternational, 0.9);
+      return pick(found, rank < hinted.length ? 0.93 : 0.75);
+    }
   }
-  if (firstInternational) return pick(firstInternational, 0.7);
+  if (firstInternational) return pick(firstInternational, 0.85);
   return null;
 }
 
@@ -252,7 +273,7 @@ const SURNAME_PAIRS = new Set(
   ).split(' '),
 );
 const NAME_WORD =
-  /^(?:\p{Lu}[\p{Ll}\p{M}'’]*(?:\p{Lu}[\p{Ll}\p{M}]+)?(?:[-'’]\p{Lu}?[\p{Ll}\p{M}'’]+)*\.?|\p{Lu}{2,}(?:[-'’]\p{Lu}+)*|\p{Lu}\.)$/u;
+  /^(?:\p{Lu}[\p{Ll}\p{M}'’]*(?:\p{Lu}[\p{Ll}\p{M}]+)?(?:[-'’]\p{Lu}?[\p{Ll}\p{M}'’]+)*\.?|\p{Lu}+(?:[-'’]\p{Lu}+)*|\p{Lu}\.)$/u;
 const CJK_NAME = /^[\p{Script=Han}\p{Script=Hangul}]{2,4}$/u;
 const TITLE_WORDS =
   /\b(?:engineer|developer|manager|analyst|designer|consultant|director|lead|head|specialist|nurse|accountant|officer|coordinator|associate|assistant|intern|architect|scientist|administrator|representative|executive|president|founder|owner|recruiter|partner|advisor|adviser|technician|teacher|writer|editor|programmer|tester|controller|auditor|marketer|strategist|planner|therapist|physician|pharmacist|agent|clerk|supervisor|operator|student|graduate|professor|researcher|sales|marketing|product|software|senior|junior|staff|principal|chief|vp|cto|ceo|cfo|coo|hr|devops|data|full[- ]?stack|front[- ]?end|back[- ]?end|ingenieur|entwickler|leiter|berater|ingénieur|développeur|chef|responsable|desarrollador|ingeniero|gerente|analista|diseñador|consultor)\b/i;
@@ -263,6 +284,7 @@ function nameWords(line: string): string[] | null {
   const cleaned = line
     .replace(/^[#*\s]+/, '')
     .replace(/[*]+$/, '')
+    .replace(/^(?:dr|prof|mr|mrs|ms|mx|herr|frau|mme|mlle|sr|sra|dra)\.?\s+(?=\p{Lu})/iu, '')
     .replace(/^(?:name|nom|nombre)\s*:\s*/i, '')
     .replace(/[,|•·].*$/, '')
     .trim();
@@ -289,10 +311,14 @@ function splitName(words: string[]): { first: string; last: string } {
     const name = words[0]!;
     return { last: name.slice(0, 1), first: name.slice(1) };
   }
-  const tidy = (word: string) =>
-    /^\p{Lu}{2,}$/u.test(word) && word.length > 1 ? word[0] + word.slice(1).toLowerCase() : word;
+  const tidy = (word: string): string =>
+    /^[\p{Lu}'’-]{2,}$/u.test(word) && /\p{Lu}{2}/u.test(word)
+      ? word
+          .toLowerCase()
+          .replace(/(^|[-'’])(\p{Ll})/gu, (_, mark: string, letter: string) => mark + letter.toUpperCase())
+      : word;
   // "ZHANG Wei", "Wei ZHANG" beside capitalised words: the all-capitals word is the family name.
-  const caps = words.filter((word) => /^\p{Lu}{2,}(?:[-'’]\p{Lu}+)*$/u.test(word));
+  const caps = words.filter((word) => /^(?=.*\p{Lu}{2})[\p{Lu}'’-]+$/u.test(word));
   const mixed = words.filter((word) => /\p{Ll}/u.test(word));
   if (caps.length >= 1 && mixed.length >= 1 && caps.length < words.length) {
     const capsIndex = words.findIndex((word) => caps.includes(word));
@@ -338,12 +364,28 @@ interface ExperienceEntry {
 }
 
 /** Text chunks of a line: split at tabs, bars, bullets, " at ", " @ ", " — ", commas (positions kept). */
+const ENTRY_LABEL =
+  /^(designation|job title|title|position|role|post|company|employer|organi[sz]ation|client|firma|unternehmen|arbeitgeber|entreprise|empresa|poste|puesto|cargo|funktion|duration|period|dates?|zeitraum|période|periodo)\s*:\s*/i;
+
 function chunks(line: Line, text: string): Array<{ text: string; start: number; end: number; sep: string }> {
   const out: Array<{ text: string; start: number; end: number; sep: string }> = [];
   const pattern = /\s*(?:\t|\||•|·|\s[—–-]\s|\s@\s|\sat\s|\sbei\s|\schez\s|\sen\s|,\s|\s\/\s|\(|\))\s*/gi;
   let last = line.start;
   let sep = '';
-  const lineText = text.slice(line.start, line.end);
+  let lineText = text.slice(line.start, line.end);
+  // "Designation : Senior Engineer", "Company: Acme": the label says what the value is.
+  const label = ENTRY_LABEL.exec(lineText);
+  if (label) {
+    sep = /^(?:company|employer|organi[sz]ation|firma|unternehmen|arbeitgeber|entreprise|empresa|client)/i.test(
+      label[1]!,
+    )
+      ? 'company:'
+      : /^(?:duration|period|dates?|zeitraum|période|periodo)/i.test(label[1]!)
+        ? 'dates:'
+        : 'title:';
+    last = line.start + label[0].length;
+    lineText = ' '.repeat(label[0].length) + lineText.slice(label[0].length);
+  }
   for (const match of lineText.matchAll(pattern)) {
     const at = line.start + match.index;
     if (at > last) out.push({ text: text.slice(last, at), start: last, end: at, sep });
@@ -369,15 +411,43 @@ function chunks(line: Line, text: string): Array<{ text: string; start: number; 
 const LOCATION_CHUNK =
   /^(?:remote|hybrid|on-?site|[\p{Lu}][\p{L}.' -]+,\s*(?:[A-Z]{2}|[\p{Lu}][\p{L}.' -]+))$|^(?:remote|hybrid)\b/iu;
 
-function scoreTitle(chunk: string): number {
+/** Legal forms: a chunk with one is a company name. */
+const LEGAL_FORM =
+  /(?:^|\s)(?:inc|incorporated|ltd|limited|llc|llp|plc|gmbh|ag|kg|se|sa|sas|sarl|s\.a\.?|s\.l\.?|srl|bv|nv|pty|pvt|corp|corporation|co|jsc|ltda|oy|ab|as|spa|s\.p\.a\.)\.?(?:$|[\s,)])/i;
+/** Role nouns: a chunk with one is a job title ("Software Engineer II", "Head of Sales"). */
+const ROLE_NOUN =
+  /\b(?:engineer|developer|manager|analyst|designer|consultant|director|lead|head|specialist|nurse|accountant|officer|coordinator|associate|assistant|intern|architect|scientist|administrator|representative|executive|president|vp|founder|recruiter|partner|advisor|adviser|technician|teacher|writer|editor|programmer|tester|controller|auditor|marketer|strategist|planner|therapist|physician|pharmacist|agent|clerk|supervisor|operator|researcher|owner|cto|ceo|cfo|coo|ingenieur(?:in)?|entwickler(?:in)?|leiter(?:in)?|berater(?:in)?|ingénieur|développeur|cheffe?|responsable|chargée?|desarrollador|ingeniero|gerente|analista|consultor|teamleiter(?:in)?|buchhalter(?:in)?|bilanzbuchhalter(?:in)?)\b/i;
+
+/** How much a chunk reads as a company rather than a job title or a place. */
+function scoreCompany(chunk: string, places: readonly string[]): number {
   let score = 0;
-  if (TITLE_WORDS.test(chunk)) score += 2;
-  if (COMPANY_WORDS.test(chunk)) score -= 2;
+  if (LEGAL_FORM.test(chunk)) score += 3;
+  else if (COMPANY_WORDS.test(chunk)) score += 1;
+  if (ROLE_NOUN.test(chunk)) score -= 2;
+  if (places.some((place) => place.toLowerCase() === chunk.toLowerCase())) score -= 3;
   if (chunk.split(/\s+/).length > 7) score -= 2;
   return score;
 }
 
-function readEntry(range: DateRange, lines: Line[], lineIndex: number, text: string): ExperienceEntry {
+/** How much a chunk reads as a job title rather than a company or a place. */
+function scoreTitle(chunk: string, places: readonly string[] = []): number {
+  let score = 0;
+  if (ROLE_NOUN.test(chunk)) score += 2;
+  else if (TITLE_WORDS.test(chunk)) score += 1;
+  if (LEGAL_FORM.test(chunk)) score -= 3;
+  else if (COMPANY_WORDS.test(chunk) && !ROLE_NOUN.test(chunk)) score -= 1;
+  if (places.some((place) => place.toLowerCase() === chunk.toLowerCase())) score -= 2;
+  if (chunk.split(/\s+/).length > 7) score -= 2;
+  return score;
+}
+
+function readEntry(
+  range: DateRange,
+  lines: Line[],
+  lineIndex: number,
+  text: string,
+  places: readonly string[],
+): ExperienceEntry {
   // Candidate chunks: the date's own line (less the date), then the lines just above it, then below.
   const around: Line[] = [];
   const line = lines[lineIndex]!;
@@ -430,18 +500,30 @@ function readEntry(range: DateRange, lines: Line[], lineIndex: number, text: str
   const ranked = usable
     .map((candidate, position) => ({
       candidate,
-      score: scoreTitle(candidate.text) - candidate.order * 0.3 - position * 0.01,
+      score:
+        scoreTitle(candidate.text, places) +
+        (candidate.sep === 'title:' ? 3 : candidate.sep === 'company:' ? -3 : 0) -
+        candidate.order * 0.3 -
+        position * 0.01,
     }))
     .sort((a, b) => b.score - a.score);
   const title = ranked[0]!.candidate;
   let company =
-    usable.find((candidate) => candidate !== title && (candidate.sep === 'at' || candidate.sep === '@')) ??
+    usable.find(
+      (candidate) =>
+        candidate !== title && (candidate.sep === 'at' || candidate.sep === '@' || candidate.sep === 'company:'),
+    ) ??
     usable
       .filter((candidate) => candidate !== title)
-      .map((candidate) => ({ candidate, score: -scoreTitle(candidate.text) - candidate.order * 0.3 }))
+      .map((candidate) => ({ candidate, score: scoreCompany(candidate.text, places) - candidate.order * 0.3 }))
       .sort((a, b) => b.score - a.score)[0]?.candidate ??
     null;
-  if (company && TITLE_WORDS.test(company.text) && !COMPANY_WORDS.test(company.text) && scoreTitle(company.text) >= 2) {
+  if (
+    company &&
+    TITLE_WORDS.test(company.text) &&
+    !COMPANY_WORDS.test(company.text) &&
+    scoreTitle(company.text, places) >= 2
+  ) {
     company = null;
   }
   if (!company) {
@@ -450,7 +532,7 @@ function readEntry(range: DateRange, lines: Line[], lineIndex: number, text: str
       const next = lines[k]!;
       if (!next.text || BULLET.test(next.text) || next.start === title.start) continue;
       if (findDateRanges(next.text, new Date()).length || next.text.length > 60) break;
-      if (next.text !== title.text && scoreTitle(next.text) <= 0)
+      if (next.text !== title.text && scoreTitle(next.text, places) <= 0)
         company = { text: next.text, start: next.start, end: next.end, order: 3, sep: '' };
       break;
     }
@@ -520,7 +602,7 @@ function findEducation(section: Section | undefined, text: string): ParsedEducat
 const LOCATION_WORDS =
   /\b(?:USA|United States|UK|United Kingdom|Germany|Deutschland|France|India|Australia|Brazil|Brasil|Spain|España|Italy|Netherlands|Canada|Nigeria|Vietnam|Viet Nam|China|Japan|Poland|Ireland|Mexico|México|Argentina|Colombia|Chile|Peru|Egypt|Morocco|UAE|United Arab Emirates|Saudi Arabia|Qatar|Kenya|South Africa|Ghana|Singapore|Malaysia|Indonesia|Philippines|Thailand|Pakistan|Bangladesh|Sri Lanka|Russia|Ukraine|Serbia|Croatia|Czech Republic|Czechia|Romania|Bulgaria|Switzerland|Austria|Belgium|Portugal|Sweden|Norway|Denmark|Finland|Greece|Turkey|Israel|New Zealand|Korea|Remote)\b/;
 const US_STATE =
-  /,\s*(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC|ON|BC|QC|NSW|VIC|QLD)\b/;
+  /,\s*(?:AL|AK|AZ|AR|CA|CO|CT|DE|FL|GA|HI|ID|IL|IN|IA|KS|KY|LA|ME|MD|MA|MI|MN|MS|MO|MT|NE|NV|NH|NJ|NM|NY|NC|ND|OH|OK|OR|PA|RI|SC|SD|TN|TX|UT|VT|VA|WA|WV|WI|WY|DC|ON|BC|QC|NSW|VIC|QLD|SP|RJ|MG|RS|PR|SC|BA|DF|PE|CE|GO)\b/;
 
 function findLocation(lines: Line[], text: string): ParsedField<string> | null {
   for (const line of lines) {
@@ -533,7 +615,10 @@ function findLocation(lines: Line[], text: string): ParsedField<string> | null {
       const tail = /\d/.test(full)
         ? /([\p{Lu}][\p{L}.'’ -]+,\s*[\p{Lu}][\p{L}.'’ -]+)$/u.exec(full.replace(/\d{4,6}\s*/g, ''))
         : null;
-      const value = tail ? tail[1]!.trim() : full;
+      let value = tail ? tail[1]!.trim() : full;
+      // "Velachery, Chennai, India": the city and the country.
+      const parts = value.split(/\s*,\s*/);
+      if (parts.length > 2 && LOCATION_WORDS.test(parts[parts.length - 1]!)) value = parts.slice(-2).join(', ');
       const start = line.start + line.text.lastIndexOf(value);
       return field(value, span(text, start, start + value.length), 0.9);
     }
@@ -582,8 +667,9 @@ export function extractResumeFields(
   const sections = sectionsOf(lines);
   const top = sections[0]!;
   const firstOf = (kind: SectionKind) => sections.find((section) => section.kind === kind);
+  const firstMainSection = sections.find((section) => ['experience', 'education', 'skills'].includes(section.kind));
   const contactLines = [
-    ...top.lines.slice(0, 25),
+    ...lines.filter((line) => line.text && (!firstMainSection || line.start < firstMainSection.start)).slice(0, 25),
     ...sections.filter((section) => section.kind === 'contact' && section !== top).flatMap((section) => section.lines),
   ];
   const headerEnd = top.lines.length ? top.end : Math.min(text.length, 400);
@@ -597,16 +683,23 @@ export function extractResumeFields(
     ? field(emailMatch[0].toLowerCase(), span(text, emailMatch.index, emailMatch.index + emailMatch[0].length), 0.99)
     : null;
 
-  const phone = findPhone(text, headerEnd);
-
   // Links.
   let linkedin: ParsedField<string> | null = null;
   let github: ParsedField<string> | null = null;
   let portfolio: ParsedField<string> | null = null;
   for (const match of text.matchAll(URL)) {
-    const start = match.index;
+    let start = match.index;
     let raw = match[0].replace(/[.,;:)]+$/, '');
-    let end = start + raw.length;
+    // Wrapped after a hyphen the other way round: "delacruz-" + "\n" + "portfolio.com".
+    const head =
+      text[start - 1] === '\n'
+        ? /(?:^|[\s|,])([a-z0-9][\w.]*-)$/i.exec(text.slice(Math.max(0, start - 41), start - 1))
+        : null;
+    if (head && !/[A-Z]/.test(head[1]!)) {
+      raw = head[1]! + raw;
+      start -= head[1]!.length + 1;
+    }
+    let end = match.index + match[0].replace(/[.,;:)]+$/, '').length;
     // An address wrapped at a slash or hyphen: "linkedin.com/in/" + "\n" + "jane-doe".
     const wrapped = /[/-]$/.test(raw) && text[end] === '\n' ? /^[\w%-]+\/?/.exec(text.slice(end + 1)) : null;
     if (wrapped) {
@@ -619,7 +712,7 @@ export function extractResumeFields(
     // The domain of an email address is no link.
     const before = text.slice(Math.max(0, start - 40), start);
     if (/[\w.+-]@[\w.-]*$/.test(before)) continue;
-    const url = normaliseUrl(raw);
+    const url = normaliseUrl(raw.replace(/\n/g, ''));
     const source = span(text, start, end);
     if (/linkedin\.com\//i.test(url)) linkedin ??= field(url, source, 0.97);
     else if (/github\.com\//i.test(url)) github ??= field(url, source, 0.97);
@@ -636,7 +729,9 @@ export function extractResumeFields(
   let firstName: ParsedField<string> | null = null;
   let lastName: ParsedField<string> | null = null;
   let nameLine: Line | null = null;
-  for (const line of top.lines.slice(0, 12)) {
+  const firstMain = sections.find((section) => ['experience', 'education', 'skills'].includes(section.kind));
+  const early = lines.filter((line) => line.text && (!firstMain || line.start < firstMain.start)).slice(0, 14);
+  for (const line of early) {
     if (!line.text || NOT_NAME.test(line.text) || /[@\d]|https?:|www\./.test(line.text.replace(/^name\s*:/i, '')))
       continue;
     if (headingKind(line.text)) continue;
@@ -670,6 +765,9 @@ export function extractResumeFields(
     contactLines.filter((line) => line !== nameLine),
     text,
   );
+  const phone = findPhone(text, headerEnd, location?.value ?? null, inReferences);
+  // The places of the location ("Berlin", "Germany"): a chunk that is one is no title or company.
+  const places = location ? location.value.split(/\s*,\s*/).filter(Boolean) : [];
 
   // Experience entries: every date range in the experience sections (or anywhere outside education).
   const experienceSections = sections.filter((section) => section.kind === 'experience');
@@ -681,18 +779,35 @@ export function extractResumeFields(
   const entries: ExperienceEntry[] = [];
   for (const section of pool) {
     const sectionLines = section.lines;
+    const consumed = new Set<number>();
     sectionLines.forEach((line, index) => {
-      for (const range of findDateRanges(line.text, now)) {
-        if (range.single && !/^\s*(?:19|20)\d{2}\s*$/.test(line.text.slice(range.from, range.to))) {
-          // A lone month-year ("Jan 2019") on a line is a start with no end: skip it (a one-month entry).
-        }
+      if (consumed.has(index)) return;
+      // A range wrapped in a narrow column: "Aug 2024 to" + "Today", "Feb 2023 to Aug" + "2024".
+      const next = sectionLines[index + 1];
+      const wraps =
+        next !== undefined &&
+        next.text.length <= 16 &&
+        /(?:[-–—]|\bto|\bbis|\buntil|\p{L}{3,}\.?)\s*$/iu.test(line.text) &&
+        /^(?:(?:\p{L}+\.?\s*)?(?:19|20)\d{2}|present|current|now|today|heute|aktuell|actuel(?:le)?|aujourd'hui|presente|actualidad)$/iu.test(
+          next.text,
+        );
+      const probe = wraps ? `${line.text} ${next.text}` : line.text;
+      for (const range of findDateRanges(probe, now)) {
+        if (range.from >= line.text.length) continue;
         if (range.single && entries.length && line.text.length > 40) continue;
-        const shifted = { ...range, from: line.start + range.from, to: line.start + range.to };
-        entries.push(readEntry(shifted, sectionLines, index, text));
+        const to =
+          range.to <= line.text.length || !next
+            ? line.start + range.to
+            : next.start + (range.to - line.text.length - 1);
+        if (range.to > line.text.length) consumed.add(index + 1);
+        const shifted = { ...range, from: line.start + range.from, to };
+        entries.push(readEntry(shifted, sectionLines, index, text, places));
       }
     });
   }
-  const ranged = entries.filter((entry) => !entry.range.single || entry.title);
+  // Dates alone ("2019", "Jan 2019") count only when no entry has a range: in bullets they are events.
+  const withRanges = entries.filter((entry) => !entry.range.single);
+  const ranged = withRanges.length ? withRanges : entries.filter((entry) => entry.title);
   const yearsRanges = ranged.map((entry) => entry.range);
   const years = yearsRanges.length ? unionYears(yearsRanges) : null;
   const sorted = [...ranged].sort((a, b) => b.range.end - a.range.end || b.range.start - a.range.start);
