@@ -33,6 +33,7 @@ export const MODULE_ORDER = [
   // records
   'notes',
   'clients',
+  'contacts',
   'roles',
   'candidates',
   // pipelines, and what flows into them: inbound applications, the job-board postings that bring them
