@@ -25,6 +25,9 @@ const answer = (q: string): SearchResponse => ({
   clients: [{ id: 5, name: 'Acme Robotics', client_type: 'retainer', state: 'Open' }],
   roles: [{ id: 9, name: 'Acme Platform Engineer', state: 'open', client: { id: 5, name: 'Acme Robotics' } }],
   candidates: [{ id: 12, name: 'Ada Acmeson', current_title: 'Engineer', current_company: 'Globex', status: 'active' }],
+  contacts: [
+    { id: 30, name: 'Hana Acme', job_title: 'VP Engineering', left_company: false, client: { id: 5, name: 'Acme Robotics' } },
+  ],
 });
 
 function respondToSearches() {
@@ -107,7 +110,7 @@ describe('the shell search', () => {
 
   it('says when nothing matches, and Escape clears the field', async () => {
     fetchStub.mock.mockImplementation(async () =>
-      jsonResponse(200, { success: true, query: 'zzz', destinations: [], clients: [], roles: [], candidates: [] }),
+      jsonResponse(200, { success: true, query: 'zzz', destinations: [], clients: [], roles: [], candidates: [], contacts: [] }),
     );
     const user = userEvent.setup();
     renderWithProviders(<SearchBox user={buildUser()} variant="bar" />, { path: '/dashboard' });
@@ -184,6 +187,8 @@ describe('the shell search', () => {
     await user.click(await screen.findByRole('option', { name: 'See all results for “acme”' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
     expect(router.state.location.search).toBe('?q=acme');
+    const contacts = await screen.findByRole('region', { name: 'Contacts' });
+    expect(within(contacts).getByRole('link', { name: /Hana Acme/ })).toHaveAttribute('href', '/contacts/30');
     const candidates = await screen.findByRole('region', { name: 'Candidates' });
     expect(within(candidates).getByRole('link', { name: /Ada Acmeson/ })).toHaveAttribute('href', '/candidates/12');
     expect(within(candidates).getByRole('link', { name: /All candidates matching “acme”/ })).toHaveAttribute(
