@@ -245,7 +245,7 @@ export function RoleForm({
         >
           <Select
             disabled={!hasClient}
-            value={watched.hiring_manager_contact_id ?? ''}
+            value={watched.hiring_manager_contact_id == null ? '' : String(watched.hiring_manager_contact_id)}
             onChange={(event) =>
               setValue(
                 'hiring_manager_contact_id',
