@@ -72,7 +72,7 @@ describe('the shell search', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(2000);
     });
-    expect(screen.getByRole('status')).toHaveTextContent('4 results.');
+    expect(screen.getByRole('status')).toHaveTextContent('5 results.');
     expect(searchCalls()).toHaveLength(1);
   });
 
@@ -83,16 +83,19 @@ describe('the shell search', () => {
     await user.type(screen.getByRole('combobox', { name: 'Search' }), 'acme');
     const listbox = await screen.findByRole('listbox');
     expect(await within(listbox).findByRole('option', { name: /^Acme Robotics/ })).toBeInTheDocument();
-    for (const group of ['Go to', 'Clients', 'Roles', 'Candidates']) {
+    for (const group of ['Go to', 'Clients', 'Roles', 'Candidates', 'Contacts']) {
       expect(within(listbox).getByRole('group', { name: group })).toBeInTheDocument();
     }
+    expect(within(listbox).getByRole('option', { name: /Hana Acme/ })).toHaveTextContent(
+      'VP Engineering · Acme Robotics',
+    );
     expect(within(listbox).getByRole('option', { name: /Acme Platform Engineer/ })).toHaveTextContent(
       'Acme Robotics · Open',
     );
     expect(within(listbox).getByRole('option', { name: /Ada Acmeson/ })).toHaveTextContent(
       'Engineer at Globex · Active',
     );
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('4 results.'));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('5 results.'));
 
     // The first hit is active; arrows move through the groups in order.
     const active = () =>
