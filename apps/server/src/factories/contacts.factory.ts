@@ -1,5 +1,5 @@
 import type { Db } from '../db/client';
-import { insertContactRow } from '../modules/contacts/contacts.repository';
+import { insertContactRow, insertContactRows } from '../modules/contacts/contacts.repository';
 import type { ContactRow, NewContactRow } from '../modules/contacts/contacts.table';
 
 let sequence = 0;
@@ -18,4 +18,8 @@ export function insertContact(
     phone: '+1 206 555 0199',
     ...overrides,
   });
+}
+
+export function insertContacts(db: Db, rows: NewContactRow[]): Promise<ContactRow[]> {
+  return insertContactRows(db, rows);
 }
