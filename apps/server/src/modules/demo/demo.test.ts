@@ -45,7 +45,7 @@ describe('demo data', { timeout: 120_000 }, () => {
 
     // Contacts (issue 33): every client has 1 to 3, its main contact first; every role has a hiring manager
     // from its own client.
-    const contacts = (await client.get('/api/contacts/?page_size=200')).json;
+    const contacts = (await client.get('/api/contacts/?page_size=100')).json;
     const perClient = new Map<number, number>();
     for (const contact of contacts.contacts as { client: { id: number } }[])
       perClient.set(contact.client.id, (perClient.get(contact.client.id) ?? 0) + 1);
