@@ -5,10 +5,7 @@ import type { ContactRow, NewContactRow } from '../modules/contacts/contacts.tab
 let sequence = 0;
 
 /** A contact row at the client (a unique email unless given). */
-export function insertContact(
-  db: Db,
-  overrides: Partial<NewContactRow> & { clientId: number },
-): Promise<ContactRow> {
+export function insertContact(db: Db, overrides: Partial<NewContactRow> & { clientId: number }): Promise<ContactRow> {
   sequence += 1;
   return insertContactRow(db, {
     firstName: 'Hana',

@@ -32,6 +32,12 @@ export interface ClientContactFields {
  * The contacts module owns a client's contacts (decision 104); the client form's contact fields create or
  * update the client's main contact through this, inside the client's transaction.
  */
-export const mainContactOfClient = slot<
-  (tx: Db, actor: { id: number; firstName: string; lastName: string; username: string; email: string }, clientId: number, fields: ClientContactFields) => Promise<void>
->('The main contact of a client');
+export const mainContactOfClient =
+  slot<
+    (
+      tx: Db,
+      actor: { id: number; firstName: string; lastName: string; username: string; email: string },
+      clientId: number,
+      fields: ClientContactFields,
+    ) => Promise<void>
+  >('The main contact of a client');

@@ -53,7 +53,12 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/contacts/:id/', {
-    schema: { tags, params: IdParamSchema, body: ContactInputSchema, response: { 200: ContactResponseSchema, ...errors } },
+    schema: {
+      tags,
+      params: IdParamSchema,
+      body: ContactInputSchema,
+      response: { 200: ContactResponseSchema, ...errors },
+    },
     handler: async (request) => ({
       success: true as const,
       contact: await updateContact(deps, requireUser(request), request.params.id, request.body),
@@ -82,7 +87,12 @@ export const contactsRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/clients/:id/contacts/', {
-    schema: { tags, params: IdParamSchema, body: ContactInputSchema, response: { 201: ContactResponseSchema, ...errors } },
+    schema: {
+      tags,
+      params: IdParamSchema,
+      body: ContactInputSchema,
+      response: { 201: ContactResponseSchema, ...errors },
+    },
     handler: async (request, reply) => {
       const contact = await createContact(deps, requireUser(request), request.params.id, request.body);
       return reply.status(201).send({ success: true as const, contact });

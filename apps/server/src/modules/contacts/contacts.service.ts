@@ -166,7 +166,12 @@ export async function createContact(
   return getContact(deps, actor, id);
 }
 
-export async function updateContact(deps: Deps, actor: UserRow, id: number, input: ContactInputParsed): Promise<Contact> {
+export async function updateContact(
+  deps: Deps,
+  actor: UserRow,
+  id: number,
+  input: ContactInputParsed,
+): Promise<Contact> {
   assertCan(actor, 'records.write');
   const existing = await requireContact(deps.db, id);
   await inTransaction(deps.db, async (tx) => {
@@ -176,7 +181,13 @@ export async function updateContact(deps: Deps, actor: UserRow, id: number, inpu
       row.leftCompany && !existing.contact.leftCompany
         ? `Marked contact ${nameOf(row)} as having left ${existing.clientName}`
         : `Updated contact ${nameOf(row)}`;
-    await recordContactEvent(tx, actor, row.leftCompany && !existing.contact.leftCompany ? 'left_company' : 'updated', row, summary);
+    await recordContactEvent(
+      tx,
+      actor,
+      row.leftCompany && !existing.contact.leftCompany ? 'left_company' : 'updated',
+      row,
+      summary,
+    );
     await syncClientColumns(tx, row.clientId);
   });
   return getContact(deps, actor, id);
@@ -220,7 +231,12 @@ export async function applyClientContactFields(
 }
 
 /** Contacts for the shell search. */
-export async function searchContacts(deps: Deps, actor: UserRow, text: string, limit: number): Promise<SearchContact[]> {
+export async function searchContacts(
+  deps: Deps,
+  actor: UserRow,
+  text: string,
+  limit: number,
+): Promise<SearchContact[]> {
   assertCan(actor, 'records.read');
   const rows = await searchContactRows(deps.db, text, limit);
   return rows.map(({ contact, clientName }) => ({

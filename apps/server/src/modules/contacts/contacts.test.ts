@@ -28,14 +28,21 @@ afterAll(async () => {
 });
 
 const historyOf = async (modelType: string, id: number) =>
-  ((await owner.get(`/api/activity/?model_type=${modelType}&object_id=${id}&limit=50`)).json.results as {
-    model_type: string;
-    summary: string;
-  }[]).map((row) => row.summary);
+  (
+    (await owner.get(`/api/activity/?model_type=${modelType}&object_id=${id}&limit=50`)).json.results as {
+      model_type: string;
+      summary: string;
+    }[]
+  ).map((row) => row.summary);
 
 describe('contacts', () => {
   it('creates, reads, updates, marks as left and deletes a contact; both histories show it', async () => {
-    const client = await insertClient(t.db, { name: 'Contactable Corp', contactName: '', contactEmail: '', contactPhone: '' });
+    const client = await insertClient(t.db, {
+      name: 'Contactable Corp',
+      contactName: '',
+      contactEmail: '',
+      contactPhone: '',
+    });
     const created = await recruiter.post(`/api/clients/${client.id}/contacts/`, {
       first_name: 'Hana',
       last_name: 'Kim',
@@ -92,7 +99,9 @@ describe('contacts', () => {
     expect((await viewer.get(`/api/contacts/${contact.id}/`)).status).toBe(200);
     expect((await viewer.post(`/api/clients/${client.id}/contacts/`, { first_name: 'X' })).status).toBe(403);
     expect((await viewer.post('/api/contacts/', { client_id: client.id, first_name: 'X' })).status).toBe(403);
-    expect((await viewer.request('PUT', `/api/contacts/${contact.id}/`, { body: { first_name: 'X' } })).status).toBe(403);
+    expect((await viewer.request('PUT', `/api/contacts/${contact.id}/`, { body: { first_name: 'X' } })).status).toBe(
+      403,
+    );
     expect((await viewer.request('DELETE', `/api/contacts/${contact.id}/`)).status).toBe(403);
     expect((await viewer.get(`/api/contacts/${contact.id}/`)).json.contact.first_name).toBe('Hana');
   });
@@ -212,7 +221,10 @@ describe('role contacts', () => {
     expect((await recruiter.request('DELETE', `/api/contacts/${manager.id}/`)).status).toBe(200);
     expect((await viewer.get(`/api/roles/${roleId}/`)).json.role.hiring_manager).toBeNull();
     const role = await insertRole(t.db, { clientId: client.id });
-    expect((await viewer.get(`/api/roles/${role.id}/`)).json.role).toMatchObject({ hiring_manager: null, contact_ids: [] });
+    expect((await viewer.get(`/api/roles/${role.id}/`)).json.role).toMatchObject({
+      hiring_manager: null,
+      contact_ids: [],
+    });
   });
 });
 
@@ -226,7 +238,11 @@ describe('the migration of the old contact fields', () => {
     expect(block).toContain('INSERT INTO "client_contacts"');
 
     const none = { contactName: '', contactEmail: '', contactPhone: '' };
-    const full = await insertClient(t.db, { contactName: '  Mary Ann van Dyke ', contactEmail: 'm@x.test', contactPhone: '555 1' });
+    const full = await insertClient(t.db, {
+      contactName: '  Mary Ann van Dyke ',
+      contactEmail: 'm@x.test',
+      contactPhone: '555 1',
+    });
     const single = await insertClient(t.db, { ...none, contactName: 'Cher' });
     const emailOnly = await insertClient(t.db, { ...none, contactEmail: 'only@x.test' });
     const phoneOnly = await insertClient(t.db, { ...none, contactPhone: '+44 20 7946 0000' });

@@ -55,7 +55,10 @@ describe('demo data', { timeout: 120_000 }, () => {
     const clientOf = new Map(
       (contacts.contacts as { id: number; client: { id: number } }[]).map((contact) => [contact.id, contact.client.id]),
     );
-    for (const role of [...active.roles, ...closed.roles] as { client: { id: number }; hiring_manager: { id: number } | null }[]) {
+    for (const role of [...active.roles, ...closed.roles] as {
+      client: { id: number };
+      hiring_manager: { id: number } | null;
+    }[]) {
       expect(role.hiring_manager).not.toBeNull();
       expect(clientOf.get(role.hiring_manager?.id ?? 0)).toBe(role.client.id);
     }

@@ -54,8 +54,9 @@ function selectRoles(db: Db) {
       hiringManagerFirstName: clientContactsTable.firstName,
       hiringManagerLastName: clientContactsTable.lastName,
       hiringManagerEmail: clientContactsTable.email,
-      contactIds:
-        sql<number[]>`coalesce((select json_agg(${roleContactsTable.contactId} order by ${roleContactsTable.contactId}) from ${roleContactsTable} where ${roleContactsTable.roleId} = ${rolesTable.id}), '[]'::json)`,
+      contactIds: sql<
+        number[]
+      >`coalesce((select json_agg(${roleContactsTable.contactId} order by ${roleContactsTable.contactId}) from ${roleContactsTable} where ${roleContactsTable.roleId} = ${rolesTable.id}), '[]'::json)`,
       qualificationsCount:
         sql<number>`(select count(*)::int from ${jobQualificationsTable} where ${jobQualificationsTable.roleId} = ${rolesTable.id})`.mapWith(
           Number,

@@ -132,7 +132,9 @@ export function toApiRole(row: RoleWithRelations, money: boolean): Role {
       ? {
           id: row.hiringManager.id,
           name:
-            `${row.hiringManager.firstName} ${row.hiringManager.lastName}`.trim() || row.hiringManager.email || 'Unnamed contact',
+            `${row.hiringManager.firstName} ${row.hiringManager.lastName}`.trim() ||
+            row.hiringManager.email ||
+            'Unnamed contact',
         }
       : null,
     contact_ids: row.contactIds,

@@ -1,5 +1,16 @@
 import { eq, sql } from 'drizzle-orm';
-import { boolean, date, index, integer, numeric, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { clientNameColumns, clientsTable } from '../clients/clients.table';
 import { clientContactsTable } from '../contacts/contacts.table';
@@ -75,7 +86,10 @@ export const roleContactsTable = pgTable(
       .notNull()
       .references(() => clientContactsTable.id, { onDelete: 'cascade' }),
   },
-  (table) => [primaryKey({ columns: [table.roleId, table.contactId] }), index('role_contacts_contact_id_idx').on(table.contactId)],
+  (table) => [
+    primaryKey({ columns: [table.roleId, table.contactId] }),
+    index('role_contacts_contact_id_idx').on(table.contactId),
+  ],
 );
 
 export type RoleRow = typeof rolesTable.$inferSelect;

@@ -14,7 +14,8 @@ import { actorOf, type UserRow } from '../users/users.service';
  */
 export async function searchShell(deps: Deps, actor: UserRow, query: string): Promise<Omit<SearchResponse, 'success'>> {
   const destinations = matchDestinations(actorOf(actor), query);
-  if (query.length < MIN_RECORD_SEARCH_LENGTH) return { query, destinations, clients: [], roles: [], candidates: [], contacts: [] };
+  if (query.length < MIN_RECORD_SEARCH_LENGTH)
+    return { query, destinations, clients: [], roles: [], candidates: [], contacts: [] };
   // One after another: PGlite is a single connection anyway, and each lookup is one index scan.
   const clients = await searchClientsByName(deps, actor, query, SEARCH_RESULTS_PER_KIND);
   const roles = await searchRolesByName(deps, actor, query, SEARCH_RESULTS_PER_KIND);

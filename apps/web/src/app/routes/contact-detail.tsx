@@ -25,7 +25,13 @@ function ContactDetail({ id }: { id: number }) {
     return (
       <div className="space-y-4">
         <BackLink to={paths.app.contacts.getHref()}>All contacts</BackLink>
-        <RecordError icon={UserRound} what="contact" error={error} onRetry={() => void refetch()} retrying={isFetching} />
+        <RecordError
+          icon={UserRound}
+          what="contact"
+          error={error}
+          onRetry={() => void refetch()}
+          retrying={isFetching}
+        />
       </div>
     );
   }

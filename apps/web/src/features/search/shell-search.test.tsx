@@ -26,7 +26,13 @@ const answer = (q: string): SearchResponse => ({
   roles: [{ id: 9, name: 'Acme Platform Engineer', state: 'open', client: { id: 5, name: 'Acme Robotics' } }],
   candidates: [{ id: 12, name: 'Ada Acmeson', current_title: 'Engineer', current_company: 'Globex', status: 'active' }],
   contacts: [
-    { id: 30, name: 'Hana Acme', job_title: 'VP Engineering', left_company: false, client: { id: 5, name: 'Acme Robotics' } },
+    {
+      id: 30,
+      name: 'Hana Acme',
+      job_title: 'VP Engineering',
+      left_company: false,
+      client: { id: 5, name: 'Acme Robotics' },
+    },
   ],
 });
 
@@ -113,7 +119,15 @@ describe('the shell search', () => {
 
   it('says when nothing matches, and Escape clears the field', async () => {
     fetchStub.mock.mockImplementation(async () =>
-      jsonResponse(200, { success: true, query: 'zzz', destinations: [], clients: [], roles: [], candidates: [], contacts: [] }),
+      jsonResponse(200, {
+        success: true,
+        query: 'zzz',
+        destinations: [],
+        clients: [],
+        roles: [],
+        candidates: [],
+        contacts: [],
+      }),
     );
     const user = userEvent.setup();
     renderWithProviders(<SearchBox user={buildUser()} variant="bar" />, { path: '/dashboard' });

@@ -78,7 +78,10 @@ function ContactRow({ contact, canEdit }: { contact: Contact; canEdit: boolean }
       body: { ...bodyOf(contact), left_company: left },
     });
     if (result.error) dispatch(notifyError(errorMessage(result.error)));
-    else dispatch(notifySuccess(left ? `${name} is marked as having left.` : `${name} is back at ${contact.client.name}.`));
+    else
+      dispatch(
+        notifySuccess(left ? `${name} is marked as having left.` : `${name} is back at ${contact.client.name}.`),
+      );
   };
   return (
     <li className="flex flex-wrap items-start justify-between gap-2 px-5 py-3">
@@ -113,7 +116,9 @@ function ContactRow({ contact, canEdit }: { contact: Contact; canEdit: boolean }
           <Button
             variant="ghost"
             size="icon"
-            aria-label={contact.left_company ? `Mark ${name} as still at the company` : `Mark ${name} as left the company`}
+            aria-label={
+              contact.left_company ? `Mark ${name} as still at the company` : `Mark ${name} as left the company`
+            }
             loading={isLoading}
             onClick={() => void toggleLeft()}
           >
@@ -140,13 +145,7 @@ function ContactRow({ contact, canEdit }: { contact: Contact; canEdit: boolean }
 }
 
 /** The client's contacts: each linked to their page; add, edit, mark as left, delete for whoever may edit. */
-export function ClientContactsCard({
-  client,
-  canEdit,
-}: {
-  client: { id: number; name: string };
-  canEdit: boolean;
-}) {
+export function ClientContactsCard({ client, canEdit }: { client: { id: number; name: string }; canEdit: boolean }) {
   const { data, error, isLoading, isFetching, refetch } = useListClientContactsQuery(client.id);
   const [adding, setAdding] = useState(false);
   return (

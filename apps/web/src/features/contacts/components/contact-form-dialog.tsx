@@ -63,7 +63,12 @@ export function ContactFormDialog({
   const submit = async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (!values.first_name.trim() && !values.last_name.trim() && !values.email.trim()) {
-      setError({ status: 400, message: 'Check the highlighted fields.', isAuthError: false, fields: { first_name: ['Enter a name or an email address.'] } });
+      setError({
+        status: 400,
+        message: 'Check the highlighted fields.',
+        isAuthError: false,
+        fields: { first_name: ['Enter a name or an email address.'] },
+      });
       return;
     }
     const result = contact

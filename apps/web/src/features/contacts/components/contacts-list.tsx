@@ -75,7 +75,10 @@ const COLUMNS: ColumnDef<Contact, unknown>[] = [
     enableSorting: false,
     cell: ({ row }) =>
       row.original.email ? (
-        <a href={`mailto:${row.original.email}`} className="break-all text-brand-600 hover:underline dark:text-brand-400">
+        <a
+          href={`mailto:${row.original.email}`}
+          className="break-all text-brand-600 hover:underline dark:text-brand-400"
+        >
           {row.original.email}
         </a>
       ) : (

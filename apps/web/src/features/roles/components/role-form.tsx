@@ -247,11 +247,9 @@ export function RoleForm({
             disabled={!hasClient}
             value={watched.hiring_manager_contact_id == null ? '' : String(watched.hiring_manager_contact_id)}
             onChange={(event) =>
-              setValue(
-                'hiring_manager_contact_id',
-                event.target.value === '' ? null : Number(event.target.value),
-                { shouldDirty: true },
-              )
+              setValue('hiring_manager_contact_id', event.target.value === '' ? null : Number(event.target.value), {
+                shouldDirty: true,
+              })
             }
           >
             <option value="">{hasClient ? 'None' : 'Choose a client first'}</option>
