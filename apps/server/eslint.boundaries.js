@@ -33,6 +33,7 @@ export const MODULE_ORDER = [
   // records
   'notes',
   'clients',
+  'contacts',
   'roles',
   // the skill vocabulary (built-in list + the agency's aliases): resume parsing and matching read it
   'skills',

@@ -22,6 +22,7 @@ import { chatSocketRoutes, MAX_FRAME_BYTES } from './modules/chat/chat.ws';
 import { candidatesRoutes } from './modules/candidates/candidates.routes';
 import { resumeBulkRoutes } from './modules/resumes/resume-bulk.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
+import { contactsRoutes } from './modules/contacts/contacts.routes';
 import { jobQualificationsRoutes } from './modules/roles/job-qualifications.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { pipelinesRoutes } from './modules/pipelines/pipelines.routes';
@@ -187,6 +188,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(settingsRoutes);
   await app.register(storageLinks, { assertUploadOpen: (key, userId) => assertUploadOpen(appDeps, key, userId) });
   await app.register(clientsRoutes);
+  await app.register(contactsRoutes);
   await app.register(rolesRoutes);
   await app.register(jobQualificationsRoutes);
   await app.register(notesRoutes);

@@ -6,6 +6,7 @@ export * from './modules/activity/activity.table';
 export * from './modules/registration/invitations.table';
 export * from './modules/settings/settings.table';
 export * from './modules/clients/clients.table';
+export * from './modules/contacts/contacts.table';
 export * from './modules/roles/roles.table';
 export * from './modules/roles/job-qualifications.table';
 export * from './modules/notes/notes.table';

@@ -67,6 +67,12 @@ export const NAVIGATION: readonly NavSection[] = [
         ],
       },
       { id: 'clients', label: 'Clients', href: '/clients', keywords: ['companies', 'accounts'] },
+      {
+        id: 'contacts',
+        label: 'Contacts',
+        href: '/contacts',
+        keywords: ['hiring managers', 'people at clients'],
+      },
       { id: 'candidates', label: 'Candidates', href: '/candidates', keywords: ['people', 'talent', 'resumes'] },
       { id: 'invoices', label: 'Invoices', href: '/invoices', keywords: ['billing', 'payments'], only: ['owner'] },
     ],

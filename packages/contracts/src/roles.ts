@@ -58,6 +58,9 @@ export const RoleSchema = z.object({
   fee_percent_override: z.number().nullable().optional(),
   priority: z.enum(ROLE_PRIORITIES),
   recruiter: PersonRefSchema.nullable(),
+  /** The client's contact who hires for the role (issue 33), and the role's other contacts at its client. */
+  hiring_manager: z.object({ id: z.number().int(), name: z.string() }).nullable().optional(),
+  contact_ids: z.array(z.number().int()).optional(),
   opened_at: z.string(),
   /** When the client wants the role filled (ISO date), or null. */
   target_fill_date: z.string().nullable(),
@@ -151,6 +154,10 @@ const salaryOrder = (
  */
 export const RoleInputSchema = RoleFieldsSchema.extend({
   recruiter_id: IdSchema.nullable().optional(),
+  /** One of the client's contacts (else 400); left out: kept on an edit (cleared when the client changes). */
+  hiring_manager_contact_id: IdSchema.nullable().optional(),
+  /** Other contacts at the role's client; left out: kept on an edit (cleared when the client changes). */
+  contact_ids: z.array(IdSchema).max(50, 'Choose at most 50 contacts.').optional(),
 }).superRefine(salaryOrder);
 export type RoleInput = z.input<typeof RoleInputSchema>;
 export type RoleInputParsed = z.output<typeof RoleInputSchema>;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CandidateStatusSchema } from './candidates';
 import { ClientStateSchema, ClientTypeSchema } from './clients';
+import { SearchContactSchema } from './contacts';
 import { RoleStateSchema } from './roles';
 
 export { MIN_RECORD_SEARCH_LENGTH, SEARCH_RESULTS_PER_KIND, SHELL_SEARCH_DELAY_MS } from './search-constants';
@@ -48,8 +49,10 @@ export const SearchResponseSchema = z.object({
   clients: z.array(SearchClientSchema),
   roles: z.array(SearchRoleSchema),
   candidates: z.array(SearchCandidateSchema),
+  contacts: z.array(SearchContactSchema),
 });
 export type SearchResponse = z.infer<typeof SearchResponseSchema>;
 export type SearchClient = z.infer<typeof SearchClientSchema>;
 export type SearchRole = z.infer<typeof SearchRoleSchema>;
 export type SearchCandidate = z.infer<typeof SearchCandidateSchema>;
+export type { SearchContact } from './contacts';

@@ -17,6 +17,7 @@ import { insertJobPostings } from '../factories/job-postings.factory';
 import { buildTestApp, type TestApp } from './build-test-app';
 import { insertCandidate } from '../factories/candidates.factory';
 import { insertClient } from '../factories/clients.factory';
+import { insertContact } from '../factories/contacts.factory';
 import { insertInvitation } from '../factories/invitations.factory';
 import { insertInvoice, insertPlacementInvoice } from '../factories/invoices.factory';
 import { insertNote } from '../factories/notes.factory';
@@ -116,13 +117,14 @@ const WRITE = (status = 200): Expected => ({
   viewer: 403,
 });
 const newClient = async (ctx: Ctx) => (await insertClient(ctx.t.db)).id;
+const newContact = async (ctx: Ctx) => (await insertContact(ctx.t.db, { clientId: await newClient(ctx) })).id;
 const newRole = async (ctx: Ctx, overrides: Parameters<typeof insertRole>[1] = {}) =>
   (await insertRole(ctx.t.db, overrides)).id;
 const newQualification = async (ctx: Ctx, roleId?: number) =>
   (await insertQualificationRow(ctx.t.db, { roleId: roleId ?? (await newRole(ctx)), name: 'Kubernetes', position: 1 }))
     .id;
 /** Values a path function makes for the body function of the same cell (they run in that order). */
-const stash: { roleId?: number; ids?: number[] } = {};
+const stash: { roleId?: number; ids?: number[]; contactClientId?: number } = {};
 const roleWithFile = async (ctx: Ctx) => {
   const key = `job-descriptions/matrix/${uid(ctx)}.txt`;
   await ctx.t.app.deps.storage.write(key, Buffer.from('job description'), 'text/plain');
@@ -547,6 +549,50 @@ export const MATRIX: Entry[] = [
     route: '/api/clients/:id/roles/',
     path: async (ctx) => `/api/clients/${await newClient(ctx)}/roles/`,
     expect: READ(),
+  },
+  // Issue 33: contacts at clients, read and written like clients
+  { method: 'GET', route: '/api/contacts/', expect: READ() },
+  {
+    method: 'POST',
+    route: '/api/contacts/',
+    path: async (ctx) => {
+      stash.contactClientId = await newClient(ctx);
+      return '/api/contacts/';
+    },
+    body: () => ({ client_id: stash.contactClientId, first_name: 'Matrix', last_name: 'Contact' }),
+    expect: WRITE(201),
+  },
+  {
+    method: 'GET',
+    route: '/api/contacts/:id/',
+    path: async (ctx) => `/api/contacts/${await newContact(ctx)}/`,
+    expect: READ(),
+  },
+  {
+    method: 'PUT',
+    route: '/api/contacts/:id/',
+    path: async (ctx) => `/api/contacts/${await newContact(ctx)}/`,
+    body: () => ({ first_name: 'Renamed', email: 'renamed@client.test' }),
+    expect: WRITE(),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/contacts/:id/',
+    path: async (ctx) => `/api/contacts/${await newContact(ctx)}/`,
+    expect: WRITE(),
+  },
+  {
+    method: 'GET',
+    route: '/api/clients/:id/contacts/',
+    path: async (ctx) => `/api/clients/${await newClient(ctx)}/contacts/`,
+    expect: READ(),
+  },
+  {
+    method: 'POST',
+    route: '/api/clients/:id/contacts/',
+    path: async (ctx) => `/api/clients/${await newClient(ctx)}/contacts/`,
+    body: () => ({ first_name: 'Matrix', email: 'matrix@client.test' }),
+    expect: WRITE(201),
   },
   // Issue 4: roles
   {

@@ -21,6 +21,8 @@ const UserDetailRoute = lazyPage(() => import('./routes/user-detail'));
 const ProfileRoute = lazyPage(() => import('./routes/profile'));
 const SettingsRoute = lazyPage(() => import('./routes/settings'));
 const ClientsRoute = lazyPage(() => import('./routes/clients'));
+const ContactsRoute = lazyPage(() => import('./routes/contacts'));
+const ContactDetailRoute = lazyPage(() => import('./routes/contact-detail'));
 const ClientNewRoute = lazyPage(() => import('./routes/client-new'));
 const ClientDetailRoute = lazyPage(() => import('./routes/client-detail'));
 const RoleDetailRoute = lazyPage(() => import('./routes/role-detail'));
@@ -97,6 +99,8 @@ export const appPages: RouteObject[] = [
   pageRoute('clients', ClientsRoute, 'list', <ClientsRoute />, PAGE_TEXT.clients),
   pageRoute('clients/new', ClientNewRoute, 'form', <ClientNewRoute />),
   pageRoute('clients/:clientId', ClientDetailRoute, 'detail', <ClientDetailRoute />),
+  pageRoute('contacts', ContactsRoute, 'list', <ContactsRoute />),
+  pageRoute('contacts/:contactId', ContactDetailRoute, 'detail', <ContactDetailRoute />),
   pageRoute(
     'clients/:clientId/notes',
     NestedNotesRoute,

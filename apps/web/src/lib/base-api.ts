@@ -55,6 +55,7 @@ export const TAG_TYPES = [
   'Session',
   'User',
   'Client',
+  'Contact',
   'Role',
   'Candidate',
   'Pipeline',

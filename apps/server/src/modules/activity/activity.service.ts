@@ -14,6 +14,7 @@ import { activityTable, type ActivityRow } from './activity.table';
  */
 export const BUSINESS_ACTIVITY_TYPES = [
   'client',
+  'contact',
   'role',
   'job_qualification',
   'candidate',

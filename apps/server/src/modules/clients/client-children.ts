@@ -20,3 +20,24 @@ export type RoleCountsByClient = SubqueryWithSelection<
  */
 export const roleCountsByClient = slot<(db: Db) => RoleCountsByClient>('The roles of a client');
 export const pipelineCountOfClient = slot<(db: Db, clientId: number) => Promise<number>>('The pipelines of a client');
+
+/** A client's single contact fields as its form sends them (decision 104). */
+export interface ClientContactFields {
+  name: string;
+  email: string;
+  phone: string;
+}
+
+/**
+ * The contacts module owns a client's contacts (decision 104); the client form's contact fields create or
+ * update the client's main contact through this, inside the client's transaction.
+ */
+export const mainContactOfClient =
+  slot<
+    (
+      tx: Db,
+      actor: { id: number; firstName: string; lastName: string; username: string; email: string },
+      clientId: number,
+      fields: ClientContactFields,
+    ) => Promise<void>
+  >('The main contact of a client');

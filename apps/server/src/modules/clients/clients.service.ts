@@ -35,6 +35,25 @@ import {
   type ClientWithCounts,
 } from './clients.repository';
 import type { ClientRow, NewClientRow } from './clients.table';
+import { mainContactOfClient } from './client-children';
+
+/**
+ * Writes the client's contact columns from its main contact (decision 104: the contacts module owns the
+ * truth; the columns are a copy that invoices and imports still read until they move to contacts).
+ */
+export async function setClientContactColumns(
+  tx: Db,
+  clientId: number,
+  fields: { contactName: string; contactEmail: string; contactPhone: string },
+): Promise<void> {
+  await updateClientRow(tx, clientId, fields);
+}
+
+const contactFieldsOf = (input: { contact_name: string; contact_email: string; contact_phone: string }) => ({
+  name: input.contact_name,
+  email: input.contact_email,
+  phone: input.contact_phone,
+});
 
 /** Records what `actor` did to the client. */
 function recordClientEvent(tx: Db, actor: UserRow, verb: string, clientId: number, summary: string): Promise<void> {
@@ -44,7 +63,8 @@ function recordClientEvent(tx: Db, actor: UserRow, verb: string, clientId: numbe
 export type { ClientRow } from './clients.table';
 export { countClientsInState, listSelectableClients };
 /** Filled at start-up by the modules under a client (decision 008). */
-export { pipelineCountOfClient, roleCountsByClient } from './client-children';
+export { mainContactOfClient, pipelineCountOfClient, roleCountsByClient } from './client-children';
+export type { ClientContactFields } from './client-children';
 /** The query builder itself (tests read its plan). */
 export { searchClientRowsByName };
 
@@ -204,6 +224,8 @@ export async function createClient(deps: Deps, actor: UserRow, input: ClientInpu
         updatedAt: now,
       });
       await recordClientEvent(tx, actor, 'created', row.id, `Created client ${row.name}`);
+      const contact = contactFieldsOf(input);
+      if (contact.name || contact.email || contact.phone) await mainContactOfClient.get()(tx, actor, row.id, contact);
       return row.id;
     });
     return await presentClient(deps.db, actor, id);
@@ -224,6 +246,11 @@ export async function updateClient(deps: Deps, actor: UserRow, id: number, input
       const row = await updateClientRow(tx, id, { ...values, updatedAt: deps.config.now() });
       if (!row) throw notFound();
       await recordClientEvent(tx, actor, 'updated', id, `Updated client ${row.name}`);
+      const changed =
+        input.contact_name !== existing.contactName ||
+        input.contact_email !== existing.contactEmail ||
+        input.contact_phone !== existing.contactPhone;
+      if (changed) await mainContactOfClient.get()(tx, actor, id, contactFieldsOf(input));
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw nameTaken();

@@ -3,6 +3,7 @@ import type { RetainerInstalment } from '@recruitdesk/contracts/clients';
 import { ROLE_CLOSE_REASON_LABELS, type ROLE_CLOSE_REASONS } from '@recruitdesk/contracts/roles';
 import type { Db } from '../../db/client';
 import { buildClient, insertClients } from '../../factories/clients.factory';
+import { insertContacts } from '../../factories/contacts.factory';
 import { buildNote, insertNotes } from '../../factories/notes.factory';
 import { buildRole, insertQualifications, insertRoles } from '../../factories/roles.factory';
 import type { NewJobQualificationRow } from '../roles/job-qualifications.table';
@@ -670,6 +671,15 @@ function jobDescription(title: string, client: DemoClient, remote: string): stri
 
 const isoDate = (date: Date) => date.toISOString().slice(0, 10);
 
+/** The people the demo clients' main contacts work with: first name, last name, job title. */
+const DEMO_COLLEAGUES: readonly [string, string, string][] = [
+  ['Jordan', 'Ellis', 'Engineering Manager'],
+  ['Samira', 'Okafor', 'Talent Acquisition Lead'],
+  ['Lucas', 'Brandt', 'Director of Operations'],
+  ['Mei', 'Tanaka', 'HR Business Partner'],
+  ['Daniel', 'Osei', 'Head of Product'],
+];
+
 /**
  * The demo agency's clients, roles, qualifications and notes: deterministic (seeded), batch-inserted.
  * `users` are the demo owner, superuser, recruiter and viewer (in that order).
@@ -718,6 +728,50 @@ export async function seedDemoClientsAndRoles(
     }),
   );
 
+  // Each client's contacts (issue 33): its main contact, and 0–2 colleagues by the client's place in the
+  // list (no random draw, so everything seeded after stays as it was).
+  const contactRows = await insertContacts(
+    db,
+    clientRows.flatMap((client, index) => {
+      const demo = CLIENTS[index];
+      if (!demo) return [];
+      const name = client.contactName.trim();
+      const space = name.lastIndexOf(' ');
+      const domain = new URL(demo.website).hostname;
+      const main = {
+        clientId: client.id,
+        firstName: space > 0 ? name.slice(0, space) : name,
+        lastName: space > 0 ? name.slice(space + 1) : '',
+        jobTitle: demo.contact[1],
+        email: client.contactEmail,
+        phone: client.contactPhone,
+        createdById: client.createdById,
+        createdAt: client.createdAt,
+        updatedAt: client.createdAt,
+      };
+      const colleagues = DEMO_COLLEAGUES.slice(index % DEMO_COLLEAGUES.length)
+        .concat(DEMO_COLLEAGUES)
+        .slice(0, index % 3)
+        .map(([first, last, title], colleague) => ({
+          ...main,
+          firstName: first,
+          lastName: last,
+          jobTitle: title,
+          email: `${first.toLowerCase()}.${last.toLowerCase()}@${domain}`,
+          phone: '',
+          // The last colleague of every fifth client has moved on.
+          leftCompany: index % 5 === 4 && colleague === 1,
+        }));
+      return [main, ...colleagues];
+    }),
+  );
+  /** The contacts a role's hiring manager is chosen from: those still at the client. */
+  const managersOf = new Map<number, number[]>();
+  for (const contact of contactRows) {
+    if (contact.leftCompany) continue;
+    managersOf.set(contact.clientId, [...(managersOf.get(contact.clientId) ?? []), contact.id]);
+  }
+
   const roleValues: NewRoleRow[] = [];
   const meta: { client: DemoClient; title: Title }[] = [];
   CLIENTS.forEach((demo, index) => {
@@ -763,6 +817,10 @@ export async function seedDemoClientsAndRoles(
           feePercentOverride: demo.type === 'finders_fee' && random() < 0.15 ? '25' : null,
           priority: pick(PRIORITIES),
           recruiterId: pick(recruiters).id,
+          hiringManagerContactId: (() => {
+            const managers = managersOf.get(client.id) ?? [];
+            return managers.length ? (managers[roleIndex % managers.length] ?? null) : null;
+          })(),
           openedAt: isoDate(opened),
           // Two in three active roles have a target, 45–80 days after opening (no draw: the random sequence stays).
           targetFillDate:

@@ -43,6 +43,26 @@ describe('demo data', { timeout: 120_000 }, () => {
     expect(active.roles.some((row: { notes_count: number }) => row.notes_count > 0)).toBe(true);
     expect(active.roles.some((row: { description_text: string }) => row.description_text.length > 0)).toBe(true);
 
+    // Contacts (issue 33): every client has 1 to 3, its main contact first; every role has a hiring manager
+    // from its own client.
+    const contacts = (await client.get('/api/contacts/?page_size=100')).json;
+    const perClient = new Map<number, number>();
+    for (const contact of contacts.contacts as { client: { id: number } }[])
+      perClient.set(contact.client.id, (perClient.get(contact.client.id) ?? 0) + 1);
+    expect(perClient.size).toBe(clients.count);
+    expect(new Set(perClient.values())).toEqual(new Set([1, 2, 3]));
+    expect(contacts.contacts.some((contact: { left_company: boolean }) => contact.left_company)).toBe(true);
+    const clientOf = new Map(
+      (contacts.contacts as { id: number; client: { id: number } }[]).map((contact) => [contact.id, contact.client.id]),
+    );
+    for (const role of [...active.roles, ...closed.roles] as {
+      client: { id: number };
+      hiring_manager: { id: number } | null;
+    }[]) {
+      expect(role.hiring_manager).not.toBeNull();
+      expect(clientOf.get(role.hiring_manager?.id ?? 0)).toBe(role.client.id);
+    }
+
     const stats = (await client.get('/api/roles/stats/')).json.stats;
     expect(stats.open_roles).toBe(active.count);
     const withNotes = clients.clients.find((row: { id: number }) => row.id === clients.clients[0].id);

@@ -2,16 +2,19 @@ import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, ne, 
 import type { Db } from '../../db/client';
 import { escapeLike, lowerContains, nameMatchRank } from '../../db/sql-helpers';
 import { clientNameColumns, clientsTable } from '../clients/clients.table';
+import { clientContactsTable } from '../contacts/contacts.table';
 import { jobQualificationsTable } from './job-qualifications.table';
 import { notesTable } from '../notes/notes.table';
 import { personNameColumns, personNameOrder, recruitingUserCondition, usersTable } from '../users/users.table';
 import { applicationCountsByRole, placementCountSql } from './role-children';
-import { joinRoleClient, rolesTable, type NewRoleRow, type RoleRow } from './roles.table';
+import { joinRoleClient, roleContactsTable, rolesTable, type NewRoleRow, type RoleRow } from './roles.table';
 
 export interface RoleWithRelations {
   role: RoleRow;
   client: { id: number; name: string; clientType: string };
   recruiter: { id: number; firstName: string; lastName: string; username: string; email: string } | null;
+  hiringManager: { id: number; firstName: string; lastName: string; email: string } | null;
+  contactIds: number[];
   qualificationsCount: number;
   notesCount: number;
   applicationsCount: number;
@@ -47,6 +50,13 @@ function selectRoles(db: Db) {
       recruiterLastName: usersTable.lastName,
       recruiterUsername: usersTable.username,
       recruiterEmail: usersTable.email,
+      hiringManagerId: clientContactsTable.id,
+      hiringManagerFirstName: clientContactsTable.firstName,
+      hiringManagerLastName: clientContactsTable.lastName,
+      hiringManagerEmail: clientContactsTable.email,
+      contactIds: sql<
+        number[]
+      >`coalesce((select json_agg(${roleContactsTable.contactId} order by ${roleContactsTable.contactId}) from ${roleContactsTable} where ${roleContactsTable.roleId} = ${rolesTable.id}), '[]'::json)`,
       qualificationsCount:
         sql<number>`(select count(*)::int from ${jobQualificationsTable} where ${jobQualificationsTable.roleId} = ${rolesTable.id})`.mapWith(
           Number,
@@ -63,6 +73,7 @@ function selectRoles(db: Db) {
     .$dynamic();
   return joinRoleClient(query)
     .leftJoin(usersTable, eq(usersTable.id, rolesTable.recruiterId))
+    .leftJoin(clientContactsTable, eq(clientContactsTable.id, rolesTable.hiringManagerContactId))
     .leftJoin(applications, eq(applications.roleId, rolesTable.id));
 }
 
@@ -82,6 +93,16 @@ function toWithRelations(row: Selected): RoleWithRelations {
             username: row.recruiterUsername ?? '',
             email: row.recruiterEmail ?? '',
           },
+    hiringManager:
+      row.hiringManagerId === null
+        ? null
+        : {
+            id: row.hiringManagerId,
+            firstName: row.hiringManagerFirstName ?? '',
+            lastName: row.hiringManagerLastName ?? '',
+            email: row.hiringManagerEmail ?? '',
+          },
+    contactIds: row.contactIds,
     qualificationsCount: row.qualificationsCount,
     notesCount: row.notesCount,
     applicationsCount: row.applicationsCount,
@@ -383,4 +404,11 @@ export async function findRoleIdsOfClients(
     .select({ id: rolesTable.id, clientId: rolesTable.clientId })
     .from(rolesTable)
     .where(inArray(rolesTable.clientId, clientIds));
+}
+
+/** Sets the role's other contacts (the join table) to exactly `contactIds`. */
+export async function replaceRoleContacts(db: Db, roleId: number, contactIds: number[]): Promise<void> {
+  await db.delete(roleContactsTable).where(eq(roleContactsTable.roleId, roleId));
+  const unique = [...new Set(contactIds)];
+  if (unique.length > 0) await db.insert(roleContactsTable).values(unique.map((contactId) => ({ roleId, contactId })));
 }

@@ -27,6 +27,7 @@ import { assertCan, forbidden } from '../../lib/permissions';
 import { calendarDateIn, monthStartIn } from '../../lib/time-zone';
 import { recordActivity } from '../activity/activity.service';
 import { countClientsInState, listSelectableClients, requireClientRow } from '../clients/clients.service';
+import { assertContactsOfClient } from '../contacts/contacts.service';
 import type { ClientRow } from '../clients/clients.table';
 import { getAgencySettings, moneyVisibleTo } from '../settings/settings.service';
 import { displayName, getUserById, type UserRow } from '../users/users.service';
@@ -34,6 +35,7 @@ import {
   findRoleRow,
   findRoleWithRelations,
   insertRoleRow,
+  replaceRoleContacts,
   listPublicRoleRows,
   type PublicRoleRow,
   listRecruiterUsers,
@@ -126,6 +128,16 @@ export function toApiRole(row: RoleWithRelations, money: boolean): Role {
     ...(money ? { fee_percent_override: fromNumeric(role.feePercentOverride) } : {}),
     priority: role.priority as Role['priority'],
     recruiter: row.recruiter ? { id: row.recruiter.id, name: displayName(row.recruiter) } : null,
+    hiring_manager: row.hiringManager
+      ? {
+          id: row.hiringManager.id,
+          name:
+            `${row.hiringManager.firstName} ${row.hiringManager.lastName}`.trim() ||
+            row.hiringManager.email ||
+            'Unnamed contact',
+        }
+      : null,
+    contact_ids: row.contactIds,
     opened_at: role.openedAt,
     target_fill_date: role.targetFillDate,
     closed_at: role.closedAt ? role.closedAt.toISOString() : null,
@@ -233,6 +245,13 @@ async function requireOpenClient(db: Db, clientId: number): Promise<ClientRow> {
   return client;
 }
 
+/** The role's hiring manager and other contacts must be contacts of its client (400 otherwise). */
+async function assertRoleContacts(db: Db, clientId: number, input: RoleInputParsed): Promise<void> {
+  if (input.hiring_manager_contact_id != null)
+    await assertContactsOfClient(db, clientId, [input.hiring_manager_contact_id], 'hiring_manager_contact_id');
+  if (input.contact_ids?.length) await assertContactsOfClient(db, clientId, input.contact_ids, 'contact_ids');
+}
+
 /** A new role's recruiter when the form leaves it out: its creator, if they recruit. */
 const defaultRecruiterId = (actor: UserRow): number | null => (actor.userType.includes('recruiter') ? actor.id : null);
 
@@ -271,6 +290,7 @@ export async function createRole(deps: Deps, actor: UserRow, input: RoleInputPar
   assertCan(actor, 'records.write');
   const client = await requireOpenClient(deps.db, input.client_id);
   await assertRecruiterExists(deps.db, input.recruiter_id);
+  await assertRoleContacts(deps.db, client.id, input);
   const now = deps.config.now();
   const id = await inTransaction(deps.db, async (tx) => {
     const row = await insertRoleRow(tx, {
@@ -279,10 +299,12 @@ export async function createRole(deps: Deps, actor: UserRow, input: RoleInputPar
       state: input.state,
       salaryCurrency: input.salary_currency ?? client.currency,
       openedAt: input.opened_at ?? calendarDateIn(now, actor.timeZone),
+      hiringManagerContactId: input.hiring_manager_contact_id ?? null,
       createdById: actor.id,
       createdAt: now,
       updatedAt: now,
     });
+    if (input.contact_ids?.length) await replaceRoleContacts(tx, row.id, input.contact_ids);
     await recordActivity(tx, {
       scope: { clientId: client.id },
       actor,
@@ -305,9 +327,17 @@ export async function updateRole(deps: Deps, actor: UserRow, id: number, input: 
       ? await requireClientRow(deps.db, input.client_id)
       : await requireOpenClient(deps.db, input.client_id);
   await assertRecruiterExists(deps.db, input.recruiter_id);
+  await assertRoleContacts(deps.db, client.id, input);
+  const clientChanged = input.client_id !== existing.clientId;
   await inTransaction(deps.db, async (tx) => {
     const row = await updateRoleRow(tx, id, {
       ...roleValues(input, await moneyVisibleTo(tx, actor)),
+      hiringManagerContactId:
+        input.hiring_manager_contact_id !== undefined
+          ? input.hiring_manager_contact_id
+          : clientChanged
+            ? null
+            : existing.hiringManagerContactId,
       state: existing.state === 'closed' ? 'closed' : input.state,
       salaryCurrency:
         input.salary_currency ?? (input.client_id === existing.clientId ? existing.salaryCurrency : client.currency),
@@ -315,6 +345,7 @@ export async function updateRole(deps: Deps, actor: UserRow, id: number, input: 
       updatedAt: deps.config.now(),
     });
     if (!row) throw roleNotFound();
+    if (input.contact_ids !== undefined || clientChanged) await replaceRoleContacts(tx, id, input.contact_ids ?? []);
     await recordActivity(tx, {
       scope: { clientId: row.clientId },
       actor,

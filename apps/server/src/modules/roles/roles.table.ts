@@ -1,7 +1,19 @@
 import { eq, sql } from 'drizzle-orm';
-import { boolean, date, index, integer, numeric, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { clientNameColumns, clientsTable } from '../clients/clients.table';
+import { clientContactsTable } from '../contacts/contacts.table';
 import { usersTable } from '../users/users.table';
 
 export const rolesTable = pgTable(
@@ -28,6 +40,10 @@ export const rolesTable = pgTable(
     feePercentOverride: numeric('fee_percent_override', { precision: 5, scale: 2 }),
     priority: text('priority').notNull().default('medium'),
     recruiterId: integer('recruiter_id').references(() => usersTable.id, { onDelete: 'set null' }),
+    /** The client's contact who hires for the role (one of the role's client's contacts; decision 104). */
+    hiringManagerContactId: integer('hiring_manager_contact_id').references(() => clientContactsTable.id, {
+      onDelete: 'set null',
+    }),
     openedAt: date('opened_at', { mode: 'string' }).notNull(),
     /** When the client wants the role filled (the calendar shows it while the role is active). */
     targetFillDate: date('target_fill_date', { mode: 'string' }),
@@ -56,6 +72,23 @@ export const rolesTable = pgTable(
     index('roles_name_trgm_idx')
       .using('gin', sql`lower(${table.name}) gin_trgm_ops`)
       .with({ fastupdate: false }),
+  ],
+);
+
+/** The role's other contacts at its client (besides the hiring manager). */
+export const roleContactsTable = pgTable(
+  'role_contacts',
+  {
+    roleId: integer('role_id')
+      .notNull()
+      .references(() => rolesTable.id, { onDelete: 'cascade' }),
+    contactId: integer('contact_id')
+      .notNull()
+      .references(() => clientContactsTable.id, { onDelete: 'cascade' }),
+  },
+  (table) => [
+    primaryKey({ columns: [table.roleId, table.contactId] }),
+    index('role_contacts_contact_id_idx').on(table.contactId),
   ],
 );
 

@@ -3,6 +3,7 @@ import { MIN_RECORD_SEARCH_LENGTH, SEARCH_RESULTS_PER_KIND, type SearchResponse 
 import type { Deps } from '../../lib/deps';
 import { searchCandidatesByName } from '../candidates/candidates.service';
 import { searchClientsByName } from '../clients/clients.service';
+import { searchContacts } from '../contacts/contacts.service';
 import { searchRolesByName } from '../roles/roles.service';
 import { actorOf, type UserRow } from '../users/users.service';
 
@@ -13,10 +14,12 @@ import { actorOf, type UserRow } from '../users/users.service';
  */
 export async function searchShell(deps: Deps, actor: UserRow, query: string): Promise<Omit<SearchResponse, 'success'>> {
   const destinations = matchDestinations(actorOf(actor), query);
-  if (query.length < MIN_RECORD_SEARCH_LENGTH) return { query, destinations, clients: [], roles: [], candidates: [] };
+  if (query.length < MIN_RECORD_SEARCH_LENGTH)
+    return { query, destinations, clients: [], roles: [], candidates: [], contacts: [] };
   // One after another: PGlite is a single connection anyway, and each lookup is one index scan.
   const clients = await searchClientsByName(deps, actor, query, SEARCH_RESULTS_PER_KIND);
   const roles = await searchRolesByName(deps, actor, query, SEARCH_RESULTS_PER_KIND);
   const candidates = await searchCandidatesByName(deps, actor, query, SEARCH_RESULTS_PER_KIND);
-  return { query, destinations, clients, roles, candidates };
+  const contacts = await searchContacts(deps, actor, query, SEARCH_RESULTS_PER_KIND);
+  return { query, destinations, clients, roles, candidates, contacts };
 }

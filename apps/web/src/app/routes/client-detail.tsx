@@ -20,6 +20,7 @@ import {
 } from '@/features/clients/components/client-detail';
 import { ClientForm } from '@/features/clients/components/client-form';
 import { RecentActivity } from '@/features/activity/components/recent-activity';
+import { ClientContactsCard } from '@/features/contacts/components/client-contacts-card';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
 import { useClientDefaults } from './client-new';
@@ -119,6 +120,7 @@ function ClientDetail({ id }: { id: number }) {
           <RecordNotes target={{ modelType: 'client', objectId: client.id }} canWrite={editable} />
         </div>
         <div className="space-y-6">
+          <ClientContactsCard client={client} canEdit={editable} />
           <ClientContactCard client={client} />
           <ClientFeeTermsCard client={client} />
           {invoices ? (

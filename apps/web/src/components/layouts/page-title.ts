@@ -5,6 +5,7 @@ const TITLES: Record<string, string> = {
   '/jobs/active': 'Active Jobs',
   '/jobs/closed': 'Closed Roles',
   '/clients': 'Clients',
+  '/contacts': 'Contacts',
   '/users': 'Users',
   '/candidates': 'Candidates',
   '/calendar': 'Calendar',

@@ -25,6 +25,15 @@ const answer = (q: string): SearchResponse => ({
   clients: [{ id: 5, name: 'Acme Robotics', client_type: 'retainer', state: 'Open' }],
   roles: [{ id: 9, name: 'Acme Platform Engineer', state: 'open', client: { id: 5, name: 'Acme Robotics' } }],
   candidates: [{ id: 12, name: 'Ada Acmeson', current_title: 'Engineer', current_company: 'Globex', status: 'active' }],
+  contacts: [
+    {
+      id: 30,
+      name: 'Hana Acme',
+      job_title: 'VP Engineering',
+      left_company: false,
+      client: { id: 5, name: 'Acme Robotics' },
+    },
+  ],
 });
 
 function respondToSearches() {
@@ -69,7 +78,7 @@ describe('the shell search', () => {
     await act(async () => {
       await vi.advanceTimersByTimeAsync(2000);
     });
-    expect(screen.getByRole('status')).toHaveTextContent('4 results.');
+    expect(screen.getByRole('status')).toHaveTextContent('5 results.');
     expect(searchCalls()).toHaveLength(1);
   });
 
@@ -80,16 +89,19 @@ describe('the shell search', () => {
     await user.type(screen.getByRole('combobox', { name: 'Search' }), 'acme');
     const listbox = await screen.findByRole('listbox');
     expect(await within(listbox).findByRole('option', { name: /^Acme Robotics/ })).toBeInTheDocument();
-    for (const group of ['Go to', 'Clients', 'Roles', 'Candidates']) {
+    for (const group of ['Go to', 'Clients', 'Roles', 'Candidates', 'Contacts']) {
       expect(within(listbox).getByRole('group', { name: group })).toBeInTheDocument();
     }
+    expect(within(listbox).getByRole('option', { name: /Hana Acme/ })).toHaveTextContent(
+      'VP Engineering · Acme Robotics',
+    );
     expect(within(listbox).getByRole('option', { name: /Acme Platform Engineer/ })).toHaveTextContent(
       'Acme Robotics · Open',
     );
     expect(within(listbox).getByRole('option', { name: /Ada Acmeson/ })).toHaveTextContent(
       'Engineer at Globex · Active',
     );
-    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('4 results.'));
+    await waitFor(() => expect(screen.getByRole('status')).toHaveTextContent('5 results.'));
 
     // The first hit is active; arrows move through the groups in order.
     const active = () =>
@@ -107,7 +119,15 @@ describe('the shell search', () => {
 
   it('says when nothing matches, and Escape clears the field', async () => {
     fetchStub.mock.mockImplementation(async () =>
-      jsonResponse(200, { success: true, query: 'zzz', destinations: [], clients: [], roles: [], candidates: [] }),
+      jsonResponse(200, {
+        success: true,
+        query: 'zzz',
+        destinations: [],
+        clients: [],
+        roles: [],
+        candidates: [],
+        contacts: [],
+      }),
     );
     const user = userEvent.setup();
     renderWithProviders(<SearchBox user={buildUser()} variant="bar" />, { path: '/dashboard' });
@@ -184,6 +204,8 @@ describe('the shell search', () => {
     await user.click(await screen.findByRole('option', { name: 'See all results for “acme”' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
     expect(router.state.location.search).toBe('?q=acme');
+    const contacts = await screen.findByRole('region', { name: 'Contacts' });
+    expect(within(contacts).getByRole('link', { name: /Hana Acme/ })).toHaveAttribute('href', '/contacts/30');
     const candidates = await screen.findByRole('region', { name: 'Candidates' });
     expect(within(candidates).getByRole('link', { name: /Ada Acmeson/ })).toHaveAttribute('href', '/candidates/12');
     expect(within(candidates).getByRole('link', { name: /All candidates matching “acme”/ })).toHaveAttribute(

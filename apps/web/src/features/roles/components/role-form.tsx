@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useForm, useWatch } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import {
@@ -23,6 +23,7 @@ import { NumberField } from '@/components/ui/number-field';
 import { CurrencySelect } from '@/components/ui/currency-select';
 import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
+import { useListClientContactsQuery } from '@/api/contacts';
 import { errorMessage } from '@/lib/base-api';
 import { useFormDraft } from '@/lib/form-draft';
 import { applyFieldErrors } from '@/lib/form-errors';
@@ -69,6 +70,7 @@ const FIELD_NAMES = [
   'fee_percent_override',
   'priority',
   'recruiter_id',
+  'hiring_manager_contact_id',
   'opened_at',
   'target_fill_date',
   'description_text',
@@ -99,6 +101,7 @@ function valuesFor(
       fee_percent_override: null,
       priority: 'medium',
       recruiter_id: formData.default_recruiter_id,
+      hiring_manager_contact_id: null,
       opened_at: today,
       target_fill_date: null,
       description_text: '',
@@ -122,6 +125,7 @@ function valuesFor(
     fee_percent_override: role.fee_percent_override ?? null,
     priority: role.priority,
     recruiter_id: role.recruiter?.id ?? null,
+    hiring_manager_contact_id: role.hiring_manager?.id ?? null,
     opened_at: role.opened_at.slice(0, 10),
     target_fill_date: role.target_fill_date,
     description_text: role.description_text,
@@ -167,6 +171,18 @@ export function RoleForm({
   const args = useDebouncedValue(previewArgs(watched), PREVIEW_DEBOUNCE_MS);
   const preview = usePreviewPublicTextQuery(args ?? (undefined as unknown as PreviewArgs), { skip: !args });
   const [checkPreview] = useLazyPreviewPublicTextQuery();
+  // The hiring manager is one of the chosen client's contacts (issue 33).
+  const chosenClient = Number(watched.client_id);
+  const hasClient = Number.isInteger(chosenClient) && chosenClient > 0;
+  const contacts = useListClientContactsQuery(chosenClient, { skip: !hasClient });
+  const { setValue } = form;
+  // Another client: its contacts differ, so the hiring manager is chosen again.
+  const shownClient = useRef(watched.client_id);
+  useEffect(() => {
+    if (String(shownClient.current ?? '') === String(watched.client_id ?? '')) return;
+    shownClient.current = watched.client_id;
+    setValue('hiring_manager_contact_id', null, { shouldDirty: true });
+  }, [watched.client_id, setValue]);
   const [pending, setPending] = useState<RoleInputParsed | null>(null);
 
   // Whoever may not see fees neither sees nor sends the fee override; the server keeps the stored one (decision 071).
@@ -217,6 +233,34 @@ export function RoleForm({
         </Field>
         <Field label="Job title" error={errors.name?.message}>
           <Input {...register('name')} />
+        </Field>
+        <Field
+          label="Hiring manager"
+          error={errors.hiring_manager_contact_id?.message}
+          hint={
+            hasClient && contacts.data && contacts.data.contacts.length === 0
+              ? "Add contacts on the client's page."
+              : undefined
+          }
+        >
+          <Select
+            disabled={!hasClient}
+            value={watched.hiring_manager_contact_id == null ? '' : String(watched.hiring_manager_contact_id)}
+            onChange={(event) =>
+              setValue('hiring_manager_contact_id', event.target.value === '' ? null : Number(event.target.value), {
+                shouldDirty: true,
+              })
+            }
+          >
+            <option value="">{hasClient ? 'None' : 'Choose a client first'}</option>
+            {(hasClient ? (contacts.data?.contacts ?? []) : []).map((contact) => (
+              <option key={contact.id} value={contact.id}>
+                {contact.name}
+                {contact.job_title ? ` · ${contact.job_title}` : ''}
+                {contact.left_company ? ' (left)' : ''}
+              </option>
+            ))}
+          </Select>
         </Field>
         <Field label="State" error={errors.state?.message}>
           <Select {...register('state')}>

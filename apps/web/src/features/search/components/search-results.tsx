@@ -23,6 +23,10 @@ function seeAllLinks(label: string, q: string): { label: string; href: string }[
       ];
     case 'Candidates':
       return [{ label: `All candidates matching “${q}”`, href: `${paths.app.candidates.getHref()}?${search}` }];
+    case 'Contacts':
+      return [
+        { label: `All contacts matching “${q}”`, href: `${paths.app.contacts.getHref()}?q=${encodeURIComponent(q)}` },
+      ];
     default:
       return [];
   }

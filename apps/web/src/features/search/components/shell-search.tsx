@@ -10,7 +10,7 @@ import {
   DialogPanel,
   DialogTitle,
 } from '@headlessui/react';
-import { Briefcase, Building2, Loader2, Search, UserRound } from 'lucide-react';
+import { Briefcase, Building2, Contact, Loader2, Search, UserRound } from 'lucide-react';
 import { CANDIDATE_STATUS_LABELS } from '@recruitdesk/contracts/candidate-constants';
 import { CLIENT_TYPE_LABELS } from '@recruitdesk/contracts/client-constants';
 import { visibleDestinations, type NavDestination } from '@recruitdesk/contracts/navigation';
@@ -46,7 +46,7 @@ const destinationHit = (destination: NavDestination): SearchHit => ({
   icon: navIcon(destination.id),
 });
 
-/** The answer as groups of hits: menu destinations first, then clients, roles and candidates. */
+/** The answer as groups of hits: menu destinations first, then clients, roles, candidates and contacts. */
 export function hitGroups(data: SearchResponse): HitGroup[] {
   const groups: HitGroup[] = [
     { label: 'Go to', hits: data.destinations.map(destinationHit) },
@@ -83,6 +83,19 @@ export function hitGroups(data: SearchResponse): HitGroup[] {
           .join(' · '),
         href: paths.app.candidate.getHref(candidate.id),
         icon: UserRound,
+      })),
+    },
+    {
+      label: 'Contacts',
+      // Older answers (a server before contacts) have none.
+      hits: (data.contacts ?? []).map((contact) => ({
+        key: `contact-${contact.id}`,
+        title: contact.name,
+        detail: [contact.job_title, contact.client.name, contact.left_company ? 'Left the company' : '']
+          .filter(Boolean)
+          .join(' · '),
+        href: paths.app.contact.getHref(contact.id),
+        icon: Contact,
       })),
     },
   ];
@@ -208,7 +221,7 @@ export function SearchBox({ user, variant, onClose, initialText = '', autoFocus 
           aria-keyshortcuts="Control+K Meta+K"
           autoComplete="off"
           autoFocus={palette || autoFocus}
-          placeholder={palette ? 'Search pages, clients, roles, candidates…' : 'Search…'}
+          placeholder={palette ? 'Search pages, clients, roles, candidates, contacts…' : 'Search…'}
           value={text}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={onKeyDown}
