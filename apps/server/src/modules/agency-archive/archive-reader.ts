@@ -28,7 +28,7 @@ export const ARCHIVE_MESSAGES = {
   unsafePath: 'The archive holds a file whose path points outside the archive; nothing was imported.',
   tooManyEntries: 'The archive holds too many files.',
   unpackedTooLarge: 'The archive unpacks to more than the import allows.',
-  badManifest: 'The archive\'s manifest.json is missing or not in the agency export format.',
+  badManifest: "The archive's manifest.json is missing or not in the agency export format.",
   version: 'This archive was made by a RecruitDesk export format this version cannot read.',
   unexpected: 'The archive holds files its manifest does not list; nothing was imported.',
   incomplete: 'The archive lacks files its manifest lists; nothing was imported.',
@@ -49,7 +49,8 @@ function openZip(zipPath: string): Promise<ZipFile> {
     yauzl.open(
       zipPath,
       { lazyEntries: true, autoClose: false, validateEntrySizes: true, strictFileNames: true },
-      (error, zip) => (error || !zip ? reject(refuse('ARCHIVE_UNREADABLE', ARCHIVE_MESSAGES.unreadable)) : resolve(zip)),
+      (error, zip) =>
+        error || !zip ? reject(refuse('ARCHIVE_UNREADABLE', ARCHIVE_MESSAGES.unreadable)) : resolve(zip),
     );
   });
 }

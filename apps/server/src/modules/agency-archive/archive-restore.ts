@@ -50,8 +50,7 @@ export async function assertEmptyTarget(db: Db, importerId: number): Promise<voi
   let found = 0;
   // One after another: inside the import's transaction they share one connection.
   for (const check of checks) found += (await check())[0]?.n ?? 0;
-  if (found > 0)
-    throw new AppError('TARGET_NOT_EMPTY', 409, RESTORE_MESSAGES.notEmpty);
+  if (found > 0) throw new AppError('TARGET_NOT_EMPTY', 409, RESTORE_MESSAGES.notEmpty);
 }
 
 /** The target's table for each archive table, refusing a table or column this database does not have. */
@@ -59,7 +58,8 @@ function planTables(manifest: OpenedArchive['manifest'], catalog: Map<string, Ca
   const plan = new Map<string, { table: CatalogTable; entry: ManifestTable }>();
   for (const entry of manifest.tables) {
     const table = catalog.get(entry.name);
-    if (!table || entry.name in EXCLUDED_TABLES) throw new AppError('ARCHIVE_SCHEMA_MISMATCH', 400, RESTORE_MESSAGES.schema);
+    if (!table || entry.name in EXCLUDED_TABLES)
+      throw new AppError('ARCHIVE_SCHEMA_MISMATCH', 400, RESTORE_MESSAGES.schema);
     const writable = new Set(writableColumns(table).map((column) => column.name));
     if (entry.columns.some((column) => !writable.has(column.name)))
       throw new AppError('ARCHIVE_SCHEMA_MISMATCH', 400, RESTORE_MESSAGES.schema);
@@ -150,6 +150,8 @@ export async function restoreAgencyArchive(
   archive: OpenedArchive,
   importerId: number,
   reporter: ArchiveProgress,
+  /** Runs last inside the import's transaction (after the sequences are reset): the activity row. */
+  audit?: (tx: Db) => Promise<void>,
 ): Promise<RestoreResult> {
   const catalog = await readCatalog(deps.db);
   const plan = planTables(archive.manifest, catalog);
@@ -194,6 +196,7 @@ export async function restoreAgencyArchive(
       if (!userIds.has(importerId)) await tx.delete(usersTable).where(eq(usersTable.id, importerId));
       await resetSequences(tx, targets);
       await tx.delete(sessionsTable);
+      await audit?.(tx);
       for (const table of targets) await tx.execute(sql`ALTER TABLE ${ident(table.name)} ENABLE TRIGGER USER`);
     });
     return { tables: ordered.length, rows, files: written.length };

@@ -76,7 +76,9 @@ async function dumpTable(tx: Db, table: CatalogTable, file: string): Promise<Omi
   );
   try {
     for (;;) {
-      const batch = rowsOf<{ line: string }>(await tx.execute(sql`FETCH FORWARD ${sql.raw(String(FETCH_ROWS))} FROM agency_export_rows`));
+      const batch = rowsOf<{ line: string }>(
+        await tx.execute(sql`FETCH FORWARD ${sql.raw(String(FETCH_ROWS))} FROM agency_export_rows`),
+      );
       if (batch.length === 0) break;
       const chunk = Buffer.from(batch.map((row) => `${row.line}\n`).join(''), 'utf8');
       hash.update(chunk);
