@@ -7,6 +7,7 @@ import type { AppConfig } from './config/env';
 import type { Db } from './db/client';
 import type { Deps } from './lib/deps';
 import { createErrorTracker } from './lib/error-tracking';
+import { createJobRunner, type JobRunner } from './lib/jobs';
 import { redactLogObject, redactUrl, serializeError } from './lib/log-redaction';
 import { createMailer, type Mailer } from './lib/mail';
 import { memoryCounterStore, redisCounterStoreWithFallback, Throttle } from './lib/throttle';
@@ -91,6 +92,8 @@ export interface AppDeps {
   mailer?: Mailer;
   throttle?: Throttle;
   storage?: Storage;
+  /** The job runner; default: one on `db` (not started: server.ts starts it, tests call drain()). */
+  jobs?: JobRunner;
   logStream?: LogStream;
   /** The assistant behind the chat; default: the built-in analyst, or the model when AI_BASE_URL is set. */
   assistantEngine?: AssistantEngine;
@@ -142,6 +145,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     storage: deps.storage ?? createStorage(config),
     log: app.log,
     errorTracker: await createErrorTracker(config),
+    jobs: deps.jobs ?? createJobRunner(deps.db, app.log.child({ component: 'jobs' }), { pollMs: config.jobsPollMs }),
   };
   app.decorate('deps', appDeps);
   // In-flight responses during shutdown close their keep-alive connection so close() need not wait for it.
@@ -153,6 +157,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
     if (closing) void reply.header('connection', 'close');
   });
   app.addHook('onClose', async () => {
+    // Running jobs are aborted and handed back to the queue before the database closes.
+    await appDeps.jobs.stop();
     await appDeps.errorTracker?.close();
     appDeps.mailer.close();
     await counterStore.close();

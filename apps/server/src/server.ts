@@ -11,6 +11,7 @@ import {
   reportPreparedAndExit,
 } from './db/first-start';
 import { serveSnapshotsOnSignal } from './db/snapshot-on-signal';
+import { startTestJobKinds, TEST_JOB_KINDS_VARIABLE } from './lib/jobs/test-kinds';
 import { seedOnStart, type SeedResult } from './modules/demo/demo.service';
 
 function printStartBanner(config: AppConfig, seed: SeedResult) {
@@ -106,6 +107,11 @@ async function main() {
   };
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
   process.on('SIGINT', () => void shutdown('SIGINT'));
+
+  // The fault tests' slow job kind exists only when they ask for it (never in a normal start).
+  if (process.env[TEST_JOB_KINDS_VARIABLE] === '1') await startTestJobKinds(app.deps.jobs, database.db, config.dataDir);
+  // Background jobs start once the database is migrated and seeded; app.close() stops them.
+  app.deps.jobs.start();
 
   await app.listen({ host: config.host, port: config.port });
   printStartBanner(config, seed);

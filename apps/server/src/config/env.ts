@@ -79,6 +79,8 @@ const EnvSchema = z.object({
   OWNER_EMAIL: z.email().optional(),
   OWNER_PASSWORD: z.string().min(10, 'must be at least 10 characters').max(128).optional(),
   REMOVE_DEMO_ACCOUNTS: booleanString.default(false),
+  /** How often an idle job runner looks for due jobs (docs/architecture.md "Background jobs"). */
+  JOBS_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   AGENCY_TIME_ZONE: z
@@ -146,6 +148,8 @@ export interface AppConfig {
    */
   removeDemoAccounts: boolean;
   logLevel: string;
+  /** JOBS_POLL_MS: the idle job runner's polling interval (default 1000 ms). */
+  jobsPollMs: number;
   webDistDir: string;
   sentryDsn: string | undefined;
   /**
@@ -260,6 +264,7 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     ownerPassword: e.OWNER_PASSWORD,
     removeDemoAccounts: e.REMOVE_DEMO_ACCOUNTS,
     logLevel: e.LOG_LEVEL,
+    jobsPollMs: e.JOBS_POLL_MS,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDistDir(),
     sentryDsn: e.SENTRY_DSN,
     agencyTimeZone: e.AGENCY_TIME_ZONE,

@@ -2,6 +2,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { AppConfig } from '../config/env';
 import type { Db } from '../db/client';
 import type { ErrorTracker } from './error-tracking';
+import type { JobRunner } from './jobs';
 import type { Mailer } from './mail';
 import type { Storage } from './storage';
 import type { Throttle } from './throttle';
@@ -16,4 +17,6 @@ export interface Deps {
   log: FastifyBaseLogger;
   /** Sentry when SENTRY_DSN is set, else null. */
   errorTracker: ErrorTracker | null;
+  /** The durable job runner (lib/jobs, docs/architecture.md "Background jobs"): modules register their kinds. */
+  jobs: JobRunner;
 }
