@@ -118,7 +118,11 @@ export const agencyArchiveRoutes: FastifyPluginAsyncZod = async (app) => {
     schema: { tags, params: ExportTokenParamSchema, response: errors },
     handler: async (request, reply) => {
       const download = await claimExportDownload(deps, requireUser(request), request.params.token);
-      reply.raw.once('finish', () => void download.done());
+      reply.raw.once('finish', () => {
+        download
+          .done()
+          .catch((error: unknown) => request.log.warn({ err: error }, 'Could not remove a downloaded export'));
+      });
       void reply
         .header('content-type', 'application/zip')
         .header('content-length', String(download.size))

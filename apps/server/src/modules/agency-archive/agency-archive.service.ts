@@ -18,7 +18,7 @@ import { displayName, type UserRow } from '../users/users.service';
 import { usersTable } from '../users/users.table';
 import { agencyExportsTable, type AgencyExportRow } from './agency-archive.table';
 import { writeAgencyArchive } from './archive-writer';
-import { hasJobs, jobsOf, type JobContext, type JobView } from './job-port';
+import type { JobContext, JobView } from '../../lib/jobs';
 
 export {
   assertAgencyImportAllowed,
@@ -139,7 +139,7 @@ async function sweepExpired(deps: Deps): Promise<void> {
 /** Owner only: starts an export job (one at a time: 409 while another is queued or running). */
 export async function startExport(deps: Deps, user: UserRow): Promise<AgencyExport> {
   assertCan(user, 'agency.manage');
-  const jobs = jobsOf(deps);
+  const jobs = deps.jobs;
   await sweepExpired(deps);
   const pending = await deps.db
     .select({ jobId: agencyExportsTable.jobId })
@@ -178,7 +178,7 @@ export async function getExport(deps: Deps, user: UserRow, id: number): Promise<
   const [row] = await deps.db.select().from(agencyExportsTable).where(eq(agencyExportsTable.id, id));
   if (!row) throw notFound();
   const creators = await creatorsOf(deps, [row]);
-  return present(deps, row, creators.get(row.createdBy ?? -1) ?? null, await jobsOf(deps).get(row.jobId), user);
+  return present(deps, row, creators.get(row.createdBy ?? -1) ?? null, await deps.jobs.get(row.jobId), user);
 }
 
 /** The recent exports, newest first (their state as last recorded; the detail reads the live job). */
@@ -310,6 +310,5 @@ export async function runExportJob(deps: Deps, ctx: JobContext<{ exportId: numbe
 }
 
 export function registerExportJob(deps: Deps): void {
-  if (!hasJobs(deps)) return;
-  jobsOf(deps).register<{ exportId: number }>(EXPORT_JOB, (ctx) => runExportJob(deps, ctx), { maxAttempts: 2 });
+  deps.jobs.register<{ exportId: number }>(EXPORT_JOB, (ctx) => runExportJob(deps, ctx), { maxAttempts: 2 });
 }

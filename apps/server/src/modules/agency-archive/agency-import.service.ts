@@ -13,7 +13,7 @@ import { recordActivity } from '../activity/activity.service';
 import type { UserRow } from '../users/users.service';
 import { openAgencyArchive, type OpenedArchive } from './archive-reader';
 import { assertEmptyTarget, restoreAgencyArchive, type RestoreResult } from './archive-restore';
-import { hasJobs, jobsOf, type JobContext, type JobView } from './job-port';
+import type { JobContext, JobView } from '../../lib/jobs';
 
 export const AGENCY_IMPORT_JOB = 'imports.agency';
 
@@ -54,7 +54,7 @@ export async function assertAgencyImportAllowed(deps: Deps, user: UserRow): Prom
  */
 export async function importAgencyArchive(deps: Deps, user: UserRow, filePath: string): Promise<AgencyImport> {
   await assertAgencyImportAllowed(deps, user);
-  const jobs = jobsOf(deps);
+  const jobs = deps.jobs;
   (await openAgencyArchive(filePath, { verify: false })).close();
   const key = `agency-imports/${randomToken(24)}.zip`;
   await deps.storage.writeFile(key, filePath, 'application/zip');
@@ -69,7 +69,7 @@ export async function importAgencyArchive(deps: Deps, user: UserRow, filePath: s
 
 export async function getAgencyImport(deps: Deps, user: UserRow, id: number): Promise<AgencyImport> {
   assertCan(user, 'agency.manage');
-  const job = await jobsOf(deps).get(id);
+  const job = await deps.jobs.get(id);
   if (!job || job.kind !== AGENCY_IMPORT_JOB)
     throw new AppError('IMPORT_NOT_FOUND', 404, AGENCY_ARCHIVE_MESSAGES.importNotFound);
   return presentImport(job);
@@ -108,9 +108,8 @@ export async function runAgencyImportJob(deps: Deps, ctx: JobContext<ImportPaylo
 }
 
 export function registerAgencyImportJob(deps: Deps): void {
-  if (!hasJobs(deps)) return;
   // One attempt: a failure rolls the whole import back; the owner uploads again.
-  jobsOf(deps).register<ImportPayload>(AGENCY_IMPORT_JOB, (ctx) => runAgencyImportJob(deps, ctx), {
+  deps.jobs.register<ImportPayload>(AGENCY_IMPORT_JOB, (ctx) => runAgencyImportJob(deps, ctx), {
     maxAttempts: 1,
     concurrency: 1,
   });

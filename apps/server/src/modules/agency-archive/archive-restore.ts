@@ -13,7 +13,7 @@ import { sessionsTable } from '../sessions/sessions.table';
 import { usersTable } from '../users/users.table';
 import { ARCHIVE_LIMITS, EXCLUDED_TABLES, type ManifestTable } from './archive-format';
 import type { OpenedArchive } from './archive-reader';
-import type { ArchiveProgress } from './archive-writer';
+import { reportInTransaction, type ArchiveProgress } from './archive-writer';
 import {
   exportedTables,
   foreignKeyOrder,
@@ -191,7 +191,7 @@ export async function restoreAgencyArchive(
       for (const table of ordered) {
         const item = plan.get(table.name)!;
         rows += await insertTable(tx, archive, table, item.entry, table.name === 'users' ? userIds : undefined);
-        await reporter.progress(++done, total, { note: table.name });
+        reportInTransaction(reporter, ++done, total, table.name);
       }
       if (!userIds.has(importerId)) await tx.delete(usersTable).where(eq(usersTable.id, importerId));
       await resetSequences(tx, targets);

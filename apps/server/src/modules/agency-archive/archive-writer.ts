@@ -56,6 +56,14 @@ interface KeyOwner {
   column: string;
 }
 
+/**
+ * Progress from inside a transaction is not awaited: on the embedded database (one connection) the job's
+ * progress write waits for the transaction to end, so awaiting it there would never return.
+ */
+export function reportInTransaction(reporter: ArchiveProgress, done: number, total: number | null, note: string) {
+  reporter.progress(done, total, { note }).catch(() => {});
+}
+
 function throwIfAborted(signal: AbortSignal | undefined) {
   if (signal?.aborted) throw new Error('The export was stopped.');
 }
@@ -176,7 +184,7 @@ export async function writeAgencyArchive(deps: Deps, reporter: ArchiveProgress):
           throwIfAborted(reporter.signal);
           const file = path.join(dir, `${table.name}.ndjson`);
           dumped.push({ table, file, ...(await dumpTable(tx as unknown as Db, table, file)) });
-          await reporter.progress(dumped.length, tables.length, { note: table.name });
+          reportInTransaction(reporter, dumped.length, tables.length, table.name);
         }
         keys = await collectKeys(tx as unknown as Db, tables);
       },
