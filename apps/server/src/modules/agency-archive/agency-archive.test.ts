@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCandidate } from '../../factories/candidates.factory';
 import { insertClient } from '../../factories/clients.factory';
 import { insertUser } from '../../factories/users.factory';
+import { rowsOf } from '../../db/sql-helpers';
 import { download, runJobs, tableChecksum, uploadArchive } from '../../test/agency-archive';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import type { HttpClient } from '../../test/http-client';
@@ -173,7 +174,7 @@ describe('importing an agency archive', { timeout: 120_000 }, () => {
     const { client } = await targetOwner();
     expect((await uploadArchive(client, archive)).status).toBe(202);
     await runJobs(target);
-    const names = (await target.db.execute(sql`SELECT name FROM clients`)).rows as { name: string }[];
+    const names = rowsOf<{ name: string }>(await target.db.execute(sql`SELECT name FROM clients`));
     expect(names.map((row) => row.name)).toEqual(['Archive Test Client']);
   });
 });

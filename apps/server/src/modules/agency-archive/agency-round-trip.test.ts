@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { rowsOf } from '../../db/sql-helpers';
 import { insertUser } from '../../factories/users.factory';
 import { download, runJobs, sha256, tableChecksum, tableNames, uploadArchive } from '../../test/agency-archive';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
@@ -62,9 +63,8 @@ describe('the agency export, imported into a fresh RecruitDesk', { timeout: 300_
     expect(done.state).toBe('succeeded');
     expect(done.summary.files).toBe(keys.length);
     // Activity goes on after the snapshot (the download, sign-ins, the import's own row): compare what it held.
-    const [{ last }] = (await source.db.execute(sql`SELECT max(id)::int AS last FROM activity`)).rows as [
-      { last: number },
-    ];
+    const last = rowsOf<{ last: number }>(await source.db.execute(sql`SELECT max(id)::int AS last FROM activity`))[0]!
+      .last;
     const zip = await download(owner, done.download_url);
     expect(zip.status).toBe(200);
 
@@ -107,7 +107,7 @@ describe('the agency export, imported into a fresh RecruitDesk', { timeout: 300_
     expect(imported.result.files).toBe(keys.length);
 
     // Sequences continue after the imported ids: a new record gets the next id.
-    const [{ max }] = (await target.db.execute(sql`SELECT max(id)::int AS max FROM clients`)).rows as [{ max: number }];
+    const max = rowsOf<{ max: number }>(await target.db.execute(sql`SELECT max(id)::int AS max FROM clients`))[0]!.max;
     const created = await moved.post('/api/clients/', { name: 'After the move', client_type: 'finders_fee' });
     expect(created.status).toBe(201);
     expect(created.json.client.id).toBe(max + 1);

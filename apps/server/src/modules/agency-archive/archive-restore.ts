@@ -193,7 +193,15 @@ export async function restoreAgencyArchive(
         rows += await insertTable(tx, archive, table, item.entry, table.name === 'users' ? userIds : undefined);
         reportInTransaction(reporter, ++done, total, table.name);
       }
-      if (!userIds.has(importerId)) await tx.delete(usersTable).where(eq(usersTable.id, importerId));
+      // The importing owner is gone unless the archive has a user with the same id; a row another
+      // (not exported) table still points at is kept, deactivated, under its set-aside email.
+      if (!userIds.has(importerId)) {
+        try {
+          await tx.transaction((savepoint) => savepoint.delete(usersTable).where(eq(usersTable.id, importerId)));
+        } catch {
+          await tx.update(usersTable).set({ isActive: false }).where(eq(usersTable.id, importerId));
+        }
+      }
       await resetSequences(tx, targets);
       await tx.delete(sessionsTable);
       await audit?.(tx);
