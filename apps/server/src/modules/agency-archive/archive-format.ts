@@ -22,13 +22,12 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   uploads: 'one-time upload links and their 24 h bookkeeping',
   invitations: 'one-time invitation tokens: pending invitations are sent again',
   agency_exports: "the exports' own bookkeeping and one-time download links",
-  jobs: "the job runner's queue (its history belongs to the old server)",
-  job_schedules: "the job runner's recurring schedule",
-  imports: 'import history and undo data: the ids it names belong to the old database',
-  import_rows: 'import history and undo data',
-  import_mappings_pending: 'import bookkeeping',
+  jobs: "the job runner's queue and schedules (its history belongs to the old server)",
+  imports: 'import history: its files, undo window and the ids it names belong to the old database',
+  import_row_results: 'import history (refused rows of past imports)',
+  import_changes: 'import undo data',
   resume_batches: 'bulk resume uploads under review: transient',
-  resume_batch_items: 'bulk resume uploads under review: transient',
+  resume_drafts: 'bulk resume uploads under review: transient',
 };
 
 /** Archive limits (an import refuses an archive beyond them before writing anything). */
