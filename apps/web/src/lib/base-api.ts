@@ -66,6 +66,7 @@ export const TAG_TYPES = [
   'Chat',
   'JobPosting',
   'Application',
+  'AgencyExport',
 ] as const;
 
 /** The one RTK Query API; features add their endpoints with `baseApi.injectEndpoints`. */

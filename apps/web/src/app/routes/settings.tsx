@@ -2,6 +2,7 @@ import { Lock } from 'lucide-react';
 import { SectionCard as Section } from '@/components/ui/card';
 import { selectUser } from '@/features/auth/auth-slice';
 import { PreferencesForm } from '@/features/profile/components/preferences-form';
+import { ExportEverythingSection } from '@/features/agency-archive/components/export-everything';
 import { AgencySettingsSection } from '@/features/settings/components/agency-settings-form';
 import { useAppSelector } from '@/lib/hooks';
 import { isOwner } from '@/lib/permissions';
@@ -35,6 +36,15 @@ export function SettingsRoute() {
         )}
         <AgencySettingsSection canEdit={owner} />
       </Section>
+      {owner ? (
+        <Section
+          id="export"
+          title="Export everything"
+          description="All of the agency's data in one ZIP, to keep or to move."
+        >
+          <ExportEverythingSection />
+        </Section>
+      ) : null}
     </div>
   );
 }
