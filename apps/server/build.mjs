@@ -37,3 +37,8 @@ await build({
 await copyFile(path.join(here, 'src/modules/auth/common-passwords.txt'), path.join(here, 'dist/common-passwords.txt'));
 // The document text worker (PDF/DOCX extraction) is loaded by URL from beside the bundle.
 await copyFile(path.join(here, 'src/lib/document-text.worker.mjs'), path.join(here, 'dist/document-text.worker.mjs'));
+// The import file reader (CSV/XLSX parsing, modules/imports/reading) likewise.
+await copyFile(
+  path.join(here, 'src/modules/imports/reading/import-file.worker.mjs'),
+  path.join(here, 'dist/import-file.worker.mjs'),
+);

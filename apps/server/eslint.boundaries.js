@@ -39,6 +39,8 @@ export const MODULE_ORDER = [
   'pipelines',
   'applications',
   'job-postings',
+  // imports write candidates, clients, roles and notes
+  'imports',
   // money
   'invoices',
   // insight: calendar aggregates records, pipelines and money; nothing imports it

@@ -19,4 +19,5 @@ export * from './modules/chat/chat.table';
 export * from './modules/job-postings/job-postings.table';
 export * from './modules/analytics/analytics.table';
 export * from './modules/agency-archive/agency-archive.table';
+export * from './modules/imports/imports.table';
 export * from './lib/jobs/jobs.table';

@@ -1,16 +1,16 @@
 export {
-  createJobRunner,
   estimateEtaSeconds,
   JobAbortedError,
   JobError,
   jobErrorMessage,
-  SWEEP_JOB_KIND,
   toJobView,
+  type DbJobRunner,
   type JobContext,
   type JobKindOptions,
   type JobRunner,
   type JobRunnerOptions,
   type JobState,
   type JobView,
-} from './runner';
+} from './job-types';
 export { jobsTable, JOB_STATES, type JobRow } from './jobs.table';
+export { createJobRunner, SWEEP_JOB_KIND } from './runner';

@@ -12,7 +12,7 @@ import {
   JobAbortedError,
   JobError,
   SWEEP_JOB_KIND,
-  type JobRunner,
+  type DbJobRunner,
   type JobRunnerOptions,
 } from './index';
 
@@ -64,12 +64,12 @@ beforeAll(async () => {
 });
 afterAll(() => closeAll());
 
-const runners: JobRunner[] = [];
+const runners: DbJobRunner[] = [];
 afterEach(async () => {
   await Promise.all(runners.splice(0).map((runner) => runner.stop()));
 });
 
-function runner(db: Db = first, options: JobRunnerOptions = {}): JobRunner {
+function runner(db: Db = first, options: JobRunnerOptions = {}): DbJobRunner {
   const created = createJobRunner(db, silent, { pollMs: 20, ...options });
   runners.push(created);
   return created;
@@ -166,6 +166,23 @@ describe('the job runner (lib/jobs, decision 091)', () => {
     expect(c.id).not.toBe(a.id);
   });
 
+  it('wakes at once after an enqueue in its process, also one committed by a transaction, without waiting for its poll', async () => {
+    const jobs = runner(first, { pollMs: 60_000 });
+    const kind = freshKind('wake');
+    const ranAt: number[] = [];
+    jobs.register(kind, async () => {
+      ranAt.push(Date.now());
+    });
+    jobs.start();
+    await sleep(100); // the first poll found nothing; the next is a minute away
+    const enqueuedAt = Date.now();
+    await jobs.enqueue(first, { kind, payload: null });
+    await eventually(async () => expect(ranAt).toHaveLength(1), 5000);
+    await inTransaction(first, (tx) => jobs.enqueue(tx, { kind, payload: null }));
+    await eventually(async () => expect(ranAt).toHaveLength(2), 5000);
+    expect(ranAt[1]! - enqueuedAt).toBeLessThan(5000);
+  });
+
   it('two runners on one database share many jobs and run each exactly once', async () => {
     const kind = freshKind('shared');
     const JOBS = 120;
@@ -226,6 +243,49 @@ describe('the job runner (lib/jobs, decision 091)', () => {
     expect(await jobs.drain()).toBe(1);
     expect(attempts).toEqual([2]);
     expect(await facts(id)).toMatchObject({ state: 'succeeded', attempts: 2, locked_by: null, progress_done: 10 });
+  });
+
+  it('does not run a job again whose worker died on its last attempt: it is failed', async () => {
+    const jobs = runner();
+    const kind = freshKind('abandoned-last');
+    let ran = 0;
+    jobs.register(kind, async () => {
+      ran += 1;
+    });
+    const inserted = rowsOf<{ id: number }>(
+      await first.execute(sql`
+        insert into jobs (kind, payload, state, attempts, max_attempts, lease_until, locked_by, started_at)
+        values (${kind}, '{}'::jsonb, 'running', 3, 3, now() - interval '1 second', 'dead-host:1:x', now())
+        returning id`),
+    );
+    const id = Number(inserted[0]!.id);
+    expect(await jobs.drain()).toBe(1);
+    expect(ran).toBe(0);
+    expect(await jobs.get(id)).toMatchObject({
+      state: 'failed',
+      attempts: 4,
+      error: 'The job stopped without finishing too many times.',
+    });
+  });
+
+  it('puts a recurring job that failed back for its next period, with the error kept', async () => {
+    const jobs = runner();
+    const kind = freshKind('recurring-failing');
+    jobs.registerRecurring(
+      kind,
+      { everyMs: 60_000, firstRunAfterMs: 0 },
+      async () => {
+        throw new JobError('The mailbox did not answer.');
+      },
+      { maxAttempts: 1 },
+    );
+    expect(await jobs.drain()).toBe(1);
+    const rows = rowsOf<{ id: number }>(await first.execute(sql`select id from jobs where kind = ${kind}`));
+    expect(rows).toHaveLength(1);
+    const row = await facts(Number(rows[0]!.id));
+    expect(row).toMatchObject({ state: 'queued', attempts: 0, error: 'The mailbox did not answer.' });
+    expect(row.backoff_ms).toBe(60_000);
+    expect(await jobs.drain()).toBe(0);
   });
 
   it('aborts the handler when another worker holds the job now, and records nothing of its run', async () => {
@@ -391,7 +451,7 @@ describe('the job runner (lib/jobs, decision 091)', () => {
     const make = (db: Db) => {
       const jobs = runner(db);
       jobs.registerRecurring(kind, { everyMs: 400, firstRunAfterMs: 0 }, async (ctx) => {
-        runs.push({ at: Date.now(), scheduledFor: ctx.scheduledFor.getTime(), by: jobs.workerId });
+        runs.push({ at: Date.now(), scheduledFor: ctx.scheduledFor!.getTime(), by: jobs.workerId });
         await sleep(30);
       });
       return jobs;

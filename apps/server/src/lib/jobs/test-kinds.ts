@@ -3,7 +3,7 @@ import path from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/sql-helpers';
-import type { JobRunner } from './runner';
+import type { JobRunner } from './job-types';
 
 /**
  * Test-only job kinds for the fault tests (tools/faults/jobs.test.ts), registered by server.ts only when

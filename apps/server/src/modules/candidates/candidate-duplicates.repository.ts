@@ -1,5 +1,5 @@
 import type { DuplicateReason } from '@recruitdesk/contracts/candidates';
-import { and, asc, eq, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, getTableColumns, inArray, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { phoneKey } from './candidates.repository';
 import { candidatesTable } from './candidates.table';
@@ -72,4 +72,55 @@ export async function findDuplicateRows(db: Db, probe: DuplicateProbe, limit = 1
     .where(and(...conditions))
     .orderBy(asc(candidatesTable.id))
     .limit(limit);
+}
+
+/** What a batch of imported rows could match: lower-cased emails, phone keys, and lower-cased names at companies. */
+export interface DuplicateBatchProbe {
+  emails: string[];
+  phoneKeys: string[];
+  /** Lower-cased first and last names with the lower-cased company (all non-empty); the caller checks the pairs. */
+  namesAtCompanies: Array<{ first: string; last: string; company: string }>;
+}
+
+export type DuplicateCandidateRow = Omit<
+  typeof candidatesTable.$inferSelect,
+  'searchText' | 'resumeText' | 'skillsNormalized'
+>;
+
+/**
+ * Every candidate matching any probe of a batch, in one query through the email, phone and company
+ * indexes (the imports module's duplicate check; it tells which probe each row matched).
+ */
+export async function findDuplicateCandidatesOfBatch(
+  db: Db,
+  probe: DuplicateBatchProbe,
+): Promise<DuplicateCandidateRow[]> {
+  const conditions: SQL[] = [];
+  if (probe.emails.length) conditions.push(inArray(sql`lower(${candidatesTable.email})`, probe.emails));
+  if (probe.phoneKeys.length) conditions.push(inArray(candidatesTable.phoneDigits, probe.phoneKeys));
+  if (probe.namesAtCompanies.length) {
+    // Through the name index (last, first): a company has many people, a full name few.
+    const lasts = [...new Set(probe.namesAtCompanies.map((item) => item.last))];
+    const firsts = [...new Set(probe.namesAtCompanies.map((item) => item.first))];
+    const companies = [...new Set(probe.namesAtCompanies.map((item) => item.company))];
+    conditions.push(
+      and(
+        inArray(sql`lower(${candidatesTable.lastName})`, lasts),
+        inArray(sql`lower(${candidatesTable.firstName})`, firsts),
+        inArray(sql`lower(${candidatesTable.currentCompany})`, companies),
+      ) as SQL,
+    );
+  }
+  if (conditions.length === 0) return [];
+  const {
+    searchText: _searchText,
+    resumeText: _resumeText,
+    skillsNormalized: _skillsNormalized,
+    ...columns
+  } = getTableColumns(candidatesTable);
+  return db
+    .select(columns)
+    .from(candidatesTable)
+    .where(or(...conditions))
+    .orderBy(asc(candidatesTable.id));
 }

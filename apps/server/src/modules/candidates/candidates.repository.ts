@@ -189,3 +189,47 @@ export async function findCandidateNoteTarget(
     .limit(1);
   return row ? { label: `${row.firstName} ${row.lastName}`.trim(), scope: { candidateId: id } } : null;
 }
+
+// ---- Bulk writes of the imports module (issue 31): the same derived columns as every other write ----
+
+/** Multi-row inserts (one statement per call): the new ids in the order of `values`. */
+export async function insertCandidateRowsReturningIds(db: Db, values: CandidateValues[]): Promise<number[]> {
+  if (values.length === 0) return [];
+  const rows = await db
+    .insert(candidatesTable)
+    .values(values.map(withDerivedColumns))
+    .returning({ id: candidatesTable.id });
+  return rows.map((row) => row.id);
+}
+
+/**
+ * Sets some editable columns of one candidate and re-derives its search columns from the whole row (locked
+ * first, like a resume change). Returns the row after, or undefined when it is gone.
+ */
+export async function setCandidateFieldsRow(
+  db: Db,
+  id: number,
+  values: Partial<CandidateValues>,
+  updatedAt: Date,
+): Promise<CandidateRow | undefined> {
+  const before = await findCandidateRow(db, id, { forUpdate: true });
+  if (!before) return undefined;
+  const merged = { ...before, ...values, updatedAt };
+  const { phoneDigits: _p, skillsNormalized: _s, ...editable } = merged;
+  const [after] = await db
+    .update(candidatesTable)
+    .set(withDerivedColumns(editable))
+    .where(eq(candidatesTable.id, id))
+    .returning(rowColumns);
+  return after;
+}
+
+export async function deleteCandidateRows(db: Db, ids: number[]): Promise<void> {
+  if (ids.length) await db.delete(candidatesTable).where(inArray(candidatesTable.id, ids));
+}
+
+/** Candidates by id without their resume text (the undo's checks), any order. */
+export async function findCandidateRowsByIds(db: Db, ids: number[]): Promise<CandidateListRow[]> {
+  if (ids.length === 0) return [];
+  return db.select(listColumns).from(candidatesTable).where(inArray(candidatesTable.id, ids));
+}

@@ -377,3 +377,24 @@ export async function searchCandidatesByName(
     status: row.status as CandidateStatus,
   }));
 }
+
+// ---- For the imports module (issue 31): bulk writes with the repository's derived columns ----
+
+export {
+  deleteCandidateRows,
+  findCandidateRowsByIds,
+  insertCandidateRowsReturningIds,
+  phoneKey,
+  setCandidateFieldsRow,
+} from './candidates.repository';
+export {
+  findDuplicateCandidatesOfBatch,
+  type DuplicateBatchProbe,
+  type DuplicateCandidateRow,
+} from './candidate-duplicates.repository';
+export type { CandidateValues } from './candidates.repository';
+
+/** After candidates were written in bulk (an import, its undo): the skill suggestions are counted again. */
+export function candidatesChangedInBulk(db: Db): void {
+  forgetKnownSkills(db);
+}

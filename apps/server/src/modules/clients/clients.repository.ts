@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, gt, ilike, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike, lowerContains, nameMatchRank } from '../../db/sql-helpers';
 import { usersTable } from '../users/users.table';
@@ -248,4 +248,31 @@ export async function findClientNoteTarget(
 ): Promise<{ label: string; scope: { clientId: number } } | null> {
   const [row] = await db.select({ name: clientsTable.name }).from(clientsTable).where(eq(clientsTable.id, id)).limit(1);
   return row ? { label: row.name, scope: { clientId: id } } : null;
+}
+
+// ---- For the imports module (issue 31) ----
+
+/** The website's host without `www.`, lower-cased ('' without a website): how an import matches a client. */
+export const websiteDomainSql = sql<string>`lower(regexp_replace(regexp_replace(${clientsTable.website}, '^[a-z]+://(www\\.)?', '', 'i'), '[/:?#].*$', ''))`;
+
+/** Clients whose lower-cased name or website domain is one of these, in one query. */
+export async function findClientRowsByNamesOrDomains(db: Db, names: string[], domains: string[]): Promise<ClientRow[]> {
+  const conditions: SQL[] = [];
+  if (names.length) conditions.push(inArray(sql`lower(${clientsTable.name})`, names));
+  if (domains.length) conditions.push(and(ne(clientsTable.website, ''), inArray(websiteDomainSql, domains)) as SQL);
+  if (conditions.length === 0) return [];
+  return db
+    .select()
+    .from(clientsTable)
+    .where(or(...conditions))
+    .orderBy(asc(clientsTable.id));
+}
+
+export async function findClientRowsByIds(db: Db, ids: number[]): Promise<ClientRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(clientsTable).where(inArray(clientsTable.id, ids));
+}
+
+export async function deleteClientRows(db: Db, ids: number[]): Promise<void> {
+  if (ids.length) await db.delete(clientsTable).where(inArray(clientsTable.id, ids));
 }

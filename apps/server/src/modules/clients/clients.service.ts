@@ -382,3 +382,31 @@ export async function searchClientsByName(
     state: row.state as ClientState,
   }));
 }
+
+// ---- For the imports module (issue 31) ----
+
+export {
+  deleteClientRows,
+  findClientRowsByIds,
+  findClientRowsByNamesOrDomains,
+  insertClientRows,
+  updateClientRow,
+} from './clients.repository';
+export type { NewClientRow } from './clients.table';
+
+/**
+ * The columns a client created without the form gets from the agency settings, as `createClient` gives
+ * them: the default finder's fee % for a finder's fee client, the payment terms and the currency.
+ */
+export async function newClientDefaults(
+  db: Db,
+  clientType: string,
+): Promise<Pick<NewClientRow, 'findersFeePercent' | 'paymentTermsDays' | 'currency' | 'retainerInstalments'>> {
+  const settings = await getAgencySettings(db);
+  return {
+    findersFeePercent: clientType === 'finders_fee' ? toNumeric(settings.default_finders_fee_percent) : null,
+    paymentTermsDays: settings.default_payment_terms_days,
+    currency: settings.currency,
+    retainerInstalments: [],
+  };
+}

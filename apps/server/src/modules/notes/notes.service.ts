@@ -14,7 +14,7 @@ import { assertCan, can } from '../../lib/permissions';
 import { recordActivity } from '../activity/activity.service';
 import { displayName, type UserRow } from '../users/users.service';
 import { findNoteTarget, noteTargetPermissions, type NoteTarget } from './note-targets';
-export { countNotes, deleteNotesOf } from './notes.repository';
+export { countNotes, deleteNotesOf, insertNoteRows } from './notes.repository';
 export { registerNoteTarget, type NoteTarget, type NoteTargetLookup, type NoteTargetPermissions } from './note-targets';
 import {
   deleteNoteRow,

@@ -347,3 +347,40 @@ export async function listPublicRoleRows(
     .orderBy(desc(rolesTable.openedAt), desc(rolesTable.id));
   return options.limit !== undefined ? query.limit(options.limit) : query;
 }
+
+// ---- For the imports module (issue 31) ----
+
+/** Roles of these clients whose lower-cased title is one of these (pairs checked by the caller), one query. */
+export async function findRoleRowsByClientsAndTitles(
+  db: Db,
+  clientIds: number[],
+  titles: string[],
+): Promise<RoleRow[]> {
+  if (clientIds.length === 0 || titles.length === 0) return [];
+  return db
+    .select()
+    .from(rolesTable)
+    .where(and(inArray(rolesTable.clientId, clientIds), inArray(sql`lower(${rolesTable.name})`, titles)))
+    .orderBy(asc(rolesTable.id));
+}
+
+export async function findRoleRowsByIds(db: Db, ids: number[]): Promise<RoleRow[]> {
+  if (ids.length === 0) return [];
+  return db.select().from(rolesTable).where(inArray(rolesTable.id, ids));
+}
+
+export async function deleteRoleRows(db: Db, ids: number[]): Promise<void> {
+  if (ids.length) await db.delete(rolesTable).where(inArray(rolesTable.id, ids));
+}
+
+/** Roles of these clients (by id) that are not in `exceptIds`: what an import's undo may not remove. */
+export async function findRoleIdsOfClients(
+  db: Db,
+  clientIds: number[],
+): Promise<Array<{ id: number; clientId: number }>> {
+  if (clientIds.length === 0) return [];
+  return db
+    .select({ id: rolesTable.id, clientId: rolesTable.clientId })
+    .from(rolesTable)
+    .where(inArray(rolesTable.clientId, clientIds));
+}

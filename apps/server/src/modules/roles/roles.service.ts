@@ -499,3 +499,15 @@ export async function searchRolesByName(
     client: { id: row.clientId, name: row.clientName },
   }));
 }
+
+// ---- For the imports module (issue 31) ----
+
+export {
+  deleteRoleRows,
+  findRoleIdsOfClients,
+  findRoleRowsByClientsAndTitles,
+  findRoleRowsByIds,
+  insertRoleRows,
+  updateRoleRow,
+} from './roles.repository';
+export type { NewRoleRow } from './roles.table';
