@@ -58,25 +58,10 @@ export type AgencyExportListResponse = z.infer<typeof AgencyExportListResponseSc
 
 export const ExportTokenParamSchema = z.object({ token: z.string().min(1).max(2048) });
 
-/** An agency archive being imported (a job). */
-export const AgencyImportSchema = z.object({
-  id: z.number().int(),
-  state: ArchiveJobStateSchema,
-  progress: ArchiveProgressSchema,
-  created_at: z.string(),
-  finished_at: z.string().nullable(),
-  error: z.string().nullable(),
-  result: z.object({ tables: z.number().int(), rows: z.number().int(), files: z.number().int() }).nullable(),
-});
-export type AgencyImport = z.infer<typeof AgencyImportSchema>;
-export const AgencyImportResponseSchema = z.object({ success: z.literal(true), import: AgencyImportSchema });
-export type AgencyImportResponse = z.infer<typeof AgencyImportResponseSchema>;
-
 export const AGENCY_ARCHIVE_MESSAGES = {
   exportRunning: 'An export is already being prepared: wait for it to finish.',
   notFound: 'No such export.',
   linkUsed: 'This download link has been used: each export downloads once. Start a new export to download again.',
   linkExpired: 'This download link has expired. Start a new export.',
   linkInvalid: 'This download link is not valid.',
-  importNotFound: 'No such agency import.',
 } as const;

@@ -3,10 +3,10 @@ import {
   AgencyExportListQuerySchema,
   AgencyExportListResponseSchema,
   AgencyExportResponseSchema,
-  AgencyImportResponseSchema,
   ExportTokenParamSchema,
 } from '@recruitdesk/contracts/agency-archive';
 import { IdParamSchema } from '@recruitdesk/contracts/common';
+import { ImportResponseSchema } from '@recruitdesk/contracts/imports';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { createWriteStream } from 'node:fs';
@@ -19,13 +19,13 @@ import { requireUser } from '../users/users.service';
 import {
   assertAgencyImportAllowed,
   claimExportDownload,
-  getAgencyImport,
   getExport,
   importAgencyArchive,
   listExports,
-  registerAgencyImportJob,
+  registerAgencyImport,
   registerExportJob,
   startExport,
+  type AgencyArchiveFile,
 } from './agency-archive.service';
 import { ARCHIVE_LIMITS } from './archive-format';
 import { ARCHIVE_MESSAGES } from './archive-reader';
@@ -36,13 +36,16 @@ const errors = errorResponses(400, 401, 403, 404, 409, 410, 413, 415);
  * Reads the one `file` part of a multipart upload to a temporary file (the archive may be gigabytes), then
  * runs `use` with its path and removes it.
  */
-async function withUploadedArchive<T>(request: FastifyRequest, use: (filePath: string) => Promise<T>): Promise<T> {
+async function withUploadedArchive<T>(
+  request: FastifyRequest,
+  use: (file: AgencyArchiveFile) => Promise<T>,
+): Promise<T> {
   if (!request.isMultipart())
     throw new AppError('UNSUPPORTED_MEDIA_TYPE', 415, 'Send the archive as multipart/form-data.');
   const dir = await mkdtemp(path.join(tmpdir(), 'rd-agency-upload-'));
   try {
     const filePath = path.join(dir, 'archive.zip');
-    let received = false;
+    let received: AgencyArchiveFile | null = null;
     try {
       for await (const part of request.parts()) {
         if (part.type !== 'file') continue;
@@ -52,7 +55,7 @@ async function withUploadedArchive<T>(request: FastifyRequest, use: (filePath: s
         }
         await pipeline(part.file, createWriteStream(filePath, { mode: 0o600 }));
         if (part.file.truncated) throw new AppError('ARCHIVE_TOO_LARGE', 413, ARCHIVE_MESSAGES.tooLarge);
-        received = true;
+        received = { path: filePath, filename: part.filename || 'agency.zip', size: part.file.bytesRead };
       }
     } catch (error) {
       const code = (error as { code?: string }).code;
@@ -62,7 +65,7 @@ async function withUploadedArchive<T>(request: FastifyRequest, use: (filePath: s
       throw error;
     }
     if (!received) throw new AppError('NO_FILE', 400, 'Send one archive in the field "file".');
-    return await use(filePath);
+    return await use(received);
   } finally {
     await rm(dir, { recursive: true, force: true });
   }
@@ -76,7 +79,7 @@ async function withUploadedArchive<T>(request: FastifyRequest, use: (filePath: s
 export const agencyArchiveRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   registerExportJob(deps);
-  registerAgencyImportJob(deps);
+  registerAgencyImport(deps);
   const tags = ['exports'];
 
   await app.register(multipart, {
@@ -136,20 +139,16 @@ export const agencyArchiveRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.post('/api/imports/agency/', {
-    schema: { tags: ['imports'], response: { 202: AgencyImportResponseSchema, ...errors } },
+    schema: {
+      tags: ['imports'],
+      consumes: ['multipart/form-data'],
+      response: { 201: ImportResponseSchema, ...errors },
+    },
     handler: async (request, reply) => {
       const user = requireUser(request);
       await assertAgencyImportAllowed(deps, user);
-      const started = await withUploadedArchive(request, (filePath) => importAgencyArchive(deps, user, filePath));
-      return reply.status(202).send({ success: true as const, import: started });
+      const started = await withUploadedArchive(request, (file) => importAgencyArchive(deps, user, file));
+      return reply.status(201).send({ success: true as const, import: started });
     },
-  });
-
-  app.get('/api/imports/agency/:id/', {
-    schema: { tags: ['imports'], params: IdParamSchema, response: { 200: AgencyImportResponseSchema, ...errors } },
-    handler: async (request) => ({
-      success: true as const,
-      import: await getAgencyImport(deps, requireUser(request), request.params.id),
-    }),
   });
 };

@@ -23,8 +23,8 @@ import type { JobContext, JobView } from '../../lib/jobs';
 export {
   assertAgencyImportAllowed,
   importAgencyArchive,
-  getAgencyImport,
-  registerAgencyImportJob,
+  registerAgencyImport,
+  type AgencyArchiveFile,
   AGENCY_IMPORT_JOB,
 } from './agency-import.service';
 

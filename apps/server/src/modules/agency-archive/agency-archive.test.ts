@@ -47,10 +47,10 @@ async function targetOwner(): Promise<{ client: HttpClient; row: UserRow }> {
 /** The import's job after it ran: its state and error. */
 async function importOutcome(client: HttpClient, bytes: Buffer) {
   const queued = await uploadArchive(client, bytes);
-  if (queued.status !== 202) return { status: queued.status, code: queued.json?.code as string | undefined };
+  if (queued.status !== 201) return { status: queued.status, code: queued.json?.code as string | undefined };
   await runJobs(target);
-  const job = (await client.get(`/api/imports/agency/${queued.json.import.id}/`)).json.import;
-  return { status: queued.status, state: job.state as string, error: job.error as string | null };
+  const done = (await client.get(`/api/imports/${queued.json.import.id}/`)).json.import;
+  return { status: queued.status, state: done.status as string, error: done.error as string | null };
 }
 
 async function rezip(bytes: Buffer, change: (zip: JSZip) => Promise<void> | void): Promise<Buffer> {
@@ -138,7 +138,7 @@ describe('importing an agency archive', { timeout: 120_000 }, () => {
       zip.file('tables/candidates.ndjson', text.replace('Lovelace', 'Lovelacf'));
     });
     const outcome = await importOutcome(client, tampered);
-    expect(outcome).toMatchObject({ status: 202, state: 'failed' });
+    expect(outcome).toMatchObject({ status: 201, state: 'failed' });
     expect(outcome.error).toMatch(/changed after it was exported/);
     expect((await tableChecksum(target.db, 'candidates')).rows).toBe(0);
     expect((await tableChecksum(target.db, 'clients')).rows).toBe(0);
@@ -172,7 +172,10 @@ describe('importing an agency archive', { timeout: 120_000 }, () => {
 
   it('imports an untouched archive into an empty RecruitDesk', async () => {
     const { client } = await targetOwner();
-    expect((await uploadArchive(client, archive)).status).toBe(202);
+    // Through the imports route, kind `agency` (the imports module hands it over, decision 008).
+    const queued = await uploadArchive(client, archive, '/api/imports/');
+    expect(queued.status).toBe(201);
+    expect(queued.json.import).toMatchObject({ kind: 'agency', format: 'zip', status: 'queued' });
     await runJobs(target);
     const names = rowsOf<{ name: string }>(await target.db.execute(sql`SELECT name FROM clients`));
     expect(names.map((row) => row.name)).toEqual(['Archive Test Client']);
