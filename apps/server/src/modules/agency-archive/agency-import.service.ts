@@ -51,10 +51,12 @@ const shownName = (name: string) => (path.basename(name).replace(/[\x00-\x1f\x7f
  * job; the caller removes `file.path`.
  */
 export async function importAgencyArchive(deps: Deps, user: UserRow, file: AgencyArchiveFile): Promise<ImportView> {
-  await assertAgencyImportAllowed(deps, user);
+  assertCan(user, 'agency.manage');
+  // A file that is no agency archive is a 400 wherever it is sent; then the target must be empty (409).
   const archive = await openAgencyArchive(file.path, { verify: false });
   const rows = archive.manifest.tables.reduce((sum, table) => sum + table.rows, 0);
   archive.close();
+  await assertEmptyTarget(deps.db, user.id);
   const key = `agency-imports/${randomToken(24)}.zip`;
   await deps.storage.writeFile(key, file.path, 'application/zip');
   const importId = await inTransaction(deps.db, async (tx) => {
