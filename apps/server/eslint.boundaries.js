@@ -56,6 +56,8 @@ export const MODULE_ORDER = [
   // the assistant reads everything above through its read-only tools; chat carries it to the owner
   'assistant',
   'chat',
+  // the agency's data whole (export, and the agency archive's import): reads and writes every table above
+  'agency-archive',
   // leaves: depend on nothing in the domain, or (demo) on everything
   'health',
   'public-config',

@@ -12,6 +12,7 @@ import { redactLogObject, redactUrl, serializeError } from './lib/log-redaction'
 import { createMailer, type Mailer } from './lib/mail';
 import { memoryCounterStore, redisCounterStoreWithFallback, Throttle } from './lib/throttle';
 import { activityRoutes } from './modules/activity/activity.routes';
+import { agencyArchiveRoutes } from './modules/agency-archive/agency-archive.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { applicationsRoutes } from './modules/applications/applications.routes';
 import { calendarRoutes } from './modules/calendar/calendar.routes';
@@ -210,6 +211,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(chatRoutes);
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   await app.register(chatSocketRoutes, { engine: deps.assistantEngine ?? createAssistantEngine(appDeps) });
+
+  // The agency's data whole: exports and the agency archive's import (they read and write every table).
+  await app.register(agencyArchiveRoutes);
 
   await app.register(spaPlugin);
 

@@ -19,6 +19,7 @@ export * from './modules/applications/applications.table';
 export * from './modules/chat/chat.table';
 export * from './modules/job-postings/job-postings.table';
 export * from './modules/analytics/analytics.table';
+export * from './modules/agency-archive/agency-archive.table';
 export * from './modules/imports/imports.table';
 export * from './lib/jobs/jobs.table';
 export * from './modules/skills/skills.table';

@@ -70,6 +70,7 @@ export const TAG_TYPES = [
   'Import',
   'ImportMapping',
   'SkillAlias',
+  'AgencyExport',
 ] as const;
 
 /** The one RTK Query API; features add their endpoints with `baseApi.injectEndpoints`. */

@@ -98,6 +98,20 @@ export class LocalStorage implements Storage {
     await rename(temp, target);
   }
 
+  async writeFile(key: string, sourcePath: string, contentType: string): Promise<void> {
+    const target = this.filePath(key);
+    await mkdir(path.dirname(target), { recursive: true });
+    const temp = `${target}.${randomToken(8)}.tmp`;
+    try {
+      await pipeline(createReadStream(sourcePath), createWriteStream(temp, { mode: 0o600 }));
+    } catch (error) {
+      await rm(temp, { force: true });
+      throw error;
+    }
+    await this.writeMeta(key, contentType);
+    await rename(temp, target);
+  }
+
   private async writeMeta(key: string, contentType: string): Promise<void> {
     const meta = this.metaPath(key);
     await mkdir(path.dirname(meta), { recursive: true });

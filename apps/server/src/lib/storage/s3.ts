@@ -7,6 +7,8 @@ import {
   S3Client,
 } from '@aws-sdk/client-s3';
 import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
 import { Readable } from 'node:stream';
 import type { S3Config } from '../../config/env';
 import { FileLinks } from './links';
@@ -130,6 +132,20 @@ export class S3Storage implements Storage {
     assertValidKey(key);
     await this.client.send(
       new PutObjectCommand({ Bucket: this.options.bucket, Key: key, Body: body, ContentType: contentType }),
+    );
+  }
+
+  async writeFile(key: string, sourcePath: string, contentType: string): Promise<void> {
+    assertValidKey(key);
+    const { size } = await stat(sourcePath);
+    await this.client.send(
+      new PutObjectCommand({
+        Bucket: this.options.bucket,
+        Key: key,
+        Body: createReadStream(sourcePath),
+        ContentLength: size,
+        ContentType: contentType,
+      }),
     );
   }
 }

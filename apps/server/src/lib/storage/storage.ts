@@ -50,6 +50,8 @@ export interface Storage {
   openRead(key: string): Promise<Readable>;
   /** Stores bytes directly (server-generated files, demo data, tests). */
   write(key: string, body: Buffer, contentType: string): Promise<void>;
+  /** Stores a file from the local disk as a stream (large server-made files: the agency export's ZIP). */
+  writeFile(key: string, sourcePath: string, contentType: string): Promise<void>;
 }
 
 /** Generated names only: segments of letters, digits, `._-`, never starting with a dot. */

@@ -147,4 +147,19 @@ describe('/settings', () => {
     expect(alert).toHaveTextContent('Could not load the agency settings');
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
   });
+
+  it('offers Export everything to the owner only (the server refuses everyone else too)', async () => {
+    answerApi();
+    renderSettings(['superuser']);
+    await screen.findByRole('form', { name: 'Agency settings' });
+    expect(screen.queryByRole('heading', { name: 'Export everything' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Export everything' })).not.toBeInTheDocument();
+  });
+
+  it('shows the owner the export section', async () => {
+    answerApi();
+    renderSettings(['owner']);
+    expect(await screen.findByRole('heading', { name: 'Export everything' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Export everything' })).toBeEnabled();
+  });
 });

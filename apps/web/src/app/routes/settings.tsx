@@ -4,6 +4,7 @@ import { buttonClasses } from '@/components/ui/button';
 import { SectionCard as Section } from '@/components/ui/card';
 import { selectUser } from '@/features/auth/auth-slice';
 import { PreferencesForm } from '@/features/profile/components/preferences-form';
+import { ExportEverythingSection } from '@/features/agency-archive/components/export-everything';
 import { AgencySettingsSection } from '@/features/settings/components/agency-settings-form';
 import { SkillVocabularySection } from '@/features/skills/components/skill-vocabulary-section';
 import { useAppSelector } from '@/lib/hooks';
@@ -58,6 +59,15 @@ export function SettingsRoute() {
       >
         <SkillVocabularySection canEdit={canManageSkillVocabulary(user)} />
       </Section>
+      {owner ? (
+        <Section
+          id="export"
+          title="Export everything"
+          description="All of the agency's data in one ZIP, to keep or to move."
+        >
+          <ExportEverythingSection />
+        </Section>
+      ) : null}
     </div>
   );
 }
