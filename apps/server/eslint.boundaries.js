@@ -39,6 +39,8 @@ export const MODULE_ORDER = [
   'pipelines',
   'applications',
   'job-postings',
+  // matching ranks candidates for roles (records + pipelines' outcomes); the assistant reads it
+  'matching',
   // money
   'invoices',
   // insight: calendar aggregates records, pipelines and money; nothing imports it

@@ -25,6 +25,7 @@ import { notesRoutes } from './modules/notes/notes.routes';
 import { pipelinesRoutes } from './modules/pipelines/pipelines.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { jobPostingsRoutes } from './modules/job-postings/job-postings.routes';
+import { matchingRoutes } from './modules/matching/matching.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { authRoutes } from './modules/auth/auth.routes';
@@ -184,6 +185,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(pipelinesRoutes);
   await app.register(applicationsRoutes);
   await app.register(jobPostingsRoutes);
+  await app.register(matchingRoutes);
   await app.register(invoicesRoutes);
   await app.register(searchRoutes);
   // The calendar aggregates the records below it; the invoices' due dates and payouts come in here.

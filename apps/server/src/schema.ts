@@ -18,3 +18,4 @@ export * from './modules/applications/applications.table';
 export * from './modules/chat/chat.table';
 export * from './modules/job-postings/job-postings.table';
 export * from './modules/analytics/analytics.table';
+export * from './modules/matching/matching.table';
