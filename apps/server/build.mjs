@@ -20,7 +20,11 @@ const externalExceptWorkspace = {
 
 await mkdir(path.join(here, 'dist'), { recursive: true });
 await build({
-  entryPoints: { server: path.join(here, 'src/server.ts') },
+  entryPoints: {
+    server: path.join(here, 'src/server.ts'),
+    // The resume worker (modules/resumes/resume-parser.ts loads it by URL from beside the bundle).
+    'resume-parse.worker': path.join(here, 'src/modules/resumes/resume-parse.worker.ts'),
+  },
   outdir: path.join(here, 'dist'),
   bundle: true,
   platform: 'node',

@@ -34,7 +34,11 @@ export const MODULE_ORDER = [
   'notes',
   'clients',
   'roles',
+  // the skill vocabulary (built-in list + the agency's aliases): resume parsing and matching read it
+  'skills',
   'candidates',
+  // resume parsing (text and fields out of a resume file)
+  'resumes',
   // pipelines, and what flows into them: inbound applications, the job-board postings that bring them
   'pipelines',
   'applications',

@@ -28,6 +28,8 @@ import { jobPostingsRoutes } from './modules/job-postings/job-postings.routes';
 import { matchingRoutes } from './modules/matching/matching.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { searchRoutes } from './modules/search/search.routes';
+import { skillsRoutes } from './modules/skills/skills.routes';
+import { resumesRoutes } from './modules/resumes/resumes.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { healthRoutes } from './modules/health/health.routes';
 import { assertUploadOpen, startUploadSweeper } from './modules/files/files.service';
@@ -182,6 +184,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(jobQualificationsRoutes);
   await app.register(notesRoutes);
   await app.register(candidatesRoutes);
+  await app.register(skillsRoutes);
+  await app.register(resumesRoutes);
   await app.register(pipelinesRoutes);
   await app.register(applicationsRoutes);
   await app.register(jobPostingsRoutes);

@@ -18,4 +18,6 @@ export * from './modules/applications/applications.table';
 export * from './modules/chat/chat.table';
 export * from './modules/job-postings/job-postings.table';
 export * from './modules/analytics/analytics.table';
+export * from './modules/skills/skills.table';
 export * from './modules/matching/matching.table';
+

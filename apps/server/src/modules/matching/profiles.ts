@@ -240,7 +240,7 @@ export function buildRoleProfile(
   for (const qualification of qualifications) {
     const target = qualification.kind === 'nice_to_have' ? nice : required;
     const text = `${qualification.name}\n${qualification.description}`;
-    const mentions = terms.find(qualification.name);
+    const mentions = terms.find(qualification.name, { list: true });
     const found = mentions.length ? mentions : terms.find(qualification.description);
     if (found.length) {
       for (const mention of found) target.set(skillKey(terms, mention.skill), mention.skill);

@@ -40,7 +40,8 @@ ALTER TABLE "role_match_settings" ADD CONSTRAINT "role_match_settings_updated_by
 CREATE INDEX "candidate_match_profiles_skills_idx" ON "candidate_match_profiles" USING gin ("skills") WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "candidate_match_profiles_stale_idx" ON "candidate_match_profiles" USING btree ("candidate_id") WHERE stale;--> statement-breakpoint
 CREATE UNIQUE INDEX "match_feedback_role_candidate_unique" ON "match_feedback" USING btree ("role_id","candidate_id");--> statement-breakpoint
-CREATE INDEX "match_feedback_candidate_idx" ON "match_feedback" USING btree ("candidate_id");--> statement-breakpoint
+CREATE INDEX "match_feedback_candidate_idx" ON "match_feedback" USING btree ("candidate_id");
+--> statement-breakpoint
 -- Hand-written (issue 32, matching): every insert or update of candidates marks the candidate's match profile
 -- stale in the same transaction, copying the status and last activity so exclusions are exact at once; the
 -- matching service rebuilds stale profiles before it ranks. Statement-level, so a bulk insert is one statement.
