@@ -140,7 +140,7 @@ describe('role matches', () => {
     expect(k8s?.snippet.slice(k8s.start, k8s.end)).toBe('Kubernetes');
     expect(k8s?.snippet).toContain('Ran Kubernetes clusters');
     const bob = results.find((result) => result.candidate.id === c.bob!.id);
-    expect(bob!.missing).toEqual(['Kubernetes', 'Airflow']);
+    expect(bob!.missing).toEqual(['Kubernetes', 'Apache Airflow']);
     expect(bob!.score).toBeLessThan(ada!.score);
     expect(results.map((result) => result.rank)).toEqual(results.map((_, index) => index + 1));
   });
@@ -195,7 +195,7 @@ describe('role matches', () => {
     });
     expect(response.status, response.text).toBe(200);
     const after = (await matches(owner)).results.find((result) => result.candidate.id === c.bob!.id)!;
-    expect(after.missing).toEqual(['Airflow']);
+    expect(after.missing).toEqual(['Apache Airflow']);
     expect(after.score).toBeGreaterThan(before.score);
   });
 });

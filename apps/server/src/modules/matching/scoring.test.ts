@@ -61,10 +61,23 @@ const candidate = (overrides: Partial<CandidateProfile> = {}): CandidateProfile 
 
 const input = { now, salaryVisible: true };
 
+const source = {
+  id: 9,
+  currentTitle: '',
+  skills: [] as string[],
+  resumeText: '',
+  yearsExperience: 1,
+  desiredSalary: '50000.50',
+  desiredSalaryCurrency: 'EUR',
+  location: 'Berlin, Germany',
+  status: 'active',
+  updatedAt: now,
+};
+
 describe('profiles', () => {
   it('reads the role’s requirements from its qualifications', () => {
     expect(role.required.map((s) => s.name)).toEqual(['Kubernetes', 'Python', 'SQL']);
-    expect(role.nice.map((s) => s.name)).toEqual(['Airflow', 'React']);
+    expect(role.nice.map((s) => s.name)).toEqual(['Apache Airflow', 'React']);
     expect(role.minYears).toBe(5);
     expect(role.level).toBe(3);
     expect(role.city).toBe('berlin');
@@ -76,6 +89,11 @@ describe('profiles', () => {
     expect([...resumeSkillKeys(terms, 'Java, and some Go.')].sort()).toEqual(['go', 'java']);
     expect([...resumeSkillKeys(terms, 'Wrote C++ daily.')]).toEqual(['c++']);
     expect([...resumeSkillKeys(terms, 'Python daily. Not interested in Kubernetes.')]).toEqual(['python']);
+    expect([...resumeSkillKeys(terms, 'Ran k8s clusters and wrote JS.')].sort()).toEqual(['javascript', 'kubernetes']);
+    expect(buildCandidateProfile(terms, { ...source, skills: ['Postgres', 'golang'] }).skills).toEqual([
+      'go',
+      'postgresql',
+    ]);
   });
 
   it('reads seniority and title words', () => {
@@ -83,18 +101,7 @@ describe('profiles', () => {
     expect(titleLevel('Junior Developer')).toBe(1);
     expect(titleLevel('Head of Data')).toBe(5);
     expect(titleTokens('Senior Backend Developer')).toEqual(['back-end', 'engineer']);
-    const profile = buildCandidateProfile(terms, {
-      id: 9,
-      currentTitle: '',
-      skills: ['python', ' SQL '],
-      resumeText: '',
-      yearsExperience: 1,
-      desiredSalary: '50000.50',
-      desiredSalaryCurrency: 'EUR',
-      location: 'Berlin, Germany',
-      status: 'active',
-      updatedAt: now,
-    });
+    const profile = buildCandidateProfile(terms, { ...source, skills: ['python', ' SQL '] });
     expect(profile).toMatchObject({ skills: ['python', 'sql'], level: 1, salaryMinor: 5_000_050 });
   });
 });
@@ -105,7 +112,7 @@ describe('scoring', () => {
     const sum = match.factors.reduce((total, factor) => total + Math.round(factor.contribution * 10), 0);
     expect(sum).toBe(match.scoreTenths);
     expect(match.score).toBeGreaterThan(80);
-    expect(match.missing).toEqual(['Airflow', 'React']);
+    expect(match.missing).toEqual(['Apache Airflow', 'React']);
   });
 
   it('weighs a missing required skill more than a present nice-to-have', () => {
