@@ -14,13 +14,33 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/errors';
 import { requireUser } from '../users/users.service';
 import { listMatchingRoles } from './matching-roles.service';
+import { refreshStaleProfiles } from './profile-refresh';
+import { loadSkillTerms } from './skill-terms';
 import { explainRoleMatch, listRoleMatches, recordMatchFeedback, updateMatchWeights } from './matching.service';
 
 const errors = errorResponses(400, 401, 403, 404);
 
+/** How often stale candidate profiles are rebuilt in the background. */
+export const PROFILE_REFRESH_INTERVAL_MS = 5_000;
+
 export const matchingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const tags = ['matching'];
+  // Profiles a write marked stale are rebuilt before each ranking (within a budget) and here in the
+  // background, so a bulk change (an import, the demo data) is caught up without a ranking paying for it.
+  let refreshing = false;
+  const timer = setInterval(() => {
+    if (refreshing) return;
+    refreshing = true;
+    void loadSkillTerms(deps.db)
+      .then((terms) => refreshStaleProfiles(deps.db, terms, { budgetMs: 1_000 }))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'matching: refreshing stale profiles failed'))
+      .finally(() => {
+        refreshing = false;
+      });
+  }, PROFILE_REFRESH_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
 
   app.get('/api/roles/:id/matches/', {
     schema: {

@@ -8,7 +8,9 @@ import { candidateSources, candidateSourcesAfter, saveProfiles, staleProfileIds 
 import { buildCandidateProfile, type CandidateSource } from './profiles';
 import type { SkillTerms } from './skill-terms';
 
-const BATCH = 500;
+const BATCH = 200;
+/** How long one ranking may spend rebuilding stale profiles before it ranks (the rest wait for the next). */
+export const REFRESH_BUDGET_MS = 1_500;
 
 async function build(db: Db, terms: SkillTerms, sources: CandidateSource[]): Promise<void> {
   await saveProfiles(
@@ -18,10 +20,15 @@ async function build(db: Db, terms: SkillTerms, sources: CandidateSource[]): Pro
   );
 }
 
-/** Rebuilds up to `max` stale profiles; returns how many it rebuilt. */
-export async function refreshStaleProfiles(db: Db, terms: SkillTerms, max = 5000): Promise<number> {
+/** Rebuilds stale profiles, up to `max` or until `budgetMs` has passed; returns how many it rebuilt. */
+export async function refreshStaleProfiles(
+  db: Db,
+  terms: SkillTerms,
+  { max = 5000, budgetMs = REFRESH_BUDGET_MS }: { max?: number; budgetMs?: number } = {},
+): Promise<number> {
+  const started = Date.now();
   let done = 0;
-  while (done < max) {
+  while (done < max && Date.now() - started < budgetMs) {
     const ids = await staleProfileIds(db, Math.min(BATCH, max - done));
     if (!ids.length) break;
     await build(db, terms, await candidateSources(db, ids));
