@@ -10,7 +10,8 @@ CREATE TABLE "candidate_match_profiles" (
 	"title_tokens" text[] DEFAULT '{}'::text[] NOT NULL,
 	"status" text NOT NULL,
 	"last_activity" timestamp with time zone NOT NULL,
-	"built_at" timestamp with time zone
+	"built_at" timestamp with time zone,
+	"revision" bigint DEFAULT 0 NOT NULL
 );
 --> statement-breakpoint
 CREATE TABLE "match_feedback" (
@@ -37,6 +38,7 @@ ALTER TABLE "match_feedback" ADD CONSTRAINT "match_feedback_candidate_id_candida
 ALTER TABLE "match_feedback" ADD CONSTRAINT "match_feedback_created_by_users_id_fk" FOREIGN KEY ("created_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "role_match_settings" ADD CONSTRAINT "role_match_settings_role_id_roles_id_fk" FOREIGN KEY ("role_id") REFERENCES "public"."roles"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "role_match_settings" ADD CONSTRAINT "role_match_settings_updated_by_users_id_fk" FOREIGN KEY ("updated_by") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+CREATE INDEX "candidate_match_profiles_revision_idx" ON "candidate_match_profiles" USING btree ("revision");--> statement-breakpoint
 CREATE INDEX "candidate_match_profiles_skills_idx" ON "candidate_match_profiles" USING gin ("skills") WITH (fastupdate=false);--> statement-breakpoint
 CREATE INDEX "candidate_match_profiles_stale_idx" ON "candidate_match_profiles" USING btree ("candidate_id") WHERE stale;--> statement-breakpoint
 CREATE UNIQUE INDEX "match_feedback_role_candidate_unique" ON "match_feedback" USING btree ("role_id","candidate_id");--> statement-breakpoint
@@ -58,5 +60,15 @@ CREATE TRIGGER "candidates_match_profile_insert" AFTER INSERT ON "candidates" RE
   FOR EACH STATEMENT EXECUTE FUNCTION "candidates_match_profile_mark"();--> statement-breakpoint
 CREATE TRIGGER "candidates_match_profile_update" AFTER UPDATE ON "candidates" REFERENCING NEW TABLE AS new_rows
   FOR EACH STATEMENT EXECUTE FUNCTION "candidates_match_profile_mark"();--> statement-breakpoint
+CREATE SEQUENCE "candidate_match_profiles_revision_seq";--> statement-breakpoint
+-- Every write of a profile row takes the next revision (the in-memory index reads what changed since).
+CREATE FUNCTION "candidate_match_profiles_revision"() RETURNS trigger LANGUAGE plpgsql AS $$
+BEGIN
+  NEW."revision" := nextval('candidate_match_profiles_revision_seq');
+  RETURN NEW;
+END;
+$$;--> statement-breakpoint
+CREATE TRIGGER "candidate_match_profiles_revision" BEFORE INSERT OR UPDATE ON "candidate_match_profiles"
+  FOR EACH ROW EXECUTE FUNCTION "candidate_match_profiles_revision"();--> statement-breakpoint
 INSERT INTO "candidate_match_profiles" ("candidate_id", "stale", "status", "last_activity")
   SELECT "id", true, "status", "updated_at" FROM "candidates";

@@ -1,6 +1,5 @@
-import { and, asc, eq, inArray, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { rowsOf } from '../../db/sql-helpers';
 import { candidatesTable } from '../candidates/candidates.table';
 import { clientsTable } from '../clients/clients.table';
 import { pipelinesTable } from '../pipelines/pipelines.table';
@@ -13,7 +12,6 @@ import {
   type CandidateMatchProfileRow,
 } from './matching.table';
 import type { CandidateProfile, CandidateSource, QualificationSource, RoleSource } from './profiles';
-import { textArray } from './score-sql';
 
 /** Statuses left out of a role's matches unless the recruiter asks for them. */
 export const EXCLUDED_STATUSES = ['do_not_contact', 'archived'] as const;
@@ -108,58 +106,6 @@ export function toProfile(row: CandidateMatchProfileRow): CandidateProfile {
     status: row.status,
     lastActivity: row.lastActivity,
   };
-}
-
-export async function profilesOf(db: Db, ids: number[]): Promise<Map<number, CandidateProfile>> {
-  if (!ids.length) return new Map();
-  const rows = await db
-    .select()
-    .from(candidateMatchProfilesTable)
-    .where(inArray(candidateMatchProfilesTable.candidateId, ids));
-  return new Map(rows.map((row) => [row.candidateId, toProfile(row)]));
-}
-
-export interface RankFilter {
-  score: SQL;
-  /** Any of these skill keys (the GIN prefilter); empty: no skill prefilter. */
-  anySkills: string[];
-  mustSkills: string[];
-  includeExcluded: boolean;
-}
-
-function rankConditions(filter: RankFilter): SQL {
-  const conditions: SQL[] = [sql`true`];
-  if (!filter.includeExcluded) conditions.push(sql`p.status not in ('do_not_contact', 'archived')`);
-  if (filter.anySkills.length) conditions.push(sql`p.skills && ${textArray(filter.anySkills)}`);
-  if (filter.mustSkills.length) conditions.push(sql`p.skills @> ${textArray(filter.mustSkills)}`);
-  return sql.join(conditions, sql` and `);
-}
-
-/** The best `limit` profiles by the SQL score (ties by id). */
-export async function rankProfiles(
-  db: Db,
-  filter: RankFilter,
-  limit: number,
-): Promise<Array<{ id: number; score: number }>> {
-  const result = await db.execute(sql`
-    select p.candidate_id as id, ${filter.score} as score
-    from candidate_match_profiles p
-    where ${rankConditions(filter)}
-    order by score desc, p.candidate_id asc
-    limit ${limit}`);
-  return rowsOf<{ id: number; score: number | string }>(result).map((row) => ({
-    id: Number(row.id),
-    score: Number(row.score),
-  }));
-}
-
-/** How many profiles rank above a score (ties: lower id first), under the same filter. */
-export async function countRankedAbove(db: Db, filter: RankFilter, score: number, id: number): Promise<number> {
-  const result = await db.execute(sql`
-    select count(*)::int as n from candidate_match_profiles p
-    where ${rankConditions(filter)}
-      and (${filter.score} > ${score} or (${filter.score} = ${score} and p.candidate_id < ${id}))`);
-  return Number(rowsOf<{ n: number }>(result)[0]?.n ?? 0);
 }
 
 export interface CandidateCard {

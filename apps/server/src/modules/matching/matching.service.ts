@@ -31,19 +31,15 @@ import {
   candidateCards,
   candidateIdsByName,
   candidateSources,
-  countRankedAbove,
   feedbackFor,
   outcomeRows,
   pipelineCandidateIds,
-  profilesOf,
   qualificationsOf,
-  rankProfiles,
   roleSettings,
   saveRoleSettings,
   upsertFeedback,
   type CandidateCard,
   type OutcomeRow,
-  type RankFilter,
 } from './matching.repository';
 import { refreshStaleProfiles } from './profile-refresh';
 import {
@@ -53,7 +49,7 @@ import {
   type CandidateProfile,
   type RoleProfile,
 } from './profiles';
-import { scoreSql } from './score-sql';
+import { candidatesSharing, leanScorer, profileIndex, type ProfileIndex } from './profile-index';
 import { compareRanked, DAY_MS, scoreMatch, scorePlan, type OutcomeSignal, type ScoredMatch } from './scoring';
 import { loadSkillTerms, type SkillTerms } from './skill-terms';
 import { invalidateRoleProfiles } from './role-profile-cache';
@@ -113,14 +109,23 @@ export function outcomeSignals(role: RoleProfile, rows: OutcomeRow[], now: Date)
   return signals;
 }
 
-function rankFilter(context: RoleContext, now: Date, includeExcluded: boolean): RankFilter {
+interface Ranked {
+  id: number;
+  scoreTenths: number;
+}
+
+/** Every candidate the role's list can hold (sharing a skill, not excluded, with the musts), scored, best first. */
+function rankAll(context: RoleContext, index: ProfileIndex, now: Date, includeExcluded: boolean): Ranked[] {
   const { profile } = context;
-  return {
-    score: scoreSql(profile, scorePlan(profile, context.weights, context.salaryVisible), now),
-    anySkills: [...profile.required, ...profile.nice].map((skill) => skill.key),
-    mustSkills: profile.must,
-    includeExcluded,
-  };
+  const score = leanScorer(profile, scorePlan(profile, context.weights, context.salaryVisible), now);
+  const keys = [...profile.required, ...profile.nice].map((skill) => skill.key);
+  const ranked: Ranked[] = [];
+  for (const candidate of candidatesSharing(index, keys)) {
+    if (!includeExcluded && (EXCLUDED_STATUSES as readonly string[]).includes(candidate.status)) continue;
+    if (profile.must.some((key) => !candidate.skills.includes(key))) continue;
+    ranked.push({ id: candidate.candidateId, scoreTenths: score(candidate) });
+  }
+  return ranked.sort(compareRanked);
 }
 
 function presentResult(
@@ -163,23 +168,20 @@ export async function listRoleMatches(
   assertCan(actor, 'records.read');
   const context = await loadRoleContext(deps.db, actor, roleId);
   await refreshStaleProfiles(deps.db, context.terms);
+  const index = await profileIndex(deps.db);
   const now = new Date();
   const wanted = query.offset + query.limit;
-  const ranked = await rankProfiles(
-    deps.db,
-    rankFilter(context, now, query.include_excluded),
-    wanted + OUTCOME_HEADROOM + 1,
-  );
+  const all = rankAll(context, index, now, query.include_excluded);
+  const ranked = all.slice(0, wanted + OUTCOME_HEADROOM + 1);
   const ids = ranked.map((row) => row.id);
-  const [profiles, outcomes, feedback] = await Promise.all([
-    profilesOf(deps.db, ids),
+  const [outcomes, feedback] = await Promise.all([
     outcomeRows(deps.db, roleId, ids),
     feedbackFor(deps.db, roleId, ids),
   ]);
   const signals = outcomeSignals(context.profile, outcomes, now);
   const scored = ids
     .map((id) => {
-      const profile = profiles.get(id) as CandidateProfile;
+      const profile = index.profiles.get(id) as CandidateProfile;
       const reason = feedback.get(id);
       const match = scoreMatch(context.profile, profile, context.weights, {
         now,
@@ -198,13 +200,16 @@ export async function listRoleMatches(
   ]);
   const cardById = new Map(cards.map((card) => [card.id, card]));
   return {
-    results: page.map((row, index) =>
-      presentResult(context, cardById.get(row.id) as CandidateCard, row.match, {
-        rank: query.offset + index + 1,
-        inPipeline: inPipeline.has(row.id),
-        notAFit: feedback.get(row.id) ?? null,
-      }),
-    ),
+    // A candidate deleted since the index last reloaded has no card: left out.
+    results: page
+      .filter((row) => cardById.has(row.id))
+      .map((row, position) =>
+        presentResult(context, cardById.get(row.id) as CandidateCard, row.match, {
+          rank: query.offset + position + 1,
+          inPipeline: inPipeline.has(row.id),
+          notAFit: feedback.get(row.id) ?? null,
+        }),
+      ),
     weights: context.weights,
     must_skills: context.mustSkills,
     requirements: {
@@ -219,7 +224,7 @@ export async function listRoleMatches(
       remote_type: context.role.remoteType,
     },
     salary_visible: context.salaryVisible,
-    has_more: ranked.length > wanted,
+    has_more: all.length > wanted,
   };
 }
 
@@ -284,12 +289,10 @@ export async function explainRoleMatch(
       : anySkills.length && !anySkills.some((key) => profile.skills.includes(key))
         ? 'Has none of the role’s skills, so is not among the matches.'
         : null;
-  const above = await countRankedAbove(
-    deps.db,
-    rankFilter(context, now, excluded !== null),
-    base.scoreTenths,
-    candidateId,
-  );
+  const index = await profileIndex(deps.db);
+  const above = rankAll(context, index, now, excluded !== null).filter(
+    (row) => compareRanked(row, { id: candidateId, scoreTenths: base.scoreTenths }) < 0,
+  ).length;
   return {
     result: presentResult(context, cards[0] as CandidateCard, match, {
       rank: above + 1,

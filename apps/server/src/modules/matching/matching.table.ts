@@ -49,8 +49,14 @@ export const candidateMatchProfilesTable = pgTable(
     status: text('status').notNull(),
     lastActivity: timestamp('last_activity', { withTimezone: true }).notNull(),
     builtAt: timestamp('built_at', { withTimezone: true }),
+    /**
+     * Goes up with every write of the row (the trigger `candidate_match_profiles_revision` sets it from a
+     * sequence): each server's in-memory index reads the rows changed since it last looked.
+     */
+    revision: bigint('revision', { mode: 'number' }).notNull().default(0),
   },
   (table) => [
+    index('candidate_match_profiles_revision_idx').on(table.revision),
     index('candidate_match_profiles_skills_idx').using('gin', table.skills).with({ fastupdate: false }),
     index('candidate_match_profiles_stale_idx')
       .on(table.candidateId)

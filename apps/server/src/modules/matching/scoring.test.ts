@@ -5,7 +5,8 @@ import { insertCandidates } from '../../factories/candidates.factory';
 import { buildCandidate } from '../../factories/candidates.factory';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { eq } from 'drizzle-orm';
-import { rankProfiles, saveProfiles } from './matching.repository';
+import { saveProfiles } from './matching.repository';
+import { candidatesSharing, leanScorer, profileIndex } from './profile-index';
 import { candidateMatchProfilesTable } from './matching.table';
 import {
   buildCandidateProfile,
@@ -16,7 +17,6 @@ import {
   type CandidateProfile,
   type RoleProfile,
 } from './profiles';
-import { scoreSql } from './score-sql';
 import { compareRanked, scoreMatch, scorePlan } from './scoring';
 import { termsFromNames } from './skill-terms';
 
@@ -166,16 +166,8 @@ describe('scoring', () => {
   });
 });
 
-describe('the SQL score equals the JavaScript score', () => {
-  let t: TestApp;
-  beforeAll(async () => {
-    t = await buildTestApp();
-  });
-  afterAll(async () => {
-    await t?.close();
-  });
-
-  const skillKeys = ['python', 'sql', 'kubernetes', 'airflow', 'react', 'go', 'cobol'];
+describe('the lean scorer and the profile index', () => {
+  const skillKeys = ['python', 'sql', 'kubernetes', 'apache airflow', 'react', 'go', 'cobol'];
   const arbitraryProfile = fc.record({
     skills: fc.subarray(skillKeys).map((list) => [...list].sort()),
     level: fc.integer({ min: 0, max: 5 }),
@@ -187,54 +179,76 @@ describe('the SQL score equals the JavaScript score', () => {
     status: fc.constantFrom('active', 'placed', 'do_not_contact', 'archived'),
     ageDays: fc.integer({ min: 0, max: 1000 }),
   });
+  type Sample = typeof arbitraryProfile extends fc.Arbitrary<infer T> ? T : never;
+  const toProfile = (sample: Sample, id: number): CandidateProfile => ({
+    candidateId: id,
+    skills: sample.skills,
+    level: sample.level,
+    years: sample.years,
+    salaryMinor: sample.salaryMinor,
+    salaryCurrency: sample.salaryCurrency,
+    locationTokens: sample.locationTokens,
+    titleTokens: sample.titleTokens,
+    status: sample.status,
+    lastActivity: new Date(now.getTime() - sample.ageDays * 86_400_000 - 3_600_000),
+  });
 
-  it('on generated profiles and weights', async () => {
-    const count = 60;
-    await insertCandidates(
-      t.db,
-      Array.from({ length: count }, () => buildCandidate()),
+  it('scores exactly as scoreMatch, for any profile and weights', () => {
+    fc.assert(
+      fc.property(
+        arbitraryProfile,
+        fc.record(Object.fromEntries(MATCH_FACTOR_KEYS.map((key) => [key, fc.integer({ min: 0, max: 100 })]))),
+        fc.boolean(),
+        (sample, weights, salaryVisible) => {
+          const w = weights as typeof DEFAULT_MATCH_WEIGHTS;
+          const plan = scorePlan(role, w, salaryVisible);
+          const profile = toProfile(sample, 1);
+          expect(leanScorer(role, plan, now)(profile)).toBe(
+            scoreMatch(role, profile, w, { now, salaryVisible }).scoreTenths,
+          );
+        },
+      ),
+      { numRuns: 500, seed: 42 },
     );
-    const samples = fc.sample(arbitraryProfile, { numRuns: count, seed: 42 });
-    const profiles: CandidateProfile[] = samples.map((sample, index) => ({
-      candidateId: index + 1,
-      skills: sample.skills,
-      level: sample.level,
-      years: sample.years,
-      salaryMinor: sample.salaryMinor,
-      salaryCurrency: sample.salaryCurrency,
-      locationTokens: sample.locationTokens,
-      titleTokens: sample.titleTokens,
-      status: sample.status,
-      lastActivity: new Date(now.getTime() - sample.ageDays * 86_400_000 - 3_600_000),
-    }));
-    await saveProfiles(t.db, profiles, now);
-    for (const p of profiles) {
+  });
+
+  describe('on a database', () => {
+    let t: TestApp;
+    beforeAll(async () => {
+      t = await buildTestApp();
+    });
+    afterAll(async () => {
+      await t?.close();
+    });
+
+    it('loads the profiles and then reads only what changed', async () => {
+      await insertCandidates(
+        t.db,
+        Array.from({ length: 5 }, () => buildCandidate({ skills: ['Python'] })),
+      );
+      const ids = (await t.db.select({ id: candidateMatchProfilesTable.candidateId }).from(candidateMatchProfilesTable))
+        .map((row) => row.id)
+        .sort((a, b) => a - b);
+      const first = await profileIndex(t.db);
+      expect(first.profiles.size).toBe(5);
+      expect([...candidatesSharing(first, ['python'])].length).toBe(0); // stale stubs: not built yet
+      await saveProfiles(
+        t.db,
+        ids
+          .map((id, i) => toProfile(fc.sample(arbitraryProfile, { numRuns: 5, seed: 3 })[i]!, id))
+          .map((p) => ({ ...p, skills: ['python'] })),
+        now,
+      );
+      const second = await profileIndex(t.db);
+      expect(second).toBe(first);
+      expect([...candidatesSharing(second, ['python'])].map((p) => p.candidateId).sort((a, b) => a - b)).toEqual(ids);
       await t.db
         .update(candidateMatchProfilesTable)
-        .set({ status: p.status, lastActivity: p.lastActivity })
-        .where(eq(candidateMatchProfilesTable.candidateId, p.candidateId));
-    }
-    const weightSets = fc.sample(
-      fc.record(Object.fromEntries(MATCH_FACTOR_KEYS.map((key) => [key, fc.integer({ min: 0, max: 100 })]))),
-      { numRuns: 5, seed: 7 },
-    ) as Array<typeof DEFAULT_MATCH_WEIGHTS>;
-    for (const weights of [DEFAULT_MATCH_WEIGHTS, ...weightSets]) {
-      for (const salaryVisible of [true, false]) {
-        const plan = scorePlan(role, weights, salaryVisible);
-        if (!plan.total) continue;
-        const ranked = await rankProfiles(
-          t.db,
-          { score: scoreSql(role, plan, now), anySkills: [], mustSkills: [], includeExcluded: true },
-          count,
-        );
-        const expected = profiles
-          .map((p) => ({
-            id: p.candidateId,
-            scoreTenths: scoreMatch(role, p, weights, { now, salaryVisible }).scoreTenths,
-          }))
-          .sort(compareRanked);
-        expect(ranked.map((row) => [row.id, row.score])).toEqual(expected.map((row) => [row.id, row.scoreTenths]));
-      }
-    }
+        .set({ skills: ['go'] })
+        .where(eq(candidateMatchProfilesTable.candidateId, ids[0]!));
+      const third = await profileIndex(t.db);
+      expect([...candidatesSharing(third, ['python'])].length).toBe(4);
+      expect([...candidatesSharing(third, ['go'])].map((p) => p.candidateId)).toEqual([ids[0]]);
+    });
   });
 });
