@@ -10,7 +10,8 @@ import { evidenceFor } from './evidence';
 import { candidateCards, candidatePipelineRoleIds, candidateSources } from './matching.repository';
 import { buildCandidateProfile } from './profiles';
 import { openRoleProfiles } from './role-profile-cache';
-import { compareRanked, scoreMatch } from './scoring';
+import { leanScorer } from './profile-index';
+import { compareRanked, scoreMatch, scorePlan } from './scoring';
 import { loadSkillTerms } from './skill-terms';
 
 export async function listMatchingRoles(
@@ -33,11 +34,12 @@ export async function listMatchingRoles(
   const now = new Date();
   const input = { now, salaryVisible };
   const ranked = roles
-    .map((role) => {
-      const match = scoreMatch(role.profile, profile, role.weights, input, { explain: false });
-      return { id: role.row.id, scoreTenths: match.scoreTenths, role, failsMust: match.failsMust };
-    })
-    .filter((row) => !row.failsMust)
+    .filter((role) => role.profile.must.every((key) => profile.skills.includes(key)))
+    .map((role) => ({
+      id: role.row.id,
+      scoreTenths: leanScorer(role.profile, scorePlan(role.profile, role.weights, salaryVisible), now)(profile),
+      role,
+    }))
     .sort(compareRanked)
     .slice(0, query.limit);
   const card = cards[0];
