@@ -164,11 +164,13 @@ export async function listRoleMatches(
   actor: UserRow,
   roleId: number,
   query: { limit: number; offset: number; include_excluded: boolean },
+  /** `readOnly`: inside a read-only transaction (the assistant's tools): stale profiles wait for the background pass. */
+  options: { readOnly?: boolean } = {},
 ): Promise<Omit<RoleMatchesResponse, 'success'>> {
   assertCan(actor, 'records.read');
   const context = await loadRoleContext(deps.db, actor, roleId);
-  await refreshStaleProfiles(deps.db, context.terms);
-  const index = await profileIndex(deps.db);
+  if (!options.readOnly) await refreshStaleProfiles(deps.db, context.terms);
+  const index = await profileIndex(deps.db, deps.config);
   const now = new Date();
   const wanted = query.offset + query.limit;
   const all = rankAll(context, index, now, query.include_excluded);
@@ -289,7 +291,7 @@ export async function explainRoleMatch(
       : anySkills.length && !anySkills.some((key) => profile.skills.includes(key))
         ? 'Has none of the role’s skills, so is not among the matches.'
         : null;
-  const index = await profileIndex(deps.db);
+  const index = await profileIndex(deps.db, deps.config);
   const above = rankAll(context, index, now, excluded !== null).filter(
     (row) => compareRanked(row, { id: candidateId, scoreTenths: base.scoreTenths }) < 0,
   ).length;

@@ -51,7 +51,7 @@ interface ProfileRowRaw {
 }
 
 const states = new WeakMap<
-  Db,
+  object,
   { index: ProfileIndex | null; pending: Promise<ProfileIndex> | null; timer: NodeJS.Timeout | null }
 >();
 
@@ -124,15 +124,18 @@ async function load(db: Db): Promise<ProfileIndex> {
   return index;
 }
 
-function stateOf(db: Db) {
-  let state = states.get(db);
-  if (!state) states.set(db, (state = { index: null, pending: null, timer: null }));
+function stateOf(key: object) {
+  let state = states.get(key);
+  if (!state) states.set(key, (state = { index: null, pending: null, timer: null }));
   return state;
 }
 
-/** The index, current with every profile row written before this call. */
-export async function profileIndex(db: Db): Promise<ProfileIndex> {
-  const state = stateOf(db);
+/**
+ * The index, current with every profile row written before this call. `key` names whose index it is: the
+ * app's config object, shared by every request's deps (a read-only tool's transaction has a db of its own).
+ */
+export async function profileIndex(db: Db, key: object = db): Promise<ProfileIndex> {
+  const state = stateOf(key);
   if (state.pending) await state.pending.catch(() => undefined);
   let index = state.index;
   if (!index || Date.now() - index.loadedAt > RELOAD_MS) {
@@ -159,8 +162,8 @@ export async function profileIndex(db: Db): Promise<ProfileIndex> {
 }
 
 /** Forgets the index (tests; after the profiles were rebuilt around the app). */
-export function dropProfileIndex(db: Db): void {
-  const state = states.get(db);
+export function dropProfileIndex(key: object): void {
+  const state = states.get(key);
   if (state) state.index = null;
 }
 
