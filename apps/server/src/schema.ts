@@ -20,4 +20,3 @@ export * from './modules/job-postings/job-postings.table';
 export * from './modules/analytics/analytics.table';
 export * from './modules/skills/skills.table';
 export * from './modules/matching/matching.table';
-
