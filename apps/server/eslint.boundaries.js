@@ -46,6 +46,8 @@ export const MODULE_ORDER = [
   'job-postings',
   // imports write candidates, clients, roles and notes
   'imports',
+  // matching ranks candidates for roles (records + pipelines' outcomes); the assistant reads it
+  'matching',
   // money
   'invoices',
   // insight: calendar aggregates records, pipelines and money; nothing imports it

@@ -27,7 +27,7 @@ ALTER TABLE "role_contacts" ADD CONSTRAINT "role_contacts_contact_id_client_cont
 CREATE INDEX "client_contacts_client_id_idx" ON "client_contacts" USING btree ("client_id");--> statement-breakpoint
 CREATE INDEX "client_contacts_email_lower_idx" ON "client_contacts" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "role_contacts_contact_id_idx" ON "role_contacts" USING btree ("contact_id");--> statement-breakpoint
-ALTER TABLE "roles" ADD CONSTRAINT "roles_hiring_manager_contact_id_client_contacts_id_fk" FOREIGN KEY ("hiring_manager_contact_id") REFERENCES "public"."client_contacts"("id") ON DELETE set null ON UPDATE no action;ALTER TABLE "roles" ADD CONSTRAINT "roles_hiring_manager_contact_id_client_contacts_id_fk" FOREIGN KEY ("hiring_manager_contact_id") REFERENCES "public"."client_contacts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "roles" ADD CONSTRAINT "roles_hiring_manager_contact_id_client_contacts_id_fk" FOREIGN KEY ("hiring_manager_contact_id") REFERENCES "public"."client_contacts"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 -- ---- Hand-written (issue 33, decision 104): each client's single contact becomes its first contact ----
 -- The name is split at its last space (no space: all of it is the first name); nothing is dropped, and the
 -- client's contact columns stay as they are. Clients whose three fields are empty get no contact. Safe to run

@@ -30,6 +30,7 @@ import { pipelinesRoutes } from './modules/pipelines/pipelines.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { jobPostingsRoutes } from './modules/job-postings/job-postings.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
+import { matchingRoutes } from './modules/matching/matching.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { skillsRoutes } from './modules/skills/skills.routes';
@@ -201,6 +202,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(applicationsRoutes);
   await app.register(jobPostingsRoutes);
   await app.register(importsRoutes);
+  await app.register(matchingRoutes);
   await app.register(invoicesRoutes);
   await app.register(searchRoutes);
   // The calendar aggregates the records below it; the invoices' due dates and payouts come in here.

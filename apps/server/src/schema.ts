@@ -24,3 +24,4 @@ export * from './modules/imports/imports.table';
 export * from './lib/jobs/jobs.table';
 export * from './modules/skills/skills.table';
 export * from './modules/resumes/resume-bulk.table';
+export * from './modules/matching/matching.table';

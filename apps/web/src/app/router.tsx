@@ -26,6 +26,7 @@ const ContactDetailRoute = lazyPage(() => import('./routes/contact-detail'));
 const ClientNewRoute = lazyPage(() => import('./routes/client-new'));
 const ClientDetailRoute = lazyPage(() => import('./routes/client-detail'));
 const RoleDetailRoute = lazyPage(() => import('./routes/role-detail'));
+const RoleMatchesRoute = lazyPage(() => import('./routes/role-matches'));
 const JobsActiveRoute = lazyPage(() => import('./routes/jobs').then((m) => ({ default: m.JobsActiveRoute })));
 const JobsClosedRoute = lazyPage(() => import('./routes/jobs').then((m) => ({ default: m.JobsClosedRoute })));
 const RoleCreateRoute = lazyPage(() =>
@@ -110,6 +111,7 @@ export const appPages: RouteObject[] = [
   pageRoute('roles/create', RoleCreateRoute, 'form', <RoleCreateRoute />),
   pageRoute('roles/:roleId', RoleDetailRoute, 'detail', <RoleDetailRoute />),
   pageRoute('roles/:roleId/edit', RoleEditRoute, 'form', <RoleEditRoute />),
+  pageRoute('roles/:roleId/matches', RoleMatchesRoute, 'list', <RoleMatchesRoute />),
   pageRoute('roles/:roleId/notes', NestedNotesRoute, 'detail', <NestedNotesRoute modelType="role" param="roleId" />),
   pageRoute('roles/:roleId/job-qualification/add', QualificationAddRoute, 'form', <QualificationAddRoute />),
   pageRoute(

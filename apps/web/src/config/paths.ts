@@ -50,6 +50,7 @@ export const paths = {
     roleCreate: { path: '/roles/create', getHref: () => '/roles/create' },
     role: { path: '/roles/:roleId', getHref: (id: Id) => `/roles/${id}` },
     roleEdit: { path: '/roles/:roleId/edit', getHref: (id: Id) => `/roles/${id}/edit` },
+    roleMatches: { path: '/roles/:roleId/matches', getHref: (id: Id) => `/roles/${id}/matches` },
     qualificationAdd: {
       path: '/roles/:roleId/job-qualification/add',
       getHref: (roleId: Id) => `/roles/${roleId}/job-qualification/add`,

@@ -9,6 +9,8 @@ import { useGetCandidateDetailQuery } from '@/api/candidates';
 import { RecentActivity } from '@/features/activity/components/recent-activity';
 import { CandidateProfile } from '@/features/candidates/components/candidate-profile';
 import { AddToRoleDialog } from '@/features/pipelines/components/add-to-role-dialog';
+import { useCreatePipelineConfirmed } from '@/features/pipelines/components/status-confirm';
+import { MatchingRolesCard } from '@/features/matching/components/matching-roles-card';
 import { BackLink, idParam, useCanEdit } from './route-helpers';
 import { RecordNotes } from './record-notes';
 
@@ -17,6 +19,7 @@ function CandidateDetailPage({ id }: { id: number }) {
   const editable = useCanEdit();
   const { data, error, isLoading, isFetching, refetch } = useGetCandidateDetailQuery({ id });
   const [addingToRole, setAddingToRole] = useState(false);
+  const confirmed = useCreatePipelineConfirmed();
   const back = <BackLink to={paths.app.candidates.getHref()}>All candidates</BackLink>;
 
   if (isLoading) return <PageSkeleton variant="detail" />;
@@ -59,12 +62,24 @@ function CandidateDetailPage({ id }: { id: number }) {
       }
       notes={<RecordNotes target={{ modelType: 'candidate', objectId: candidate.id }} canWrite={editable} />}
       activity={
-        <RecentActivity
-          subject={{ modelType: 'candidate', objectId: candidate.id }}
-          limit={8}
-          description="Changes to this candidate, their pipelines and notes."
-          emptyDescription="Changes to this candidate will show up here."
-        />
+        <>
+          <MatchingRolesCard
+            candidateId={candidate.id}
+            onAdd={
+              editable
+                ? (role) =>
+                    void confirmed.run({ roleId: role.id, body: { candidate_id: candidate.id, stage: 'sourced' } })
+                : undefined
+            }
+          />
+          {confirmed.dialog}
+          <RecentActivity
+            subject={{ modelType: 'candidate', objectId: candidate.id }}
+            limit={8}
+            description="Changes to this candidate, their pipelines and notes."
+            emptyDescription="Changes to this candidate will show up here."
+          />
+        </>
       }
     />
   );

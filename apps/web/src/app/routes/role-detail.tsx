@@ -21,6 +21,7 @@ import { idParam, useCanEdit } from './route-helpers';
 import { RecordError } from '@/components/ui/record-error';
 import { ClientLink } from '@/components/ui/record-link';
 import { RecordNotes } from './record-notes';
+import { RoleTabs } from './role-tabs';
 
 function RoleDetail({ id }: { id: number }) {
   const editable = useCanEdit();
@@ -60,6 +61,7 @@ function RoleDetail({ id }: { id: number }) {
           ) : null
         }
       />
+      <RoleTabs roleId={role.id} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="space-y-6 lg:col-span-2">
           <RoleDetailsCard role={role} canEdit={editable} />

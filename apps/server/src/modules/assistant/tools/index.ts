@@ -11,6 +11,7 @@ import {
 import { invoiceBalancesTool, needsAttentionTool } from './attention-tools';
 import { findRecordsTool } from './find-records';
 import { jobPostingPerformanceTool } from './job-posting-tools';
+import { roleMatchesTool } from './matching-tools';
 import { countRecordsTool, rolePipelineTool } from './records-tools';
 
 /** Every read-only tool the assistant's engines may call. None writes; each checks the user's permission. */
@@ -18,6 +19,7 @@ export const assistantTools: AssistantTool[] = [
   findRecordsTool,
   countRecordsTool,
   rolePipelineTool,
+  roleMatchesTool,
   agencyMetricsTool,
   stageFunnelTool,
   clientBreakdownTool,

@@ -1,0 +1,109 @@
+import { IdParamSchema, MessageResponseSchema } from '@recruitdesk/contracts/common';
+import {
+  ExplainMatchQuerySchema,
+  ExplainMatchResponseSchema,
+  MatchFeedbackInputSchema,
+  MatchingRolesQuerySchema,
+  MatchingRolesResponseSchema,
+  MatchWeightsResponseSchema,
+  RoleMatchesQuerySchema,
+  RoleMatchesResponseSchema,
+  UpdateMatchWeightsInputSchema,
+} from '@recruitdesk/contracts/matching';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { errorResponses } from '../../lib/errors';
+import { requireUser } from '../users/users.service';
+import { listMatchingRoles } from './matching-roles.service';
+import { refreshStaleProfiles } from './profile-refresh';
+import { loadSkillTerms } from './skill-terms';
+import { explainRoleMatch, listRoleMatches, recordMatchFeedback, updateMatchWeights } from './matching.service';
+
+const errors = errorResponses(400, 401, 403, 404);
+
+/** How often stale candidate profiles are rebuilt in the background. */
+export const PROFILE_REFRESH_INTERVAL_MS = 5_000;
+
+export const matchingRoutes: FastifyPluginAsyncZod = async (app) => {
+  const { deps } = app;
+  const tags = ['matching'];
+  // Profiles a write marked stale are rebuilt before each ranking (within a budget) and here in the
+  // background, so a bulk change (an import, the demo data) is caught up without a ranking paying for it.
+  let refreshing = false;
+  const timer = setInterval(() => {
+    if (refreshing) return;
+    refreshing = true;
+    void loadSkillTerms(deps.db)
+      .then((terms) => refreshStaleProfiles(deps.db, terms, { budgetMs: 1_000 }))
+      .catch((error: unknown) => app.log.warn({ err: error }, 'matching: refreshing stale profiles failed'))
+      .finally(() => {
+        refreshing = false;
+      });
+  }, PROFILE_REFRESH_INTERVAL_MS);
+  timer.unref();
+  app.addHook('onClose', async () => clearInterval(timer));
+
+  app.get('/api/roles/:id/matches/', {
+    schema: {
+      tags,
+      params: IdParamSchema,
+      querystring: RoleMatchesQuerySchema,
+      response: { 200: RoleMatchesResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      ...(await listRoleMatches(deps, requireUser(request), request.params.id, request.query)),
+    }),
+  });
+
+  app.get('/api/roles/:id/matches/explain/', {
+    schema: {
+      tags,
+      params: IdParamSchema,
+      querystring: ExplainMatchQuerySchema,
+      response: { 200: ExplainMatchResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      ...(await explainRoleMatch(deps, requireUser(request), request.params.id, request.query)),
+    }),
+  });
+
+  app.post('/api/roles/:id/matches/feedback/', {
+    schema: {
+      tags,
+      params: IdParamSchema,
+      body: MatchFeedbackInputSchema,
+      response: { 200: MessageResponseSchema, ...errors },
+    },
+    handler: async (request) => {
+      await recordMatchFeedback(deps, requireUser(request), request.params.id, request.body);
+      return { success: true as const, message: 'Marked not a fit.' };
+    },
+  });
+
+  app.put('/api/roles/:id/match-weights/', {
+    schema: {
+      tags,
+      params: IdParamSchema,
+      body: UpdateMatchWeightsInputSchema,
+      response: { 200: MatchWeightsResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      ...(await updateMatchWeights(deps, requireUser(request), request.params.id, request.body)),
+    }),
+  });
+
+  app.get('/api/candidates/:id/matching-roles/', {
+    schema: {
+      tags,
+      params: IdParamSchema,
+      querystring: MatchingRolesQuerySchema,
+      response: { 200: MatchingRolesResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      ...(await listMatchingRoles(deps, requireUser(request), request.params.id, request.query)),
+    }),
+  });
+};
