@@ -5,6 +5,12 @@
  */
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_MATCH_WEIGHTS } from '@recruitdesk/contracts/matching';
+import { uploadImport } from '../modules/imports/imports.service';
+import { agencyExportsTable } from '../modules/agency-archive/agency-archive.table';
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { ANALYTICS_SETS } from '@recruitdesk/contracts/analytics';
 import { createUploadTarget } from '../modules/files/files.service';
 import { activityTable } from '../modules/activity/activity.table';
@@ -182,6 +188,45 @@ const resumeBatch = async (ctx: Ctx, createdById = ctx.user?.id ?? null) => {
   return batch.id;
 };
 const MULTIPART_BOUNDARY = 'matrix-boundary-7f3a';
+/** An uploaded candidates CSV (made by an owner), for the rows about one import. */
+const newImport = async (ctx: Ctx) => {
+  const dir = await mkdtemp(join(tmpdir(), 'matrix-import-'));
+  const path = join(dir, 'people.csv');
+  const text = 'First name,Last name,Email\nAda,Lovelace,ada@example.test\n';
+  await writeFile(path, text);
+  const view = await uploadImport(ctx.t.app.deps, users.owner, 'candidates', {
+    path,
+    filename: 'people.csv',
+    size: text.length,
+  });
+  return view.id;
+};
+const IMPORT_RUN_BODY = () => ({ mapping: ['first_name', 'last_name', 'email'], duplicate_policy: 'skip' });
+/** An export row of the owner's (its job never runs in the matrix). */
+const newExport = async (ctx: Ctx) => {
+  const [row] = await ctx.t.db
+    .insert(agencyExportsTable)
+    .values({ createdBy: users.owner.id, jobId: 0, createdAt: new Date() })
+    .returning();
+  return row!.id;
+};
+const CSV_UPLOAD = (kind: string) => ({
+  contentType: `multipart/form-data; boundary=${MULTIPART_BOUNDARY}`,
+  text: [
+    `--${MULTIPART_BOUNDARY}`,
+    'Content-Disposition: form-data; name="kind"',
+    '',
+    kind,
+    `--${MULTIPART_BOUNDARY}`,
+    'Content-Disposition: form-data; name="file"; filename="people.csv"',
+    'Content-Type: text/csv',
+    '',
+    'First name,Last name,Email',
+    'Ada,Lovelace,ada@example.test',
+    `--${MULTIPART_BOUNDARY}--`,
+    '',
+  ].join('\r\n'),
+});
 const INVOICE_BODY = {
   issue_date: '2026-01-01',
   due_date: '2026-01-31',
@@ -930,6 +975,119 @@ export const MATRIX: Entry[] = [
     route: '/api/resumes/bulk/:id/discard/',
     path: async (ctx) => `/api/resumes/bulk/${await resumeBatch(ctx)}/discard/`,
     expect: WRITE(),
+  },
+  // Issue 31: imports (owners and superusers), the agency export (owners)
+  { method: 'POST', route: '/api/imports/', raw: CSV_UPLOAD('candidates'), expect: ADMIN(201) },
+  { method: 'GET', route: '/api/imports/', expect: ADMIN() },
+  {
+    method: 'GET',
+    route: '/api/imports/:id/',
+    path: async (ctx) => `/api/imports/${await newImport(ctx)}/`,
+    expect: ADMIN(),
+  },
+  {
+    method: 'POST',
+    route: '/api/imports/:id/preview/',
+    path: async (ctx) => `/api/imports/${await newImport(ctx)}/preview/`,
+    body: IMPORT_RUN_BODY,
+    expect: ADMIN(),
+  },
+  {
+    method: 'POST',
+    route: '/api/imports/:id/start/',
+    path: async (ctx) => `/api/imports/${await newImport(ctx)}/start/`,
+    body: IMPORT_RUN_BODY,
+    expect: ADMIN(202),
+  },
+  {
+    method: 'POST',
+    route: '/api/imports/:id/undo/',
+    name: 'an import not run',
+    path: async (ctx) => `/api/imports/${await newImport(ctx)}/undo/`,
+    expect: ADMIN(409),
+  },
+  {
+    method: 'GET',
+    route: '/api/imports/:id/report.csv',
+    path: async (ctx) => `/api/imports/${await newImport(ctx)}/report.csv`,
+    expect: ADMIN(),
+  },
+  { method: 'GET', route: '/api/import-mappings/', expect: ADMIN() },
+  {
+    method: 'POST',
+    route: '/api/import-mappings/',
+    body: (ctx) => ({
+      name: `Matrix ${uid(ctx)}`,
+      kind: 'candidates',
+      headers: ['First name', 'Last name', 'Email'],
+      targets: ['first_name', 'last_name', 'email'],
+    }),
+    expect: ADMIN(201),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/import-mappings/:id/',
+    name: 'unknown',
+    path: () => '/api/import-mappings/999999/',
+    expect: ADMIN(404),
+  },
+  { method: 'POST', route: '/api/exports/', expect: OWNER(202) },
+  { method: 'GET', route: '/api/exports/', expect: OWNER() },
+  {
+    method: 'GET',
+    route: '/api/exports/:id/',
+    path: async (ctx) => `/api/exports/${await newExport(ctx)}/`,
+    expect: OWNER(),
+  },
+  {
+    method: 'GET',
+    route: '/api/exports/download/:token/',
+    name: 'forged',
+    path: () => '/api/exports/download/forged-token/',
+    expect: OWNER(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/imports/agency/',
+    name: 'into a RecruitDesk that holds data',
+    raw: CSV_UPLOAD('agency'),
+    expect: OWNER(409),
+  },
+  // Issue 32: matching (read as the role and the candidate are; feedback and weights as writes)
+  {
+    method: 'GET',
+    route: '/api/roles/:id/matches/',
+    path: async (ctx) => `/api/roles/${await newRole(ctx)}/matches/`,
+    expect: READ(),
+  },
+  {
+    method: 'GET',
+    route: '/api/roles/:id/matches/explain/',
+    path: async (ctx) => `/api/roles/${await newRole(ctx)}/matches/explain/?candidate_id=${await newCandidate(ctx)}`,
+    expect: READ(),
+  },
+  {
+    method: 'POST',
+    route: '/api/roles/:id/matches/feedback/',
+    path: async (ctx) => {
+      stash.ids = [await newCandidate(ctx)];
+      return `/api/roles/${await newRole(ctx)}/matches/feedback/`;
+    },
+    body: () => ({ candidate_id: stash.ids?.[0], verdict: 'not_a_fit', reason: 'Wants to stay in Berlin.' }),
+    expect: WRITE(),
+  },
+  {
+    method: 'PUT',
+    route: '/api/roles/:id/match-weights/',
+    path: async (ctx) => `/api/roles/${await newRole(ctx)}/match-weights/`,
+    body: () => ({ weights: DEFAULT_MATCH_WEIGHTS, must_skills: [] }),
+    expect: WRITE(),
+  },
+  {
+    method: 'GET',
+    route: '/api/candidates/:id/matching-roles/',
+    path: async (ctx) => `/api/candidates/${await newCandidate(ctx)}/matching-roles/`,
+    expect: READ(),
   },
   // Issue 6: pipelines
   {
