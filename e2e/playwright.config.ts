@@ -32,7 +32,8 @@ export default defineConfig({
     command: `rm -rf "${dataDir}" && node ../apps/server/dist/server.js`,
     url: `http://localhost:${E2E_PORT}/readyz`,
     reuseExistingServer: false,
-    timeout: 60_000,
+    // A first start creates, migrates and seeds the embedded database: about 20 s on an idle machine, minutes on a loaded one.
+    timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
     env: {
