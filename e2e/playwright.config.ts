@@ -32,7 +32,7 @@ export default defineConfig({
     command: `rm -rf "${dataDir}" && node ../apps/server/dist/server.js`,
     url: `http://localhost:${E2E_PORT}/readyz`,
     reuseExistingServer: false,
-    // A first start creates, migrates and seeds the embedded database: about 20 s on an idle machine, minutes on a loaded one.
+    // A first start creates, migrates and seeds the embedded database: over a minute on a loaded 2-core machine.
     timeout: 180_000,
     stdout: 'ignore',
     stderr: 'pipe',
