@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { pageQueryShape } from './common';
+import { MAX_ID } from './common-constants';
 
 export const CONTACT_ORDERINGS = ['name', '-name', 'client', '-client', 'created_at', '-created_at'] as const;
 
@@ -50,7 +51,13 @@ export type ContactInputParsed = z.output<typeof ContactInputSchema>;
 /** POST /api/contacts/: the same, with the client it belongs to. */
 export const ContactCreateInputSchema = z.intersection(
   ContactInputSchema,
-  z.object({ client_id: z.coerce.number({ error: 'Choose a client.' }).int().positive('Choose a client.') }),
+  z.object({
+    client_id: z.coerce
+      .number({ error: 'Choose a client.' })
+      .int()
+      .positive('Choose a client.')
+      .max(MAX_ID, 'Choose a client.'),
+  }),
 );
 export type ContactCreateInput = z.input<typeof ContactCreateInputSchema>;
 

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { RESUME_MAX_BYTES } from './candidate-constants';
+import { MAX_ID } from './common-constants';
 import { CandidateDuplicateSchema, CandidateInputSchema } from './candidates';
 
 /**
@@ -135,7 +136,9 @@ export type ResumeBatchResponse = z.infer<typeof ResumeBatchResponseSchema>;
 /** POST /api/resumes/bulk/{id}/confirm/ */
 export const ResumeBulkConfirmInputSchema = z.object({
   ids: z
-    .array(z.number({ error: 'List the drafts to create.' }).int().positive(), { error: 'List the drafts to create.' })
+    .array(z.number({ error: 'List the drafts to create.' }).int().positive().max(MAX_ID, 'No such draft.'), {
+      error: 'List the drafts to create.',
+    })
     .min(1, 'Choose at least one draft.')
     .max(RESUME_BULK_MAX_FILES, `Create at most ${RESUME_BULK_MAX_FILES} at once.`),
   /**

@@ -224,13 +224,13 @@ describe('permissions and safety', () => {
       'role_families',
       'stage_funnel',
     ]);
-    // The record tools (names of candidates, people, pipelines) are not.
+    // The record tools (names of candidates, people, pipelines; a role's ranked candidates) are not.
     expect(
       assistantTools
         .filter((tool) => !tool.aggregate)
         .map((tool) => tool.name)
         .sort(),
-    ).toEqual(['count_records', 'find_records', 'needs_attention', 'role_pipeline']);
+    ).toEqual(['count_records', 'find_records', 'needs_attention', 'role_matches', 'role_pipeline']);
   });
 
   it('answers where placements come from, from the placement_sources tool', async () => {
