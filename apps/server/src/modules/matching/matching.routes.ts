@@ -26,21 +26,12 @@ export const PROFILE_REFRESH_INTERVAL_MS = 5_000;
 export const matchingRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const tags = ['matching'];
-  // Profiles a write marked stale are rebuilt before each ranking (within a budget) and here in the
-  // background, so a bulk change (an import, the demo data) is caught up without a ranking paying for it.
-  let refreshing = false;
-  const timer = setInterval(() => {
-    if (refreshing) return;
-    refreshing = true;
-    void loadSkillTerms(deps.db)
-      .then((terms) => refreshStaleProfiles(deps.db, terms, { budgetMs: 1_000 }))
-      .catch((error: unknown) => app.log.warn({ err: error }, 'matching: refreshing stale profiles failed'))
-      .finally(() => {
-        refreshing = false;
-      });
-  }, PROFILE_REFRESH_INTERVAL_MS);
-  timer.unref();
-  app.addHook('onClose', async () => clearInterval(timer));
+  // Profiles a write marked stale are rebuilt before each ranking (within a budget) and by this recurring job
+  // of the one job runner (design §6: one server at a time, not a timer per process), so a bulk change (an
+  // import, the demo data) is caught up without a ranking paying for it.
+  deps.jobs.registerRecurring('matching.refresh-profiles', { everyMs: PROFILE_REFRESH_INTERVAL_MS }, async () => ({
+    refreshed: await refreshStaleProfiles(deps.db, await loadSkillTerms(deps.db), { budgetMs: 1_000 }),
+  }));
 
   app.get('/api/roles/:id/matches/', {
     schema: {
