@@ -25,6 +25,7 @@ import {
   searchContactRows,
   updateContactRow,
   type ContactWithClient,
+  insertContactRows,
 } from './contacts.repository';
 import type { ContactRow } from './contacts.table';
 
@@ -214,11 +215,7 @@ export async function applyClientContactFields(
   clientId: number,
   fields: ClientContactFields,
 ): Promise<void> {
-  const name = fields.name.trim();
-  const space = name.lastIndexOf(' ');
-  const firstName = space > 0 ? name.slice(0, space).trim() : name;
-  const lastName = space > 0 ? name.slice(space + 1) : '';
-  const values = { firstName, lastName, email: fields.email.trim(), phone: fields.phone.trim() };
+  const values = contactValues(fields);
   const main = await findMainContactRow(tx, clientId);
   if (main) {
     const row = await updateContactRow(tx, main.id, { ...values, updatedAt: new Date() });
@@ -228,6 +225,29 @@ export async function applyClientContactFields(
   if (!values.firstName && !values.email && !values.phone) return;
   const row = await insertContactRow(tx, { ...values, clientId, createdById: actor.id });
   await recordContactEvent(tx, actor, 'created', row, `Added contact ${nameOf(row)}`);
+}
+
+/** A client's single contact fields split into the contact's name, email and phone. */
+function contactValues(fields: ClientContactFields) {
+  const name = fields.name.trim();
+  const space = name.lastIndexOf(' ');
+  const firstName = space > 0 ? name.slice(0, space).trim() : name;
+  const lastName = space > 0 ? name.slice(space + 1) : '';
+  return { firstName, lastName, email: fields.email.trim(), phone: fields.phone.trim() };
+}
+
+/**
+ * Clients created by an import: their contact fields become each one's main contact, in one statement in the
+ * import's batch transaction (decision 104; the import records its own activity, not one per contact).
+ */
+export async function insertImportedClientContacts(
+  tx: Db,
+  clients: Array<{ clientId: number; fields: ClientContactFields }>,
+): Promise<void> {
+  const rows = clients
+    .map(({ clientId, fields }) => ({ clientId, ...contactValues(fields) }))
+    .filter((values) => values.firstName || values.email || values.phone);
+  await insertContactRows(tx, rows);
 }
 
 /** Contacts for the shell search. */

@@ -21,6 +21,7 @@ import {
   updateClientRow,
   type NewClientRow,
 } from '../clients/clients.service';
+import { insertImportedClientContacts } from '../contacts/contacts.service';
 import { findRoleRowsByClientsAndTitles, insertRoleRows, updateRoleRow, type NewRoleRow } from '../roles/roles.service';
 import { normalisePhoneE164 } from './reading';
 
@@ -297,6 +298,13 @@ const clients: KindAdapter = {
     }
     clientDefaults = null;
     const inserted = await insertClientRows(db, withDefaults);
+    await insertImportedClientContacts(
+      db,
+      inserted.map((row) => ({
+        clientId: row.id,
+        fields: { name: row.contactName, email: row.contactEmail, phone: row.contactPhone },
+      })),
+    );
     return inserted.map((row) => row.id);
   },
   async update(db, id, set, now) {

@@ -367,6 +367,30 @@ describe('imports: duplicate policies', () => {
     });
     expect(again).toMatchObject({ status: 'succeeded', counts: { created: 1, refused: 2 } });
   });
+
+  it("a client's contact columns become its first contact record", async () => {
+    const result = await importFile(
+      csv([
+        ['Company', 'Contact first name', 'Contact last name', 'Contact email', 'Contact phone'],
+        ['Initech', 'Bill', 'Lumbergh', 'bill@initech.example', '+1 415 555 0100'],
+        ['Globex', '', '', '', ''],
+      ]),
+      {
+        kind: 'clients',
+        mapping: ['name', 'contact_first_name', 'contact_last_name', 'contact_email', 'contact_phone'],
+      },
+    );
+    expect(result.counts).toMatchObject({ created: 2, refused: 0 });
+    const contacts = rowsOf<{ client: string; first_name: string; last_name: string; email: string }>(
+      await t.db.execute(
+        sql`select c.name as client, cc.first_name, cc.last_name, cc.email from client_contacts cc
+            join clients c on c.id = cc.client_id where c.name in ('Initech', 'Globex')`,
+      ),
+    );
+    expect(contacts).toEqual([
+      { client: 'Initech', first_name: 'Bill', last_name: 'Lumbergh', email: 'bill@initech.example' },
+    ]);
+  });
 });
 
 describe('imports: the job', () => {
