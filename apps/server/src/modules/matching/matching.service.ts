@@ -365,3 +365,8 @@ export async function updateMatchWeights(
   invalidateRoleProfiles();
   return { weights: input.weights, must_skills: must };
 }
+
+/** Rebuilds every stale match profile now, however many (tests and tooling that need the profiles settled). */
+export async function settleMatchProfiles(db: Db): Promise<number> {
+  return refreshStaleProfiles(db, await loadSkillTerms(db), { max: Number.MAX_SAFE_INTEGER, budgetMs: 3_600_000 });
+}
