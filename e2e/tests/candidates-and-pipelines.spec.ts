@@ -78,7 +78,7 @@ test('a recruiter finds a candidate by their resume and moves them through a rol
   await dialog.getByLabel('Last name').fill(lastName);
   await dialog.getByLabel('Email').fill(`imogen.${stamp}@example.test`);
   await dialog.getByLabel('Current title').fill('Platform Engineer');
-  await dialog.getByLabel('Resume').setInputFiles({
+  await dialog.getByLabel('Resume', { exact: true }).setInputFiles({
     name: 'imogen-resume.pdf',
     mimeType: 'application/pdf',
     buffer: resumePdf([

@@ -107,7 +107,7 @@ test('a viewer sees a client without write buttons', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'New client' })).toHaveCount(0);
   await page.getByRole('table', { name: 'Clients' }).getByRole('link').first().click();
   await expect(page).toHaveURL(/\/clients\/\d+$/);
-  await expect(page.getByRole('region', { name: 'Contact' })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Contact', exact: true })).toBeVisible();
   await expect(page.getByRole('button', { name: 'Delete client' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Edit client' })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Change state' })).toHaveCount(0);
