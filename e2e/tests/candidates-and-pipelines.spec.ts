@@ -112,7 +112,9 @@ test('a recruiter finds a candidate by their resume and moves them through a rol
   await addDialog.getByRole('button', { name: 'Add to role' }).click();
   await expect(addDialog).toBeHidden();
   // The candidate's pipelines list the role; their history (decision 029) tells that it was added.
-  await expect(page.getByRole('link', { name: roleName, exact: true })).toBeVisible();
+  await expect(
+    page.getByRole('list', { name: /^Pipelines of / }).getByRole('link', { name: roleName, exact: true }),
+  ).toBeVisible();
   await expect(page.getByRole('region', { name: 'Recent activity' })).toContainText(`Added ${name} to ${roleName}`);
 
   // The role's board: drag to Internal interview, then the keyboard through every stage to Offer.
