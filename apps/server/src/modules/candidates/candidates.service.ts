@@ -1,3 +1,4 @@
+// Over 400 lines: the candidate's rules and the batch helpers imports and resumes reach it through.
 import { deleteStoredFile } from '../files/document-upload.service';
 import {
   CANDIDATE_ERRORS,

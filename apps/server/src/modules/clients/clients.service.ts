@@ -1,3 +1,4 @@
+// Over 400 lines: the client's rules and the helpers other modules reach it through (imports, contacts).
 import {
   CLIENT_ERRORS,
   type Client,

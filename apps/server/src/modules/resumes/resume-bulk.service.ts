@@ -1,3 +1,4 @@
+// Over 400 lines: the bulk upload, its job and the confirmation share the draft rules; split when sweeps are added.
 /**
  * Bulk resume upload (issue 31, decision 097): the files of one upload are checked by content and stored,
  * then read one by one by the `resumes.bulk-parse` job into drafts; the recruiter confirms some (each

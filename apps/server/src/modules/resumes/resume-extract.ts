@@ -1,3 +1,4 @@
+// Over 400 lines: every field extractor of the resume parser works on one shared line model; split by field once it grows further.
 /**
  * The fields of a resume read out of its text by rules (decision 095): sections by their headings, the
  * name from the top, contact details by pattern (phone numbers through libphonenumber-js), experience

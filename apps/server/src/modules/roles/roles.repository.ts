@@ -1,3 +1,4 @@
+// Over 400 lines: the role's queries, including the batch ones the imports module uses.
 import { and, asc, count, desc, eq, gte, ilike, inArray, isNotNull, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { escapeLike, lowerContains, nameMatchRank } from '../../db/sql-helpers';

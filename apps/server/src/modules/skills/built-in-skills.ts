@@ -1,3 +1,4 @@
+// Over 400 lines: a data table: the built-in skill vocabulary with its aliases.
 /**
  * The built-in skill vocabulary (decision 096): each row is the canonical name first, then its aliases.
  * Punctuation, case and word forms (plurals, -ing, -ed) are handled by the matcher, so "Node.js", "NodeJS"

@@ -1,3 +1,4 @@
+// Over 400 lines: the worker thread is one plain-JavaScript file (CSV and the streaming XLSX reader), copied beside the bundle.
 // Reads one import file (CSV or XLSX) in a worker thread, as a stream, so a large or hostile file is parsed
 // off the server's event loop and under the worker's own memory cap (import-file.ts starts it).
 // Plain JavaScript on purpose: workers load it directly, from src/ in development and dist/ in production.

@@ -1,3 +1,4 @@
+// Over 400 lines: one normaliser per field type, sharing the date and number evidence.
 import { IMPORT_MAX_AMOUNT, type ImportTargetField } from '@recruitdesk/contracts/import-fields';
 import { MAX_CANDIDATE_SKILLS } from '@recruitdesk/contracts/candidate-constants';
 import { parseDecimal } from '@recruitdesk/money';

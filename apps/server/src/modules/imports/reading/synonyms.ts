@@ -1,3 +1,4 @@
+// Over 400 lines: a data table: the header synonyms of every import field.
 import type { ImportKind } from '@recruitdesk/contracts/import-fields';
 
 /**

@@ -1,3 +1,4 @@
+// Over 400 lines: the review list and its inline draft editor share the selection state.
 import { useId, useMemo, useState } from 'react';
 import { Link } from 'react-router';
 import { AlertTriangle, CheckCircle2, Pencil } from 'lucide-react';

@@ -1,3 +1,4 @@
+// Over 400 lines: the command search: one combobox over every kind of record.
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import {
