@@ -11,7 +11,6 @@
  * every case's plans; BENCH_SHARED_BUFFERS (default EMBEDDED_SHARED_BUFFERS' 32MB) sizes PGlite's buffers,
  * BENCH_PGLITE_ON_DISK=1 puts its database in a directory (as the server's) instead of memory.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -45,6 +44,7 @@ import { insertCandidates } from '../../src/factories/candidates.factory';
 import { insertUser } from '../../src/factories/users.factory';
 import { benchInvoices, formatInvoiceBench } from './invoices.bench';
 import { benchPipelineBoard } from './pipeline-board.bench';
+import { createBenchDatabase } from './bench-database';
 
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const PG_COUNT = Number(process.env.BENCH_COUNT ?? 100_000);
@@ -89,29 +89,6 @@ interface Result {
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? 0;
-
-async function createBenchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `rd_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: POSTGRES_URL });
-      await client.connect();
-      await client.query(
-        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-        [name],
-      );
-      await client.query(`DROP DATABASE IF EXISTS ${name}`);
-      await client.end();
-    },
-  };
-}
 
 async function load(database: Database, total: number): Promise<number> {
   const started = performance.now();
@@ -361,7 +338,7 @@ async function main(): Promise<void> {
       await database.close();
     }
     if (process.env.BENCH_SKIP_POSTGRES !== '1') {
-      const created = await createBenchDatabase();
+      const created = await createBenchDatabase(POSTGRES_URL);
       try {
         const database = openPostgres(created.url);
         await database.migrate();

@@ -10,13 +10,11 @@
  * The candidates carry no resume text here (a resume only changes how long its profile takes to build,
  * measured separately); BENCH_RESUME_SHARE=0.3 loads resumes for that share.
  */
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../../src/app';
 import { parseEnv } from '../../src/config/env';
 import { openPglite, openPostgres, type Database } from '../../src/db/client';
@@ -35,6 +33,7 @@ import { rebuildAllProfiles } from '../../src/modules/matching/profile-refresh';
 import { buildCandidateProfile } from '../../src/modules/matching/profiles';
 import { loadSkillTerms } from '../../src/modules/matching/skill-terms';
 import type { UserRow } from '../../src/modules/users/users.service';
+import { createBenchDatabase } from './bench-database';
 
 const print = (line = '') => void process.stdout.write(`${line}\n`);
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -51,29 +50,6 @@ const stats = (times: number[]) => {
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
 };
 const ms = (value: number) => `${value.toFixed(1)} ms`;
-
-async function createBenchDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `rd_bench_${randomBytes(5).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: POSTGRES_URL });
-      await client.connect();
-      await client.query(
-        'SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE datname = $1 AND pid <> pg_backend_pid()',
-        [name],
-      );
-      await client.query(`DROP DATABASE IF EXISTS ${name}`);
-      await client.end();
-    },
-  };
-}
 
 async function time<T>(fn: () => Promise<T>): Promise<[number, T]> {
   const started = performance.now();
@@ -213,7 +189,7 @@ async function bench(label: string, database: Database): Promise<void> {
 }
 
 if (process.env.BENCH_SKIP_POSTGRES !== '1') {
-  const created = await createBenchDatabase();
+  const created = await createBenchDatabase(POSTGRES_URL);
   const database = openPostgres(created.url);
   try {
     await bench('PostgreSQL', database);
