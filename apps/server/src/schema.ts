@@ -25,3 +25,4 @@ export * from './lib/jobs/jobs.table';
 export * from './modules/skills/skills.table';
 export * from './modules/resumes/resume-bulk.table';
 export * from './modules/matching/matching.table';
+export * from './modules/messages/messages.table';
