@@ -5,15 +5,19 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
 import { ensureAppBuilt, root } from './ensure-built.mjs';
-import { serverProcessEnv } from './server-env.mjs';
+import { serverNodeArgs, serverProcessEnv } from './server-env.mjs';
 
 ensureAppBuilt();
 
-const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/server.js')], {
-  cwd: process.cwd(),
-  stdio: 'inherit',
-  env: serverProcessEnv(process.env),
-});
+const server = spawn(
+  process.execPath,
+  [...serverNodeArgs(process.env), path.join(root, 'apps/server/dist/server.js')],
+  {
+    cwd: process.cwd(),
+    stdio: 'inherit',
+    env: serverProcessEnv(process.env),
+  },
+);
 for (const signal of ['SIGINT', 'SIGTERM']) {
   process.on(signal, () => server.kill(signal));
 }

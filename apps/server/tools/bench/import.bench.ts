@@ -2,8 +2,10 @@
  * `npm run bench:import`: generates a CSV of 100,000 candidates × 25 columns, imports it through the import
  * service and its job (upload → start → the job run to the end) into a fresh PostgreSQL database (at
  * BENCH_DATABASE_URL) and a fresh embedded one (PGlite on disk, as the server keeps it), and prints for each
- * the seconds, rows per second and this process's peak RSS (sampled every 250 ms: the server, and for PGlite
- * the database too, live in it); then checks that the search finds an imported candidate.
+ * the seconds, rows per second and the peak RSS of the process that runs it (sampled every 250 ms: the server,
+ * and for PGlite the database too, live in it; each database in its own child process started with the Node
+ * options and environment `npm start` gives the server, scripts/server-env.mjs); then checks that the search
+ * finds an imported candidate.
  *
  * Targets (issue 31): ≤ 120 s on PostgreSQL, ≤ 240 s embedded, ≤ 500 MB throughout.
  * BENCH_IMPORT_ROWS (default 100000); BENCH_SKIP_PGLITE=1 / BENCH_SKIP_POSTGRES=1 leave one out.
@@ -12,7 +14,7 @@ import { fork } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
@@ -26,6 +28,7 @@ import { rowsOf } from '../../src/db/sql-helpers';
 import { listCandidates } from '../../src/modules/candidates/candidates.service';
 import { startImport, uploadImport } from '../../src/modules/imports/imports.service';
 import { insertUser } from '../../src/factories/users.factory';
+import { serverNodeArgs, serverProcessEnv } from '../../../../scripts/server-env.mjs';
 
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const ROWS = Number(process.env.BENCH_IMPORT_ROWS ?? 100_000);
@@ -281,6 +284,57 @@ function prepareInChild(dir: string): Promise<void> {
   });
 }
 
+/** One database's run, in a child process started with the Node options and environment the server gets. */
+function benchInChild(which: 'postgres' | 'pglite', csvFile: string): Promise<Result> {
+  return new Promise((resolve, reject) => {
+    const child = fork(fileURLToPath(import.meta.url), [], {
+      env: serverProcessEnv({ ...process.env, BENCH_IMPORT_ONE: which, BENCH_IMPORT_CSV: csvFile }),
+      execArgv: ['--import', 'tsx', ...serverNodeArgs(which === 'postgres' ? { DATABASE_URL: POSTGRES_URL } : {})],
+      stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
+    });
+    let result: Result | undefined;
+    child.stdout?.setEncoding('utf8');
+    let buffered = '';
+    child.stdout?.on('data', (chunk: string) => {
+      buffered += chunk;
+      for (let end = buffered.indexOf('\n'); end >= 0; end = buffered.indexOf('\n')) {
+        const line = buffered.slice(0, end);
+        buffered = buffered.slice(end + 1);
+        if (line.startsWith('RESULT ')) result = JSON.parse(line.slice('RESULT '.length)) as Result;
+        else print(line);
+      }
+    });
+    child.once('exit', (code) =>
+      result ? resolve(result) : reject(new Error(`the ${which} run ended with exit code ${code} and no result`)),
+    );
+  });
+}
+
+/** The child's part: one database, the result as a `RESULT {json}` line. */
+async function runOne(which: 'postgres' | 'pglite', csvFile: string): Promise<void> {
+  let result: Result;
+  if (which === 'postgres') {
+    const created = await createPostgresDatabase();
+    try {
+      result = await benchOne('PostgreSQL', csvFile, async () => {
+        const database = openPostgres(created.url);
+        await database.migrate();
+        return database;
+      });
+    } finally {
+      await created.drop();
+    }
+  } else {
+    result = await benchOne('PGlite (on disk)', csvFile, async (dataDir) => {
+      // Created and migrated in a child process, as the server does (decision 066): the memory initdb
+      // leaves in PGlite's WASM heap goes with the child.
+      await prepareInChild(path.join(dataDir, 'db'));
+      return openPglite(path.join(dataDir, 'db'));
+    });
+  }
+  print(`RESULT ${JSON.stringify(result)}`);
+}
+
 async function main() {
   const work = mkdtempSync(path.join(tmpdir(), 'rd-bench-import-csv-'));
   const csvFile = path.join(work, 'candidates.csv');
@@ -292,31 +346,10 @@ async function main() {
         `(${(statSync(csvFile).size / 1024 / 1024).toFixed(1)} MB) in ${((performance.now() - generating) / 1000).toFixed(1)} s`,
     );
     const results: Result[] = [];
-    if (process.env.BENCH_SKIP_POSTGRES !== '1') {
-      const created = await createPostgresDatabase();
-      try {
-        results.push(
-          await benchOne('PostgreSQL', csvFile, async () => {
-            const database = openPostgres(created.url);
-            await database.migrate();
-            return database;
-          }),
-        );
-      } finally {
-        await created.drop();
-      }
-    }
-    if (process.env.BENCH_SKIP_PGLITE !== '1') {
-      results.push(
-        await benchOne('PGlite (on disk)', csvFile, async (dataDir) => {
-          // Created and migrated in a child process, as the server does (decision 066): the memory initdb
-          // leaves in PGlite's WASM heap goes with the child.
-          await prepareInChild(path.join(dataDir, 'db'));
-          return openPglite(path.join(dataDir, 'db'));
-        }),
-      );
-    }
+    if (process.env.BENCH_SKIP_POSTGRES !== '1') results.push(await benchInChild('postgres', csvFile));
+    if (process.env.BENCH_SKIP_PGLITE !== '1') results.push(await benchInChild('pglite', csvFile));
     print('');
+    print(`Load average ${loadavg()[0]!.toFixed(1)} at the end.`);
     print('| database | seconds | rows/s | peak RSS | created | refused | search finds an imported row |');
     print('| --- | ---: | ---: | ---: | ---: | ---: | --- |');
     for (const r of results)
@@ -343,6 +376,8 @@ if (prepareDir) {
   const database = await openPglite(prepareDir);
   await database.migrate();
   await database.close();
+} else if (process.env.BENCH_IMPORT_ONE === 'postgres' || process.env.BENCH_IMPORT_ONE === 'pglite') {
+  await runOne(process.env.BENCH_IMPORT_ONE, process.env.BENCH_IMPORT_CSV ?? '');
 } else {
   await main();
 }

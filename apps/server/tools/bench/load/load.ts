@@ -20,7 +20,7 @@ import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { cpus, loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import { serverProcessEnv } from '../../../../../scripts/server-env.mjs';
+import { serverNodeArgs, serverProcessEnv } from '../../../../../scripts/server-env.mjs';
 import { serverRoot } from '../../../src/config/paths';
 import { connectionCount, LOAD_PASSWORD, LOAD_SECRET_KEY, prepareDatabase, type LoadDatabase } from './data';
 import { figuresHeader, formatFigures, runLoad, type RunFigures } from './run';
@@ -267,6 +267,7 @@ async function embedded(dataDir: string): Promise<number> {
   const server = await startServer({
     port: PORT,
     logFile: path.join(dataDir, 'server.log'),
+    nodeArgs: serverNodeArgs({}),
     // As `npm start` runs it: the embedded default's own command.
     env: serverProcessEnv({
       NODE_ENV: 'development',
