@@ -66,6 +66,8 @@ export const MODULE_ORDER = [
   // the assistant reads everything above through its read-only tools; chat carries it to the owner
   'assistant',
   'chat',
+  // the assistant's message drafts (issue 33): records, messages and the assistant's name search
+  'drafts',
   // the agency's data whole (export, and the agency archive's import): reads and writes every table above
   'agency-archive',
   // leaves: depend on nothing in the domain, or (demo) on everything

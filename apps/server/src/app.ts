@@ -19,6 +19,7 @@ import { calendarRoutes } from './modules/calendar/calendar.routes';
 import { loadInvoiceCalendarEvents } from './modules/invoices/invoices.calendar';
 import { createAssistantEngine, type AssistantEngine } from './modules/assistant/assistant.service';
 import { chatRoutes } from './modules/chat/chat.routes';
+import { draftsRoutes } from './modules/drafts/drafts.routes';
 import { chatSocketRoutes, MAX_FRAME_BYTES } from './modules/chat/chat.ws';
 import { candidatesRoutes } from './modules/candidates/candidates.routes';
 import { resumeBulkRoutes } from './modules/resumes/resume-bulk.routes';
@@ -211,6 +212,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(analyticsRoutes);
   // The owner's chats with the assistant: REST, and the socket that carries the conversation (docs/assistant.md).
   await app.register(chatRoutes);
+  await app.register(draftsRoutes);
   await app.register(websocket, { options: { maxPayload: MAX_FRAME_BYTES } });
   await app.register(chatSocketRoutes, { engine: deps.assistantEngine ?? createAssistantEngine(appDeps) });
 

@@ -130,7 +130,7 @@ const newQualification = async (ctx: Ctx, roleId?: number) =>
   (await insertQualificationRow(ctx.t.db, { roleId: roleId ?? (await newRole(ctx)), name: 'Kubernetes', position: 1 }))
     .id;
 /** Values a path function makes for the body function of the same cell (they run in that order). */
-const stash: { roleId?: number; ids?: number[]; contactClientId?: number } = {};
+const stash: { roleId?: number; ids?: number[]; contactClientId?: number; draftClientId?: number } = {};
 const roleWithFile = async (ctx: Ctx) => {
   const key = `job-descriptions/matrix/${uid(ctx)}.txt`;
   await ctx.t.app.deps.storage.write(key, Buffer.from('job description'), 'text/plain');
@@ -638,6 +638,17 @@ export const MATRIX: Entry[] = [
     path: async (ctx) => `/api/clients/${await newClient(ctx)}/contacts/`,
     body: () => ({ first_name: 'Matrix', email: 'matrix@client.test' }),
     expect: WRITE(201),
+  },
+  // Issue 33: the assistant's drafts (a client update for a fresh client: nothing sent, a draft answered)
+  {
+    method: 'POST',
+    route: '/api/messages/drafts/',
+    path: async (ctx) => {
+      stash.draftClientId = await newClient(ctx);
+      return '/api/messages/drafts/';
+    },
+    body: () => ({ request: 'draft an update', client_id: stash.draftClientId }),
+    expect: WRITE(),
   },
   // Issue 4: roles
   {

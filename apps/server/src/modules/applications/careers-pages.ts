@@ -4,6 +4,7 @@ import {
   APPLICATION_RESUME_MAX_BYTES,
 } from '@recruitdesk/contracts/applications';
 import type { PublicRole } from '../roles/roles.service';
+import { escapeHtml } from '../../lib/html';
 
 // The public careers pages (issue 14): server-rendered HTML with a few lines of inline CSS, no SPA bundle,
 // so they paint at once on a phone and crawlers read the JobPosting JSON-LD. Everything shown is escaped;
@@ -15,9 +16,6 @@ export interface CareersContext {
   /** PUBLIC_URL without the trailing slash: canonical links and the JSON-LD `url`. */
   publicUrl: string;
 }
-
-const ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' };
-export const escapeHtml = (value: string): string => value.replace(/[&<>"']/g, (char) => ESCAPES[char] ?? char);
 
 /** JSON inside a <script> element: `<` escaped so no text can close the element. */
 export const scriptJson = (value: unknown): string =>
