@@ -12,12 +12,10 @@ CREATE TABLE "unsubscribes" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"address" text NOT NULL,
 	"source" text DEFAULT 'link' NOT NULL,
-	"message_id" integer,
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "email_signature" text DEFAULT '' NOT NULL;--> statement-breakpoint
 ALTER TABLE "message_uploads" ADD CONSTRAINT "message_uploads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-ALTER TABLE "unsubscribes" ADD CONSTRAINT "unsubscribes_message_id_messages_id_fk" FOREIGN KEY ("message_id") REFERENCES "public"."messages"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "message_uploads_user_id_idx" ON "message_uploads" USING btree ("user_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "unsubscribes_address_idx" ON "unsubscribes" USING btree (lower("address"));

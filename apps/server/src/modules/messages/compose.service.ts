@@ -13,7 +13,7 @@ import { getAgencySettings } from '../settings/settings.service';
 import { unsubscribedAddresses, unsubscribeUrl } from '../unsubscribes/unsubscribes.service';
 import { displayName, type UserRow } from '../users/users.service';
 import { attachToMessage, prepareCopies, resolveAttachments } from './message-files';
-import { escapeHtml, hasLineBreak, headerSafe, htmlToText, sanitizeMessageHtml } from './message-html';
+import { escapeHtml, hasLineBreak, headerSafe, htmlToText, sanitizeMessageHtml } from '../../lib/message-html';
 import type { MessageRecordRef } from './message-links.repository';
 import { messagesTable, type MessageAddressJson, type MessageRow } from './messages.table';
 import { queueOutboundMessage } from './outbox';

@@ -1,4 +1,4 @@
-import { escapeHtml } from '../messages/message-html';
+import { escapeHtml } from '../../lib/message-html';
 
 /** The public unsubscribe pages: plain HTML, no scripts, nothing about the agency's records. */
 function page(title: string, body: string): string {

@@ -45,14 +45,9 @@ export async function isUnsubscribed(db: Db, address: string): Promise<boolean> 
 }
 
 /** Records the address as unsubscribed (once; a second time changes nothing). */
-export async function unsubscribe(
-  db: Db,
-  address: string,
-  source: 'link' | 'one_click',
-  messageId: number | null = null,
-): Promise<void> {
+export async function unsubscribe(db: Db, address: string, source: 'link' | 'one_click'): Promise<void> {
   await db
     .insert(unsubscribesTable)
-    .values({ address: normal(address), source, messageId })
+    .values({ address: normal(address), source })
     .onConflictDoNothing();
 }

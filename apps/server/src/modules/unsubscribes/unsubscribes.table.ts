@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
-import { messagesTable } from '../messages/messages.table';
+import { pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * Addresses that asked for no more mail from the agency (the link in every message to a candidate, or the
@@ -14,8 +13,6 @@ export const unsubscribesTable = pgTable(
     address: text('address').notNull(),
     /** 'link' (the page's button) or 'one_click' (RFC 8058 POST from the mail client). */
     source: text('source').notNull().default('link'),
-    /** The message whose link was used, when it is known. */
-    messageId: integer('message_id').references(() => messagesTable.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [uniqueIndex('unsubscribes_address_idx').on(sql`lower(${table.address})`)],

@@ -59,7 +59,7 @@ const A_WITH_TARGET = {
   allowedAttributes: { ...OPTIONS.allowedAttributes, a: ['href', 'title', 'target', 'rel'] },
 };
 
-/** The body as it is stored and sent: sanitised on the server whatever the browser sent. */
+/** A message body (or a signature) as it is stored and sent: sanitised on the server whatever the browser sent. */
 export function sanitizeMessageHtml(html: string): string {
   return sanitizeHtml(html, A_WITH_TARGET).trim();
 }
