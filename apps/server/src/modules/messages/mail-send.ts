@@ -16,6 +16,9 @@ export const MAIL_SEND_ATTEMPTS = 8;
  */
 export const KILL_AFTER_RELAY_VARIABLE = 'RECRUITDESK_TEST_KILL_AFTER_RELAY';
 
+/** Test-only: the `mail.send` lease in ms (the fault tests' restarted server claims a dead one's job sooner). */
+export const MAIL_LEASE_VARIABLE = 'RECRUITDESK_TEST_MAIL_LEASE_MS';
+
 export const UNCONFIRMED_DETAIL =
   'The server stopped after handing this message to the mail server and before recording its answer. It was ' +
   'not sent again on its own: check the recipient got it, or send it again.';
