@@ -1,3 +1,4 @@
+import { eq } from 'drizzle-orm';
 import { simpleParser } from 'mailparser';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCandidate } from '../../factories/candidates.factory';
@@ -6,6 +7,8 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import type { HttpClient } from '../../test/http-client';
 import { startFakeRelay, type FakeRelay } from '../../test/mail';
 import { signedInClient } from '../../test/sign-in';
+import { sweepMessageUploads, UPLOAD_KEEP_MS } from './message-files';
+import { messageUploadsTable } from './message-uploads.table';
 
 // Attachments: an upload from the computer (a 20 MB one here) and a candidate's resume in one click, through
 // the real relay and back out through the message's attachment link.
@@ -122,5 +125,24 @@ describe('message attachments', () => {
       attachments: [{ kind: 'upload', id: mine.json.upload.id }],
     });
     expect(stolen.status).toBe(400);
+  });
+
+  it('forgets uploads never sent after a day, with their files', async () => {
+    const kept = await upload(recruiter, 'kept.txt', Buffer.from('kept'));
+    const [row] = await t.db.select().from(messageUploadsTable).where(eq(messageUploadsTable.id, kept.json.upload.id));
+    t.clock.offsetMs += UPLOAD_KEEP_MS + 60_000;
+    try {
+      expect((await sweepMessageUploads(t.app.deps)).removed).toBeGreaterThanOrEqual(1);
+    } finally {
+      t.clock.offsetMs = 0;
+    }
+    expect(await t.app.deps.storage.head(row!.storageKey)).toBeNull();
+    const late = await recruiter.post('/api/messages/', {
+      to: [{ name: 'X', address: 'x@example.test' }],
+      subject: 'Late',
+      body_html: '<p>x</p>',
+      attachments: [{ kind: 'upload', id: kept.json.upload.id }],
+    });
+    expect(late.status).toBe(400);
   });
 });

@@ -1,6 +1,6 @@
 import { open, rm } from 'node:fs/promises';
 import path from 'node:path';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, lt } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { randomToken } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
@@ -214,4 +214,18 @@ export async function prepareCopies(
     copies.set(item.source.copyFrom, key);
   }
   return copies;
+}
+
+/** Uploads never sent with a message are deleted after a day (with their files). */
+export const UPLOAD_KEEP_MS = 24 * 3600_000;
+export const SWEEP_UPLOADS_JOB = 'messages.sweep-uploads';
+
+export async function sweepMessageUploads(deps: Deps): Promise<{ removed: number }> {
+  const cutoff = new Date(deps.config.now().getTime() - UPLOAD_KEEP_MS);
+  const old = await deps.db
+    .delete(messageUploadsTable)
+    .where(lt(messageUploadsTable.createdAt, cutoff))
+    .returning({ storageKey: messageUploadsTable.storageKey });
+  for (const row of old) await deps.storage.delete(row.storageKey).catch(() => undefined);
+  return { removed: old.length };
 }

@@ -24,7 +24,7 @@ import { assertCan } from '../../lib/permissions';
 import { requireUser } from '../users/users.service';
 import { composeMessage, parseIdempotencyKey } from './compose.service';
 import { MAIL_LEASE_VARIABLE, MAIL_SEND_ATTEMPTS, runMailSend } from './mail-send';
-import { ATTACHMENT_MAX_BYTES, storeUpload } from './message-files';
+import { ATTACHMENT_MAX_BYTES, storeUpload, sweepMessageUploads, SWEEP_UPLOADS_JOB } from './message-files';
 import { cancelMessage, findAttachment, getMessage, recordTimeline, resendMessage, viewOne } from './messages.service';
 import { MAIL_SEND_JOB, type MailSendPayload } from './outbox';
 
@@ -90,6 +90,10 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
     // The fault tests shorten it (a killed server's claim runs out sooner); a large attachment needs the time.
     leaseMs: Number(process.env[MAIL_LEASE_VARIABLE]) || 120_000,
     concurrency: 2,
+  });
+
+  deps.jobs.registerRecurring(SWEEP_UPLOADS_JOB, { everyMs: 3600_000 }, () => sweepMessageUploads(deps), {
+    maxAttempts: 1,
   });
 
   await app.register(multipart, {
