@@ -1,4 +1,4 @@
-import { eq, inArray, sql } from 'drizzle-orm';
+import { eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { candidatesTable } from '../candidates/candidates.table';
 import { clientsTable } from '../clients/clients.table';
@@ -6,11 +6,9 @@ import { clientContactsTable } from '../contacts/contacts.table';
 import { pipelinesTable } from '../pipelines/pipelines.table';
 import { rolesTable } from '../roles/roles.table';
 import type { MessageRecordRef } from './message-links.repository';
-import type { MessageRecordType } from './messages.table';
+import { MESSAGE_RECORD_TYPES, type MessageRecordType } from './messages.table';
 
 export const recordKey = (type: MessageRecordType, id: number) => `${type}:${id}`;
-
-const fullName = (first: string, last: string) => `${first} ${last}`.trim() || '(no name)';
 
 export interface RecordName {
   name: string;
@@ -18,63 +16,62 @@ export interface RecordName {
   email: string;
 }
 
-/** The names of these records, one query per type present ("candidate:12" -> "Jane Doe"); unknown ids are absent. */
-export async function recordNames(db: Db, refs: readonly MessageRecordRef[]): Promise<Map<string, RecordName>> {
-  const ids = (type: MessageRecordType) => [
-    ...new Set(refs.filter((ref) => ref.recordType === type).map((ref) => ref.recordId)),
-  ];
-  const names = new Map<string, RecordName>();
-  const [candidates, contacts, clients, roles, pipelines] = [
-    ids('candidate'),
-    ids('contact'),
-    ids('client'),
-    ids('role'),
-    ids('pipeline'),
-  ];
-  if (candidates.length)
-    for (const row of await db
+type Lookup = (db: Db, ids: number[]) => Promise<{ id: number; name: string; email: string }[]>;
+
+const personName = (first: SQL, last: SQL) =>
+  sql<string>`coalesce(nullif(trim(${first} || ' ' || ${last}), ''), '(no name)')`;
+
+/** One query per record type: its records' names (and addresses) by id. */
+const LOOKUPS: Record<MessageRecordType, Lookup> = {
+  candidate: (db, ids) =>
+    db
       .select({
         id: candidatesTable.id,
-        first: candidatesTable.firstName,
-        last: candidatesTable.lastName,
+        name: personName(sql`${candidatesTable.firstName}`, sql`${candidatesTable.lastName}`),
         email: candidatesTable.email,
       })
       .from(candidatesTable)
-      .where(inArray(candidatesTable.id, candidates)))
-      names.set(recordKey('candidate', row.id), { name: fullName(row.first, row.last), email: row.email });
-  if (contacts.length)
-    for (const row of await db
+      .where(inArray(candidatesTable.id, ids)),
+  contact: (db, ids) =>
+    db
       .select({
         id: clientContactsTable.id,
-        first: clientContactsTable.firstName,
-        last: clientContactsTable.lastName,
+        name: personName(sql`${clientContactsTable.firstName}`, sql`${clientContactsTable.lastName}`),
         email: clientContactsTable.email,
       })
       .from(clientContactsTable)
-      .where(inArray(clientContactsTable.id, contacts)))
-      names.set(recordKey('contact', row.id), { name: fullName(row.first, row.last), email: row.email });
-  if (clients.length)
-    for (const row of await db
-      .select({ id: clientsTable.id, name: clientsTable.name })
+      .where(inArray(clientContactsTable.id, ids)),
+  client: (db, ids) =>
+    db
+      .select({ id: clientsTable.id, name: clientsTable.name, email: sql<string>`''` })
       .from(clientsTable)
-      .where(inArray(clientsTable.id, clients)))
-      names.set(recordKey('client', row.id), { name: row.name, email: '' });
-  if (roles.length)
-    for (const row of await db
-      .select({ id: rolesTable.id, name: rolesTable.name })
+      .where(inArray(clientsTable.id, ids)),
+  role: (db, ids) =>
+    db
+      .select({ id: rolesTable.id, name: rolesTable.name, email: sql<string>`''` })
       .from(rolesTable)
-      .where(inArray(rolesTable.id, roles)))
-      names.set(recordKey('role', row.id), { name: row.name, email: '' });
-  if (pipelines.length)
-    for (const row of await db
+      .where(inArray(rolesTable.id, ids)),
+  pipeline: (db, ids) =>
+    db
       .select({
         id: pipelinesTable.id,
-        name: sql<string>`${candidatesTable.firstName} || ' ' || ${candidatesTable.lastName} || ' — ' || ${rolesTable.name}`,
+        name: sql<string>`trim(${candidatesTable.firstName} || ' ' || ${candidatesTable.lastName}) || ' — ' || ${rolesTable.name}`,
+        email: sql<string>`''`,
       })
       .from(pipelinesTable)
       .innerJoin(candidatesTable, eq(candidatesTable.id, pipelinesTable.candidateId))
       .innerJoin(rolesTable, eq(rolesTable.id, pipelinesTable.roleId))
-      .where(inArray(pipelinesTable.id, pipelines)))
-      names.set(recordKey('pipeline', row.id), { name: row.name.trim(), email: '' });
+      .where(inArray(pipelinesTable.id, ids)),
+};
+
+/** The names of these records, one query per type present ("candidate:12" -> "Jane Doe"); unknown ids are absent. */
+export async function recordNames(db: Db, refs: readonly MessageRecordRef[]): Promise<Map<string, RecordName>> {
+  const names = new Map<string, RecordName>();
+  for (const type of MESSAGE_RECORD_TYPES) {
+    const ids = [...new Set(refs.filter((ref) => ref.recordType === type).map((ref) => ref.recordId))];
+    if (ids.length === 0) continue;
+    for (const row of await LOOKUPS[type](db, ids))
+      names.set(recordKey(type, row.id), { name: row.name, email: row.email });
+  }
   return names;
 }
