@@ -116,10 +116,10 @@ async function resolveRecipients(db: Db, lists: Record<Field, RecipientInput[]>)
 }
 
 /** The unsubscribe footer: the link of the first candidate the message is to (decision 107). */
-function unsubscribeFooter(deps: Deps, agency: string, recipients: Record<Field, Resolved[]>): string {
+function unsubscribeFooter(deps: Deps, appUrl: string, agency: string, recipients: Record<Field, Resolved[]>): string {
   const candidate = [...recipients.to, ...recipients.cc].find((item) => item.candidateId !== undefined);
   if (!candidate) return '';
-  const url = unsubscribeUrl(deps.config.publicUrl, deps.config.secretKey, candidate.address);
+  const url = unsubscribeUrl(appUrl, deps.config.secretKey, candidate.address);
   return `<p>—<br>You received this email from ${escapeHtml(agency)}. <a href="${escapeHtml(url)}">Unsubscribe</a></p>`;
 }
 
@@ -152,6 +152,8 @@ export async function composeMessage(
   actor: UserRow,
   input: ComposeInput,
   idempotencyKey: string | null,
+  /** Where links in the message point: PUBLIC_URL, or the address the sender reached the app at. */
+  appUrl: string = deps.config.publicUrl,
 ): Promise<{ message: MessageRow; created: boolean }> {
   assertCan(actor, 'records.write');
   if (idempotencyKey) {
@@ -182,7 +184,7 @@ export async function composeMessage(
   const bodyHtml = [
     sanitizeMessageHtml(input.body_html),
     signature ? `<div>-- <br>${signature}</div>` : '',
-    unsubscribeFooter(deps, agency, recipients),
+    unsubscribeFooter(deps, appUrl, agency, recipients),
   ]
     .filter(Boolean)
     .join('\n');

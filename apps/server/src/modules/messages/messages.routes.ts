@@ -111,7 +111,8 @@ export const messagesRoutes: FastifyPluginAsyncZod = async (app) => {
       const actor = requireUser(request);
       assertCan(actor, 'records.write');
       const key = parseIdempotencyKey(request.headers['idempotency-key']);
-      const { message, created } = await composeMessage(deps, actor, request.body, key);
+      const appUrl = deps.config.publicOrigin ? deps.config.publicUrl : `${request.protocol}://${request.host}`;
+      const { message, created } = await composeMessage(deps, actor, request.body, key, appUrl);
       return reply
         .status(created ? 201 : 200)
         .send({ success: true as const, message: await viewOne(deps.db, message, actor) });
