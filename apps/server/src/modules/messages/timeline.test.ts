@@ -7,6 +7,7 @@ import { insertRole } from '../../factories/roles.factory';
 import { insertUser } from '../../factories/users.factory';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { HttpClient } from '../../test/http-client';
+import { readOutbox } from '../../test/mail';
 import { signedInClient } from '../../test/sign-in';
 import { linkMessage } from './message-links.repository';
 import { messagesTable } from './messages.table';
@@ -125,5 +126,25 @@ describe('GET /api/{type}/{id}/timeline/', () => {
       expect(message.records.map((record: { type: string }) => record.type)).toContain('candidate');
     }
     expect((await other.get('/api/messages/99999999/')).status).toBe(404);
+
+    // Without SMTP_URL the message is written to DATA_DIR/mail as an .eml file, and counts as sent.
+    await t.app.deps.jobs.drain();
+    const sent = (await writer.get(`/api/messages/${id}/`)).json.message;
+    expect(sent.status).toBe('sent');
+    expect(sent.status_detail).toContain('outbox folder');
+    const [eml] = (await readOutbox(t.dataDir, 1)).filter((mail) => mail.includes('Subject: Submittal'));
+    expect(eml).toMatch(/^To: .*<hm@client\.test>/m);
+
+    // A reply continues the thread: same thread key, In-Reply-To the first message's Message-ID.
+    const reply = await writer.post('/api/messages/', {
+      to: [{ record: 'contact', id: contact.id }],
+      subject: 'Re: Submittal',
+      body_html: '<p>Following up</p>',
+      in_reply_to_message_id: id,
+    });
+    expect(reply.json.message.thread_key).toBe(sent.thread_key);
+    await t.app.deps.jobs.drain();
+    const [replyEml] = (await readOutbox(t.dataDir, 2)).filter((mail) => mail.includes('Subject: Re: Submittal'));
+    expect(replyEml).toContain(`In-Reply-To: <${sent.thread_key}>`);
   });
 });
