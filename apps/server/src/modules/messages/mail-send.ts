@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { SendMailOptions } from 'nodemailer';
 import type { Deps } from '../../lib/deps';
 import { JobError, type JobContext } from '../../lib/jobs';
@@ -112,16 +112,21 @@ async function claim(deps: Deps, messageId: number): Promise<MessageRow | null> 
   return row ?? null;
 }
 
-/** Records the end of one hand-over, only over the claim this run made. */
+/**
+ * Records the end of one hand-over, only over the claim this run made. A 250 also replaces `unconfirmed`: if
+ * this run lost its lease while the relay was slow and another worker marked the message unconfirmed, the
+ * relay's answer is the better knowledge.
+ */
 async function settle(
   deps: Deps,
   messageId: number,
   values: Partial<Pick<MessageRow, 'status' | 'relayResponse' | 'error'>>,
 ): Promise<void> {
+  const from = values.status === 'sent' ? (['sending', 'unconfirmed'] as const) : (['sending'] as const);
   await deps.db
     .update(messagesTable)
     .set({ ...values, updatedAt: new Date() })
-    .where(and(eq(messagesTable.id, messageId), eq(messagesTable.status, 'sending')));
+    .where(and(eq(messagesTable.id, messageId), inArray(messagesTable.status, [...from])));
 }
 
 /**
