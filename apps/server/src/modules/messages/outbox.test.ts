@@ -183,6 +183,16 @@ describe('POST /api/messages/', () => {
     const rows = await t.db.select().from(messagesTable).where(eq(messagesTable.idempotencyKey, 'compose-1'));
     expect(rows).toHaveLength(1);
     expect((await compose(body, { 'idempotency-key': 'bad key with spaces' })).status).toBe(400);
+
+    // Two requests with one key at the same time: one message.
+    const raced = await Promise.all([
+      compose({ ...body, subject: 'Raced' }, { 'idempotency-key': 'race-1' }),
+      compose({ ...body, subject: 'Raced' }, { 'idempotency-key': 'race-1' }),
+    ]);
+    expect(raced.map((response) => response.status).sort()).toEqual([200, 201]);
+    expect(raced[0].json.message.id).toBe(raced[1].json.message.id);
+    await t.app.deps.jobs.drain();
+    expect(delivered('Raced')).toHaveLength(1);
   });
 
   it('refuses a do-not-contact candidate and a contact who left (409), and unsubscribed addresses (400)', async () => {
