@@ -44,9 +44,6 @@ export const MODULE_ORDER = [
   'pipelines',
   'applications',
   'job-postings',
-  // email (issue 33): unsubscribed addresses, then the messages (outbox, timelines) that read records and pipelines
-  'unsubscribes',
-  'messages',
   // imports write candidates, clients, roles and notes
   'imports',
   // matching ranks candidates for roles (records + pipelines' outcomes); the assistant reads it
