@@ -32,6 +32,8 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { jobPostingsRoutes } from './modules/job-postings/job-postings.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { matchingRoutes } from './modules/matching/matching.routes';
+import { messagesRoutes } from './modules/messages/messages.routes';
+import { unsubscribesRoutes } from './modules/unsubscribes/unsubscribes.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { searchRoutes } from './modules/search/search.routes';
 import { skillsRoutes } from './modules/skills/skills.routes';
@@ -206,6 +208,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(matchingRoutes);
   await app.register(invoicesRoutes);
   await app.register(searchRoutes);
+  // Email with candidates and clients (issue 33): the outbox, timelines, and the public unsubscribe page.
+  await app.register(messagesRoutes);
+  await app.register(unsubscribesRoutes);
   // The calendar aggregates the records below it; the invoices' due dates and payouts come in here.
   await app.register(calendarRoutes, { invoiceEvents: loadInvoiceCalendarEvents });
   // Analytics and the dashboard's attention list read the records, pipelines and money below them.

@@ -214,3 +214,9 @@ export const SubmittalEmailSchema = z.object({
   /** The resume sent without the candidate's email, phone and links. */
   redact_contact_details: z.boolean().default(false),
 });
+
+/** The answer of POST /api/messages/ (201, or 200 for a repeated Idempotency-Key), GET …/{id}/, resend, cancel. */
+export const MessageViewResponseSchema = z.object({ success: z.literal(true), message: MessageSchema });
+/** The answer of POST /api/messages/attachments/ (201). */
+export const MessageUploadResponseSchema = z.object({ success: z.literal(true), upload: MessageUploadSchema });
+export const AttachmentParamsSchema = z.object({ id: MessageIdSchema, attachmentId: MessageIdSchema });

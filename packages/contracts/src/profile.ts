@@ -12,6 +12,8 @@ export const UpdateProfileInputSchema = z.object({
   sidebar_collapsed: z.boolean().optional(),
   /** An IANA time zone name such as Europe/London, or UTC (GET /api/profile/time-zones/). */
   time_zone: z.string().trim().min(1, 'Choose a time zone.').max(64, 'Choose a time zone.').optional(),
+  /** HTML from the signature editor; the server sanitises it (no scripts, handlers or styles). */
+  email_signature: z.string().max(20_000, 'Keep the signature under 20,000 characters.').optional(),
 });
 export type UpdateProfileInput = z.infer<typeof UpdateProfileInputSchema>;
 

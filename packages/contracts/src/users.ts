@@ -27,6 +27,8 @@ export const UserSchema = z.object({
   theme: ThemeSchema,
   /** The large-screen sidebar shows icons only (kept like the theme). */
   sidebar_collapsed: z.boolean(),
+  /** The user's email signature (sanitised HTML), appended to the messages they send (issue 33). */
+  email_signature: z.string().optional(),
   is_active: z.boolean(),
   last_login: z.string().nullable(),
   date_joined: z.string(),

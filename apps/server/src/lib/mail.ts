@@ -83,3 +83,47 @@ export function createMailer(
     close: () => transport.close(),
   };
 }
+
+/** What the relay said when it took a message: its reply line ("250 2.0.0 OK queued as …"). */
+export interface RelayAnswer {
+  response: string;
+}
+
+/**
+ * The outbox's relay (issue 33): the same SMTP_URL and the same .eml fallback as `createMailer`, but the caller
+ * builds the whole message (its own Message-ID, Reply-To, cc/bcc, list headers) and gets the relay's answer
+ * back; errors are nodemailer's (responseCode, response) for the caller to sort into transient and permanent.
+ */
+export interface Relay {
+  send(mail: SendMailOptions): Promise<RelayAnswer>;
+  close(): void;
+}
+
+export function createRelay(config: { smtpUrl: string | undefined; dataDir: string }): Relay {
+  if (config.smtpUrl) {
+    const transport = lazyTransport(config.smtpUrl);
+    return {
+      async send(mail) {
+        const info = (await transport.sendMail(mail)) as { response?: string };
+        return { response: String(info.response ?? '250 OK') };
+      },
+      close: () => transport.close(),
+    };
+  }
+  const transport = lazyTransport({ streamTransport: true, buffer: true, newline: 'unix' });
+  const dir = path.join(config.dataDir, 'mail');
+  return {
+    async send(mail) {
+      const info = await transport.sendMail(mail);
+      await mkdir(dir, { recursive: true });
+      const stamp = new Date().toISOString().replace(/[:.]/g, '-');
+      const name = `${stamp}-${randomBytes(4).toString('hex')}.eml`;
+      await writeFile(path.join(dir, name), info.message as Buffer, { mode: 0o600 });
+      return { response: `written to the outbox folder as ${name} (SMTP_URL is not set)` };
+    },
+    close: () => transport.close(),
+  };
+}
+
+/** The address part of MAIL_FROM: what outbox messages are sent from (SPF, DKIM). */
+export const mailFromAddress = senderAddress;

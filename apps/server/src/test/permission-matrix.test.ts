@@ -15,6 +15,7 @@ import { ANALYTICS_SETS } from '@recruitdesk/contracts/analytics';
 import { createUploadTarget } from '../modules/files/files.service';
 import { activityTable } from '../modules/activity/activity.table';
 import { chatsTable } from '../modules/chat/chat.table';
+import { messageAttachmentsTable, messagesTable } from '../modules/messages/messages.table';
 import { skillAliasesTable } from '../modules/skills/skills.table';
 import { createSession } from '../modules/sessions/sessions.service';
 import type { UserRow } from '../modules/users/users.service';
@@ -1475,7 +1476,107 @@ export const MATRIX: Entry[] = [
     },
     expect: WRITE(),
   },
+  // Issue 33: the outbox, a message, its attachments, resend and cancel, and the records' timelines
+  {
+    method: 'POST',
+    route: '/api/messages/',
+    body: () => ({
+      to: [{ name: 'Matrix', address: 'matrix@example.test' }],
+      subject: 'Matrix',
+      body_html: '<p>Hello</p>',
+    }),
+    expect: WRITE(201),
+  },
+  {
+    method: 'POST',
+    route: '/api/messages/attachments/',
+    raw: {
+      contentType: 'multipart/form-data; boundary=matrixboundary',
+      text: '--matrixboundary\r\nContent-Disposition: form-data; name="file"; filename="note.txt"\r\nContent-Type: text/plain\r\n\r\nHello\r\n--matrixboundary--\r\n',
+    },
+    expect: WRITE(201),
+  },
+  {
+    method: 'GET',
+    route: '/api/messages/:id/',
+    path: async (ctx) => `/api/messages/${await newMessage(ctx, 'sent')}/`,
+    expect: READ(),
+  },
+  {
+    method: 'GET',
+    route: '/api/messages/:id/attachments/:attachmentId/',
+    path: async (ctx) => {
+      const messageId = await newMessage(ctx, 'sent');
+      const key = `message-files/matrix-${uid(ctx)}`;
+      await ctx.t.app.deps.storage.write(key, Buffer.from('hello'), 'text/plain');
+      const [row] = await ctx.t.db
+        .insert(messageAttachmentsTable)
+        .values({ messageId, filename: 'note.txt', contentType: 'text/plain', size: 5, storageKey: key })
+        .returning();
+      return `/api/messages/${messageId}/attachments/${row!.id}/`;
+    },
+    expect: READ(),
+  },
+  {
+    method: 'POST',
+    route: '/api/messages/:id/resend/',
+    path: async (ctx) => `/api/messages/${await newMessage(ctx, 'failed')}/resend/`,
+    expect: WRITE(),
+  },
+  {
+    method: 'POST',
+    route: '/api/messages/:id/cancel/',
+    path: async (ctx) => `/api/messages/${await newMessage(ctx, 'queued')}/cancel/`,
+    expect: WRITE(),
+  },
+  {
+    method: 'GET',
+    route: '/api/candidates/:id/timeline/',
+    path: async (ctx) => `/api/candidates/${(await insertCandidate(ctx.t.db)).id}/timeline/`,
+    expect: READ(),
+  },
+  {
+    method: 'GET',
+    route: '/api/contacts/:id/timeline/',
+    path: async (ctx) => `/api/contacts/${await newContact(ctx)}/timeline/`,
+    expect: READ(),
+  },
+  {
+    method: 'GET',
+    route: '/api/clients/:id/timeline/',
+    path: async (ctx) => `/api/clients/${await newClient(ctx)}/timeline/`,
+    expect: READ(),
+  },
+  {
+    method: 'GET',
+    route: '/api/roles/:id/timeline/',
+    path: async (ctx) => `/api/roles/${await newRole(ctx)}/timeline/`,
+    expect: READ(),
+  },
+  {
+    method: 'GET',
+    route: '/api/pipelines/:id/timeline/',
+    path: async (ctx) => `/api/pipelines/${await newPipeline(ctx)}/timeline/`,
+    expect: READ(),
+  },
 ];
+
+/** An outbound message in the given state (no job: resend and cancel make or stop their own). */
+async function newMessage(ctx: Ctx, status: 'sent' | 'failed' | 'queued'): Promise<number> {
+  const [row] = await ctx.t.db
+    .insert(messagesTable)
+    .values({
+      direction: 'outbound',
+      status,
+      messageIdHeader: `${uid(ctx)}@matrix.test`,
+      threadKey: `${uid(ctx)}@matrix.test`,
+      fromAddress: 'outbox@matrix.test',
+      toAddresses: [{ name: 'Matrix', address: 'matrix@example.test' }],
+      subject: 'Matrix',
+    })
+    .returning();
+  return row!.id;
+}
 
 /** A new application to a fresh open role (with a stored resume when asked). */
 async function newApplication(ctx: Ctx, withResume = false): Promise<number> {

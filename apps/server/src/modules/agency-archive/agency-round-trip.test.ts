@@ -26,6 +26,7 @@ const NOT_EXPORTED = [
   'import_changes',
   'resume_batches',
   'resume_drafts',
+  'message_uploads',
 ];
 const PASSWORD = 'Demo-Password-Strong-42';
 

@@ -28,6 +28,7 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   import_changes: 'import undo data',
   resume_batches: 'bulk resume uploads under review: transient',
   resume_drafts: 'bulk resume uploads under review: transient',
+  message_uploads: 'files uploaded for messages not sent yet: transient (sent ones are message_attachments)',
 };
 
 /** Archive limits (an import refuses an archive beyond them before writing anything). */

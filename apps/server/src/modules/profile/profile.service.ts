@@ -7,6 +7,7 @@ import {
 import { USER_ERRORS } from '@recruitdesk/contracts/users';
 import { inTransaction } from '../../db/transaction';
 import { randomToken } from '../../lib/crypto';
+import { sanitizeMessageHtml } from '../../lib/message-html';
 import type { Deps } from '../../lib/deps';
 import { AppError, fieldsError, isUniqueViolation } from '../../lib/errors';
 import { forbidden } from '../../lib/permissions';
@@ -74,13 +75,14 @@ export async function updateOwnProfile(deps: Deps, actor: UserRow, input: Update
   if (input.time_zone !== undefined && !isKnownTimeZone(input.time_zone))
     throw fieldError('time_zone', PROFILE_MESSAGES.timeZone);
   const values: Partial<
-    Pick<UserRow, 'theme' | 'sidebarCollapsed' | 'timeZone' | 'firstName' | 'lastName' | 'username'>
+    Pick<UserRow, 'theme' | 'sidebarCollapsed' | 'timeZone' | 'firstName' | 'lastName' | 'username' | 'emailSignature'>
   > = {};
   if (input.theme !== undefined) values.theme = input.theme;
   if (input.sidebar_collapsed !== undefined) values.sidebarCollapsed = input.sidebar_collapsed;
   if (input.time_zone !== undefined) values.timeZone = input.time_zone;
   if (input.first_name !== undefined) values.firstName = input.first_name;
   if (input.last_name !== undefined) values.lastName = input.last_name;
+  if (input.email_signature !== undefined) values.emailSignature = sanitizeMessageHtml(input.email_signature);
   if (input.username !== undefined && input.username !== actor.username) {
     const other = await getUserByUsername(deps.db, input.username);
     if (other && other.id !== actor.id) throw fieldError('username', USER_ERRORS.USERNAME_TAKEN, 'USERNAME_TAKEN');

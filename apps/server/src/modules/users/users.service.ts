@@ -85,6 +85,7 @@ export function toApiUser(user: UserRow, pictureUrl: string | null = null): User
     time_zone: user.timeZone,
     theme: user.theme === 'dark' ? 'dark' : 'light',
     sidebar_collapsed: user.sidebarCollapsed,
+    email_signature: user.emailSignature,
     is_active: user.isActive,
     last_login: user.lastLogin ? user.lastLogin.toISOString() : null,
     date_joined: user.dateJoined.toISOString(),

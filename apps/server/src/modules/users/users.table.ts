@@ -20,6 +20,8 @@ export const usersTable = pgTable(
     /** The large-screen sidebar shown as icons only; a preference like the theme (issue 16 item 18). */
     sidebarCollapsed: boolean('sidebar_collapsed').notNull().default(false),
     profilePictureKey: text('profile_picture_key'),
+    /** Sanitised HTML appended to the messages this user sends (issue 33). */
+    emailSignature: text('email_signature').notNull().default(''),
     lastLogin: timestamp('last_login', { withTimezone: true }),
     dateJoined: timestamp('date_joined', { withTimezone: true }).notNull().defaultNow(),
     passwordChangedAt: timestamp('password_changed_at', { withTimezone: true }).notNull().defaultNow(),
