@@ -93,15 +93,20 @@ function ContactRow({ contact, canEdit }: { contact: Contact; canEdit: boolean }
           {name}
         </Link>
         {contact.job_title ? <p className="text-xs text-gray-500 dark:text-gray-400">{contact.job_title}</p> : null}
-        <p className="text-xs break-all text-gray-500 dark:text-gray-400">
-          {contact.email ? (
-            <a href={`mailto:${contact.email}`} className="text-brand-600 hover:underline dark:text-brand-400">
-              {contact.email}
-            </a>
-          ) : null}
-          {contact.email && contact.phone ? ' · ' : null}
-          {contact.phone}
-        </p>
+        {contact.email || contact.phone ? (
+          <p className="text-xs text-gray-500 dark:text-gray-400">
+            {contact.email ? (
+              <a
+                href={`mailto:${contact.email}`}
+                className="break-all text-brand-600 hover:underline dark:text-brand-400"
+              >
+                {contact.email}
+              </a>
+            ) : null}
+            {contact.email && contact.phone ? ' · ' : null}
+            {contact.phone ? <span className="whitespace-nowrap">{contact.phone}</span> : null}
+          </p>
+        ) : null}
         {contact.left_company ? (
           <Badge tone="gray" className="mt-1">
             Left the company

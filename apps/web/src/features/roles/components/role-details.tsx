@@ -15,6 +15,7 @@ import {
   type RoleFieldUpdateInput,
   type RolePayout,
 } from '@recruitdesk/contracts/roles';
+import { contactDisplayName } from '@recruitdesk/contracts/contacts';
 import { ArchiveOrDeleteDialog, ArchiveRecordDialog } from '@/components/ui/archive-or-delete-dialog';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
@@ -24,6 +25,7 @@ import { InlineField } from '@/components/ui/inline-field';
 import { QueryError } from '@/components/ui/query-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { useListClientContactsQuery } from '@/api/contacts';
 import { errorMessage, type ApiQueryError } from '@/lib/base-api';
 import { DateText } from '@/components/ui/time';
 import { formatDate, formatMoney, humanize } from '@/lib/format';
@@ -56,6 +58,54 @@ function FixedField({ term, children }: { term: string; children: ReactNode }) {
       <dt className="text-gray-500 dark:text-gray-400">{term}</dt>
       <dd className="col-span-2 font-medium text-gray-900 dark:text-gray-100">{children}</dd>
     </div>
+  );
+}
+
+const contactLinkClass = 'text-brand-600 hover:underline dark:text-brand-400';
+
+/**
+ * The role's people at the client: its hiring manager and its other contacts, each linked to their page.
+ * They are chosen in the role form (Edit role); the names of the others come from the client's contacts.
+ */
+function RoleContactsFields({ role }: { role: Role }) {
+  const contactIds = role.contact_ids ?? [];
+  const { data, isLoading } = useListClientContactsQuery(role.client.id, { skip: contactIds.length === 0 });
+  const byId = new Map((data?.contacts ?? []).map((contact) => [contact.id, contact]));
+  return (
+    <>
+      <FixedField term="Hiring manager">
+        {role.hiring_manager ? (
+          <Link to={paths.app.contact.getHref(role.hiring_manager.id)} className={contactLinkClass}>
+            {role.hiring_manager.name}
+          </Link>
+        ) : (
+          '—'
+        )}
+      </FixedField>
+      {contactIds.length ? (
+        <FixedField term="Other contacts">
+          {isLoading ? (
+            <Skeleton className="h-4 w-32" />
+          ) : (
+            <ul className="space-y-1" aria-label="Other contacts">
+              {contactIds.map((id) => {
+                const contact = byId.get(id);
+                return (
+                  <li key={id}>
+                    <Link to={paths.app.contact.getHref(id)} className={contactLinkClass}>
+                      {contact ? contactDisplayName(contact) : `Contact #${id}`}
+                    </Link>
+                    {contact?.job_title ? (
+                      <span className="font-normal text-gray-500 dark:text-gray-400"> · {contact.job_title}</span>
+                    ) : null}
+                  </li>
+                );
+              })}
+            </ul>
+          )}
+        </FixedField>
+      ) : null}
+    </>
   );
 }
 
@@ -157,6 +207,7 @@ export function RoleDetailsCard({ role, canEdit }: { role: Role; canEdit: boolea
           editable={editable && Boolean(formData)}
           onSave={save('recruiter_id', toNumberOrNull)}
         />
+        <RoleContactsFields role={role} />
         <InlineField
           label="Post on Indeed"
           kind="select"
