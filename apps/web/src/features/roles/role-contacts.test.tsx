@@ -18,6 +18,8 @@ const role = {
   close_note: '',
   openings: 1,
   location: 'Seattle, WA',
+  country: '',
+  postal_code: '',
   remote_type: 'onsite',
   employment_type: 'full_time',
   salary_min: 90000,

@@ -84,8 +84,8 @@ function ContactRow({ contact, canEdit }: { contact: Contact; canEdit: boolean }
       );
   };
   return (
-    <li className="flex flex-wrap items-start justify-between gap-2 px-5 py-3">
-      <div className="min-w-0">
+    <li className="flex items-start justify-between gap-2 px-5 py-3">
+      <div className="min-w-0 flex-1">
         <Link
           to={paths.app.contact.getHref(contact.id)}
           className="block truncate text-sm font-medium text-gray-900 hover:text-brand-600 dark:text-white dark:hover:text-brand-400"

@@ -79,7 +79,7 @@ function RoleContactsFields({ role }: { role: Role }) {
             {role.hiring_manager.name}
           </Link>
         ) : (
-          '—'
+          <span className="font-normal text-gray-400 dark:text-gray-500">—</span>
         )}
       </FixedField>
       {contactIds.length ? (
