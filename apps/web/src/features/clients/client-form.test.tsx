@@ -127,7 +127,7 @@ describe('ClientForm editing a client the server sent with its fee terms', () =>
   });
 });
 
-describe('ClientForm and the client\'s contacts (decision 104)', () => {
+describe("ClientForm and the client's contacts (decision 104)", () => {
   const existing = {
     id: 3,
     name: 'Harbor Bank',
