@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Archive, ArchiveRestore, Pencil, RotateCcw, Trash2, XCircle } from 'lucide-react';
@@ -15,7 +15,6 @@ import {
   type RoleFieldUpdateInput,
   type RolePayout,
 } from '@recruitdesk/contracts/roles';
-import { contactDisplayName } from '@recruitdesk/contracts/contacts';
 import { ArchiveOrDeleteDialog, ArchiveRecordDialog } from '@/components/ui/archive-or-delete-dialog';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
@@ -25,7 +24,7 @@ import { InlineField } from '@/components/ui/inline-field';
 import { QueryError } from '@/components/ui/query-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { useListClientContactsQuery } from '@/api/contacts';
+import { FixedField, RoleContactsFields } from './role-contacts-fields';
 import { errorMessage, type ApiQueryError } from '@/lib/base-api';
 import { DateText } from '@/components/ui/time';
 import { formatDate, formatMoney, humanize } from '@/lib/format';
@@ -50,64 +49,6 @@ const options = (values: readonly string[]) => values.map((value) => ({ value, l
 
 /** A select among the values, each shown humanized. */
 const choices = (values: readonly string[]) => ({ kind: 'select' as const, options: options(values) });
-
-/** A field the details show but do not edit. */
-function FixedField({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="grid grid-cols-3 gap-3 px-5 py-3 text-sm">
-      <dt className="text-gray-500 dark:text-gray-400">{term}</dt>
-      <dd className="col-span-2 font-medium text-gray-900 dark:text-gray-100">{children}</dd>
-    </div>
-  );
-}
-
-const contactLinkClass = 'text-brand-600 hover:underline dark:text-brand-400';
-
-/**
- * The role's people at the client: its hiring manager and its other contacts, each linked to their page.
- * They are chosen in the role form (Edit role); the names of the others come from the client's contacts.
- */
-function RoleContactsFields({ role }: { role: Role }) {
-  const contactIds = role.contact_ids ?? [];
-  const { data, isLoading } = useListClientContactsQuery(role.client.id, { skip: contactIds.length === 0 });
-  const byId = new Map((data?.contacts ?? []).map((contact) => [contact.id, contact]));
-  return (
-    <>
-      <FixedField term="Hiring manager">
-        {role.hiring_manager ? (
-          <Link to={paths.app.contact.getHref(role.hiring_manager.id)} className={contactLinkClass}>
-            {role.hiring_manager.name}
-          </Link>
-        ) : (
-          <span className="font-normal text-gray-400 dark:text-gray-500">—</span>
-        )}
-      </FixedField>
-      {contactIds.length ? (
-        <FixedField term="Other contacts">
-          {isLoading ? (
-            <Skeleton className="h-4 w-32" />
-          ) : (
-            <ul className="space-y-1" aria-label="Other contacts">
-              {contactIds.map((id) => {
-                const contact = byId.get(id);
-                return (
-                  <li key={id}>
-                    <Link to={paths.app.contact.getHref(id)} className={contactLinkClass}>
-                      {contact ? contactDisplayName(contact) : `Contact #${id}`}
-                    </Link>
-                    {contact?.job_title ? (
-                      <span className="font-normal text-gray-500 dark:text-gray-400"> · {contact.job_title}</span>
-                    ) : null}
-                  </li>
-                );
-              })}
-            </ul>
-          )}
-        </FixedField>
-      ) : null}
-    </>
-  );
-}
 
 /** The role's fields, each edited in place (PATCH /api/roles/{id}/field/). */
 export function RoleDetailsCard({ role, canEdit }: { role: Role; canEdit: boolean }) {
