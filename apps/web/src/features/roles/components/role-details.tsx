@@ -162,7 +162,11 @@ export function RoleDetailsCard({ role, canEdit }: { role: Role; canEdit: boolea
         />
         <FixedField term="Opened">{formatDate(role.opened_at)}</FixedField>
         <FixedField term="Target fill date">
-          {role.target_fill_date ? formatDate(role.target_fill_date) : '—'}
+          {role.target_fill_date ? (
+            formatDate(role.target_fill_date)
+          ) : (
+            <span className="font-normal text-gray-400 dark:text-gray-500">—</span>
+          )}
         </FixedField>
         {role.state === 'closed' ? (
           <FixedField term="Closed">
