@@ -107,7 +107,11 @@ test('a viewer sees a client without write buttons', async ({ page }) => {
   await expect(page.getByRole('link', { name: 'New client' })).toHaveCount(0);
   await page.getByRole('table', { name: 'Clients' }).getByRole('link').first().click();
   await expect(page).toHaveURL(/\/clients\/\d+$/);
-  await expect(page.getByRole('region', { name: 'Contact', exact: true })).toBeVisible();
+  // The Contacts card lists the client's people; the old single Contact card is gone (decision 104).
+  await expect(page.getByRole('region', { name: 'Contacts', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Details', exact: true })).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Contact', exact: true })).toHaveCount(0);
+  await expect(page.getByRole('button', { name: 'Add contact' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Delete client' })).toHaveCount(0);
   await expect(page.getByRole('button', { name: 'Edit client' })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Change state' })).toHaveCount(0);

@@ -54,6 +54,22 @@ describe('breadcrumb lookups', () => {
     expect(buildBreadcrumbs('/client/14/invoices/22', lookups).at(-1)?.label).toBe('INV-2026-0022');
   });
 
+  it('names a contact page by the contact, under Contacts, and an import by its file', () => {
+    expect(idsInPath('/contacts/22').contactId).toBe('22');
+    expect(idsInPath('/settings/imports/3').importId).toBe('3');
+    const lookups = makeBreadcrumbLookups({
+      contact: { id: '22', name: 'Laura Bennett' },
+      import: { id: '3', name: 'people.csv' },
+    });
+    const contact = buildBreadcrumbs('/contacts/22', lookups);
+    expect(contact.map((c) => c.label)).toEqual(['Contacts', 'Laura Bennett']);
+    expect(contact[0]!.href).toBe('/contacts');
+    expect(buildBreadcrumbs('/contacts/23', lookups).map((c) => c.label)).toEqual(['Contacts', '#23']);
+    const anImport = buildBreadcrumbs('/settings/imports/3', lookups);
+    expect(anImport.map((c) => c.label)).toEqual(['Settings', 'Imports', 'people.csv']);
+    expect(anImport[1]!.href).toBe('/settings/imports');
+  });
+
   it('names the candidate of a candidate page, also under a role', () => {
     expect(idsInPath('/candidates/12').candidateId).toBe('12');
     expect(idsInPath('/roles/3/candidates/12/notes').candidateId).toBe('12');

@@ -36,6 +36,8 @@ export function idsInPath(pathname: string) {
     pipelineId: /^\/roles\/\d+\/pipelines\/(\d+)/.exec(pathname)?.[1] ?? noted('pipeline'),
     invoiceId: /^\/(?:role\/\d+\/invoice|client\/\d+\/invoices)\/(\d+)/.exec(pathname)?.[1],
     applicationId: /^\/roles\/\d+\/applications\/(\d+)/.exec(pathname)?.[1],
+    contactId: /^\/contacts\/(\d+)/.exec(pathname)?.[1],
+    importId: /^\/settings\/imports\/(\d+)/.exec(pathname)?.[1],
   };
 }
 
@@ -57,6 +59,8 @@ export function makeBreadcrumbLookups(known: {
         client: { id: number; name: string };
       }
     | undefined;
+  contact?: { id: string; name: string } | undefined;
+  import?: { id: string; name: string } | undefined;
 }): BreadcrumbLookups {
   const application = known.application;
   const roleOfApplication = (id: string): RoleLookup | null =>
@@ -77,5 +81,7 @@ export function makeBreadcrumbLookups(known: {
           }
         : null,
     invoice: (id) => (known.invoice && known.invoice.id === id ? { name: known.invoice.name } : null),
+    contact: (id) => (known.contact && known.contact.id === id ? { name: known.contact.name } : null),
+    import: (id) => (known.import && known.import.id === id ? { name: known.import.name } : null),
   };
 }

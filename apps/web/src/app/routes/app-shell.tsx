@@ -2,10 +2,12 @@ import { useMemo } from 'react';
 import { useLocation } from 'react-router';
 import { isNoteModelType } from '@recruitdesk/contracts/note-constants';
 import { candidateRecordsApi } from '@/api/candidates';
+import { contactsApi } from '@/api/contacts';
 import { TopBarTrail } from '@/components/layouts/top-bar';
 import { selectSelectedCandidate } from '@/features/candidates/candidates-slice';
 import { applicationsApi } from '@/features/applications/api';
 import { clientsApi } from '@/features/clients/api';
+import { importsApi } from '@/features/imports/api';
 import { invoicesApi } from '@/features/invoices/api';
 import { notesApi } from '@/features/notes/api';
 import { pipelinesApi } from '@/features/pipelines/api';
@@ -23,7 +25,14 @@ import { idsInPath, makeBreadcrumbLookups, notesTargetInPath } from '../breadcru
 
 /** Names for ids in the breadcrumb trail, from what the pages already loaded. */
 function useBreadcrumbLookups(pathname: string) {
-  const { userId, roleId, clientId, candidateId, pipelineId, invoiceId, applicationId } = idsInPath(pathname);
+  const { userId, roleId, clientId, candidateId, pipelineId, invoiceId, applicationId, contactId, importId } =
+    idsInPath(pathname);
+  const contactName = useAppSelector((state: RootState) =>
+    contactId ? contactsApi.endpoints.getContact.select(Number(contactId))(state).data?.contact.name : undefined,
+  );
+  const importName = useAppSelector((state: RootState) =>
+    importId ? importsApi.endpoints.getImport.select(Number(importId))(state).data?.import.filename : undefined,
+  );
   // An application page loaded the application, which names its applicant, role and client.
   const application = useAppSelector((state: RootState) =>
     applicationId
@@ -125,8 +134,14 @@ function useBreadcrumbLookups(pathname: string) {
           applicationId && application
             ? { id: applicationId, name: application.name, role: application.role, client: application.client }
             : undefined,
+        contact: contactId && contactName ? { id: contactId, name: contactName } : undefined,
+        import: importId && importName ? { id: importId, name: importName } : undefined,
       }),
     [
+      contactId,
+      contactName,
+      importId,
+      importName,
       applicationId,
       application,
       invoiceId,

@@ -10,7 +10,7 @@ import { paths } from '@/config/paths';
 import { useGetClientQuery } from '@/features/clients/api';
 import { ClientStateBadge, ClientTypeBadge } from '@/features/clients/components/client-badges';
 import {
-  ClientContactCard,
+  ClientDetailsCard,
   ClientFeeTermsCard,
   ClientRolesCard,
   ClientStateSelect,
@@ -121,7 +121,7 @@ function ClientDetail({ id }: { id: number }) {
         </div>
         <div className="space-y-6">
           <ClientContactsCard client={client} canEdit={editable} />
-          <ClientContactCard client={client} />
+          <ClientDetailsCard client={client} />
           <ClientFeeTermsCard client={client} />
           {invoices ? (
             <InvoicesCard

@@ -21,6 +21,8 @@ export type BreadcrumbKind =
   | 'invoice'
   | 'users'
   | 'user'
+  | 'contacts'
+  | 'contact'
   | 'page';
 
 export interface Breadcrumb {
@@ -48,6 +50,10 @@ export interface BreadcrumbLookups {
   invoice?: (id: string) => { name: string } | null | undefined;
   /** An application is named by its applicant. */
   application?: (id: string) => { name: string } | null | undefined;
+  /** A client's contact, by their name. */
+  contact?: (id: string) => { name: string } | null | undefined;
+  /** An import (Settings → Import), by its file's name. */
+  import?: (id: string) => { name: string } | null | undefined;
 }
 
 const LABELS = {
@@ -64,6 +70,7 @@ const LABELS = {
   create: 'Create',
   invoices: 'Invoices',
   users: 'Users',
+  contacts: 'Contacts',
 } as const;
 
 const idLabel = (id: string) => `#${id}`;
@@ -232,6 +239,17 @@ export function buildBreadcrumbs(pathname: string, lookups: BreadcrumbLookups = 
         kind: 'invoice',
         label: lookups.invoice?.(fourth)?.name || `Invoice ${idLabel(fourth)}`,
       });
+  } else if (first === 'contacts' && isId(second)) {
+    trail = [
+      { kind: 'contacts', label: LABELS.contacts, href: '/contacts' },
+      { kind: 'contact', label: lookups.contact?.(second)?.name || idLabel(second), href: `/contacts/${second}` },
+    ];
+  } else if (first === 'settings' && second === 'imports' && isId(third)) {
+    trail = [
+      { kind: 'page', label: 'Settings', href: '/settings' },
+      { kind: 'page', label: 'Imports', href: '/settings/imports' },
+      { kind: 'page', label: lookups.import?.(third)?.name || idLabel(third), href: `/settings/imports/${third}` },
+    ];
   } else if (first === 'notes' && second && isId(third)) {
     trail = [...noteTargetTrail(second, third, lookups), { kind: 'notes', label: LABELS.notes }];
   } else {

@@ -97,6 +97,17 @@ describe('Settings → Export everything', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('You do not have permission to do that.');
   });
 
+  it('offers the download of a ready export made earlier (after a reload) in the list', async () => {
+    fetchStub.mock.mockImplementation(async () =>
+      jsonResponse(200, { success: true, exports: [{ ...ready, id: 3 }], count: 1 }),
+    );
+    renderWithProviders(<ExportEverythingSection />, { timeZone: 'UTC' });
+    const recent = await screen.findByRole('list', { name: 'Recent exports' });
+    expect(within(recent).getByText('Ready')).toBeInTheDocument();
+    const link = within(recent).getByRole('link', { name: /^Download: the export of .* \(works once\)$/ });
+    expect(link).toHaveAttribute('href', '/api/exports/download/signed-token/');
+  });
+
   it('lists used and expired exports without a download', async () => {
     fetchStub.mock.mockImplementation(async () =>
       jsonResponse(200, {

@@ -127,6 +127,54 @@ describe('ClientForm editing a client the server sent with its fee terms', () =>
   });
 });
 
+describe("ClientForm and the client's contacts (decision 104)", () => {
+  const existing = {
+    id: 3,
+    name: 'Harbor Bank',
+    client_type: 'finders_fee',
+    state: 'Open',
+    website: '',
+    industry: '',
+    location: '',
+    contact_name: 'Dana Reyes',
+    contact_email: 'dana@harbor.example',
+    contact_phone: '+1 555 0100',
+    finders_fee_percent: 25,
+    guarantee_days: 90,
+    retainer_amount: null,
+    retainer_instalments: [],
+    payment_terms_days: 30,
+    currency: 'USD',
+  } as unknown as Client;
+
+  it('asks for the main contact of a new client: it becomes its first contact', () => {
+    renderWithProviders(<ClientForm defaults={defaults} onSaved={() => {}} />);
+    expect(screen.getByRole('heading', { name: 'Main contact' })).toBeInTheDocument();
+    expect(screen.getByLabelText('Contact name')).toBeInTheDocument();
+    expect(screen.getByText(/Becomes the client’s first contact/)).toBeInTheDocument();
+  });
+
+  it('edits no contact fields on an existing client and sends its main contact unchanged', async () => {
+    const user = userEvent.setup();
+    fetchMock.mockImplementation(async () => jsonResponse(200, { success: true, client: existing }));
+    renderWithProviders(<ClientForm client={existing} defaults={defaults} onSaved={() => {}} />);
+    expect(screen.queryByLabelText('Contact name')).not.toBeInTheDocument();
+    expect(screen.queryByLabelText('Contact email')).not.toBeInTheDocument();
+    expect(screen.getByText(/in the Contacts card on the client’s page/)).toBeInTheDocument();
+    await user.clear(screen.getByLabelText(NAME_LABEL));
+    await user.type(screen.getByLabelText(NAME_LABEL), 'Harbor Bank Ltd');
+    await user.click(screen.getByRole('button', { name: 'Save changes' }));
+    await vi.waitFor(() => expect(callsOf(fetchMock)).toContain('PATCH /api/clients/3/'));
+    const [, init] = fetchMock.mock.calls.find(([, request]) => request?.method === 'PATCH')!;
+    expect(JSON.parse(String(init?.body))).toMatchObject({
+      name: 'Harbor Bank Ltd',
+      contact_name: 'Dana Reyes',
+      contact_email: 'dana@harbor.example',
+      contact_phone: '+1 555 0100',
+    });
+  });
+});
+
 describe('ClientFeeTermsCard', () => {
   const retainer = {
     id: 1,

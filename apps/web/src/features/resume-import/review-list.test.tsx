@@ -160,6 +160,10 @@ describe('resume review list', () => {
     await user.clear(title);
     await user.type(title, 'Computer scientist');
     fireEvent.change(within(row).getByLabelText('Skills'), { target: { value: 'COBOL, FLOW-MATIC' } });
+    // "Done" under the fields closes them and keeps the edits.
+    await user.click(within(row).getByRole('button', { name: 'Done' }));
+    expect(within(row).queryByLabelText('Title')).not.toBeInTheDocument();
+    expect(row).toHaveTextContent('Computer scientist');
     await user.click(screen.getByRole('checkbox', { name: 'Select Grace Hopper (cv-1.pdf)' }));
     await user.click(screen.getByRole('button', { name: 'Create selected (1)' }));
 

@@ -149,7 +149,23 @@ export function ExportEverythingSection() {
                     {row.created_by ? ` by ${row.created_by.name}` : null}
                     {row.size_bytes ? ` · ${formatBytes(row.size_bytes)}` : null}
                   </span>
-                  <Badge tone={badge.tone}>{badge.label}</Badge>
+                  <span className="flex items-center gap-3">
+                    {/* A ZIP made earlier (say before a reload) still waits for its one download. */}
+                    {row.state === 'succeeded' && row.download_url && row.id !== followId ? (
+                      <a
+                        href={row.download_url}
+                        className="inline-flex items-center gap-1 font-medium text-brand-600 hover:underline dark:text-brand-400"
+                        onClick={() => window.setTimeout(refresh, 2000)}
+                      >
+                        <Download aria-hidden="true" className="size-4" />
+                        Download
+                        <span className="sr-only">
+                          : the export of <DateText value={row.created_at} withTime /> (works once)
+                        </span>
+                      </a>
+                    ) : null}
+                    <Badge tone={badge.tone}>{badge.label}</Badge>
+                  </span>
                 </li>
               );
             })}

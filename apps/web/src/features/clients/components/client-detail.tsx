@@ -29,38 +29,30 @@ import {
 export const feesShown = (client: Client): boolean =>
   client.finders_fee_percent !== undefined || client.retainer_amount !== undefined;
 
-export function ClientContactCard({ client }: { client: Client }) {
+/**
+ * The company's own details. Its people are in the Contacts card (decision 104): the client's old contact
+ * fields are only a copy of its main contact, so they are not shown here.
+ */
+export function ClientDetailsCard({ client }: { client: Client }) {
   // Only http(s) addresses become links; anything else older data holds is shown as text.
   const website = !client.website ? (
     ''
   ) : !isWebAddress(client.website) ? (
-    client.website
+    <span className="break-all">{client.website}</span>
   ) : (
     <a
       href={client.website}
       target="_blank"
       rel="noreferrer noopener"
-      className="text-brand-600 hover:underline dark:text-brand-400"
+      className="break-all text-brand-600 hover:underline dark:text-brand-400"
     >
       {client.website.replace(/^https?:\/\//, '')}
     </a>
   );
   return (
-    <SectionCard id="client-contact" title="Contact" flush>
+    <SectionCard id="client-details" title="Details" flush>
       <DescriptionList
         items={[
-          { label: 'Main contact', value: client.contact_name },
-          {
-            label: 'Email',
-            value: client.contact_email ? (
-              <a href={`mailto:${client.contact_email}`} className="text-brand-600 hover:underline dark:text-brand-400">
-                {client.contact_email}
-              </a>
-            ) : (
-              ''
-            ),
-          },
-          { label: 'Phone', value: client.contact_phone },
           { label: 'Website', value: website },
           { label: 'Industry', value: client.industry },
           { label: 'Location', value: client.location },

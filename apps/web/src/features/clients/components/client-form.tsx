@@ -200,7 +200,17 @@ export function ClientForm({
     errors.retainer_instalments?.root?.message;
 
   const onSubmit = async (values: ClientInputParsed) => {
-    const body = feeTermsOfType(values, moneyVisible);
+    const terms = feeTermsOfType(values, moneyVisible);
+    // An edit keeps the main contact as it is: the Contacts card changes it (a changed copy here would
+    // rewrite that contact, decision 104).
+    const body = client
+      ? {
+          ...terms,
+          contact_name: client.contact_name,
+          contact_email: client.contact_email,
+          contact_phone: client.contact_phone,
+        }
+      : terms;
     const result = client ? await update({ id: client.id, body }) : await create(body);
     if (result.error) {
       applyFieldErrors(result.error, setError, FIELD_NAMES);
@@ -258,22 +268,39 @@ export function ClientForm({
         </div>
       </section>
 
-      <section aria-labelledby="client-contact" className="space-y-5">
-        <h3 id="client-contact" className="text-sm font-semibold text-gray-900 dark:text-white">
-          Main contact
-        </h3>
-        <div className="grid grid-cols-1 gap-5 sm:grid-cols-3">
-          <Field label="Contact name" error={errors.contact_name?.message}>
-            <Input autoComplete="off" {...register('contact_name')} />
-          </Field>
-          <Field label="Contact email" error={errors.contact_email?.message}>
-            <Input type="email" autoComplete="off" {...register('contact_email')} />
-          </Field>
-          <Field label="Contact phone" error={errors.contact_phone?.message}>
-            <Input type="tel" autoComplete="off" {...register('contact_phone')} />
-          </Field>
-        </div>
-      </section>
+      {client ? (
+        // Editing: the client's people are kept in its Contacts card (decision 104), not in this form.
+        <section aria-labelledby="client-contact" className="space-y-2">
+          <h3 id="client-contact" className="text-sm font-semibold text-gray-900 dark:text-white">
+            Contacts
+          </h3>
+          <p className="text-sm text-gray-600 dark:text-gray-400">
+            Add, edit or mark contacts as having left in the Contacts card on the client&rsquo;s page.
+          </p>
+        </section>
+      ) : (
+        <section aria-labelledby="client-contact" className="space-y-5">
+          <div className="space-y-1">
+            <h3 id="client-contact" className="text-sm font-semibold text-gray-900 dark:text-white">
+              Main contact
+            </h3>
+            <p className="text-sm text-gray-600 dark:text-gray-400">
+              Becomes the client&rsquo;s first contact. Add more on the client&rsquo;s page once it is saved.
+            </p>
+          </div>
+          <div className="grid grid-cols-1 gap-5 sm:grid-cols-3">
+            <Field label="Contact name" error={errors.contact_name?.message}>
+              <Input autoComplete="off" {...register('contact_name')} />
+            </Field>
+            <Field label="Contact email" error={errors.contact_email?.message}>
+              <Input type="email" autoComplete="off" {...register('contact_email')} />
+            </Field>
+            <Field label="Contact phone" error={errors.contact_phone?.message}>
+              <Input type="tel" autoComplete="off" {...register('contact_phone')} />
+            </Field>
+          </div>
+        </section>
+      )}
 
       <section aria-labelledby="client-fees" className="space-y-5">
         <h3 id="client-fees" className="text-sm font-semibold text-gray-900 dark:text-white">

@@ -84,8 +84,8 @@ function ContactRow({ contact, canEdit }: { contact: Contact; canEdit: boolean }
       );
   };
   return (
-    <li className="flex flex-wrap items-start justify-between gap-2 px-5 py-3">
-      <div className="min-w-0">
+    <li className="flex items-start justify-between gap-2 px-5 py-3">
+      <div className="min-w-0 flex-1">
         <Link
           to={paths.app.contact.getHref(contact.id)}
           className="block truncate text-sm font-medium text-gray-900 hover:text-brand-600 dark:text-white dark:hover:text-brand-400"
@@ -93,15 +93,20 @@ function ContactRow({ contact, canEdit }: { contact: Contact; canEdit: boolean }
           {name}
         </Link>
         {contact.job_title ? <p className="text-xs text-gray-500 dark:text-gray-400">{contact.job_title}</p> : null}
-        <p className="text-xs break-all text-gray-500 dark:text-gray-400">
-          {contact.email ? (
-            <a href={`mailto:${contact.email}`} className="text-brand-600 hover:underline dark:text-brand-400">
-              {contact.email}
-            </a>
-          ) : null}
-          {contact.email && contact.phone ? ' · ' : null}
-          {contact.phone}
-        </p>
+        {contact.email || contact.phone ? (
+          <p className="text-xs text-gray-500 dark:text-gray-400">
+            {contact.email ? (
+              <a
+                href={`mailto:${contact.email}`}
+                className="break-all text-brand-600 hover:underline dark:text-brand-400"
+              >
+                {contact.email}
+              </a>
+            ) : null}
+            {contact.email && contact.phone ? ' · ' : null}
+            {contact.phone ? <span className="whitespace-nowrap">{contact.phone}</span> : null}
+          </p>
+        ) : null}
         {contact.left_company ? (
           <Badge tone="gray" className="mt-1">
             Left the company

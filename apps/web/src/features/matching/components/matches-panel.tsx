@@ -96,7 +96,8 @@ function MatchRow({
           </details>
         </div>
         {canEdit ? (
-          <div className="flex flex-wrap gap-2">
+          // Below the candidate on a phone (lined up with the name), beside them from sm up.
+          <div className="flex w-full flex-wrap gap-2 pl-16 sm:w-auto sm:pl-0">
             {!result.in_pipeline ? (
               <Button size="sm" variant="secondary" onClick={onAdd}>
                 <UserPlus aria-hidden="true" className="size-4" />
@@ -211,19 +212,22 @@ export function MatchesPanel({ roleId, canEdit, addToPipeline }: MatchesPanelPro
         id="matches"
         title="Matches"
         description="The best candidates in the whole database for this role, scored 0–100; the factors add up to the score."
-        action={toolbar}
         flush
       >
-        {data ? (
-          <p className="border-b border-gray-200 px-5 py-3 text-sm text-gray-600 dark:border-white/10 dark:text-gray-300">
-            {data.requirements.required.length
-              ? `Required: ${data.requirements.required.join(', ')}`
-              : 'No required skills found in the job qualifications.'}
-            {data.requirements.nice.length ? ` · Nice to have: ${data.requirements.nice.join(', ')}` : ''}
-            {data.requirements.must.length ? ` · Must: ${data.requirements.must.join(', ')}` : ''}
-            {data.requirements.min_years ? ` · ${data.requirements.min_years}+ years` : ''}
-          </p>
-        ) : null}
+        {/* The filters sit in their own row, not beside the title: on a phone they squeezed the description. */}
+        <div className="flex flex-wrap items-center justify-between gap-x-6 gap-y-3 border-b border-gray-200 px-5 py-3 dark:border-white/10">
+          {data ? (
+            <p className="min-w-0 flex-1 basis-64 text-sm text-gray-600 dark:text-gray-300">
+              {data.requirements.required.length
+                ? `Required: ${data.requirements.required.join(', ')}`
+                : 'No required skills found in the job qualifications.'}
+              {data.requirements.nice.length ? ` · Nice to have: ${data.requirements.nice.join(', ')}` : ''}
+              {data.requirements.must.length ? ` · Must: ${data.requirements.must.join(', ')}` : ''}
+              {data.requirements.min_years ? ` · ${data.requirements.min_years}+ years` : ''}
+            </p>
+          ) : null}
+          {toolbar}
+        </div>
         {canEdit && selected.size ? (
           <div className="flex flex-wrap items-center gap-3 border-b border-gray-200 bg-brand-50/50 px-5 py-2 dark:border-white/10 dark:bg-brand-500/5">
             <span className="text-sm">{selected.size} selected</span>

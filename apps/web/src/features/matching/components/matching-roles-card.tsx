@@ -40,13 +40,17 @@ export function MatchingRolesCard({
           retrying={isFetching}
         />
       ) : !data?.results.length ? (
-        <EmptyState icon={Briefcase} title="No open roles fit yet" />
+        <EmptyState
+          icon={Briefcase}
+          title="No open roles fit yet"
+          description="Open roles whose skills and requirements fit this candidate show up here."
+        />
       ) : (
         <ol className="divide-y divide-gray-200 dark:divide-white/10" aria-label="Matching roles">
           {data.results.map((result) => (
             <li key={result.role.id} className="space-y-2 px-5 py-3">
-              <div className="flex flex-wrap items-baseline justify-between gap-2">
-                <div className="min-w-0">
+              <div className="flex items-baseline justify-between gap-3">
+                <div className="min-w-0 flex-1">
                   <Link
                     to={paths.app.role.getHref(result.role.id)}
                     className="font-medium text-gray-900 hover:underline dark:text-white"
@@ -57,7 +61,9 @@ export function MatchingRolesCard({
                     {[result.role.client_name, result.role.location].filter(Boolean).join(' · ')}
                   </p>
                 </div>
-                <span className="text-lg font-semibold tabular-nums">{result.score.toFixed(1)}</span>
+                <span className="shrink-0 text-lg font-semibold text-gray-900 tabular-nums dark:text-white">
+                  {result.score.toFixed(1)}
+                </span>
               </div>
               <ScoreBar score={result.score} factors={result.factors} />
               {result.missing.length ? (

@@ -226,7 +226,6 @@ function DraftRow({
           {hasErrors && !editing ? (
             <p className="text-sm text-red-600 dark:text-red-400">Correct the marked fields before creating.</p>
           ) : null}
-          {selectable && editing ? <DraftEditor draft={draft} edit={edit} errors={errors} onChange={onChange} /> : null}
         </div>
         {selectable ? (
           <Button
@@ -241,6 +240,18 @@ function DraftRow({
           </Button>
         ) : null}
       </div>
+      {/* The fields use the row's whole width (under the checkbox's indent from sm up): on a phone they were
+          squeezed between the checkbox and the edit button. */}
+      {selectable && editing ? (
+        <div className="sm:pl-7">
+          <DraftEditor draft={draft} edit={edit} errors={errors} onChange={onChange} />
+          <div className="flex justify-end pt-3">
+            <Button variant="secondary" size="sm" onClick={onEditToggle}>
+              Done
+            </Button>
+          </div>
+        </div>
+      ) : null}
     </li>
   );
 }

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { Archive, ArchiveRestore, Pencil, RotateCcw, Trash2, XCircle } from 'lucide-react';
@@ -24,6 +24,7 @@ import { InlineField } from '@/components/ui/inline-field';
 import { QueryError } from '@/components/ui/query-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
+import { FixedField, RoleContactsFields } from './role-contacts-fields';
 import { errorMessage, type ApiQueryError } from '@/lib/base-api';
 import { DateText } from '@/components/ui/time';
 import { formatDate, formatMoney, humanize } from '@/lib/format';
@@ -48,16 +49,6 @@ const options = (values: readonly string[]) => values.map((value) => ({ value, l
 
 /** A select among the values, each shown humanized. */
 const choices = (values: readonly string[]) => ({ kind: 'select' as const, options: options(values) });
-
-/** A field the details show but do not edit. */
-function FixedField({ term, children }: { term: string; children: ReactNode }) {
-  return (
-    <div className="grid grid-cols-3 gap-3 px-5 py-3 text-sm">
-      <dt className="text-gray-500 dark:text-gray-400">{term}</dt>
-      <dd className="col-span-2 font-medium text-gray-900 dark:text-gray-100">{children}</dd>
-    </div>
-  );
-}
 
 /** The role's fields, each edited in place (PATCH /api/roles/{id}/field/). */
 export function RoleDetailsCard({ role, canEdit }: { role: Role; canEdit: boolean }) {
@@ -157,6 +148,7 @@ export function RoleDetailsCard({ role, canEdit }: { role: Role; canEdit: boolea
           editable={editable && Boolean(formData)}
           onSave={save('recruiter_id', toNumberOrNull)}
         />
+        <RoleContactsFields role={role} />
         <InlineField
           label="Post on Indeed"
           kind="select"
@@ -170,7 +162,11 @@ export function RoleDetailsCard({ role, canEdit }: { role: Role; canEdit: boolea
         />
         <FixedField term="Opened">{formatDate(role.opened_at)}</FixedField>
         <FixedField term="Target fill date">
-          {role.target_fill_date ? formatDate(role.target_fill_date) : '—'}
+          {role.target_fill_date ? (
+            formatDate(role.target_fill_date)
+          ) : (
+            <span className="font-normal text-gray-400 dark:text-gray-500">—</span>
+          )}
         </FixedField>
         {role.state === 'closed' ? (
           <FixedField term="Closed">
