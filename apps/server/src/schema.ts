@@ -26,3 +26,6 @@ export * from './modules/skills/skills.table';
 export * from './modules/resumes/resume-bulk.table';
 export * from './modules/matching/matching.table';
 export * from './modules/messages/messages.table';
+export * from './modules/unsubscribes/unsubscribes.table';
+export * from './modules/email-templates/email-templates.table';
+export * from './modules/sequences/sequences.table';
