@@ -48,7 +48,7 @@ describe('renderTemplate', () => {
     expect(out.unknown).toEqual(['candidate.salary', '<b>x</b>', 'nope']);
     expect(out.bodyHtml).toContain('[unknown field: nope]');
     expect(out.bodyHtml).not.toContain('{{nope}}');
-    expect(mergeRefusal(out)).toContain('unknown fields candidate.salary, nope');
+    expect(mergeRefusal(out)).toContain('unknown fields candidate.salary, <b>x</b>, nope');
   });
 
   it('inserts the signature as HTML in the body, as text in the subject, and allows it empty', () => {
