@@ -21,6 +21,8 @@ import { writeStageAction, type PipelineActivity } from './pipeline-stage-action
 import { cancelPendingInterviews, pendingClientInterviewsOrAsk, resolveClientInterviews } from './pending-interviews';
 import { insertSubmittalRow } from './submittals-placements.repository';
 import type { NewPipelineEventRow } from './pipelines.table';
+import type { PipelineContextRow } from './pipelines.repository';
+import type { Db } from '../../db/client';
 
 // Stage actions: a move or a new recruiter, close, reopen, ready to submit and the submittal. The client's
 // answer to a submittal lives in submittal-outcome.service.ts.
@@ -183,20 +185,23 @@ export async function markSubmitPending(
   return actionResponse(deps, actor, id);
 }
 
+/** A submittal is the next step from any stage before Submitted, on an open pipeline. */
+export const SUBMITTAL_RULE = {
+  from: { stages: PIPELINE_STAGES.slice(0, stagePosition('submitted')), refusal: 'SUBMITTAL_STAGE' as const },
+};
+
 /** Sent to the client, from any stage before Submitted. */
 export async function recordSubmittal(
   deps: Deps,
   actor: UserRow,
   id: number,
   input: z.output<typeof SubmittalInputSchema>,
+  /** More writes in the submittal's transaction (the submittal email queues its message here). */
+  alsoWrite?: (tx: Db, ctx: PipelineContextRow) => Promise<void>,
 ) {
-  const ctx = await loadForChange(deps, actor, id, input.version, {
-    from: {
-      stages: PIPELINE_STAGES.slice(0, stagePosition('submitted')),
-      refusal: 'SUBMITTAL_STAGE',
-    },
-  });
+  const ctx = await loadForChange(deps, actor, id, input.version, SUBMITTAL_RULE);
   await writeStageAction(deps, actor, ctx, input.version, stageValues(ctx, 'submitted'), async ({ tx, now, event }) => {
+    await alsoWrite?.(tx, ctx);
     await insertSubmittalRow(tx, {
       pipelineId: id,
       submittedOn: input.submitted_on,
