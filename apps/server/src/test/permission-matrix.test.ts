@@ -16,11 +16,7 @@ import { createUploadTarget } from '../modules/files/files.service';
 import { activityTable } from '../modules/activity/activity.table';
 import { chatsTable } from '../modules/chat/chat.table';
 import { emailTemplatesTable } from '../modules/email-templates/email-templates.table';
-import {
-  sequenceEnrolmentsTable,
-  sequencesTable,
-  sequenceStepsTable,
-} from '../modules/sequences/sequences.table';
+import { sequenceEnrolmentsTable, sequencesTable, sequenceStepsTable } from '../modules/sequences/sequences.table';
 import { skillAliasesTable } from '../modules/skills/skills.table';
 import { createSession } from '../modules/sessions/sessions.service';
 import type { UserRow } from '../modules/users/users.service';
@@ -270,12 +266,21 @@ const newTemplate = async (ctx: Ctx, scope: 'shared' | 'personal' = 'shared', ow
   (
     await ctx.t.db
       .insert(emailTemplatesTable)
-      .values({ name: `Matrix ${uid(ctx)}`, scope, subject: 'Hi {{candidate.first_name}}', bodyHtml: '<p>Hi</p>', ownerId })
+      .values({
+        name: `Matrix ${uid(ctx)}`,
+        scope,
+        subject: 'Hi {{candidate.first_name}}',
+        bodyHtml: '<p>Hi</p>',
+        ownerId,
+      })
       .returning()
   )[0]!.id;
 const newSequence = async (ctx: Ctx) => {
   const templateId = await newTemplate(ctx);
-  const [row] = await ctx.t.db.insert(sequencesTable).values({ name: `Matrix ${uid(ctx)}` }).returning();
+  const [row] = await ctx.t.db
+    .insert(sequencesTable)
+    .values({ name: `Matrix ${uid(ctx)}` })
+    .returning();
   await ctx.t.db.insert(sequenceStepsTable).values({ sequenceId: row!.id, position: 0, templateId, delayDays: 1 });
   return row!.id;
 };
@@ -726,7 +731,12 @@ export const MATRIX: Entry[] = [
       const roleId = await newRole(ctx, { clientId });
       return `/api/pipelines/${await newPipeline(ctx, { roleId, stage: 'submit_pending' })}/submittal-email/`;
     },
-    body: () => ({ to_contact_id: campaignStash.contactId, subject: 'Candidate', body_html: '<p>Hi</p>', attach_resume: false }),
+    body: () => ({
+      to_contact_id: campaignStash.contactId,
+      subject: 'Candidate',
+      body_html: '<p>Hi</p>',
+      attach_resume: false,
+    }),
     expect: WRITE(201),
   },
   { method: 'GET', route: '/api/sequences/', expect: WRITE() },

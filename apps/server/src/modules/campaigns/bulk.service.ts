@@ -4,10 +4,10 @@ import { inTransaction } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
 import { assertCan } from '../../lib/permissions';
 import { requireVisibleTemplate } from '../email-templates/email-templates.service';
-import { roleFields, senderFields } from '../email-templates/merge-context';
-import type { MergeContext } from '../email-templates/merge';
-import type { MessageRecordRef } from '../messages/message-links.repository';
-import { queueOutboundMessage } from '../messages/outbox';
+import { roleFields, senderFields } from '../email-templates/merge-context.service';
+import type { MergeContext } from '../email-templates/merge.service';
+import type { MessageRecordRef } from '../messages/outbox.service';
+import { queueOutboundMessage } from '../messages/outbox.service';
 import { unsubscribedAddresses } from '../unsubscribes/unsubscribes.service';
 import type { UserRow } from '../users/users.service';
 import {
@@ -18,7 +18,7 @@ import {
   requireCandidates,
   screenCandidate,
   type LeftOut,
-} from './outreach';
+} from './outreach.service';
 
 /** When the n-th message (0-based) of a bulk send may go: spaced evenly at `perMinute`. */
 export function throttledSendTime(start: Date, n: number, perMinute: number): Date {
@@ -69,10 +69,13 @@ export async function bulkSend(
       await queueOutboundMessage(
         tx,
         deps.jobs,
-        draftOf(sender, rendered, candidateRecipient(candidate), [
-          { recordType: 'candidate', recordId: candidate.id },
-          ...records,
-        ], sendAfter),
+        draftOf(
+          sender,
+          rendered,
+          candidateRecipient(candidate),
+          [{ recordType: 'candidate', recordId: candidate.id }, ...records],
+          sendAfter,
+        ),
       );
       n += 1;
     }

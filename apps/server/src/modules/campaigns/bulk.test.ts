@@ -9,7 +9,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import type { HttpClient } from '../../test/http-client';
 import { signedInClient } from '../../test/sign-in';
 import { messageLinksTable, messagesTable } from '../messages/messages.table';
-import { MAIL_SEND_JOB } from '../messages/outbox';
+import { MAIL_SEND_JOB } from '../messages/outbox.service';
 import { unsubscribesTable } from '../unsubscribes/unsubscribes.table';
 
 let t: TestApp;
@@ -36,9 +36,11 @@ afterAll(async () => {
 });
 
 const messagesTo = (address: string) =>
-  t.db.select().from(messagesTable).where(eq(messagesTable.fromAddress, 'rita@agency.test')).then((rows) =>
-    rows.filter((row) => row.toAddresses.some((to) => to.address === address)),
-  );
+  t.db
+    .select()
+    .from(messagesTable)
+    .where(eq(messagesTable.fromAddress, 'rita@agency.test'))
+    .then((rows) => rows.filter((row) => row.toAddresses.some((to) => to.address === address)));
 
 describe('POST /api/messages/bulk/', () => {
   it('personalises each message, leaves out DNC, unsubscribed, no email and missing fields, and spaces them', async () => {
@@ -118,7 +120,9 @@ describe('POST /api/messages/bulk/', () => {
 
   it('refuses viewers, too many candidates, unknown candidates and templates', async () => {
     const candidate = await insertCandidate(t.db);
-    expect((await viewer.post('/api/messages/bulk/', { template_id: templateId, candidate_ids: [candidate.id] })).status).toBe(403);
+    expect(
+      (await viewer.post('/api/messages/bulk/', { template_id: templateId, candidate_ids: [candidate.id] })).status,
+    ).toBe(403);
     const many = Array.from({ length: 201 }, (_, i) => i + 1);
     const tooMany = await recruiter.post('/api/messages/bulk/', { template_id: templateId, candidate_ids: many });
     expect(tooMany.status).toBe(400);
@@ -136,7 +140,12 @@ describe('POST /api/messages/bulk/', () => {
     const queued = await t.db
       .select({ id: messagesTable.id })
       .from(messagesTable)
-      .where(and(inArray(messagesTable.status, ['queued']), eq(messagesTable.subject, `Data Engineer for ${candidate.firstName}`)));
+      .where(
+        and(
+          inArray(messagesTable.status, ['queued']),
+          eq(messagesTable.subject, `Data Engineer for ${candidate.firstName}`),
+        ),
+      );
     expect(queued).toEqual([]);
   });
 });

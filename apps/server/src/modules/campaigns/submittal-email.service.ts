@@ -9,12 +9,11 @@ import { calendarDateIn } from '../../lib/time-zone';
 import { candidatesTable } from '../candidates/candidates.table';
 import { clientContactsTable } from '../contacts/contacts.table';
 import { requireVisibleTemplate } from '../email-templates/email-templates.service';
-import { renderTemplate, htmlToText, mergeRefusal } from '../email-templates/merge';
-import { loadMergeContext, senderFields } from '../email-templates/merge-context';
+import { renderTemplate, htmlToText, mergeRefusal } from '../email-templates/merge.service';
+import { loadMergeContext, senderFields } from '../email-templates/merge-context.service';
 import { messageAttachmentsTable } from '../messages/messages.table';
-import { queueOutboundMessage } from '../messages/outbox';
-import { loadForChange, requireContext } from '../pipelines/pipeline-change';
-import { recordSubmittal, SUBMITTAL_RULE } from '../pipelines/pipeline-stage-actions.service';
+import { queueOutboundMessage } from '../messages/outbox.service';
+import { loadForSubmittal, recordSubmittal } from '../pipelines/pipeline-stage-actions.service';
 import { displayName, type UserRow } from '../users/users.service';
 import { redactContactDetails } from './redact';
 
@@ -45,10 +44,9 @@ export async function sendSubmittalEmail(
   input: Input,
 ): Promise<{ messageId: number; version: number; stage: string }> {
   assertCan(actor, 'records.write');
-  const current = await requireContext(deps.db, pipelineId);
-  const version = input.version ?? current.pipeline.version;
   // The stage rule of the submittal action: 409 before anything is written or stored.
-  const ctx = await loadForChange(deps, actor, pipelineId, version, SUBMITTAL_RULE);
+  const ctx = await loadForSubmittal(deps, actor, pipelineId, input.version);
+  const version = ctx.pipeline.version;
 
   const [contact] = await deps.db
     .select()
@@ -59,8 +57,7 @@ export async function sendSubmittalEmail(
     throw badField('CONTACT_NOT_AT_CLIENT', 'to_contact_id', `Choose a contact at ${ctx.clientName}.`);
   if (contact.leftCompany)
     throw badField('CONTACT_LEFT', 'to_contact_id', 'This contact has left the company: choose another one.');
-  if (!contact.email.trim())
-    throw badField('CONTACT_NO_EMAIL', 'to_contact_id', 'This contact has no email address.');
+  if (!contact.email.trim()) throw badField('CONTACT_NO_EMAIL', 'to_contact_id', 'This contact has no email address.');
   if (input.template_id !== undefined) await requireVisibleTemplate(deps.db, actor, input.template_id);
 
   const sender = await senderFields(deps.db, actor);
@@ -78,7 +75,9 @@ export async function sendSubmittalEmail(
       extra: { missing: rendered.missing, unknown: rendered.unknown },
     });
 
-  const attachment = input.attach_resume ? await resumeAttachment(deps, ctx.candidate.id, input.redact_contact_details) : null;
+  const attachment = input.attach_resume
+    ? await resumeAttachment(deps, ctx.candidate.id, input.redact_contact_details)
+    : null;
   let messageId = 0;
   const today = calendarDateIn(deps.config.now(), actor.timeZone || deps.config.agencyTimeZone);
   const response = await recordSubmittal(
@@ -121,8 +120,7 @@ export async function sendSubmittalEmail(
  */
 async function resumeAttachment(deps: Deps, candidateId: number, redact: boolean): Promise<Attachment> {
   const [candidate] = await deps.db.select().from(candidatesTable).where(eq(candidatesTable.id, candidateId)).limit(1);
-  if (!candidate?.resumeKey)
-    throw badField('NO_RESUME', 'attach_resume', 'The candidate has no resume to attach.');
+  if (!candidate?.resumeKey) throw badField('NO_RESUME', 'attach_resume', 'The candidate has no resume to attach.');
   const folder = `messages/${randomBytes(12).toString('hex')}`;
   const name = `${candidate.firstName} ${candidate.lastName}`.trim() || 'Candidate';
   if (redact) {
@@ -132,7 +130,13 @@ async function resumeAttachment(deps: Deps, candidateId: number, redact: boolean
         'redact_contact_details',
         'No text could be read from this resume, so its contact details cannot be removed: send it as it is or without it.',
       );
-    const known = [candidate.email, candidate.phone, candidate.linkedinUrl, candidate.githubUrl, candidate.portfolioUrl];
+    const known = [
+      candidate.email,
+      candidate.phone,
+      candidate.linkedinUrl,
+      candidate.githubUrl,
+      candidate.portfolioUrl,
+    ];
     const body = Buffer.from(
       `${name} — resume (contact details removed)\n\n${redactContactDetails(candidate.resumeText, known)}\n`,
       'utf8',

@@ -53,7 +53,8 @@ async function setup(stage: 'sourced' | 'submit_pending' | 'submitted' = 'submit
     resumeSize: RESUME.length,
     resumeContentType: 'application/pdf',
     resumeUploadedAt: new Date(),
-    resumeText: 'Jane Doe\njane.doe@mail.example · +1 555 010 9999 · linkedin.com/in/janedoe\nData Engineer at Acme 2019-2024',
+    resumeText:
+      'Jane Doe\njane.doe@mail.example · +1 555 010 9999 · linkedin.com/in/janedoe\nData Engineer at Acme 2019-2024',
     resumeHasText: true,
   });
   const pipeline = await insertPipeline(t.db, { roleId: role.id, candidateId: candidate.id, stage });
@@ -99,7 +100,11 @@ describe('POST /api/pipelines/{id}/submittal-email/', () => {
       .select()
       .from(messageAttachmentsTable)
       .where(eq(messageAttachmentsTable.messageId, message!.id));
-    expect(attachment).toMatchObject({ filename: 'Jane Doe CV.pdf', contentType: 'application/pdf', size: RESUME.length });
+    expect(attachment).toMatchObject({
+      filename: 'Jane Doe CV.pdf',
+      contentType: 'application/pdf',
+      size: RESUME.length,
+    });
     expect(await t.app.deps.storage.read(attachment!.storageKey)).toEqual(RESUME);
 
     // The submittal, as POST …/actions/submittal/ records it: stage, submittal row, event.

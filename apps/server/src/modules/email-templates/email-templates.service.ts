@@ -15,8 +15,8 @@ import { assertCan, forbidden } from '../../lib/permissions';
 import { usersTable } from '../users/users.table';
 import { displayName, type UserRow } from '../users/users.service';
 import { emailTemplatesTable, type EmailTemplateRow } from './email-templates.table';
-import { renderTemplate } from './merge';
-import { loadMergeContext, senderFields } from './merge-context';
+import { renderTemplate } from './merge.service';
+import { loadMergeContext, senderFields } from './merge-context.service';
 
 // Email templates (issue 33, decision 108): every sender (owner, superuser, recruiter) sees the shared ones and
 // their own personal ones; viewers send nothing and are refused. A personal template is its author's alone; a
@@ -182,5 +182,10 @@ export async function previewTemplate(
     pipelineId: request.pipeline_id,
   });
   const rendered = renderTemplate({ subject: template.subject, body_html: template.bodyHtml }, context);
-  return { subject: rendered.subject, body_html: rendered.bodyHtml, missing: rendered.missing, unknown: rendered.unknown };
+  return {
+    subject: rendered.subject,
+    body_html: rendered.bodyHtml,
+    missing: rendered.missing,
+    unknown: rendered.unknown,
+  };
 }

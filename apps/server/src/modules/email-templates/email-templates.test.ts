@@ -22,7 +22,12 @@ beforeAll(async () => {
   superuser = await signedInClient(t, await insertUser(t.db, { userType: ['superuser'] }));
   recruiter = await signedInClient(
     t,
-    await insertUser(t.db, { userType: ['recruiter'], firstName: 'Rita', lastName: 'Recruiter', email: 'rita@agency.test' }),
+    await insertUser(t.db, {
+      userType: ['recruiter'],
+      firstName: 'Rita',
+      lastName: 'Recruiter',
+      email: 'rita@agency.test',
+    }),
   );
   otherRecruiter = await signedInClient(t, await insertUser(t.db, { userType: ['recruiter'] }));
   viewer = await signedInClient(t, await insertUser(t.db, { userType: ['viewer'] }));
@@ -66,9 +71,9 @@ describe('email templates', () => {
       expect(ids).toContain(sharedId);
       expect(ids).not.toContain(personalId);
       expect((await other.get(`/api/email-templates/${personalId}/`)).status).toBe(404);
-      expect(
-        (await other.request('PUT', `/api/email-templates/${personalId}/`, { body: template() })).status,
-      ).toBe(404);
+      expect((await other.request('PUT', `/api/email-templates/${personalId}/`, { body: template() })).status).toBe(
+        404,
+      );
     }
     expect((await otherRecruiter.get(`/api/email-templates/${sharedId}/`)).json.template.can_edit).toBe(false);
     expect(
@@ -115,8 +120,7 @@ describe('email templates', () => {
     expect(preview.status, preview.text).toBe(200);
     expect(preview.json.preview).toEqual({
       subject: 'Hello <img src=x onerror=alert(1)>',
-      body_html:
-        '<p>Hi &lt;img src=x onerror=alert(1)&gt;, about Data Engineer at Cascade &amp; Co.</p>',
+      body_html: '<p>Hi &lt;img src=x onerror=alert(1)&gt;, about Data Engineer at Cascade &amp; Co.</p>',
       missing: [],
       unknown: [],
     });

@@ -1,10 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { htmlToText, mergeRefusal, renderTemplate } from './merge';
+import { htmlToText, mergeRefusal, renderTemplate } from './merge.service';
 
 describe('renderTemplate', () => {
   it('fills fields, with whitespace inside the braces', () => {
     const out = renderTemplate(
-      { subject: 'Hi {{candidate.first_name}} — {{ role.title }}', body_html: '<p>Dear {{  candidate.full_name  }},</p>' },
+      {
+        subject: 'Hi {{candidate.first_name}} — {{ role.title }}',
+        body_html: '<p>Dear {{  candidate.full_name  }},</p>',
+      },
       { 'candidate.first_name': 'Jane', 'candidate.full_name': 'Jane Doe', 'role.title': 'Data Engineer' },
     );
     expect(out).toEqual({

@@ -14,7 +14,15 @@ import type { z } from 'zod';
 import { toNumeric } from '../../db/sql-helpers';
 import type { Deps } from '../../lib/deps';
 import { displayName, type UserRow } from '../users/users.service';
-import { actionResponse, assertUserExists, label, loadForChange, nameOf, stageValues } from './pipeline-change';
+import {
+  actionResponse,
+  assertUserExists,
+  label,
+  loadForChange,
+  nameOf,
+  requireContext,
+  stageValues,
+} from './pipeline-change';
 import { refused, badInput } from './pipeline-errors';
 import { notifySubmittalRecorded } from './pipeline-listeners';
 import { writeStageAction, type PipelineActivity } from './pipeline-stage-action';
@@ -189,6 +197,15 @@ export async function markSubmitPending(
 export const SUBMITTAL_RULE = {
   from: { stages: PIPELINE_STAGES.slice(0, stagePosition('submitted')), refusal: 'SUBMITTAL_STAGE' as const },
 };
+
+/**
+ * The submittal's preconditions without writing (the submittal email checks them before it stores files):
+ * the pipeline at `version` (omitted: as it is now), open, in a stage a submittal may follow; 409 otherwise.
+ */
+export async function loadForSubmittal(deps: Deps, actor: UserRow, id: number, version?: number) {
+  const current = version ?? (await requireContext(deps.db, id)).pipeline.version;
+  return loadForChange(deps, actor, id, current, SUBMITTAL_RULE);
+}
 
 /** Sent to the client, from any stage before Submitted. */
 export async function recordSubmittal(

@@ -19,7 +19,7 @@ const isWeekend = (at: Date, zone: string) => {
 export function nextStepAt(from: Date, delayDays: number, skipWeekends: boolean, zone: string): Date {
   if (!skipWeekends) return new Date(from.getTime() + delayDays * DAY_MS);
   let at = from;
-  for (let left = delayDays; left > 0; ) {
+  for (let left = delayDays; left > 0;) {
     at = new Date(at.getTime() + DAY_MS);
     if (!isWeekend(at, zone)) left -= 1;
   }

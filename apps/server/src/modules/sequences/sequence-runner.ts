@@ -2,14 +2,20 @@ import { and, asc, eq, gte, lte, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
-import { candidateRecipient, draftOf, leftOutForFields, personalise, screenCandidate } from '../campaigns/outreach';
+import {
+  candidateRecipient,
+  draftOf,
+  leftOutForFields,
+  personalise,
+  screenCandidate,
+} from '../campaigns/outreach.service';
 import { candidatesTable } from '../candidates/candidates.table';
 import { emailTemplatesTable } from '../email-templates/email-templates.table';
-import { roleFields, senderFields } from '../email-templates/merge-context';
-import type { MergeContext } from '../email-templates/merge';
-import type { MessageRecordRef } from '../messages/message-links.repository';
+import { roleFields, senderFields } from '../email-templates/merge-context.service';
+import type { MergeContext } from '../email-templates/merge.service';
+import type { MessageRecordRef } from '../messages/outbox.service';
 import { messageLinksTable, messagesTable } from '../messages/messages.table';
-import { queueOutboundMessage } from '../messages/outbox';
+import { queueOutboundMessage } from '../messages/outbox.service';
 import { unsubscribedAddresses } from '../unsubscribes/unsubscribes.service';
 import { usersTable } from '../users/users.table';
 import { nextStepAt } from './schedule';

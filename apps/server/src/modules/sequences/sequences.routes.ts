@@ -34,7 +34,10 @@ export const sequencesRoutes: FastifyPluginAsyncZod = async (app) => {
 
   app.get('/api/sequences/', {
     schema: { tags, response: { 200: SequenceListResponseSchema, ...errors } },
-    handler: async (request) => ({ success: true as const, sequences: await listSequences(deps, requireUser(request)) }),
+    handler: async (request) => ({
+      success: true as const,
+      sequences: await listSequences(deps, requireUser(request)),
+    }),
   });
 
   app.post('/api/sequences/', {
@@ -54,7 +57,12 @@ export const sequencesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/sequences/:id/', {
-    schema: { tags, params: IdParamSchema, body: SequenceInputSchema, response: { 200: SequenceResponseSchema, ...errors } },
+    schema: {
+      tags,
+      params: IdParamSchema,
+      body: SequenceInputSchema,
+      response: { 200: SequenceResponseSchema, ...errors },
+    },
     handler: async (request) => ({
       success: true as const,
       sequence: await updateSequence(deps, requireUser(request), request.params.id, request.body),

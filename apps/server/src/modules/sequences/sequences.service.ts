@@ -19,12 +19,12 @@ import {
   requireCandidates,
   screenCandidate,
   type LeftOut,
-} from '../campaigns/outreach';
+} from '../campaigns/outreach.service';
 import { candidatesTable } from '../candidates/candidates.table';
 import { requireVisibleTemplate } from '../email-templates/email-templates.service';
 import { emailTemplatesTable } from '../email-templates/email-templates.table';
-import { roleFields, senderFields } from '../email-templates/merge-context';
-import type { MergeContext } from '../email-templates/merge';
+import { roleFields, senderFields } from '../email-templates/merge-context.service';
+import type { MergeContext } from '../email-templates/merge.service';
 import { rolesTable } from '../roles/roles.table';
 import { unsubscribedAddresses } from '../unsubscribes/unsubscribes.service';
 import { usersTable } from '../users/users.table';
@@ -55,7 +55,12 @@ export async function requireSequence(db: Db, id: number): Promise<SequenceRow> 
 
 export async function stepsOf(db: Db, sequenceId: number) {
   return db
-    .select({ position: sequenceStepsTable.position, templateId: sequenceStepsTable.templateId, delayDays: sequenceStepsTable.delayDays, templateName: emailTemplatesTable.name })
+    .select({
+      position: sequenceStepsTable.position,
+      templateId: sequenceStepsTable.templateId,
+      delayDays: sequenceStepsTable.delayDays,
+      templateName: emailTemplatesTable.name,
+    })
     .from(sequenceStepsTable)
     .innerJoin(emailTemplatesTable, eq(emailTemplatesTable.id, sequenceStepsTable.templateId))
     .where(eq(sequenceStepsTable.sequenceId, sequenceId))
@@ -66,7 +71,12 @@ async function toApiSequences(db: Db, actor: Actor, rows: SequenceRow[]): Promis
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
   const steps = await db
-    .select({ sequenceId: sequenceStepsTable.sequenceId, templateId: sequenceStepsTable.templateId, delayDays: sequenceStepsTable.delayDays, name: emailTemplatesTable.name })
+    .select({
+      sequenceId: sequenceStepsTable.sequenceId,
+      templateId: sequenceStepsTable.templateId,
+      delayDays: sequenceStepsTable.delayDays,
+      name: emailTemplatesTable.name,
+    })
     .from(sequenceStepsTable)
     .innerJoin(emailTemplatesTable, eq(emailTemplatesTable.id, sequenceStepsTable.templateId))
     .where(inArray(sequenceStepsTable.sequenceId, ids))
@@ -77,9 +87,7 @@ async function toApiSequences(db: Db, actor: Actor, rows: SequenceRow[]): Promis
     .where(and(inArray(sequenceEnrolmentsTable.sequenceId, ids), eq(sequenceEnrolmentsTable.state, 'active')))
     .groupBy(sequenceEnrolmentsTable.sequenceId);
   const ownerIds = [...new Set(rows.map((row) => row.ownerId).filter((id): id is number => id !== null))];
-  const owners = ownerIds.length
-    ? await db.select().from(usersTable).where(inArray(usersTable.id, ownerIds))
-    : [];
+  const owners = ownerIds.length ? await db.select().from(usersTable).where(inArray(usersTable.id, ownerIds)) : [];
   return rows.map((row) => {
     const owner = owners.find((user) => user.id === row.ownerId);
     return {
@@ -99,7 +107,10 @@ async function toApiSequences(db: Db, actor: Actor, rows: SequenceRow[]): Promis
 
 export async function listSequences(deps: Deps, actor: UserRow): Promise<Sequence[]> {
   assertCan(actor, 'records.write');
-  const rows = await deps.db.select().from(sequencesTable).orderBy(asc(sql`lower(${sequencesTable.name})`), asc(sequencesTable.id));
+  const rows = await deps.db
+    .select()
+    .from(sequencesTable)
+    .orderBy(asc(sql`lower(${sequencesTable.name})`), asc(sequencesTable.id));
   return toApiSequences(deps.db, actor, rows);
 }
 
@@ -125,9 +136,16 @@ async function checkTemplates(db: Db, actor: Actor, input: Input): Promise<void>
 
 async function writeSteps(tx: Db, sequenceId: number, input: Input): Promise<void> {
   await tx.delete(sequenceStepsTable).where(eq(sequenceStepsTable.sequenceId, sequenceId));
-  await tx.insert(sequenceStepsTable).values(
-    input.steps.map((step, position) => ({ sequenceId, position, templateId: step.template_id, delayDays: step.delay_days })),
-  );
+  await tx
+    .insert(sequenceStepsTable)
+    .values(
+      input.steps.map((step, position) => ({
+        sequenceId,
+        position,
+        templateId: step.template_id,
+        delayDays: step.delay_days,
+      })),
+    );
 }
 
 export async function createSequence(deps: Deps, actor: UserRow, input: Input): Promise<Sequence> {
@@ -137,7 +155,13 @@ export async function createSequence(deps: Deps, actor: UserRow, input: Input): 
   const id = await inTransaction(deps.db, async (tx) => {
     const [row] = await tx
       .insert(sequencesTable)
-      .values({ name: input.name, skipWeekends: input.skip_weekends, ownerId: actor.id, createdAt: now, updatedAt: now })
+      .values({
+        name: input.name,
+        skipWeekends: input.skip_weekends,
+        ownerId: actor.id,
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning();
     await writeSteps(tx, row!.id, input);
     return row!.id;
@@ -199,7 +223,10 @@ export async function enrolCandidates(
     .where(inArray(emailTemplatesTable.id, steps.length ? steps.map((step) => step.templateId) : [0]));
   const sender = await senderFields(deps.db, actor);
   const candidates = await requireCandidates(deps.db, input.candidate_ids);
-  const unsubscribed = await unsubscribedAddresses(deps.db, candidates.map((candidate) => candidate.email));
+  const unsubscribed = await unsubscribedAddresses(
+    deps.db,
+    candidates.map((candidate) => candidate.email),
+  );
   const already = new Set(
     (
       await deps.db
@@ -209,7 +236,10 @@ export async function enrolCandidates(
           and(
             eq(sequenceEnrolmentsTable.sequenceId, id),
             eq(sequenceEnrolmentsTable.state, 'active'),
-            inArray(sequenceEnrolmentsTable.candidateId, candidates.map((candidate) => candidate.id)),
+            inArray(
+              sequenceEnrolmentsTable.candidateId,
+              candidates.map((candidate) => candidate.id),
+            ),
           ),
         )
     ).map((row) => row.candidateId),
@@ -219,7 +249,12 @@ export async function enrolCandidates(
   for (const candidate of candidates) {
     const name = `${candidate.firstName} ${candidate.lastName}`.trim();
     if (already.has(candidate.id)) {
-      leftOut.push({ candidate_id: candidate.id, name, reason: 'already_enrolled', detail: 'Already in this sequence.' });
+      leftOut.push({
+        candidate_id: candidate.id,
+        name,
+        reason: 'already_enrolled',
+        detail: 'Already in this sequence.',
+      });
       continue;
     }
     let refused: LeftOut | null = screenCandidate(candidate, unsubscribed);
@@ -233,25 +268,27 @@ export async function enrolCandidates(
   const now = deps.config.now();
   const firstAt = nextStepAt(now, steps[0]?.delayDays ?? 0, sequence.skipWeekends, deps.config.agencyTimeZone);
   const enrolled = admitted.length
-    ? await inTransaction(deps.db, async (tx) =>
-        (
-          await tx
-            .insert(sequenceEnrolmentsTable)
-            .values(
-              admitted.map((candidateId) => ({
-                sequenceId: id,
-                candidateId,
-                roleId: input.role_id ?? null,
-                enrolledById: actor.id,
-                nextStep: 0,
-                nextRunAt: firstAt,
-                enrolledAt: now,
-                updatedAt: now,
-              })),
-            )
-            .onConflictDoNothing()
-            .returning({ id: sequenceEnrolmentsTable.id })
-        ).length,
+    ? await inTransaction(
+        deps.db,
+        async (tx) =>
+          (
+            await tx
+              .insert(sequenceEnrolmentsTable)
+              .values(
+                admitted.map((candidateId) => ({
+                  sequenceId: id,
+                  candidateId,
+                  roleId: input.role_id ?? null,
+                  enrolledById: actor.id,
+                  nextStep: 0,
+                  nextRunAt: firstAt,
+                  enrolledAt: now,
+                  updatedAt: now,
+                })),
+              )
+              .onConflictDoNothing()
+              .returning({ id: sequenceEnrolmentsTable.id })
+          ).length,
       )
     : 0;
   return { enrolled, left_out: leftOut };

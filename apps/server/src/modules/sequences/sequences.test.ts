@@ -7,7 +7,7 @@ import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import type { HttpClient } from '../../test/http-client';
 import { signedInClient } from '../../test/sign-in';
 import { candidatesTable } from '../candidates/candidates.table';
-import { linkMessage } from '../messages/message-links.repository';
+import { linkMessage } from '../messages/outbox.service';
 import { messageLinksTable, messagesTable } from '../messages/messages.table';
 import { runDueSequenceSteps, SEQUENCE_JOB } from './sequence-runner';
 import { stopSequencesOnReply } from './sequences.service';
@@ -96,9 +96,9 @@ describe('sequences', () => {
     expect(renamed.json.sequence).toMatchObject({ name: 'Renamed', skip_weekends: false, steps: [{ delay_days: 3 }] });
     expect((await recruiter.get('/api/sequences/')).json.sequences.map((s: { id: number }) => s.id)).toContain(id);
     expect((await otherRecruiter.get(`/api/sequences/${id}/`)).json.sequence.can_edit).toBe(false);
-    expect(
-      (await otherRecruiter.request('PUT', `/api/sequences/${id}/`, { body: renamed.json.sequence })).status,
-    ).toBe(400);
+    expect((await otherRecruiter.request('PUT', `/api/sequences/${id}/`, { body: renamed.json.sequence })).status).toBe(
+      400,
+    );
     expect(
       (
         await otherRecruiter.request('PUT', `/api/sequences/${id}/`, {

@@ -10,7 +10,7 @@ import { rolesTable } from '../roles/roles.table';
 import { getAgencySettings } from '../settings/settings.service';
 import { unsubscribeUrl } from '../unsubscribes/unsubscribes.service';
 import type { UserRow } from '../users/users.service';
-import type { MergeContext } from './merge';
+import type { MergeContext } from './merge.service';
 
 // The merge values for one message, read from real records: a pipeline gives its candidate, role and client;
 // a role gives its client; a contact gives its client when no role does; the acting user is the recruiter.
@@ -29,10 +29,15 @@ export interface SenderFields {
   agencyName: string;
 }
 
-export type MergeCandidate = Pick<CandidateRow, 'id' | 'firstName' | 'lastName' | 'email' | 'currentTitle' | 'currentCompany' | 'status'>;
+export type MergeCandidate = Pick<
+  CandidateRow,
+  'id' | 'firstName' | 'lastName' | 'email' | 'currentTitle' | 'currentCompany' | 'status'
+>;
 
 const notFound = (what: string, field: string) =>
-  new AppError('RECORD_NOT_FOUND', 400, `The ${what} does not exist.`, { fields: { [field]: [`Choose an existing ${what}.`] } });
+  new AppError('RECORD_NOT_FOUND', 400, `The ${what} does not exist.`, {
+    fields: { [field]: [`Choose an existing ${what}.`] },
+  });
 
 /**
  * The user's email signature (HTML). Read defensively: the outbox helper adds `users.email_signature`; on a
@@ -86,7 +91,12 @@ export function senderContext(sender: SenderFields): MergeContext {
 /** The role's and its client's fields. */
 export async function roleFields(db: Db, roleId: number): Promise<MergeContext & { clientId: number }> {
   const [row] = await db
-    .select({ title: rolesTable.name, location: rolesTable.location, clientId: rolesTable.clientId, client: clientsTable.name })
+    .select({
+      title: rolesTable.name,
+      location: rolesTable.location,
+      clientId: rolesTable.clientId,
+      client: clientsTable.name,
+    })
     .from(rolesTable)
     .innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId))
     .where(eq(rolesTable.id, roleId))

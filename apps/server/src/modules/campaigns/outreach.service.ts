@@ -2,10 +2,15 @@ import { inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { AppError } from '../../lib/errors';
 import { candidatesTable } from '../candidates/candidates.table';
-import { candidateFields, senderContext, type MergeCandidate, type SenderFields } from '../email-templates/merge-context';
-import { htmlToText, renderTemplate, type MergeContext, type RenderedTemplate } from '../email-templates/merge';
-import type { MessageRecordRef } from '../messages/message-links.repository';
-import type { OutboundDraft } from '../messages/outbox';
+import {
+  candidateFields,
+  senderContext,
+  type MergeCandidate,
+  type SenderFields,
+} from '../email-templates/merge-context.service';
+import { htmlToText, renderTemplate, type MergeContext, type RenderedTemplate } from '../email-templates/merge.service';
+import type { MessageRecordRef } from '../messages/outbox.service';
+import type { OutboundDraft } from '../messages/outbox.service';
 import { unsubscribeUrl } from '../unsubscribes/unsubscribes.service';
 import { displayName } from '../users/users.service';
 
