@@ -14,16 +14,8 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/errors';
 import { requireUser } from '../users/users.service';
 import { registerSequenceJob } from './sequence-runner';
-import {
-  createSequence,
-  deleteSequence,
-  enrolCandidates,
-  getSequence,
-  listEnrolments,
-  listSequences,
-  stopEnrolment,
-  updateSequence,
-} from './sequences.service';
+import { createSequence, deleteSequence, getSequence, listSequences, updateSequence } from './sequences.service';
+import { enrolCandidates, listEnrolments, stopEnrolment } from './enrolments.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
