@@ -27,9 +27,11 @@ export async function requireSequence(db: Db, id: number): Promise<SequenceRow> 
   return row;
 }
 
-export async function stepsOf(db: Db, sequenceId: number) {
+/** The steps of these sequences with their templates' names, in order. */
+function stepRows(db: Db, sequenceIds: number[]) {
   return db
     .select({
+      sequenceId: sequenceStepsTable.sequenceId,
       position: sequenceStepsTable.position,
       templateId: sequenceStepsTable.templateId,
       delayDays: sequenceStepsTable.delayDays,
@@ -37,24 +39,16 @@ export async function stepsOf(db: Db, sequenceId: number) {
     })
     .from(sequenceStepsTable)
     .innerJoin(emailTemplatesTable, eq(emailTemplatesTable.id, sequenceStepsTable.templateId))
-    .where(eq(sequenceStepsTable.sequenceId, sequenceId))
-    .orderBy(asc(sequenceStepsTable.position));
+    .where(inArray(sequenceStepsTable.sequenceId, sequenceIds))
+    .orderBy(asc(sequenceStepsTable.sequenceId), asc(sequenceStepsTable.position));
 }
+
+export const stepsOf = (db: Db, sequenceId: number) => stepRows(db, [sequenceId]);
 
 async function toApiSequences(db: Db, actor: Actor, rows: SequenceRow[]): Promise<Sequence[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((row) => row.id);
-  const steps = await db
-    .select({
-      sequenceId: sequenceStepsTable.sequenceId,
-      templateId: sequenceStepsTable.templateId,
-      delayDays: sequenceStepsTable.delayDays,
-      name: emailTemplatesTable.name,
-    })
-    .from(sequenceStepsTable)
-    .innerJoin(emailTemplatesTable, eq(emailTemplatesTable.id, sequenceStepsTable.templateId))
-    .where(inArray(sequenceStepsTable.sequenceId, ids))
-    .orderBy(asc(sequenceStepsTable.sequenceId), asc(sequenceStepsTable.position));
+  const steps = await stepRows(db, ids);
   const active = await db
     .select({ sequenceId: sequenceEnrolmentsTable.sequenceId, n: count() })
     .from(sequenceEnrolmentsTable)
@@ -70,7 +64,7 @@ async function toApiSequences(db: Db, actor: Actor, rows: SequenceRow[]): Promis
       skip_weekends: row.skipWeekends,
       steps: steps
         .filter((step) => step.sequenceId === row.id)
-        .map((step) => ({ template: { id: step.templateId, name: step.name }, delay_days: step.delayDays })),
+        .map((step) => ({ template: { id: step.templateId, name: step.templateName }, delay_days: step.delayDays })),
       owner: owner ? { id: owner.id, name: displayName(owner) } : null,
       active_enrolments: Number(active.find((item) => item.sequenceId === row.id)?.n ?? 0),
       can_edit: canEdit(actor, row),
