@@ -173,14 +173,17 @@ describe('sequences', () => {
     expect(listed.json.enrolments).toMatchObject([{ candidate: { id: candidate.id }, state: 'finished' }]);
   });
 
-  it('stops when the candidate replies (stopSequencesOnReply), is placed, or is stopped by hand', async () => {
+  it('stops when the candidate replies (stopSequencesOnReply), is placed, is marked do not contact, or by hand', async () => {
     const id = await newSequence(false);
     const replier = await insertCandidate(t.db, { firstName: 'Reply' });
     const placed = await insertCandidate(t.db, { firstName: 'Placed' });
     const manual = await insertCandidate(t.db, { firstName: 'Manual' });
+    const dnc = await insertCandidate(t.db, { firstName: 'Later' });
     await at('2030-02-04T09:00:00Z');
-    await recruiter.post(`/api/sequences/${id}/enrol/`, { candidate_ids: [replier.id, placed.id, manual.id] });
-    expect(await run()).toMatchObject({ queued: 3 });
+    await recruiter.post(`/api/sequences/${id}/enrol/`, {
+      candidate_ids: [replier.id, placed.id, manual.id, dnc.id],
+    });
+    expect(await run()).toMatchObject({ queued: 4 });
     expect((await recruiter.request('DELETE', `/api/sequences/${id}/`)).status).toBe(409);
 
     // The reply, as the mailbox sync stores it, then calls stopSequencesOnReply.
@@ -206,15 +209,17 @@ describe('sequences', () => {
     });
 
     await t.db.update(candidatesTable).set({ status: 'placed' }).where(eq(candidatesTable.id, placed.id));
+    await t.db.update(candidatesTable).set({ status: 'do_not_contact' }).where(eq(candidatesTable.id, dnc.id));
     const manualEnrolment = await enrolmentOf(manual.id);
     const stopped = await recruiter.post(`/api/sequences/${id}/enrolments/${manualEnrolment.id}/stop/`);
     expect(stopped.status, stopped.text).toBe(200);
     expect(stopped.json.enrolment).toMatchObject({ state: 'stopped', stop_reason: 'stopped_by_user' });
 
     await at('2030-02-06T09:00:00Z');
-    expect(await run()).toEqual({ queued: 0, stopped: 1, finished: 0 });
+    expect(await run()).toEqual({ queued: 0, stopped: 2, finished: 0 });
     expect(await enrolmentOf(placed.id)).toMatchObject({ state: 'stopped', stopReason: 'placed' });
-    for (const candidate of [replier, placed, manual]) expect(await messagesOf(candidate.id)).toHaveLength(1);
+    expect(await enrolmentOf(dnc.id)).toMatchObject({ state: 'stopped', stopReason: 'do_not_contact' });
+    for (const candidate of [replier, placed, manual, dnc]) expect(await messagesOf(candidate.id)).toHaveLength(1);
     expect((await recruiter.post(`/api/sequences/${id}/enrolments/99999/stop/`)).status).toBe(404);
   });
 
