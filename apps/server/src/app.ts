@@ -25,6 +25,9 @@ import { candidatesRoutes } from './modules/candidates/candidates.routes';
 import { resumeBulkRoutes } from './modules/resumes/resume-bulk.routes';
 import { clientsRoutes } from './modules/clients/clients.routes';
 import { contactsRoutes } from './modules/contacts/contacts.routes';
+import { campaignsRoutes } from './modules/campaigns/campaigns.routes';
+import { emailTemplatesRoutes } from './modules/email-templates/email-templates.routes';
+import { sequencesRoutes } from './modules/sequences/sequences.routes';
 import { jobQualificationsRoutes } from './modules/roles/job-qualifications.routes';
 import { notesRoutes } from './modules/notes/notes.routes';
 import { pipelinesRoutes } from './modules/pipelines/pipelines.routes';
@@ -208,9 +211,13 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(matchingRoutes);
   await app.register(invoicesRoutes);
   await app.register(searchRoutes);
-  // Email with candidates and clients (issue 33): the outbox, timelines, and the public unsubscribe page.
+  // Email with candidates and clients (issue 33): the outbox, timelines, and the public unsubscribe page;
+  // templates, bulk sends, the submittal email and sequences (they queue through the outbox).
   await app.register(messagesRoutes);
   await app.register(unsubscribesRoutes);
+  await app.register(emailTemplatesRoutes);
+  await app.register(campaignsRoutes);
+  await app.register(sequencesRoutes);
   // The calendar aggregates the records below it; the invoices' due dates and payouts come in here.
   await app.register(calendarRoutes, { invoiceEvents: loadInvoiceCalendarEvents });
   // Analytics and the dashboard's attention list read the records, pipelines and money below them.

@@ -81,6 +81,8 @@ const EnvSchema = z.object({
   REMOVE_DEMO_ACCOUNTS: booleanString.default(false),
   /** How often an idle job runner looks for due jobs (docs/architecture.md "Background jobs"). */
   JOBS_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
+  /** Bulk email: messages handed to the relay per minute (docs/email.md "Templates, bulk and sequences"). */
+  MAIL_BULK_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   AGENCY_TIME_ZONE: z
@@ -150,6 +152,8 @@ export interface AppConfig {
   logLevel: string;
   /** JOBS_POLL_MS: the idle job runner's polling interval (default 1000 ms). */
   jobsPollMs: number;
+  /** MAIL_BULK_PER_MINUTE: a bulk send's messages are spaced to this rate (default 30 a minute). */
+  mailBulkPerMinute: number;
   webDistDir: string;
   sentryDsn: string | undefined;
   /**
@@ -265,6 +269,7 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     removeDemoAccounts: e.REMOVE_DEMO_ACCOUNTS,
     logLevel: e.LOG_LEVEL,
     jobsPollMs: e.JOBS_POLL_MS,
+    mailBulkPerMinute: e.MAIL_BULK_PER_MINUTE,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDistDir(),
     sentryDsn: e.SENTRY_DSN,
     agencyTimeZone: e.AGENCY_TIME_ZONE,

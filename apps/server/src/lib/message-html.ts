@@ -75,9 +75,7 @@ export function htmlToText(html: string): string {
   }).trim();
 }
 
-export function escapeHtml(text: string): string {
-  return text.replace(/[&<>"']/g, (char) => `&#${char.charCodeAt(0)};`);
-}
+export { escapeHtml } from './html';
 
 /** A value that goes into a header (a display name, a subject): one line, whatever was typed. */
 export const headerSafe = (value: string): string =>

@@ -16,6 +16,8 @@ import { createUploadTarget } from '../modules/files/files.service';
 import { activityTable } from '../modules/activity/activity.table';
 import { chatsTable } from '../modules/chat/chat.table';
 import { messageAttachmentsTable, messagesTable } from '../modules/messages/messages.table';
+import { emailTemplatesTable } from '../modules/email-templates/email-templates.table';
+import { sequenceEnrolmentsTable, sequencesTable, sequenceStepsTable } from '../modules/sequences/sequences.table';
 import { skillAliasesTable } from '../modules/skills/skills.table';
 import { createSession } from '../modules/sessions/sessions.service';
 import type { UserRow } from '../modules/users/users.service';
@@ -260,6 +262,35 @@ const submittedPipeline = async (ctx: Ctx) => {
   await insertSubmittal(ctx.t.db, id);
   return id;
 };
+// Issue 33: templates, bulk, submittal email, sequences (senders only: viewers are refused, decision 108).
+const newTemplate = async (ctx: Ctx, scope: 'shared' | 'personal' = 'shared', ownerId: number | null = null) =>
+  (
+    await ctx.t.db
+      .insert(emailTemplatesTable)
+      .values({
+        name: `Matrix ${uid(ctx)}`,
+        scope,
+        subject: 'Hi {{candidate.first_name}}',
+        bodyHtml: '<p>Hi</p>',
+        ownerId,
+      })
+      .returning()
+  )[0]!.id;
+const newSequence = async (ctx: Ctx) => {
+  const templateId = await newTemplate(ctx);
+  const [row] = await ctx.t.db
+    .insert(sequencesTable)
+    .values({ name: `Matrix ${uid(ctx)}` })
+    .returning();
+  await ctx.t.db.insert(sequenceStepsTable).values({ sequenceId: row!.id, position: 0, templateId, delayDays: 1 });
+  return row!.id;
+};
+const campaignStash: { templateId?: number; candidateId?: number; contactId?: number } = {};
+const TEMPLATE_BODY = () => ({ name: 'Matrix', scope: 'personal', subject: 'Hi', body_html: '<p>Hi</p>' });
+const SEQUENCE_BODY = () => ({ name: 'Matrix', steps: [{ template_id: campaignStash.templateId, delay_days: 1 }] });
+/** Owners and superusers edit what others made; recruiters only their own; viewers nothing. */
+const MANAGERS = ADMIN;
+
 const PIPELINE_ACTION = (
   action: string,
   pipeline: (ctx: Ctx) => Promise<number>,
@@ -649,6 +680,138 @@ export const MATRIX: Entry[] = [
       return '/api/messages/drafts/';
     },
     body: () => ({ request: 'draft an update', client_id: stash.draftClientId }),
+    expect: WRITE(),
+  },
+  // Issue 33: email templates, bulk sends, the submittal email and sequences
+  { method: 'GET', route: '/api/email-templates/', expect: WRITE() },
+  { method: 'POST', route: '/api/email-templates/', body: TEMPLATE_BODY, expect: WRITE(201) },
+  {
+    method: 'GET',
+    route: '/api/email-templates/:id/',
+    path: async (ctx) => `/api/email-templates/${await newTemplate(ctx)}/`,
+    expect: WRITE(),
+  },
+  {
+    method: 'PUT',
+    name: 'shared, by someone else',
+    route: '/api/email-templates/:id/',
+    path: async (ctx) => `/api/email-templates/${await newTemplate(ctx, 'shared', await fresh(ctx))}/`,
+    body: () => ({ ...TEMPLATE_BODY(), scope: 'shared' }),
+    expect: MANAGERS(),
+  },
+  {
+    method: 'PUT',
+    name: 'personal, the caller’s own',
+    route: '/api/email-templates/:id/',
+    path: async (ctx) => `/api/email-templates/${await newTemplate(ctx, 'personal', ctx.user?.id ?? null)}/`,
+    body: TEMPLATE_BODY,
+    expect: WRITE(),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/email-templates/:id/',
+    path: async (ctx) => `/api/email-templates/${await newTemplate(ctx, 'shared', await fresh(ctx))}/`,
+    expect: MANAGERS(),
+  },
+  {
+    method: 'POST',
+    route: '/api/email-templates/:id/preview/',
+    path: async (ctx) => {
+      campaignStash.candidateId = await newCandidate(ctx);
+      return `/api/email-templates/${await newTemplate(ctx)}/preview/`;
+    },
+    body: () => ({ candidate_id: campaignStash.candidateId }),
+    expect: WRITE(),
+  },
+  {
+    method: 'POST',
+    route: '/api/messages/bulk/',
+    path: async (ctx) => {
+      campaignStash.templateId = await newTemplate(ctx);
+      campaignStash.candidateId = await newCandidate(ctx);
+      return '/api/messages/bulk/';
+    },
+    body: () => ({ template_id: campaignStash.templateId, candidate_ids: [campaignStash.candidateId] }),
+    expect: WRITE(),
+  },
+  {
+    method: 'POST',
+    route: '/api/pipelines/:id/submittal-email/',
+    path: async (ctx) => {
+      const clientId = await newClient(ctx);
+      campaignStash.contactId = (await insertContact(ctx.t.db, { clientId, email: `${uid(ctx)}@client.test` })).id;
+      const roleId = await newRole(ctx, { clientId });
+      return `/api/pipelines/${await newPipeline(ctx, { roleId, stage: 'submit_pending' })}/submittal-email/`;
+    },
+    body: () => ({
+      to_contact_id: campaignStash.contactId,
+      subject: 'Candidate',
+      body_html: '<p>Hi</p>',
+      attach_resume: false,
+    }),
+    expect: WRITE(201),
+  },
+  { method: 'GET', route: '/api/sequences/', expect: WRITE() },
+  {
+    method: 'POST',
+    route: '/api/sequences/',
+    path: async (ctx) => {
+      campaignStash.templateId = await newTemplate(ctx);
+      return '/api/sequences/';
+    },
+    body: SEQUENCE_BODY,
+    expect: WRITE(201),
+  },
+  {
+    method: 'GET',
+    route: '/api/sequences/:id/',
+    path: async (ctx) => `/api/sequences/${await newSequence(ctx)}/`,
+    expect: WRITE(),
+  },
+  {
+    method: 'PUT',
+    name: 'by someone else',
+    route: '/api/sequences/:id/',
+    path: async (ctx) => {
+      campaignStash.templateId = await newTemplate(ctx);
+      return `/api/sequences/${await newSequence(ctx)}/`;
+    },
+    body: SEQUENCE_BODY,
+    expect: MANAGERS(),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/sequences/:id/',
+    path: async (ctx) => `/api/sequences/${await newSequence(ctx)}/`,
+    expect: MANAGERS(),
+  },
+  {
+    method: 'POST',
+    route: '/api/sequences/:id/enrol/',
+    path: async (ctx) => {
+      campaignStash.candidateId = await newCandidate(ctx);
+      return `/api/sequences/${await newSequence(ctx)}/enrol/`;
+    },
+    body: () => ({ candidate_ids: [campaignStash.candidateId] }),
+    expect: WRITE(),
+  },
+  {
+    method: 'GET',
+    route: '/api/sequences/:id/enrolments/',
+    path: async (ctx) => `/api/sequences/${await newSequence(ctx)}/enrolments/`,
+    expect: WRITE(),
+  },
+  {
+    method: 'POST',
+    route: '/api/sequences/:id/enrolments/:enrolmentId/stop/',
+    path: async (ctx) => {
+      const sequenceId = await newSequence(ctx);
+      const [enrolment] = await ctx.t.db
+        .insert(sequenceEnrolmentsTable)
+        .values({ sequenceId, candidateId: await newCandidate(ctx), nextRunAt: new Date() })
+        .returning();
+      return `/api/sequences/${sequenceId}/enrolments/${enrolment!.id}/stop/`;
+    },
     expect: WRITE(),
   },
   // Issue 4: roles

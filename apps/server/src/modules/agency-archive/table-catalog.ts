@@ -119,12 +119,17 @@ export function foreignKeyOrder(tables: CatalogTable[]): CatalogTable[] {
 /** Columns an insert writes (all but generated ones). */
 export const writableColumns = (table: CatalogTable) => table.columns.filter((column) => !column.generated);
 
+/** `*_key` columns that are not storage keys: a thread's Message-ID, a client's idempotency key, a job's key. */
+const NOT_STORAGE_KEYS = new Set(['thread_key', 'idempotency_key', 'unique_key']);
+
 /**
  * Text columns named `*_key` hold storage keys (resume_key, description_file_key, profile_picture_key...):
  * their files travel in the archive under files/<key> (docs/import-and-export.md).
  */
 export const storageKeyColumns = (table: CatalogTable) =>
-  table.columns.filter((column) => column.type === 'text' && column.name.endsWith('_key'));
+  table.columns.filter(
+    (column) => column.type === 'text' && column.name.endsWith('_key') && !NOT_STORAGE_KEYS.has(column.name),
+  );
 
 const ident = (name: string): SQL => sql`${sql.identifier(name)}`;
 export const identList = (names: string[]): SQL =>

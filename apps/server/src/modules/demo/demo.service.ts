@@ -15,6 +15,7 @@ import { insertPendingInvitation } from '../registration/registration.service';
 import { saveAgencySettings } from '../settings/settings.service';
 import { generateCandidates } from './candidate-generator';
 import { insertCandidates } from '../../factories/candidates.factory';
+import { seedDemoEmailTemplates } from './demo-email-templates';
 import { seedDemoClientsAndRoles } from './demo-clients';
 import { seedDemoPipelines } from './demo-pipelines';
 import { seedDemoInvoices } from './demo-invoices';
@@ -235,6 +236,7 @@ export async function seedOnStart(deps: Deps, kind: 'pglite' | 'postgres'): Prom
       currency: DEMO_AGENCY_SETTINGS.currency,
     });
     await seedDemoApplications(tx, { roleRows, users: created, now });
+    await seedDemoEmailTemplates(tx, owner?.id ?? null, now);
     if (owner)
       await seedDemoInvoices(tx, { owner, now, defaultFeePercent: DEMO_AGENCY_SETTINGS.default_finders_fee_percent });
   });

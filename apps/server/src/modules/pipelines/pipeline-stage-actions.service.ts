@@ -14,13 +14,23 @@ import type { z } from 'zod';
 import { toNumeric } from '../../db/sql-helpers';
 import type { Deps } from '../../lib/deps';
 import { displayName, type UserRow } from '../users/users.service';
-import { actionResponse, assertUserExists, label, loadForChange, nameOf, stageValues } from './pipeline-change';
+import {
+  actionResponse,
+  assertUserExists,
+  label,
+  loadForChange,
+  nameOf,
+  requireContext,
+  stageValues,
+} from './pipeline-change';
 import { refused, badInput } from './pipeline-errors';
 import { notifySubmittalRecorded } from './pipeline-listeners';
 import { writeStageAction, type PipelineActivity } from './pipeline-stage-action';
 import { cancelPendingInterviews, pendingClientInterviewsOrAsk, resolveClientInterviews } from './pending-interviews';
 import { insertSubmittalRow } from './submittals-placements.repository';
 import type { NewPipelineEventRow } from './pipelines.table';
+import type { PipelineContextRow } from './pipelines.repository';
+import type { Db } from '../../db/client';
 
 // Stage actions: a move or a new recruiter, close, reopen, ready to submit and the submittal. The client's
 // answer to a submittal lives in submittal-outcome.service.ts.
@@ -183,20 +193,32 @@ export async function markSubmitPending(
   return actionResponse(deps, actor, id);
 }
 
+/** A submittal is the next step from any stage before Submitted, on an open pipeline. */
+export const SUBMITTAL_RULE = {
+  from: { stages: PIPELINE_STAGES.slice(0, stagePosition('submitted')), refusal: 'SUBMITTAL_STAGE' as const },
+};
+
+/**
+ * The submittal's preconditions without writing (the submittal email checks them before it stores files):
+ * the pipeline at `version` (omitted: as it is now), open, in a stage a submittal may follow; 409 otherwise.
+ */
+export async function loadForSubmittal(deps: Deps, actor: UserRow, id: number, version?: number) {
+  const current = version ?? (await requireContext(deps.db, id)).pipeline.version;
+  return loadForChange(deps, actor, id, current, SUBMITTAL_RULE);
+}
+
 /** Sent to the client, from any stage before Submitted. */
 export async function recordSubmittal(
   deps: Deps,
   actor: UserRow,
   id: number,
   input: z.output<typeof SubmittalInputSchema>,
+  /** More writes in the submittal's transaction (the submittal email queues its message here). */
+  alsoWrite?: (tx: Db, ctx: PipelineContextRow) => Promise<void>,
 ) {
-  const ctx = await loadForChange(deps, actor, id, input.version, {
-    from: {
-      stages: PIPELINE_STAGES.slice(0, stagePosition('submitted')),
-      refusal: 'SUBMITTAL_STAGE',
-    },
-  });
+  const ctx = await loadForChange(deps, actor, id, input.version, SUBMITTAL_RULE);
   await writeStageAction(deps, actor, ctx, input.version, stageValues(ctx, 'submitted'), async ({ tx, now, event }) => {
+    await alsoWrite?.(tx, ctx);
     await insertSubmittalRow(tx, {
       pipelineId: id,
       submittedOn: input.submitted_on,
