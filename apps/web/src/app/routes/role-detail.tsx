@@ -9,6 +9,8 @@ import { QualificationsCard } from '@/features/job-qualifications/components/qua
 import { RecentActivity } from '@/features/activity/components/recent-activity';
 import { RoleApplicationsCard } from '@/features/applications/components/role-applications-card';
 import { RolePipelineCard } from '@/features/pipelines/components/role-pipeline-card';
+import { EmailsCard } from '@/features/messages/components/emails-card';
+import { recordChip } from '@/features/messages/compose-logic';
 import { useGetRoleQuery } from '@/features/roles/api';
 import { JobDescriptionCard } from '@/features/roles/components/job-description-card';
 import { PriorityBadge } from '@/features/roles/components/role-badges';
@@ -67,6 +69,20 @@ function RoleDetail({ id }: { id: number }) {
           <RoleDetailsCard role={role} canEdit={editable} />
           <JobDescriptionCard key={role.updated_at} role={role} canEdit={editable} />
           <QualificationsCard roleId={role.id} canEdit={editable} />
+          <EmailsCard
+            type="role"
+            id={role.id}
+            canSend={editable}
+            description={
+              role.hiring_manager ? `Email goes to the hiring manager, ${role.hiring_manager.name}.` : undefined
+            }
+            compose={{
+              to: role.hiring_manager ? [recordChip('contact', role.hiring_manager.id, role.hiring_manager.name)] : [],
+              contactId: role.hiring_manager?.id,
+              roleId: role.id,
+              records: [{ type: 'role', id: role.id }],
+            }}
+          />
         </div>
         <div className="space-y-6">
           <RolePipelineCard roleId={role.id} />
