@@ -8,6 +8,8 @@ export interface ApiQueryArgs {
   params?: QueryParams;
   /** Extra request headers (e.g. `Idempotency-Key` on a send). */
   headers?: Record<string, string>;
+  /** A longer time-out than the wrapper's 10 s (e.g. a mailbox connect that logs in first). */
+  timeoutMs?: number;
 }
 
 /** The serialisable error RTK Query stores: the wrapper's ApiError as plain data. */
@@ -37,12 +39,13 @@ export function toApiQueryError(error: unknown): ApiQueryError {
 
 /** RTK Query's base query: every call goes through the spec's wrapper (lib/api.ts). */
 export const apiBaseQuery: BaseQueryFn<string | ApiQueryArgs, unknown, ApiQueryError> = async (args, { signal }) => {
-  const { url, method = 'GET', body, params, headers } = typeof args === 'string' ? { url: args } : args;
+  const { url, method = 'GET', body, params, headers, timeoutMs } = typeof args === 'string' ? { url: args } : args;
   try {
     const options: Parameters<typeof apiRequest>[1] = { method, signal };
     if (body !== undefined) options.body = body;
     if (params) options.params = params;
     if (headers) options.headers = headers;
+    if (timeoutMs) options.timeoutMs = timeoutMs;
     return { data: await apiRequest(url, options) };
   } catch (error) {
     if (signal.aborted && !(error instanceof ApiError)) {

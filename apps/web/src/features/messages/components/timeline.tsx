@@ -8,7 +8,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { DateText } from '@/components/ui/time';
 import { errorMessage } from '@/lib/base-api';
 import { useGetTimelineQuery, useResendMessageMutation } from '../api';
-import { MessageBody } from './message-body';
+import { MessageBody } from '@/components/ui/message-body';
 import { MessageStatusBadge, RESENDABLE } from './message-status';
 
 export const TIMELINE_PAGE_SIZE = 25;
