@@ -13,10 +13,11 @@ import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryError } from '@/components/ui/query-error';
 import { Skeleton } from '@/components/ui/skeleton';
-import { DateText, RelativeTime } from '@/components/ui/time';
+import { RelativeTime } from '@/components/ui/time';
 import { paths } from '@/config/paths';
 import { useDisconnectMailboxMutation, useListMailboxesQuery, useUpdateMailboxMutation } from '../api';
 import { ConnectMailboxDialog } from './connect-mailbox-dialog';
+import { StoppedMessage } from './stopped-banner';
 
 const STATE_LABELS: Record<Mailbox['sync_state'], [string, BadgeTone]> = {
   connecting: ['Connecting', 'sky'],
@@ -24,22 +25,6 @@ const STATE_LABELS: Record<Mailbox['sync_state'], [string, BadgeTone]> = {
   idle: ['In sync', 'green'],
   stopped: ['Sync stopped', 'red'],
 };
-
-/** "Sync stopped since … because …": said the same way on the settings page and in the owner's banner. */
-export function StoppedMessage({ mailbox }: { mailbox: Mailbox }) {
-  return (
-    <>
-      Sync of {mailbox.email} stopped
-      {mailbox.stopped_since ? (
-        <>
-          {' '}
-          since <DateText value={mailbox.stopped_since} withTime />
-        </>
-      ) : null}
-      {mailbox.stopped_reason ? ` because ${mailbox.stopped_reason}` : ''}.
-    </>
-  );
-}
 
 function PasswordDialog({ mailbox, onClose }: { mailbox: Mailbox; onClose: () => void }) {
   const [password, setPassword] = useState('');
