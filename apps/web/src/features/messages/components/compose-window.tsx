@@ -1,7 +1,7 @@
 // The compose window: a lazy chunk (it carries the rich text editor), opened by the record pages.
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Dialog, DialogPanel, DialogTitle, DialogBackdrop } from '@headlessui/react';
-import { Clock, FileText, Paperclip, Send, X } from 'lucide-react';
+import { Clock, Send, X } from 'lucide-react';
 import type { Message, MessageRecordType } from '@recruitdesk/contracts/messages';
 import { Alert } from '@/components/ui/alert';
 import { Button } from '@/components/ui/button';
@@ -15,12 +15,11 @@ import {
   replyDraft,
   sendRefusal,
   validateDraft,
-  type ComposeAttachment,
   type ComposeDraft,
   type ComposeErrors,
   type RecipientChip,
 } from '../compose-logic';
-import { checkAttachment, uploadAttachment } from '../upload';
+import { ComposeAttachments } from './compose-attachments';
 import { RecipientField } from './recipient-field';
 import { RichTextEditor } from '@/components/ui/rich-text-editor';
 import { TemplatePicker, TemplateWarnings, type AppliedTemplate } from './template-picker';
@@ -36,13 +35,6 @@ export interface ComposeOptions {
   roleId?: number | undefined;
   pipelineId?: number | undefined;
   replyTo?: Message | undefined;
-}
-
-interface Upload {
-  key: string;
-  filename: string;
-  progress: number;
-  error?: string;
 }
 
 function Section({ children }: { children: ReactNode }) {
@@ -85,10 +77,9 @@ export function ComposeWindow({
   const [template, setTemplate] = useState<AppliedTemplate | null>(null);
   const [missingConfirmed, setMissingConfirmed] = useState(false);
   const [errors, setErrors] = useState<ComposeErrors>({});
-  const [uploads, setUploads] = useState<Upload[]>([]);
+  const [uploading, setUploading] = useState(false);
   const [asking, setAsking] = useState(false);
   const [send, sending] = useComposeMessageMutation();
-  const fileInput = useRef<HTMLInputElement>(null);
   const subjectId = useId();
   const bodyErrorId = useId();
   const sendAtId = useId();
@@ -116,52 +107,6 @@ export function ComposeWindow({
     update({ subject: applied.subject, bodyHtml: applied.body_html, templateId: applied.templateId });
     setBodyVersion((v) => v + 1);
   };
-
-  const resumeAttached = draft.attachments.some((a) => a.kind === 'candidate_resume');
-  const attachResume = () => {
-    if (!options.candidate || resumeAttached) return;
-    const resume: ComposeAttachment = {
-      kind: 'candidate_resume',
-      id: options.candidate.id,
-      filename: `${options.candidate.name}'s resume`,
-    };
-    update({ attachments: [...draft.attachments, resume] });
-  };
-  const addFiles = (files: FileList | null) => {
-    for (const file of Array.from(files ?? [])) {
-      const key = `${file.name}-${file.size}-${Math.random()}`;
-      const problem = checkAttachment(file);
-      setUploads((list) => [
-        ...list,
-        { key, filename: file.name, progress: 0, ...(problem ? { error: problem } : {}) },
-      ]);
-      if (problem) continue;
-      uploadAttachment(file, (progress) =>
-        setUploads((list) => list.map((u) => (u.key === key ? { ...u, progress } : u))),
-      ).then(
-        (uploaded) => {
-          setUploads((list) => list.filter((u) => u.key !== key));
-          setDraft((d) => ({
-            ...d,
-            attachments: [
-              ...d.attachments,
-              { kind: 'upload', id: uploaded.id, filename: uploaded.filename, size: uploaded.size },
-            ],
-          }));
-        },
-        (error: unknown) =>
-          setUploads((list) =>
-            list.map((u) =>
-              u.key === key
-                ? { ...u, error: error instanceof Error ? error.message : 'The file could not be uploaded.' }
-                : u,
-            ),
-          ),
-      );
-    }
-    if (fileInput.current) fileInput.current.value = '';
-  };
-  const uploading = uploads.some((u) => !u.error);
 
   const submit = async () => {
     const found = validateDraft(draft, { missing: template?.missing ?? [], missingConfirmed });
@@ -284,78 +229,15 @@ export function ComposeWindow({
                 </p>
               </Section>
               <Section>
-                <div className="flex flex-wrap items-center gap-2">
-                  {options.candidate?.hasResume ? (
-                    <Button variant="secondary" size="sm" onClick={attachResume} disabled={resumeAttached}>
-                      <FileText aria-hidden="true" className="size-4" />
-                      {resumeAttached ? 'Resume attached' : 'Attach resume'}
-                    </Button>
-                  ) : null}
-                  <Button variant="secondary" size="sm" onClick={() => fileInput.current?.click()}>
-                    <Paperclip aria-hidden="true" className="size-4" />
-                    Attach a file
-                  </Button>
-                  <input
-                    ref={fileInput}
-                    type="file"
-                    multiple
-                    className="sr-only"
-                    aria-label="Attach files"
-                    tabIndex={-1}
-                    onChange={(event) => addFiles(event.target.files)}
-                  />
-                  <span className="text-xs text-gray-500 dark:text-gray-400">Up to 25 MB a file.</span>
-                </div>
-                {draft.attachments.length || uploads.length ? (
-                  <ul aria-label="Attachments" className="mt-2 space-y-1">
-                    {draft.attachments.map((a) => (
-                      <li key={`${a.kind}-${a.id}`} className="flex items-center gap-2 text-sm">
-                        <Paperclip aria-hidden="true" className="size-3.5 text-gray-400" />
-                        <span className="min-w-0 flex-1 truncate">{a.filename}</span>
-                        <Button
-                          variant="ghost"
-                          size="sm"
-                          aria-label={`Remove ${a.filename}`}
-                          onClick={() =>
-                            update({
-                              attachments: draft.attachments.filter((x) => !(x.kind === a.kind && x.id === a.id)),
-                            })
-                          }
-                        >
-                          <X aria-hidden="true" className="size-4" />
-                        </Button>
-                      </li>
-                    ))}
-                    {uploads.map((u) => (
-                      <li key={u.key} className="flex items-center gap-2 text-sm">
-                        <Paperclip aria-hidden="true" className="size-3.5 text-gray-400" />
-                        <span className="min-w-0 flex-1 truncate">{u.filename}</span>
-                        {u.error ? (
-                          <>
-                            <span role="alert" className="text-xs text-red-600 dark:text-red-400">
-                              {u.error}
-                            </span>
-                            <Button
-                              variant="ghost"
-                              size="sm"
-                              aria-label={`Dismiss ${u.filename}`}
-                              onClick={() => setUploads((list) => list.filter((x) => x.key !== u.key))}
-                            >
-                              <X aria-hidden="true" className="size-4" />
-                            </Button>
-                          </>
-                        ) : (
-                          <progress
-                            aria-label={`Uploading ${u.filename}`}
-                            max={1}
-                            value={u.progress}
-                            className="h-1.5 w-32 accent-brand-600"
-                          />
-                        )}
-                      </li>
-                    ))}
-                  </ul>
-                ) : null}
+                <ComposeAttachments
+                  attachments={draft.attachments}
+                  candidate={options.candidate}
+                  onAdd={(attachment) => setDraft((d) => ({ ...d, attachments: [...d.attachments, attachment] }))}
+                  onRemove={(a) =>
+                    update({ attachments: draft.attachments.filter((x) => !(x.kind === a.kind && x.id === a.id)) })
+                  }
+                  onUploadingChange={setUploading}
+                />
               </Section>
               <Section>
                 <label className="flex items-center gap-2 text-sm text-gray-700 dark:text-gray-300">
