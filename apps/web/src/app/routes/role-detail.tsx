@@ -1,6 +1,8 @@
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
-import { Briefcase } from 'lucide-react';
+import { Briefcase, Users } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { PageSkeleton } from '@/components/ui/page-skeleton';
 import { PageHeader } from '@/components/ui/page-header';
 import { RoleStateBadge } from '@/components/ui/role-state-badge';
@@ -8,6 +10,7 @@ import { paths } from '@/config/paths';
 import { QualificationsCard } from '@/features/job-qualifications/components/qualifications-card';
 import { RecentActivity } from '@/features/activity/components/recent-activity';
 import { RoleApplicationsCard } from '@/features/applications/components/role-applications-card';
+import { useListRolePipelinesQuery } from '@/features/pipelines/api';
 import { RolePipelineCard } from '@/features/pipelines/components/role-pipeline-card';
 import { EmailsCard } from '@/features/messages/components/emails-card';
 import { recordChip } from '@/features/messages/compose-logic';
@@ -24,6 +27,29 @@ import { RecordError } from '@/components/ui/record-error';
 import { ClientLink } from '@/components/ui/record-link';
 import { RecordNotes } from './record-notes';
 import { RoleTabs } from './role-tabs';
+
+// The bulk email (issue 33) loads on the first "Email pipeline".
+const BulkEmailDialog = lazy(() => import('@/features/messages/components/bulk-email-dialog'));
+
+/** "Email pipeline": one template to every candidate in the role's open pipelines. */
+function EmailPipelineButton({ roleId }: { roleId: number }) {
+  const [open, setOpen] = useState(false);
+  const { data, isFetching } = useListRolePipelinesQuery({ roleId, state: 'open' }, { skip: !open });
+  const candidates = (data?.pipelines ?? []).map((p) => ({ id: p.candidate.id, name: p.candidate.name }));
+  return (
+    <>
+      <Button size="sm" variant="secondary" loading={open && isFetching && !data} onClick={() => setOpen(true)}>
+        <Users aria-hidden="true" className="size-4" />
+        Email pipeline
+      </Button>
+      {open && data ? (
+        <Suspense fallback={null}>
+          <BulkEmailDialog candidates={candidates} roleId={roleId} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
 
 function RoleDetail({ id }: { id: number }) {
   const editable = useCanEdit();
@@ -73,6 +99,7 @@ function RoleDetail({ id }: { id: number }) {
             type="role"
             id={role.id}
             canSend={editable}
+            actions={<EmailPipelineButton roleId={role.id} />}
             description={
               role.hiring_manager ? `Email goes to the hiring manager, ${role.hiring_manager.name}.` : undefined
             }

@@ -95,7 +95,7 @@ export function BulkEmailDialog({
             <Button variant="secondary" onClick={onClose}>
               Cancel
             </Button>
-            <Button onClick={submit} disabled={!template || tooMany} loading={sending.isLoading}>
+            <Button onClick={submit} disabled={!template || tooMany || !first} loading={sending.isLoading}>
               {sendAt ? 'Schedule' : 'Send'} to {candidates.length}
             </Button>
           </>
@@ -107,6 +107,7 @@ export function BulkEmailDialog({
       ) : (
         <div className="space-y-4">
           {tooMany ? <Alert>Send to at most {BULK_MAX} candidates at once; select fewer.</Alert> : null}
+          {first ? null : <Alert>There is no one to email: no candidate is in an open pipeline.</Alert>}
           {first ? (
             <TemplatePicker
               context={{ candidate_id: first.id, ...(roleId ? { role_id: roleId } : {}) }}
