@@ -30,6 +30,13 @@ const sends = () =>
   fetchMock.mock.calls.filter(([input, init]) => init?.method === 'POST' && String(input).endsWith('/api/messages/'));
 const headerOf = (init: RequestInit | undefined, name: string) => (init?.headers as Record<string, string>)[name];
 
+// jsdom has no layout: ProseMirror measures the caret after typing, so ranges answer with empty boxes.
+const emptyRects = () => Object.assign([], { item: () => null }) as unknown as DOMRectList;
+if (!('getClientRects' in Range.prototype)) {
+  Object.assign(Range.prototype, { getClientRects: emptyRects, getBoundingClientRect: () => new DOMRect() });
+}
+if (!document.elementFromPoint) document.elementFromPoint = () => null;
+
 beforeEach(() => {
   resetApiStateForTests();
   document.cookie = 'csrftoken=test-token';
@@ -163,5 +170,40 @@ describe('ComposeWindow', () => {
     await userEvent.clear(to);
     await userEvent.type(to, 'Sam Lee <sam@example.test>{Enter}');
     expect(screen.getByRole('list', { name: 'To recipients' })).toHaveTextContent('Sam Lee <sam@example.test>');
+  });
+
+  it('replies to a received message: to its sender, "Re:" subject, in the same thread', async () => {
+    const onSent = vi.fn();
+    renderWithProviders(
+      <ComposeWindow
+        open
+        onClose={vi.fn()}
+        onSent={onSent}
+        options={{
+          replyTo: buildMessage({
+            id: 41,
+            direction: 'inbound',
+            status: 'received',
+            subject: 'About the role',
+            from: { name: 'Jane Doe', address: 'jane@example.test' },
+          }),
+        }}
+      />,
+    );
+    expect(await screen.findByRole('dialog', { name: 'Reply' })).toBeInTheDocument();
+    expect(screen.getByRole('list', { name: 'To recipients' })).toHaveTextContent('Jane Doe <jane@example.test>');
+    expect(screen.getByRole('textbox', { name: 'Subject' })).toHaveValue('Re: About the role');
+    // A reply has no template picker.
+    expect(screen.queryByRole('combobox', { name: 'Template' })).not.toBeInTheDocument();
+    await userEvent.click(screen.getByRole('textbox', { name: 'Message' }));
+    await userEvent.keyboard('Thanks Jane');
+    await userEvent.click(screen.getByRole('button', { name: 'Send' }));
+    await waitFor(() => expect(onSent).toHaveBeenCalled());
+    const [[, init]] = sends() as [[unknown, RequestInit]];
+    expect(JSON.parse(String(init.body))).toMatchObject({
+      to: [{ name: 'Jane Doe', address: 'jane@example.test' }],
+      subject: 'Re: About the role',
+      in_reply_to_message_id: 41,
+    });
   });
 });
