@@ -65,7 +65,9 @@ export function ComposeAttachments({
     if (fileInput.current) fileInput.current.value = '';
   };
   const uploading = uploads.some((u) => !u.error);
-  useEffect(() => onUploadingChange(uploading), [uploading, onUploadingChange]);
+  useEffect(() => {
+    onUploadingChange(uploading);
+  }, [uploading, onUploadingChange]);
 
   return (
     <>

@@ -189,7 +189,9 @@ function TimelineChunk({
   const next = data?.next ?? null;
   const count = data?.results.length ?? 0;
   const settled = Boolean(data) && !error;
-  useEffect(() => onState(index, { next, count, settled }), [index, next, count, settled, onState]);
+  useEffect(() => {
+    onState(index, { next, count, settled });
+  }, [index, next, count, settled, onState]);
   const first = index === 0;
 
   if (isLoading) {
