@@ -40,7 +40,7 @@ export async function uploadAttachment(
       }
       if (xhr.status >= 200 && xhr.status < 300) {
         onProgress(1);
-        resolve(itemOf<MessageUpload>(body, 'attachment'));
+        resolve(itemOf<MessageUpload>(body, 'upload'));
         return;
       }
       const { code } = (body && typeof body === 'object' ? body : {}) as { code?: string };
