@@ -77,6 +77,7 @@ const ImportNewRoute = lazyPage(() => import('./routes/imports').then((m) => ({ 
 const ImportRoute = lazyPage(() => import('./routes/imports').then((m) => ({ default: m.ImportRoute })));
 const EmailTemplatesRoute = lazyPage(() => import('./routes/email').then((m) => ({ default: m.EmailTemplatesRoute })));
 const MailboxesRoute = lazyPage(() => import('./routes/email').then((m) => ({ default: m.MailboxesRoute })));
+const SequencesRoute = lazyPage(() => import('./routes/email').then((m) => ({ default: m.SequencesRoute })));
 const UnmatchedRoute = lazyPage(() => import('./routes/email').then((m) => ({ default: m.UnmatchedRoute })));
 
 const page = (element: React.ReactNode, size: 'sm' | 'md' = 'md') => (
@@ -101,6 +102,7 @@ export const appPages: RouteObject[] = [
   pageRoute('settings/email-templates', EmailTemplatesRoute, 'list', <EmailTemplatesRoute />),
   pageRoute('settings/mailboxes', MailboxesRoute, 'list', <MailboxesRoute />),
   pageRoute('settings/mailboxes/unmatched', UnmatchedRoute, 'list', <UnmatchedRoute />),
+  pageRoute('settings/sequences', SequencesRoute, 'list', <SequencesRoute />),
   pageRoute('jobs/active', JobsActiveRoute, 'list', <JobsActiveRoute />, PAGE_TEXT.jobsActive),
   pageRoute('jobs/closed', JobsClosedRoute, 'list', <JobsClosedRoute />, PAGE_TEXT.jobsClosed),
   pageRoute('jobs/indeed', JobPostingsRoute, 'list', <JobPostingsRoute />),

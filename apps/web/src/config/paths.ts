@@ -43,6 +43,7 @@ export const paths = {
     emailTemplates: { path: '/settings/email-templates', getHref: () => '/settings/email-templates' },
     mailboxes: { path: '/settings/mailboxes', getHref: () => '/settings/mailboxes' },
     unmatched: { path: '/settings/mailboxes/unmatched', getHref: () => '/settings/mailboxes/unmatched' },
+    sequences: { path: '/settings/sequences', getHref: () => '/settings/sequences' },
     users: { path: '/users', getHref: () => '/users' },
     user: { path: '/users/:userId', getHref: (id: Id) => `/users/${id}` },
     analytics: { path: '/analytics', getHref: () => '/analytics' },

@@ -1,6 +1,7 @@
 import { EmailTemplatesPage } from '@/features/email-templates/components/email-templates-page';
 import { MailboxesPage } from '@/features/mailboxes/components/mailboxes-page';
 import { UnmatchedPage } from '@/features/mailboxes/components/unmatched-page';
+import { SequencesPage } from '@/features/sequences/components/sequences-page';
 import { selectUser } from '@/features/auth/auth-slice';
 import { useAppSelector } from '@/lib/hooks';
 import { isOwner } from '@/lib/permissions';
@@ -42,6 +43,18 @@ export function UnmatchedRoute() {
         <BackLink to={paths.app.mailboxes.getHref()}>Mailboxes</BackLink>
       </div>
       <UnmatchedPage />
+    </div>
+  );
+}
+
+/** /settings/sequences */
+export function SequencesRoute() {
+  return (
+    <div className="space-y-4">
+      <div className="mx-auto max-w-4xl">
+        <BackLink to={paths.app.settings.getHref()}>Settings</BackLink>
+      </div>
+      <SequencesPage canEdit={useCanEdit()} />
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { Link } from 'react-router';
-import { FileText, FileUp, Inbox, Lock, Mail } from 'lucide-react';
+import { FileText, FileUp, Inbox, ListOrdered, Lock, Mail } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
 import { SectionCard as Section } from '@/components/ui/card';
 import { selectUser } from '@/features/auth/auth-slice';
@@ -60,6 +60,10 @@ export function SettingsRoute() {
             <Link to={paths.app.unmatched.getHref()} className={buttonClasses('secondary')}>
               <Inbox aria-hidden="true" className="size-4" />
               Unmatched messages
+            </Link>
+            <Link to={paths.app.sequences.getHref()} className={buttonClasses('secondary')}>
+              <ListOrdered aria-hidden="true" className="size-4" />
+              Sequences
             </Link>
           </div>
         </Section>
