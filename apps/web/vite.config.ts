@@ -61,6 +61,14 @@ export default defineConfig({
               // then never imports this chunk.
               includeDependenciesRecursively: false,
             },
+            // The rich text editor (Tiptap/ProseMirror, decision 117): only the compose window, the email dialogs
+            // and the template editor load it, on demand; never the signed-in pages' shared chunk.
+            {
+              name: 'editor',
+              test: /node_modules[\\/](@tiptap[\\/][a-z-]+|prosemirror-[a-z-]+|orderedmap|rope-sequence|w3c-keyname|linkifyjs|fast-equals)[\\/]|components[\\/]ui[\\/]rich-text-editor/,
+              priority: 25,
+              includeDependenciesRecursively: false,
+            },
             { name: 'signed-in', minShareCount: 2, priority: 10 },
           ],
         },

@@ -75,6 +75,10 @@ const SearchRoute = lazyPage(() => import('./routes/search'));
 const ImportsRoute = lazyPage(() => import('./routes/imports').then((m) => ({ default: m.ImportsRoute })));
 const ImportNewRoute = lazyPage(() => import('./routes/imports').then((m) => ({ default: m.ImportNewRoute })));
 const ImportRoute = lazyPage(() => import('./routes/imports').then((m) => ({ default: m.ImportRoute })));
+const EmailTemplatesRoute = lazyPage(() => import('./routes/email').then((m) => ({ default: m.EmailTemplatesRoute })));
+const MailboxesRoute = lazyPage(() => import('./routes/email').then((m) => ({ default: m.MailboxesRoute })));
+const SequencesRoute = lazyPage(() => import('./routes/email').then((m) => ({ default: m.SequencesRoute })));
+const UnmatchedRoute = lazyPage(() => import('./routes/email').then((m) => ({ default: m.UnmatchedRoute })));
 
 const page = (element: React.ReactNode, size: 'sm' | 'md' = 'md') => (
   <Suspense fallback={<LoadingScreen size={size} />}>{element}</Suspense>
@@ -94,6 +98,11 @@ export const appPages: RouteObject[] = [
   pageRoute('settings/imports', ImportsRoute, 'list', <ImportsRoute />),
   pageRoute('settings/imports/new', ImportNewRoute, 'form', <ImportNewRoute />),
   pageRoute('settings/imports/:importId', ImportRoute, 'detail', <ImportRoute />),
+  // Email (issue 33): templates, mailboxes, unmatched messages.
+  pageRoute('settings/email-templates', EmailTemplatesRoute, 'list', <EmailTemplatesRoute />),
+  pageRoute('settings/mailboxes', MailboxesRoute, 'list', <MailboxesRoute />),
+  pageRoute('settings/mailboxes/unmatched', UnmatchedRoute, 'list', <UnmatchedRoute />),
+  pageRoute('settings/sequences', SequencesRoute, 'list', <SequencesRoute />),
   pageRoute('jobs/active', JobsActiveRoute, 'list', <JobsActiveRoute />, PAGE_TEXT.jobsActive),
   pageRoute('jobs/closed', JobsClosedRoute, 'list', <JobsClosedRoute />, PAGE_TEXT.jobsClosed),
   pageRoute('jobs/indeed', JobPostingsRoute, 'list', <JobPostingsRoute />),

@@ -39,6 +39,11 @@ export const paths = {
         kind ? `/settings/imports/new?kind=${encodeURIComponent(kind)}` : '/settings/imports/new',
     },
     import: { path: '/settings/imports/:importId', getHref: (id: Id) => `/settings/imports/${id}` },
+    // Email (issue 33): templates, connected mailboxes and the messages no record claimed.
+    emailTemplates: { path: '/settings/email-templates', getHref: () => '/settings/email-templates' },
+    mailboxes: { path: '/settings/mailboxes', getHref: () => '/settings/mailboxes' },
+    unmatched: { path: '/settings/mailboxes/unmatched', getHref: () => '/settings/mailboxes/unmatched' },
+    sequences: { path: '/settings/sequences', getHref: () => '/settings/sequences' },
     users: { path: '/users', getHref: () => '/users' },
     user: { path: '/users/:userId', getHref: (id: Id) => `/users/${id}` },
     analytics: { path: '/analytics', getHref: () => '/analytics' },

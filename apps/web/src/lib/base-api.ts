@@ -6,6 +6,10 @@ export interface ApiQueryArgs {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   body?: unknown;
   params?: QueryParams;
+  /** Extra request headers (e.g. `Idempotency-Key` on a send). */
+  headers?: Record<string, string>;
+  /** A longer time-out than the wrapper's 10 s (e.g. a mailbox connect that logs in first). */
+  timeoutMs?: number;
 }
 
 /** The serialisable error RTK Query stores: the wrapper's ApiError as plain data. */
@@ -35,11 +39,13 @@ export function toApiQueryError(error: unknown): ApiQueryError {
 
 /** RTK Query's base query: every call goes through the spec's wrapper (lib/api.ts). */
 export const apiBaseQuery: BaseQueryFn<string | ApiQueryArgs, unknown, ApiQueryError> = async (args, { signal }) => {
-  const { url, method = 'GET', body, params } = typeof args === 'string' ? { url: args } : args;
+  const { url, method = 'GET', body, params, headers, timeoutMs } = typeof args === 'string' ? { url: args } : args;
   try {
     const options: Parameters<typeof apiRequest>[1] = { method, signal };
     if (body !== undefined) options.body = body;
     if (params) options.params = params;
+    if (headers) options.headers = headers;
+    if (timeoutMs) options.timeoutMs = timeoutMs;
     return { data: await apiRequest(url, options) };
   } catch (error) {
     if (signal.aborted && !(error instanceof ApiError)) {
@@ -71,6 +77,10 @@ export const TAG_TYPES = [
   'ImportMapping',
   'SkillAlias',
   'AgencyExport',
+  'Message',
+  'EmailTemplate',
+  'Mailbox',
+  'Sequence',
 ] as const;
 
 /** The one RTK Query API; features add their endpoints with `baseApi.injectEndpoints`. */

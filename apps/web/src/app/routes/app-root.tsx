@@ -6,7 +6,7 @@ import { paths } from '@/config/paths';
 import { selectIsAuthenticated, selectUser } from '@/features/auth/auth-slice';
 import { useSignOut } from '@/features/auth/use-sign-out';
 import { useAppSelector } from '@/lib/hooks';
-import { canSeeAiChat } from '@/lib/permissions';
+import { canEdit, canSeeAiChat, isOwner } from '@/lib/permissions';
 import { isSessionExpiring } from '@/lib/session-expiry';
 import { afterFirstPaint, afterIdle } from '../first-paint';
 import { lateComponent, pageHandleFor } from '../lazy-page';
@@ -44,6 +44,13 @@ const ChatWidget = lateComponent(() =>
   afterIdle()
     .then(() => import('@/features/chat/components/chat-widget'))
     .then((m) => m.ChatWidget),
+);
+
+// "Sync stopped since … because …" for the owner of a mailbox whose sync stopped (issue 33), on every page.
+const MailboxNotice = lateComponent(() =>
+  afterIdle()
+    .then(() => import('@/features/mailboxes/components/stopped-banner'))
+    .then((m) => m.StoppedMailboxesNotice),
 );
 
 const SIDEBAR_PANELS = {
@@ -88,6 +95,11 @@ function Shell({ pages }: { pages: RouteObject[] }) {
         search={<ShellSearch user={user} fallback={<SearchPlaceholder />} />}
         account={<UserMenu user={user} onSignOut={signOut} fallback={<AccountPlaceholder user={user} />} />}
         floatingCorner={Boolean(chat) && !chatPage}
+        notice={
+          user && canEdit(user) && !pathname.startsWith(paths.app.settings.path) ? (
+            <MailboxNotice userId={user.id} includeShared={isOwner(user)} />
+          ) : null
+        }
       />
       {chat}
     </>

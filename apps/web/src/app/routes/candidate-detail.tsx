@@ -11,6 +11,8 @@ import { CandidateProfile } from '@/features/candidates/components/candidate-pro
 import { AddToRoleDialog } from '@/features/pipelines/components/add-to-role-dialog';
 import { useCreatePipelineConfirmed } from '@/features/pipelines/components/status-confirm';
 import { MatchingRolesCard } from '@/features/matching/components/matching-roles-card';
+import { EmailsCard } from '@/features/messages/components/emails-card';
+import { recordChip } from '@/features/messages/compose-logic';
 import { BackLink, idParam, useCanEdit } from './route-helpers';
 import { RecordNotes } from './record-notes';
 
@@ -63,6 +65,15 @@ function CandidateDetailPage({ id }: { id: number }) {
       notes={<RecordNotes target={{ modelType: 'candidate', objectId: candidate.id }} canWrite={editable} />}
       activity={
         <>
+          <EmailsCard
+            type="candidate"
+            id={candidate.id}
+            canSend={editable}
+            compose={{
+              to: candidate.email ? [recordChip('candidate', candidate.id, candidate.name, candidate.email)] : [],
+              candidate: { id: candidate.id, name: candidate.name, hasResume: Boolean(candidate.resume) },
+            }}
+          />
           <MatchingRolesCard
             candidateId={candidate.id}
             onAdd={

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useState } from 'react';
 import { Link } from 'react-router';
-import { FileUp, Plus, Upload } from 'lucide-react';
+import { FileUp, ListOrdered, Mail, Plus, Upload } from 'lucide-react';
 import { Button, buttonClasses } from '@/components/ui/button';
 import { Card } from '@/components/ui/card';
 import { PageHeader } from '@/components/ui/page-header';
@@ -16,6 +16,9 @@ import { useCanEdit } from './route-helpers';
 
 // The form's code (Headless UI's dialog, the form and its schema) starts on the first "Add candidate",
 // not with the list (the list page's start-up, docs/performance.md).
+// The bulk email (issue 33) loads on the first "Email selected".
+const BulkEmailDialog = lazy(() => import('@/features/messages/components/bulk-email-dialog'));
+const EnrolDialog = lazy(() => import('@/features/sequences/components/enrol-dialog'));
 const CandidateFormDialog = lazy(() =>
   import('@/features/candidates/components/candidate-form-dialog').then((m) => ({ default: m.CandidateFormDialog })),
 );
@@ -28,6 +31,8 @@ export function CandidatesRoute() {
   const [adding, setAdding] = useState(false);
   // Mounted from the first opening on, so closing it still animates.
   const [opened, setOpened] = useState(false);
+  const [selected, setSelected] = useState<Map<number, string>>(() => new Map());
+  const [emailing, setEmailing] = useState<'email' | 'sequence' | null>(null);
   const { data: agencySettings } = useGetAgencySettingsQuery(undefined, { skip: !editable });
   const startAdding = () => {
     setOpened(true);
@@ -64,9 +69,47 @@ export function CandidatesRoute() {
           ) : null
         }
       />
+      {editable && selected.size ? (
+        <div
+          role="toolbar"
+          aria-label="Selected candidates"
+          className="flex flex-wrap items-center gap-3 rounded-lg bg-brand-50 px-4 py-2 text-sm text-brand-900 ring-1 ring-brand-200 ring-inset dark:bg-brand-500/10 dark:text-brand-100 dark:ring-brand-400/20"
+        >
+          <span>{selected.size} selected</span>
+          <Button size="sm" onClick={() => setEmailing('email')}>
+            <Mail aria-hidden="true" className="size-4" />
+            Email selected
+          </Button>
+          <Button size="sm" variant="secondary" onClick={() => setEmailing('sequence')}>
+            <ListOrdered aria-hidden="true" className="size-4" />
+            Add to sequence
+          </Button>
+          <Button size="sm" variant="ghost" onClick={() => setSelected(new Map())}>
+            Clear selection
+          </Button>
+        </div>
+      ) : null}
       <Card className="overflow-hidden" role="region" aria-label="Candidate list">
-        <CandidatesList emptyAction={editable ? addButton('sm') : undefined} />
+        <CandidatesList
+          emptyAction={editable ? addButton('sm') : undefined}
+          selection={editable ? { selected, onChange: setSelected } : undefined}
+        />
       </Card>
+      {emailing ? (
+        <Suspense fallback={null}>
+          {emailing === 'email' ? (
+            <BulkEmailDialog
+              candidates={[...selected].map(([id, name]) => ({ id, name }))}
+              onClose={() => setEmailing(null)}
+            />
+          ) : (
+            <EnrolDialog
+              candidates={[...selected].map(([id, name]) => ({ id, name }))}
+              onClose={() => setEmailing(null)}
+            />
+          )}
+        </Suspense>
+      ) : null}
       {editable && opened ? (
         <Suspense fallback={null}>
           <CandidateFormDialog

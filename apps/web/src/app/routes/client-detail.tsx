@@ -21,6 +21,7 @@ import {
 import { ClientForm } from '@/features/clients/components/client-form';
 import { RecentActivity } from '@/features/activity/components/recent-activity';
 import { ClientContactsCard } from '@/features/contacts/components/client-contacts-card';
+import { EmailsCard } from '@/features/messages/components/emails-card';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
 import { useClientDefaults } from './client-new';
@@ -118,6 +119,13 @@ function ClientDetail({ id }: { id: number }) {
         <div className="space-y-6 lg:col-span-2">
           <ClientRolesCard client={client} canEdit={editable} />
           <RecordNotes target={{ modelType: 'client', objectId: client.id }} canWrite={editable} />
+          <EmailsCard
+            type="client"
+            id={client.id}
+            canSend={editable}
+            description="Emails with this client's contacts."
+            compose={{ records: [{ type: 'client', id: client.id }] }}
+          />
         </div>
         <div className="space-y-6">
           <ClientContactsCard client={client} canEdit={editable} />

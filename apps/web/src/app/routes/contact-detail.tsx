@@ -13,6 +13,8 @@ import { RecentActivity } from '@/features/activity/components/recent-activity';
 import { useGetContactQuery } from '@/features/contacts/api';
 import { DeleteContactDialog } from '@/features/contacts/components/client-contacts-card';
 import { ContactFormDialog } from '@/features/contacts/components/contact-form-dialog';
+import { EmailsCard } from '@/features/messages/components/emails-card';
+import { recordChip } from '@/features/messages/compose-logic';
 import { BackLink, idParam, useCanEdit } from './route-helpers';
 
 function ContactDetail({ id }: { id: number }) {
@@ -88,6 +90,15 @@ function ContactDetail({ id }: { id: number }) {
               ]}
             />
           </SectionCard>
+          <EmailsCard
+            type="contact"
+            id={contact.id}
+            canSend={editable}
+            compose={{
+              to: contact.email ? [recordChip('contact', contact.id, contact.name, contact.email)] : [],
+              contactId: contact.id,
+            }}
+          />
         </div>
         <RecentActivity
           subject={{ modelType: 'contact', objectId: contact.id }}

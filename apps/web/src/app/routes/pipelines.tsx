@@ -9,6 +9,8 @@ import { PipelineBoardPage } from '@/features/pipelines/components/pipeline-boar
 import { NewApplicationsBadge } from '@/features/roles/components/role-badges';
 import { PipelineDetailPage } from '@/features/pipelines/components/pipeline-page';
 import { RoleCandidateView } from '@/features/pipelines/components/role-candidate';
+import { useGetPipelineQuery } from '@/features/pipelines/api';
+import { PipelineEmailsCard } from '@/features/messages/components/pipeline-emails-card';
 import { useCloseRoleMutation, useGetRoleQuery } from '@/features/roles/api';
 import { errorMessage } from '@/lib/base-api';
 import { BackLink, idParam, useCanEdit } from './route-helpers';
@@ -79,6 +81,36 @@ export function PipelineCreateRoute() {
   );
 }
 
+/** The pipeline's emails (issue 33), beside its notes: the pipeline and its role come from the cache. */
+function PipelineEmails({ pipelineId, canSend }: { pipelineId: number; canSend: boolean }) {
+  const { data } = useGetPipelineQuery(pipelineId);
+  const detail = data?.data;
+  const { data: role } = useGetRoleQuery(detail?.role.id ?? 0, { skip: !detail });
+  if (!detail) return null;
+  const { candidate, pipeline } = detail;
+  return (
+    <PipelineEmailsCard
+      pipelineId={pipelineId}
+      stage={pipeline.stage.name}
+      open={pipeline.state !== 'closed'}
+      canSend={canSend}
+      candidate={{
+        id: candidate.id,
+        name: candidate.name,
+        email: candidate.email,
+        hasResume: Boolean(candidate.resume),
+      }}
+      role={{
+        id: detail.role.id,
+        name: detail.role.name,
+        clientId: detail.role.client.id,
+        clientName: detail.role.client.name,
+        hiringManagerId: role?.role.hiring_manager?.id,
+      }}
+    />
+  );
+}
+
 /** /roles/{roleId}/pipelines/{pipelineId} */
 export function PipelineDetailRoute() {
   const params = useParams();
@@ -97,7 +129,12 @@ export function PipelineDetailRoute() {
           roleId={roleId}
           canEdit={editable}
           currency={role?.role.salary_currency}
-          aside={<RecordNotes target={{ modelType: 'pipeline', objectId: pipelineId }} canWrite={editable} />}
+          aside={
+            <>
+              <RecordNotes target={{ modelType: 'pipeline', objectId: pipelineId }} canWrite={editable} />
+              <PipelineEmails pipelineId={pipelineId} canSend={editable} />
+            </>
+          }
         />
       </div>
     </WithCloseRole>

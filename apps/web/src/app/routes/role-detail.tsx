@@ -1,6 +1,8 @@
+import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
-import { Briefcase } from 'lucide-react';
+import { Briefcase, Users } from 'lucide-react';
+import { Button } from '@/components/ui/button';
 import { PageSkeleton } from '@/components/ui/page-skeleton';
 import { PageHeader } from '@/components/ui/page-header';
 import { RoleStateBadge } from '@/components/ui/role-state-badge';
@@ -8,7 +10,10 @@ import { paths } from '@/config/paths';
 import { QualificationsCard } from '@/features/job-qualifications/components/qualifications-card';
 import { RecentActivity } from '@/features/activity/components/recent-activity';
 import { RoleApplicationsCard } from '@/features/applications/components/role-applications-card';
+import { useListRolePipelinesQuery } from '@/features/pipelines/api';
 import { RolePipelineCard } from '@/features/pipelines/components/role-pipeline-card';
+import { EmailsCard } from '@/features/messages/components/emails-card';
+import { recordChip } from '@/features/messages/compose-logic';
 import { useGetRoleQuery } from '@/features/roles/api';
 import { JobDescriptionCard } from '@/features/roles/components/job-description-card';
 import { PriorityBadge } from '@/features/roles/components/role-badges';
@@ -22,6 +27,29 @@ import { RecordError } from '@/components/ui/record-error';
 import { ClientLink } from '@/components/ui/record-link';
 import { RecordNotes } from './record-notes';
 import { RoleTabs } from './role-tabs';
+
+// The bulk email (issue 33) loads on the first "Email pipeline".
+const BulkEmailDialog = lazy(() => import('@/features/messages/components/bulk-email-dialog'));
+
+/** "Email pipeline": one template to every candidate in the role's open pipelines. */
+function EmailPipelineButton({ roleId }: { roleId: number }) {
+  const [open, setOpen] = useState(false);
+  const { data, isFetching } = useListRolePipelinesQuery({ roleId, state: 'open' }, { skip: !open });
+  const candidates = (data?.pipelines ?? []).map((p) => ({ id: p.candidate.id, name: p.candidate.name }));
+  return (
+    <>
+      <Button size="sm" variant="secondary" loading={open && isFetching && !data} onClick={() => setOpen(true)}>
+        <Users aria-hidden="true" className="size-4" />
+        Email pipeline
+      </Button>
+      {open && data ? (
+        <Suspense fallback={null}>
+          <BulkEmailDialog candidates={candidates} roleId={roleId} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
 
 function RoleDetail({ id }: { id: number }) {
   const editable = useCanEdit();
@@ -67,6 +95,21 @@ function RoleDetail({ id }: { id: number }) {
           <RoleDetailsCard role={role} canEdit={editable} />
           <JobDescriptionCard key={role.updated_at} role={role} canEdit={editable} />
           <QualificationsCard roleId={role.id} canEdit={editable} />
+          <EmailsCard
+            type="role"
+            id={role.id}
+            canSend={editable}
+            actions={<EmailPipelineButton roleId={role.id} />}
+            description={
+              role.hiring_manager ? `Email goes to the hiring manager, ${role.hiring_manager.name}.` : undefined
+            }
+            compose={{
+              to: role.hiring_manager ? [recordChip('contact', role.hiring_manager.id, role.hiring_manager.name)] : [],
+              contactId: role.hiring_manager?.id,
+              roleId: role.id,
+              records: [{ type: 'role', id: role.id }],
+            }}
+          />
         </div>
         <div className="space-y-6">
           <RolePipelineCard roleId={role.id} />

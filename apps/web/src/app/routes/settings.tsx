@@ -1,14 +1,15 @@
 import { Link } from 'react-router';
-import { FileUp, Lock } from 'lucide-react';
+import { FileText, FileUp, Inbox, ListOrdered, Lock, Mail } from 'lucide-react';
 import { buttonClasses } from '@/components/ui/button';
 import { SectionCard as Section } from '@/components/ui/card';
 import { selectUser } from '@/features/auth/auth-slice';
 import { PreferencesForm } from '@/features/profile/components/preferences-form';
 import { ExportEverythingSection } from '@/features/agency-archive/components/export-everything';
 import { AgencySettingsSection } from '@/features/settings/components/agency-settings-form';
+import { StoppedMailboxesBanner } from '@/features/mailboxes/components/stopped-banner';
 import { SkillVocabularySection } from '@/features/skills/components/skill-vocabulary-section';
 import { useAppSelector } from '@/lib/hooks';
-import { canImport, canManageSkillVocabulary, isOwner } from '@/lib/permissions';
+import { canEdit, canImport, canManageSkillVocabulary, isOwner } from '@/lib/permissions';
 import { paths } from '@/config/paths';
 import { useUpdateAuthUser } from './use-update-auth-user';
 
@@ -20,6 +21,7 @@ export function SettingsRoute() {
   const owner = isOwner(user);
   return (
     <div className="mx-auto max-w-3xl space-y-6">
+      {canEdit(user) ? <StoppedMailboxesBanner userId={user.id} includeShared={owner} /> : null}
       <Section id="personal" title="Personal" description="Your own theme and time zone.">
         <PreferencesForm user={user} onUserUpdated={onUserUpdated} />
       </Section>
@@ -40,6 +42,32 @@ export function SettingsRoute() {
         )}
         <AgencySettingsSection canEdit={owner} />
       </Section>
+      {canEdit(user) ? (
+        <Section
+          id="email"
+          title="Email"
+          description="Templates for the emails you send, and the mailboxes whose mail is filed on your records."
+        >
+          <div className="flex flex-wrap gap-2">
+            <Link to={paths.app.emailTemplates.getHref()} className={buttonClasses('secondary')}>
+              <FileText aria-hidden="true" className="size-4" />
+              Email templates
+            </Link>
+            <Link to={paths.app.mailboxes.getHref()} className={buttonClasses('secondary')}>
+              <Mail aria-hidden="true" className="size-4" />
+              Mailboxes
+            </Link>
+            <Link to={paths.app.unmatched.getHref()} className={buttonClasses('secondary')}>
+              <Inbox aria-hidden="true" className="size-4" />
+              Unmatched messages
+            </Link>
+            <Link to={paths.app.sequences.getHref()} className={buttonClasses('secondary')}>
+              <ListOrdered aria-hidden="true" className="size-4" />
+              Sequences
+            </Link>
+          </div>
+        </Section>
+      ) : null}
       {canImport(user) ? (
         <Section
           id="import"

@@ -32,6 +32,8 @@ export interface AppLayoutProps {
    * its last controls (a pager's Next, Export buttons) scroll clear of it (issue 29 item o).
    */
   floatingCorner?: boolean;
+  /** A notice above every page (e.g. a mailbox whose sync stopped); it draws its own spacing, or nothing. */
+  notice?: ReactNode;
   /** Defaults to the router outlet. */
   children?: ReactNode;
 }
@@ -52,6 +54,7 @@ export function AppLayout({
   onToggleCollapsed,
   account,
   floatingCorner = false,
+  notice,
   children,
 }: AppLayoutProps) {
   const dispatch = useAppDispatch();
@@ -108,7 +111,10 @@ export function AppLayout({
           id="main"
           className={cn('flex-1 px-4 py-6 sm:px-6 lg:px-8 lg:py-8', floatingCorner && 'pb-24 sm:pb-28 lg:pb-28')}
         >
-          <div className="mx-auto w-full max-w-7xl">{children ?? <Outlet />}</div>
+          <div className="mx-auto w-full max-w-7xl">
+            {notice}
+            {children ?? <Outlet />}
+          </div>
         </main>
       </div>
     </div>

@@ -27,6 +27,7 @@ import { CANDIDATES_PAGE_SIZE, selectCandidatesState } from '../candidates-slice
 import { CandidateStatusBadge, formatExperience, SkillBadges, titleAtCompany } from './candidate-badges';
 import { SearchMatches } from './search-matches';
 import { SkillsInput } from './skills-input';
+import { selectionColumn, type CandidateSelection } from './candidate-selection';
 
 const DEFAULT_ORDERING: CandidateOrdering = '-created_at';
 /** The list endpoint filters by at most 20 skills. */
@@ -175,7 +176,13 @@ const columnsFor = (skillFilter: string[]): ColumnDef<CandidateListItem, unknown
  * unless the user picks another size).
  * Filters and page live in the URL; the rows, page and page count come from the candidates slice.
  */
-export function CandidatesList({ emptyAction }: { emptyAction?: ReactNode }) {
+export function CandidatesList({
+  emptyAction,
+  selection,
+}: {
+  emptyAction?: ReactNode;
+  selection?: CandidateSelection | undefined;
+}) {
   const [params, update] = useUrlParams('push');
   const query = candidatesQueryFromSearchParams(params);
   // Every change of filters or page asks the server again, so the slice always holds the page on screen.
@@ -190,7 +197,8 @@ export function CandidatesList({ emptyAction }: { emptyAction?: ReactNode }) {
   const sorting = useMemo(() => sortingFromOrdering(query.ordering), [query.ordering]);
   const skills = query.skills ?? [];
   const skillsKey = skills.join(',');
-  const columns = useMemo(() => columnsFor(skillsKey ? skillsKey.split(',') : []), [skillsKey]);
+  const baseColumns = useMemo(() => columnsFor(skillsKey ? skillsKey.split(',') : []), [skillsKey]);
+  const columns = selection ? [selectionColumn(selection, list), ...baseColumns] : baseColumns;
   const filtered = Boolean(query.search || query.status || query.experience || skills.length);
   const busy = !unsearchable && (loading || isFetching || isUninitialized);
   const page = query.page;
