@@ -8,6 +8,7 @@ import type {
   TimelinePage,
 } from '@recruitdesk/contracts/messages';
 import type { z } from 'zod';
+import type { Draft, DraftRequest } from '@recruitdesk/contracts/drafts';
 import type { BulkSendSchema, MessageUploadSchema, SubmittalEmailSchema } from '@recruitdesk/contracts/messages';
 import { baseApi } from '@/lib/base-api';
 import { itemOf } from '@/lib/envelope';
@@ -79,6 +80,11 @@ export const messagesApi = baseApi.injectEndpoints({
       invalidatesTags: (_result, _error, id) => [TIMELINES, messageTag(id)],
     }),
 
+    /** POST /api/messages/drafts/: the assistant's draft from the user's words; nothing is sent. */
+    draftMessage: build.mutation<Draft, DraftRequest>({
+      query: (body) => ({ url: '/api/messages/drafts/', method: 'POST', body }),
+      transformResponse: (body: unknown) => itemOf<Draft>(body, 'draft'),
+    }),
     /** POST /api/messages/bulk/: one template to up to 200 candidates. */
     bulkSend: build.mutation<BulkSendResult, { body: BulkSendInput; idempotencyKey: string }>({
       query: ({ body, idempotencyKey }) => ({
@@ -114,4 +120,5 @@ export const {
   useResendMessageMutation,
   useBulkSendMutation,
   useSendSubmittalEmailMutation,
+  useDraftMessageMutation,
 } = messagesApi;

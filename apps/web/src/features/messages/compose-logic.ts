@@ -1,4 +1,5 @@
 // The compose window's rules, apart from its screen: recipients, what is sent, what blocks sending.
+import type { Draft } from '@recruitdesk/contracts/drafts';
 import type { ComposeMessageInput, Message, MessageRecordType, RecipientInput } from '@recruitdesk/contracts/messages';
 
 /** A recipient on screen: a record (the server reads its address) or a typed address. */
@@ -154,4 +155,20 @@ export function sendRefusal(error: { status: number; message: string; code?: str
   if (error.status === 400) return `Not sent: ${error.message}`;
   if (error.status === 0) return `${error.message} Press Send again: it will not be sent twice.`;
   return error.message || 'The message could not be sent. Please try again.';
+}
+
+/** The compose form after the assistant's draft: its recipients, subject, body, records and the resume it suggests. */
+export function withAssistantDraft(draft: ComposeDraft, suggestion: Draft): ComposeDraft {
+  const to = suggestion.to.reduce(
+    (list, person) => withChip(list, recordChip(person.record, person.id, person.name, person.address)),
+    draft.to,
+  );
+  const records = [...draft.records];
+  for (const record of suggestion.records)
+    if (!records.some((r) => r.type === record.type && r.id === record.id)) records.push(record);
+  const attachments = [...draft.attachments];
+  for (const item of suggestion.attachments)
+    if (!attachments.some((a) => a.kind === item.kind && a.id === item.id))
+      attachments.push({ kind: item.kind, id: item.id, filename: item.filename });
+  return { ...draft, to, subject: suggestion.subject, bodyHtml: suggestion.body_html, records, attachments };
 }

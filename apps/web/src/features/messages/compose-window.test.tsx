@@ -206,4 +206,45 @@ describe('ComposeWindow', () => {
       in_reply_to_message_id: 41,
     });
   });
+
+  it('fills the form from the assistant’s draft: the hiring manager, subject, body and the resume; nothing sent', async () => {
+    fetchMock.mockImplementation(async (input, init) => {
+      const url = String(input);
+      if (init?.method === 'POST' && url.endsWith('/api/messages/drafts/'))
+        return jsonResponse(200, {
+          success: true,
+          draft: {
+            kind: 'submittal',
+            engine: 'builtin',
+            to: [{ record: 'contact', id: 9, name: 'Morgan Hale', address: 'morgan@cascade.test' }],
+            subject: 'Submittal: Jane Doe for Data Engineer',
+            body_html: '<p>Hi Morgan,</p>',
+            records: [{ type: 'pipeline', id: 12 }],
+            attachments: [{ kind: 'candidate_resume', id: 3, filename: 'jane.pdf' }],
+            send_individually: false,
+            notes: [],
+          },
+        });
+      if (url.includes('/api/email-templates/')) return jsonResponse(200, { results: [] });
+      return jsonResponse(404, { success: false, error: 'Not found.' });
+    });
+    renderCompose();
+    await userEvent.click(await screen.findByRole('button', { name: 'Draft with the assistant' }));
+    await userEvent.type(
+      screen.getByRole('textbox', { name: 'What should the assistant draft?' }),
+      'draft a submittal of Jane to the Data Engineer role',
+    );
+    await userEvent.click(screen.getByRole('button', { name: 'Draft' }));
+    await waitFor(() =>
+      expect(screen.getByRole('textbox', { name: 'Subject' })).toHaveValue('Submittal: Jane Doe for Data Engineer'),
+    );
+    const draftCall = fetchMock.mock.calls.find(([input]) => String(input).endsWith('/api/messages/drafts/'));
+    expect(JSON.parse(String(draftCall![1]!.body))).toMatchObject({
+      candidate_id: 3,
+      request: 'draft a submittal of Jane to the Data Engineer role',
+    });
+    expect(screen.getByRole('list', { name: 'To recipients' })).toHaveTextContent('Morgan Hale <morgan@cascade.test>');
+    expect(screen.getByText('jane.pdf')).toBeInTheDocument();
+    expect(sends()).toHaveLength(0);
+  });
 });

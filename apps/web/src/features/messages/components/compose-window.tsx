@@ -13,6 +13,7 @@ import {
   composeBody,
   newIdempotencyKey,
   replyDraft,
+  withAssistantDraft,
   sendRefusal,
   validateDraft,
   type ComposeDraft,
@@ -23,6 +24,7 @@ import { ComposeAttachments } from './compose-attachments';
 import { RecipientField } from './recipient-field';
 import { RichTextEditor } from '@/components/ui/rich-text-editor';
 import { TemplatePicker, TemplateWarnings, type AppliedTemplate } from './template-picker';
+import { AssistantDraft } from './assistant-draft';
 
 /** What the page that opens the window knows: who to, which records, the candidate's resume. */
 export interface ComposeOptions {
@@ -172,6 +174,24 @@ export function ComposeWindow({
                   )}
                 </div>
               </Section>
+              {options.replyTo ? null : (
+                <Section>
+                  <AssistantDraft
+                    context={{
+                      ...(previewContext.candidate_id ? { candidate_id: previewContext.candidate_id } : {}),
+                      ...(previewContext.contact_id ? { contact_id: previewContext.contact_id } : {}),
+                      ...(options.roleId ? { role_id: options.roleId } : {}),
+                      ...(options.pipelineId ? { pipeline_id: options.pipelineId } : {}),
+                    }}
+                    onDraft={(suggestion) => {
+                      setTemplate(null);
+                      setDraft((d) => withAssistantDraft(d, suggestion));
+                      setErrors({});
+                      setBodyVersion((v) => v + 1);
+                    }}
+                  />
+                </Section>
+              )}
               <Section>
                 <div className="grid gap-3 sm:grid-cols-2">
                   {options.replyTo ? null : <TemplatePicker context={previewContext} onApply={applyTemplate} />}
