@@ -16,11 +16,13 @@ let t: TestApp;
 let recruiter: HttpClient;
 let viewer: HttpClient;
 let templateId: number;
+let ritaId: number;
 
 beforeAll(async () => {
   // 60 a minute: one message a second.
   t = await buildTestApp({ env: { MAIL_BULK_PER_MINUTE: '60' } });
   const user = await insertUser(t.db, { userType: ['recruiter'], firstName: 'Rita', email: 'rita@agency.test' });
+  ritaId = user.id;
   recruiter = await signedInClient(t, user);
   viewer = await signedInClient(t, await insertUser(t.db, { userType: ['viewer'] }));
   const created = await recruiter.post('/api/email-templates/', {
@@ -39,7 +41,7 @@ const messagesTo = (address: string) =>
   t.db
     .select()
     .from(messagesTable)
-    .where(eq(messagesTable.fromAddress, 'rita@agency.test'))
+    .where(eq(messagesTable.authorId, ritaId))
     .then((rows) => rows.filter((row) => row.toAddresses.some((to) => to.address === address)));
 
 describe('POST /api/messages/bulk/', () => {

@@ -80,7 +80,9 @@ describe('POST /api/pipelines/{id}/submittal-email/', () => {
       status: 'queued',
       subject: 'Candidate for Data Engineer: Jane Doe',
       bodyHtml: '<p>Hi Hana, meet Jane Doe.</p>',
-      fromAddress: 'rita@agency.test',
+      // Decision 106: from MAIL_FROM's address under the recruiter's name; replies go to the recruiter.
+      fromAddress: 'no-reply@recruitdesk.local',
+      fromName: expect.stringContaining('Rita R ('),
       toAddresses: [{ name: 'Hana Kim', address: contact.email }],
     });
     const links = await t.db

@@ -67,6 +67,6 @@ describe('renderTemplate', () => {
   });
 
   it('turns HTML into text', () => {
-    expect(htmlToText('<p>Hello &amp; welcome</p><p>Line<br>two &lt;3</p>')).toBe('Hello & welcome\nLine\ntwo <3');
+    expect(htmlToText('<p>Hello &amp; welcome</p><p>Line<br>two &lt;3</p>')).toBe('Hello & welcome\n\nLine\ntwo <3');
   });
 });
