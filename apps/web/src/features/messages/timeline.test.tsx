@@ -5,6 +5,7 @@ import type { Message } from '@recruitdesk/contracts/messages';
 import { resetApiStateForTests } from '@/test/api-state';
 import { jsonResponse } from '@/test/factories';
 import { callsOf, renderWithProviders } from '@/test/render';
+import { messagesApi } from './api';
 import { Timeline } from './components/timeline';
 import { buildMessage } from './test-support/messages';
 
@@ -115,5 +116,15 @@ describe('Timeline', () => {
     const alert = await screen.findByRole('alert');
     expect(alert).toHaveTextContent('Could not load the emails');
     expect(within(alert).getByRole('button', { name: 'Retry' })).toBeInTheDocument();
+  });
+
+  it('shows a message sent after the empty state: the empty timeline still listens for sends', async () => {
+    pages.first = { results: [], next: null };
+    const { store } = renderWithProviders(<Timeline type="candidate" id={3} />);
+    expect(await screen.findByText('No emails yet')).toBeInTheDocument();
+    pages.first = { results: [buildMessage({ id: 31, subject: 'Just sent', status: 'queued' })], next: null };
+    store.dispatch(messagesApi.util.invalidateTags([{ type: 'Message', id: 'TIMELINES' }]));
+    expect(await screen.findByText('Just sent')).toBeInTheDocument();
+    expect(screen.queryByText('No emails yet')).not.toBeInTheDocument();
   });
 });

@@ -251,18 +251,17 @@ export function Timeline({
   const firstState = states[0];
   const empty = firstState?.settled && firstState.count === 0 && cursors.length === 1;
 
-  if (empty) {
-    return (
-      <EmptyState
-        icon={Mail}
-        title="No emails yet"
-        description="Emails sent from RecruitDesk and replies from connected mailboxes show up here."
-      />
-    );
-  }
+  // The first page stays mounted while empty: its query is what a send refreshes.
   return (
     <div>
-      <ol aria-label="Emails" className="divide-y divide-gray-100 dark:divide-white/5">
+      {empty ? (
+        <EmptyState
+          icon={Mail}
+          title="No emails yet"
+          description="Emails sent from RecruitDesk and replies from connected mailboxes show up here."
+        />
+      ) : null}
+      <ol aria-label="Emails" hidden={empty} className="divide-y divide-gray-100 dark:divide-white/5">
         {cursors.map((before, index) => (
           <TimelineChunk
             key={before ?? 'newest'}
