@@ -26,3 +26,4 @@ export * from './modules/skills/skills.table';
 export * from './modules/resumes/resume-bulk.table';
 export * from './modules/matching/matching.table';
 export * from './modules/messages/messages.table';
+export * from './modules/mailboxes/mailboxes.table';

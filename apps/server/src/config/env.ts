@@ -81,6 +81,8 @@ const EnvSchema = z.object({
   REMOVE_DEMO_ACCOUNTS: booleanString.default(false),
   /** How often an idle job runner looks for due jobs (docs/architecture.md "Background jobs"). */
   JOBS_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
+  /** How often connected mailboxes are polled (IDLE-capable ones are also pushed; docs/email.md "Receiving"). */
+  MAIL_SYNC_POLL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   AGENCY_TIME_ZONE: z
@@ -150,6 +152,8 @@ export interface AppConfig {
   logLevel: string;
   /** JOBS_POLL_MS: the idle job runner's polling interval (default 1000 ms). */
   jobsPollMs: number;
+  /** MAIL_SYNC_POLL_MS: how often mailboxes are polled for new mail (default 60 s). */
+  mailSyncPollMs: number;
   webDistDir: string;
   sentryDsn: string | undefined;
   /**
@@ -265,6 +269,7 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     removeDemoAccounts: e.REMOVE_DEMO_ACCOUNTS,
     logLevel: e.LOG_LEVEL,
     jobsPollMs: e.JOBS_POLL_MS,
+    mailSyncPollMs: e.MAIL_SYNC_POLL_MS,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDistDir(),
     sentryDsn: e.SENTRY_DSN,
     agencyTimeZone: e.AGENCY_TIME_ZONE,

@@ -26,6 +26,9 @@ const NOT_EXPORTED = [
   'import_changes',
   'resume_batches',
   'resume_drafts',
+  'mailboxes',
+  'mailbox_folders',
+  'mailbox_messages',
 ];
 const PASSWORD = 'Demo-Password-Strong-42';
 
