@@ -30,6 +30,7 @@ import { pipelinesRoutes } from './modules/pipelines/pipelines.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { jobPostingsRoutes } from './modules/job-postings/job-postings.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
+import { mailboxesRoutes } from './modules/mailboxes/mailboxes.routes';
 import { matchingRoutes } from './modules/matching/matching.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { searchRoutes } from './modules/search/search.routes';
@@ -205,6 +206,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(matchingRoutes);
   await app.register(invoicesRoutes);
   await app.register(searchRoutes);
+  // Mailboxes kept in sync over IMAP; the Unmatched list (issue 33, docs/email.md "Receiving").
+  await app.register(mailboxesRoutes);
   // The calendar aggregates the records below it; the invoices' due dates and payouts come in here.
   await app.register(calendarRoutes, { invoiceEvents: loadInvoiceCalendarEvents });
   // Analytics and the dashboard's attention list read the records, pipelines and money below them.

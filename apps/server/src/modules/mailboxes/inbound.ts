@@ -1,0 +1,224 @@
+import { createHash } from 'node:crypto';
+import { and, eq, inArray } from 'drizzle-orm';
+import { simpleParser, type AddressObject, type Attachment, type ParsedMail } from 'mailparser';
+import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
+import type { Deps } from '../../lib/deps';
+import { linkMessage, recordsForAddresses, type MessageRecordRef } from '../messages/message-links.repository';
+import {
+  messageAttachmentsTable,
+  messageLinksTable,
+  messagesTable,
+  type MessageAddressJson,
+  type MessageRow,
+} from '../messages/messages.table';
+import { stopSequencesOnReply } from '../sequences/sequences.service';
+import { usersTable } from '../users/users.table';
+import { mailboxesTable, mailboxMessagesTable } from './mailboxes.table';
+
+/** What storing one fetched message did (the sync counts them; tests read them). */
+export type InboundOutcome =
+  | 'stored'
+  | 'already-stored'
+  | 'confirmed-sent'
+  | 'bounce'
+  | 'own-domains'
+  | 'unparseable';
+
+/**
+ * The agency's own domains: those of the staff users' emails and of the connected mailboxes. Mail whose
+ * every address is in them (colleagues writing to each other) is not logged (docs/email.md "Receiving").
+ */
+export async function agencyDomains(db: Db): Promise<Set<string>> {
+  const rows = [
+    ...(await db.select({ email: usersTable.email }).from(usersTable)),
+    ...(await db.select({ email: mailboxesTable.email }).from(mailboxesTable)),
+  ];
+  return new Set(rows.map((row) => domainOf(row.email)).filter(Boolean));
+}
+
+const domainOf = (address: string) => address.trim().toLowerCase().split('@')[1] ?? '';
+
+/** Header text as stored: one line, no control characters (a name with CR/LF stays one line of text). */
+const oneLine = (value: string | undefined | null, max = 998) =>
+  (value ?? '')
+    // eslint-disable-next-line no-control-regex
+    .replace(/[\u0000-\u001f\u007f]+/g, ' ')
+    .trim()
+    .slice(0, max);
+
+function addressesOf(field: AddressObject | AddressObject[] | undefined): MessageAddressJson[] {
+  const out: MessageAddressJson[] = [];
+  const visit = (entries: AddressObject['value']) => {
+    for (const entry of entries) {
+      if (entry.group) visit(entry.group);
+      else if (entry.address) out.push({ name: oneLine(entry.name, 200), address: oneLine(entry.address, 254).toLowerCase() });
+    }
+  };
+  for (const object of [field ?? []].flat()) visit(object.value);
+  return out.slice(0, 500);
+}
+
+/** A Message-ID without angle brackets; one made from the content when the message has none. */
+const bareId = (value: string) => oneLine(value, 500).replace(/^<|>$/g, '');
+const idsIn = (value: string | string[] | undefined): string[] =>
+  [value ?? []]
+    .flat()
+    .flatMap((entry) => entry.match(/<[^<>\s]+>/g) ?? [entry])
+    .map(bareId)
+    .filter(Boolean);
+
+/** The original Message-ID a delivery report (multipart/report; report-type=delivery-status) is about. */
+function bouncedMessageId(parsed: ParsedMail): { messageId: string; detail: string } | null {
+  const type = parsed.headers.get('content-type') as { value?: string; params?: Record<string, string> } | undefined;
+  if (type?.value?.toLowerCase() !== 'multipart/report') return null;
+  if ((type.params?.['report-type'] ?? '').toLowerCase() !== 'delivery-status') return null;
+  let status = '';
+  let original = '';
+  for (const part of parsed.attachments) {
+    const kind = part.contentType.toLowerCase();
+    const text = part.content.toString('utf8');
+    if (kind === 'message/delivery-status') status = text;
+    if (kind === 'message/rfc822' || kind === 'text/rfc822-headers' || kind === 'message/rfc822-headers') original = text;
+  }
+  const headerBlock = original.split(/\r?\n\r?\n/)[0] ?? '';
+  const id = /^message-id:\s*(<[^>\r\n]+>)/im.exec(headerBlock)?.[1];
+  if (!id) return null;
+  if (status && !/^action:\s*failed/im.test(status)) return null;
+  const diagnostic = /^diagnostic-code:\s*(.+)$/im.exec(status)?.[1] ?? /^status:\s*(.+)$/im.exec(status)?.[1] ?? '';
+  return { messageId: bareId(id), detail: oneLine(diagnostic, 500) || 'The message bounced.' };
+}
+
+const safeFilename = (name: string | undefined, index: number) =>
+  (oneLine(name, 200).replace(/[/\\]/g, '_') || `attachment-${index + 1}`).slice(0, 200);
+
+export interface InboundContext {
+  deps: Deps;
+  mailboxId: number;
+  ownDomains: Set<string>;
+}
+
+/**
+ * Stores one raw message fetched from a mailbox (idempotent: the Message-ID is unique, so the same mail from
+ * two mailboxes or a second sync is stored once). See docs/email.md "Receiving" for the rules.
+ */
+export async function storeInboundMessage(ctx: InboundContext, raw: Buffer, arrivedAt: Date | null): Promise<InboundOutcome> {
+  const { deps, mailboxId, ownDomains } = ctx;
+  const db = deps.db;
+  let parsed: ParsedMail;
+  try {
+    parsed = await simpleParser(raw, { skipImageLinks: true, maxHtmlLengthToParse: 2_000_000 });
+  } catch {
+    return 'unparseable';
+  }
+  const messageIdHeader = idsIn(parsed.messageId)[0] ?? `${createHash('sha256').update(raw).digest('hex').slice(0, 40)}@synced.recruitdesk.invalid`;
+
+  // Our own outbound message seen in the Sent folder (or a Bcc copy): the relay took it.
+  const [existing] = await db.select().from(messagesTable).where(eq(messagesTable.messageIdHeader, messageIdHeader));
+  if (existing) {
+    await db.insert(mailboxMessagesTable).values({ mailboxId, messageId: existing.id }).onConflictDoNothing();
+    if (existing.direction === 'outbound' && (existing.status === 'unconfirmed' || existing.status === 'sending')) {
+      await db
+        .update(messagesTable)
+        .set({ status: 'sent', updatedAt: deps.config.now() })
+        .where(and(eq(messagesTable.id, existing.id), inArray(messagesTable.status, ['unconfirmed', 'sending'])));
+      return 'confirmed-sent';
+    }
+    return 'already-stored';
+  }
+
+  const bounce = bouncedMessageId(parsed);
+  if (bounce) {
+    await db
+      .update(messagesTable)
+      .set({ status: 'bounced', error: bounce.detail, updatedAt: deps.config.now() })
+      .where(and(eq(messagesTable.messageIdHeader, bounce.messageId), eq(messagesTable.direction, 'outbound')));
+    return 'bounce';
+  }
+
+  const from = addressesOf(parsed.from)[0] ?? { name: '', address: '' };
+  const to = addressesOf(parsed.to);
+  const cc = addressesOf(parsed.cc);
+  const everyone = [from, ...to, ...cc].filter((entry) => entry.address);
+  const isOwn = (address: string) => ownDomains.has(domainOf(address));
+  if (everyone.length > 0 && everyone.every((entry) => isOwn(entry.address))) return 'own-domains';
+  const direction = from.address && isOwn(from.address) ? 'outbound' : 'inbound';
+
+  // The thread: the message it answers (In-Reply-To, else the newest of References we have).
+  const inReplyTo = idsIn(parsed.inReplyTo)[0] ?? null;
+  const references = idsIn(parsed.references).slice(-100);
+  const parentIds = [...new Set([inReplyTo, ...references.slice().reverse()].filter((id): id is string => !!id))];
+  let parent: MessageRow | undefined;
+  if (parentIds.length > 0) {
+    const candidates = await db.select().from(messagesTable).where(inArray(messagesTable.messageIdHeader, parentIds));
+    parent = parentIds.map((id) => candidates.find((row) => row.messageIdHeader === id)).find(Boolean);
+  }
+  const threadRecords: MessageRecordRef[] = parent
+    ? (
+        await db
+          .select({ recordType: messageLinksTable.recordType, recordId: messageLinksTable.recordId })
+          .from(messageLinksTable)
+          .innerJoin(messagesTable, eq(messagesTable.id, messageLinksTable.messageId))
+          .where(eq(messagesTable.threadKey, parent.threadKey))
+      ).map((row) => ({ recordType: row.recordType, recordId: row.recordId }))
+    : [];
+  const external = everyone.map((entry) => entry.address).filter((address) => !isOwn(address));
+  const byAddress = await recordsForAddresses(db, external);
+  const records = [...byAddress, ...threadRecords];
+
+  const occurredAt = parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date : (arrivedAt ?? deps.config.now());
+  const attachmentKeyBase = `messages/synced/${createHash('sha256').update(messageIdHeader).digest('hex').slice(0, 32)}`;
+  const attachments = parsed.attachments.filter((part: Attachment) => part.content.length > 0).slice(0, 100);
+  // Files first (same keys on a retry), then the rows in one transaction.
+  for (const [index, part] of attachments.entries())
+    await deps.storage.write(`${attachmentKeyBase}/${index}`, part.content, part.contentType || 'application/octet-stream');
+
+  const stored = await inTransaction(db, async (tx) => {
+    const [row] = await tx
+      .insert(messagesTable)
+      .values({
+        direction,
+        status: direction === 'outbound' ? 'sent' : 'received',
+        messageIdHeader,
+        inReplyTo,
+        referencesHeader: references,
+        threadKey: parent?.threadKey ?? messageIdHeader,
+        fromName: from.name,
+        fromAddress: from.address,
+        toAddresses: to,
+        ccAddresses: cc,
+        subject: oneLine(parsed.subject),
+        // Inbound HTML is not kept as sent: the text, escaped by the parser, is the HTML shown (no script can ride in).
+        bodyHtml: (parsed.textAsHtml ?? '').slice(0, 2_000_000),
+        bodyText: (parsed.text ?? '').slice(0, 1_000_000),
+        occurredAt,
+      })
+      .onConflictDoNothing({ target: messagesTable.messageIdHeader })
+      .returning();
+    if (!row) return null;
+    await tx.insert(mailboxMessagesTable).values({ mailboxId, messageId: row.id }).onConflictDoNothing();
+    if (attachments.length > 0)
+      await tx.insert(messageAttachmentsTable).values(
+        attachments.map((part, index) => ({
+          messageId: row.id,
+          filename: safeFilename(part.filename, index),
+          contentType: oneLine(part.contentType, 200) || 'application/octet-stream',
+          size: part.content.length,
+          storageKey: `${attachmentKeyBase}/${index}`,
+          contentId: part.contentId ? oneLine(part.contentId, 500) : null,
+        })),
+      );
+    await linkMessage(tx, row.id, occurredAt, records);
+    return row;
+  });
+  if (!stored) return 'already-stored';
+
+  // A candidate's reply stops their sequences (the sequences module decides which enrolments).
+  if (direction === 'inbound' && (parent || inReplyTo)) {
+    const senderCandidates = (await recordsForAddresses(db, [from.address]))
+      .filter((ref) => ref.recordType === 'candidate')
+      .map((ref) => ref.recordId);
+    if (senderCandidates.length > 0) await stopSequencesOnReply(db, senderCandidates, stored.id);
+  }
+  return 'stored';
+}
