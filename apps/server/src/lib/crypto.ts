@@ -17,13 +17,16 @@ export function safeEqual(a: string, b: string): boolean {
  * the server's SECRET_KEY. Stored as `v1:<iv>:<tag>:<ciphertext>` (base64url); a changed SECRET_KEY makes
  * them unreadable (the mailbox then asks for its password again).
  */
-const secretBoxKey = (serverSecret: string) => createHash('sha256').update(`recruitdesk:secret-box:${serverSecret}`).digest();
+const secretBoxKey = (serverSecret: string) =>
+  createHash('sha256').update(`recruitdesk:secret-box:${serverSecret}`).digest();
 
 export function encryptSecret(serverSecret: string, plain: string): string {
   const iv = randomBytes(12);
   const cipher = createCipheriv('aes-256-gcm', secretBoxKey(serverSecret), iv);
   const body = Buffer.concat([cipher.update(plain, 'utf8'), cipher.final()]);
-  return ['v1', iv, cipher.getAuthTag(), body].map((part) => (typeof part === 'string' ? part : part.toString('base64url'))).join(':');
+  return ['v1', iv, cipher.getAuthTag(), body]
+    .map((part) => (typeof part === 'string' ? part : part.toString('base64url')))
+    .join(':');
 }
 
 /** The plain secret, or null when it cannot be read (another SECRET_KEY, a damaged value). */

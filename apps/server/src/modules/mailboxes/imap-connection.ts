@@ -46,7 +46,10 @@ export function describeImapFailure(error: unknown): ImapFailure {
     responseText?: string;
     message?: string;
   };
-  const serverSaid = (err.responseText ?? '').replace(/[\r\n]+/g, ' ').trim().slice(0, 200);
+  const serverSaid = (err.responseText ?? '')
+    .replace(/[\r\n]+/g, ' ')
+    .trim()
+    .slice(0, 200);
   if (err.authenticationFailed) {
     return {
       reason: `the server refused the password${serverSaid ? ` ("${serverSaid}")` : ''}`,

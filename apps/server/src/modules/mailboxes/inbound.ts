@@ -17,24 +17,56 @@ import { usersTable } from '../users/users.table';
 import { mailboxesTable, mailboxMessagesTable } from './mailboxes.table';
 
 /** What storing one fetched message did (the sync counts them; tests read them). */
-export type InboundOutcome =
-  | 'stored'
-  | 'already-stored'
-  | 'confirmed-sent'
-  | 'bounce'
-  | 'own-domains'
-  | 'unparseable';
+export type InboundOutcome = 'stored' | 'already-stored' | 'confirmed-sent' | 'bounce' | 'own-domains' | 'unparseable';
+
+/** Public mail providers: a colleague's address there makes the address ours, never the whole domain. */
+const PUBLIC_MAIL_DOMAINS = new Set([
+  'gmail.com',
+  'googlemail.com',
+  'outlook.com',
+  'hotmail.com',
+  'live.com',
+  'msn.com',
+  'yahoo.com',
+  'ymail.com',
+  'icloud.com',
+  'me.com',
+  'mac.com',
+  'aol.com',
+  'proton.me',
+  'protonmail.com',
+  'gmx.com',
+  'gmx.net',
+  'gmx.de',
+  'web.de',
+  'mail.com',
+  'zoho.com',
+  'yandex.com',
+  'fastmail.com',
+  'hey.com',
+  'qq.com',
+  '163.com',
+]);
+
+/** The agency's own addresses: staff users' and connected mailboxes', and their domains (public providers' aside). */
+export interface AgencyAddresses {
+  domains: Set<string>;
+  addresses: Set<string>;
+}
 
 /**
- * The agency's own domains: those of the staff users' emails and of the connected mailboxes. Mail whose
- * every address is in them (colleagues writing to each other) is not logged (docs/email.md "Receiving").
+ * Mail whose every address is the agency's (colleagues writing to each other) is not logged (docs/email.md
+ * "Receiving"): an address is the agency's when it is a staff user's or a mailbox's, or in one of their domains
+ * unless that domain is a public mail provider's.
  */
-export async function agencyDomains(db: Db): Promise<Set<string>> {
+export async function agencyAddresses(db: Db): Promise<AgencyAddresses> {
   const rows = [
     ...(await db.select({ email: usersTable.email }).from(usersTable)),
     ...(await db.select({ email: mailboxesTable.email }).from(mailboxesTable)),
   ];
-  return new Set(rows.map((row) => domainOf(row.email)).filter(Boolean));
+  const addresses = new Set(rows.map((row) => row.email.trim().toLowerCase()).filter(Boolean));
+  const domains = new Set([...addresses].map(domainOf).filter((domain) => domain && !PUBLIC_MAIL_DOMAINS.has(domain)));
+  return { domains, addresses };
 }
 
 const domainOf = (address: string) => address.trim().toLowerCase().split('@')[1] ?? '';
@@ -52,7 +84,8 @@ function addressesOf(field: AddressObject | AddressObject[] | undefined): Messag
   const visit = (entries: AddressObject['value']) => {
     for (const entry of entries) {
       if (entry.group) visit(entry.group);
-      else if (entry.address) out.push({ name: oneLine(entry.name, 200), address: oneLine(entry.address, 254).toLowerCase() });
+      else if (entry.address)
+        out.push({ name: oneLine(entry.name, 200), address: oneLine(entry.address, 254).toLowerCase() });
     }
   };
   for (const object of [field ?? []].flat()) visit(object.value);
@@ -79,7 +112,8 @@ function bouncedMessageId(parsed: ParsedMail): { messageId: string; detail: stri
     const kind = part.contentType.toLowerCase();
     const text = part.content.toString('utf8');
     if (kind === 'message/delivery-status') status = text;
-    if (kind === 'message/rfc822' || kind === 'text/rfc822-headers' || kind === 'message/rfc822-headers') original = text;
+    if (kind === 'message/rfc822' || kind === 'text/rfc822-headers' || kind === 'message/rfc822-headers')
+      original = text;
   }
   const headerBlock = original.split(/\r?\n\r?\n/)[0] ?? '';
   const id = /^message-id:\s*(<[^>\r\n]+>)/im.exec(headerBlock)?.[1];
@@ -95,15 +129,19 @@ const safeFilename = (name: string | undefined, index: number) =>
 export interface InboundContext {
   deps: Deps;
   mailboxId: number;
-  ownDomains: Set<string>;
+  own: AgencyAddresses;
 }
 
 /**
  * Stores one raw message fetched from a mailbox (idempotent: the Message-ID is unique, so the same mail from
  * two mailboxes or a second sync is stored once). See docs/email.md "Receiving" for the rules.
  */
-export async function storeInboundMessage(ctx: InboundContext, raw: Buffer, arrivedAt: Date | null): Promise<InboundOutcome> {
-  const { deps, mailboxId, ownDomains } = ctx;
+export async function storeInboundMessage(
+  ctx: InboundContext,
+  raw: Buffer,
+  arrivedAt: Date | null,
+): Promise<InboundOutcome> {
+  const { deps, mailboxId, own } = ctx;
   const db = deps.db;
   let parsed: ParsedMail;
   try {
@@ -111,7 +149,9 @@ export async function storeInboundMessage(ctx: InboundContext, raw: Buffer, arri
   } catch {
     return 'unparseable';
   }
-  const messageIdHeader = idsIn(parsed.messageId)[0] ?? `${createHash('sha256').update(raw).digest('hex').slice(0, 40)}@synced.recruitdesk.invalid`;
+  const messageIdHeader =
+    idsIn(parsed.messageId)[0] ??
+    `${createHash('sha256').update(raw).digest('hex').slice(0, 40)}@synced.recruitdesk.invalid`;
 
   // Our own outbound message seen in the Sent folder (or a Bcc copy): the relay took it.
   const [existing] = await db.select().from(messagesTable).where(eq(messagesTable.messageIdHeader, messageIdHeader));
@@ -140,7 +180,7 @@ export async function storeInboundMessage(ctx: InboundContext, raw: Buffer, arri
   const to = addressesOf(parsed.to);
   const cc = addressesOf(parsed.cc);
   const everyone = [from, ...to, ...cc].filter((entry) => entry.address);
-  const isOwn = (address: string) => ownDomains.has(domainOf(address));
+  const isOwn = (address: string) => own.addresses.has(address) || own.domains.has(domainOf(address));
   if (everyone.length > 0 && everyone.every((entry) => isOwn(entry.address))) return 'own-domains';
   const direction = from.address && isOwn(from.address) ? 'outbound' : 'inbound';
 
@@ -166,12 +206,17 @@ export async function storeInboundMessage(ctx: InboundContext, raw: Buffer, arri
   const byAddress = await recordsForAddresses(db, external);
   const records = [...byAddress, ...threadRecords];
 
-  const occurredAt = parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date : (arrivedAt ?? deps.config.now());
+  const occurredAt =
+    parsed.date && !Number.isNaN(parsed.date.getTime()) ? parsed.date : (arrivedAt ?? deps.config.now());
   const attachmentKeyBase = `messages/synced/${createHash('sha256').update(messageIdHeader).digest('hex').slice(0, 32)}`;
   const attachments = parsed.attachments.filter((part: Attachment) => part.content.length > 0).slice(0, 100);
   // Files first (same keys on a retry), then the rows in one transaction.
   for (const [index, part] of attachments.entries())
-    await deps.storage.write(`${attachmentKeyBase}/${index}`, part.content, part.contentType || 'application/octet-stream');
+    await deps.storage.write(
+      `${attachmentKeyBase}/${index}`,
+      part.content,
+      part.contentType || 'application/octet-stream',
+    );
 
   const stored = await inTransaction(db, async (tx) => {
     const [row] = await tx

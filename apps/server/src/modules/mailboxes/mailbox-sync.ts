@@ -4,7 +4,7 @@ import type { Db } from '../../db/client';
 import { decryptSecret } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
 import type { JobContext } from '../../lib/jobs';
-import { agencyDomains, storeInboundMessage, type InboundContext, type InboundOutcome } from './inbound';
+import { agencyAddresses, storeInboundMessage, type InboundContext, type InboundOutcome } from './inbound';
 import { describeImapFailure, newImapClient, type ImapAccount, type ImapFailure } from './imap-connection';
 import { mailboxesTable, mailboxFoldersTable, type MailboxRow } from './mailboxes.table';
 
@@ -98,7 +98,10 @@ export async function syncMailbox(
   if (!row) return result;
   const account = accountOf(deps, row);
   if (!account) {
-    const failure = { reason: 'the saved password can no longer be read (the server key changed): enter it again', retryable: false };
+    const failure = {
+      reason: 'the saved password can no longer be read (the server key changed): enter it again',
+      retryable: false,
+    };
     await markStopped(deps, mailboxId, failure);
     return { ...result, stopped: failure.reason };
   }
@@ -113,9 +116,8 @@ export async function syncMailbox(
       .where(and(eq(mailboxesTable.id, mailboxId), sql`${mailboxesTable.syncState} <> 'syncing'`));
     const folders = await client.list();
     const sent = folders.find((folder) => folder.specialUse === '\\Sent');
-    const inbound: InboundContext = { deps, mailboxId, ownDomains: await agencyDomains(deps.db) };
-    for (const path of ['INBOX', ...(sent ? [sent.path] : [])])
-      await syncFolder(client, inbound, path, result, job);
+    const inbound: InboundContext = { deps, mailboxId, own: await agencyAddresses(deps.db) };
+    for (const path of ['INBOX', ...(sent ? [sent.path] : [])]) await syncFolder(client, inbound, path, result, job);
     usesIdle = client.capabilities.has('IDLE');
     const now = deps.config.now();
     await deps.db
@@ -187,13 +189,21 @@ async function syncFolder(
       while (sizes.length > 0) {
         const batch: number[] = [];
         let bytes = 0;
-        while (sizes.length > 0 && batch.length < BATCH_MESSAGES && (batch.length === 0 || bytes + sizes[0]!.size <= BATCH_BYTES)) {
+        while (
+          sizes.length > 0 &&
+          batch.length < BATCH_MESSAGES &&
+          (batch.length === 0 || bytes + sizes[0]!.size <= BATCH_BYTES)
+        ) {
           const next = sizes.shift()!;
           batch.push(next.uid);
           bytes += next.size;
         }
         const fetched: { uid: number; source: Buffer; date: Date | null }[] = [];
-        for await (const message of client.fetch(batch.join(','), { uid: true, source: true, internalDate: true }, { uid: true }))
+        for await (const message of client.fetch(
+          batch.join(','),
+          { uid: true, source: true, internalDate: true },
+          { uid: true },
+        ))
           if (message.source)
             fetched.push({
               uid: message.uid,

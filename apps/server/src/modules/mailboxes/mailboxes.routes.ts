@@ -47,7 +47,12 @@ export const mailboxesRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.patch('/api/mailboxes/:id/', {
-    schema: { tags, params: IdParamSchema, body: MailboxUpdateSchema, response: { 200: MailboxResponseSchema, ...errors } },
+    schema: {
+      tags,
+      params: IdParamSchema,
+      body: MailboxUpdateSchema,
+      response: { 200: MailboxResponseSchema, ...errors },
+    },
     handler: async (request) => ({
       success: true as const,
       mailbox: await updateMailbox(deps, requireUser(request), request.params.id, request.body),

@@ -37,7 +37,12 @@ export async function toMailboxViews(deps: Deps, rows: MailboxRow[]): Promise<Ma
   const owners = new Map<number, string>();
   if (ownerIds.length > 0)
     for (const user of await deps.db
-      .select({ id: usersTable.id, first: usersTable.firstName, last: usersTable.lastName, username: usersTable.username })
+      .select({
+        id: usersTable.id,
+        first: usersTable.firstName,
+        last: usersTable.lastName,
+        username: usersTable.username,
+      })
       .from(usersTable)
       .where(inArray(usersTable.id, ownerIds)))
       owners.set(user.id, `${user.first} ${user.last}`.trim() || user.username);
@@ -142,7 +147,13 @@ export async function updateMailbox(
 ): Promise<Mailbox> {
   const row = await requireMailbox(deps, actor, id);
   if (input.password !== undefined)
-    await assertLogin({ host: row.host, port: row.port, tls: row.tls, username: row.username, password: input.password });
+    await assertLogin({
+      host: row.host,
+      port: row.port,
+      tls: row.tls,
+      username: row.username,
+      password: input.password,
+    });
   const updated = await inTransaction(deps.db, async (tx) => {
     const [saved] = await tx
       .update(mailboxesTable)

@@ -19,7 +19,8 @@ import { rolesTable } from '../roles/roles.table';
 import type { UserRow } from '../users/users.service';
 import { mailboxesTable, mailboxMessagesTable } from './mailboxes.table';
 
-const has = (actor: Pick<UserRow, 'userType'>, ...types: string[]) => actor.userType.some((type) => types.includes(type));
+const has = (actor: Pick<UserRow, 'userType'>, ...types: string[]) =>
+  actor.userType.some((type) => types.includes(type));
 
 function assertUnmatchedUser(actor: UserRow): void {
   if (!has(actor, 'owner', 'superuser', 'recruiter')) throw forbidden();
@@ -50,7 +51,10 @@ export async function listUnmatched(
 ): Promise<{ results: Message[]; count: number }> {
   assertUnmatchedUser(actor);
   const where = and(eq(messagesTable.direction, 'inbound'), unlinked, triageable(actor));
-  const [counted] = await deps.db.select({ count: sql<number>`count(*)::int` }).from(messagesTable).where(where);
+  const [counted] = await deps.db
+    .select({ count: sql<number>`count(*)::int` })
+    .from(messagesTable)
+    .where(where);
   const rows = await deps.db
     .select()
     .from(messagesTable)
@@ -78,10 +82,12 @@ async function recordExists(db: Db, type: MessageRecordType, id: number): Promis
 /** Splits "Jane Q. Doe" into first and last name; an empty name falls back to the address's local part. */
 export function nameFromSender(name: string, address: string): { first: string; last: string } {
   const words = name.replace(/["<>]/g, ' ').trim().split(/\s+/).filter(Boolean);
-  if (words.length >= 2) return { first: words.slice(0, -1).join(' ').slice(0, 100), last: words.at(-1)!.slice(0, 100) };
+  if (words.length >= 2)
+    return { first: words.slice(0, -1).join(' ').slice(0, 100), last: words.at(-1)!.slice(0, 100) };
   const local = address.split('@')[0] ?? '';
   const parts = local.split(/[._-]+/).filter(Boolean);
-  if (words.length === 1) return { first: words[0]!.slice(0, 100), last: (parts.length >= 2 ? parts.at(-1)! : '-').slice(0, 100) };
+  if (words.length === 1)
+    return { first: words[0]!.slice(0, 100), last: (parts.length >= 2 ? parts.at(-1)! : '-').slice(0, 100) };
   const cap = (word: string) => word.charAt(0).toUpperCase() + word.slice(1);
   return parts.length >= 2
     ? { first: cap(parts[0]!).slice(0, 100), last: cap(parts.at(-1)!).slice(0, 100) }
@@ -100,7 +106,10 @@ export async function attachMessage(
     .select()
     .from(messagesTable)
     .where(and(eq(messagesTable.id, messageId), triageable(actor)));
-  if (!message || !(await deps.db.select().from(mailboxMessagesTable).where(eq(mailboxMessagesTable.messageId, messageId))).length)
+  if (
+    !message ||
+    !(await deps.db.select().from(mailboxMessagesTable).where(eq(mailboxMessagesTable.messageId, messageId))).length
+  )
     throw new AppError('NOT_FOUND', 404, ERROR_MESSAGES.notFound);
   let candidateId: number | null = null;
   let record: { recordType: MessageRecordType; recordId: number };
@@ -108,13 +117,19 @@ export async function attachMessage(
     const address = message.direction === 'inbound' ? message.fromAddress : (message.toAddresses[0]?.address ?? '');
     const name = message.direction === 'inbound' ? message.fromName : (message.toAddresses[0]?.name ?? '');
     const { first, last } = nameFromSender(name, address);
-    const parsed = CandidateInputSchema.safeParse({ first_name: first, last_name: last, email: address, source: 'Email' });
+    const parsed = CandidateInputSchema.safeParse({
+      first_name: first,
+      last_name: last,
+      email: address,
+      source: 'Email',
+    });
     if (!parsed.success) throw new AppError('VALIDATION_ERROR', 400, 'The sender cannot be made a candidate.');
     const created = await createCandidate(deps, actor, parsed.data);
     candidateId = created.candidate.id;
     record = { recordType: 'candidate', recordId: candidateId };
   } else {
-    if (!(await recordExists(deps.db, input.type, input.id))) throw new AppError('NOT_FOUND', 404, 'That record does not exist.');
+    if (!(await recordExists(deps.db, input.type, input.id)))
+      throw new AppError('NOT_FOUND', 404, 'That record does not exist.');
     record = { recordType: input.type, recordId: input.id };
   }
   // The rest of the conversation that no record claimed yet goes with it.
@@ -126,4 +141,3 @@ export async function attachMessage(
   const [view] = await toMessageViews(deps.db, [message], actor);
   return { message: view!, candidateId };
 }
-

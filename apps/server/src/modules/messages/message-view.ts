@@ -59,7 +59,12 @@ export async function toMessageViews(
   const authors = new Map<number, string>();
   if (authorIds.length > 0)
     for (const row of await db
-      .select({ id: usersTable.id, first: usersTable.firstName, last: usersTable.lastName, username: usersTable.username })
+      .select({
+        id: usersTable.id,
+        first: usersTable.firstName,
+        last: usersTable.lastName,
+        username: usersTable.username,
+      })
       .from(usersTable)
       .where(inArray(usersTable.id, authorIds)))
       authors.set(row.id, fullName(row.first, row.last) || row.username);
