@@ -18,6 +18,8 @@ export interface TestImapServer {
   append(raw: string | Buffer, folder?: 'INBOX' | 'Sent'): Promise<void>;
   /** APPENDs many over one connection (the bench). */
   appendMany(raws: Iterable<string | Buffer>, folder?: 'INBOX' | 'Sent'): Promise<void>;
+  /** Another login to the same store (hoodiecrow has one message store for all logins). */
+  addUser(username: string, password: string): void;
   /** The account's password changes (as when the user changes it at the provider). */
   setPassword(password: string): void;
   /** A new UIDVALIDITY for the folder (the server renumbered it). */
@@ -85,6 +87,9 @@ export async function startImapServer(options: { idle?: boolean } = {}): Promise
     }),
     append: (raw, folder = 'INBOX') => appendMany([raw], folder),
     appendMany,
+    addUser(name, password) {
+      server.users[name] = { password };
+    },
     setPassword(password) {
       credentials.password = password;
     },
