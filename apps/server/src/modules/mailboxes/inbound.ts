@@ -102,7 +102,7 @@ const idsIn = (value: string | string[] | undefined): string[] =>
     .filter(Boolean);
 
 /** The original Message-ID a delivery report (multipart/report; report-type=delivery-status) is about. */
-function bouncedMessageId(parsed: ParsedMail): { messageId: string; detail: string } | null {
+function bouncedMessageId(parsed: ParsedMail, raw: Buffer): { messageId: string; detail: string } | null {
   const type = parsed.headers.get('content-type') as { value?: string; params?: Record<string, string> } | undefined;
   if (type?.value?.toLowerCase() !== 'multipart/report') return null;
   if ((type.params?.['report-type'] ?? '').toLowerCase() !== 'delivery-status') return null;
@@ -115,6 +115,10 @@ function bouncedMessageId(parsed: ParsedMail): { messageId: string; detail: stri
     if (kind === 'message/rfc822' || kind === 'text/rfc822-headers' || kind === 'message/rfc822-headers')
       original = text;
   }
+  // The parser may keep the report parts as text rather than attachments: then read them from the source.
+  const source = raw.subarray(0, 256 * 1024).toString('utf8');
+  if (!status) status = source;
+  if (!original) original = source.slice(source.search(/\r?\n\r?\n/) + 1).replace(/^[\s\S]*?(?=^message-id:)/im, '');
   const headerBlock = original.split(/\r?\n\r?\n/)[0] ?? '';
   const id = /^message-id:\s*(<[^>\r\n]+>)/im.exec(headerBlock)?.[1];
   if (!id) return null;
@@ -167,7 +171,7 @@ export async function storeInboundMessage(
     return 'already-stored';
   }
 
-  const bounce = bouncedMessageId(parsed);
+  const bounce = bouncedMessageId(parsed, raw);
   if (bounce) {
     await db
       .update(messagesTable)

@@ -1,7 +1,7 @@
 import { CandidateInputSchema } from '@recruitdesk/contracts/candidates';
 import type { AttachMessageSchema } from '@recruitdesk/contracts/mailboxes';
 import type { Message } from '@recruitdesk/contracts/messages';
-import { and, desc, eq, exists, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, or, sql, type SQL } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
@@ -32,16 +32,12 @@ function assertUnmatchedUser(actor: UserRow): void {
  */
 function triageable(actor: UserRow): SQL | undefined {
   if (has(actor, 'owner', 'superuser')) return undefined;
-  return exists(
-    sql`select 1 from ${mailboxMessagesTable} join ${mailboxesTable} on ${mailboxesTable.id} = ${mailboxMessagesTable.mailboxId}
+  return sql`exists (select 1 from ${mailboxMessagesTable} join ${mailboxesTable} on ${mailboxesTable.id} = ${mailboxMessagesTable.mailboxId}
         where ${mailboxMessagesTable.messageId} = ${messagesTable.id}
-        and (${mailboxesTable.kind} = 'shared' or ${mailboxesTable.ownerId} = ${actor.id})`,
-  );
+        and (${mailboxesTable.kind} = 'shared' or ${mailboxesTable.ownerId} = ${actor.id}))`;
 }
 
-const unlinked = notExists(
-  sql`select 1 from ${messageLinksTable} where ${messageLinksTable.messageId} = ${messagesTable.id}`,
-);
+const unlinked = sql`not exists (select 1 from ${messageLinksTable} where ${messageLinksTable.messageId} = ${messagesTable.id})`;
 
 /** GET /api/messages/unmatched/: inbound messages no record claimed, newest first. */
 export async function listUnmatched(
