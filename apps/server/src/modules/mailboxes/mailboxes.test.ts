@@ -1,5 +1,5 @@
 // Over 400 lines: one scenario per issue-33 "Receiving" promise against one real IMAP server; splitting would repeat the setup.
-import { and, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp } from '../../app';
 import { insertCandidate } from '../../factories/candidates.factory';
@@ -7,6 +7,7 @@ import { insertClient } from '../../factories/clients.factory';
 import { insertContact } from '../../factories/contacts.factory';
 import { insertRole } from '../../factories/roles.factory';
 import { insertUser } from '../../factories/users.factory';
+import { jobsTable } from '../../lib/jobs';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import { closedPort } from '../../test/closed-port';
 import type { HttpClient } from '../../test/http-client';
@@ -102,11 +103,14 @@ describe('mailbox sync against a real IMAP server', () => {
       await restarted.close();
     }
     expect(await messageBy('in-2@talent.test')).toBeDefined();
-    const [job] = await t.db.execute<{ result: { outcomes: Record<string, number> } }>(
-      sql`select result from jobs where kind = 'mailbox.sync' and state = 'succeeded' order by id desc limit 1`,
-    ).then((r) => ('rows' in r ? (r.rows as { result: { outcomes: Record<string, number> } }[]) : []));
+    const [job] = await t.db
+      .select({ result: jobsTable.result })
+      .from(jobsTable)
+      .where(and(eq(jobsTable.kind, 'mailbox.sync'), eq(jobsTable.state, 'succeeded')))
+      .orderBy(desc(jobsTable.id))
+      .limit(1);
     // Only the new message was fetched: nothing already stored was read again.
-    expect(job?.result.outcomes).toEqual({ stored: 1 });
+    expect((job?.result as { outcomes: unknown }).outcomes).toEqual({ stored: 1 });
     const [count] = await t.db.select({ n: sql<number>`count(*)::int` }).from(messagesTable);
     expect(count!.n).toBe(4);
   });
