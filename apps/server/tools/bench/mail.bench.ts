@@ -19,6 +19,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { buildApp } from '../../src/app';
+import { jobsTable } from '../../src/lib/jobs';
 import { parseEnv, type AppConfig } from '../../src/config/env';
 import { openPglite } from '../../src/db/client';
 import { buildCandidate, insertCandidates } from '../../src/factories/candidates.factory';
@@ -97,6 +98,8 @@ async function main() {
       await deps.jobs.drain();
       const syncSeconds = (performance.now() - started) / 1000;
       clearInterval(sampler);
+      const [job] = await deps.db.select({ result: jobsTable.result }).from(jobsTable).where(eq(jobsTable.kind, 'mailbox.sync')).orderBy(desc(jobsTable.id)).limit(1);
+      print(`Sync job result: ${JSON.stringify(job?.result)}`);
       const [stored] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(messagesTable);
       print(`First sync: ${stored!.n.toLocaleString('en-US')} messages stored in ${syncSeconds.toFixed(1)} s; RSS ${mb(baseline)} MB before, peak ${mb(peak)} MB (mailbox ${mailbox.id})`);
 

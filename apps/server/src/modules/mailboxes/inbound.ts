@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
-import { and, eq, inArray } from 'drizzle-orm';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import { PgTransaction } from 'drizzle-orm/pg-core';
 import { simpleParser, type AddressObject, type Attachment, type ParsedMail } from 'mailparser';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
-import { linkMessage, recordsForAddresses, type MessageRecordRef } from '../messages/message-links.repository';
+import { candidatesTable } from '../candidates/candidates.table';
+import { clientContactsTable } from '../contacts/contacts.table';
+import { linkMessage, type MessageRecordRef } from '../messages/message-links.repository';
 import {
   messageAttachmentsTable,
   messageLinksTable,
@@ -136,29 +139,97 @@ export interface InboundContext {
   own: AgencyAddresses;
 }
 
+/** What one batch knows before storing its messages: fewer queries per message (bench:mail). */
+interface BatchLookups {
+  /** Message-IDs of the batch already stored. */
+  existing: Set<string>;
+  /** Records by lowercased address (candidates and contacts, and the contacts' clients). */
+  records: Map<string, MessageRecordRef[]>;
+}
+
+const parseRaw = async (raw: Buffer): Promise<ParsedMail | null> => {
+  try {
+    return await simpleParser(raw, { skipImageLinks: true, maxHtmlLengthToParse: 2_000_000 });
+  } catch {
+    return null;
+  }
+};
+
+const messageIdOf = (parsed: ParsedMail, raw: Buffer) =>
+  idsIn(parsed.messageId)[0] ??
+  `${createHash('sha256').update(raw).digest('hex').slice(0, 40)}@synced.recruitdesk.invalid`;
+
+/** Records per address, in two queries for a whole batch. */
+async function recordsByAddress(db: Db, addresses: string[]): Promise<Map<string, MessageRecordRef[]>> {
+  const lowered = [...new Set(addresses.map((address) => address.trim().toLowerCase()).filter(Boolean))];
+  const map = new Map<string, MessageRecordRef[]>();
+  if (lowered.length === 0) return map;
+  const add = (address: string, ref: MessageRecordRef) => map.set(address, [...(map.get(address) ?? []), ref]);
+  for (const row of await db
+    .select({ id: candidatesTable.id, email: sql<string>`lower(${candidatesTable.email})` })
+    .from(candidatesTable)
+    .where(inArray(sql`lower(${candidatesTable.email})`, lowered)))
+    add(row.email, { recordType: 'candidate', recordId: row.id });
+  for (const row of await db
+    .select({ id: clientContactsTable.id, clientId: clientContactsTable.clientId, email: sql<string>`lower(${clientContactsTable.email})` })
+    .from(clientContactsTable)
+    .where(inArray(sql`lower(${clientContactsTable.email})`, lowered))) {
+    add(row.email, { recordType: 'contact', recordId: row.id });
+    add(row.email, { recordType: 'client', recordId: row.clientId });
+  }
+  return map;
+}
+
 /**
- * Stores one raw message fetched from a mailbox (idempotent: the Message-ID is unique, so the same mail from
- * two mailboxes or a second sync is stored once). See docs/email.md "Receiving" for the rules.
+ * Stores raw messages fetched from a mailbox, in order (idempotent: the Message-ID is unique, so the same mail
+ * from two mailboxes or a second sync is stored once). See docs/email.md "Receiving" for the rules.
  */
-export async function storeInboundMessage(
+export async function storeInboundBatch(
   ctx: InboundContext,
+  items: { raw: Buffer; arrivedAt: Date | null }[],
+): Promise<InboundOutcome[]> {
+  const parsed = [];
+  for (const item of items) parsed.push(await parseRaw(item.raw));
+  const ids = parsed.flatMap((mail, index) => (mail ? [messageIdOf(mail, items[index]!.raw)] : []));
+  const existing = ids.length
+    ? await ctx.deps.db
+        .select({ id: messagesTable.messageIdHeader })
+        .from(messagesTable)
+        .where(inArray(messagesTable.messageIdHeader, ids))
+    : [];
+  const addresses = parsed.flatMap((mail) =>
+    mail ? [...addressesOf(mail.from), ...addressesOf(mail.to), ...addressesOf(mail.cc)].map((entry) => entry.address) : [],
+  );
+  const lookups: BatchLookups = {
+    existing: new Set(existing.map((row) => row.id)),
+    records: await recordsByAddress(ctx.deps.db, addresses),
+  };
+  const outcomes: InboundOutcome[] = [];
+  for (const [index, mail] of parsed.entries())
+    outcomes.push(mail ? await storeParsed(ctx, mail, items[index]!.raw, items[index]!.arrivedAt, lookups) : 'unparseable');
+  return outcomes;
+}
+
+/** One message (a batch of one). */
+export async function storeInboundMessage(ctx: InboundContext, raw: Buffer, arrivedAt: Date | null): Promise<InboundOutcome> {
+  return (await storeInboundBatch(ctx, [{ raw, arrivedAt }]))[0]!;
+}
+
+async function storeParsed(
+  ctx: InboundContext,
+  parsed: ParsedMail,
   raw: Buffer,
   arrivedAt: Date | null,
+  lookups: BatchLookups,
 ): Promise<InboundOutcome> {
   const { deps, mailboxId, own } = ctx;
   const db = deps.db;
-  let parsed: ParsedMail;
-  try {
-    parsed = await simpleParser(raw, { skipImageLinks: true, maxHtmlLengthToParse: 2_000_000 });
-  } catch {
-    return 'unparseable';
-  }
-  const messageIdHeader =
-    idsIn(parsed.messageId)[0] ??
-    `${createHash('sha256').update(raw).digest('hex').slice(0, 40)}@synced.recruitdesk.invalid`;
+  const messageIdHeader = messageIdOf(parsed, raw);
 
   // Our own outbound message seen in the Sent folder (or a Bcc copy): the relay took it.
-  const [existing] = await db.select().from(messagesTable).where(eq(messagesTable.messageIdHeader, messageIdHeader));
+  const [existing] = lookups.existing.has(messageIdHeader)
+    ? await db.select().from(messagesTable).where(eq(messagesTable.messageIdHeader, messageIdHeader))
+    : [];
   if (existing) {
     await db.insert(mailboxMessagesTable).values({ mailboxId, messageId: existing.id }).onConflictDoNothing();
     if (existing.direction === 'outbound' && (existing.status === 'unconfirmed' || existing.status === 'sending')) {
@@ -207,7 +278,7 @@ export async function storeInboundMessage(
       ).map((row) => ({ recordType: row.recordType, recordId: row.recordId }))
     : [];
   const external = everyone.map((entry) => entry.address).filter((address) => !isOwn(address));
-  const byAddress = await recordsForAddresses(db, external);
+  const byAddress = external.flatMap((address) => lookups.records.get(address) ?? []);
   const records = [...byAddress, ...threadRecords];
 
   const occurredAt =
@@ -222,7 +293,10 @@ export async function storeInboundMessage(
       part.contentType || 'application/octet-stream',
     );
 
-  const stored = await inTransaction(db, async (tx) => {
+  // Inside the sync's batch transaction already: no savepoint per message.
+  const write = (fn: (tx: Db) => Promise<MessageRow | null>) =>
+    db instanceof PgTransaction ? fn(db as unknown as Db) : inTransaction(db, fn);
+  const stored = await write(async (tx) => {
     const [row] = await tx
       .insert(messagesTable)
       .values({
@@ -264,7 +338,7 @@ export async function storeInboundMessage(
 
   // A candidate's reply stops their sequences (the sequences module decides which enrolments).
   if (direction === 'inbound' && (parent || inReplyTo)) {
-    const senderCandidates = (await recordsForAddresses(db, [from.address]))
+    const senderCandidates = (lookups.records.get(from.address) ?? [])
       .filter((ref) => ref.recordType === 'candidate')
       .map((ref) => ref.recordId);
     if (senderCandidates.length > 0) await stopSequencesOnReply(db, senderCandidates, stored.id);

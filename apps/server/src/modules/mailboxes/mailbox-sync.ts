@@ -1,10 +1,11 @@
 import { and, eq, sql } from 'drizzle-orm';
 import type { ImapFlow } from 'imapflow';
 import type { Db } from '../../db/client';
+import { inTransaction } from '../../db/transaction';
 import { decryptSecret } from '../../lib/crypto';
 import type { Deps } from '../../lib/deps';
 import type { JobContext } from '../../lib/jobs';
-import { agencyAddresses, storeInboundMessage, type InboundContext, type InboundOutcome } from './inbound';
+import { agencyAddresses, storeInboundBatch, type InboundContext, type InboundOutcome } from './inbound';
 import { describeImapFailure, newImapClient, type ImapAccount, type ImapFailure } from './imap-connection';
 import { mailboxesTable, mailboxFoldersTable, type MailboxRow } from './mailboxes.table';
 
@@ -85,6 +86,8 @@ export interface SyncResult {
   stored: number;
   outcomes: Partial<Record<InboundOutcome, number>>;
   stopped: string | null;
+  /** Where the pass spent its time (ms): fetching from the server, storing. */
+  timings: { fetchMs: number; storeMs: number };
 }
 
 /** One pass: INBOX and the Sent folder from their last UIDs, then IDLE (where offered) until new mail. */
@@ -93,7 +96,7 @@ export async function syncMailbox(
   mailboxId: number,
   job?: Pick<JobContext, 'signal' | 'progress'>,
 ): Promise<SyncResult> {
-  const result: SyncResult = { stored: 0, outcomes: {}, stopped: null };
+  const result: SyncResult = { stored: 0, outcomes: {}, stopped: null, timings: { fetchMs: 0, storeMs: 0 } };
   const [row] = await deps.db.select().from(mailboxesTable).where(eq(mailboxesTable.id, mailboxId));
   if (!row) return result;
   const account = accountOf(deps, row);
@@ -166,8 +169,8 @@ async function syncFolder(
       .where(and(eq(mailboxFoldersTable.mailboxId, inbound.mailboxId), eq(mailboxFoldersTable.path, path)));
     // A new UIDVALIDITY numbers the folder anew: read it all again (the Message-ID keeps it from duplicating).
     let lastUid = folder && folder.uidValidity === uidValidity ? folder.lastUid : 0;
-    const checkpoint = () =>
-      db
+    const checkpoint = (executor: Db = db) =>
+      executor
         .insert(mailboxFoldersTable)
         .values({ mailboxId: inbound.mailboxId, path, uidValidity, lastUid })
         .onConflictDoUpdate({
@@ -198,6 +201,7 @@ async function syncFolder(
           batch.push(next.uid);
           bytes += next.size;
         }
+        const fetchStarted = performance.now();
         const fetched: { uid: number; source: Buffer; date: Date | null }[] = [];
         for await (const message of client.fetch(
           batch.join(','),
@@ -211,13 +215,24 @@ async function syncFolder(
               date: message.internalDate ? new Date(message.internalDate) : null,
             });
         fetched.sort((a, b) => a.uid - b.uid);
-        for (const message of fetched) {
-          const outcome = await storeInboundMessage(inbound, message.source, message.date);
-          result.outcomes[outcome] = (result.outcomes[outcome] ?? 0) + 1;
-          if (outcome === 'stored') result.stored += 1;
-        }
-        lastUid = Math.max(lastUid, ...batch);
-        await checkpoint();
+        const storeStarted = performance.now();
+        result.timings.fetchMs += Math.round(storeStarted - fetchStarted);
+        // One transaction per batch (with its checkpoint): one commit per hundred messages, not per message.
+        const counted: Partial<Record<InboundOutcome, number>> = {};
+        await inTransaction(db, async (tx) => {
+          const scoped: InboundContext = { ...inbound, deps: { ...inbound.deps, db: tx } };
+          const outcomes = await storeInboundBatch(
+            scoped,
+            fetched.map((message) => ({ raw: message.source, arrivedAt: message.date })),
+          );
+          for (const outcome of outcomes) counted[outcome] = (counted[outcome] ?? 0) + 1;
+          lastUid = Math.max(lastUid, ...batch);
+          await checkpoint(tx);
+        });
+        for (const [outcome, n] of Object.entries(counted) as [InboundOutcome, number][])
+          result.outcomes[outcome] = (result.outcomes[outcome] ?? 0) + n;
+        result.stored += counted.stored ?? 0;
+        result.timings.storeMs += Math.round(performance.now() - storeStarted);
         done += batch.length;
         await job?.progress(done, total, { note: path });
         if (job?.signal.aborted) throw job.signal.reason;
