@@ -1577,7 +1577,13 @@ async function newSyncedMessage(ctx: Ctx): Promise<number> {
   const id = `${uid(ctx)}@sender.test`;
   const [message] = await ctx.t.db
     .insert(messagesTable)
-    .values({ direction: 'inbound', status: 'received', messageIdHeader: id, threadKey: id, fromAddress: 'x@sender.test' })
+    .values({
+      direction: 'inbound',
+      status: 'received',
+      messageIdHeader: id,
+      threadKey: id,
+      fromAddress: 'x@sender.test',
+    })
     .returning();
   await ctx.t.db.insert(mailboxMessagesTable).values({ mailboxId, messageId: message!.id });
   return message!.id;

@@ -44,10 +44,21 @@ const PARAGRAPH =
   'Tuesday or Wednesday afternoon. Let me know what suits the hiring manager best.\n';
 
 function* mailboxMessages(count: number): Generator<string> {
-  const attachment = Buffer.alloc(20 * 1024, 42).toString('base64').replace(/.{76}/g, '$&\r\n');
+  const attachment = Buffer.alloc(20 * 1024, 42)
+    .toString('base64')
+    .replace(/.{76}/g, '$&\r\n');
   for (let i = 0; i < count; i++) {
-    const from = i % 3 === 0 ? `Candidate ${i % CANDIDATES} <c${i % CANDIDATES}@talent.bench>` : `Person ${i} <p${i}@elsewhere.bench>`;
-    const base = { from, to: 'recruiter@agency.bench', subject: `Message ${i}`, messageId: `bench-${i}@bench.test`, date: new Date(Date.now() - (count - i) * 60_000) };
+    const from =
+      i % 3 === 0
+        ? `Candidate ${i % CANDIDATES} <c${i % CANDIDATES}@talent.bench>`
+        : `Person ${i} <p${i}@elsewhere.bench>`;
+    const base = {
+      from,
+      to: 'recruiter@agency.bench',
+      subject: `Message ${i}`,
+      messageId: `bench-${i}@bench.test`,
+      date: new Date(Date.now() - (count - i) * 60_000),
+    };
     if (i % 20 !== 0) {
       yield rawMessage({ ...base, body: PARAGRAPH.repeat(8) });
       continue;
@@ -55,7 +66,19 @@ function* mailboxMessages(count: number): Generator<string> {
     yield rawMessage({
       ...base,
       extraHeaders: ['Content-Type: multipart/mixed; boundary="b"'],
-      body: ['--b', 'Content-Type: text/plain', '', PARAGRAPH, '--b', 'Content-Type: application/pdf; name="cv.pdf"', 'Content-Disposition: attachment; filename="cv.pdf"', 'Content-Transfer-Encoding: base64', '', attachment, '--b--'].join('\n'),
+      body: [
+        '--b',
+        'Content-Type: text/plain',
+        '',
+        PARAGRAPH,
+        '--b',
+        'Content-Type: application/pdf; name="cv.pdf"',
+        'Content-Disposition: attachment; filename="cv.pdf"',
+        'Content-Transfer-Encoding: base64',
+        '',
+        attachment,
+        '--b--',
+      ].join('\n'),
     });
   }
 }
@@ -77,36 +100,66 @@ async function main() {
   try {
     let started = performance.now();
     await imap.appendMany(mailboxMessages(COUNT));
-    print(`APPENDed ${COUNT.toLocaleString('en-US')} messages to the IMAP server in ${((performance.now() - started) / 1000).toFixed(1)} s`);
+    print(
+      `APPENDed ${COUNT.toLocaleString('en-US')} messages to the IMAP server in ${((performance.now() - started) / 1000).toFixed(1)} s`,
+    );
 
     await prepareInChild(path.join(dataDir, 'db'));
     const database = await openPglite(path.join(dataDir, 'db'));
-    const config: AppConfig = parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'warn', PORT: '0', WEB_DIST_DIR: path.join(dataDir, 'none') });
+    const config: AppConfig = parseEnv({
+      NODE_ENV: 'test',
+      DATA_DIR: dataDir,
+      LOG_LEVEL: 'warn',
+      PORT: '0',
+      WEB_DIST_DIR: path.join(dataDir, 'none'),
+    });
     const app = await buildApp(config, { db: database.db });
     await app.ready();
     const deps = app.deps;
     try {
       const owner = await insertUser(deps.db, { userType: ['owner'], email: 'owner@agency.bench' });
-      await insertCandidates(deps.db, Array.from({ length: CANDIDATES }, (_, i) => buildCandidate({ email: `c${i}@talent.bench` })));
+      await insertCandidates(
+        deps.db,
+        Array.from({ length: CANDIDATES }, (_, i) => buildCandidate({ email: `c${i}@talent.bench` })),
+      );
 
       // 1. First sync.
       const baseline = process.memoryUsage().rss;
       let peak = baseline;
       const sampler = setInterval(() => (peak = Math.max(peak, process.memoryUsage().rss)), 250);
       started = performance.now();
-      const mailbox = await connectMailbox(deps, owner, { kind: 'shared', label: 'Bench', email: imap.username, host: imap.host, port: imap.port, tls: false, username: imap.username, password: imap.password });
+      const mailbox = await connectMailbox(deps, owner, {
+        kind: 'shared',
+        label: 'Bench',
+        email: imap.username,
+        host: imap.host,
+        port: imap.port,
+        tls: false,
+        username: imap.username,
+        password: imap.password,
+      });
       await deps.jobs.drain();
       const syncSeconds = (performance.now() - started) / 1000;
       clearInterval(sampler);
-      const [job] = await deps.db.select({ result: jobsTable.result }).from(jobsTable).where(eq(jobsTable.kind, 'mailbox.sync')).orderBy(desc(jobsTable.id)).limit(1);
+      const [job] = await deps.db
+        .select({ result: jobsTable.result })
+        .from(jobsTable)
+        .where(eq(jobsTable.kind, 'mailbox.sync'))
+        .orderBy(desc(jobsTable.id))
+        .limit(1);
       print(`Sync job result: ${JSON.stringify(job?.result)}`);
       const [stored] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(messagesTable);
-      print(`First sync: ${stored!.n.toLocaleString('en-US')} messages stored in ${syncSeconds.toFixed(1)} s; RSS ${mb(baseline)} MB before, peak ${mb(peak)} MB (mailbox ${mailbox.id})`);
+      print(
+        `First sync: ${stored!.n.toLocaleString('en-US')} messages stored in ${syncSeconds.toFixed(1)} s; RSS ${mb(baseline)} MB before, peak ${mb(peak)} MB (mailbox ${mailbox.id})`,
+      );
 
       // 2. APPEND → on the record's timeline, with the runner running and the IDLE watcher in place.
       deps.jobs.start();
       await new Promise((resolve) => setTimeout(resolve, 1500));
-      const [candidate] = await deps.db.select({ id: candidatesTable.id }).from(candidatesTable).where(eq(candidatesTable.email, 'c7@talent.bench'));
+      const [candidate] = await deps.db
+        .select({ id: candidatesTable.id })
+        .from(candidatesTable)
+        .where(eq(candidatesTable.email, 'c7@talent.bench'));
       const latencies: number[] = [];
       for (let i = 0; i < 10; i++) {
         const id = `latency-${i}@talent.bench`;
@@ -117,14 +170,22 @@ async function main() {
             .select({ id: messagesTable.id })
             .from(messagesTable)
             .innerJoin(messageLinksTable, eq(messageLinksTable.messageId, messagesTable.id))
-            .where(and(eq(messagesTable.messageIdHeader, id), eq(messageLinksTable.recordType, 'candidate'), eq(messageLinksTable.recordId, candidate!.id)));
+            .where(
+              and(
+                eq(messagesTable.messageIdHeader, id),
+                eq(messageLinksTable.recordType, 'candidate'),
+                eq(messageLinksTable.recordId, candidate!.id),
+              ),
+            );
           if (row) break;
           if (performance.now() - appended > 60_000) throw new Error(`message ${id} not on the timeline after 60 s`);
           await new Promise((resolve) => setTimeout(resolve, 20));
         }
         latencies.push(performance.now() - appended);
       }
-      print(`APPEND → on the candidate's timeline: median ${Math.round(percentile(latencies, 50))} ms, max ${Math.round(Math.max(...latencies))} ms`);
+      print(
+        `APPEND → on the candidate's timeline: median ${Math.round(percentile(latencies, 50))} ms, max ${Math.round(Math.max(...latencies))} ms`,
+      );
 
       // 3. A timeline of 1,000 messages, paged.
       const timelineOwner = candidate!.id;
@@ -139,8 +200,20 @@ async function main() {
         occurredAt: new Date(Date.now() - i * 3_600_000),
       }));
       for (let i = 0; i < rows.length; i += 250) {
-        const inserted = await deps.db.insert(messagesTable).values(rows.slice(i, i + 250)).returning({ id: messagesTable.id, occurredAt: messagesTable.occurredAt });
-        await deps.db.insert(messageLinksTable).values(inserted.map((row) => ({ messageId: row.id, occurredAt: row.occurredAt, recordType: 'candidate' as const, recordId: timelineOwner })));
+        const inserted = await deps.db
+          .insert(messagesTable)
+          .values(rows.slice(i, i + 250))
+          .returning({ id: messagesTable.id, occurredAt: messagesTable.occurredAt });
+        await deps.db
+          .insert(messageLinksTable)
+          .values(
+            inserted.map((row) => ({
+              messageId: row.id,
+              occurredAt: row.occurredAt,
+              recordType: 'candidate' as const,
+              recordId: timelineOwner,
+            })),
+          );
       }
       const pageTimes: number[] = [];
       let pages = 0;
@@ -155,12 +228,24 @@ async function main() {
               and(
                 eq(messageLinksTable.recordType, 'candidate'),
                 eq(messageLinksTable.recordId, timelineOwner),
-                cursor ? sql`(${messageLinksTable.occurredAt}, ${messageLinksTable.messageId}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id})` : undefined,
+                cursor
+                  ? sql`(${messageLinksTable.occurredAt}, ${messageLinksTable.messageId}) < (${cursor.at.toISOString()}::timestamptz, ${cursor.id})`
+                  : undefined,
               ),
             )
             .orderBy(desc(messageLinksTable.occurredAt), desc(messageLinksTable.messageId))
             .limit(25);
-          const messageRows = links.length ? await deps.db.select().from(messagesTable).where(inArray(messagesTable.id, links.map((l) => l.messageId))) : [];
+          const messageRows = links.length
+            ? await deps.db
+                .select()
+                .from(messagesTable)
+                .where(
+                  inArray(
+                    messagesTable.id,
+                    links.map((l) => l.messageId),
+                  ),
+                )
+            : [];
           await toMessageViews(deps.db, messageRows, owner);
           pageTimes.push(performance.now() - t0);
           pages++;
@@ -169,14 +254,19 @@ async function main() {
           cursor = { at: last.occurredAt, id: last.messageId };
         }
       }
-      print(`Timeline of ${1000 + 10} messages, ${pages} pages of 25: p50 ${percentile(pageTimes, 50).toFixed(1)} ms, p95 ${percentile(pageTimes, 95).toFixed(1)} ms`);
+      print(
+        `Timeline of ${1000 + 10} messages, ${pages} pages of 25: p50 ${percentile(pageTimes, 50).toFixed(1)} ms, p95 ${percentile(pageTimes, 95).toFixed(1)} ms`,
+      );
       print('');
       print('| measure | result | target |');
       print('| --- | --- | --- |');
-      print(`| first sync of ${COUNT.toLocaleString('en-US')} messages | ${syncSeconds.toFixed(1)} s, peak RSS ${mb(peak)} MB | ≤ 300 s, ≤ 500 MB |`);
+      print(
+        `| first sync of ${COUNT.toLocaleString('en-US')} messages | ${syncSeconds.toFixed(1)} s, peak RSS ${mb(peak)} MB | ≤ 300 s, ≤ 500 MB |`,
+      );
       print(`| APPEND → on the timeline | max ${(Math.max(...latencies) / 1000).toFixed(2)} s | ≤ 10 s |`);
       print(`| timeline page (25) p95 | ${percentile(pageTimes, 95).toFixed(1)} ms | ≤ 50 ms |`);
-      if (syncSeconds > 300 || mb(peak) > 500 || Math.max(...latencies) > 10_000 || percentile(pageTimes, 95) > 50) process.exitCode = 1;
+      if (syncSeconds > 300 || mb(peak) > 500 || Math.max(...latencies) > 10_000 || percentile(pageTimes, 95) > 50)
+        process.exitCode = 1;
     } finally {
       await app.close();
       await database.close();

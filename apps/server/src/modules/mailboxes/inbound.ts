@@ -7,6 +7,7 @@ import { inTransaction } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
 import { candidatesTable } from '../candidates/candidates.table';
 import { clientContactsTable } from '../contacts/contacts.table';
+// eslint-disable-next-line import-x/no-restricted-paths -- the shared entry points of issue 33's plan (messages has no service file yet)
 import { linkMessage, type MessageRecordRef } from '../messages/message-links.repository';
 import {
   messageAttachmentsTable,
@@ -171,7 +172,11 @@ async function recordsByAddress(db: Db, addresses: string[]): Promise<Map<string
     .where(inArray(sql`lower(${candidatesTable.email})`, lowered)))
     add(row.email, { recordType: 'candidate', recordId: row.id });
   for (const row of await db
-    .select({ id: clientContactsTable.id, clientId: clientContactsTable.clientId, email: sql<string>`lower(${clientContactsTable.email})` })
+    .select({
+      id: clientContactsTable.id,
+      clientId: clientContactsTable.clientId,
+      email: sql<string>`lower(${clientContactsTable.email})`,
+    })
     .from(clientContactsTable)
     .where(inArray(sql`lower(${clientContactsTable.email})`, lowered))) {
     add(row.email, { recordType: 'contact', recordId: row.id });
@@ -198,7 +203,9 @@ export async function storeInboundBatch(
         .where(inArray(messagesTable.messageIdHeader, ids))
     : [];
   const addresses = parsed.flatMap((mail) =>
-    mail ? [...addressesOf(mail.from), ...addressesOf(mail.to), ...addressesOf(mail.cc)].map((entry) => entry.address) : [],
+    mail
+      ? [...addressesOf(mail.from), ...addressesOf(mail.to), ...addressesOf(mail.cc)].map((entry) => entry.address)
+      : [],
   );
   const lookups: BatchLookups = {
     existing: new Set(existing.map((row) => row.id)),
@@ -206,12 +213,18 @@ export async function storeInboundBatch(
   };
   const outcomes: InboundOutcome[] = [];
   for (const [index, mail] of parsed.entries())
-    outcomes.push(mail ? await storeParsed(ctx, mail, items[index]!.raw, items[index]!.arrivedAt, lookups) : 'unparseable');
+    outcomes.push(
+      mail ? await storeParsed(ctx, mail, items[index]!.raw, items[index]!.arrivedAt, lookups) : 'unparseable',
+    );
   return outcomes;
 }
 
 /** One message (a batch of one). */
-export async function storeInboundMessage(ctx: InboundContext, raw: Buffer, arrivedAt: Date | null): Promise<InboundOutcome> {
+export async function storeInboundMessage(
+  ctx: InboundContext,
+  raw: Buffer,
+  arrivedAt: Date | null,
+): Promise<InboundOutcome> {
   return (await storeInboundBatch(ctx, [{ raw, arrivedAt }]))[0]!;
 }
 

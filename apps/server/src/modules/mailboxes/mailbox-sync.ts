@@ -110,7 +110,7 @@ export async function syncMailbox(
   }
   const client = newImapClient(account);
   client.on('error', () => undefined);
-  let usesIdle = false;
+  let usesIdle: boolean;
   try {
     await client.connect();
     await deps.db
@@ -142,7 +142,7 @@ export async function syncMailbox(
     const failure = describeImapFailure(error);
     await markStopped(deps, mailboxId, failure);
     result.stopped = failure.reason;
-    usesIdle = false;
+    return result;
   } finally {
     await client.logout().catch(() => client.close());
   }

@@ -13,6 +13,7 @@ import { closedPort } from '../../test/closed-port';
 import type { HttpClient } from '../../test/http-client';
 import { rawMessage, startImapServer, type TestImapServer } from '../../test/imap-server';
 import { signedInClient } from '../../test/sign-in';
+// eslint-disable-next-line import-x/no-restricted-paths -- the shared entry points of issue 33's plan (messages has no service file yet)
 import { linkMessage } from '../messages/message-links.repository';
 import { messageAttachmentsTable, messageLinksTable, messagesTable } from '../messages/messages.table';
 import type { UserRow } from '../users/users.service';
@@ -63,14 +64,36 @@ afterAll(async () => {
 
 describe('mailbox sync against a real IMAP server', () => {
   it('connects (login checked), syncs INBOX and Sent, matches by address, skips own-domain mail', async () => {
-    await imap.append(rawMessage({ from: 'Jane Doe <jane@talent.test>', to: imap.username, messageId: 'in-1@talent.test', subject: 'About the role' }));
-    await imap.append(rawMessage({ from: 'Recruiter <recruiter@agency.test>', to: 'Hana <hana@client.test>', messageId: 'sent-1@agency.test' }), 'Sent');
-    await imap.append(rawMessage({ from: 'owner@agency.test', to: 'recruiter@agency.test', messageId: 'internal-1@agency.test' }));
-    await imap.append(rawMessage({ from: 'Stranger <stranger@unknown.test>', to: imap.username, messageId: 'stranger-1@unknown.test' }));
+    await imap.append(
+      rawMessage({
+        from: 'Jane Doe <jane@talent.test>',
+        to: imap.username,
+        messageId: 'in-1@talent.test',
+        subject: 'About the role',
+      }),
+    );
+    await imap.append(
+      rawMessage({
+        from: 'Recruiter <recruiter@agency.test>',
+        to: 'Hana <hana@client.test>',
+        messageId: 'sent-1@agency.test',
+      }),
+      'Sent',
+    );
+    await imap.append(
+      rawMessage({ from: 'owner@agency.test', to: 'recruiter@agency.test', messageId: 'internal-1@agency.test' }),
+    );
+    await imap.append(
+      rawMessage({ from: 'Stranger <stranger@unknown.test>', to: imap.username, messageId: 'stranger-1@unknown.test' }),
+    );
 
     const response = await recruiterClient.post('/api/mailboxes/', imap.account());
     expect(response.status).toBe(201);
-    expect(response.json.mailbox).toMatchObject({ kind: 'personal', sync_state: 'connecting', owner: { id: recruiter.id } });
+    expect(response.json.mailbox).toMatchObject({
+      kind: 'personal',
+      sync_state: 'connecting',
+      owner: { id: recruiter.id },
+    });
     expect(JSON.stringify(response.json)).not.toContain(imap.password);
     mailboxId = response.json.mailbox.id;
     expect((await mailboxRow()).passwordEncrypted).not.toContain(imap.password);
@@ -117,7 +140,9 @@ describe('mailbox sync against a real IMAP server', () => {
 
   it('a new message is fetched through IDLE and lands on its record', async () => {
     expect(isWatching(t.app.deps, mailboxId)).toBe(true);
-    await imap.append(rawMessage({ from: 'Jane Doe <jane@talent.test>', to: imap.username, messageId: 'idle-1@talent.test' }));
+    await imap.append(
+      rawMessage({ from: 'Jane Doe <jane@talent.test>', to: imap.username, messageId: 'idle-1@talent.test' }),
+    );
     // The watcher queues the sync job when the server announces the message; run due jobs until it is there.
     const deadline = Date.now() + 20_000;
     let stored = await messageBy('idle-1@talent.test');
@@ -150,18 +175,39 @@ describe('mailbox sync against a real IMAP server', () => {
     ]);
     const [unconfirmed] = await t.db
       .insert(messagesTable)
-      .values({ direction: 'outbound', status: 'unconfirmed', messageIdHeader: 'out-2@agency.test', threadKey: 'out-2@agency.test', fromAddress: 'recruiter@agency.test' })
+      .values({
+        direction: 'outbound',
+        status: 'unconfirmed',
+        messageIdHeader: 'out-2@agency.test',
+        threadKey: 'out-2@agency.test',
+        fromAddress: 'recruiter@agency.test',
+      })
       .returning();
     const [bounced] = await t.db
       .insert(messagesTable)
-      .values({ direction: 'outbound', status: 'sent', messageIdHeader: 'out-3@agency.test', threadKey: 'out-3@agency.test', fromAddress: 'recruiter@agency.test' })
+      .values({
+        direction: 'outbound',
+        status: 'sent',
+        messageIdHeader: 'out-3@agency.test',
+        threadKey: 'out-3@agency.test',
+        fromAddress: 'recruiter@agency.test',
+      })
       .returning();
 
     // Jane answers from another address, which no record has: the thread still finds her and the role.
     await imap.append(
-      rawMessage({ from: 'Jane <jane.private@elsewhere.test>', to: imap.username, messageId: 'reply-1@elsewhere.test', inReplyTo: 'out-1@agency.test', references: '<out-1@agency.test>' }),
+      rawMessage({
+        from: 'Jane <jane.private@elsewhere.test>',
+        to: imap.username,
+        messageId: 'reply-1@elsewhere.test',
+        inReplyTo: 'out-1@agency.test',
+        references: '<out-1@agency.test>',
+      }),
     );
-    await imap.append(rawMessage({ from: 'recruiter@agency.test', to: 'jane@talent.test', messageId: 'out-2@agency.test' }), 'Sent');
+    await imap.append(
+      rawMessage({ from: 'recruiter@agency.test', to: 'jane@talent.test', messageId: 'out-2@agency.test' }),
+      'Sent',
+    );
     await imap.append(
       [
         'From: Mail Delivery System <mailer-daemon@mx.talent.test>',
@@ -202,13 +248,18 @@ describe('mailbox sync against a real IMAP server', () => {
     expect(await linksOf(reply.id)).toEqual([`candidate:${jane.id}`, `role:${role.id}`].sort());
     expect((await messageBy('out-2@agency.test'))!.status).toBe('sent');
     expect((await messageBy('out-2@agency.test'))!.id).toBe(unconfirmed!.id);
-    expect((await messageBy('out-3@agency.test'))!).toMatchObject({ status: 'bounced', error: expect.stringContaining('User unknown') });
+    expect((await messageBy('out-3@agency.test'))!).toMatchObject({
+      status: 'bounced',
+      error: expect.stringContaining('User unknown'),
+    });
     expect(bounced!.id).toBeGreaterThan(0);
     expect(await messageBy('dsn-1@mx.talent.test')).toBeUndefined();
   });
 
   it('lists unmatched mail, attaches it to a record, and makes a candidate from a sender', async () => {
-    await imap.append(rawMessage({ from: '"Sam Stranger" <sam@newcomer.test>', to: imap.username, messageId: 'sam-1@newcomer.test' }));
+    await imap.append(
+      rawMessage({ from: '"Sam Stranger" <sam@newcomer.test>', to: imap.username, messageId: 'sam-1@newcomer.test' }),
+    );
     await syncNow();
     const listed = await recruiterClient.get('/api/messages/unmatched/');
     expect(listed.text).toContain('"success":true');
@@ -221,12 +272,19 @@ describe('mailbox sync against a real IMAP server', () => {
     // Another recruiter does not see mail from this recruiter's personal mailbox.
     const other = await signedInClient(t, otherRecruiter);
     expect((await other.get('/api/messages/unmatched/')).json.count).toBe(0);
-    expect((await other.post(`/api/messages/${stranger.id}/attach/`, { type: 'candidate', id: jane.id })).status).toBe(404);
+    expect((await other.post(`/api/messages/${stranger.id}/attach/`, { type: 'candidate', id: jane.id })).status).toBe(
+      404,
+    );
 
-    const attached = await recruiterClient.post(`/api/messages/${stranger.id}/attach/`, { type: 'candidate', id: jane.id });
+    const attached = await recruiterClient.post(`/api/messages/${stranger.id}/attach/`, {
+      type: 'candidate',
+      id: jane.id,
+    });
     expect(attached.status).toBe(200);
     expect(attached.json.message.records).toEqual([{ type: 'candidate', id: jane.id, name: 'Jane Doe' }]);
-    expect((await recruiterClient.post(`/api/messages/${stranger.id}/attach/`, { type: 'role', id: 2_000_000 })).status).toBe(404);
+    expect(
+      (await recruiterClient.post(`/api/messages/${stranger.id}/attach/`, { type: 'role', id: 2_000_000 })).status,
+    ).toBe(404);
 
     const created = await recruiterClient.post(`/api/messages/${sam.id}/attach/`, { create_candidate: true });
     expect(created.status).toBe(200);
@@ -241,7 +299,9 @@ describe('mailbox sync against a real IMAP server', () => {
   it('stores malformed MIME without crashing, and names with CR/LF or HTML stay one line of text', async () => {
     await imap.append(
       [
-        'From: =?utf-8?B?' + Buffer.from('Evil\r\nBcc: victim@x.test <img src=x onerror=alert(1)>').toString('base64') + '?= <evil@bad.test>',
+        'From: =?utf-8?B?' +
+          Buffer.from('Evil\r\nBcc: victim@x.test <img src=x onerror=alert(1)>').toString('base64') +
+          '?= <evil@bad.test>',
         `To: ${imap.username}`,
         'Subject: =?utf-8?Q?broken=ZZ?= subject',
         'Message-ID: <broken-1@bad.test>',
@@ -261,7 +321,9 @@ describe('mailbox sync against a real IMAP server', () => {
       ].join('\r\n'),
     );
     await imap.append('this is not a mail message at all\r\n');
-    await imap.append(rawMessage({ from: 'jane@talent.test', to: imap.username, messageId: 'after-broken@talent.test' }));
+    await imap.append(
+      rawMessage({ from: 'jane@talent.test', to: imap.username, messageId: 'after-broken@talent.test' }),
+    );
     await syncNow();
     const broken = (await messageBy('broken-1@bad.test'))!;
     expect(broken).toBeDefined();
@@ -271,7 +333,9 @@ describe('mailbox sync against a real IMAP server', () => {
     expect(broken.bodyHtml).not.toContain('<img');
     expect(await messageBy('after-broken@talent.test')).toBeDefined();
     expect((await mailboxRow()).syncState).toBe('idle');
-    const view = (await ownerClient.get('/api/messages/unmatched/')).json.results.find((m: { id: number }) => m.id === broken.id);
+    const view = (await ownerClient.get('/api/messages/unmatched/')).json.results.find(
+      (m: { id: number }) => m.id === broken.id,
+    );
     expect(view.from.name).not.toMatch(/[\r\n]/);
   });
 
@@ -303,7 +367,10 @@ describe('mailbox sync against a real IMAP server', () => {
     );
     await syncNow();
     const message = (await messageBy('big-1@talent.test'))!;
-    const [attachment] = await t.db.select().from(messageAttachmentsTable).where(eq(messageAttachmentsTable.messageId, message.id));
+    const [attachment] = await t.db
+      .select()
+      .from(messageAttachmentsTable)
+      .where(eq(messageAttachmentsTable.messageId, message.id));
     expect(attachment).toMatchObject({ filename: 'portfolio.zip', contentType: 'application/zip', size: file.length });
     expect((await t.app.deps.storage.read(attachment!.storageKey)).equals(file)).toBe(true);
     expect(await linksOf(message.id)).toEqual([`candidate:${jane.id}`]);
@@ -325,10 +392,16 @@ describe('mailbox sync against a real IMAP server', () => {
 
 describe('mailbox failures', () => {
   it('refuses to connect with a wrong password or an unreachable server, with the reason', async () => {
-    const wrong = await ownerClient.post('/api/mailboxes/', imap.account({ username: 'nobody@agency.test', password: 'wrong' }));
+    const wrong = await ownerClient.post(
+      '/api/mailboxes/',
+      imap.account({ username: 'nobody@agency.test', password: 'wrong' }),
+    );
     expect(wrong.status).toBe(400);
     expect(wrong.json.error).toContain('the server refused the password');
-    const refused = await ownerClient.post('/api/mailboxes/', imap.account({ port: await closedPort(), username: 'x@agency.test' }));
+    const refused = await ownerClient.post(
+      '/api/mailboxes/',
+      imap.account({ port: await closedPort(), username: 'x@agency.test' }),
+    );
     expect(refused.status).toBe(400);
     expect(refused.json.error).toContain('the server refused the connection');
     expect((await ownerClient.post('/api/mailboxes/', imap.account())).status).toBe(409);
@@ -337,11 +410,14 @@ describe('mailbox failures', () => {
   it('a password changed at the provider stops the sync with a clear reason; a new password resumes it', async () => {
     const server = await startImapServer({ idle: false });
     try {
-      const created = await ownerClient.post('/api/mailboxes/', server.account({ kind: 'shared', label: 'Jobs inbox' }));
+      const created = await ownerClient.post(
+        '/api/mailboxes/',
+        server.account({ kind: 'shared', label: 'Jobs inbox' }),
+      );
       expect(created.status).toBe(201);
       const id = created.json.mailbox.id as number;
       await t.app.deps.jobs.drain();
-      expect((await mailboxRow(id))).toMatchObject({ syncState: 'idle', usesIdle: false });
+      expect(await mailboxRow(id)).toMatchObject({ syncState: 'idle', usesIdle: false });
 
       server.setPassword('changed-at-provider');
       await syncNow();
@@ -357,7 +433,10 @@ describe('mailbox failures', () => {
       const fixed = await ownerClient.patch(`/api/mailboxes/${id}/`, { password: 'changed-at-provider' });
       expect(fixed.status).toBe(200);
       await t.app.deps.jobs.drain();
-      expect((await ownerClient.get(`/api/mailboxes/${id}/`)).json.mailbox).toMatchObject({ sync_state: 'idle', stopped_reason: null });
+      expect((await ownerClient.get(`/api/mailboxes/${id}/`)).json.mailbox).toMatchObject({
+        sync_state: 'idle',
+        stopped_reason: null,
+      });
 
       // Recruiters do not see the shared mailbox; the owner may disconnect it.
       expect((await recruiterClient.get(`/api/mailboxes/${id}/`)).status).toBe(404);
@@ -369,17 +448,27 @@ describe('mailbox failures', () => {
 
   it('a server that goes away stops the sync ("refused the connection") and it is retried on its own', async () => {
     const server = await startImapServer({ idle: false });
-    const created = await ownerClient.post('/api/mailboxes/', server.account({ kind: 'shared', username: 'gone@agency.test' }).valueOf());
+    const created = await ownerClient.post(
+      '/api/mailboxes/',
+      server.account({ kind: 'shared', username: 'gone@agency.test' }).valueOf(),
+    );
     expect(created.status).toBe(400); // unknown login on this server
     server.addUser('gone@agency.test', 'pw-gone');
-    const ok = await ownerClient.post('/api/mailboxes/', server.account({ kind: 'shared', username: 'gone@agency.test', password: 'pw-gone' }));
+    const ok = await ownerClient.post(
+      '/api/mailboxes/',
+      server.account({ kind: 'shared', username: 'gone@agency.test', password: 'pw-gone' }),
+    );
     expect(ok.status).toBe(201);
     const id = ok.json.mailbox.id as number;
     await t.app.deps.jobs.drain();
     await server.close();
     await syncNow();
     const row = await mailboxRow(id);
-    expect(row).toMatchObject({ syncState: 'stopped', stoppedReason: 'the server refused the connection', retryable: true });
+    expect(row).toMatchObject({
+      syncState: 'stopped',
+      stoppedReason: 'the server refused the connection',
+      retryable: true,
+    });
     // Retried after the back-off (capped at 4 minutes, inside the 5 the issue allows).
     t.clock.offsetMs = 5 * 60_000;
     try {
