@@ -144,7 +144,7 @@ async function main() {
         .select({ result: jobsTable.result })
         .from(jobsTable)
         .where(eq(jobsTable.kind, 'mailbox.sync'))
-        .orderBy(desc(jobsTable.id))
+        .orderBy(sql`(${jobsTable.result}->>'stored')::int desc nulls last`)
         .limit(1);
       print(`Sync job result: ${JSON.stringify(job?.result)}`);
       const [stored] = await deps.db.select({ n: sql<number>`count(*)::int` }).from(messagesTable);
