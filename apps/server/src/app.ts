@@ -34,6 +34,7 @@ import { pipelinesRoutes } from './modules/pipelines/pipelines.routes';
 import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { jobPostingsRoutes } from './modules/job-postings/job-postings.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
+import { mailboxesRoutes } from './modules/mailboxes/mailboxes.routes';
 import { matchingRoutes } from './modules/matching/matching.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { unsubscribesRoutes } from './modules/unsubscribes/unsubscribes.routes';
@@ -218,6 +219,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(emailTemplatesRoutes);
   await app.register(campaignsRoutes);
   await app.register(sequencesRoutes);
+  // Mailboxes kept in sync over IMAP; the Unmatched list (issue 33, docs/email.md "Receiving").
+  await app.register(mailboxesRoutes);
   // The calendar aggregates the records below it; the invoices' due dates and payouts come in here.
   await app.register(calendarRoutes, { invoiceEvents: loadInvoiceCalendarEvents });
   // Analytics and the dashboard's attention list read the records, pipelines and money below them.

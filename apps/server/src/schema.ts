@@ -30,3 +30,4 @@ export * from './modules/messages/message-uploads.table';
 export * from './modules/unsubscribes/unsubscribes.table';
 export * from './modules/email-templates/email-templates.table';
 export * from './modules/sequences/sequences.table';
+export * from './modules/mailboxes/mailboxes.table';

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { pageQueryShape } from './common';
 import { MAX_ID } from './common-constants';
 import { MessageSchema } from './messages';
 
@@ -57,3 +58,15 @@ export const AttachMessageSchema = z.union([
   }),
   z.object({ create_candidate: z.literal(true) }),
 ]);
+
+export const MailboxResponseSchema = z.object({ success: z.literal(true), mailbox: MailboxSchema });
+export const MailboxListResponseSchema = z.object({ success: z.literal(true), results: z.array(MailboxSchema) });
+/** ?page=&page_size= of GET /api/messages/unmatched/ (newest first). */
+export const UnmatchedQuerySchema = z.object(pageQueryShape(25));
+export const UnmatchedResponseSchema = UnmatchedPageSchema.extend({ success: z.literal(true) });
+export const AttachMessageResponseSchema = z.object({
+  success: z.literal(true),
+  message: MessageSchema,
+  /** The candidate made from the sender (create_candidate), else null. */
+  candidate_id: z.number().int().nullable(),
+});

@@ -83,6 +83,8 @@ const EnvSchema = z.object({
   JOBS_POLL_MS: z.coerce.number().int().min(10).max(600_000).default(1000),
   /** Bulk email: messages handed to the relay per minute (docs/email.md "Templates, bulk and sequences"). */
   MAIL_BULK_PER_MINUTE: z.coerce.number().int().min(1).max(10_000).default(30),
+  /** How often connected mailboxes are polled (IDLE-capable ones are also pushed; docs/email.md "Receiving"). */
+  MAIL_SYNC_POLL_MS: z.coerce.number().int().min(1000).max(3_600_000).default(60_000),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   WEB_DIST_DIR: z.string().min(1).optional(),
   AGENCY_TIME_ZONE: z
@@ -154,6 +156,8 @@ export interface AppConfig {
   jobsPollMs: number;
   /** MAIL_BULK_PER_MINUTE: a bulk send's messages are spaced to this rate (default 30 a minute). */
   mailBulkPerMinute: number;
+  /** MAIL_SYNC_POLL_MS: how often mailboxes are polled for new mail (default 60 s). */
+  mailSyncPollMs: number;
   webDistDir: string;
   sentryDsn: string | undefined;
   /**
@@ -270,6 +274,7 @@ export function parseEnv(env: NodeJS.ProcessEnv = process.env): AppConfig {
     logLevel: e.LOG_LEVEL,
     jobsPollMs: e.JOBS_POLL_MS,
     mailBulkPerMinute: e.MAIL_BULK_PER_MINUTE,
+    mailSyncPollMs: e.MAIL_SYNC_POLL_MS,
     webDistDir: e.WEB_DIST_DIR ? path.resolve(e.WEB_DIST_DIR) : defaultWebDistDir(),
     sentryDsn: e.SENTRY_DSN,
     agencyTimeZone: e.AGENCY_TIME_ZONE,

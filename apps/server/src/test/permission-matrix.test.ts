@@ -37,6 +37,9 @@ import { insertBatchRow } from '../modules/resumes/resume-bulk.repository';
 import { resumeDraftsTable } from '../modules/resumes/resume-bulk.table';
 import { DEFAULT_TEST_PASSWORD, insertUser } from '../factories/users.factory';
 import { HttpClient } from './http-client';
+import { startImapServer, type TestImapServer } from './imap-server';
+import { encryptSecret } from '../lib/crypto';
+import { mailboxesTable, mailboxMessagesTable } from '../modules/mailboxes/mailboxes.table';
 import { signedInClient } from './sign-in';
 
 const CALLERS = ['anonymous', 'owner', 'superuser', 'recruiter', 'viewer'] as const;
@@ -1722,6 +1725,74 @@ export const MATRIX: Entry[] = [
     path: async (ctx) => `/api/pipelines/${await newPipeline(ctx)}/timeline/`,
     expect: READ(),
   },
+  // Issue 33: mailboxes (owners all; superusers shared + own; recruiters their own personal ones) and Unmatched
+  { method: 'GET', route: '/api/mailboxes/', expect: WRITE() },
+  {
+    method: 'POST',
+    route: '/api/mailboxes/',
+    name: 'personal',
+    body: () => stashedAccount,
+    path: async (ctx) => {
+      stashedAccount = await matrixMailboxAccount(ctx, 'personal');
+      return '/api/mailboxes/';
+    },
+    expect: WRITE(201),
+  },
+  {
+    method: 'POST',
+    route: '/api/mailboxes/',
+    name: 'shared',
+    body: () => stashedAccount,
+    path: async (ctx) => {
+      stashedAccount = await matrixMailboxAccount(ctx, 'shared');
+      return '/api/mailboxes/';
+    },
+    expect: { anonymous: 401, owner: 201, superuser: 201, recruiter: 403, viewer: 403 },
+  },
+  {
+    method: 'GET',
+    route: '/api/mailboxes/:id/',
+    path: async (ctx) => `/api/mailboxes/${await newMailbox(ctx, 'shared')}/`,
+    expect: { anonymous: 401, owner: 200, superuser: 200, recruiter: 404, viewer: 403 },
+  },
+  {
+    method: 'GET',
+    route: '/api/mailboxes/:id/',
+    name: "another recruiter's personal mailbox",
+    path: async (ctx) => `/api/mailboxes/${await newMailbox(ctx, 'personal')}/`,
+    expect: { anonymous: 401, owner: 200, superuser: 404, recruiter: 404, viewer: 403 },
+  },
+  {
+    method: 'GET',
+    route: '/api/mailboxes/:id/',
+    name: 'own personal mailbox',
+    path: async (ctx) => `/api/mailboxes/${await newMailbox(ctx, 'personal', ctx.user?.id)}/`,
+    expect: { anonymous: 401, owner: 200, superuser: 200, recruiter: 200, viewer: 403 },
+  },
+  {
+    method: 'PATCH',
+    route: '/api/mailboxes/:id/',
+    path: async (ctx) => `/api/mailboxes/${await newMailbox(ctx, 'shared')}/`,
+    body: () => ({ label: 'Renamed' }),
+    expect: { anonymous: 401, owner: 200, superuser: 200, recruiter: 404, viewer: 403 },
+  },
+  {
+    method: 'DELETE',
+    route: '/api/mailboxes/:id/',
+    path: async (ctx) => `/api/mailboxes/${await newMailbox(ctx, 'shared')}/`,
+    expect: { anonymous: 401, owner: 200, superuser: 200, recruiter: 404, viewer: 403 },
+  },
+  { method: 'GET', route: '/api/messages/unmatched/', expect: WRITE() },
+  {
+    method: 'POST',
+    route: '/api/messages/:id/attach/',
+    path: async (ctx) => {
+      stash.ids = [(await insertCandidate(ctx.t.db)).id];
+      return `/api/messages/${await newSyncedMessage(ctx)}/attach/`;
+    },
+    body: () => ({ type: 'candidate', id: stash.ids![0] }),
+    expect: WRITE(),
+  },
 ];
 
 /** An outbound message in the given state (no job: resend and cancel make or stop their own). */
@@ -1739,6 +1810,57 @@ async function newMessage(ctx: Ctx, status: 'sent' | 'failed' | 'queued'): Promi
     })
     .returning();
   return row!.id;
+}
+
+/** The connect body the path function made for the cell. */
+let stashedAccount: Record<string, unknown> = {};
+/** One IMAP server for the connect rows (each cell logs in as its own user on it). */
+let matrixImap: Promise<TestImapServer> | undefined;
+const matrixImapServer = () => (matrixImap ??= startImapServer({ idle: false }));
+afterAll(async () => {
+  await (await matrixImap)?.close();
+});
+async function matrixMailboxAccount(ctx: Ctx, kind: 'shared' | 'personal') {
+  const server = await matrixImapServer();
+  const username = `${uid(ctx)}@agency.test`;
+  server.addUser(username, 'matrix-password');
+  return server.account({ kind, username, email: username, password: 'matrix-password' });
+}
+/** A mailbox row (no sync): shared, or personal of `ownerId` (default: a fresh recruiter). */
+async function newMailbox(ctx: Ctx, kind: 'shared' | 'personal', ownerId?: number): Promise<number> {
+  const owner = ownerId ?? (kind === 'personal' ? (await ctx.target()).id : null);
+  const [row] = await ctx.t.db
+    .insert(mailboxesTable)
+    .values({
+      kind,
+      ownerId: owner,
+      email: `${uid(ctx)}@agency.test`,
+      host: '127.0.0.1',
+      port: 1,
+      tls: false,
+      username: uid(ctx),
+      passwordEncrypted: encryptSecret(ctx.t.config.secretKey, 'secret'),
+      syncState: 'idle',
+    })
+    .returning();
+  return row!.id;
+}
+/** An unmatched inbound message synced through a shared mailbox. */
+async function newSyncedMessage(ctx: Ctx): Promise<number> {
+  const mailboxId = await newMailbox(ctx, 'shared');
+  const id = `${uid(ctx)}@sender.test`;
+  const [message] = await ctx.t.db
+    .insert(messagesTable)
+    .values({
+      direction: 'inbound',
+      status: 'received',
+      messageIdHeader: id,
+      threadKey: id,
+      fromAddress: 'x@sender.test',
+    })
+    .returning();
+  await ctx.t.db.insert(mailboxMessagesTable).values({ mailboxId, messageId: message!.id });
+  return message!.id;
 }
 
 /** A new application to a fresh open role (with a stored resume when asked). */

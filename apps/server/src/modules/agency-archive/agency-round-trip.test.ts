@@ -27,6 +27,9 @@ const NOT_EXPORTED = [
   'resume_batches',
   'resume_drafts',
   'message_uploads',
+  'mailboxes',
+  'mailbox_folders',
+  'mailbox_messages',
 ];
 const PASSWORD = 'Demo-Password-Strong-42';
 

@@ -29,6 +29,9 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   resume_batches: 'bulk resume uploads under review: transient',
   resume_drafts: 'bulk resume uploads under review: transient',
   message_uploads: 'files uploaded for messages not sent yet: transient (sent ones are message_attachments)',
+  mailboxes: 'IMAP accounts hold passwords (secrets): connect them again on the new server',
+  mailbox_folders: "mailbox sync positions (UIDs belong to the old server's connections)",
+  mailbox_messages: 'which old mailbox a message came from (the mailboxes are not exported)',
 };
 
 /** Archive limits (an import refuses an archive beyond them before writing anything). */

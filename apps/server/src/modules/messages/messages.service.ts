@@ -7,6 +7,8 @@ import { AppError } from '../../lib/errors';
 import { assertCan } from '../../lib/permissions';
 import type { UserRow } from '../users/users.service';
 import { toMessageViews } from './message-view';
+
+export { toMessageViews };
 import { messageAttachmentsTable, messageLinksTable, messagesTable, type MessageRow } from './messages.table';
 import { MAIL_SEND_JOB, type MailSendPayload } from './outbox';
 import { recordNames } from './record-names';
