@@ -200,6 +200,8 @@ export type MatchingRoleResult = z.infer<typeof MatchingRoleResultSchema>;
 /** GET /api/candidates/{id}/matching-roles/?limit=10 */
 export const MatchingRolesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1, 'Use 1 to 50.').max(50, 'Use 1 to 50.').default(10),
+  /** Leave this role out (the one the candidate applied to: "other roles that fit"). */
+  exclude_role_id: IdSchema.optional(),
 });
 export const MatchingRolesResponseSchema = z.object({
   success: z.literal(true),

@@ -93,6 +93,15 @@ export async function saveProfiles(db: Db, profiles: CandidateProfile[], builtAt
     });
 }
 
+/** A candidate's stored profile and whether it is stale (null when the candidate has no row yet). */
+export async function storedProfile(db: Db, candidateId: number): Promise<{ profile: CandidateProfile; stale: boolean } | null> {
+  const [row] = await db
+    .select()
+    .from(candidateMatchProfilesTable)
+    .where(eq(candidateMatchProfilesTable.candidateId, candidateId));
+  return row ? { profile: toProfile(row), stale: row.stale } : null;
+}
+
 export function toProfile(row: CandidateMatchProfileRow): CandidateProfile {
   return {
     candidateId: row.candidateId,
