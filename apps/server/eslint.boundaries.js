@@ -48,6 +48,14 @@ export const MODULE_ORDER = [
   'imports',
   // matching ranks candidates for roles (records + pipelines' outcomes); the assistant reads it
   'matching',
+  // email (issue 33): unsubscribes, the messages and their outbox, templates (with bulk and submittal email),
+  // sequences, and the mailboxes whose sync files replies onto the records and stops sequences
+  'unsubscribes',
+  'messages',
+  'email-templates',
+  'campaigns',
+  'sequences',
+  'mailboxes',
   // money
   'invoices',
   // insight: calendar aggregates records, pipelines and money; nothing imports it
