@@ -4,12 +4,13 @@
  * one just edited) is built from the candidate's row and saved first, so the first answer is already
  * current. Each open role's scorer is compiled once per role-profile cache generation (ranking.ts).
  */
-import type { MatchingRolesResponse } from '@recruitdesk/contracts/matching';
+import type { ApplicationMatchingRolesResponse, MatchingRolesResponse } from '@recruitdesk/contracts/matching';
 import type { Db } from '../../db/client';
 import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { assertCan } from '../../lib/permissions';
 import { MATCHING_ERRORS } from '@recruitdesk/contracts/matching';
+import { findApplication } from '../applications/applications.repository';
 import { moneyVisibleTo } from '../settings/settings.service';
 import type { UserRow } from '../users/users.service';
 import { evidenceFor } from './evidence';
@@ -67,6 +68,54 @@ async function currentProfile(db: Db, terms: SkillTerms, candidateId: number): P
   return profile;
 }
 
+interface RankOptions {
+  limit: number;
+  excludeRoleId?: number | undefined;
+  salaryVisible: boolean;
+  inPipeline: ReadonlySet<number>;
+  /** Where the evidence snippets come from. */
+  evidence: { resumeText: string; skills: readonly string[] };
+}
+
+/** The open roles ranked for one profile, best first (ties by role id), explained. */
+async function rankOpenRoles(
+  deps: Deps,
+  terms: SkillTerms,
+  profile: CandidateProfile,
+  options: RankOptions,
+): Promise<MatchingRolesResponse['results']> {
+  const roles = await openRoleProfiles(deps.db, terms);
+  const now = new Date();
+  const nowMs = now.getTime();
+  const lastActivityMs = profile.lastActivity.getTime();
+  const skills = new Set(profile.skills);
+  const top = new TopRanked(options.limit);
+  const byId = new Map<number, OpenRoleProfile>();
+  for (const role of roles) {
+    if (role.row.id === options.excludeRoleId) continue;
+    const { role: keys, score } = scorerOf(role, options.salaryVisible);
+    if (countIn(keys.must, skills) < keys.must.length) continue;
+    byId.set(role.row.id, role);
+    top.push(role.row.id, score(profile, lastActivityMs, countIn(keys.required, skills), countIn(keys.nice, skills), nowMs));
+  }
+  const input = { now, salaryVisible: options.salaryVisible };
+  return top.sorted().map(({ id }) => {
+    const role = byId.get(id) as OpenRoleProfile;
+    const match = scoreMatch(role.profile, profile, role.weights, input);
+    const wanted = [...role.profile.required, ...role.profile.nice].filter((skill) =>
+      match.matched.includes(skill.name),
+    );
+    return {
+      role: { id: role.row.id, name: role.row.name, client_name: role.row.clientName, location: role.row.location },
+      score: match.score,
+      factors: match.factors,
+      evidence: evidenceFor(terms, wanted, options.evidence.resumeText, options.evidence.skills),
+      missing: match.missing,
+      in_pipeline: options.inPipeline.has(role.row.id),
+    };
+  });
+}
+
 export async function listMatchingRoles(
   deps: Deps,
   actor: UserRow,
@@ -75,7 +124,8 @@ export async function listMatchingRoles(
 ): Promise<Omit<MatchingRolesResponse, 'success'>> {
   assertCan(actor, 'records.read');
   const terms = await loadSkillTerms(deps.db);
-  const [profile, roles, salaryVisible, inPipeline, cards] = await Promise.all([
+  // The role profiles load alongside (cached for a few seconds; rankOpenRoles awaits the same promise).
+  const [profile, , salaryVisible, inPipeline, cards] = await Promise.all([
     currentProfile(deps.db, terms, candidateId),
     openRoleProfiles(deps.db, terms),
     moneyVisibleTo(deps.db, actor),
@@ -84,36 +134,62 @@ export async function listMatchingRoles(
   ]);
   const card = cards[0];
   if (!profile || !card) throw new AppError('CANDIDATE_NOT_FOUND', 404, MATCHING_ERRORS.CANDIDATE_NOT_FOUND);
-  const now = new Date();
-  const nowMs = now.getTime();
-  const lastActivityMs = profile.lastActivity.getTime();
-  const skills = new Set(profile.skills);
-  const top = new TopRanked(query.limit);
-  const byId = new Map<number, OpenRoleProfile>();
-  for (const role of roles) {
-    if (role.row.id === query.exclude_role_id) continue;
-    const { role: keys, score } = scorerOf(role, salaryVisible);
-    if (countIn(keys.must, skills) < keys.must.length) continue;
-    byId.set(role.row.id, role);
-    top.push(role.row.id, score(profile, lastActivityMs, countIn(keys.required, skills), countIn(keys.nice, skills), nowMs));
-  }
-  const input = { now, salaryVisible };
   return {
-    results: top.sorted().map(({ id }) => {
-      const role = byId.get(id) as OpenRoleProfile;
-      const match = scoreMatch(role.profile, profile, role.weights, input);
-      const wanted = [...role.profile.required, ...role.profile.nice].filter((skill) =>
-        match.matched.includes(skill.name),
-      );
-      return {
-        role: { id: role.row.id, name: role.row.name, client_name: role.row.clientName, location: role.row.location },
-        score: match.score,
-        factors: match.factors,
-        evidence: evidenceFor(terms, wanted, card.resumeText, card.skills),
-        missing: match.missing,
-        in_pipeline: inPipeline.has(role.row.id),
-      };
+    results: await rankOpenRoles(deps, terms, profile, {
+      limit: query.limit,
+      excludeRoleId: query.exclude_role_id,
+      salaryVisible,
+      inPipeline,
+      evidence: card,
     }),
     salary_visible: salaryVisible,
+  };
+}
+
+/**
+ * The other open roles that fit an application: once converted, its candidate's ranking; before, a profile
+ * built from what the applicant sent (the resume's text: its skills, title words and years are not known yet).
+ */
+export async function listApplicationMatchingRoles(
+  deps: Deps,
+  actor: UserRow,
+  applicationId: number,
+  query: { limit: number },
+): Promise<Omit<ApplicationMatchingRolesResponse, 'success'>> {
+  assertCan(actor, 'records.read');
+  const found = await findApplication(deps.db, applicationId);
+  if (!found) throw new AppError('APPLICATION_NOT_FOUND', 404, MATCHING_ERRORS.APPLICATION_NOT_FOUND);
+  const { application } = found;
+  if (application.candidateId !== null) {
+    const ranked = await listMatchingRoles(deps, actor, application.candidateId, {
+      limit: query.limit,
+      exclude_role_id: application.roleId,
+    });
+    return { ...ranked, candidate_id: application.candidateId };
+  }
+  const terms = await loadSkillTerms(deps.db);
+  const salaryVisible = await moneyVisibleTo(deps.db, actor);
+  const profile = buildCandidateProfile(terms, {
+    id: 0,
+    currentTitle: '',
+    skills: [],
+    resumeText: application.resumeText,
+    yearsExperience: null,
+    desiredSalary: null,
+    desiredSalaryCurrency: '',
+    location: '',
+    status: 'active',
+    updatedAt: application.createdAt,
+  });
+  return {
+    results: await rankOpenRoles(deps, terms, profile, {
+      limit: query.limit,
+      excludeRoleId: application.roleId,
+      salaryVisible,
+      inPipeline: new Set(),
+      evidence: { resumeText: application.resumeText, skills: [] },
+    }),
+    salary_visible: salaryVisible,
+    candidate_id: null,
   };
 }
