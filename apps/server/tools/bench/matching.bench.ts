@@ -182,7 +182,9 @@ async function bench(label: string, database: Database): Promise<void> {
     print(
       `  loaded candidates in ${(loadMs / 1000).toFixed(1)} s; rebuilt ${rebuilt.toLocaleString('en-US')} profiles in ${(rebuildMs / 1000).toFixed(1)} s`,
     );
-    print(`  role's top 50               p50 ${ms(a.p50)}  p95 ${ms(a.p95)}  (${RUNS} runs; ${loadBefore} → ${loadTop50})`);
+    print(
+      `  role's top 50               p50 ${ms(a.p50)}  p95 ${ms(a.p95)}  (${RUNS} runs; ${loadBefore} → ${loadTop50})`,
+    );
     print(`  candidate's matching roles  p50 ${ms(b.p50)}  p95 ${ms(b.p95)}  (${RUNS} runs; ${loadRoles})`);
     print(
       `  freshness: skills changed → next ranking ${fresh ? `places them at #${fresh.rank}` : 'does NOT place them in the top 50'} after ${ms(freshMs)}`,

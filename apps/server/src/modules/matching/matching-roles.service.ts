@@ -96,7 +96,10 @@ async function rankOpenRoles(
     const { role: keys, score } = scorerOf(role, options.salaryVisible);
     if (countIn(keys.must, skills) < keys.must.length) continue;
     byId.set(role.row.id, role);
-    top.push(role.row.id, score(profile, lastActivityMs, countIn(keys.required, skills), countIn(keys.nice, skills), nowMs));
+    top.push(
+      role.row.id,
+      score(profile, lastActivityMs, countIn(keys.required, skills), countIn(keys.nice, skills), nowMs),
+    );
   }
   const input = { now, salaryVisible: options.salaryVisible };
   return top.sorted().map(({ id }) => {

@@ -94,7 +94,10 @@ export async function saveProfiles(db: Db, profiles: CandidateProfile[], builtAt
 }
 
 /** A candidate's stored profile and whether it is stale (null when the candidate has no row yet). */
-export async function storedProfile(db: Db, candidateId: number): Promise<{ profile: CandidateProfile; stale: boolean } | null> {
+export async function storedProfile(
+  db: Db,
+  candidateId: number,
+): Promise<{ profile: CandidateProfile; stale: boolean } | null> {
   const [row] = await db
     .select()
     .from(candidateMatchProfilesTable)

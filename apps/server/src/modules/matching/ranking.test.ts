@@ -16,7 +16,9 @@ function generate(seed: number, count: number) {
   const random = seededRandom(seed);
   const int = (max: number) => Math.floor(random() * max);
   const pick = <T>(list: readonly T[]) => list[int(list.length)] as T;
-  const some = <T>(list: readonly T[], most: number) => [...new Set(Array.from({ length: int(most + 1) }, () => pick(list)))];
+  const some = <T>(list: readonly T[], most: number) => [
+    ...new Set(Array.from({ length: int(most + 1) }, () => pick(list))),
+  ];
   const profiles: CandidateProfile[] = Array.from({ length: count }, (_, i) => ({
     // Ids out of order, so ties are not broken by insertion order by accident.
     candidateId: ((i * 7919) % count) + 1,

@@ -36,7 +36,8 @@ export type CompiledScorer = (
 /** The contribution of `hits` out of `of` keys, for every possible number of hits. */
 function skillTable(weight: number, of: number, total: number): Int32Array {
   const table = new Int32Array(of + 1);
-  if (weight && of) for (let hits = 0; hits <= of; hits += 1) table[hits] = tenths(weight, Math.floor((1000 * hits) / of), total);
+  if (weight && of)
+    for (let hits = 0; hits <= of; hits += 1) table[hits] = tenths(weight, Math.floor((1000 * hits) / of), total);
   return table;
 }
 
@@ -48,7 +49,9 @@ export function compileScorer(role: RoleProfile, plan: ScorePlan): CompiledScore
   const titles = role.titleTokens;
   const outcomes = tenths(w.outcomes, 500, total);
   // Factors with few possible values: their contributions looked up, not computed per candidate.
-  const seniority = Int32Array.from({ length: 6 }, (_, level) => tenths(w.seniority, seniorityFraction(role.level, level), total));
+  const seniority = Int32Array.from({ length: 6 }, (_, level) =>
+    tenths(w.seniority, seniorityFraction(role.level, level), total),
+  );
   const minYears = role.minYears ?? 0;
   const yearsUnknown = tenths(w.experience, experienceFraction(minYears, null), total);
   const recency = [1000, 700, 400, 200, 0].map((fraction) => tenths(w.recency, fraction, total)) as [
@@ -68,7 +71,15 @@ export function compileScorer(role: RoleProfile, plan: ScorePlan): CompiledScore
     score += seniority[p.level] ?? tenths(w.seniority, seniorityFraction(role.level, p.level), total);
     score += p.years === null ? yearsUnknown : tenths(w.experience, experienceFraction(minYears, p.years), total);
     score +=
-      days <= 30 ? recency[0] : days <= 180 ? recency[1] : days <= 365 ? recency[2] : days <= 730 ? recency[3] : recency[4];
+      days <= 30
+        ? recency[0]
+        : days <= 180
+          ? recency[1]
+          : days <= 365
+            ? recency[2]
+            : days <= 730
+              ? recency[3]
+              : recency[4];
     score +=
       p.status === 'active'
         ? available
