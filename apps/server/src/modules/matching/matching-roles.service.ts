@@ -10,11 +10,11 @@ import type { Deps } from '../../lib/deps';
 import { AppError } from '../../lib/errors';
 import { assertCan } from '../../lib/permissions';
 import { MATCHING_ERRORS } from '@recruitdesk/contracts/matching';
-import { findApplication } from '../applications/applications.repository';
 import { moneyVisibleTo } from '../settings/settings.service';
 import type { UserRow } from '../users/users.service';
 import { evidenceFor } from './evidence';
 import {
+  applicationForMatching,
   candidateCards,
   candidatePipelineRoleIds,
   candidateSources,
@@ -160,9 +160,8 @@ export async function listApplicationMatchingRoles(
   query: { limit: number },
 ): Promise<Omit<ApplicationMatchingRolesResponse, 'success'>> {
   assertCan(actor, 'records.read');
-  const found = await findApplication(deps.db, applicationId);
-  if (!found) throw new AppError('APPLICATION_NOT_FOUND', 404, MATCHING_ERRORS.APPLICATION_NOT_FOUND);
-  const { application } = found;
+  const application = await applicationForMatching(deps.db, applicationId);
+  if (!application) throw new AppError('APPLICATION_NOT_FOUND', 404, MATCHING_ERRORS.APPLICATION_NOT_FOUND);
   if (application.candidateId !== null) {
     const ranked = await listMatchingRoles(deps, actor, application.candidateId, {
       limit: query.limit,

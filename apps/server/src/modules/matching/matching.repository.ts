@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { applicationsTable } from '../applications/applications.table';
 import { candidatesTable } from '../candidates/candidates.table';
 import { clientsTable } from '../clients/clients.table';
 import { pipelinesTable } from '../pipelines/pipelines.table';
@@ -91,6 +92,23 @@ export async function saveProfiles(db: Db, profiles: CandidateProfile[], builtAt
         builtAt: sql`excluded.built_at`,
       },
     });
+}
+
+/** What matching reads of an application: the role applied to, the candidate once converted, the resume's text. */
+export async function applicationForMatching(
+  db: Db,
+  id: number,
+): Promise<{ roleId: number; candidateId: number | null; resumeText: string; createdAt: Date } | undefined> {
+  const [row] = await db
+    .select({
+      roleId: applicationsTable.roleId,
+      candidateId: applicationsTable.candidateId,
+      resumeText: applicationsTable.resumeText,
+      createdAt: applicationsTable.createdAt,
+    })
+    .from(applicationsTable)
+    .where(eq(applicationsTable.id, id));
+  return row;
 }
 
 /** A candidate's stored profile and whether it is stale (null when the candidate has no row yet). */

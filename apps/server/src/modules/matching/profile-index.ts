@@ -10,39 +10,14 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/sql-helpers';
 import type { CandidateProfile, RoleProfile } from './profiles';
-import { compileScorer, countIn } from './ranking';
+import { compileScorer, countIn, type IndexEntry, type ProfileIndex } from './ranking';
 import type { ScorePlan } from './scoring';
 
 const RELOAD_MS = 10 * 60_000;
 const IDLE_MS = 15 * 60_000;
 const BATCH = 20_000;
 
-/** One candidate in the index; `stamp`, `required`, `nice` and `must` are the scratch of the ranking in progress (ranking.ts). */
-export interface IndexEntry {
-  profile: CandidateProfile;
-  lastActivityMs: number;
-  stamp: number;
-  required: number;
-  nice: number;
-  must: number;
-}
-
-export interface ProfileIndex {
-  profiles: Map<number, CandidateProfile>;
-  entries: Map<number, IndexEntry>;
-  /** Posting lists: skill key → the entries of the candidates with that skill. */
-  bySkill: Map<string, Set<IndexEntry>>;
-  /** The posting lists as arrays (faster to walk), made on first use and dropped when the skill's list changes. */
-  postings: Map<string, IndexEntry[]>;
-  /** The last ranking's stamp, and its reusable list of the entries it touched (ranking.ts). */
-  stamp: number;
-  touched: IndexEntry[];
-  /** Re-read from here on the next sync (one behind the highest seen: a slow transaction's lower revision). */
-  syncFrom: number;
-  highest: number;
-  loadedAt: number;
-  usedAt: number;
-}
+export type { IndexEntry, ProfileIndex } from './ranking';
 
 interface ProfileRowRaw {
   candidate_id: number;
@@ -113,16 +88,6 @@ function put(index: ProfileIndex, profile: CandidateProfile): void {
     set.add(entry);
     index.postings.delete(skill);
   }
-}
-
-/** The entries of the candidates with the skill, as an array. */
-export function postingOf(index: ProfileIndex, key: string): readonly IndexEntry[] {
-  let list = index.postings.get(key);
-  if (list === undefined) {
-    list = [...(index.bySkill.get(key) ?? [])];
-    index.postings.set(key, list);
-  }
-  return list;
 }
 
 /** An index over the given profiles, not tied to a database (tests and benchmarks of the ranking). */

@@ -8,7 +8,6 @@
  * straightforward reference).
  */
 import type { CandidateProfile, RoleProfile } from './profiles';
-import { postingOf, type ProfileIndex } from './profile-index';
 import {
   availabilityFraction,
   DAY_MS,
@@ -20,6 +19,43 @@ import {
   tenths,
   type ScorePlan,
 } from './scoring';
+
+/** One candidate in the index; `stamp`, `required`, `nice` and `must` are the scratch of the ranking in progress (ranking.ts). */
+export interface IndexEntry {
+  profile: CandidateProfile;
+  lastActivityMs: number;
+  stamp: number;
+  required: number;
+  nice: number;
+  must: number;
+}
+
+export interface ProfileIndex {
+  profiles: Map<number, CandidateProfile>;
+  entries: Map<number, IndexEntry>;
+  /** Posting lists: skill key → the entries of the candidates with that skill. */
+  bySkill: Map<string, Set<IndexEntry>>;
+  /** The posting lists as arrays (faster to walk), made on first use and dropped when the skill's list changes. */
+  postings: Map<string, IndexEntry[]>;
+  /** The last ranking's stamp, and its reusable list of the entries it touched (ranking.ts). */
+  stamp: number;
+  touched: IndexEntry[];
+  /** Re-read from here on the next sync (one behind the highest seen: a slow transaction's lower revision). */
+  syncFrom: number;
+  highest: number;
+  loadedAt: number;
+  usedAt: number;
+}
+
+/** The entries of the candidates with the skill, as an array. */
+export function postingOf(index: ProfileIndex, key: string): readonly IndexEntry[] {
+  let list = index.postings.get(key);
+  if (list === undefined) {
+    list = [...(index.bySkill.get(key) ?? [])];
+    index.postings.set(key, list);
+  }
+  return list;
+}
 
 /**
  * The score in tenths without past outcomes and feedback, given how many of the role's required and
