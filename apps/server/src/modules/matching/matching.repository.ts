@@ -1,4 +1,4 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { applicationsTable } from '../applications/applications.table';
 import { candidatesTable } from '../candidates/candidates.table';
@@ -35,7 +35,9 @@ export async function staleProfileIds(db: Db, limit: number): Promise<number[]> 
     .select({ id: candidateMatchProfilesTable.candidateId })
     .from(candidateMatchProfilesTable)
     .where(eq(candidateMatchProfilesTable.stale, true))
-    .orderBy(asc(candidateMatchProfilesTable.candidateId))
+    // Newest candidates first: behind a backlog (an import, the demo data), the one just created or edited is
+    // the one a recruiter is looking for.
+    .orderBy(desc(candidateMatchProfilesTable.candidateId))
     .limit(limit);
   return rows.map((row) => row.id);
 }
