@@ -21,7 +21,11 @@ const role = (id: number, name: string, inPipeline = false): MatchingRoleResult 
 describe('suggested roles for a new candidate', () => {
   it('shows the top roles with their score under its own title, leaving out a role when asked', async () => {
     fetchStub.mock.mockImplementation(async () =>
-      jsonResponse(200, { success: true, salary_visible: true, results: [role(3, 'Data Engineer'), role(4, 'Analyst', true)] }),
+      jsonResponse(200, {
+        success: true,
+        salary_visible: true,
+        results: [role(3, 'Data Engineer'), role(4, 'Analyst', true)],
+      }),
     );
     const onAdd = vi.fn();
     renderWithProviders(
@@ -45,8 +49,12 @@ describe('suggested roles for a new candidate', () => {
   });
 
   it('says so when no open role fits', async () => {
-    fetchStub.mock.mockImplementation(async () => jsonResponse(200, { success: true, salary_visible: true, results: [] }));
-    renderWithProviders(<MatchingRolesCard candidateId={9} title="Suggested roles" emptyTitle="No open role fits them yet" />);
+    fetchStub.mock.mockImplementation(async () =>
+      jsonResponse(200, { success: true, salary_visible: true, results: [] }),
+    );
+    renderWithProviders(
+      <MatchingRolesCard candidateId={9} title="Suggested roles" emptyTitle="No open role fits them yet" />,
+    );
     expect(await screen.findByText('No open role fits them yet')).toBeTruthy();
   });
 });
@@ -54,7 +62,12 @@ describe('suggested roles for a new candidate', () => {
 describe('other roles that fit an application', () => {
   it('ranks them by the resume before conversion, without an add button', async () => {
     fetchStub.mock.mockImplementation(async () =>
-      jsonResponse(200, { success: true, salary_visible: true, candidate_id: null, results: [role(5, 'Platform Engineer')] }),
+      jsonResponse(200, {
+        success: true,
+        salary_visible: true,
+        candidate_id: null,
+        results: [role(5, 'Platform Engineer')],
+      }),
     );
     renderWithProviders(<ApplicationRolesCard applicationId={11} onAdd={vi.fn()} />);
     expect(await screen.findByRole('link', { name: 'Platform Engineer' })).toHaveAttribute('href', '/roles/5');
@@ -66,7 +79,12 @@ describe('other roles that fit an application', () => {
 
   it('adds the converted candidate to another role', async () => {
     fetchStub.mock.mockImplementation(async () =>
-      jsonResponse(200, { success: true, salary_visible: true, candidate_id: 42, results: [role(5, 'Platform Engineer')] }),
+      jsonResponse(200, {
+        success: true,
+        salary_visible: true,
+        candidate_id: 42,
+        results: [role(5, 'Platform Engineer')],
+      }),
     );
     const onAdd = vi.fn();
     renderWithProviders(<ApplicationRolesCard applicationId={11} onAdd={onAdd} />);
