@@ -66,3 +66,52 @@ test('a recruiter opens a new role’s Matches tab and adds three matched candid
   expect(JSON.stringify(pipelines)).toContain(names[0]);
   expect(JSON.stringify(pipelines)).toContain(names[2]);
 });
+
+test('a new candidate with skills gets suggested roles, and is added to one of their pipelines', async ({ page }) => {
+  test.setTimeout(90_000);
+  const stamp = Date.now();
+  const rare = `Quarkspan${stamp}`;
+  await login(page, 'recruiter');
+  const client = await apiPost<{ client: { id: number } }>(page, '/api/clients/', {
+    name: `Suggesting Co ${stamp}`,
+    client_type: 'finders_fee',
+    state: 'Open',
+  });
+  const roleNames = [`Quarkspan Lead ${stamp}`, `Quarkspan Analyst ${stamp}`];
+  for (const [index, name] of roleNames.entries()) {
+    const role = await apiPost<{ role: { id: number } }>(page, '/api/roles/', {
+      client_id: client.client.id,
+      name,
+      remote_type: 'remote',
+    });
+    const qualifications = index === 0 ? [rare, 'Elixir'] : [rare, 'Haskell'];
+    for (const qualification of qualifications) {
+      await apiPost(page, '/api/job-qualifications/', {
+        role_id: role.role.id,
+        name: qualification,
+        kind: 'must_have',
+      });
+    }
+  }
+
+  await page.goto('/candidates');
+  await page.getByRole('button', { name: 'Add candidate' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add candidate' });
+  await dialog.getByLabel('First name').fill('Sol');
+  await dialog.getByLabel('Last name').fill(`Suggested${stamp}`);
+  const skills = dialog.getByRole('textbox', { name: 'Skills' });
+  await skills.pressSequentially(`${rare},Elixir,`);
+  await dialog.getByRole('button', { name: 'Add candidate' }).click();
+  await expect(page.getByRole('dialog')).toBeHidden({ timeout: 15_000 });
+
+  // Right after the form: the open roles that fit, the one with both skills first.
+  const suggested = page.getByRole('region', { name: 'Suggested roles' });
+  const list = suggested.getByRole('list', { name: 'Suggested roles' });
+  await expect(list.getByRole('listitem').first().getByRole('link', { name: roleNames[0] })).toBeVisible();
+  await expect(list.getByRole('link', { name: roleNames[1] })).toBeVisible();
+  const addTo = (name: string) => suggested.getByRole('button', { name: new RegExp(`^Add to pipeline\\s*: ${name}$`) });
+  await addTo(roleNames[0]!).click();
+  await expect(page.getByRole('status').filter({ hasText: `Added to ${roleNames[0]}.` })).toBeVisible();
+  await expect(list.getByRole('listitem').first().getByText('In pipeline')).toBeVisible();
+  await expect(addTo(roleNames[1]!)).toBeVisible();
+});

@@ -200,6 +200,8 @@ export type MatchingRoleResult = z.infer<typeof MatchingRoleResultSchema>;
 /** GET /api/candidates/{id}/matching-roles/?limit=10 */
 export const MatchingRolesQuerySchema = z.object({
   limit: z.coerce.number().int().min(1, 'Use 1 to 50.').max(50, 'Use 1 to 50.').default(10),
+  /** Leave this role out (the one the candidate applied to: "other roles that fit"). */
+  exclude_role_id: IdSchema.optional(),
 });
 export const MatchingRolesResponseSchema = z.object({
   success: z.literal(true),
@@ -208,8 +210,22 @@ export const MatchingRolesResponseSchema = z.object({
 });
 export type MatchingRolesResponse = z.infer<typeof MatchingRolesResponseSchema>;
 
+/**
+ * GET /api/applications/{id}/matching-roles/?limit=5 — the other open roles that fit an application (the
+ * role applied to left out): the converted candidate's ranking, or, before conversion, one built from the
+ * application's resume text. `candidate_id` names whom "Add to pipeline" adds (null until converted).
+ */
+export const ApplicationMatchingRolesQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1, 'Use 1 to 50.').max(50, 'Use 1 to 50.').default(5),
+});
+export const ApplicationMatchingRolesResponseSchema = MatchingRolesResponseSchema.extend({
+  candidate_id: z.number().int().nullable(),
+});
+export type ApplicationMatchingRolesResponse = z.infer<typeof ApplicationMatchingRolesResponseSchema>;
+
 export const MATCHING_ERRORS = {
   CANDIDATE_NOT_FOUND: 'Candidate not found.',
+  APPLICATION_NOT_FOUND: 'Application not found.',
   NO_SUCH_CANDIDATE_NAME: 'No candidate has that name.',
   UNKNOWN_MUST_SKILL: 'A must-have skill has to be one of the role’s required skills.',
 } as const;

@@ -1267,6 +1267,12 @@ export const MATRIX: Entry[] = [
     path: async (ctx) => `/api/candidates/${await newCandidate(ctx)}/matching-roles/`,
     expect: READ(),
   },
+  {
+    method: 'GET',
+    route: '/api/applications/:id/matching-roles/',
+    path: async (ctx) => `/api/applications/${await newApplication(ctx)}/matching-roles/`,
+    expect: READ(),
+  },
   // Issue 6: pipelines
   {
     method: 'GET',

@@ -11,7 +11,7 @@
  * measured separately); BENCH_RESUME_SHARE=0.3 loads resumes for that share.
  */
 import { mkdtempSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { loadavg, tmpdir } from 'node:os';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { sql } from 'drizzle-orm';
@@ -50,6 +50,8 @@ const stats = (times: number[]) => {
   return { p50: percentile(sorted, 50), p95: percentile(sorted, 95) };
 };
 const ms = (value: number) => `${value.toFixed(1)} ms`;
+/** The machine's 1-minute load average (the figures are wall-clock on a shared machine). */
+const load = () => `load average ${loadavg()[0]?.toFixed(1)}`;
 
 async function time<T>(fn: () => Promise<T>): Promise<[number, T]> {
   const started = performance.now();
@@ -60,6 +62,12 @@ async function time<T>(fn: () => Promise<T>): Promise<[number, T]> {
 async function bench(label: string, database: Database): Promise<void> {
   const db = database.db;
   await database.migrate();
+  // The app starts on the empty database: on a loaded machine, starting it next to 100,000 candidates in the
+  // embedded database exceeded Fastify's 10 s plugin timeout.
+  const dataDir = mkdtempSync(path.join(tmpdir(), 'rd-match-bench-'));
+  const config = { ...parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' }) };
+  const app = await buildApp(config, { db });
+  await app.ready();
   const [loadMs] = await time(async () => {
     for (let offset = 0; offset < CANDIDATES; offset += 10_000) {
       await insertCandidates(
@@ -111,10 +119,6 @@ async function bench(label: string, database: Database): Promise<void> {
   }
   await database.analyze();
 
-  const dataDir = mkdtempSync(path.join(tmpdir(), 'rd-match-bench-'));
-  const config = { ...parseEnv({ NODE_ENV: 'test', DATA_DIR: dataDir, LOG_LEVEL: 'silent', PORT: '0' }) };
-  const app = await buildApp(config, { db });
-  await app.ready();
   const deps = (app as unknown as { deps: Deps }).deps;
   const owner: UserRow = await insertUser(db, { userType: ['owner'] });
   const candidateIds = rowsOf<{ id: number }>(await db.execute(sql`select id from candidates order by id`)).map((row) =>
@@ -122,17 +126,20 @@ async function bench(label: string, database: Database): Promise<void> {
   );
   try {
     const top50: number[] = [];
+    const loadBefore = load();
     for (let run = 0; run < WARMUP + RUNS; run += 1) {
       const [took] = await time(() =>
         listRoleMatches(deps, owner, pick(roleIds), { limit: 50, offset: 0, include_excluded: false }),
       );
       if (run >= WARMUP) top50.push(took);
     }
+    const loadTop50 = load();
     const roles: number[] = [];
     for (let run = 0; run < WARMUP + RUNS; run += 1) {
       const [took] = await time(() => listMatchingRoles(deps, owner, pick(candidateIds), { limit: 10 }));
       if (run >= WARMUP) roles.push(took);
     }
+    const loadRoles = load();
     // Freshness: give a candidate a role's skills, then rank the role.
     const roleId = pick(roleIds);
     const required = rowsOf<{ name: string }>(
@@ -177,8 +184,10 @@ async function bench(label: string, database: Database): Promise<void> {
     print(
       `  loaded candidates in ${(loadMs / 1000).toFixed(1)} s; rebuilt ${rebuilt.toLocaleString('en-US')} profiles in ${(rebuildMs / 1000).toFixed(1)} s`,
     );
-    print(`  role's top 50               p50 ${ms(a.p50)}  p95 ${ms(a.p95)}  (${RUNS} runs)`);
-    print(`  candidate's matching roles  p50 ${ms(b.p50)}  p95 ${ms(b.p95)}  (${RUNS} runs)`);
+    print(
+      `  role's top 50               p50 ${ms(a.p50)}  p95 ${ms(a.p95)}  (${RUNS} runs; ${loadBefore} → ${loadTop50})`,
+    );
+    print(`  candidate's matching roles  p50 ${ms(b.p50)}  p95 ${ms(b.p95)}  (${RUNS} runs; ${loadRoles})`);
     print(
       `  freshness: skills changed → next ranking ${fresh ? `places them at #${fresh.rank}` : 'does NOT place them in the top 50'} after ${ms(freshMs)}`,
     );

@@ -1,5 +1,6 @@
-import { and, asc, eq, inArray, ne, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { applicationsTable } from '../applications/applications.table';
 import { candidatesTable } from '../candidates/candidates.table';
 import { clientsTable } from '../clients/clients.table';
 import { pipelinesTable } from '../pipelines/pipelines.table';
@@ -34,7 +35,9 @@ export async function staleProfileIds(db: Db, limit: number): Promise<number[]> 
     .select({ id: candidateMatchProfilesTable.candidateId })
     .from(candidateMatchProfilesTable)
     .where(eq(candidateMatchProfilesTable.stale, true))
-    .orderBy(asc(candidateMatchProfilesTable.candidateId))
+    // Newest candidates first: behind a backlog (an import, the demo data), the one just created or edited is
+    // the one a recruiter is looking for.
+    .orderBy(desc(candidateMatchProfilesTable.candidateId))
     .limit(limit);
   return rows.map((row) => row.id);
 }
@@ -91,6 +94,35 @@ export async function saveProfiles(db: Db, profiles: CandidateProfile[], builtAt
         builtAt: sql`excluded.built_at`,
       },
     });
+}
+
+/** What matching reads of an application: the role applied to, the candidate once converted, the resume's text. */
+export async function applicationForMatching(
+  db: Db,
+  id: number,
+): Promise<{ roleId: number; candidateId: number | null; resumeText: string; createdAt: Date } | undefined> {
+  const [row] = await db
+    .select({
+      roleId: applicationsTable.roleId,
+      candidateId: applicationsTable.candidateId,
+      resumeText: applicationsTable.resumeText,
+      createdAt: applicationsTable.createdAt,
+    })
+    .from(applicationsTable)
+    .where(eq(applicationsTable.id, id));
+  return row;
+}
+
+/** A candidate's stored profile and whether it is stale (null when the candidate has no row yet). */
+export async function storedProfile(
+  db: Db,
+  candidateId: number,
+): Promise<{ profile: CandidateProfile; stale: boolean } | null> {
+  const [row] = await db
+    .select()
+    .from(candidateMatchProfilesTable)
+    .where(eq(candidateMatchProfilesTable.candidateId, candidateId));
+  return row ? { profile: toProfile(row), stale: row.stale } : null;
 }
 
 export function toProfile(row: CandidateMatchProfileRow): CandidateProfile {

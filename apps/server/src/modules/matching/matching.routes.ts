@@ -1,5 +1,7 @@
 import { IdParamSchema, MessageResponseSchema } from '@recruitdesk/contracts/common';
 import {
+  ApplicationMatchingRolesQuerySchema,
+  ApplicationMatchingRolesResponseSchema,
   ExplainMatchQuerySchema,
   ExplainMatchResponseSchema,
   MatchFeedbackInputSchema,
@@ -13,7 +15,7 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/errors';
 import { requireUser } from '../users/users.service';
-import { listMatchingRoles } from './matching-roles.service';
+import { listApplicationMatchingRoles, listMatchingRoles } from './matching-roles.service';
 import { refreshStaleProfiles } from './profile-refresh';
 import { loadSkillTerms } from './skill-terms';
 import { explainRoleMatch, listRoleMatches, recordMatchFeedback, updateMatchWeights } from './matching.service';
@@ -95,6 +97,19 @@ export const matchingRoutes: FastifyPluginAsyncZod = async (app) => {
     handler: async (request) => ({
       success: true as const,
       ...(await listMatchingRoles(deps, requireUser(request), request.params.id, request.query)),
+    }),
+  });
+
+  app.get('/api/applications/:id/matching-roles/', {
+    schema: {
+      tags,
+      params: IdParamSchema,
+      querystring: ApplicationMatchingRolesQuerySchema,
+      response: { 200: ApplicationMatchingRolesResponseSchema, ...errors },
+    },
+    handler: async (request) => ({
+      success: true as const,
+      ...(await listApplicationMatchingRoles(deps, requireUser(request), request.params.id, request.query)),
     }),
   });
 };

@@ -49,7 +49,8 @@ import {
   type CandidateProfile,
   type RoleProfile,
 } from './profiles';
-import { candidatesSharing, leanScorer, profileIndex, type ProfileIndex } from './profile-index';
+import { profileIndex } from './profile-index';
+import { scanRole, topOfRole, type RoleScan } from './ranking';
 import { compareRanked, DAY_MS, scoreMatch, scorePlan, type OutcomeSignal, type ScoredMatch } from './scoring';
 import { loadSkillTerms, type SkillTerms } from './skill-terms';
 import { invalidateRoleProfiles } from './role-profile-cache';
@@ -109,23 +110,15 @@ export function outcomeSignals(role: RoleProfile, rows: OutcomeRow[], now: Date)
   return signals;
 }
 
-interface Ranked {
-  id: number;
-  scoreTenths: number;
-}
-
-/** Every candidate the role's list can hold (sharing a skill, not excluded, with the musts), scored, best first. */
-function rankAll(context: RoleContext, index: ProfileIndex, now: Date, includeExcluded: boolean): Ranked[] {
+/** The scan of the role's list for this reader (ranking.ts): who is left out and how they are scored. */
+function roleScan(context: RoleContext, now: Date, includeExcluded: boolean): RoleScan {
   const { profile } = context;
-  const score = leanScorer(profile, scorePlan(profile, context.weights, context.salaryVisible), now);
-  const keys = [...profile.required, ...profile.nice].map((skill) => skill.key);
-  const ranked: Ranked[] = [];
-  for (const candidate of candidatesSharing(index, keys)) {
-    if (!includeExcluded && (EXCLUDED_STATUSES as readonly string[]).includes(candidate.status)) continue;
-    if (profile.must.some((key) => !candidate.skills.includes(key))) continue;
-    ranked.push({ id: candidate.candidateId, scoreTenths: score(candidate) });
-  }
-  return ranked.sort(compareRanked);
+  return {
+    role: profile,
+    plan: scorePlan(profile, context.weights, context.salaryVisible),
+    now,
+    excludedStatuses: includeExcluded ? [] : EXCLUDED_STATUSES,
+  };
 }
 
 function presentResult(
@@ -173,8 +166,12 @@ export async function listRoleMatches(
   const index = await profileIndex(deps.db, deps.config);
   const now = new Date();
   const wanted = query.offset + query.limit;
-  const all = rankAll(context, index, now, query.include_excluded);
-  const ranked = all.slice(0, wanted + OUTCOME_HEADROOM + 1);
+  // Only the best page + headroom are kept (a bounded heap), in the order a full sort would give.
+  const { top: ranked, count } = topOfRole(
+    index,
+    roleScan(context, now, query.include_excluded),
+    wanted + OUTCOME_HEADROOM + 1,
+  );
   const ids = ranked.map((row) => row.id);
   const [outcomes, feedback] = await Promise.all([
     outcomeRows(deps.db, roleId, ids),
@@ -226,7 +223,7 @@ export async function listRoleMatches(
       remote_type: context.role.remoteType,
     },
     salary_visible: context.salaryVisible,
-    has_more: all.length > wanted,
+    has_more: count > wanted,
   };
 }
 
@@ -292,9 +289,11 @@ export async function explainRoleMatch(
         ? 'Has none of the role’s skills, so is not among the matches.'
         : null;
   const index = await profileIndex(deps.db, deps.config);
-  const above = rankAll(context, index, now, excluded !== null).filter(
-    (row) => compareRanked(row, { id: candidateId, scoreTenths: base.scoreTenths }) < 0,
-  ).length;
+  let above = 0;
+  const self = { id: candidateId, scoreTenths: base.scoreTenths };
+  scanRole(index, roleScan(context, now, excluded !== null), (id, scoreTenths) => {
+    if (compareRanked({ id, scoreTenths }, self) < 0) above += 1;
+  });
   return {
     result: presentResult(context, cards[0] as CandidateCard, match, {
       rank: above + 1,

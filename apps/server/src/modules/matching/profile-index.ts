@@ -10,31 +10,14 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowsOf } from '../../db/sql-helpers';
 import type { CandidateProfile, RoleProfile } from './profiles';
-import {
-  availabilityFraction,
-  DAY_MS,
-  experienceFraction,
-  locationFraction,
-  recencyFraction,
-  salaryFraction,
-  seniorityFraction,
-  tenths,
-  type ScorePlan,
-} from './scoring';
+import { compileScorer, countIn, type IndexEntry, type ProfileIndex } from './ranking';
+import type { ScorePlan } from './scoring';
 
 const RELOAD_MS = 10 * 60_000;
 const IDLE_MS = 15 * 60_000;
 const BATCH = 20_000;
 
-export interface ProfileIndex {
-  profiles: Map<number, CandidateProfile>;
-  bySkill: Map<string, Set<number>>;
-  /** Re-read from here on the next sync (one behind the highest seen: a slow transaction's lower revision). */
-  syncFrom: number;
-  highest: number;
-  loadedAt: number;
-  usedAt: number;
-}
+export type { IndexEntry, ProfileIndex } from './ranking';
 
 interface ProfileRowRaw {
   candidate_id: number;
@@ -82,14 +65,51 @@ function toProfile(row: ProfileRowRaw): CandidateProfile {
 }
 
 function put(index: ProfileIndex, profile: CandidateProfile): void {
-  const before = index.profiles.get(profile.candidateId);
-  if (before) for (const skill of before.skills) index.bySkill.get(skill)?.delete(profile.candidateId);
+  const before = index.entries.get(profile.candidateId);
+  if (before) {
+    for (const skill of before.profile.skills) {
+      index.bySkill.get(skill)?.delete(before);
+      index.postings.delete(skill);
+    }
+  }
+  const entry: IndexEntry = {
+    profile,
+    lastActivityMs: profile.lastActivity.getTime(),
+    stamp: 0,
+    required: 0,
+    nice: 0,
+    must: 0,
+  };
   index.profiles.set(profile.candidateId, profile);
+  index.entries.set(profile.candidateId, entry);
   for (const skill of profile.skills) {
     let set = index.bySkill.get(skill);
     if (!set) index.bySkill.set(skill, (set = new Set()));
-    set.add(profile.candidateId);
+    set.add(entry);
+    index.postings.delete(skill);
   }
+}
+
+/** An index over the given profiles, not tied to a database (tests and benchmarks of the ranking). */
+export function indexOfProfiles(profiles: Iterable<CandidateProfile>): ProfileIndex {
+  const index = emptyIndex();
+  for (const profile of profiles) put(index, profile);
+  return index;
+}
+
+function emptyIndex(): ProfileIndex {
+  return {
+    profiles: new Map(),
+    entries: new Map(),
+    bySkill: new Map(),
+    postings: new Map(),
+    stamp: 0,
+    touched: [],
+    syncFrom: 0,
+    highest: 0,
+    loadedAt: Date.now(),
+    usedAt: Date.now(),
+  };
 }
 
 const COLUMNS = sql`candidate_id, skills, level, years, salary_minor, salary_currency, location_tokens, title_tokens, status, last_activity, revision`;
@@ -111,14 +131,7 @@ async function readSince(db: Db, index: ProfileIndex, from: number): Promise<voi
 }
 
 async function load(db: Db): Promise<ProfileIndex> {
-  const index: ProfileIndex = {
-    profiles: new Map(),
-    bySkill: new Map(),
-    syncFrom: 0,
-    highest: 0,
-    loadedAt: Date.now(),
-    usedAt: Date.now(),
-  };
+  const index = emptyIndex();
   await readSince(db, index, 0);
   index.syncFrom = index.highest;
   return index;
@@ -172,44 +185,17 @@ export function dropProfileIndex(key: object): void {
  * property test checks), for scoring many candidates with no allocation per candidate.
  */
 export function leanScorer(role: RoleProfile, plan: ScorePlan, now: Date): (p: CandidateProfile) => number {
-  const w = plan.weights;
-  const total = plan.total;
+  const score = compileScorer(role, plan);
   const required = role.required.map((skill) => skill.key);
   const nice = role.nice.map((skill) => skill.key);
-  const titles = role.titleTokens;
   const nowMs = now.getTime();
-  const outcomes = tenths(w.outcomes, 500, total);
-  const count = (keys: string[], have: string[]) => {
-    let n = 0;
-    for (const key of keys) if (have.includes(key)) n += 1;
-    return n;
-  };
-  return (p) => {
-    const days = Math.floor((nowMs - p.lastActivity.getTime()) / DAY_MS);
-    let score = outcomes;
-    if (w.required_skills)
-      score += tenths(w.required_skills, Math.floor((1000 * count(required, p.skills)) / required.length), total);
-    if (w.nice_skills) score += tenths(w.nice_skills, Math.floor((1000 * count(nice, p.skills)) / nice.length), total);
-    if (w.title) score += tenths(w.title, Math.floor((1000 * count(titles, p.titleTokens)) / titles.length), total);
-    if (w.seniority) score += tenths(w.seniority, seniorityFraction(role.level, p.level), total);
-    if (w.experience) score += tenths(w.experience, experienceFraction(role.minYears ?? 0, p.years), total);
-    if (w.salary) score += tenths(w.salary, salaryFraction(role, p.salaryMinor, p.salaryCurrency), total);
-    if (w.location) score += tenths(w.location, locationFraction(role, p.locationTokens), total);
-    if (w.availability) score += tenths(w.availability, availabilityFraction(p.status, days), total);
-    if (w.recency) score += tenths(w.recency, recencyFraction(days), total);
-    return score;
-  };
+  return (p) => score(p, p.lastActivity.getTime(), countIn(required, p.skills), countIn(nice, p.skills), nowMs);
 }
 
 /** The candidates sharing a skill with the role (every candidate when the role names no skill). */
 export function candidatesSharing(index: ProfileIndex, keys: readonly string[]): Iterable<CandidateProfile> {
   if (!keys.length) return index.profiles.values();
-  const ids = new Set<number>();
-  for (const key of keys) for (const id of index.bySkill.get(key) ?? []) ids.add(id);
-  const out: CandidateProfile[] = [];
-  for (const id of ids) {
-    const profile = index.profiles.get(id);
-    if (profile) out.push(profile);
-  }
-  return out;
+  const seen = new Set<IndexEntry>();
+  for (const key of keys) for (const entry of index.bySkill.get(key) ?? []) seen.add(entry);
+  return [...seen].map((entry) => entry.profile);
 }

@@ -1,8 +1,9 @@
 /**
  * Every open role's requirement profile, built from its row, qualifications and saved settings, kept per
  * database for a few seconds (a candidate's matching roles over thousands of open roles would otherwise read
- * every qualification on every request). A change to a role is seen within ROLE_PROFILE_TTL_MS; a change of
- * weights made by this process at once.
+ * every qualification on every request). A change to a role is seen within ROLE_PROFILE_TTL_MS plus one
+ * reload under steady use (within ROLE_PROFILE_STALE_MS at worst); a change of weights made by this process at
+ * once. A reload rebuilds only the profiles of roles whose row, qualifications or settings changed.
  */
 import type { MatchWeights } from '@recruitdesk/contracts/matching';
 import type { Db } from '../../db/client';
@@ -12,6 +13,14 @@ import type { SkillTerms } from './skill-terms';
 import { weightsOfSaved } from './weights';
 
 export const ROLE_PROFILE_TTL_MS = 5_000;
+/**
+ * Past the TTL, when loading is slow (SLOW_LOAD_MS), a request answers from the previous profiles while
+ * they are reloaded in the background (a reload of 5,000 roles takes longer than the ranking it would hold
+ * up), as long as they are younger than this; older ones are waited for.
+ */
+export const ROLE_PROFILE_STALE_MS = 30_000;
+/** Only when the last load took at least this long: a small agency's roles are always read fresh past the TTL. */
+export const SLOW_LOAD_MS = 250;
 
 export interface OpenRoleProfile {
   row: OpenRoleRow;
@@ -19,15 +28,26 @@ export interface OpenRoleProfile {
   weights: MatchWeights;
 }
 
-const cache = new WeakMap<Db, { at: number; terms: SkillTerms; roles: Promise<OpenRoleProfile[]> }>();
+interface CacheEntry {
+  at: number;
+  terms: SkillTerms;
+  generation: number;
+  roles: Promise<OpenRoleProfile[]>;
+  /** The last loaded list, and the reload in progress (if any). */
+  settled: { at: number; roles: OpenRoleProfile[]; tookMs: number } | null;
+  reloading: boolean;
+  /** Each role's profile by what it was built from, so a reload rebuilds only the roles that changed. */
+  built: Map<number, { signature: string; profile: OpenRoleProfile }>;
+}
+
+const cache = new WeakMap<Db, CacheEntry>();
 let generation = 0;
-const generations = new WeakMap<Db, number>();
 
 export function invalidateRoleProfiles(): void {
   generation += 1;
 }
 
-async function load(db: Db, terms: SkillTerms): Promise<OpenRoleProfile[]> {
+async function load(db: Db, terms: SkillTerms, built: CacheEntry['built']): Promise<OpenRoleProfile[]> {
   const rows = await openRoles(db);
   const [qualifications, settings] = await Promise.all([
     qualificationsOf(
@@ -42,29 +62,83 @@ async function load(db: Db, terms: SkillTerms): Promise<OpenRoleProfile[]> {
     list.push(qualification);
     byRole.set(qualification.roleId, list);
   }
-  return rows.map((row) => {
+  const seen = new Set<number>();
+  const profiles = rows.map((row) => {
     const saved = settings.get(row.id);
-    return {
+    const quals = byRole.get(row.id) ?? [];
+    const signature = JSON.stringify([
       row,
-      profile: buildRoleProfile(terms, row, byRole.get(row.id) ?? [], saved?.mustSkills ?? []),
+      quals.map((q) => [q.name, q.description, q.kind]),
+      saved?.mustSkills ?? [],
+      saved?.weights ?? null,
+    ]);
+    seen.add(row.id);
+    const before = built.get(row.id);
+    if (before && before.signature === signature) return before.profile;
+    const profile: OpenRoleProfile = {
+      row,
+      profile: buildRoleProfile(terms, row, quals, saved?.mustSkills ?? []),
       weights: weightsOfSaved(saved?.weights),
     };
+    built.set(row.id, { signature, profile });
+    return profile;
   });
+  for (const id of built.keys()) if (!seen.has(id)) built.delete(id);
+  return profiles;
 }
 
 export function openRoleProfiles(db: Db, terms: SkillTerms): Promise<OpenRoleProfile[]> {
-  const entry = cache.get(db);
-  if (
-    entry &&
-    entry.terms === terms &&
-    generations.get(db) === generation &&
-    Date.now() - entry.at < ROLE_PROFILE_TTL_MS
-  ) {
-    return entry.roles;
+  let entry = cache.get(db);
+  const now = Date.now();
+  if (entry && entry.terms === terms && entry.generation === generation) {
+    if (now - entry.at < ROLE_PROFILE_TTL_MS) return entry.roles;
+    const settled = entry.settled;
+    if (settled && settled.tookMs >= SLOW_LOAD_MS && now - settled.at < ROLE_PROFILE_STALE_MS) {
+      if (!entry.reloading) void reload(db, entry, { background: true }).catch(() => undefined);
+      return Promise.resolve(settled.roles);
+    }
   }
-  const roles = load(db, terms);
-  cache.set(db, { at: Date.now(), terms, roles });
-  generations.set(db, generation);
-  roles.catch(() => cache.delete(db));
+  if (!entry || entry.terms !== terms) {
+    entry = {
+      at: now,
+      terms,
+      generation,
+      roles: Promise.resolve([]),
+      settled: null,
+      reloading: false,
+      built: new Map(),
+    };
+    cache.set(db, entry);
+  }
+  entry.generation = generation;
+  return reload(db, entry, { background: false });
+}
+
+/**
+ * Loads the profiles again. In the foreground, requests from now on wait for them; in the background, they
+ * keep the previous list until the new one is in.
+ */
+function reload(db: Db, entry: CacheEntry, { background }: { background: boolean }): Promise<OpenRoleProfile[]> {
+  const started = Date.now();
+  entry.reloading = true;
+  const roles = load(db, entry.terms, entry.built);
+  if (!background) {
+    entry.roles = roles;
+    entry.at = started;
+  }
+  roles.then(
+    (list) => {
+      entry.settled = { at: started, roles: list, tookMs: Date.now() - started };
+      entry.reloading = false;
+      if (background) {
+        entry.roles = Promise.resolve(list);
+        entry.at = started;
+      }
+    },
+    () => {
+      entry.reloading = false;
+      if (!background && cache.get(db) === entry) cache.delete(db);
+    },
+  );
   return roles;
 }

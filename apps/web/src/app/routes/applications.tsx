@@ -4,12 +4,15 @@ import { PageSkeleton } from '@/components/ui/page-skeleton';
 import { RecordError } from '@/components/ui/record-error';
 import { useGetApplicationQuery } from '@/features/applications/api';
 import { ApplicationDetailView } from '@/features/applications/components/application-detail';
+import { ApplicationRolesCard } from '@/features/matching/components/matching-roles-card';
+import { useAddToRole } from './add-to-role';
 import { idParam, useCanEdit } from './route-helpers';
 import { RecordNotes } from './record-notes';
 
 function ApplicationPage({ id }: { id: number }) {
   const editable = useCanEdit();
   const { data, error, isLoading, isFetching, refetch } = useGetApplicationQuery(id);
+  const adding = useAddToRole();
   if (isLoading) return <PageSkeleton variant="detail" />;
   if (error || !data)
     return (
@@ -20,7 +23,16 @@ function ApplicationPage({ id }: { id: number }) {
     <ApplicationDetailView
       application={application}
       canDecide={editable}
-      notes={<RecordNotes target={{ modelType: 'application', objectId: application.id }} canWrite={editable} />}
+      notes={
+        <>
+          <ApplicationRolesCard
+            applicationId={application.id}
+            onAdd={editable ? (role, candidateId) => void adding.add(role, candidateId) : undefined}
+          />
+          {adding.dialog}
+          <RecordNotes target={{ modelType: 'application', objectId: application.id }} canWrite={editable} />
+        </>
+      }
     />
   );
 }

@@ -9,10 +9,10 @@ import { useGetCandidateDetailQuery } from '@/api/candidates';
 import { RecentActivity } from '@/features/activity/components/recent-activity';
 import { CandidateProfile } from '@/features/candidates/components/candidate-profile';
 import { AddToRoleDialog } from '@/features/pipelines/components/add-to-role-dialog';
-import { useCreatePipelineConfirmed } from '@/features/pipelines/components/status-confirm';
 import { MatchingRolesCard } from '@/features/matching/components/matching-roles-card';
 import { EmailsCard } from '@/features/messages/components/emails-card';
 import { recordChip } from '@/features/messages/compose-logic';
+import { useAddToRole } from './add-to-role';
 import { BackLink, idParam, useCanEdit } from './route-helpers';
 import { RecordNotes } from './record-notes';
 
@@ -21,7 +21,7 @@ function CandidateDetailPage({ id }: { id: number }) {
   const editable = useCanEdit();
   const { data, error, isLoading, isFetching, refetch } = useGetCandidateDetailQuery({ id });
   const [addingToRole, setAddingToRole] = useState(false);
-  const confirmed = useCreatePipelineConfirmed();
+  const adding = useAddToRole();
   const back = <BackLink to={paths.app.candidates.getHref()}>All candidates</BackLink>;
 
   if (isLoading) return <PageSkeleton variant="detail" />;
@@ -76,14 +76,9 @@ function CandidateDetailPage({ id }: { id: number }) {
           />
           <MatchingRolesCard
             candidateId={candidate.id}
-            onAdd={
-              editable
-                ? (role) =>
-                    void confirmed.run({ roleId: role.id, body: { candidate_id: candidate.id, stage: 'sourced' } })
-                : undefined
-            }
+            onAdd={editable ? (role) => void adding.add(role, candidate.id) : undefined}
           />
-          {confirmed.dialog}
+          {adding.dialog}
           <RecentActivity
             subject={{ modelType: 'candidate', objectId: candidate.id }}
             limit={8}

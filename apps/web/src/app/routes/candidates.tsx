@@ -8,10 +8,12 @@ import { PAGE_TEXT } from '@/config/page-text';
 import { paths } from '@/config/paths';
 import { selectUser } from '@/features/auth/auth-slice';
 import { CandidatesList } from '@/features/candidates/components/candidates-list';
+import { MatchingRolesCard } from '@/features/matching/components/matching-roles-card';
 import { useGetAgencySettingsQuery } from '@/features/settings/api';
 import { useAppDispatch, useAppSelector } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
 import { canImport } from '@/lib/permissions';
+import { useAddToRole } from './add-to-role';
 import { useCanEdit } from './route-helpers';
 
 // The form's code (Headless UI's dialog, the form and its schema) starts on the first "Add candidate",
@@ -29,6 +31,9 @@ export function CandidatesRoute() {
   const importing = canImport(useAppSelector(selectUser));
   const dispatch = useAppDispatch();
   const [adding, setAdding] = useState(false);
+  // The candidate just created: the open roles that fit them are suggested until dismissed.
+  const [created, setCreated] = useState<{ id: number; name: string } | null>(null);
+  const addToRole = useAddToRole();
   // Mounted from the first opening on, so closing it still animates.
   const [opened, setOpened] = useState(false);
   const [selected, setSelected] = useState<Map<number, string>>(() => new Map());
@@ -89,6 +94,35 @@ export function CandidatesRoute() {
           </Button>
         </div>
       ) : null}
+      {created ? (
+        <MatchingRolesCard
+          key={created.id}
+          id="suggested-roles"
+          title="Suggested roles"
+          description={
+            <>
+              Open roles that fit{' '}
+              <Link
+                to={paths.app.candidate.getHref(created.id)}
+                className="font-medium text-brand-600 hover:underline dark:text-brand-400"
+              >
+                {created.name}
+              </Link>
+              , best first.
+            </>
+          }
+          emptyTitle="No open role fits them yet"
+          candidateId={created.id}
+          limit={3}
+          onAdd={(role) => void addToRole.add(role, created.id)}
+          action={
+            <Button variant="ghost" size="sm" onClick={() => setCreated(null)}>
+              Dismiss<span className="sr-only"> suggested roles</span>
+            </Button>
+          }
+        />
+      ) : null}
+      {addToRole.dialog}
       <Card className="overflow-hidden" role="region" aria-label="Candidate list">
         <CandidatesList
           emptyAction={editable ? addButton('sm') : undefined}
@@ -118,6 +152,7 @@ export function CandidatesRoute() {
             onClose={() => setAdding(false)}
             onSaved={(candidate) => {
               setAdding(false);
+              setCreated({ id: candidate.id, name: candidate.name });
               dispatch(notifySuccess(`${candidate.name} was added.`));
             }}
           />

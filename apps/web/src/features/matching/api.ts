@@ -1,4 +1,5 @@
 import type {
+  ApplicationMatchingRolesResponse,
   ExplainMatchResponse,
   MatchFeedbackInput,
   MatchingRolesResponse,
@@ -45,13 +46,30 @@ export const matchingApi = baseApi.injectEndpoints({
       }),
       invalidatesTags: (result, _error, { roleId }) => (result ? [roleTag(roleId), 'Activity'] : []),
     }),
-    getMatchingRoles: build.query<MatchingRolesResponse, { candidateId: number; limit?: number }>({
-      query: ({ candidateId, limit = 5 }) => ({
+    getMatchingRoles: build.query<
+      MatchingRolesResponse,
+      { candidateId: number; limit?: number; excludeRoleId?: number | undefined }
+    >({
+      query: ({ candidateId, limit = 5, excludeRoleId }) => ({
         url: `/api/candidates/${candidateId}/matching-roles/`,
-        params: { limit },
+        params: excludeRoleId ? { limit, exclude_role_id: excludeRoleId } : { limit },
       }),
       providesTags: (_result, _error, { candidateId }) => [
         { type: 'Candidate', id: candidateId },
+        { type: 'Role', id: 'LIST' },
+      ],
+    }),
+    getApplicationMatchingRoles: build.query<
+      ApplicationMatchingRolesResponse,
+      { applicationId: number; limit?: number }
+    >({
+      query: ({ applicationId, limit = 5 }) => ({
+        url: `/api/applications/${applicationId}/matching-roles/`,
+        params: { limit },
+      }),
+      providesTags: (result, _error, { applicationId }) => [
+        { type: 'Application', id: applicationId },
+        ...(result?.candidate_id ? [{ type: 'Candidate' as const, id: result.candidate_id }] : []),
         { type: 'Role', id: 'LIST' },
       ],
     }),
@@ -64,4 +82,5 @@ export const {
   useMarkNotAFitMutation,
   useUpdateMatchWeightsMutation,
   useGetMatchingRolesQuery,
+  useGetApplicationMatchingRolesQuery,
 } = matchingApi;

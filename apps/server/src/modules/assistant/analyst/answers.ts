@@ -721,6 +721,42 @@ export async function answer(s: Slots, ctx: ToolContext, toolCall: Call): Promis
     );
   }
 
+  if (metric === 'role_matches') {
+    const data = await call<{
+      matches_link: string;
+      candidates: Array<{
+        rank: number;
+        name: string;
+        title: string;
+        score: number;
+        missing: string[];
+        in_pipeline: boolean;
+        link: string;
+      }>;
+    }>('role_matches', { role_id: s.role!.id, limit: 10 }, ctx);
+    const role = link(s.role!.name, `/roles/${s.role!.id}`);
+    return compose(
+      data.candidates.length
+        ? `The best ${data.candidates.length === 1 ? 'candidate' : `${int(data.candidates.length)} candidates`} for ${role} in the whole database, ranked as on its ${link('Matches tab', data.matches_link)}:`
+        : `No candidate in the database shares a skill with ${role} yet (see its ${link('Matches tab', data.matches_link)}).`,
+      data.candidates.length
+        ? table(
+            ['#', 'Candidate', 'Title', 'Score', 'Missing', 'In pipeline'],
+            data.candidates.map((c) => [
+              int(c.rank),
+              link(c.name, c.link),
+              esc(c.title),
+              c.score.toFixed(1),
+              esc(c.missing.join(', ')) || '—',
+              c.in_pipeline ? 'yes' : 'no',
+            ]),
+          )
+        : null,
+      definition('role_matches'),
+      usedLine('role_matches', s, null),
+    );
+  }
+
   if (metric === 'role_pipeline') {
     const data = await call<{
       found: boolean;

@@ -233,6 +233,30 @@ describe('permissions and safety', () => {
     ).toEqual(['count_records', 'find_records', 'needs_attention', 'role_matches', 'role_pipeline']);
   });
 
+  it("routes 'best candidates for a role' to the role_matches tool, asking which role when it is not clear", async () => {
+    for (const question of [
+      'Who are the best candidates for the Data Engineer II role?',
+      'best matches for Data Engineer II',
+      'top candidates for Data Engineer II at Brightline',
+      'who fits the Data Engineer II role best?',
+    ]) {
+      const content = answerOf(await talk().say(question));
+      expect(content, question).toContain('Based on: Role matches');
+      expect(content, question).toContain(`](/roles/${f.roles.deBright}/matches)`);
+      expect(content, question).not.toContain('Based on: Role pipeline');
+    }
+    // Two roles are called Data Engineer: asked which, then answered from the tool.
+    const chat = talk();
+    expect(questionOf(await chat.say('who are the best candidates for the Data Engineer role?'))).toMatch(
+      /Data Engineer/,
+    );
+    // Without a role: asked to name one; the source question keeps its own route.
+    expect(answerOf(await talk().say('Who are the best matches?'))).toContain('Which role?');
+    expect(answerOf(await talk().say('What is our best candidate source this year?'))).toContain(
+      'Based on: Placements by source',
+    );
+  });
+
   it('answers where placements come from, from the placement_sources tool', async () => {
     for (const question of [
       'Where do our placements come from?',

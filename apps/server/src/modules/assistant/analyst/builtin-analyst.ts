@@ -350,6 +350,16 @@ async function proceed(
     );
   }
 
+  if (s.metric === 'role_matches' && !s.role) {
+    return {
+      kind: 'answer',
+      content: cannotAnswer(
+        s.client
+          ? `Which role of ${esc(s.client.name)}? Name the role, for example “best candidates for Data Engineer at ${esc(s.client.name)}”.`
+          : 'Which role? Name it, for example “who are the best candidates for the Data Engineer role?”.',
+      ),
+    };
+  }
   if (s.metric === 'role_pipeline' && !s.role && s.stage) return answerWith(s, ctx, call);
   if (s.metric === 'role_pipeline' && !s.role) {
     if (s.client) {

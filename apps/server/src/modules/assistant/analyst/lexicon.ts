@@ -27,6 +27,7 @@ export type MetricKey =
   | 'outstanding'
   | 'attention'
   | 'role_pipeline'
+  | 'role_matches'
   | 'count_clients'
   | 'count_candidates'
   | 'lookup';
@@ -456,6 +457,25 @@ export const METRICS: Record<MetricKey, MetricInfo> = {
         4,
       ],
       [/\b(?:update|progress|news|latest) (?:on|with|for) (?:the )?.{2,60}? (?:role|search|position|job)\b/, 5],
+    ],
+  },
+  role_matches: {
+    label: 'Role matches',
+    definition:
+      'the best candidates in the whole database for the role, ranked as its Matches tab ranks them (score 0-100 from skills, title, seniority, experience, location, availability and past outcomes; do-not-contact and archived left out).',
+    kind: 'stock',
+    triggers: [
+      [
+        /\b(?:best|top|strongest|ideal|right|most suitable)(?: \d+)? (?:matching |fitting |suited )?(?:candidates?|matches|fits?|people|profiles|applicants)(?: in (?:the|our) (?:database|system|pool))? (?:for|to fill|to)\b/,
+        7,
+      ],
+      [/\bbest[- ]match(?:es|ing)?\b(?! sources?)/, 6],
+      [/\b(?:matches|matching candidates|candidate matches|shortlist|short list) (?:for|of|to)\b/, 6],
+      [
+        /\bwho (?:would )?(?:best )?(?:fits?|matches|suits?|is (?:the )?best (?:fit|match)) (?:for |to )?(?:the )?\w/,
+        6,
+      ],
+      [/\bwho should (?:i|we) (?:submit|put forward|shortlist|present|send) (?:for|to)\b/, 6],
     ],
   },
   count_clients: {

@@ -58,7 +58,7 @@ const RANKS_OF_GROUP: Record<'client' | 'recruiter', MetricKey[]> = {
 };
 
 /** Metrics that are no measure to rank a grouping by (records, a role's pipeline, a lookup). */
-const NOT_MEASURES: MetricKey[] = ['lookup', 'role_pipeline', 'count_clients', 'count_candidates'];
+const NOT_MEASURES: MetricKey[] = ['lookup', 'role_pipeline', 'role_matches', 'count_clients', 'count_candidates'];
 
 /** A skill asked of candidates: "who know Python", "with Go skills", "skilled in SQL". */
 const SKILL =
@@ -365,6 +365,7 @@ export function resolveRecords(records: FoundRecord[], kinds: RecordKind[], clie
 export function kindsFor(metric: MetricKey | null): RecordKind[] {
   switch (metric) {
     case 'role_pipeline':
+    case 'role_matches':
       return ['client', 'role'];
     case 'lookup':
     case null:

@@ -1,5 +1,7 @@
+import type { ReactNode } from 'react';
 import { Link } from 'react-router';
 import { Briefcase } from 'lucide-react';
+import type { MatchingRoleResult } from '@recruitdesk/contracts/matching';
 import { SectionCard } from '@/components/ui/card';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
@@ -7,47 +9,66 @@ import { EmptyState } from '@/components/ui/empty-state';
 import { QueryError } from '@/components/ui/query-error';
 import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
-import { useGetMatchingRolesQuery } from '../api';
+import { useGetApplicationMatchingRolesQuery, useGetMatchingRolesQuery } from '../api';
 import { EvidenceList, FactorList, ScoreBar } from './match-factors';
 
-/** The candidate page's open roles that fit them, ranked and explained like a role's matches. */
-export function MatchingRolesCard({
-  candidateId,
+type AddToRole = (role: { id: number; name: string }) => void;
+
+interface RolesCardText {
+  /** The section's id (its heading is `${id}-title`). */
+  id?: string;
+  title?: string;
+  description?: ReactNode;
+  emptyTitle?: string;
+  /** A control beside the title (e.g. Dismiss). */
+  action?: ReactNode;
+}
+
+/** Open roles ranked for one person, each with its score, factors, evidence and "Add to pipeline". */
+function RolesCard({
+  id = 'matching-roles',
+  title = 'Matching roles',
+  description = 'Open roles ranked by how well this candidate fits them.',
+  emptyTitle = 'No open roles fit yet',
+  action,
+  query,
   onAdd,
-}: {
-  candidateId: number;
-  /** Adds the candidate to the role's pipeline (absent for readers who may not). */
-  onAdd?: ((role: { id: number; name: string }) => void) | undefined;
+  footer,
+}: RolesCardText & {
+  query: {
+    results: MatchingRoleResult[] | undefined;
+    error?: unknown;
+    isLoading: boolean;
+    isFetching: boolean;
+    refetch: () => unknown;
+  };
+  onAdd?: AddToRole | undefined;
+  footer?: ReactNode;
 }) {
-  const { data, error, isLoading, isFetching, refetch } = useGetMatchingRolesQuery({ candidateId, limit: 5 });
+  const { results, error, isLoading, isFetching, refetch } = query;
   return (
-    <SectionCard
-      id="matching-roles"
-      title="Matching roles"
-      description="Open roles ranked by how well this candidate fits them."
-      flush
-    >
+    <SectionCard id={id} title={title} description={description} action={action} flush>
       {isLoading ? (
-        <div className="space-y-3 p-5" aria-busy="true" aria-label="Loading matching roles">
+        <div className="space-y-3 p-5" aria-busy="true" aria-label={`Loading ${title.toLowerCase()}`}>
           <Skeleton className="h-10 w-full" />
           <Skeleton className="h-10 w-full" />
         </div>
       ) : error ? (
         <QueryError
-          title="Matching roles could not be loaded"
+          title={`${title} could not be loaded`}
           error={error}
           onRetry={() => void refetch()}
           retrying={isFetching}
         />
-      ) : !data?.results.length ? (
+      ) : !results?.length ? (
         <EmptyState
           icon={Briefcase}
-          title="No open roles fit yet"
+          title={emptyTitle}
           description="Open roles whose skills and requirements fit this candidate show up here."
         />
       ) : (
-        <ol className="divide-y divide-gray-200 dark:divide-white/10" aria-label="Matching roles">
-          {data.results.map((result) => (
+        <ol className="divide-y divide-gray-200 dark:divide-white/10" aria-label={title}>
+          {results.map((result) => (
             <li key={result.role.id} className="space-y-2 px-5 py-3">
               <div className="flex items-baseline justify-between gap-3">
                 <div className="min-w-0 flex-1">
@@ -62,6 +83,7 @@ export function MatchingRolesCard({
                   </p>
                 </div>
                 <span className="shrink-0 text-lg font-semibold text-gray-900 tabular-nums dark:text-white">
+                  <span className="sr-only">Score </span>
                   {result.score.toFixed(1)}
                 </span>
               </div>
@@ -95,6 +117,66 @@ export function MatchingRolesCard({
           ))}
         </ol>
       )}
+      {footer}
     </SectionCard>
+  );
+}
+
+/**
+ * A candidate's open roles that fit them, ranked and explained like a role's matches: the candidate page's
+ * Matching roles card, and the "Suggested roles" after creating a candidate.
+ */
+export function MatchingRolesCard({
+  candidateId,
+  onAdd,
+  limit = 5,
+  excludeRoleId,
+  ...text
+}: RolesCardText & {
+  candidateId: number;
+  /** Adds the candidate to the role's pipeline (absent for readers who may not). */
+  onAdd?: AddToRole | undefined;
+  limit?: number;
+  /** A role left out (the one they applied to). */
+  excludeRoleId?: number | undefined;
+}) {
+  const query = useGetMatchingRolesQuery({ candidateId, limit, excludeRoleId });
+  return <RolesCard {...text} query={{ ...query, results: query.data?.results }} onAdd={onAdd} />;
+}
+
+/**
+ * The other open roles that fit an application (the role applied to left out). Before conversion they are
+ * ranked by the resume and cannot be added to yet; after, "Add to pipeline" adds the converted candidate.
+ */
+export function ApplicationRolesCard({
+  applicationId,
+  onAdd,
+  limit = 5,
+  ...text
+}: RolesCardText & {
+  applicationId: number;
+  /** Adds the application's candidate to the role's pipeline (absent for readers who may not). */
+  onAdd?: ((role: { id: number; name: string }, candidateId: number) => void) | undefined;
+  limit?: number;
+}) {
+  const query = useGetApplicationMatchingRolesQuery({ applicationId, limit });
+  const candidateId = query.data?.candidate_id ?? null;
+  return (
+    <RolesCard
+      id="other-roles"
+      title="Other roles that fit"
+      description="Open roles besides this one, ranked by how well the applicant fits them."
+      emptyTitle="No other open roles fit"
+      {...text}
+      query={{ ...query, results: query.data?.results }}
+      onAdd={onAdd && candidateId !== null ? (role) => onAdd(role, candidateId) : undefined}
+      footer={
+        onAdd && query.data && candidateId === null && query.data.results.length ? (
+          <p className="border-t border-gray-200 px-5 py-3 text-sm text-gray-600 dark:border-white/10 dark:text-gray-300">
+            Ranked by the resume. Convert the application to a candidate to add them to these roles.
+          </p>
+        ) : null
+      }
+    />
   );
 }
