@@ -26,11 +26,12 @@ import { openPglite } from '../../src/db/client';
 import { buildCandidate, insertCandidates } from '../../src/factories/candidates.factory';
 import { insertUser } from '../../src/factories/users.factory';
 import { connectMailbox } from '../../src/modules/mailboxes/mailboxes.service';
-import { toMessageViews } from '../../src/modules/messages/message-view';
+import { toMessageViews } from '../../src/modules/messages/messages.service';
 import { messageLinksTable, messagesTable } from '../../src/modules/messages/messages.table';
 import { candidatesTable } from '../../src/modules/candidates/candidates.table';
 import type { ImapAccount } from '../../src/modules/mailboxes/imap-connection';
 import { rawMessage, startImapServer } from '../../src/test/imap-server';
+import { rerunAsEmbeddedServer } from './bench-database';
 
 const COUNT = Number(process.env.BENCH_MAIL_MESSAGES ?? 10_000);
 const CANDIDATES = 500;
@@ -322,6 +323,6 @@ if (process.env.BENCH_IMAP_CHILD === '1') {
   const database = await openPglite(prepareDir);
   await database.migrate();
   await database.close();
-} else {
+} else if (!(await rerunAsEmbeddedServer(import.meta.url))) {
   await main();
 }
