@@ -289,7 +289,13 @@ function benchInChild(which: 'postgres' | 'pglite', csvFile: string): Promise<Re
   return new Promise((resolve, reject) => {
     const child = fork(fileURLToPath(import.meta.url), [], {
       env: serverProcessEnv({ ...process.env, BENCH_IMPORT_ONE: which, BENCH_IMPORT_CSV: csvFile }),
-      execArgv: ['--import', 'tsx', ...serverNodeArgs(which === 'postgres' ? { DATABASE_URL: POSTGRES_URL } : { ...process.env, DATABASE_URL: undefined })],
+      execArgv: [
+        '--import',
+        'tsx',
+        ...serverNodeArgs(
+          which === 'postgres' ? { DATABASE_URL: POSTGRES_URL } : { ...process.env, DATABASE_URL: undefined },
+        ),
+      ],
       stdio: ['ignore', 'pipe', 'inherit', 'ipc'],
     });
     let result: Result | undefined;

@@ -26,10 +26,8 @@ export interface RenderedTemplate {
   unknown: string[];
 }
 
-
 /** One line: no CR/LF (header injection), runs of whitespace as one space. */
 const oneLine = (value: string) => value.replace(/[\r\n]+/g, ' ').replace(/[ \t]{2,}/g, ' ');
-
 
 const missingMarker = (field: string) =>
   `<mark data-merge-missing="${escapeHtml(field)}">[missing: ${escapeHtml(field)}]</mark>`;
