@@ -1,5 +1,5 @@
 import type { UploadTargetResponse } from '@recruitdesk/contracts/profile';
-import { api, apiPutFile } from './api';
+import { api, apiPutFile, ApiError, CSRF_HEADER_NAME, errorMessageFrom, getCsrfToken } from './api';
 
 export interface FileRules {
   /** Allowed MIME types. */
@@ -49,4 +49,56 @@ export async function uploadThroughSignedUrl<T>({
   await apiPutFile(upload.url, file, upload.headers);
   const body = { ...confirmBody, key: upload.key };
   return confirmMethod === 'PATCH' ? api.patch<T>(confirmPath, body) : api.post<T>(confirmPath, body);
+}
+
+/**
+ * A multipart POST to the API with upload progress (0..1). fetch reports no upload progress, so this is
+ * XMLHttpRequest with the API wrapper's rules: cookies, the CSRF header, the server's `{error, code, fields}`
+ * as an ApiError. Resolves with the parsed JSON body of a 2xx answer.
+ */
+export async function postFormWithProgress(
+  url: string,
+  form: FormData,
+  onProgress: (fraction: number) => void,
+  signal?: AbortSignal,
+): Promise<unknown> {
+  const token = await getCsrfToken();
+  return new Promise<unknown>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open('POST', url);
+    xhr.withCredentials = true;
+    xhr.setRequestHeader('Accept', 'application/json');
+    if (token) xhr.setRequestHeader(CSRF_HEADER_NAME, token);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
+    };
+    xhr.onload = () => {
+      let body: unknown;
+      try {
+        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
+      } catch {
+        body = xhr.responseText;
+      }
+      if (xhr.status >= 200 && xhr.status < 300) {
+        onProgress(1);
+        resolve(body);
+        return;
+      }
+      const { fields, code } = (body && typeof body === 'object' ? body : {}) as {
+        fields?: Record<string, string[]>;
+        code?: string;
+      };
+      const options: ConstructorParameters<typeof ApiError>[2] = { data: body, isAuthError: xhr.status === 401 };
+      if (fields) options.fields = fields;
+      if (code) options.code = code;
+      reject(
+        new ApiError(xhr.status, errorMessageFrom(body, { status: xhr.status, statusText: xhr.statusText }), options),
+      );
+    };
+    xhr.onerror = () =>
+      reject(new ApiError(0, 'Network error: the server could not be reached.', { code: 'NETWORK_ERROR' }));
+    xhr.onabort = () => reject(new ApiError(0, 'Upload cancelled.', { code: 'ABORTED' }));
+    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(form);
+  });
 }

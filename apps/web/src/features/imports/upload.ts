@@ -1,5 +1,5 @@
 import { IMPORT_MAX_FILE_BYTES } from '@recruitdesk/contracts/import-fields';
-import { ApiError, CSRF_HEADER_NAME, errorMessageFrom, getCsrfToken } from '@/lib/api';
+import { postFormWithProgress } from '@/lib/file-upload';
 import type { ImportResponse, ImportUploadKind } from './types';
 
 /** The server's limit (issue 31), said on the upload screen and checked before sending. */
@@ -28,46 +28,8 @@ export async function uploadImportFile(
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<ImportResponse> {
-  const token = await getCsrfToken();
   const form = new FormData();
   form.append('kind', kind);
   form.append('file', file, file.name);
-  return new Promise<ImportResponse>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/imports/');
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Accept', 'application/json');
-    if (token) xhr.setRequestHeader(CSRF_HEADER_NAME, token);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      let body: unknown;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : undefined;
-      } catch {
-        body = xhr.responseText;
-      }
-      if (xhr.status >= 200 && xhr.status < 300) {
-        onProgress(1);
-        resolve(body as ImportResponse);
-        return;
-      }
-      const { fields, code } = (body && typeof body === 'object' ? body : {}) as {
-        fields?: Record<string, string[]>;
-        code?: string;
-      };
-      const options: ConstructorParameters<typeof ApiError>[2] = { data: body };
-      if (fields) options.fields = fields;
-      if (code) options.code = code;
-      reject(
-        new ApiError(xhr.status, errorMessageFrom(body, { status: xhr.status, statusText: xhr.statusText }), options),
-      );
-    };
-    xhr.onerror = () =>
-      reject(new ApiError(0, 'Network error: the server could not be reached.', { code: 'NETWORK_ERROR' }));
-    xhr.onabort = () => reject(new ApiError(0, 'Upload cancelled.', { code: 'ABORTED' }));
-    signal?.addEventListener('abort', () => xhr.abort(), { once: true });
-    xhr.send(form);
-  });
+  return (await postFormWithProgress('/api/imports/', form, onProgress, signal)) as ImportResponse;
 }

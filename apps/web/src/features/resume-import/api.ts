@@ -5,7 +5,8 @@ import type {
   ResumeBulkConfirmResponse,
 } from '@recruitdesk/contracts/resume-bulk';
 import { candidateListTag } from '@/api/tags';
-import { api, ApiError, CSRF_HEADER_NAME, errorMessageFrom, getCsrfToken } from '@/lib/api';
+import { api, ApiError } from '@/lib/api';
+import { postFormWithProgress } from '@/lib/file-upload';
 import { baseApi, toApiQueryError } from '@/lib/base-api';
 
 const CONFIRM_TIMEOUT_MS = 180_000;
@@ -66,46 +67,10 @@ export async function uploadResumeBatch(
   onProgress: (fraction: number) => void,
   signal?: AbortSignal,
 ): Promise<ResumeBatch> {
-  const token = await getCsrfToken();
   const form = new FormData();
   for (const file of files) form.append('files', file, file.name);
-  return new Promise<ResumeBatch>((resolve, reject) => {
-    const xhr = new XMLHttpRequest();
-    xhr.open('POST', '/api/resumes/bulk/');
-    xhr.withCredentials = true;
-    xhr.setRequestHeader('Accept', 'application/json');
-    if (token) xhr.setRequestHeader(CSRF_HEADER_NAME, token);
-    xhr.upload.onprogress = (event) => {
-      if (event.lengthComputable && event.total > 0) onProgress(event.loaded / event.total);
-    };
-    xhr.onload = () => {
-      let body: unknown = null;
-      try {
-        body = xhr.responseText ? JSON.parse(xhr.responseText) : null;
-      } catch {
-        // not JSON: the status speaks
-      }
-      if (xhr.status >= 200 && xhr.status < 300 && body && typeof body === 'object' && 'batch' in body) {
-        onProgress(1);
-        resolve((body as ResumeBatchResponse).batch);
-        return;
-      }
-      const { fields, code } = (body && typeof body === 'object' ? body : {}) as {
-        fields?: Record<string, string[]>;
-        code?: string;
-      };
-      reject(
-        new ApiError(xhr.status, errorMessageFrom(body, { status: xhr.status, statusText: xhr.statusText }), {
-          fields,
-          code,
-          data: body,
-          isAuthError: xhr.status === 401,
-        }),
-      );
-    };
-    xhr.onerror = () => reject(new ApiError(0, 'The upload failed: check the connection and try again.'));
-    xhr.onabort = () => reject(new ApiError(0, 'The upload was cancelled.', { code: 'ABORTED' }));
-    signal?.addEventListener('abort', () => xhr.abort());
-    xhr.send(form);
-  });
+  const body = await postFormWithProgress('/api/resumes/bulk/', form, onProgress, signal);
+  if (!body || typeof body !== 'object' || !('batch' in body))
+    throw new ApiError(0, 'The server answered without the upload’s batch.');
+  return (body as ResumeBatchResponse).batch;
 }
