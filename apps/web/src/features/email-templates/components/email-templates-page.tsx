@@ -1,9 +1,10 @@
 import { useState } from 'react';
-import { Eye, FileText, Pencil, Plus, Trash2 } from 'lucide-react';
+import { Eye, FileText, Plus } from 'lucide-react';
 import type { EmailTemplate } from '@recruitdesk/contracts/messages';
 import { useDeleteEmailTemplateMutation, useListEmailTemplatesQuery } from '@/api/email';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { EditDeleteButtons } from '@/components/ui/edit-delete-buttons';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { EmptyState, NoMatches } from '@/components/ui/empty-state';
@@ -100,26 +101,11 @@ export function EmailTemplatesPage({ canEdit }: { canEdit: boolean }) {
                 Preview
               </Button>
               {t.can_edit ? (
-                <>
-                  <Button
-                    size="sm"
-                    variant="secondary"
-                    aria-label={`Edit ${t.name}`}
-                    onClick={() => setDialog({ kind: 'edit', template: t })}
-                  >
-                    <Pencil aria-hidden="true" className="size-4" />
-                    Edit
-                  </Button>
-                  <Button
-                    size="sm"
-                    variant="ghost"
-                    aria-label={`Delete ${t.name}`}
-                    onClick={() => setDialog({ kind: 'delete', template: t })}
-                  >
-                    <Trash2 aria-hidden="true" className="size-4" />
-                    Delete
-                  </Button>
-                </>
+                <EditDeleteButtons
+                  name={t.name}
+                  onEdit={() => setDialog({ kind: 'edit', template: t })}
+                  onDelete={() => setDialog({ kind: 'delete', template: t })}
+                />
               ) : null}
             </div>
           </li>

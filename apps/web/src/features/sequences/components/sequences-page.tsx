@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { ListOrdered, Pencil, Plus, Trash2, Users } from 'lucide-react';
+import { ListOrdered, Plus, Users } from 'lucide-react';
 import type { Enrolment, Sequence } from '@recruitdesk/contracts/sequences';
 import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
+import { EditDeleteButtons } from '@/components/ui/edit-delete-buttons';
 import { Card } from '@/components/ui/card';
 import { ConfirmDialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
@@ -145,26 +146,11 @@ export function SequencesPage({ canEdit }: { canEdit: boolean }) {
                   Enrolled ({s.active_enrolments})
                 </Button>
                 {s.can_edit ? (
-                  <>
-                    <Button
-                      size="sm"
-                      variant="secondary"
-                      aria-label={`Edit ${s.name}`}
-                      onClick={() => setDialog({ kind: 'edit', sequence: s })}
-                    >
-                      <Pencil aria-hidden="true" className="size-4" />
-                      Edit
-                    </Button>
-                    <Button
-                      size="sm"
-                      variant="ghost"
-                      aria-label={`Delete ${s.name}`}
-                      onClick={() => setDialog({ kind: 'delete', sequence: s })}
-                    >
-                      <Trash2 aria-hidden="true" className="size-4" />
-                      Delete
-                    </Button>
-                  </>
+                  <EditDeleteButtons
+                    name={s.name}
+                    onEdit={() => setDialog({ kind: 'edit', sequence: s })}
+                    onDelete={() => setDialog({ kind: 'delete', sequence: s })}
+                  />
                 ) : null}
               </div>
             </div>
