@@ -275,3 +275,45 @@ export function useDiscardQuestion({
   );
   return { requestClose, question };
 }
+
+/**
+ * "Delete <name>?" for a list row: closes once the delete answered without an error, shows the refusal
+ * otherwise. `item` is the row being deleted (null: closed).
+ */
+export function ConfirmDeleteDialog<T extends { id: number; name: string }>({
+  item,
+  noun,
+  description,
+  onClose,
+  onDelete,
+  loading,
+  error,
+}: {
+  item: T | null;
+  /** "template", "sequence": the title without a row and the button's label. */
+  noun: string;
+  description: string;
+  onClose: () => void;
+  onDelete: (id: number) => Promise<{ error?: unknown }>;
+  loading: boolean;
+  error: ConfirmDialogProps['error'];
+}) {
+  return (
+    <ConfirmDialog
+      open={item !== null}
+      onClose={onClose}
+      onConfirm={() => {
+        if (!item) return;
+        void onDelete(item.id).then((result) => {
+          if (!result.error) onClose();
+        });
+      }}
+      title={item ? `Delete ${item.name}?` : `Delete ${noun}?`}
+      description={description}
+      confirmLabel={`Delete ${noun}`}
+      tone="danger"
+      loading={loading}
+      error={error}
+    />
+  );
+}

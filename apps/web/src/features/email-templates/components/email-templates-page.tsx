@@ -6,7 +6,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EditDeleteButtons } from '@/components/ui/edit-delete-buttons';
 import { Card } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/dialog';
+import { ConfirmDeleteDialog } from '@/components/ui/dialog';
 import { EmptyState, NoMatches } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryError } from '@/components/ui/query-error';
@@ -156,19 +156,12 @@ export function EmailTemplatesPage({ canEdit }: { canEdit: boolean }) {
       {dialog?.kind === 'preview' ? (
         <TemplatePreviewDialog template={dialog.template} onClose={() => setDialog(null)} />
       ) : null}
-      <ConfirmDialog
-        open={dialog?.kind === 'delete'}
-        onClose={() => setDialog(null)}
-        onConfirm={() => {
-          if (dialog?.kind !== 'delete') return;
-          void remove(dialog.template.id).then((result) => {
-            if (!result.error) setDialog(null);
-          });
-        }}
-        title={dialog?.kind === 'delete' ? `Delete ${dialog.template.name}?` : 'Delete template?'}
+      <ConfirmDeleteDialog
+        item={dialog?.kind === 'delete' ? dialog.template : null}
+        noun="template"
         description="Emails already sent from it stay as they are."
-        confirmLabel="Delete template"
-        tone="danger"
+        onClose={() => setDialog(null)}
+        onDelete={remove}
         loading={removing.isLoading}
         error={removing.error}
       />

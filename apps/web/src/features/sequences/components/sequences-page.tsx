@@ -5,7 +5,7 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { EditDeleteButtons } from '@/components/ui/edit-delete-buttons';
 import { Card } from '@/components/ui/card';
-import { ConfirmDialog } from '@/components/ui/dialog';
+import { ConfirmDeleteDialog } from '@/components/ui/dialog';
 import { EmptyState } from '@/components/ui/empty-state';
 import { PageHeader } from '@/components/ui/page-header';
 import { QueryError } from '@/components/ui/query-error';
@@ -180,19 +180,12 @@ export function SequencesPage({ canEdit }: { canEdit: boolean }) {
           onClose={() => setDialog(null)}
         />
       ) : null}
-      <ConfirmDialog
-        open={dialog?.kind === 'delete'}
-        onClose={() => setDialog(null)}
-        onConfirm={() => {
-          if (dialog?.kind !== 'delete') return;
-          void remove(dialog.sequence.id).then((r) => {
-            if (!r.error) setDialog(null);
-          });
-        }}
-        title={dialog?.kind === 'delete' ? `Delete ${dialog.sequence.name}?` : 'Delete sequence?'}
+      <ConfirmDeleteDialog
+        item={dialog?.kind === 'delete' ? dialog.sequence : null}
+        noun="sequence"
         description="Its enrolments stop; emails already sent stay on the timelines."
-        confirmLabel="Delete sequence"
-        tone="danger"
+        onClose={() => setDialog(null)}
+        onDelete={remove}
         loading={removing.isLoading}
         error={removing.error}
       />
