@@ -19,8 +19,12 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createPostgresDatabase(adminUrl: string): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `rd_test_${randomBytes(6).toString('hex')}`;
+/** A fresh PostgreSQL database next to `adminUrl`'s; `drop()` ends its connections and removes it. */
+export async function createPostgresDatabase(
+  adminUrl: string,
+  prefix = 'rd_test',
+): Promise<{ url: string; drop(): Promise<void> }> {
+  const name = `${prefix}_${randomBytes(6).toString('hex')}`;
   const admin = new pg.Client({ connectionString: adminUrl });
   await admin.connect();
   await admin.query(`CREATE DATABASE ${name}`);

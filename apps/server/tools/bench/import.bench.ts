@@ -11,7 +11,6 @@
  * BENCH_IMPORT_ROWS (default 100000); BENCH_SKIP_PGLITE=1 / BENCH_SKIP_POSTGRES=1 leave one out.
  */
 import { fork } from 'node:child_process';
-import { randomBytes } from 'node:crypto';
 import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
 import { copyFile } from 'node:fs/promises';
 import { loadavg, tmpdir } from 'node:os';
@@ -20,7 +19,6 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import { CandidateListQuerySchema } from '@recruitdesk/contracts/candidates';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { buildApp } from '../../src/app';
 import { parseEnv, type AppConfig } from '../../src/config/env';
 import { openPglite, openPostgres, type Database } from '../../src/db/client';
@@ -28,6 +26,7 @@ import { rowsOf } from '../../src/db/sql-helpers';
 import { listCandidates } from '../../src/modules/candidates/candidates.service';
 import { startImport, uploadImport } from '../../src/modules/imports/imports.service';
 import { insertUser } from '../../src/factories/users.factory';
+import { createBenchDatabase } from './bench-database';
 import { serverNodeArgs, serverProcessEnv } from '../../../../scripts/server-env.mjs';
 
 const POSTGRES_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -171,25 +170,6 @@ async function writeCsv(file: string, rows: number): Promise<void> {
   await new Promise<void>((resolve, reject) => out.end((error?: Error | null) => (error ? reject(error) : resolve())));
 }
 
-async function createPostgresDatabase(): Promise<{ url: string; drop(): Promise<void> }> {
-  const name = `rd_bench_import_${randomBytes(4).toString('hex')}`;
-  const admin = new pg.Client({ connectionString: POSTGRES_URL });
-  await admin.connect();
-  await admin.query(`CREATE DATABASE ${name}`);
-  await admin.end();
-  const url = new URL(POSTGRES_URL);
-  url.pathname = `/${name}`;
-  return {
-    url: url.toString(),
-    async drop() {
-      const client = new pg.Client({ connectionString: POSTGRES_URL });
-      await client.connect();
-      await client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`);
-      await client.end();
-    },
-  };
-}
-
 interface Result {
   label: string;
   seconds: number;
@@ -320,7 +300,7 @@ function benchInChild(which: 'postgres' | 'pglite', csvFile: string): Promise<Re
 async function runOne(which: 'postgres' | 'pglite', csvFile: string): Promise<void> {
   let result: Result;
   if (which === 'postgres') {
-    const created = await createPostgresDatabase();
+    const created = await createBenchDatabase(POSTGRES_URL);
     try {
       result = await benchOne('PostgreSQL', csvFile, async () => {
         const database = openPostgres(created.url);
