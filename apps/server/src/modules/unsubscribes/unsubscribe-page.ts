@@ -1,15 +1,19 @@
 import { escapeHtml } from '../../lib/message-html';
+import { PUBLIC_PAGE_STYLE } from '../../lib/public-page-style';
 
 /** The public unsubscribe pages: plain HTML, no scripts, nothing about the agency's records. */
 function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title></head>
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
+<style>${PUBLIC_PAGE_STYLE}</style></head>
 <body>
 <main>
 <h1>${escapeHtml(title)}</h1>
+<div class="card">
 ${body}
+</div>
 </main>
 </body>
 </html>
