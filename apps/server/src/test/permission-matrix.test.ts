@@ -714,15 +714,13 @@ export const MATRIX: Entry[] = [
     body: () => ({}),
     expect: WRITE(),
   },
-  ...(['approve', 'reject', 'comment'] as const).map(
-    (action): Entry => ({
-      method: 'POST',
-      route: `/api/portal/:token/candidates/:id/${action}/`,
-      path: () => `/api/portal/${'A'.repeat(43)}/candidates/1/${action}/`,
-      body: () => ({}),
-      expect: all(404),
-    }),
-  ),
+  ...(['approve', 'reject', 'comment'] as const).map((action): Entry => ({
+    method: 'POST',
+    route: `/api/portal/:token/candidates/:id/${action}/`,
+    path: () => `/api/portal/${'A'.repeat(43)}/candidates/1/${action}/`,
+    body: () => ({}),
+    expect: all(404),
+  })),
   {
     method: 'POST',
     route: '/api/portal/:token/more/',

@@ -39,7 +39,8 @@ function assertOpen(ctx: PipelineContextRow): void {
   if (ctx.pipeline.state === 'closed' || ctx.pipeline.stage === 'placed') throw closedError();
 }
 
-const audit = (deps: Deps, tx: Parameters<typeof recordActivity>[0], by: ContactActor, ctx: PipelineContextRow) =>
+const audit =
+  (deps: Deps, tx: Parameters<typeof recordActivity>[0], by: ContactActor, ctx: PipelineContextRow) =>
   async (verb: string, summary: string) =>
     recordActivity(tx, {
       scope: scopeOf(ctx),
@@ -65,13 +66,22 @@ export async function requestClientInterviewByContact(deps: Deps, by: ContactAct
   await writeChange(deps, by, ctx, ctx.pipeline.version, stageValues(ctx, 'client_interview'), async (scope) => {
     if (submittal?.outcome === 'pending')
       await updateSubmittalRow(scope.tx, submittal.id, { outcome: 'client_interview', outcomeAt: scope.now });
-    await audit(deps, scope.tx, by, ctx)(
+    await audit(
+      deps,
+      scope.tx,
+      by,
+      ctx,
+    )(
       'client_interview_requested',
       `${by.name} (${ctx.clientName}) asked to interview ${nameOf(ctx)} for ${ctx.role.name}`,
     );
     return {
       events: [
-        scope.event('submittal_outcome', { fromStage: from, toStage: 'client_interview', detail: 'Client interview requested' }),
+        scope.event('submittal_outcome', {
+          fromStage: from,
+          toStage: 'client_interview',
+          detail: 'Client interview requested',
+        }),
       ],
       result: undefined,
     };
@@ -94,10 +104,12 @@ export async function rejectByContact(deps: Deps, by: ContactActor, pipelineId: 
   await writeChange(deps, by, ctx, ctx.pipeline.version, values, async (scope) => {
     if (submittal) await updateSubmittalRow(scope.tx, submittal.id, { outcome: 'rejected', outcomeAt: scope.now });
     const cancelled = await cancelPendingInterviews(scope.tx, scope, ctx, 'the pipeline was closed');
-    await audit(deps, scope.tx, by, ctx)(
-      'submittal_outcome',
-      `${by.name} (${ctx.clientName}) rejected ${nameOf(ctx)} for ${ctx.role.name}`,
-    );
+    await audit(
+      deps,
+      scope.tx,
+      by,
+      ctx,
+    )('submittal_outcome', `${by.name} (${ctx.clientName}) rejected ${nameOf(ctx)} for ${ctx.role.name}`);
     return {
       events: [
         scope.event('submittal_outcome', { fromStage: from, toStage: from, detail: `${label}: ${reason}` }),
@@ -126,10 +138,12 @@ export async function commentByContact(deps: Deps, by: ContactActor, pipelineId:
       createdAt: now,
     },
   ]);
-  await audit(deps, deps.db, by, ctx)(
-    'client_comment',
-    `${by.name} (${ctx.clientName}) commented on ${nameOf(ctx)} for ${ctx.role.name}`,
-  );
+  await audit(
+    deps,
+    deps.db,
+    by,
+    ctx,
+  )('client_comment', `${by.name} (${ctx.clientName}) commented on ${nameOf(ctx)} for ${ctx.role.name}`);
 }
 
 export type ContactInterviewOutcome = 'passed' | 'rejected' | 'no_show';
@@ -162,7 +176,10 @@ export async function recordInterviewOutcomeByContact(
       : {};
   await writeChange(deps, by, ctx, ctx.pipeline.version, values, async (scope) => {
     await updateInterviewRow(scope.tx, interview.id, { outcome, feedback, updatedAt: scope.now });
-    const detail = [`Client interview on ${when(interview.scheduledAt)}: ${INTERVIEW_OUTCOME_LABELS[outcome]}`, feedback]
+    const detail = [
+      `Client interview on ${when(interview.scheduledAt)}: ${INTERVIEW_OUTCOME_LABELS[outcome]}`,
+      feedback,
+    ]
       .filter(Boolean)
       .join(' · ');
     const events = [scope.event('interview_outcome', { fromStage: stage, toStage: stage, detail })];
@@ -172,7 +189,12 @@ export async function recordInterviewOutcomeByContact(
       events.push(...(await cancelPendingInterviews(scope.tx, scope, ctx, 'the pipeline was closed')));
       events.push(scope.event('closed', { fromStage: stage, detail: PIPELINE_CLOSE_REASON_LABELS.rejected_by_client }));
     }
-    await audit(deps, scope.tx, by, ctx)(
+    await audit(
+      deps,
+      scope.tx,
+      by,
+      ctx,
+    )(
       'interview_outcome',
       `Client interview of ${nameOf(ctx)} for ${ctx.role.name}: ${INTERVIEW_OUTCOME_LABELS[outcome]} (told by ${by.name})`,
     );

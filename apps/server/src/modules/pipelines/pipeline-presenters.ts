@@ -101,7 +101,9 @@ function toApiEvent(row: PipelineEventRow): PipelineEvent {
     to_stage: (row.toStage as PipelineStageName | null) ?? null,
     detail: row.detail,
     actor:
-      row.contactId !== null || (row.actorId === null && !row.actorName) ? null : { id: row.actorId, name: row.actorName },
+      row.contactId !== null || (row.actorId === null && !row.actorName)
+        ? null
+        : { id: row.actorId, name: row.actorName },
     contact: row.contactId !== null ? { id: row.contactId, name: row.actorName } : null,
     created_at: row.createdAt.toISOString(),
   };

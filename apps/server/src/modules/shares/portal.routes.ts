@@ -10,7 +10,8 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { AppError, errorResponses, fieldsError } from '../../lib/errors';
-import { renderCandidate, renderInvalid, renderShortlist, renderTooMany, DONE_MESSAGES } from './portal-page';
+import type { DONE_MESSAGES } from './portal-page';
+import { renderCandidate, renderInvalid, renderShortlist, renderTooMany } from './portal-page';
 import {
   approveCandidate,
   askForMore,
@@ -77,15 +78,19 @@ export const registerPortalRoutes: FastifyPluginAsyncZod = async (app) => {
   const candidateParams = tokenParams.extend({ id: z.string().max(40) });
   const doneQuery = z.object({ done: z.string().max(40).optional() });
 
-  app.get('/portal/:token', { schema: { hide: true, params: tokenParams, querystring: doneQuery } }, async (request, reply) => {
-    try {
-      const session = await openPortal(deps, request.params.token, request.ip);
-      const view = await viewShortlist(deps, session);
-      return html(reply, 200, renderShortlist(view, request.params.token, request.query.done));
-    } catch (error) {
-      return errorPage(reply, error);
-    }
-  });
+  app.get(
+    '/portal/:token',
+    { schema: { hide: true, params: tokenParams, querystring: doneQuery } },
+    async (request, reply) => {
+      try {
+        const session = await openPortal(deps, request.params.token, request.ip);
+        const view = await viewShortlist(deps, session);
+        return html(reply, 200, renderShortlist(view, request.params.token, request.query.done));
+      } catch (error) {
+        return errorPage(reply, error);
+      }
+    },
+  );
 
   app.get(
     '/portal/:token/candidates/:id',
@@ -101,29 +106,38 @@ export const registerPortalRoutes: FastifyPluginAsyncZod = async (app) => {
     },
   );
 
-  app.get('/portal/:token/candidates/:id/resume.pdf', { schema: { hide: true, params: candidateParams } }, async (request, reply) => {
-    try {
-      const session = await openPortal(deps, request.params.token, request.ip);
-      const { pdf, filename } = await downloadResume(deps, session, idOf(request.params.id));
-      return reply
-        .header('cache-control', NO_STORE)
-        .header('content-type', 'application/pdf')
-        .header('x-content-type-options', 'nosniff')
-        .header('content-disposition', `attachment; filename="${filename.replace(/"/g, '')}"`)
-        .send(pdf);
-    } catch (error) {
-      return errorPage(reply, error);
-    }
-  });
+  app.get(
+    '/portal/:token/candidates/:id/resume.pdf',
+    { schema: { hide: true, params: candidateParams } },
+    async (request, reply) => {
+      try {
+        const session = await openPortal(deps, request.params.token, request.ip);
+        const { pdf, filename } = await downloadResume(deps, session, idOf(request.params.id));
+        return reply
+          .header('cache-control', NO_STORE)
+          .header('content-type', 'application/pdf')
+          .header('x-content-type-options', 'nosniff')
+          .header('content-disposition', `attachment; filename="${filename.replace(/"/g, '')}"`)
+          .send(pdf);
+      } catch (error) {
+        return errorPage(reply, error);
+      }
+    },
+  );
 
   /**
    * One portal POST: open the share (limits, token), act, then answer a form with a 303 back to the page (or the
    * page again with the error) and a script with JSON.
    */
-  const act = (
-    handler: (session: PortalSession, request: FastifyRequest<{ Params: Record<string, string> }>) => Promise<string>,
-    back: (request: FastifyRequest<{ Params: Record<string, string> }>) => { path: string; done: string; candidateId?: number },
-  ) =>
+  const act =
+    (
+      handler: (session: PortalSession, request: FastifyRequest<{ Params: Record<string, string> }>) => Promise<string>,
+      back: (request: FastifyRequest<{ Params: Record<string, string> }>) => {
+        path: string;
+        done: string;
+        candidateId?: number;
+      },
+    ) =>
     async (request: FastifyRequest<{ Params: Record<string, string> }>, reply: FastifyReply) => {
       const form = isForm(request);
       const token = request.params.token ?? '';
@@ -133,14 +147,18 @@ export const registerPortalRoutes: FastifyPluginAsyncZod = async (app) => {
         const message = await handler(session, request);
         if (!form) return reply.header('cache-control', NO_STORE).send({ success: true as const, message });
         const target = back(request);
-        return reply.status(303).header('cache-control', NO_STORE).header('location', `${target.path}?done=${target.done}`).send();
+        return reply
+          .status(303)
+          .header('cache-control', NO_STORE)
+          .header('location', `${target.path}?done=${target.done}`)
+          .send();
       } catch (error) {
         if (!form) throw error;
         if (!(error instanceof AppError) || error.status === 404 || error.status === 429 || !session)
           return errorPage(reply, error);
         // A refused form: the page again, with why (400 a missing reason, 409 already decided elsewhere).
         const target = back(request);
-        const message = error.fields ? Object.values(error.fields).flat()[0] ?? error.message : error.message;
+        const message = error.fields ? (Object.values(error.fields).flat()[0] ?? error.message) : error.message;
         if (target.candidateId === undefined) {
           const view = await viewShortlist(deps, session);
           return html(reply, error.status, renderShortlist(view, token, undefined, message));
@@ -150,10 +168,15 @@ export const registerPortalRoutes: FastifyPluginAsyncZod = async (app) => {
       }
     };
 
-  const candidateBack = (done: keyof typeof DONE_MESSAGES) => (request: FastifyRequest<{ Params: Record<string, string> }>) => {
-    const candidateId = idOf(request.params.id ?? '');
-    return { path: `/portal/${encodeURIComponent(request.params.token ?? '')}/candidates/${candidateId}`, done, candidateId };
-  };
+  const candidateBack =
+    (done: keyof typeof DONE_MESSAGES) => (request: FastifyRequest<{ Params: Record<string, string> }>) => {
+      const candidateId = idOf(request.params.id ?? '');
+      return {
+        path: `/portal/${encodeURIComponent(request.params.token ?? '')}/candidates/${candidateId}`,
+        done,
+        candidateId,
+      };
+    };
   const publicErrors = errorResponses(400, 404, 409, 429);
   const postOptions = (params: z.ZodObject) => ({
     config: { public: true, tokenLink: true },
@@ -163,7 +186,10 @@ export const registerPortalRoutes: FastifyPluginAsyncZod = async (app) => {
   app.post(
     '/api/portal/:token/candidates/:id/approve/',
     postOptions(candidateParams),
-    act((session, request) => approveCandidate(deps, session, idOf(request.params.id ?? '')), candidateBack('approved')),
+    act(
+      (session, request) => approveCandidate(deps, session, idOf(request.params.id ?? '')),
+      candidateBack('approved'),
+    ),
   );
   app.post(
     '/api/portal/:token/candidates/:id/reject/',
@@ -201,7 +227,12 @@ export const registerPortalRoutes: FastifyPluginAsyncZod = async (app) => {
     postOptions(candidateParams),
     act(
       (session, request) =>
-        recordInterviewOutcome(deps, session, idOf(request.params.id ?? ''), parseBody(PortalOutcomeInputSchema, request.body)),
+        recordInterviewOutcome(
+          deps,
+          session,
+          idOf(request.params.id ?? ''),
+          parseBody(PortalOutcomeInputSchema, request.body),
+        ),
       (request) => ({ path: `/portal/${encodeURIComponent(request.params.token ?? '')}`, done: 'outcome' }),
     ),
   );

@@ -44,7 +44,11 @@ import type { PortalShareRow } from './shares.table';
 /** Requests per 10 minutes: per link, and per IP (an office behind one address opens several links). */
 export const PORTAL_LIMITS = { perToken: 120, perIp: 300, windowSeconds: 600 } as const;
 export const portalLimits = (tokenHash: string, ip: string): Limit[] => [
-  { key: `portal:token:${tokenHash.slice(0, 32)}`, max: PORTAL_LIMITS.perToken, windowSeconds: PORTAL_LIMITS.windowSeconds },
+  {
+    key: `portal:token:${tokenHash.slice(0, 32)}`,
+    max: PORTAL_LIMITS.perToken,
+    windowSeconds: PORTAL_LIMITS.windowSeconds,
+  },
   { key: `portal:ip:${ip}`, max: PORTAL_LIMITS.perIp, windowSeconds: PORTAL_LIMITS.windowSeconds },
 ];
 
@@ -117,7 +121,9 @@ export interface PortalView {
 /** The stage as the client may read it: the agency's steps before the submittal are one "Shortlisted". */
 function clientStage(row: PortalCandidateRow): string {
   if (row.pipeline.state === 'closed')
-    return row.pipeline.closeReason === 'rejected_by_client' ? 'Not going ahead (your decision)' : 'No longer available';
+    return row.pipeline.closeReason === 'rejected_by_client'
+      ? 'Not going ahead (your decision)'
+      : 'No longer available';
   const stage = row.pipeline.stage as PipelineStageName;
   if (stage === 'sourced' || stage === 'internal_interview' || stage === 'submit_pending') return 'Shortlisted';
   return PIPELINE_STAGE_LABELS[stage] ?? 'Shortlisted';
@@ -185,7 +191,10 @@ export async function viewShortlist(deps: Deps, session: PortalSession): Promise
 
 async function markViewed(deps: Deps, session: PortalSession, row: PortalCandidateRow, now: Date) {
   const quiet = row.item.lastViewedAt && now.getTime() - row.item.lastViewedAt.getTime() < OPEN_EVENT_GAP_MS;
-  await updateShareCandidateRow(deps.db, row.item.id, { firstViewedAt: row.item.firstViewedAt ?? now, lastViewedAt: now });
+  await updateShareCandidateRow(deps.db, row.item.id, {
+    firstViewedAt: row.item.firstViewedAt ?? now,
+    lastViewedAt: now,
+  });
   if (!quiet)
     await insertPortalEvent(deps.db, {
       shareId: session.share.id,
@@ -308,7 +317,11 @@ export async function rejectCandidate(
   const reason = [PORTAL_REJECTION_REASON_LABELS[input.reason], input.feedback].filter(Boolean).join(' — ');
   await rejectByContact(deps, session.by, row.pipeline.id, reason);
   const now = deps.config.now();
-  await updateShareCandidateRow(deps.db, row.item.id, { decision: 'rejected', decisionAt: now, decisionDetail: reason });
+  await updateShareCandidateRow(deps.db, row.item.id, {
+    decision: 'rejected',
+    decisionAt: now,
+    decisionDetail: reason,
+  });
   const name = candidateNameOf(row);
   await afterAction(deps, session, row, 'rejected', reason, {
     kind: 'portal.rejected',

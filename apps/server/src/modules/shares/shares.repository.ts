@@ -30,7 +30,9 @@ export async function insertShareCandidateRows(
   if (candidates.length === 0) return;
   await db
     .insert(portalShareCandidatesTable)
-    .values(candidates.map((item, position) => ({ shareId, pipelineId: item.pipelineId, pitch: item.pitch, position })));
+    .values(
+      candidates.map((item, position) => ({ shareId, pipelineId: item.pipelineId, pitch: item.pitch, position })),
+    );
 }
 
 export async function updateShareRow(db: Db, id: number, values: Partial<NewPortalShareRow>): Promise<void> {
@@ -209,7 +211,12 @@ export async function updateShareCandidateRow(
 export async function findShareContext(db: Db, share: PortalShareRow) {
   const [row] = await db
     .select({
-      role: { id: rolesTable.id, name: rolesTable.name, recruiterId: rolesTable.recruiterId, clientId: rolesTable.clientId },
+      role: {
+        id: rolesTable.id,
+        name: rolesTable.name,
+        recruiterId: rolesTable.recruiterId,
+        clientId: rolesTable.clientId,
+      },
       clientName: clientsTable.name,
       contact: contactColumns,
     })
@@ -257,4 +264,3 @@ export async function findUsersByIds(db: Db, ids: number[]) {
     .from(usersTable)
     .where(inArray(usersTable.id, ids));
 }
-

@@ -163,7 +163,8 @@ export async function createShares(
   for (const contact of contacts) {
     if (contact.leftCompany)
       throw badField('CONTACT_LEFT', 'contact_ids', `${contactName(contact)} has left the company.`);
-    if (!contact.email) throw badField('CONTACT_NO_EMAIL', 'contact_ids', `${contactName(contact)} has no email address.`);
+    if (!contact.email)
+      throw badField('CONTACT_NO_EMAIL', 'contact_ids', `${contactName(contact)} has no email address.`);
   }
   const seen = new Set<number>();
   const chosen = input.candidates.filter((item) => !seen.has(item.pipeline_id) && seen.add(item.pipeline_id));
@@ -227,7 +228,13 @@ export async function createShares(
     }
     return made;
   });
-  return { shares: await presentShareIds(deps, links.map((link) => link.share_id)), links };
+  return {
+    shares: await presentShareIds(
+      deps,
+      links.map((link) => link.share_id),
+    ),
+    links,
+  };
 }
 
 /** GET /api/roles/{id}/shares/: every share of the role, newest first. */

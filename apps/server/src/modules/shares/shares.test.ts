@@ -45,7 +45,11 @@ beforeEach(async () => {
 /** A role at a client with a contact, three candidates in its pipeline (two submitted), and a secret note. */
 async function scene() {
   const client = await insertClient(t.db, { name: `Globex ${++sceneCount}` });
-  const role = await insertRole(t.db, { clientId: client.id, name: 'Platform Engineer', recruiterId: recruiterUser.id });
+  const role = await insertRole(t.db, {
+    clientId: client.id,
+    name: 'Platform Engineer',
+    recruiterId: recruiterUser.id,
+  });
   const contact = await insertContact(t.db, { clientId: client.id, firstName: 'Hana', lastName: 'Hiring' });
   const hostile = await insertCandidate(t.db, {
     firstName: HOSTILE_NAME,
@@ -102,14 +106,17 @@ describe('sharing a shortlist', () => {
     expect(JSON.stringify(row)).not.toContain(token);
     expect(row!.removeContactDetails).toBe(true);
     expect(row!.expiresAt.getTime() - row!.createdAt.getTime()).toBe(30 * 86_400_000);
-    expect(response.json.shares[0].candidates.map((c: { pipeline_id: number }) => c.pipeline_id)).toEqual([s.p1.id, s.p2.id]);
+    expect(response.json.shares[0].candidates.map((c: { pipeline_id: number }) => c.pipeline_id)).toEqual([
+      s.p1.id,
+      s.p2.id,
+    ]);
 
     const [mail] = await t.db.select().from(messagesTable).orderBy(desc(messagesTable.id)).limit(1);
     expect(mail!.toAddresses[0]!.address).toBe(s.contact.email);
     expect(mail!.bodyHtml).toContain(url);
   });
 
-  it("refuses contacts of another client and pipelines of another role", async () => {
+  it('refuses contacts of another client and pipelines of another role', async () => {
     const s = await scene();
     const elsewhere = await scene();
     const wrongContact = await recruiter.post(`/api/roles/${s.role.id}/shares/`, {
@@ -185,7 +192,11 @@ describe('the portal page', () => {
     expect(pdf.headers.get('content-type')).toBe('application/pdf');
     expect(pdf.headers.get('content-disposition')).toMatch(/^attachment;/);
     expect(pdf.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(Buffer.from(await pdf.arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(
+      Buffer.from(await pdf.arrayBuffer())
+        .subarray(0, 5)
+        .toString(),
+    ).toBe('%PDF-');
     const [audit] = await t.db
       .select()
       .from(activityTable)
@@ -257,7 +268,9 @@ describe('the contact acts', () => {
   it('comments and asks for more candidates', async () => {
     const s = await scene();
     const { token, shareId } = await share(s);
-    expect((await json(`/api/portal/${token}/candidates/${s.plain.id}/comment/`, { comment: 'Notice period?' })).status).toBe(200);
+    expect(
+      (await json(`/api/portal/${token}/candidates/${s.plain.id}/comment/`, { comment: 'Notice period?' })).status,
+    ).toBe(200);
     const [event] = await t.db
       .select()
       .from(pipelineEventsTable)
@@ -287,13 +300,17 @@ describe('the contact acts', () => {
     expect(page).toContain(`/interviews/${held.id}/outcome/`);
     expect(page).not.toContain(`/interviews/${upcoming.id}/outcome/`);
     // Not yet held, or another pipeline's: 404.
-    expect((await json(`/api/portal/${token}/interviews/${upcoming.id}/outcome/`, { outcome: 'passed' })).status).toBe(404);
+    expect((await json(`/api/portal/${token}/interviews/${upcoming.id}/outcome/`, { outcome: 'passed' })).status).toBe(
+      404,
+    );
     const foreign = await insertInterview(t.db, {
       pipelineId: s.p3.id,
       kind: 'client',
       scheduledAt: new Date(Date.now() - 3_600_000),
     });
-    expect((await json(`/api/portal/${token}/interviews/${foreign.id}/outcome/`, { outcome: 'passed' })).status).toBe(404);
+    expect((await json(`/api/portal/${token}/interviews/${foreign.id}/outcome/`, { outcome: 'passed' })).status).toBe(
+      404,
+    );
 
     const done = await form(`/api/portal/${token}/interviews/${held.id}/outcome/`, {
       outcome: 'passed',

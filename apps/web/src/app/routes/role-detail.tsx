@@ -33,10 +33,18 @@ import { RoleTabs } from './role-tabs';
 const ShareShortlistDialog = lazy(() => import('@/features/shares/components/share-shortlist-dialog'));
 
 /** "Share shortlist": the role's open pipelines offered to the client's contacts through the portal. */
-function ShareShortlistButton({ role }: { role: { id: number; client: { id: number }; hiring_manager?: { id: number } | null } }) {
+function ShareShortlistButton({
+  role,
+}: {
+  role: { id: number; client: { id: number }; hiring_manager?: { id: number } | null };
+}) {
   const [open, setOpen] = useState(false);
   const { data, isFetching } = useListRolePipelinesQuery({ roleId: role.id, state: 'open' }, { skip: !open });
-  const pipelines = (data?.pipelines ?? []).map((p) => ({ pipeline_id: p.id, name: p.candidate.name, stage: p.stage.name }));
+  const pipelines = (data?.pipelines ?? []).map((p) => ({
+    pipeline_id: p.id,
+    name: p.candidate.name,
+    stage: p.stage.name,
+  }));
   return (
     <>
       <Button size="sm" variant="secondary" loading={open && isFetching && !data} onClick={() => setOpen(true)}>

@@ -31,5 +31,4 @@ export const sharesApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useListSharesQuery, useCreateSharesMutation, useRevokeShareMutation, useRenewShareMutation } =
-  sharesApi;
+export const { useListSharesQuery, useCreateSharesMutation, useRevokeShareMutation, useRenewShareMutation } = sharesApi;

@@ -54,7 +54,9 @@ describe('share logic', () => {
     ];
     expect(defaultContactIds(contacts, 1)).toEqual([1]);
     expect(defaultContactIds(contacts, 2)).toEqual([1]);
-    expect(defaultContactIds([...contacts, { id: 4, name: 'D', email: 'd@x.test', left_company: false }], null)).toEqual([]);
+    expect(
+      defaultContactIds([...contacts, { id: 4, name: 'D', email: 'd@x.test', left_company: false }], null),
+    ).toEqual([]);
   });
 
   it('sends the chosen candidates in pipeline order with trimmed pitches', () => {
@@ -85,7 +87,11 @@ describe('Share shortlist dialog', () => {
       if (url.includes('/api/clients/5/contacts/'))
         return jsonResponse(200, {
           success: true,
-          contacts: [contact(21, 'Hana', 'hana@acme.test'), contact(22, 'Lee', ''), contact(23, 'Max', 'max@acme.test')],
+          contacts: [
+            contact(21, 'Hana', 'hana@acme.test'),
+            contact(22, 'Lee', ''),
+            contact(23, 'Max', 'max@acme.test'),
+          ],
           count: 3,
         });
       if (url.includes('/api/roles/7/shares/') && init?.method === 'POST')

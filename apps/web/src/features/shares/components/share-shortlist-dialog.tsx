@@ -34,7 +34,13 @@ const groupClass = 'space-y-2 rounded-lg border border-gray-200 p-3 dark:border-
 const legendClass = 'px-1 text-sm font-medium text-gray-900 dark:text-white';
 
 /** "Share shortlist": contacts of the role's client, candidates (the submitted ones ticked), a pitch each, options. */
-export function ShareShortlistDialog({ roleId, clientId, hiringManagerId, pipelines, onClose }: ShareShortlistDialogProps) {
+export function ShareShortlistDialog({
+  roleId,
+  clientId,
+  hiringManagerId,
+  pipelines,
+  onClose,
+}: ShareShortlistDialogProps) {
   const dispatch = useAppDispatch();
   const { data: contactData, isLoading: contactsLoading } = useListClientContactsQuery(clientId);
   const contacts = reachableContacts(
@@ -112,7 +118,9 @@ export function ShareShortlistDialog({ roleId, clientId, hiringManagerId, pipeli
                 <Checkbox
                   label={`${item.name} · ${PIPELINE_STAGE_LABELS[item.stage as PipelineStageName] ?? item.stage}`}
                   checked={chosen}
-                  onChange={(event) => set({ pipelineIds: toggled(form.pipelineIds, item.pipeline_id, event.target.checked) })}
+                  onChange={(event) =>
+                    set({ pipelineIds: toggled(form.pipelineIds, item.pipeline_id, event.target.checked) })
+                  }
                 />
                 {chosen ? (
                   <Field label={`Pitch for ${item.name}`} className="pl-6">
@@ -132,7 +140,12 @@ export function ShareShortlistDialog({ roleId, clientId, hiringManagerId, pipeli
         )}
       </fieldset>
       <Field label="Message in the email (optional)">
-        <Textarea rows={2} maxLength={2000} value={form.message} onChange={(event) => set({ message: event.target.value })} />
+        <Textarea
+          rows={2}
+          maxLength={2000}
+          value={form.message}
+          onChange={(event) => set({ message: event.target.value })}
+        />
       </Field>
       <div className="space-y-2">
         <Checkbox

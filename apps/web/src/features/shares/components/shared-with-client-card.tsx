@@ -54,7 +54,15 @@ function Stamp({ label, at, otherwise }: { label: string; at: string | null; oth
 }
 
 /** "Shared with client": each share (contact, sent, opened, each candidate viewed and decided), revoke and renew. */
-export function SharedWithClientCard({ roleId, canEdit, action }: { roleId: number; canEdit: boolean; action?: ReactNode }) {
+export function SharedWithClientCard({
+  roleId,
+  canEdit,
+  action,
+}: {
+  roleId: number;
+  canEdit: boolean;
+  action?: ReactNode;
+}) {
   const { data, error, isLoading, refetch, isFetching } = useListSharesQuery(roleId);
   const [revoke] = useRevokeShareMutation();
   const [renew] = useRenewShareMutation();
@@ -82,10 +90,19 @@ export function SharedWithClientCard({ roleId, canEdit, action }: { roleId: numb
         </div>
       ) : error ? (
         <div className="px-5 py-4">
-          <QueryError title="Could not load the shares" error={error} onRetry={() => void refetch()} retrying={isFetching} />
+          <QueryError
+            title="Could not load the shares"
+            error={error}
+            onRetry={() => void refetch()}
+            retrying={isFetching}
+          />
         </div>
       ) : shares.length === 0 ? (
-        <EmptyState icon={Share2} title="Not shared yet" description="Share a shortlist to get the client's feedback." />
+        <EmptyState
+          icon={Share2}
+          title="Not shared yet"
+          description="Share a shortlist to get the client's feedback."
+        />
       ) : (
         <ul aria-label="Shares" className="divide-y divide-gray-200 dark:divide-white/10">
           {shares.map((share) => (
