@@ -18,8 +18,7 @@ import type { UserRow } from '../users/users.service';
 import { PORTAL_LIMITS, portalLimits } from './portal.service';
 import { portalEventsTable, portalSharesTable } from './shares.table';
 
-// The shortlist portal through real HTTP: the recruiter shares, the contact's link (no session, no CSRF token)
-// shows only what was shared, every action moves the pipeline "by contact", and anything else is a 404.
+// The shortlist portal over real HTTP: a link shows only what was shared; actions move the pipeline "by contact".
 
 let t: TestApp;
 let recruiterUser: UserRow;
