@@ -26,7 +26,7 @@ function page(title: string, agency: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><title>${e(title)}</title>
+<meta name="robots" content="noindex"><title>${e(title)}</title>
 <style>${PUBLIC_PAGE_STYLE}${PORTAL_STYLE}</style></head>
 <body>
 <header class="top"><div>${e(agency)}</div></header>

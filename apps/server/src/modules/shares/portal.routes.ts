@@ -30,12 +30,7 @@ const NO_STORE = 'no-store';
 const FORM = 'application/x-www-form-urlencoded';
 
 const html = (reply: FastifyReply, status: number, body: string) =>
-  reply
-    .status(status)
-    .header('cache-control', NO_STORE)
-    .header('referrer-policy', 'no-referrer')
-    .type('text/html; charset=utf-8')
-    .send(body);
+  reply.status(status).header('cache-control', NO_STORE).type('text/html; charset=utf-8').send(body);
 
 /** An id in the path: anything that is not one is the same 404 as an id not on the share. */
 const idOf = (value: string): number => {
