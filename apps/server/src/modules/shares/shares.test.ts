@@ -1,99 +1,46 @@
 import { and, desc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { insertCandidate } from '../../factories/candidates.factory';
-import { insertClient } from '../../factories/clients.factory';
-import { insertContact } from '../../factories/contacts.factory';
-import { insertNote } from '../../factories/notes.factory';
-import { insertInterview, insertPipeline, insertSubmittal } from '../../factories/pipelines.factory';
-import { insertRole } from '../../factories/roles.factory';
-import { insertUser } from '../../factories/users.factory';
+import { insertInterview } from '../../factories/pipelines.factory';
 import { sha256 } from '../../lib/crypto';
-import { buildTestApp, type TestApp } from '../../test/build-test-app';
+import type { TestApp } from '../../test/build-test-app';
 import type { HttpClient } from '../../test/http-client';
-import { signedInClient } from '../../test/sign-in';
 import { activityTable } from '../activity/activity.table';
 import { messagesTable } from '../messages/messages.table';
 import { interviewsTable, pipelineEventsTable, pipelinesTable, submittalsTable } from '../pipelines/pipelines.table';
-import type { UserRow } from '../users/users.service';
-import { PORTAL_LIMITS, portalLimits } from './portal.service';
+import {
+  clearPortalLimits,
+  contactRequests,
+  portalWorld,
+  scene as sceneOf,
+  share as shareOf,
+  type PortalWorld,
+  type Scene,
+} from '../../test/portal-shares';
 import { portalEventsTable, portalSharesTable } from './shares.table';
 
 // The shortlist portal over real HTTP: a link shows only what was shared; actions move the pipeline "by contact".
 
+let world: PortalWorld;
 let t: TestApp;
-let recruiterUser: UserRow;
 let recruiter: HttpClient;
-let sceneCount = 0;
-
-const HOSTILE_NAME = '<img src=x onerror=alert(1)>';
-const HOSTILE_PITCH = '"><script>alert(2)</script> Strong <b>lead</b>';
+let bare: ReturnType<typeof contactRequests>['bare'];
+let form: ReturnType<typeof contactRequests>['form'];
+let json: ReturnType<typeof contactRequests>['json'];
 
 beforeAll(async () => {
-  t = await buildTestApp();
-  recruiterUser = await insertUser(t.db, { firstName: 'Rita', lastName: 'Recruiter', userType: ['recruiter'] });
-  recruiter = await signedInClient(t, recruiterUser);
+  world = await portalWorld();
+  ({ t, recruiter } = world);
+  ({ bare, form, json } = contactRequests(t));
 });
 afterAll(async () => {
   await t?.close();
 });
 beforeEach(async () => {
   t.clock.offsetMs = 0;
-  await t.app.deps.throttle.clear([`portal:ip:127.0.0.1`, `portal:ip:::1`, `portal:ip:::ffff:127.0.0.1`]);
+  await clearPortalLimits(t);
 });
-
-/** A role at a client with a contact, three candidates in its pipeline (two submitted), and a secret note. */
-async function scene() {
-  const client = await insertClient(t.db, { name: `Globex ${++sceneCount}` });
-  const role = await insertRole(t.db, {
-    clientId: client.id,
-    name: 'Platform Engineer',
-    recruiterId: recruiterUser.id,
-  });
-  const contact = await insertContact(t.db, { clientId: client.id, firstName: 'Hana', lastName: 'Hiring' });
-  const hostile = await insertCandidate(t.db, {
-    firstName: HOSTILE_NAME,
-    lastName: 'Smith',
-    email: 'hostile.smith@example.test',
-    phone: '+1 206 555 0101',
-    resumeText: 'Hostile Smith\nhostile.smith@example.test +1 206 555 0101\nBuilt platforms for 8 years.',
-    resumeHasText: true,
-  });
-  const plain = await insertCandidate(t.db, { firstName: 'Ada', lastName: 'Lovelace', email: 'ada@example.test' });
-  const other = await insertCandidate(t.db, { firstName: 'Nosy', lastName: 'Notshared' });
-  const p1 = await insertPipeline(t.db, { roleId: role.id, candidateId: hostile.id, stage: 'submitted' });
-  const p2 = await insertPipeline(t.db, { roleId: role.id, candidateId: plain.id, stage: 'submitted' });
-  const p3 = await insertPipeline(t.db, { roleId: role.id, candidateId: other.id, stage: 'sourced' });
-  await insertSubmittal(t.db, p1.id);
-  await insertSubmittal(t.db, p2.id);
-  await insertNote(t.db, { modelType: 'candidate', objectId: hostile.id, body: 'INTERNAL-NOTE-SECRET' });
-  return { client, role, contact, hostile, plain, other, p1, p2, p3 };
-}
-
-async function share(s: Awaited<ReturnType<typeof scene>>, extra: Record<string, unknown> = {}) {
-  const response = await recruiter.post(`/api/roles/${s.role.id}/shares/`, {
-    contact_ids: [s.contact.id],
-    candidates: [
-      { pipeline_id: s.p1.id, pitch: HOSTILE_PITCH },
-      { pipeline_id: s.p2.id, pitch: 'Great with compilers.' },
-    ],
-    ...extra,
-  });
-  expect(response.status, response.text).toBe(201);
-  const url: string = response.json.links[0].url;
-  const path = new URL(url).pathname;
-  return { response, url, path, token: path.split('/').pop()!, shareId: response.json.links[0].share_id as number };
-}
-
-/** A request with no cookies and no CSRF token, as the contact's phone makes it. */
-const bare = (path: string, init: RequestInit = {}) => fetch(`${t.baseUrl}${path}`, { redirect: 'manual', ...init });
-const form = (path: string, fields: Record<string, string> = {}) =>
-  bare(path, {
-    method: 'POST',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    body: new URLSearchParams(fields).toString(),
-  });
-const json = (path: string, body: unknown = {}) =>
-  bare(path, { method: 'POST', headers: { 'content-type': 'application/json' }, body: JSON.stringify(body) });
+const scene = () => sceneOf(world);
+const share = (s: Scene, extra: Record<string, unknown> = {}) => shareOf(world, s, extra);
 
 describe('sharing a shortlist', () => {
   it('creates one share per contact, keeps only the token hash, and emails the link', async () => {
@@ -318,83 +265,5 @@ describe('the contact acts', () => {
     expect(done.status).toBe(303);
     const [row] = await t.db.select().from(interviewsTable).where(eq(interviewsTable.id, held.id));
     expect(row).toMatchObject({ outcome: 'passed', feedback: 'Strong system design' });
-  });
-});
-
-describe('safety', () => {
-  it('answers a wrong token, another candidate and another role with the same 404', async () => {
-    const s = await scene();
-    const elsewhere = await scene();
-    const { path, token } = await share(s);
-    await share(elsewhere);
-    const wrong = await bare('/portal/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA');
-    expect(wrong.status).toBe(404);
-    expect(await wrong.text()).toContain('Link not valid');
-    expect((await bare('/portal/short')).status).toBe(404);
-    expect((await json('/api/portal/AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA/more/')).status).toBe(404);
-    // Same role, not shared; another role's candidate; not an id.
-    for (const id of [s.other.id, elsewhere.plain.id, 'abc', '99999999999']) {
-      expect((await bare(`${path}/candidates/${id}`)).status).toBe(404);
-      expect((await bare(`${path}/candidates/${id}/resume.pdf`)).status).toBe(404);
-      expect((await json(`/api/portal/${token}/candidates/${id}/approve/`)).status).toBe(404);
-    }
-    const [untouched] = await t.db.select().from(pipelinesTable).where(eq(pipelinesTable.id, s.p3.id));
-    expect(untouched!.stage).toBe('sourced');
-  });
-
-  it('stops working when revoked or expired; renewing sends a new link and kills the old one', async () => {
-    const s = await scene();
-    const { path, token, shareId } = await share(s);
-    expect((await bare(path)).status).toBe(200);
-    t.clock.offsetMs = 31 * 86_400_000;
-    expect((await bare(path)).status).toBe(404);
-    expect((await json(`/api/portal/${token}/more/`)).status).toBe(404);
-    t.clock.offsetMs = 0;
-
-    const revoked = await recruiter.request('DELETE', `/api/shares/${shareId}/`);
-    expect(revoked.status).toBe(200);
-    expect(revoked.json.share.status).toBe('revoked');
-    expect((await bare(path)).status).toBe(404);
-
-    const renewed = await recruiter.post(`/api/shares/${shareId}/renew/`, {});
-    expect(renewed.status).toBe(200);
-    const fresh = new URL(renewed.json.link.url).pathname;
-    expect(fresh).not.toBe(path);
-    expect((await bare(path)).status).toBe(404);
-    expect((await bare(fresh)).status).toBe(200);
-    const [mail] = await t.db.select().from(messagesTable).orderBy(desc(messagesTable.id)).limit(1);
-    expect(mail!.bodyHtml).toContain(renewed.json.link.url);
-  });
-
-  it('rate limits per link and per IP with 429 and Retry-After', async () => {
-    const s = await scene();
-    const { path, token } = await share(s);
-    for (let index = 0; index < PORTAL_LIMITS.perToken; index += 1)
-      await bare(`/portal/${token}/candidates/0`).then((response) => response.body?.cancel());
-    const limited = await bare(path);
-    expect(limited.status).toBe(429);
-    expect(Number(limited.headers.get('retry-after'))).toBeGreaterThan(0);
-    expect((await json(`/api/portal/${token}/more/`)).status).toBe(429);
-    await t.app.deps.throttle.clear([portalLimits(sha256(token), '127.0.0.1')[0]!.key]);
-
-    // Guessing tokens from one address runs into the per-IP limit.
-    let last = 0;
-    for (let index = 0; index <= PORTAL_LIMITS.perIp && last !== 429; index += 1)
-      last = await bare(`/portal/guess${index}AAAAAAAAAAAAAAAAAAAAAAAAAAAAAA`).then((response) => {
-        void response.body?.cancel();
-        return response.status;
-      });
-    expect(last).toBe(429);
-  });
-
-  it('refuses a portal POST from another site (Origin check)', async () => {
-    const s = await scene();
-    const { token } = await share(s);
-    const response = await bare(`/api/portal/${token}/more/`, {
-      method: 'POST',
-      headers: { 'content-type': 'application/json', origin: 'https://evil.example' },
-      body: '{}',
-    });
-    expect(response.status).toBe(403);
   });
 });
