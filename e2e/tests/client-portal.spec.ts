@@ -2,7 +2,8 @@ import { apiPost, expect, login, test, toastsGone } from '../fixtures';
 
 // Issue 35: the shortlist portal at phone size. The recruiter shares two candidates with the client's hiring
 // manager; the manager opens the emailed link on a phone (no account, no cookies), invites one candidate to
-// interview and declines the other with a reason; the recruiter sees the pipeline moved, by that contact.
+// interview and declines the other with a reason; the recruiter is notified and sees the pipeline moved, by that
+// contact.
 // (The scheduling part of issue 35 extends this journey: slots, picks, .ics invitations, the outcome.)
 
 test.use({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
@@ -40,7 +41,9 @@ test('a hiring manager approves and declines candidates on the shortlist portal'
   await toastsGone(page);
   await panel.getByRole('button', { name: 'Share shortlist' }).click();
   const dialog = page.getByRole('dialog', { name: 'Share shortlist' });
-  await expect(dialog.getByRole('checkbox', { name: `Hana Hiring${stamp} (hana.${stamp}@portal-co.test)` })).toBeChecked();
+  await expect(
+    dialog.getByRole('checkbox', { name: `Hana Hiring${stamp} (hana.${stamp}@portal-co.test)` }),
+  ).toBeChecked();
   await dialog.getByLabel(`Pitch for Ada Approved${stamp}`).fill('Ran the platform team at a unicorn.');
   const shared = page.waitForResponse(
     (response) => response.url().endsWith(`/api/roles/${role.id}/shares/`) && response.request().method() === 'POST',
@@ -81,7 +84,13 @@ test('a hiring manager approves and declines candidates on the shortlist portal'
   await expect(shares).toContainText('Declined: Salary expectation too high — Above our band for now');
   await expect(page.getByRole('region', { name: 'Shared with client' })).toContainText('Opened');
 
-  await page.goto(`/roles/${role.id}/pipelines/${ada.id}`);
+  // The bell tells of it; its line opens the pipeline.
+  await toastsGone(page);
+  await page.getByRole('button', { name: /^Notifications/ }).click();
+  await page
+    .getByRole('button', { name: `Hana Hiring${stamp} wants to interview Ada Approved${stamp} (unread)` })
+    .click();
+  await expect(page).toHaveURL(new RegExp(`/roles/${role.id}/pipelines/${ada.id}$`));
   const history = page.getByRole('list', { name: 'History' });
   await expect(history).toContainText('Client interview requested');
   await expect(history).toContainText(`Hana Hiring${stamp} (client contact)`);

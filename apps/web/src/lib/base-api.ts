@@ -81,6 +81,7 @@ export const TAG_TYPES = [
   'EmailTemplate',
   'Mailbox',
   'Sequence',
+  'Notification',
   'Share',
 ] as const;
 

@@ -3,12 +3,13 @@ import { escapeHtml } from '../../lib/html';
 import type { Deps } from '../../lib/deps';
 import { mailFromAddress } from '../../lib/mail';
 import { messageBody, queueOutboundMessage } from '../messages/outbox.service';
+import { notifyUsers } from '../notifications/notifications.service';
 import { getAgencySettings } from '../settings/settings.service';
 import { displayName } from '../users/users.service';
 import { findUsersByIds } from './shares.repository';
 
 // Every message the shares module sends to the agency's own users about a contact's action, in one place:
-// the in-app notification (modules/notifications, on main from the lead) and an email through the outbox.
+// the in-app notification (modules/notifications) and an email through the outbox.
 
 export interface RecruiterNotice {
   /** Who shared the list, and the role's recruiter: both hear of it (once each). */
@@ -24,10 +25,10 @@ export async function notifyRecruiters(deps: Deps, tx: Db, notice: RecruiterNoti
   const ids = [...new Set(notice.userIds.filter((id): id is number => id !== null))];
   const users = (await findUsersByIds(tx, ids)).filter((user) => user.isActive);
   if (users.length === 0) return;
-  await notifyInApp(
+  await notifyUsers(
     tx,
     users.map((user) => user.id),
-    notice,
+    { kind: notice.kind, title: notice.title, body: notice.body, link: notice.link },
   );
   const settings = await getAgencySettings(tx);
   const url = `${deps.config.publicUrl}${notice.link}`;
@@ -47,10 +48,3 @@ export async function notifyRecruiters(deps: Deps, tx: Db, notice: RecruiterNoti
     });
   }
 }
-
-/**
- * The in-app notification. The notifications module (the lead's, issue 35's preamble) was not on main when this
- * branch was cut: at merge time this becomes
- * `await notifyUsers(tx, userIds, { kind: notice.kind, title: notice.title, body: notice.body, link: notice.link })`.
- */
-async function notifyInApp(_tx: Db, _userIds: number[], _notice: RecruiterNotice): Promise<void> {}

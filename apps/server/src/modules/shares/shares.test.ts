@@ -6,6 +6,7 @@ import type { TestApp } from '../../test/build-test-app';
 import type { HttpClient } from '../../test/http-client';
 import { activityTable } from '../activity/activity.table';
 import { messagesTable } from '../messages/messages.table';
+import { notificationsTable } from '../notifications/notifications.table';
 import { interviewsTable, pipelineEventsTable, pipelinesTable, submittalsTable } from '../pipelines/pipelines.table';
 import {
   clearPortalLimits,
@@ -181,6 +182,17 @@ describe('the contact acts', () => {
     // The recruiter hears of it by email, and the pipeline's history names the contact.
     const mails = await t.db.select().from(messagesTable).orderBy(desc(messagesTable.id)).limit(3);
     expect(mails.some((mail) => mail.subject === `Hana Hiring wants to interview Ada Lovelace`)).toBe(true);
+    const [notice] = await t.db
+      .select()
+      .from(notificationsTable)
+      .where(eq(notificationsTable.userId, world.recruiterUser.id))
+      .orderBy(desc(notificationsTable.id))
+      .limit(1);
+    expect(notice).toMatchObject({
+      kind: 'portal.approved',
+      title: 'Hana Hiring wants to interview Ada Lovelace',
+      link: `/roles/${s.role.id}/pipelines/${s.p2.id}`,
+    });
     const detail = await recruiter.get(`/api/pipelines/${s.p2.id}/`);
     const latest = detail.json.data.events.find((e: { kind: string }) => e.kind === 'submittal_outcome');
     expect(latest.contact).toEqual({ id: s.contact.id, name: 'Hana Hiring' });
