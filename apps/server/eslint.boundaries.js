@@ -58,6 +58,9 @@ export const MODULE_ORDER = [
   'campaigns',
   'sequences',
   'mailboxes',
+  // the shortlist portal (issue 35): shares of a role's candidates with client contacts, the public portal, and
+  // the contacts' decisions as pipeline changes
+  'shares',
   // money
   'invoices',
   // insight: calendar aggregates records, pipelines and money; nothing imports it

@@ -12,5 +12,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a session (deny by default). */
     public?: boolean;
+    /**
+     * The path's token is the credential (the shortlist portal's POSTs, issue 35): no session and no CSRF token
+     * are asked for; the Origin / Sec-Fetch-Site check still applies (decision 122).
+     */
+    tokenLink?: boolean;
   }
 }
