@@ -50,8 +50,8 @@ test.describe('email', () => {
         .getByRole('listitem')
         .filter({ hasText: subject })
         .getByText(/^(Sent|Failed|Unconfirmed)$/);
-      await expect(settled).toBeVisible({ timeout: 2_000 });
-    }).toPass({ timeout: 30_000 });
+      await expect(settled).toBeVisible({ timeout: 15_000 });
+    }).toPass({ timeout: 60_000 });
 
     // Expanding it shows the text as it was written.
     const row = page.getByRole('region', { name: 'Emails' }).getByRole('listitem').filter({ hasText: subject });
