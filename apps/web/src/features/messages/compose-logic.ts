@@ -159,10 +159,14 @@ export function sendRefusal(error: { status: number; message: string; code?: str
 
 /** The compose form after the assistant's draft: its recipients, subject, body, records and the resume it suggests. */
 export function withAssistantDraft(draft: ComposeDraft, suggestion: Draft): ComposeDraft {
-  const to = suggestion.to.reduce(
-    (list, person) => withChip(list, recordChip(person.record, person.id, person.name, person.address)),
-    draft.to,
-  );
+  // The draft names whom it is for (a submittal: the hiring manager): those replace the window's To, so a
+  // submittal opened from a pipeline does not also go to the candidate the window was addressed to.
+  const to = suggestion.to.length
+    ? suggestion.to.reduce<ComposeDraft['to']>(
+        (list, person) => withChip(list, recordChip(person.record, person.id, person.name, person.address)),
+        [],
+      )
+    : draft.to;
   const records = [...draft.records];
   for (const record of suggestion.records)
     if (!records.some((r) => r.type === record.type && r.id === record.id)) records.push(record);
