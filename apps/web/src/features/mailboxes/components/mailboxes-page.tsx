@@ -122,8 +122,13 @@ function MailboxRow({
   );
 }
 
+const SETTLING_POLL_MS = 3_000;
+
 /** Settings → Mailboxes: connect, see each one's sync, fix a stopped one, disconnect. */
 export function MailboxesPage({ canShare }: { canShare: boolean }) {
+  // While a mailbox connects or syncs, its state is asked for every few seconds (a new one reads "In sync"
+  // without a reload); otherwise once a minute.
+  const [settling, setSettling] = useState(false);
   const {
     data: mailboxes = [],
     error,
@@ -131,8 +136,10 @@ export function MailboxesPage({ canShare }: { canShare: boolean }) {
     isFetching,
     refetch,
   } = useListMailboxesQuery(undefined, {
-    pollingInterval: 60_000,
+    pollingInterval: settling ? SETTLING_POLL_MS : 60_000,
   });
+  const nowSettling = mailboxes.some((m) => m.sync_state === 'connecting' || m.sync_state === 'syncing');
+  if (nowSettling !== settling) setSettling(nowSettling);
   const [dialog, setDialog] = useState<
     { kind: 'connect' } | { kind: 'password' | 'disconnect'; mailbox: Mailbox } | null
   >(null);
