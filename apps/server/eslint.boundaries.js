@@ -56,6 +56,9 @@ export const MODULE_ORDER = [
   'campaigns',
   'sequences',
   'mailboxes',
+  // interview scheduling (issue 35): times offered for a pipeline, picked through links, booked as its client
+  // interview with calendar invitations sent through the outbox
+  'scheduling',
   // money
   'invoices',
   // insight: calendar aggregates records, pipelines and money; nothing imports it

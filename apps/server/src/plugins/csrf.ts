@@ -90,6 +90,7 @@ export default fp(async function csrf(app: FastifyInstance) {
 
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || request.is404 || !isApiRoute(request)) return;
+    if (request.routeOptions.config.tokenAuthorized) return;
     if (!originAllowed(request, config)) throw refuse(request, 'origin');
     const header = request.headers['x-csrftoken'];
     const cookie = request.cookies[CSRF_COOKIE];

@@ -12,5 +12,10 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     /** Reachable without a session (deny by default). */
     public?: boolean;
+    /**
+     * A POST whose URL carries its own proof (a scheduling link's token): no CSRF token is asked for, as
+     * the page posting it has no session (issue 35, decision 124).
+     */
+    tokenAuthorized?: boolean;
   }
 }
