@@ -14,7 +14,6 @@ function formatter(zone: string): Intl.DateTimeFormat {
         hour: '2-digit',
         minute: '2-digit',
         hourCycle: 'h23',
-        timeZoneName: 'short',
         timeZone: zone,
       });
     } catch {
@@ -25,7 +24,7 @@ function formatter(zone: string): Intl.DateTimeFormat {
   return cached;
 }
 
-/** 'Tue, 12 Jan 2027, 09:00 EST' in `zone`. */
+/** 'Tue, 12 Jan 2027, 09:00' in `zone` (the card names the zone once). */
 export function slotLabel(startsAt: string, zone: string): string {
   return formatter(zone).format(new Date(startsAt));
 }

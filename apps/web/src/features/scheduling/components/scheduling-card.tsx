@@ -37,10 +37,10 @@ function OfferStatus({ offer }: { offer: SlotOffer }) {
     <div className="space-y-3 text-sm">
       {booked ? (
         <p className="font-medium text-gray-900 dark:text-white">
-          Booked: {slotLabel(booked.starts_at, zone)} · {offer.duration_minutes} min
+          Booked: {slotLabel(booked.starts_at, zone)} ({zone}) · {offer.duration_minutes} min
         </p>
       ) : (
-        <p className="text-gray-600 dark:text-gray-400">Waiting for picks (times in {zone.replace(/_/g, ' ')}).</p>
+        <p className="text-gray-600 dark:text-gray-400">Waiting for picks (times in {zone}).</p>
       )}
       <ul aria-label="Times offered" className="space-y-2">
         {offer.slots.map((slot) => {
@@ -98,7 +98,7 @@ export function SchedulingCard({
   const [confirming, setConfirming] = useState(false);
   const offer = data?.offer ?? null;
   const mayOffer = canEdit && open && SCHEDULING_STAGES.includes(stage);
-  if (!mayOffer && !offer && !isLoading) return null;
+  if (!mayOffer && !offer) return null;
 
   const cancel = async () => {
     const result = await cancelSlots({ pipelineId, body: { reason: '' } });
