@@ -23,6 +23,8 @@ export const MODULE_ORDER = [
   // identity and audit
   'users',
   'activity',
+  // in-app notices to users: any module may notify
+  'notifications',
   'sessions',
   'settings',
   'auth',

@@ -12,6 +12,7 @@ import { redactLogObject, redactUrl, serializeError } from './lib/log-redaction'
 import { createMailer, type Mailer } from './lib/mail';
 import { memoryCounterStore, redisCounterStoreWithFallback, Throttle } from './lib/throttle';
 import { activityRoutes } from './modules/activity/activity.routes';
+import { notificationsRoutes } from './modules/notifications/notifications.routes';
 import { agencyArchiveRoutes } from './modules/agency-archive/agency-archive.routes';
 import { analyticsRoutes } from './modules/analytics/analytics.routes';
 import { applicationsRoutes } from './modules/applications/applications.routes';
@@ -192,6 +193,7 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(authRoutes);
   await app.register(profileRoutes);
   await app.register(activityRoutes);
+  await app.register(notificationsRoutes);
   await app.register(userAdminRoutes);
   await app.register(sessionsRoutes);
   await app.register(registrationRoutes);

@@ -28,6 +28,7 @@ export * from './modules/matching/matching.table';
 export * from './modules/messages/messages.table';
 export * from './modules/messages/message-uploads.table';
 export * from './modules/unsubscribes/unsubscribes.table';
+export * from './modules/notifications/notifications.table';
 export * from './modules/email-templates/email-templates.table';
 export * from './modules/sequences/sequences.table';
 export * from './modules/mailboxes/mailboxes.table';

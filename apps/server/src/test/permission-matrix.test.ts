@@ -409,6 +409,9 @@ export const MATRIX: Entry[] = [
     path: async (ctx) => `/api/activity/?actor_id=${await fresh(ctx)}`,
     expect: ADMIN(),
   },
+  // In-app notifications: each user reads and clears only their own.
+  { method: 'GET', route: '/api/notifications/', expect: SIGNED_IN() },
+  { method: 'POST', route: '/api/notifications/read/', body: () => ({ all: true }), expect: SIGNED_IN() },
   // Issue 9 §1.3: who reads which activity (security §12).
   ACTIVITY_ROW(
     'a client change',

@@ -81,6 +81,7 @@ export const TAG_TYPES = [
   'EmailTemplate',
   'Mailbox',
   'Sequence',
+  'Notification',
 ] as const;
 
 /** The one RTK Query API; features add their endpoints with `baseApi.injectEndpoints`. */

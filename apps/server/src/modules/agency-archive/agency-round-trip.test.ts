@@ -30,6 +30,7 @@ const NOT_EXPORTED = [
   'mailboxes',
   'mailbox_folders',
   'mailbox_messages',
+  'notifications',
 ];
 const PASSWORD = 'Demo-Password-Strong-42';
 

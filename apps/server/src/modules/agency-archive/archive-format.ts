@@ -32,6 +32,7 @@ export const EXCLUDED_TABLES: Readonly<Record<string, string>> = {
   mailboxes: 'IMAP accounts hold passwords (secrets): connect them again on the new server',
   mailbox_folders: "mailbox sync positions (UIDs belong to the old server's connections)",
   mailbox_messages: 'which old mailbox a message came from (the mailboxes are not exported)',
+  notifications: "in-app notices: transient, and their links name the old database's ids",
 };
 
 /** Archive limits (an import refuses an archive beyond them before writing anything). */

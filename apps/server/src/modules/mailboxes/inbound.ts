@@ -15,7 +15,8 @@ import {
   type MessageAddressJson,
   type MessageRow,
 } from '../messages/messages.table';
-import { stopSequencesOnReply } from '../sequences/sequences.service';
+import { notifyUsers } from '../notifications/notifications.service';
+import { stopSequencesOnReply, type StoppedByReply } from '../sequences/sequences.service';
 import { usersTable } from '../users/users.table';
 import { mailboxesTable, mailboxMessagesTable } from './mailboxes.table';
 
@@ -348,12 +349,44 @@ async function storeParsed(
   });
   if (!stored) return 'already-stored';
 
-  // A candidate's reply stops their sequences (the sequences module decides which enrolments).
+  // A candidate's reply stops their sequences (the sequences module decides which enrolments); whoever sent
+  // the message replied to, and whoever enrolled them in a stopped sequence, is told.
   if (direction === 'inbound' && (parent || inReplyTo)) {
-    const senderCandidates = (lookups.records.get(from.address) ?? [])
-      .filter((ref) => ref.recordType === 'candidate')
-      .map((ref) => ref.recordId);
-    if (senderCandidates.length > 0) await stopSequencesOnReply(db, senderCandidates, stored.id);
+    const senderRecords = lookups.records.get(from.address) ?? [];
+    const senderCandidates = senderRecords.filter((ref) => ref.recordType === 'candidate').map((ref) => ref.recordId);
+    const stopped = senderCandidates.length > 0 ? await stopSequencesOnReply(db, senderCandidates, stored.id) : [];
+    await notifyOfReply(db, { message: stored, parent, records, stopped });
   }
   return 'stored';
+}
+
+/** The in-app notice of a reply: to the author of the message replied to and to the enrollers of stopped sequences. */
+async function notifyOfReply(
+  db: Db,
+  reply: {
+    message: MessageRow;
+    parent: MessageRow | undefined;
+    records: MessageRecordRef[];
+    stopped: StoppedByReply[];
+  },
+): Promise<void> {
+  const recipients = [
+    reply.parent?.direction === 'outbound' ? reply.parent.authorId : null,
+    ...reply.stopped.map((s) => s.enrolledById),
+  ];
+  const userIds = recipients.filter((id): id is number => id !== null);
+  if (userIds.length === 0) return;
+  const sender = reply.message.fromName || reply.message.fromAddress;
+  const sequences = [...new Set(reply.stopped.map((s) => s.sequenceName))];
+  const record = reply.records.find((ref) => ref.recordType === 'candidate' || ref.recordType === 'contact');
+  await notifyUsers(db, userIds, {
+    kind: 'message.reply',
+    title: `${sender} replied`,
+    body: sequences.length
+      ? `${reply.message.subject} — stopped the sequence ${sequences.map((name) => `“${name}”`).join(', ')}`
+      : reply.message.subject,
+    link: record
+      ? `/${record.recordType === 'candidate' ? 'candidates' : 'contacts'}/${record.recordId}`
+      : '/mailboxes/unmatched',
+  });
 }

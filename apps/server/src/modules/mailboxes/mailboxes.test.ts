@@ -18,6 +18,8 @@ import { messageAttachmentsTable, messageLinksTable, messagesTable } from '../me
 import type { UserRow } from '../users/users.service';
 import { enqueueDueSyncs, isWatching } from './mailbox-sync';
 import { mailboxesTable, mailboxFoldersTable } from './mailboxes.table';
+import { notificationsTable } from '../notifications/notifications.table';
+import { sequenceEnrolmentsTable, sequencesTable } from '../sequences/sequences.table';
 
 let t: TestApp;
 let imap: TestImapServer;
@@ -245,6 +247,12 @@ describe('mailbox sync against a real IMAP server', () => {
     const reply = (await messageBy('reply-1@elsewhere.test'))!;
     expect(reply.threadKey).toBe('out-1@agency.test');
     expect(await linksOf(reply.id)).toEqual([`candidate:${jane.id}`, `role:${role.id}`].sort());
+    // The author of the message replied to is told, with a link to the candidate.
+    const [notice] = await t.db
+      .select()
+      .from(notificationsTable)
+      .where(and(eq(notificationsTable.userId, recruiter.id), eq(notificationsTable.link, `/candidates/${jane.id}`)));
+    expect(notice).toMatchObject({ kind: 'message.reply', title: 'Jane replied', body: 'Hello' });
     expect((await messageBy('out-2@agency.test'))!.status).toBe('sent');
     expect((await messageBy('out-2@agency.test'))!.id).toBe(unconfirmed!.id);
     expect((await messageBy('out-3@agency.test'))!).toMatchObject({
@@ -253,6 +261,63 @@ describe('mailbox sync against a real IMAP server', () => {
     });
     expect(bounced!.id).toBeGreaterThan(0);
     expect(await messageBy('dsn-1@mx.talent.test')).toBeUndefined();
+  });
+
+  it('a candidate’s reply stops their sequence and tells the sender and the one who enrolled them', async () => {
+    const sam = await insertCandidate(t.db, { firstName: 'Sam', lastName: 'Reply', email: 'sam.reply@talent.test' });
+    const [sequence] = await t.db.insert(sequencesTable).values({ name: 'Data outreach' }).returning();
+    const [enrolment] = await t.db
+      .insert(sequenceEnrolmentsTable)
+      .values({ sequenceId: sequence!.id, candidateId: sam.id, enrolledById: otherRecruiter.id })
+      .returning();
+    const [outbound] = await t.db
+      .insert(messagesTable)
+      .values({
+        direction: 'outbound',
+        status: 'sent',
+        messageIdHeader: 'seq-1@agency.test',
+        threadKey: 'seq-1@agency.test',
+        fromAddress: 'recruiter@agency.test',
+        subject: 'A data role',
+        toAddresses: [{ name: 'Sam', address: 'sam.reply@talent.test' }],
+        authorId: recruiter.id,
+      })
+      .returning();
+    await linkMessage(t.db, outbound!.id, outbound!.occurredAt, [{ recordType: 'candidate', recordId: sam.id }]);
+
+    await imap.append(
+      rawMessage({
+        from: 'Sam Reply <sam.reply@talent.test>',
+        to: imap.username,
+        subject: 'Re: A data role',
+        messageId: 'seq-reply-1@talent.test',
+        inReplyTo: 'seq-1@agency.test',
+      }),
+    );
+    await syncNow();
+
+    const reply = (await messageBy('seq-reply-1@talent.test'))!;
+    const [after] = await t.db
+      .select()
+      .from(sequenceEnrolmentsTable)
+      .where(eq(sequenceEnrolmentsTable.id, enrolment!.id));
+    expect(after).toMatchObject({ state: 'stopped', stopReason: 'replied', stopMessageId: reply.id });
+    const noticesOf = (userId: number) =>
+      t.db
+        .select()
+        .from(notificationsTable)
+        .where(and(eq(notificationsTable.userId, userId), eq(notificationsTable.link, `/candidates/${sam.id}`)));
+    for (const user of [recruiter, otherRecruiter]) {
+      expect(await noticesOf(user.id)).toMatchObject([
+        {
+          title: 'Sam Reply replied',
+          body: 'Re: A data role — stopped the sequence “Data outreach”',
+          link: `/candidates/${sam.id}`,
+          readAt: null,
+        },
+      ]);
+    }
+    expect(await noticesOf(owner.id)).toEqual([]);
   });
 
   it('lists unmatched mail, attaches it to a record, and makes a candidate from a sender', async () => {

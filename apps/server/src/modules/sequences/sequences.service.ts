@@ -166,14 +166,14 @@ export async function deleteSequence(deps: Deps, actor: UserRow, id: number): Pr
   });
 }
 
-/** Stops the active enrolments matching `where` with the reason; returns how many stopped. */
+/** Stops the active enrolments matching `where` with the reason; returns those it stopped. */
 export async function stopEnrolments(
   db: Db,
   where: ReturnType<typeof and>,
   reason: EnrolmentStopReason,
   detail: string,
   extra: { stopMessageId?: number } = {},
-): Promise<number> {
+): Promise<{ id: number; enrolledById: number | null; sequenceId: number }[]> {
   const stopped = await db
     .update(sequenceEnrolmentsTable)
     .set({
@@ -186,21 +186,42 @@ export async function stopEnrolments(
       updatedAt: sql`now()`,
     })
     .where(and(where, eq(sequenceEnrolmentsTable.state, 'active')))
-    .returning({ id: sequenceEnrolmentsTable.id });
-  return stopped.length;
+    .returning({
+      id: sequenceEnrolmentsTable.id,
+      enrolledById: sequenceEnrolmentsTable.enrolledById,
+      sequenceId: sequenceEnrolmentsTable.sequenceId,
+    });
+  return stopped;
+}
+
+/** An enrolment a reply stopped: who enrolled the candidate, in which sequence (to tell them). */
+export interface StoppedByReply {
+  enrolledById: number | null;
+  sequenceName: string;
 }
 
 /**
  * A reply from these candidates (the mailbox sync's inbound message `messageId`) stops every sequence they are
- * in. Returns how many enrolments stopped.
+ * in. Returns the enrolments it stopped.
  */
-export async function stopSequencesOnReply(db: Db, candidateIds: number[], messageId: number): Promise<number> {
-  if (candidateIds.length === 0) return 0;
-  return stopEnrolments(
+export async function stopSequencesOnReply(
+  db: Db,
+  candidateIds: number[],
+  messageId: number,
+): Promise<StoppedByReply[]> {
+  if (candidateIds.length === 0) return [];
+  const stopped = await stopEnrolments(
     db,
-    and(inArray(sequenceEnrolmentsTable.candidateId, candidateIds)),
+    inArray(sequenceEnrolmentsTable.candidateId, candidateIds),
     'replied',
     'The candidate replied.',
     { stopMessageId: messageId },
   );
+  if (stopped.length === 0) return [];
+  const names = await db
+    .select({ id: sequencesTable.id, name: sequencesTable.name })
+    .from(sequencesTable)
+    .where(inArray(sequencesTable.id, [...new Set(stopped.map((row) => row.sequenceId))]));
+  const nameOf = new Map(names.map((row) => [row.id, row.name]));
+  return stopped.map((row) => ({ enrolledById: row.enrolledById, sequenceName: nameOf.get(row.sequenceId) ?? '' }));
 }

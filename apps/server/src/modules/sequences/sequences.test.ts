@@ -200,8 +200,10 @@ describe('sequences', () => {
       })
       .returning();
     await linkMessage(t.db, inbound!.id, inbound!.occurredAt, [{ recordType: 'candidate', recordId: replier.id }]);
-    expect(await stopSequencesOnReply(t.db, [replier.id], inbound!.id)).toBe(1);
-    expect(await stopSequencesOnReply(t.db, [replier.id], inbound!.id)).toBe(0);
+    expect(await stopSequencesOnReply(t.db, [replier.id], inbound!.id)).toEqual([
+      { enrolledById: expect.any(Number), sequenceName: expect.any(String) },
+    ]);
+    expect(await stopSequencesOnReply(t.db, [replier.id], inbound!.id)).toEqual([]);
     expect(await enrolmentOf(replier.id)).toMatchObject({
       state: 'stopped',
       stopReason: 'replied',

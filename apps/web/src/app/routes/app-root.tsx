@@ -39,6 +39,11 @@ const UserMenu = lateComponent(() =>
     .then(() => import('@/components/layouts/user-menu'))
     .then((m) => m.UserMenu),
 );
+const NotificationsBell = lateComponent(() =>
+  afterIdle()
+    .then(() => import('@/features/notifications/components/notifications-bell'))
+    .then((m) => m.NotificationsBell),
+);
 // The floating AI chat (owners only, issue 13).
 const ChatWidget = lateComponent(() =>
   afterIdle()
@@ -93,6 +98,7 @@ function Shell({ pages }: { pages: RouteObject[] }) {
         sidebarPanels={SIDEBAR_PANELS}
         trail={<ShellTrail fallback={<TopBarTrail />} />}
         search={<ShellSearch user={user} fallback={<SearchPlaceholder />} />}
+        bell={<NotificationsBell />}
         account={<UserMenu user={user} onSignOut={signOut} fallback={<AccountPlaceholder user={user} />} />}
         floatingCorner={Boolean(chat) && !chatPage}
         notice={

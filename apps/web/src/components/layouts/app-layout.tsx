@@ -25,6 +25,8 @@ export interface AppLayoutProps {
   search?: ReactNode;
   /** Collapses or expands the large-screen sidebar (default: the ui state only, not saved). */
   onToggleCollapsed?: () => void;
+  /** The notifications bell in the top bar. */
+  bell?: ReactNode;
   /** The account menu at the end of the top bar (a still picture of it until the shell's code is in). */
   account?: ReactNode;
   /**
@@ -51,6 +53,7 @@ export function AppLayout({
   trail,
   sidebarPanels,
   search,
+  bell,
   onToggleCollapsed,
   account,
   floatingCorner = false,
@@ -104,6 +107,7 @@ export function AppLayout({
           onOpenSidebar={() => dispatch(setSidebarOpen(true))}
           trail={trail}
           search={search}
+          bell={bell}
           account={account}
           {...(breadcrumbLookups ? { breadcrumbLookups } : {})}
         />

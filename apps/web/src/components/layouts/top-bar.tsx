@@ -19,6 +19,8 @@ export interface TopBarProps {
   trail?: ReactNode;
   /** The shell search (field and Ctrl/⌘+K palette), placed before the theme toggle. */
   search?: ReactNode;
+  /** The notifications bell, placed before the theme toggle. */
+  bell?: ReactNode;
   /** The account menu (user-menu.tsx); until the signed-in code has loaded, a still picture of its button. */
   account?: ReactNode;
 }
@@ -60,6 +62,7 @@ export function TopBar({
   breadcrumbLookups,
   trail,
   search,
+  bell,
   account,
 }: TopBarProps) {
   const dark = theme === 'dark';
@@ -77,6 +80,7 @@ export function TopBar({
       <div className="min-w-0 flex-1">{trail ?? <TopBarTrail lookups={breadcrumbLookups} />}</div>
       <div className="flex items-center gap-1 sm:gap-2">
         {search}
+        {bell}
         <button
           type="button"
           className={iconButton}
