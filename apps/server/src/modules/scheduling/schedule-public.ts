@@ -7,6 +7,7 @@ import { AppError } from '../../lib/errors';
 import type { Limit } from '../../lib/throttle';
 import { recordClientInterviewOutcome } from '../pipelines/pipeline-interviews.service';
 import { recordSubmittalOutcome } from '../pipelines/submittal-outcome.service';
+import { notifyUsers } from '../notifications/notifications.service';
 import { getAgencySettings } from '../settings/settings.service';
 import { getUserById, type UserRow } from '../users/users.service';
 import { queueInvitations } from './schedule-invitations';
@@ -181,5 +182,13 @@ async function book(tx: Db, deps: Deps, offer: SlotOfferRow, slot: OfferedSlotRo
     start: slot.startsAt,
     sequence,
     rescheduled: rescheduling,
+  });
+  // The recruiter who offered the times, and the pipeline's recruiter, hear of it in the app.
+  const candidate = `${facts.candidate.firstName} ${facts.candidate.lastName}`.trim();
+  await notifyUsers(tx, [organizer.id, ...(facts.recruiterId ? [facts.recruiterId] : [])], {
+    kind: 'interview_booked',
+    title: `${rescheduling ? 'Interview moved' : 'Interview booked'}: ${candidate} for ${facts.role.name}`,
+    body: `${offer.contactPickBooks ? 'The client' : 'The candidate and the client'} picked ${slot.startsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC; the invitations are on their way.`,
+    link: `/roles/${facts.role.id}/pipelines/${facts.pipelineId}`,
   });
 }

@@ -338,6 +338,9 @@ describe('booking', () => {
     expect(interview).toMatchObject({ kind: 'client', durationMinutes: 45, location: 'Client office, 5th floor' });
     expect(interview!.scheduledAt.toISOString()).toBe('2027-01-12T16:00:00.000Z');
     expect(status.interview_id).toBe(interview!.id);
+    // The recruiter hears of it in the app.
+    const bell = (await client.get('/api/notifications/')).json;
+    expect(JSON.stringify(bell)).toContain(`/roles/${pipeline.roleId}/pipelines/${pipeline.id}`);
     // The page now says booked; further picks are refused.
     expect((await pageOf(offered.contactToken, 'Europe/London')).html).toContain(
       'Booked for <strong>Tuesday, 12 January 2027, 16:00–16:45</strong>',
