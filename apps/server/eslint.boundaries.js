@@ -58,6 +58,9 @@ export const MODULE_ORDER = [
   'campaigns',
   'sequences',
   'mailboxes',
+  // the shortlist portal (issue 35): shares of a role's candidates with client contacts, the public portal, and
+  // the contacts' decisions as pipeline changes
+  'shares',
   // interview scheduling (issue 35): times offered for a pipeline, picked through links, booked as its client
   // interview with calendar invitations sent through the outbox
   'scheduling',

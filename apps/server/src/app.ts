@@ -37,6 +37,7 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { jobPostingsRoutes } from './modules/job-postings/job-postings.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { mailboxesRoutes } from './modules/mailboxes/mailboxes.routes';
+import { sharesRoutes } from './modules/shares/shares.routes';
 import { matchingRoutes } from './modules/matching/matching.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { unsubscribesRoutes } from './modules/unsubscribes/unsubscribes.routes';
@@ -224,6 +225,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(sequencesRoutes);
   // Mailboxes kept in sync over IMAP; the Unmatched list (issue 33, docs/email.md "Receiving").
   await app.register(mailboxesRoutes);
+  // The shortlist portal (issue 35, docs/client-portal.md): shares with client contacts and the public portal.
+  await app.register(sharesRoutes);
   // Interview scheduling (issue 35): slots offered for a pipeline, the public links and their picks.
   await app.register(schedulingRoutes);
   // The calendar aggregates the records below it; the invoices' due dates and payouts come in here.

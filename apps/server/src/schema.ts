@@ -32,4 +32,5 @@ export * from './modules/notifications/notifications.table';
 export * from './modules/email-templates/email-templates.table';
 export * from './modules/sequences/sequences.table';
 export * from './modules/mailboxes/mailboxes.table';
+export * from './modules/shares/shares.table';
 export * from './modules/scheduling/scheduling.table';

@@ -19,6 +19,8 @@ export const PIPELINE_EVENT_KINDS = [
   'submitted',
   'submittal_outcome',
   'placed',
+  // A client contact's comment on the shortlist portal (issue 35)
+  'client_comment',
 ] as const;
 export const PipelineEventSchema = z.object({
   id: z.number().int(),
@@ -28,6 +30,8 @@ export const PipelineEventSchema = z.object({
   /** A close reason, an interview outcome, ... */
   detail: z.string(),
   actor: PersonRefSchema.nullable(),
+  /** The client's contact who did it on the shortlist portal (then `actor` is null; decision 122). */
+  contact: PersonRefSchema.nullable(),
   created_at: z.string(),
 });
 export type PipelineEvent = z.infer<typeof PipelineEventSchema>;

@@ -90,8 +90,9 @@ export default fp(async function csrf(app: FastifyInstance) {
 
   app.addHook('onRequest', async (request) => {
     if (SAFE_METHODS.has(request.method) || request.is404 || !isApiRoute(request)) return;
-    if (request.routeOptions.config.tokenAuthorized) return;
     if (!originAllowed(request, config)) throw refuse(request, 'origin');
+    // A link's token in the path is the proof, as a form without JavaScript posts it (decision 122).
+    if (request.routeOptions.config.tokenLink) return;
     const header = request.headers['x-csrftoken'];
     const cookie = request.cookies[CSRF_COOKIE];
     if (typeof header !== 'string' || !header || !cookie) throw refuse(request, 'missing');

@@ -13,9 +13,9 @@ declare module 'fastify' {
     /** Reachable without a session (deny by default). */
     public?: boolean;
     /**
-     * A POST whose URL carries its own proof (a scheduling link's token): no CSRF token is asked for, as
-     * the page posting it has no session (issue 35, decision 124).
+     * The path's token is the credential (the shortlist portal's POSTs, issue 35): no session and no CSRF token
+     * are asked for; the Origin / Sec-Fetch-Site check still applies (decision 122).
      */
-    tokenAuthorized?: boolean;
+    tokenLink?: boolean;
   }
 }

@@ -41,6 +41,7 @@ import { startImapServer, type TestImapServer } from './imap-server';
 import { encryptSecret } from '../lib/crypto';
 import { mailboxesTable, mailboxMessagesTable } from '../modules/mailboxes/mailboxes.table';
 import { signedInClient } from './sign-in';
+import { insertShareRow } from '../modules/shares/shares.repository';
 import { offerSlots } from '../modules/scheduling/scheduling.service';
 
 const CALLERS = ['anonymous', 'owner', 'superuser', 'recruiter', 'viewer'] as const;
@@ -136,6 +137,20 @@ const newRole = async (ctx: Ctx, overrides: Parameters<typeof insertRole>[1] = {
 const newQualification = async (ctx: Ctx, roleId?: number) =>
   (await insertQualificationRow(ctx.t.db, { roleId: roleId ?? (await newRole(ctx)), name: 'Kubernetes', position: 1 }))
     .id;
+/** A role with a contact at its client, a pipeline, and a share of it with the contact. */
+const newShareScene = async (ctx: Ctx) => {
+  const clientId = await newClient(ctx);
+  const roleId = await newRole(ctx, { clientId });
+  const contactId = (await insertContact(ctx.t.db, { clientId })).id;
+  const pipelineId = (await insertPipeline(ctx.t.db, { roleId })).id;
+  const share = await insertShareRow(ctx.t.db, {
+    roleId,
+    contactId,
+    tokenHash: `matrix-${uid(ctx)}`,
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  return { roleId, contactId, pipelineId, shareId: share.id };
+};
 /** Values a path function makes for the body function of the same cell (they run in that order). */
 const stash: {
   roleId?: number;
@@ -687,6 +702,59 @@ export const MATRIX: Entry[] = [
     route: '/api/clients/:id/contacts/',
     path: async (ctx) => `/api/clients/${await newClient(ctx)}/contacts/`,
     expect: READ(),
+  },
+  // Issue 35: shortlist shares (read by everyone signed in, written like pipelines) and the public portal's
+  // POSTs (no session, no CSRF token: a token that is not a live link is 404 for everyone)
+  {
+    method: 'POST',
+    route: '/api/roles/:id/shares/',
+    path: async (ctx) => {
+      const share = await newShareScene(ctx);
+      stash.ids = [share.contactId, share.pipelineId];
+      return `/api/roles/${share.roleId}/shares/`;
+    },
+    body: () => ({ contact_ids: [stash.ids![0]], candidates: [{ pipeline_id: stash.ids![1] }] }),
+    expect: WRITE(201),
+  },
+  {
+    method: 'GET',
+    route: '/api/roles/:id/shares/',
+    path: async (ctx) => `/api/roles/${(await newShareScene(ctx)).roleId}/shares/`,
+    expect: READ(),
+  },
+  {
+    method: 'DELETE',
+    route: '/api/shares/:id/',
+    path: async (ctx) => `/api/shares/${(await newShareScene(ctx)).shareId}/`,
+    expect: WRITE(),
+  },
+  {
+    method: 'POST',
+    route: '/api/shares/:id/renew/',
+    path: async (ctx) => `/api/shares/${(await newShareScene(ctx)).shareId}/renew/`,
+    body: () => ({}),
+    expect: WRITE(),
+  },
+  ...(['approve', 'reject', 'comment'] as const).map((action): Entry => ({
+    method: 'POST',
+    route: `/api/portal/:token/candidates/:id/${action}/`,
+    path: () => `/api/portal/${'A'.repeat(43)}/candidates/1/${action}/`,
+    body: () => ({}),
+    expect: all(404),
+  })),
+  {
+    method: 'POST',
+    route: '/api/portal/:token/more/',
+    path: () => `/api/portal/${'A'.repeat(43)}/more/`,
+    body: () => ({}),
+    expect: all(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/portal/:token/interviews/:id/outcome/',
+    path: () => `/api/portal/${'A'.repeat(43)}/interviews/1/outcome/`,
+    body: () => ({ outcome: 'passed' }),
+    expect: all(404),
   },
   {
     method: 'POST',

@@ -82,6 +82,7 @@ export const TAG_TYPES = [
   'Mailbox',
   'Sequence',
   'Notification',
+  'Share',
 ] as const;
 
 /** The one RTK Query API; features add their endpoints with `baseApi.injectEndpoints`. */

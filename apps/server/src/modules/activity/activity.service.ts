@@ -71,6 +71,8 @@ const isScopedHistoryType = (value: string): value is ScopedHistoryType =>
 
 export interface RecordActivityInput {
   actor: Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'username' | 'email'> | null;
+  /** Who did it when no user did (a client's contact on the portal: "Jane Doe (client contact #12)"). */
+  actorLabel?: string;
   verb: string;
   modelType: string;
   objectId?: number | null;
@@ -83,7 +85,7 @@ export interface RecordActivityInput {
 export async function recordActivity(db: Db, input: RecordActivityInput): Promise<void> {
   await insertActivity(db, {
     actorId: input.actor?.id ?? null,
-    actorName: input.actor ? displayName(input.actor) : 'System',
+    actorName: input.actor ? displayName(input.actor) : (input.actorLabel ?? 'System'),
     verb: input.verb,
     modelType: input.modelType,
     objectId: input.objectId ?? null,

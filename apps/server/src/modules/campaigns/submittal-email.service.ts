@@ -151,3 +151,6 @@ async function resumeAttachment(deps: Deps, candidateId: number, redact: boolean
   await deps.storage.write(storageKey, body, contentType);
   return { filename, contentType, size: body.length, storageKey };
 }
+
+/** The redaction the submittal email uses, for the shortlist portal's resume PDF (issue 35, decision 109). */
+export { redactContactDetails } from './redact';

@@ -27,7 +27,16 @@ import type { NewPipelineEventRow, NewPipelineRow, PipelineRow } from './pipelin
 
 // What every changing call shares: the load-for-change preamble, the optimistic update and its history.
 
-type Actor = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'username' | 'email'>;
+type UserActor = Pick<UserRow, 'id' | 'firstName' | 'lastName' | 'username' | 'email'>;
+
+/** A client's contact acting through the shortlist portal (issue 35): the history names them, not a user. */
+export interface ContactActor {
+  contactId: number;
+  name: string;
+}
+type Actor = UserActor | ContactActor;
+
+const isContact = (actor: Actor): actor is ContactActor => 'contactId' in actor;
 
 export const nameOf = (ctx: PipelineContextRow) => candidateName(ctx.candidate);
 /** A pipeline's events belong to its role's, candidate's and client's histories too (decision 029). */
@@ -126,8 +135,9 @@ export async function writeChange<T>(
         fromStage: extra.fromStage ?? null,
         toStage: extra.toStage ?? null,
         detail: extra.detail ?? '',
-        actorId: actor.id,
-        actorName: displayName(actor),
+        ...(isContact(actor)
+          ? { actorId: null, contactId: actor.contactId, actorName: actor.name }
+          : { actorId: actor.id, actorName: displayName(actor) }),
         createdAt: now,
       });
       const { events, result } = await after({ tx, now, row, event });

@@ -100,7 +100,11 @@ function toApiEvent(row: PipelineEventRow): PipelineEvent {
     from_stage: (row.fromStage as PipelineStageName | null) ?? null,
     to_stage: (row.toStage as PipelineStageName | null) ?? null,
     detail: row.detail,
-    actor: row.actorId === null && !row.actorName ? null : { id: row.actorId, name: row.actorName },
+    actor:
+      row.contactId !== null || (row.actorId === null && !row.actorName)
+        ? null
+        : { id: row.actorId, name: row.actorName },
+    contact: row.contactId !== null ? { id: row.contactId, name: row.actorName } : null,
     created_at: row.createdAt.toISOString(),
   };
 }

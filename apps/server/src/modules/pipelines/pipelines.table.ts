@@ -2,6 +2,7 @@ import { eq, sql } from 'drizzle-orm';
 import { date, index, integer, numeric, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import type { PgSelect } from 'drizzle-orm/pg-core';
 import { candidatesTable } from '../candidates/candidates.table';
+import { clientContactsTable } from '../contacts/contacts.table';
 import { joinRoleClient, rolesTable } from '../roles/roles.table';
 import { usersTable } from '../users/users.table';
 
@@ -65,6 +66,11 @@ export const pipelineEventsTable = pgTable(
     actorId: integer('actor_id').references(() => usersTable.id, { onDelete: 'set null' }),
     // Kept so the history still names the actor after the user is deleted.
     actorName: text('actor_name').notNull().default(''),
+    /**
+     * Set instead of `actor_id` when a client's contact did it through the shortlist portal (issue 35,
+     * decision 122): `actor_name` then holds the contact's name.
+     */
+    contactId: integer('contact_id').references(() => clientContactsTable.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [index('pipeline_events_pipeline_created_idx').on(table.pipelineId, table.createdAt)],

@@ -33,7 +33,7 @@ function page(title: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><title>${escapeHtml(title)}</title>
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
 <style>${STYLE}</style></head>
 <body>
 <main>

@@ -113,7 +113,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
   );
 
   app.post('/api/schedule/:token/pick/', {
-    config: { public: true, tokenAuthorized: true },
+    config: { public: true, tokenLink: true },
     schema: {
       tags,
       params: TokenParamsSchema,

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Badge } from '@/components/ui/badge';
-import { Briefcase, Users } from 'lucide-react';
+import { Briefcase, Share2, Users } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { PageSkeleton } from '@/components/ui/page-skeleton';
 import { PageHeader } from '@/components/ui/page-header';
@@ -19,6 +19,7 @@ import { JobDescriptionCard } from '@/features/roles/components/job-description-
 import { PriorityBadge } from '@/features/roles/components/role-badges';
 import { PayoutCard, RoleActions, RoleDetailsCard } from '@/features/roles/components/role-details';
 import { InvoicesCard } from '@/features/invoices/components/invoices-card';
+import { SharedWithClientCard } from '@/features/shares/components/shared-with-client-card';
 import { selectUser } from '@/features/auth/auth-slice';
 import { useAppSelector } from '@/lib/hooks';
 import { canSeeInvoices } from '@/lib/permissions';
@@ -27,6 +28,43 @@ import { RecordError } from '@/components/ui/record-error';
 import { ClientLink } from '@/components/ui/record-link';
 import { RecordNotes } from './record-notes';
 import { RoleTabs } from './role-tabs';
+
+// The share dialog (issue 35) loads on the first "Share shortlist".
+const ShareShortlistDialog = lazy(() => import('@/features/shares/components/share-shortlist-dialog'));
+
+/** "Share shortlist": the role's open pipelines offered to the client's contacts through the portal. */
+function ShareShortlistButton({
+  role,
+}: {
+  role: { id: number; client: { id: number }; hiring_manager?: { id: number } | null };
+}) {
+  const [open, setOpen] = useState(false);
+  const { data, isFetching } = useListRolePipelinesQuery({ roleId: role.id, state: 'open' }, { skip: !open });
+  const pipelines = (data?.pipelines ?? []).map((p) => ({
+    pipeline_id: p.id,
+    name: p.candidate.name,
+    stage: p.stage.name,
+  }));
+  return (
+    <>
+      <Button size="sm" variant="secondary" loading={open && isFetching && !data} onClick={() => setOpen(true)}>
+        <Share2 aria-hidden="true" className="size-4" />
+        Share shortlist
+      </Button>
+      {open && data ? (
+        <Suspense fallback={null}>
+          <ShareShortlistDialog
+            roleId={role.id}
+            clientId={role.client.id}
+            hiringManagerId={role.hiring_manager?.id ?? null}
+            pipelines={pipelines}
+            onClose={() => setOpen(false)}
+          />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
 
 // The bulk email (issue 33) loads on the first "Email pipeline".
 const BulkEmailDialog = lazy(() => import('@/features/messages/components/bulk-email-dialog'));
@@ -113,6 +151,11 @@ function RoleDetail({ id }: { id: number }) {
         </div>
         <div className="space-y-6">
           <RolePipelineCard roleId={role.id} />
+          <SharedWithClientCard
+            roleId={role.id}
+            canEdit={editable}
+            action={editable ? <ShareShortlistButton role={role} /> : undefined}
+          />
           <RoleApplicationsCard
             roleId={role.id}
             newCount={role.new_applications_count}

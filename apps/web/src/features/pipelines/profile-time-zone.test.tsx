@@ -43,6 +43,7 @@ describe('the profile time zone on the pipeline page', () => {
             to_stage: 'internal_interview',
             detail: 'Internal interview on 2026-11-30 15:00 UTC',
             actor: { id: 1, name: 'Olivia Martin' },
+            contact: null,
             created_at: '2026-11-20T09:00:00Z',
           },
         ],

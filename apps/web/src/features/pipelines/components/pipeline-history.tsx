@@ -21,6 +21,7 @@ const EVENT_LABELS: Record<PipelineEvent['kind'], string> = {
   submitted: 'Submitted to the client',
   submittal_outcome: 'Client outcome',
   placed: 'Placed',
+  client_comment: 'Client comment',
 };
 
 /** An event's detail: a known code as its label, a free text with its times in the profile zone. */
@@ -88,7 +89,8 @@ export function HistoryTimeline({
                   </p>
                 ) : null}
                 <p className="mt-0.5 text-xs text-gray-500 dark:text-gray-400">
-                  {event.actor?.name ?? 'System'} · <RelativeTime value={event.created_at} />
+                  {event.contact ? `${event.contact.name} (client contact)` : (event.actor?.name ?? 'System')} ·{' '}
+                  <RelativeTime value={event.created_at} />
                 </p>
               </div>
             </li>

@@ -130,6 +130,7 @@ export function buildDetail(pipeline: PipelineSummary, overrides: Partial<Pipeli
         to_stage: 'sourced',
         detail: '',
         actor: { id: 1, name: 'Olivia Martin' },
+        contact: null,
         created_at: '2026-02-01T09:00:00Z',
       },
     ],
