@@ -24,6 +24,8 @@ export const SCHEDULING_MESSAGES = {
   closed: 'This interview is no longer being scheduled.',
   tooMany: 'Too many requests. Wait a moment and try again.',
   meetingUrl: 'Enter a link starting with https:// or http://.',
+  notHeld: 'The interview has not taken place yet. Tell us how it went afterwards.',
+  outcomeRecorded: 'The outcome of this interview is already recorded. Thank you.',
 } as const;
 
 /** Every IANA zone the runtime knows, e.g. 'America/New_York'; 'UTC' too. */
@@ -143,3 +145,16 @@ export const PickSlotResponseSchema = z.object({
   starts_at: z.string().nullable(),
 });
 export type PickSlotResponse = z.infer<typeof PickSlotResponseSchema>;
+
+/** POST /api/schedule/{token}/outcome/ (the contact's link, after the interview; JSON or a form post). */
+export const ScheduleOutcomeInputSchema = z.object({
+  outcome: z.enum(['passed', 'rejected'], { error: 'Choose how it went.' }),
+  feedback: text(2000).default(''),
+  tz: z.string().max(64).optional(),
+});
+export type ScheduleOutcomeInput = z.input<typeof ScheduleOutcomeInputSchema>;
+
+export const ScheduleOutcomeResponseSchema = z.object({
+  success: z.literal(true),
+  outcome: z.enum(['passed', 'rejected']),
+});

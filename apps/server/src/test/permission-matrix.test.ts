@@ -1506,6 +1506,13 @@ export const MATRIX: Entry[] = [
   },
   {
     method: 'POST',
+    route: '/api/schedule/:token/outcome/',
+    path: () => `/api/schedule/${'a'.repeat(43)}/outcome/`,
+    body: () => ({ outcome: 'passed' }),
+    expect: all(404),
+  },
+  {
+    method: 'POST',
     route: '/api/schedule/:token/pick/',
     path: () => `/api/schedule/${'a'.repeat(43)}/pick/`,
     body: () => ({ slot_id: 1 }),

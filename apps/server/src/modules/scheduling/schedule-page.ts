@@ -59,8 +59,9 @@ const span = (start: Date, minutes: number, zone: string) =>
 export interface PageOptions {
   zone: string;
   /** A notice after a form post: picked, booked, or the time was taken. */
-  notice?: 'picked' | 'booked' | 'taken' | 'closed';
+  notice?: 'picked' | 'booked' | 'taken' | 'closed' | 'outcome';
   pickPath: string;
+  outcomePath: string;
 }
 
 export function renderSchedulePage(view: ScheduleView, options: PageOptions): string {
@@ -93,6 +94,7 @@ export function renderSchedulePage(view: ScheduleView, options: PageOptions): st
       '<p class="status ok" role="status">The interview is booked. A calendar invitation is on its way by email.</p>',
     taken: `<p class="status bad" role="alert">That time is no longer available. Choose another.</p>`,
     closed: '<p class="status bad" role="alert">This interview is no longer being scheduled.</p>',
+    outcome: '<p class="status ok" role="status">Thank you: your feedback is recorded.</p>',
   };
   const notice = options.notice ? notices[options.notice] : '';
 
@@ -101,9 +103,23 @@ export function renderSchedulePage(view: ScheduleView, options: PageOptions): st
     const when = slot
       ? `${dateIn(slot.startsAt, zone)}, ${span(slot.startsAt, offer.durationMinutes, zone)}`
       : 'the agreed time';
+    const outcome =
+      view.outcome === 'ask'
+        ? `<h2>How did the interview go?</h2>
+<form method="post" action="${escapeHtml(options.outcomePath)}" class="card">
+<input type="hidden" name="tz" value="${escapeHtml(zone)}">
+<fieldset style="border:0;padding:0;margin:0;display:grid;gap:.5rem"><legend class="muted">Your decision on ${escapeHtml(candidate)}</legend>
+<label class="consent"><input type="radio" name="outcome" value="passed" required> Went well: move forward</label>
+<label class="consent"><input type="radio" name="outcome" value="rejected"> Not a fit</label></fieldset>
+<div><label for="feedback">Feedback (optional)</label><textarea id="feedback" name="feedback" rows="4" maxlength="2000" style="width:100%;font:inherit;padding:.6rem;border:1px solid var(--line);border-radius:.5rem;background:var(--bg);color:var(--text)"></textarea></div>
+<button type="submit">Send feedback</button>
+</form>`
+        : view.outcome === 'recorded'
+          ? '<div class="card"><p>The outcome of this interview is recorded. Thank you.</p></div>'
+          : '';
     return page(
-      'Your interview is booked',
-      `${notice}${details}<div class="card"><p>Booked for <strong>${escapeHtml(when)}</strong>.</p></div>${zoneForm}`,
+      view.outcome ? 'Your interview' : 'Your interview is booked',
+      `${notice}${details}<div class="card"><p>Booked for <strong>${escapeHtml(when)}</strong>.</p></div>${outcome}${view.outcome ? '' : zoneForm}`,
     );
   }
   if (offer.status !== 'open') {

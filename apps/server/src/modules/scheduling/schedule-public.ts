@@ -63,6 +63,8 @@ export interface ScheduleView {
   /** The other participant's pick (the page says "the other side chose this one too"). */
   otherPick: number | null;
   agencyName: string;
+  /** The contact's link after the booked interview started: ask how it went, or say it is recorded. */
+  outcome: 'ask' | 'recorded' | null;
 }
 
 /** What the page of a token shows; 404 when the token does not open anything. */
@@ -76,7 +78,15 @@ export async function scheduleView(deps: Deps, token: string): Promise<ScheduleV
   const people = await listParticipants(deps.db, [offer.id]);
   const other = people.find((person) => person.id !== participant.id);
   const { agency_name: agencyName } = await getAgencySettings(deps.db);
+  const held =
+    participant.kind === 'contact' &&
+    offer.status === 'booked' &&
+    offer.interviewId !== null &&
+    offer.bookedStartsAt !== null &&
+    offer.bookedStartsAt.getTime() <= deps.config.now().getTime();
+  const outcome = held ? ((await interviewPending(deps.db, offer.interviewId!)) ? 'ask' : 'recorded') : null;
   return {
+    outcome,
     participant,
     offer,
     facts,
@@ -191,4 +201,47 @@ async function book(tx: Db, deps: Deps, offer: SlotOfferRow, slot: OfferedSlotRo
     body: `${offer.contactPickBooks ? 'The client' : 'The candidate and the client'} picked ${slot.startsAt.toISOString().slice(0, 16).replace('T', ' ')} UTC; the invitations are on their way.`,
     link: `/roles/${facts.role.id}/pipelines/${facts.pipelineId}`,
   });
+}
+
+/**
+ * POST /api/schedule/{token}/outcome/: once the booked interview has started, the contact's link records how it
+ * went (passed: the pipeline stays, ready for an offer; rejected: closed, rejected by the client) through the
+ * pipelines' own "client interview outcome", with the contact named in the feedback. The candidate's link cannot.
+ */
+export async function recordOutcomeByContact(
+  deps: Deps,
+  token: string,
+  input: { outcome: 'passed' | 'rejected'; feedback: string },
+) {
+  const now = deps.config.now();
+  const found = await participantOf(deps.db, token, now);
+  if (!found || found.participant.kind !== 'contact') throw linkNotFound();
+  const { offer, participant } = found;
+  if (offer.status !== 'booked' || offer.interviewId === null || !offer.bookedStartsAt)
+    throw new AppError('SCHEDULING_CLOSED', 409, SCHEDULING_MESSAGES.closed);
+  if (offer.bookedStartsAt.getTime() > now.getTime())
+    throw new AppError('INTERVIEW_NOT_HELD', 409, SCHEDULING_MESSAGES.notHeld);
+  if (!(await interviewPending(deps.db, offer.interviewId)))
+    throw new AppError('OUTCOME_RECORDED', 409, SCHEDULING_MESSAGES.outcomeRecorded);
+  const organizer = offer.createdById === null ? undefined : await getUserById(deps.db, offer.createdById);
+  const facts = await findPipelineFacts(deps.db, offer.pipelineId);
+  if (!organizer || !organizer.isActive || !facts)
+    throw new AppError('SCHEDULING_CLOSED', 409, SCHEDULING_MESSAGES.closed);
+  const feedback = [`From ${participant.name || 'the client'}`, input.feedback].filter(Boolean).join(': ');
+  await inTransaction(deps.db, async (tx) => {
+    await recordClientInterviewOutcome({ ...deps, db: tx }, organizer, offer.pipelineId, {
+      version: facts.version,
+      interview_id: offer.interviewId!,
+      outcome: input.outcome,
+      feedback,
+    });
+    const candidate = `${facts.candidate.firstName} ${facts.candidate.lastName}`.trim();
+    await notifyUsers(tx, [organizer.id, ...(facts.recruiterId ? [facts.recruiterId] : [])], {
+      kind: 'interview_outcome',
+      title: `${participant.name || 'The client'}: ${input.outcome === 'passed' ? 'the interview went well' : 'not a fit'} (${candidate}, ${facts.role.name})`,
+      body: input.feedback,
+      link: `/roles/${facts.role.id}/pipelines/${facts.pipelineId}`,
+    });
+  });
+  return { outcome: input.outcome };
 }

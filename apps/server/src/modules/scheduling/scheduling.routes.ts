@@ -4,6 +4,8 @@ import {
   OfferSlotsInputSchema,
   PickSlotInputSchema,
   PickSlotResponseSchema,
+  ScheduleOutcomeInputSchema,
+  ScheduleOutcomeResponseSchema,
   SlotOfferResponseSchema,
   SlotOffersResponseSchema,
   isTimeZone,
@@ -14,14 +16,14 @@ import { z } from 'zod';
 import { AppError, errorResponses } from '../../lib/errors';
 import { requireUser } from '../users/users.service';
 import { renderScheduleInvalid, renderSchedulePage, TIME_ZONE_SCRIPT } from './schedule-page';
-import { pickSlot, scheduleView, throttleScheduleRequest } from './schedule-public';
+import { pickSlot, recordOutcomeByContact, scheduleView, throttleScheduleRequest } from './schedule-public';
 import { cancelSlots, getSlotOffers, offerSlots } from './scheduling.service';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 const publicErrors = errorResponses(400, 404, 409, 429);
 const NO_STORE = 'no-store';
 const TokenParamsSchema = z.object({ token: z.string().max(200) });
-const NOTICES = ['picked', 'booked', 'taken', 'closed'] as const;
+const NOTICES = ['picked', 'booked', 'taken', 'closed', 'outcome'] as const;
 
 const html = (reply: FastifyReply, status: number, body: string) =>
   reply.status(status).header('cache-control', NO_STORE).type('text/html; charset=utf-8').send(body);
@@ -107,6 +109,7 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
           zone,
           notice,
           pickPath: `/api/schedule/${encodeURIComponent(request.params.token)}/pick/`,
+          outcomePath: `/api/schedule/${encodeURIComponent(request.params.token)}/outcome/`,
         }),
       );
     },
@@ -136,6 +139,30 @@ export const schedulingRoutes: FastifyPluginAsyncZod = async (app) => {
       } catch (error) {
         if (form && error instanceof AppError && (error.code === 'SLOT_TAKEN' || error.code === 'SCHEDULING_CLOSED'))
           return back(error.code === 'SLOT_TAKEN' ? 'taken' : 'closed');
+        if (form && error instanceof AppError && error.status === 404) return html(reply, 404, renderScheduleInvalid());
+        throw error;
+      }
+    },
+  });
+
+  app.post('/api/schedule/:token/outcome/', {
+    config: { public: true, tokenLink: true },
+    schema: {
+      tags,
+      params: TokenParamsSchema,
+      body: ScheduleOutcomeInputSchema,
+      response: { 200: ScheduleOutcomeResponseSchema, ...publicErrors },
+    },
+    handler: async (request, reply) => {
+      await throttleScheduleRequest(deps, request.ip);
+      const form = !String(request.headers['content-type'] ?? '').includes('json');
+      try {
+        const result = await recordOutcomeByContact(deps, request.params.token, request.body);
+        if (!form) return { success: true as const, ...result };
+        const zone = request.body.tz && isTimeZone(request.body.tz) ? request.body.tz : '';
+        const query = new URLSearchParams({ ...(zone ? { tz: zone } : {}), notice: 'outcome' });
+        return reply.redirect(`/schedule/${encodeURIComponent(request.params.token)}?${query.toString()}`, 303);
+      } catch (error) {
         if (form && error instanceof AppError && error.status === 404) return html(reply, 404, renderScheduleInvalid());
         throw error;
       }

@@ -432,6 +432,47 @@ describe('booking', () => {
     expect(await (await pick(offered.contactToken, offered.slots[0]!.id)).json()).toMatchObject({ booked: true });
   });
 
+  it("asks the contact's link how the interview went once it started, and records it on the pipeline", async () => {
+    const { pipeline } = await submittedPipeline();
+    const person = await interviewer();
+    const offered = await offer(pipeline.id, {
+      interviewer_id: person.id,
+      time_zone: 'Europe/London',
+      contact_pick_books: true,
+      slots: [{ start: '2027-02-11T09:00' }],
+    });
+    await pick(offered.contactToken, offered.slots[0]!.id);
+    const outcome = (token: string, body: unknown) =>
+      fetch(`${t.baseUrl}/api/schedule/${token}/outcome/`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json' },
+        body: JSON.stringify(body),
+      });
+    expect((await pageOf(offered.contactToken)).html).not.toContain('How did the interview go?');
+    expect((await outcome(offered.contactToken, { outcome: 'passed' })).status).toBe(409);
+    t.clock.offsetMs = Date.parse('2027-02-11T10:00:00Z') - Date.now();
+    try {
+      expect((await pageOf(offered.contactToken)).html).toContain('How did the interview go?');
+      expect((await pageOf(offered.candidateToken)).html).not.toContain('How did the interview go?');
+      expect((await outcome(offered.candidateToken, { outcome: 'passed' })).status).toBe(404);
+      expect((await outcome(offered.contactToken, { outcome: 'maybe' })).status).toBe(400);
+      const form = await fetch(`${t.baseUrl}/api/schedule/${offered.contactToken}/outcome/`, {
+        method: 'POST',
+        redirect: 'manual',
+        headers: { 'content-type': 'application/x-www-form-urlencoded' },
+        body: 'outcome=passed&feedback=Strong+on+systems+design',
+      });
+      expect(form.status).toBe(303);
+      const [row] = await t.db.select().from(interviewsTable).where(eq(interviewsTable.pipelineId, pipeline.id));
+      expect(row).toMatchObject({ outcome: 'passed' });
+      expect(row!.feedback).toMatch(/^From Hana Boss\d+: Strong on systems design$/);
+      expect((await pageOf(offered.contactToken)).html).toContain('The outcome of this interview is recorded.');
+      expect((await outcome(offered.contactToken, { outcome: 'rejected' })).status).toBe(409);
+    } finally {
+      t.clock.offsetMs = 0;
+    }
+  });
+
   it('never double-books an interviewer: two picks at once, and a time they are already busy', async () => {
     const person = await interviewer();
     const offers = await Promise.all(
