@@ -165,3 +165,150 @@ test('the recruiter offers three times; candidate and contact pick one; both get
   await london.close();
   await sydney.close();
 });
+
+/** The wall clock in `zone` `minutes` from now, rounded up to the minute, as datetime-local wants it. */
+function wallClockSoon(zone: string, minutes: number): string {
+  const at = new Date(Math.ceil((Date.now() + minutes * 60_000) / 60_000) * 60_000);
+  const parts = new Intl.DateTimeFormat('sv-SE', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(at);
+  return parts.replace(' ', 'T');
+}
+
+// The whole loop of issue 35 at phone size: share → the contact approves one candidate and declines another on
+// the portal → the recruiter offers three times → the candidate and the contact pick → booked, both get the .ics →
+// once the interview has started, the contact's link records how it went.
+test('the client loop: share, approve and decline, offer times, picks, invitations, the outcome', async ({
+  page,
+  browser,
+}) => {
+  test.setTimeout(480_000);
+  const stamp = Date.now();
+  const adaEmail = `ada.${stamp}@candidate.test`;
+  const contactEmail = `hana.${stamp}@loop-co.test`;
+  await login(page, 'recruiter');
+  const company = await apiPost<{ client: { id: number } }>(page, '/api/clients/', {
+    name: `Loop Co ${stamp}`,
+    client_type: 'finders_fee',
+    state: 'Open',
+  });
+  const contact = await apiPost<{ contact: { id: number } }>(page, '/api/contacts/', {
+    client_id: company.client.id,
+    first_name: 'Hana',
+    last_name: `Loop${stamp}`,
+    email: contactEmail,
+  });
+  const role = await apiPost<{ role: { id: number } }>(page, '/api/roles/', {
+    client_id: company.client.id,
+    name: `Loop Engineer ${stamp}`,
+    hiring_manager_contact_id: contact.contact.id,
+  });
+  const add = (first: string, last: string, email: string) =>
+    apiPost<{ pipeline: { id: number } }>(page, `/api/roles/${role.role.id}/pipelines/`, {
+      candidate: { first_name: first, last_name: last, email },
+    });
+  const ada = (await add('Ada', `Loop${stamp}`, adaEmail)).pipeline;
+  const bert = (await add('Bert', `Loop${stamp}`, `bert.${stamp}@candidate.test`)).pipeline;
+  const shared = await apiPost<{ links: { url: string }[] }>(page, `/api/roles/${role.role.id}/shares/`, {
+    contact_ids: [contact.contact.id],
+    candidates: [
+      { pipeline_id: ada.id, pitch: 'Ran the platform team.' },
+      { pipeline_id: bert.id, pitch: '' },
+    ],
+  });
+
+  // The contact, on a phone in Sydney, invites Ada to interview and declines Bert on the portal.
+  const sydney = await browser.newContext({ viewport: PHONE, timezoneId: 'Australia/Sydney' });
+  const portal = await sydney.newPage();
+  await portal.goto(new URL(shared.links[0]!.url).pathname);
+  await portal
+    .getByRole('list', { name: 'Candidates' })
+    .getByRole('link', { name: `Ada Loop${stamp}` })
+    .click();
+  await portal.getByRole('button', { name: 'Invite to interview' }).click();
+  await expect(portal.getByRole('status')).toHaveText('Thank you. We will arrange an interview.');
+  await portal.getByRole('link', { name: /All candidates/ }).click();
+  await portal.getByRole('link', { name: `Bert Loop${stamp}` }).click();
+  await portal.getByLabel('Reason').selectOption({ label: 'Salary expectation too high' });
+  await portal.getByRole('button', { name: 'Decline candidate' }).click();
+  await expect(portal.getByRole('status')).toHaveText('Thank you. The candidate will not go further for this role.');
+
+  // The recruiter offers three times for Ada: one a few minutes away (so the outcome can follow), two later.
+  await page.goto(`/roles/${role.role.id}/pipelines/${ada.id}`);
+  const card = page.getByRole('region', { name: 'Interview scheduling' });
+  await card.getByRole('button', { name: 'Offer interview times' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Offer interview times' });
+  await dialog.getByLabel("Interviewer's time zone").selectOption('America/New_York');
+  const soon = wallClockSoon('America/New_York', 4);
+  const times = [soon, localIn(45, 9), localIn(46, 10)];
+  for (const [index, value] of times.entries())
+    await dialog.getByLabel(`Time ${index + 1}`, { exact: true }).fill(value);
+  await dialog.getByLabel('Length (minutes)').fill('30');
+  await dialog.getByLabel('Place').fill('Loop Co HQ, room 3');
+  await dialog.getByRole('button', { name: 'Send the times' }).click();
+  await expect(dialog).toBeHidden();
+
+  const linkIn = async (address: string) => {
+    let link = '';
+    await expect(async () => {
+      link = /https?:\/\/[^\s"<>]+\/schedule\/[A-Za-z0-9_-]{43}/.exec(unwrap(mailsTo(address).join('\n')))?.[0] ?? '';
+      expect(link).not.toBe('');
+    }).toPass({ timeout: 30_000 });
+    return new URL(link).pathname;
+  };
+  const candidateLink = await linkIn(adaEmail);
+  const contactLink = await linkIn(contactEmail);
+
+  // Ada (London) picks the first time; the contact (Sydney) picks the same: booked.
+  const london = await browser.newContext({ viewport: PHONE, timezoneId: 'Europe/London' });
+  const candidatePage = await london.newPage();
+  await candidatePage.goto(candidateLink);
+  await candidatePage.getByRole('list', { name: 'Times offered' }).getByRole('button').first().click();
+  await expect(candidatePage.getByRole('status')).toContainText('your choice is saved');
+  const contactPage = await sydney.newPage();
+  await contactPage.goto(contactLink);
+  await contactPage.getByRole('button', { name: /Chosen by the candidate/ }).click();
+  await expect(contactPage.getByRole('status')).toContainText('The interview is booked');
+
+  // Both get the REQUEST invitation in the interviewer's zone.
+  for (const address of [adaEmail, contactEmail]) {
+    let ics = '';
+    await expect(async () => {
+      ics = mailsTo(address).map(calendarPart).find(Boolean) ?? '';
+      expect(ics).not.toBe('');
+    }).toPass({ timeout: 30_000 });
+    const calendar = new ICAL.Component(ICAL.parse(ics));
+    expect(calendar.getFirstPropertyValue('method')).toBe('REQUEST');
+    const event = new ICAL.Event(calendar.getFirstSubcomponent('vevent')!);
+    expect(event.sequence).toBe(0);
+    expect(event.component.getFirstProperty('dtstart')!.getParameter('tzid')).toBe('America/New_York');
+    expect(String(event.component.getFirstPropertyValue('dtstart'))).toBe(`${soon}:00`);
+    expect(event.location).toBe('Loop Co HQ, room 3');
+  }
+
+  // Once the interview has started, the contact's link asks how it went.
+  await expect(async () => {
+    await contactPage.reload();
+    await expect(contactPage.getByRole('heading', { name: 'How did the interview go?' })).toBeVisible({
+      timeout: 2_000,
+    });
+  }).toPass({ timeout: 330_000, intervals: [10_000] });
+  await contactPage.getByLabel('Went well: move forward').check();
+  await contactPage.getByLabel('Feedback (optional)').fill('Strong on systems design.');
+  await contactPage.getByRole('button', { name: 'Send feedback' }).click();
+  await expect(contactPage.getByRole('status')).toHaveText('Thank you: your feedback is recorded.');
+
+  // The recruiter sees the outcome on the pipeline.
+  await page.reload();
+  const interviews = page.getByRole('list', { name: 'Interviews' });
+  await expect(interviews).toContainText('Passed');
+  await expect(page.getByRole('list', { name: 'History' })).toContainText('Strong on systems design.');
+  await london.close();
+  await sydney.close();
+});
