@@ -1,3 +1,4 @@
+// Over 400 lines: one journey per describe (offer, page, booking, outcome, double booking) shares one app, relay and helpers.
 import { and, eq } from 'drizzle-orm';
 import ICAL from 'ical.js';
 import { simpleParser } from 'mailparser';
