@@ -58,9 +58,14 @@ test.describe('sign-in and sessions', () => {
     context,
     baseURL,
   }) => {
+    // The shell's late parts (the bell, the mailbox notice) load after the first paint and call the API once:
+    // let them, and the dashboard's own calls, finish first, so the 401 comes from the action below.
+    const lateCalls = ['/api/notifications/', '/api/mailboxes/'].map((path) =>
+      page.waitForResponse((response) => new URL(response.url()).pathname === path),
+    );
     await login(page, 'recruiter');
-    // Let the dashboard finish its own calls first, so the 401 comes from the action below.
     await expect(page.getByRole('list', { name: 'Recent activity' }).getByText('signed in').first()).toBeVisible();
+    await Promise.all(lateCalls);
 
     // Another client ends this session on the server while the browser still holds its cookie.
     const cookies = await context.cookies();

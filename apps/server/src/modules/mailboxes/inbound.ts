@@ -378,15 +378,21 @@ async function notifyOfReply(
   if (userIds.length === 0) return;
   const sender = reply.message.fromName || reply.message.fromAddress;
   const sequences = [...new Set(reply.stopped.map((s) => s.sequenceName))];
-  const record = reply.records.find((ref) => ref.recordType === 'candidate' || ref.recordType === 'contact');
   await notifyUsers(db, userIds, {
     kind: 'message.reply',
     title: `${sender} replied`,
     body: sequences.length
       ? `${reply.message.subject} — stopped the sequence ${sequences.map((name) => `“${name}”`).join(', ')}`
       : reply.message.subject,
-    link: record
-      ? `/${record.recordType === 'candidate' ? 'candidates' : 'contacts'}/${record.recordId}`
-      : '/mailboxes/unmatched',
+    link: replyLink(reply.records),
   });
+}
+
+/** Where the notice opens: the pipeline the thread is about, else the candidate or contact who wrote. */
+function replyLink(records: MessageRecordRef[]): string {
+  const idOf = (type: MessageRecordRef['recordType']) => records.find((ref) => ref.recordType === type)?.recordId;
+  const [pipeline, role, candidate, contact] = [idOf('pipeline'), idOf('role'), idOf('candidate'), idOf('contact')];
+  if (pipeline && role) return `/roles/${role}/pipelines/${pipeline}`;
+  if (candidate) return `/candidates/${candidate}`;
+  return contact ? `/contacts/${contact}` : '';
 }

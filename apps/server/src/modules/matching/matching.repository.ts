@@ -1,5 +1,6 @@
 import { and, asc, desc, eq, inArray, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { rowsOf } from '../../db/sql-helpers';
 import { applicationsTable } from '../applications/applications.table';
 import { candidatesTable } from '../candidates/candidates.table';
 import { clientsTable } from '../clients/clients.table';
@@ -320,6 +321,17 @@ export function openRoles(db: Db): Promise<OpenRoleRow[]> {
     .innerJoin(clientsTable, eq(clientsTable.id, rolesTable.clientId))
     .where(eq(rolesTable.state, 'open'))
     .orderBy(asc(rolesTable.id));
+}
+
+/**
+ * The version of what open roles' profiles are built from (migration 0047: bumped by every statement that
+ * changes roles, qualifications, match settings or client names). Equal versions: nothing changed between.
+ */
+export async function openRolesVersion(db: Db): Promise<string> {
+  const [row] = rowsOf<{ version: string }>(
+    await db.execute(sql`select last_value::text || ':' || is_called::text as version from matching_roles_version`),
+  );
+  return row?.version ?? '';
 }
 
 export async function allRoleSettings(db: Db): Promise<Map<number, { weights: unknown; mustSkills: string[] }>> {

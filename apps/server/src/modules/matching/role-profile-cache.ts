@@ -1,13 +1,22 @@
 /**
  * Every open role's requirement profile, built from its row, qualifications and saved settings, kept per
- * database for a few seconds (a candidate's matching roles over thousands of open roles would otherwise read
- * every qualification on every request). A change to a role is seen within ROLE_PROFILE_TTL_MS plus one
- * reload under steady use (within ROLE_PROFILE_STALE_MS at worst); a change of weights made by this process at
- * once. A reload rebuilds only the profiles of roles whose row, qualifications or settings changed.
+ * database (a candidate's matching roles over thousands of open roles would otherwise read every qualification
+ * on every request). Past ROLE_PROFILE_TTL_MS a request first asks the database's version of those tables
+ * (one number, migration 0047): unchanged, the profiles stay; changed, they are reloaded. A change to a role is
+ * seen within ROLE_PROFILE_TTL_MS plus one reload under steady use (within ROLE_PROFILE_STALE_MS at worst); a
+ * change of weights made by this process at once; whatever the version says, the profiles are reloaded every
+ * ROLE_PROFILE_MAX_AGE_MS. A reload rebuilds only the profiles of roles whose row, qualifications or settings
+ * changed.
  */
 import type { MatchWeights } from '@recruitdesk/contracts/matching';
 import type { Db } from '../../db/client';
-import { allRoleSettings, openRoles, qualificationsOf, type OpenRoleRow } from './matching.repository';
+import {
+  allRoleSettings,
+  openRoles,
+  openRolesVersion,
+  qualificationsOf,
+  type OpenRoleRow,
+} from './matching.repository';
 import { buildRoleProfile, type RoleProfile } from './profiles';
 import type { SkillTerms } from './skill-terms';
 import { weightsOfSaved } from './weights';
@@ -19,6 +28,8 @@ export const ROLE_PROFILE_TTL_MS = 5_000;
  * up), as long as they are younger than this; older ones are waited for.
  */
 export const ROLE_PROFILE_STALE_MS = 30_000;
+/** The profiles are reloaded at least this often, even when the version says nothing changed. */
+export const ROLE_PROFILE_MAX_AGE_MS = 60_000;
 /** Only when the last load took at least this long: a small agency's roles are always read fresh past the TTL. */
 export const SLOW_LOAD_MS = 250;
 
@@ -33,9 +44,14 @@ interface CacheEntry {
   terms: SkillTerms;
   generation: number;
   roles: Promise<OpenRoleProfile[]>;
-  /** The last loaded list, and the reload in progress (if any). */
-  settled: { at: number; roles: OpenRoleProfile[]; tookMs: number } | null;
+  /**
+   * The last loaded list: `at` is when it was last known current (its load's start, or a later version check
+   * that found nothing changed), `loadedAt` its load's start, `version` the tables' version read before it.
+   */
+  settled: { at: number; loadedAt: number; version: string; roles: OpenRoleProfile[]; tookMs: number } | null;
   reloading: boolean;
+  /** The version check in progress (requests past the TTL share it). */
+  checking: Promise<OpenRoleProfile[]> | null;
   /** Each role's profile by what it was built from, so a reload rebuilds only the roles that changed. */
   built: Map<number, { signature: string; profile: OpenRoleProfile }>;
 }
@@ -47,7 +63,13 @@ export function invalidateRoleProfiles(): void {
   generation += 1;
 }
 
-async function load(db: Db, terms: SkillTerms, built: CacheEntry['built']): Promise<OpenRoleProfile[]> {
+async function load(
+  db: Db,
+  terms: SkillTerms,
+  built: CacheEntry['built'],
+): Promise<{ version: string; roles: OpenRoleProfile[] }> {
+  // Read before the rows: a change made while they load bumps it again, so the next check reloads.
+  const version = await openRolesVersion(db);
   const rows = await openRoles(db);
   const [qualifications, settings] = await Promise.all([
     qualificationsOf(
@@ -84,7 +106,7 @@ async function load(db: Db, terms: SkillTerms, built: CacheEntry['built']): Prom
     return profile;
   });
   for (const id of built.keys()) if (!seen.has(id)) built.delete(id);
-  return profiles;
+  return { version, roles: profiles };
 }
 
 export function openRoleProfiles(db: Db, terms: SkillTerms): Promise<OpenRoleProfile[]> {
@@ -92,11 +114,14 @@ export function openRoleProfiles(db: Db, terms: SkillTerms): Promise<OpenRolePro
   const now = Date.now();
   if (entry && entry.terms === terms && entry.generation === generation) {
     if (now - entry.at < ROLE_PROFILE_TTL_MS) return entry.roles;
-    const settled = entry.settled;
-    if (settled && settled.tookMs >= SLOW_LOAD_MS && now - settled.at < ROLE_PROFILE_STALE_MS) {
-      if (!entry.reloading) void reload(db, entry, { background: true }).catch(() => undefined);
-      return Promise.resolve(settled.roles);
+    if (entry.settled && !entry.reloading) {
+      const current = entry;
+      current.checking ??= checkThenReload(db, current).finally(() => {
+        current.checking = null;
+      });
+      return current.checking;
     }
+    return entry.roles;
   }
   if (!entry || entry.terms !== terms) {
     entry = {
@@ -106,11 +131,34 @@ export function openRoleProfiles(db: Db, terms: SkillTerms): Promise<OpenRolePro
       roles: Promise.resolve([]),
       settled: null,
       reloading: false,
+      checking: null,
       built: new Map(),
     };
     cache.set(db, entry);
   }
   entry.generation = generation;
+  return reload(db, entry, { background: false });
+}
+
+/**
+ * Past the TTL: nothing changed since the last load (same version, and younger than the max age) keeps the
+ * profiles; otherwise they are reloaded — in the background from the previous list when loading is slow and
+ * that list is recent, else in the foreground.
+ */
+async function checkThenReload(db: Db, entry: CacheEntry): Promise<OpenRoleProfile[]> {
+  const settled = entry.settled!;
+  const version = await openRolesVersion(db);
+  const now = Date.now();
+  if (version === settled.version && now - settled.loadedAt < ROLE_PROFILE_MAX_AGE_MS && !entry.reloading) {
+    settled.at = now;
+    entry.at = now;
+    return settled.roles;
+  }
+  if (entry.reloading) return entry.roles;
+  if (settled.tookMs >= SLOW_LOAD_MS && now - settled.at < ROLE_PROFILE_STALE_MS) {
+    void reload(db, entry, { background: true }).catch(() => undefined);
+    return settled.roles;
+  }
   return reload(db, entry, { background: false });
 }
 
@@ -121,14 +169,15 @@ export function openRoleProfiles(db: Db, terms: SkillTerms): Promise<OpenRolePro
 function reload(db: Db, entry: CacheEntry, { background }: { background: boolean }): Promise<OpenRoleProfile[]> {
   const started = Date.now();
   entry.reloading = true;
-  const roles = load(db, entry.terms, entry.built);
+  const loaded = load(db, entry.terms, entry.built);
+  const roles = loaded.then((result) => result.roles);
   if (!background) {
     entry.roles = roles;
     entry.at = started;
   }
-  roles.then(
-    (list) => {
-      entry.settled = { at: started, roles: list, tookMs: Date.now() - started };
+  loaded.then(
+    ({ version, roles: list }) => {
+      entry.settled = { at: started, loadedAt: started, version, roles: list, tookMs: Date.now() - started };
       entry.reloading = false;
       if (background) {
         entry.roles = Promise.resolve(list);
