@@ -61,6 +61,9 @@ export const MODULE_ORDER = [
   // the shortlist portal (issue 35): shares of a role's candidates with client contacts, the public portal, and
   // the contacts' decisions as pipeline changes
   'shares',
+  // interview scheduling (issue 35): times offered for a pipeline, picked through links, booked as its client
+  // interview with calendar invitations sent through the outbox
+  'scheduling',
   // money
   'invoices',
   // insight: calendar aggregates records, pipelines and money; nothing imports it

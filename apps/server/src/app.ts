@@ -21,6 +21,7 @@ import { loadInvoiceCalendarEvents } from './modules/invoices/invoices.calendar'
 import { createAssistantEngine, type AssistantEngine } from './modules/assistant/assistant.service';
 import { chatRoutes } from './modules/chat/chat.routes';
 import { draftsRoutes } from './modules/drafts/drafts.routes';
+import { schedulingRoutes } from './modules/scheduling/scheduling.routes';
 import { chatSocketRoutes, MAX_FRAME_BYTES } from './modules/chat/chat.ws';
 import { candidatesRoutes } from './modules/candidates/candidates.routes';
 import { resumeBulkRoutes } from './modules/resumes/resume-bulk.routes';
@@ -226,6 +227,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(mailboxesRoutes);
   // The shortlist portal (issue 35, docs/client-portal.md): shares with client contacts and the public portal.
   await app.register(sharesRoutes);
+  // Interview scheduling (issue 35): slots offered for a pipeline, the public links and their picks.
+  await app.register(schedulingRoutes);
   // The calendar aggregates the records below it; the invoices' due dates and payouts come in here.
   await app.register(calendarRoutes, { invoiceEvents: loadInvoiceCalendarEvents });
   // Analytics and the dashboard's attention list read the records, pipelines and money below them.

@@ -33,3 +33,4 @@ export * from './modules/email-templates/email-templates.table';
 export * from './modules/sequences/sequences.table';
 export * from './modules/mailboxes/mailboxes.table';
 export * from './modules/shares/shares.table';
+export * from './modules/scheduling/scheduling.table';

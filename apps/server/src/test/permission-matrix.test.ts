@@ -42,6 +42,7 @@ import { encryptSecret } from '../lib/crypto';
 import { mailboxesTable, mailboxMessagesTable } from '../modules/mailboxes/mailboxes.table';
 import { signedInClient } from './sign-in';
 import { insertShareRow } from '../modules/shares/shares.repository';
+import { offerSlots } from '../modules/scheduling/scheduling.service';
 
 const CALLERS = ['anonymous', 'owner', 'superuser', 'recruiter', 'viewer'] as const;
 type Caller = (typeof CALLERS)[number];
@@ -151,7 +152,13 @@ const newShareScene = async (ctx: Ctx) => {
   return { roleId, contactId, pipelineId, shareId: share.id };
 };
 /** Values a path function makes for the body function of the same cell (they run in that order). */
-const stash: { roleId?: number; ids?: number[]; contactClientId?: number; draftClientId?: number } = {};
+const stash: {
+  roleId?: number;
+  ids?: number[];
+  contactClientId?: number;
+  draftClientId?: number;
+  interviewerId?: number;
+} = {};
 const roleWithFile = async (ctx: Ctx) => {
   const key = `job-descriptions/matrix/${uid(ctx)}.txt`;
   await ctx.t.app.deps.storage.write(key, Buffer.from('job description'), 'text/plain');
@@ -261,6 +268,17 @@ const ROLE_BODY = () => ({ client_id: stash.roleId, name: 'Matrix Engineer' });
 
 const newPipeline = async (ctx: Ctx, overrides: Parameters<typeof insertPipeline>[1] = {}) =>
   (await insertPipeline(ctx.t.db, overrides)).id;
+/** A submitted pipeline whose role has a hiring manager, and an interviewer (stashed for the body). */
+const schedulablePipeline = async (ctx: Ctx) => {
+  const clientId = await newClient(ctx);
+  const contact = await insertContact(ctx.t.db, { clientId });
+  const roleId = await newRole(ctx, { clientId, hiringManagerContactId: contact.id });
+  const candidate = await insertCandidate(ctx.t.db, { email: `${uid(ctx)}@candidate.test` });
+  const pipelineId = await newPipeline(ctx, { roleId, candidateId: candidate.id, stage: 'submitted' });
+  const interviewer = await ctx.target();
+  stash.interviewerId = interviewer.id;
+  return { pipelineId, interviewer };
+};
 /** A pipeline in Internal interview with a pending interview (for the outcome action). */
 const interviewingPipeline = async (ctx: Ctx) => {
   const id = await newPipeline(ctx, { stage: 'internal_interview' });
@@ -1447,6 +1465,58 @@ export const MATRIX: Entry[] = [
     route: '/api/interviews/',
     path: () => '/api/interviews/?start=2030-01-01&end=2030-02-01',
     expect: READ(),
+  },
+  // Issue 35: interview scheduling (times offered for a submitted pipeline; the links' pick is public, the token
+  // decides: an unknown one is 404 for everyone).
+  {
+    method: 'GET',
+    route: '/api/pipelines/:id/slots/',
+    path: async (ctx) => `/api/pipelines/${await newPipeline(ctx)}/slots/`,
+    expect: READ(),
+  },
+  {
+    method: 'POST',
+    route: '/api/pipelines/:id/slots/',
+    path: async (ctx) => `/api/pipelines/${(await schedulablePipeline(ctx)).pipelineId}/slots/`,
+    body: () => ({
+      interviewer_id: stash.interviewerId,
+      time_zone: 'Europe/London',
+      slots: [{ start: '2099-01-12T09:00' }],
+    }),
+    expect: WRITE(201),
+  },
+  {
+    method: 'POST',
+    route: '/api/pipelines/:id/slots/cancel/',
+    path: async (ctx) => {
+      const { pipelineId, interviewer } = await schedulablePipeline(ctx);
+      await offerSlots(ctx.t.app.deps, interviewer, pipelineId, {
+        interviewer_id: interviewer.id,
+        time_zone: 'Europe/London',
+        duration_minutes: 60,
+        location: '',
+        meeting_url: '',
+        note: '',
+        slots: [{ start: '2099-01-12T09:00' }],
+      });
+      return `/api/pipelines/${pipelineId}/slots/cancel/`;
+    },
+    body: () => ({}),
+    expect: WRITE(),
+  },
+  {
+    method: 'POST',
+    route: '/api/schedule/:token/outcome/',
+    path: () => `/api/schedule/${'a'.repeat(43)}/outcome/`,
+    body: () => ({ outcome: 'passed' }),
+    expect: all(404),
+  },
+  {
+    method: 'POST',
+    route: '/api/schedule/:token/pick/',
+    path: () => `/api/schedule/${'a'.repeat(43)}/pick/`,
+    body: () => ({ slot_id: 1 }),
+    expect: all(404),
   },
   { method: 'GET', route: '/api/calendar/subscription/', expect: READ() },
   { method: 'POST', route: '/api/calendar/subscription/rotate/', expect: READ() },

@@ -86,6 +86,16 @@ async function mailOf(deps: Deps, message: MessageRow): Promise<SendMailOptions>
     ...(message.inReplyTo ? { inReplyTo: `<${message.inReplyTo}>` } : {}),
     ...(message.referencesHeader.length ? { references: message.referencesHeader.map((id) => `<${id}>`) } : {}),
     headers,
+    // nodemailer adds it as a text/calendar alternative with its method, and as invite.ics.
+    ...(message.calendarEvent
+      ? {
+          icalEvent: {
+            method: message.calendarEvent.method,
+            filename: 'invite.ics',
+            content: message.calendarEvent.content,
+          },
+        }
+      : {}),
     attachments: await Promise.all(
       attachments.map(async (attachment) => ({
         filename: attachment.filename,

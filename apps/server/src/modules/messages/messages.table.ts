@@ -32,6 +32,12 @@ export const MESSAGE_DIRECTIONS = ['outbound', 'inbound'] as const;
 /** The records a message can belong to; one message may belong to several (a candidate, its pipeline, the role). */
 export const MESSAGE_RECORD_TYPES = ['candidate', 'contact', 'client', 'role', 'pipeline'] as const;
 
+/** An iCalendar part of a message: the .ics text and its iTIP method. */
+export interface MessageCalendarEventJson {
+  method: 'REQUEST' | 'CANCEL';
+  content: string;
+}
+
 /** `{ name, address }`, as on the headers. */
 export interface MessageAddressJson {
   name: string;
@@ -72,6 +78,11 @@ export const messagesTable = pgTable(
     sendAfter: timestamp('send_after', { withTimezone: true }),
     /** When it was sent (outbound) or its Date / arrival (inbound): the timelines' order. */
     occurredAt: timestamp('occurred_at', { withTimezone: true }).notNull().defaultNow(),
+    /**
+     * Outbound: an iCalendar part (a meeting invitation or its cancellation) sent as the text/calendar
+     * alternative of the message, with its iTIP method (issue 35, decision 125).
+     */
+    calendarEvent: jsonb('calendar_event').$type<MessageCalendarEventJson>(),
     /** Outbound: relay hand-overs so far, the relay's last answer, the last failure. */
     attempts: integer('attempts').notNull().default(0),
     relayResponse: text('relay_response'),

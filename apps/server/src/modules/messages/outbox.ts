@@ -2,7 +2,12 @@ import { randomBytes } from 'node:crypto';
 import type { Db } from '../../db/client';
 import type { JobRunner } from '../../lib/jobs';
 import { linkMessage, recordsForAddresses, type MessageRecordRef } from './message-links.repository';
-import { messagesTable, type MessageAddressJson, type MessageRow } from './messages.table';
+import {
+  messagesTable,
+  type MessageAddressJson,
+  type MessageCalendarEventJson,
+  type MessageRow,
+} from './messages.table';
 
 /** The job kind that hands one outbound message to the relay (registered by the messages module). */
 export const MAIL_SEND_JOB = 'mail.send';
@@ -29,6 +34,8 @@ export interface OutboundDraft {
   references?: string[];
   /** The thread it continues; a new message starts its own. */
   threadKey?: string | null;
+  /** A calendar invitation (or cancellation) sent with it as its text/calendar alternative. */
+  calendarEvent?: MessageCalendarEventJson | null;
 }
 
 /** A Message-ID for a message made here: random, under the sender's domain. */
@@ -69,6 +76,7 @@ export async function queueOutboundMessage(
       authorId: draft.authorId,
       idempotencyKey: draft.idempotencyKey ?? null,
       sendAfter: draft.sendAfter ?? null,
+      calendarEvent: draft.calendarEvent ?? null,
       occurredAt,
     })
     .returning();

@@ -28,6 +28,7 @@ import {
   findPendingInterview,
   insertInterviewRow,
   pendingClientInterviewRow,
+  resolveInterviewRows,
   updateInterviewRow,
 } from './interviews.repository';
 import { findLatestSubmittal, updateSubmittalRow } from './submittals-placements.repository';
@@ -211,5 +212,49 @@ export async function recordClientInterviewOutcome(
     });
     return { events, result: undefined };
   });
+  return actionResponse(deps, actor, id);
+}
+
+/**
+ * A pending client interview that will not take place (issue 35: its scheduling was cancelled): marked
+ * cancelled, the pipeline stays where it is; the history says why. Refused (409) when it is no longer pending.
+ */
+export async function cancelClientInterview(
+  deps: Deps,
+  actor: UserRow,
+  id: number,
+  input: { version: number; interview_id: number; reason: string },
+) {
+  const ctx = await loadForChange(deps, actor, id, input.version, { movable: false });
+  const interview = storable(input.interview_id)
+    ? await findPendingInterview(deps.db, id, 'client', input.interview_id)
+    : undefined;
+  if (!interview) throw refused('NO_PENDING_CLIENT_INTERVIEW');
+  const stage = ctx.pipeline.stage as PipelineStageName;
+  await writeChange(
+    deps,
+    actor,
+    ctx,
+    input.version,
+    () => ({}),
+    async ({ tx, now, event }) => {
+      await resolveInterviewRows(tx, [interview.id], 'cancelled', now);
+      const detail = [
+        `Client interview on ${when(interview.scheduledAt)}: ${INTERVIEW_OUTCOME_LABELS.cancelled}`,
+        input.reason,
+      ]
+        .filter(Boolean)
+        .join(' · ');
+      await recordActivity(tx, {
+        scope: scopeOf(ctx),
+        actor,
+        verb: 'interview_outcome',
+        modelType: 'pipeline',
+        objectId: id,
+        summary: `Client interview of ${nameOf(ctx)} for ${ctx.role.name}: ${INTERVIEW_OUTCOME_LABELS.cancelled}`,
+      });
+      return { events: [event('interview_outcome', { fromStage: stage, toStage: stage, detail })], result: undefined };
+    },
+  );
   return actionResponse(deps, actor, id);
 }

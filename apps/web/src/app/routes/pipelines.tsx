@@ -9,7 +9,10 @@ import { PipelineBoardPage } from '@/features/pipelines/components/pipeline-boar
 import { NewApplicationsBadge } from '@/features/roles/components/role-badges';
 import { PipelineDetailPage } from '@/features/pipelines/components/pipeline-page';
 import { RoleCandidateView } from '@/features/pipelines/components/role-candidate';
-import { useGetPipelineQuery } from '@/features/pipelines/api';
+import { useGetPipelineFormDataQuery, useGetPipelineQuery } from '@/features/pipelines/api';
+import { selectUser } from '@/features/auth/auth-slice';
+import { SchedulingCard } from '@/features/scheduling/components/scheduling-card';
+import { useAppSelector } from '@/lib/hooks';
 import { PipelineEmailsCard } from '@/features/messages/components/pipeline-emails-card';
 import { useCloseRoleMutation, useGetRoleQuery } from '@/features/roles/api';
 import { errorMessage } from '@/lib/base-api';
@@ -111,6 +114,28 @@ function PipelineEmails({ pipelineId, canSend }: { pipelineId: number; canSend: 
   );
 }
 
+/** Interview scheduling (issue 35): the pipeline, the interviewers and the role's hiring manager from the cache. */
+function PipelineScheduling({ pipelineId, canEdit }: { pipelineId: number; canEdit: boolean }) {
+  const { data } = useGetPipelineQuery(pipelineId);
+  const detail = data?.data;
+  const user = useAppSelector(selectUser);
+  const formData = useGetPipelineFormDataQuery(undefined, { skip: !canEdit });
+  const { data: role } = useGetRoleQuery(detail?.role.id ?? 0, { skip: !detail });
+  if (!detail) return null;
+  return (
+    <SchedulingCard
+      pipelineId={pipelineId}
+      stage={detail.pipeline.stage.name}
+      open={detail.pipeline.state !== 'closed'}
+      canEdit={canEdit}
+      interviewers={formData.data?.interviewers ?? []}
+      currentUserId={user?.id}
+      timeZone={user?.time_zone}
+      hiringManagerName={role?.role.hiring_manager?.name}
+    />
+  );
+}
+
 /** /roles/{roleId}/pipelines/{pipelineId} */
 export function PipelineDetailRoute() {
   const params = useParams();
@@ -132,6 +157,7 @@ export function PipelineDetailRoute() {
           aside={
             <>
               <RecordNotes target={{ modelType: 'pipeline', objectId: pipelineId }} canWrite={editable} />
+              <PipelineScheduling pipelineId={pipelineId} canEdit={editable} />
               <PipelineEmails pipelineId={pipelineId} canSend={editable} />
             </>
           }
