@@ -56,6 +56,9 @@ export const MODULE_ORDER = [
   'campaigns',
   'sequences',
   'mailboxes',
+  // data protection (issue 34): consent and retention, the requests and the self-service privacy page; it erases
+  // through 'personal-data' (placed right after 'mailboxes', before this one, when that branch merges)
+  'data-protection',
   // money
   'invoices',
   // insight: calendar aggregates records, pipelines and money; nothing imports it

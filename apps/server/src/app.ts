@@ -35,6 +35,8 @@ import { invoicesRoutes } from './modules/invoices/invoices.routes';
 import { jobPostingsRoutes } from './modules/job-postings/job-postings.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { mailboxesRoutes } from './modules/mailboxes/mailboxes.routes';
+import { dataProtectionRoutes } from './modules/data-protection/data-protection.routes';
+import { privacyRoutes } from './modules/data-protection/privacy.routes';
 import { matchingRoutes } from './modules/matching/matching.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
 import { unsubscribesRoutes } from './modules/unsubscribes/unsubscribes.routes';
@@ -221,6 +223,9 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(sequencesRoutes);
   // Mailboxes kept in sync over IMAP; the Unmatched list (issue 33, docs/email.md "Receiving").
   await app.register(mailboxesRoutes);
+  // Data protection (issue 34): consent, retention and its daily job, requests, the public privacy page.
+  await app.register(dataProtectionRoutes);
+  await app.register(privacyRoutes);
   // The calendar aggregates the records below it; the invoices' due dates and payouts come in here.
   await app.register(calendarRoutes, { invoiceEvents: loadInvoiceCalendarEvents });
   // Analytics and the dashboard's attention list read the records, pipelines and money below them.

@@ -31,3 +31,4 @@ export * from './modules/unsubscribes/unsubscribes.table';
 export * from './modules/email-templates/email-templates.table';
 export * from './modules/sequences/sequences.table';
 export * from './modules/mailboxes/mailboxes.table';
+export * from './modules/data-protection/data-protection.table';

@@ -10,7 +10,8 @@ import {
 } from '../email-templates/merge-context.service';
 import { renderTemplate, type MergeContext, type RenderedTemplate } from '../email-templates/merge.service';
 import { messageBody, sendingIdentity, type MessageRecordRef, type OutboundDraft } from '../messages/outbox.service';
-import { unsubscribeUrl } from '../unsubscribes/unsubscribes.service';
+import { privacyUrl, unsubscribeUrl } from '../unsubscribes/unsubscribes.service';
+import { escapeHtml } from '../../lib/message-html';
 
 // What bulk sends and sequences share: the candidates asked for, who is left out and why, and one candidate's
 // personalised message as an outbox draft.
@@ -68,15 +69,23 @@ export function personalise(
   candidate: MergeCandidate,
   extra: MergeContext,
 ): RenderedTemplate {
-  return renderTemplate(
+  const privacy = privacyUrl(config.publicUrl, config.secretKey, candidate.id);
+  const rendered = renderTemplate(
     { subject: template.subject, body_html: template.bodyHtml },
     {
       ...senderContext(sender),
       ...extra,
       ...candidateFields(candidate),
       unsubscribe_url: unsubscribeUrl(config.publicUrl, config.secretKey, candidate.email),
+      privacy_url: privacy,
     },
   );
+  // Every email to a candidate links to their privacy page (issue 34), whether or not the template does.
+  if (rendered.bodyHtml.includes(privacy)) return rendered;
+  return {
+    ...rendered,
+    bodyHtml: `${rendered.bodyHtml}\n<p><small><a href="${escapeHtml(privacy)}">Your data with ${escapeHtml(sender.agencyName)}</a></small></p>`,
+  };
 }
 
 /** A candidate left out because the template has no value for some fields. */

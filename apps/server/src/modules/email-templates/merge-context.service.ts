@@ -8,7 +8,7 @@ import { clientContactsTable, type ContactRow } from '../contacts/contacts.table
 import { pipelinesTable } from '../pipelines/pipelines.table';
 import { rolesTable } from '../roles/roles.table';
 import { getAgencySettings } from '../settings/settings.service';
-import { unsubscribeUrl } from '../unsubscribes/unsubscribes.service';
+import { privacyUrl, unsubscribeUrl } from '../unsubscribes/unsubscribes.service';
 import type { UserRow } from '../users/users.service';
 import type { MergeContext } from './merge.service';
 
@@ -146,6 +146,7 @@ export async function loadMergeContext(
     if (!candidate) throw notFound('candidate', 'candidate_id');
     Object.assign(context, candidateFields(candidate));
     recipient ||= candidate.email;
+    context.privacy_url = privacyUrl(config.publicUrl, config.secretKey, candidate.id);
   }
   if (recipient) context.unsubscribe_url = unsubscribeUrl(config.publicUrl, config.secretKey, recipient);
   return context;
