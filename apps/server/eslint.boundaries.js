@@ -56,8 +56,10 @@ export const MODULE_ORDER = [
   'campaigns',
   'sequences',
   'mailboxes',
+  // a person's data (issue 34): the access export, restriction and erasure
+  'personal-data',
   // data protection (issue 34): consent and retention, the requests and the self-service privacy page; it erases
-  // through 'personal-data' (placed right after 'mailboxes', before this one, when that branch merges)
+  // through 'personal-data'
   'data-protection',
   // money
   'invoices',

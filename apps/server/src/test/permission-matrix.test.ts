@@ -41,6 +41,7 @@ import { startImapServer, type TestImapServer } from './imap-server';
 import { encryptSecret } from '../lib/crypto';
 import { mailboxesTable, mailboxMessagesTable } from '../modules/mailboxes/mailboxes.table';
 import { signedInClient } from './sign-in';
+import { fileRequest } from '../modules/data-protection/data-protection.service';
 
 const CALLERS = ['anonymous', 'owner', 'superuser', 'recruiter', 'viewer'] as const;
 type Caller = (typeof CALLERS)[number];
@@ -562,6 +563,56 @@ export const MATRIX: Entry[] = [
   // Issue 3: settings
   { method: 'GET', route: '/api/settings/agency/', expect: SIGNED_IN() },
   { method: 'PUT', route: '/api/settings/agency/', body: () => SETTINGS, expect: OWNER() },
+  // Issue 34: data protection (retention settings, consent, requests, the data protection page)
+  { method: 'GET', route: '/api/settings/retention/', expect: OWNER() },
+  {
+    method: 'PUT',
+    route: '/api/settings/retention/',
+    body: () => ({ retention_months: 24, renewal_notice_days: 30, expiry_action: 'anonymise' }),
+    expect: OWNER(),
+  },
+  {
+    method: 'GET',
+    route: '/api/candidates/:id/consent/',
+    path: async (ctx) => `/api/candidates/${await newCandidate(ctx)}/consent/`,
+    expect: READ(),
+  },
+  {
+    method: 'PUT',
+    route: '/api/candidates/:id/consent/',
+    path: async (ctx) => `/api/candidates/${await newCandidate(ctx)}/consent/`,
+    body: () => ({ legal_basis: 'contract', source: 'manual' }),
+    expect: WRITE(),
+  },
+  {
+    method: 'GET',
+    route: '/api/candidates/:id/data-requests/',
+    path: async (ctx) => `/api/candidates/${await newCandidate(ctx)}/data-requests/`,
+    expect: ADMIN(),
+  },
+  {
+    method: 'POST',
+    route: '/api/candidates/:id/data-requests/',
+    path: async (ctx) => `/api/candidates/${await newCandidate(ctx)}/data-requests/`,
+    body: () => ({ kind: 'access', note: 'Asked by phone' }),
+    expect: ADMIN(201),
+  },
+  { method: 'GET', route: '/api/data-protection/', expect: OWNER() },
+  {
+    method: 'POST',
+    route: '/api/data-protection/requests/:id/decide/',
+    path: async (ctx) => {
+      const request = await fileRequest(ctx.t.db, {
+        candidateId: await newCandidate(ctx),
+        kind: 'erasure',
+        channel: 'staff',
+        now: new Date(),
+      });
+      return `/api/data-protection/requests/${request.id}/decide/`;
+    },
+    body: () => ({ status: 'rejected', note: 'Kept: a placement is being invoiced' }),
+    expect: OWNER(),
+  },
   // Issue 3: files (local storage links, made for the caller)
   {
     method: 'PUT',

@@ -100,7 +100,10 @@ async function filteredSearchRows(db: Db, tsquery: string, filter: CandidateList
       .orderBy(...orderColumns(filter.ordering))
       .limit(filter.limit)
       .offset(filter.offset),
-    db.select({ count: sql<number>`count(*)::int` }).from(candidatesTable).where(where),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(candidatesTable)
+      .where(where),
   ]);
   return { rows, count: Number(total?.count ?? 0) };
 }

@@ -38,7 +38,12 @@ export const dataProtectionRoutes: FastifyPluginAsyncZod = async (app) => {
   });
 
   app.put('/api/candidates/:id/consent/', {
-    schema: { tags, params: IdParamSchema, body: ConsentInputSchema, response: { 200: ConsentResponseSchema, ...errors } },
+    schema: {
+      tags,
+      params: IdParamSchema,
+      body: ConsentInputSchema,
+      response: { 200: ConsentResponseSchema, ...errors },
+    },
     handler: async (request) => ({
       success: true as const,
       ...(await putConsent(deps, requireUser(request), request.params.id, request.body)),

@@ -76,7 +76,11 @@ describe('retention settings', () => {
     const agency = (await owner.get('/api/settings/agency/')).json.settings;
     expect((await put(owner, '/api/settings/agency/', { ...agency, agency_name: 'Harbour Talent' })).status).toBe(200);
     expect((await owner.get('/api/settings/retention/')).json.settings.expiry_action).toBe('notify');
-    await put(owner, '/api/settings/retention/', { retention_months: 24, renewal_notice_days: 30, expiry_action: 'anonymise' });
+    await put(owner, '/api/settings/retention/', {
+      retention_months: 24,
+      renewal_notice_days: 30,
+      expiry_action: 'anonymise',
+    });
   });
 });
 
@@ -210,14 +214,17 @@ async function idlePerson(monthsAgo: number, options: { pipeline?: boolean; emai
     legalBasisAt: then,
     legalBasisExpiresAt: addMonths(then, 24),
   });
-  if (options.pipeline) await insertPipeline(t.db, { candidateId: person.id, createdAt: then, updatedAt: then, stageChangedAt: then });
+  if (options.pipeline)
+    await insertPipeline(t.db, { candidateId: person.id, createdAt: then, updatedAt: then, stageChangedAt: then });
   return person;
 }
 
 const noticesOf = (candidateId: number) =>
   t.db.select().from(retentionNoticesTable).where(eq(retentionNoticesTable.candidateId, candidateId));
 const renewalEmails = async (candidateId: number) =>
-  (await t.db.select().from(messagesTable)).filter((row) => row.idempotencyKey?.startsWith(`retention:${candidateId}:`));
+  (await t.db.select().from(messagesTable)).filter((row) =>
+    row.idempotencyKey?.startsWith(`retention:${candidateId}:`),
+  );
 const nameOf = async (id: number) =>
   (await t.db.select().from(candidatesTable).where(eq(candidatesTable.id, id)))[0]!.firstName;
 
@@ -248,7 +255,11 @@ describe('the daily retention job (moved clock)', () => {
     // The dashboard lists both as due, the notice sent, and the last run.
     const board = await owner.get('/api/data-protection/');
     expect(board.status, board.text).toBe(200);
-    const due = board.json.due as { candidate_id: number; notice_sent_at: string | null; waiting_reason: string | null }[];
+    const due = board.json.due as {
+      candidate_id: number;
+      notice_sent_at: string | null;
+      waiting_reason: string | null;
+    }[];
     expect(due.find((row) => row.candidate_id === idle.id)?.notice_sent_at).not.toBeNull();
     expect(due.find((row) => row.candidate_id === busy.id)?.waiting_reason).toBe(WAITING_OPEN_PIPELINE);
     expect(board.json.last_run.id).toBe(second.id);
@@ -285,7 +296,11 @@ describe('the daily retention job (moved clock)', () => {
       body: 'action=renew',
     });
     expect(kept.status).toBe(200);
-    await put(owner, '/api/settings/retention/', { retention_months: 24, renewal_notice_days: 30, expiry_action: 'notify' });
+    await put(owner, '/api/settings/retention/', {
+      retention_months: 24,
+      renewal_notice_days: 30,
+      expiry_action: 'notify',
+    });
     await at(40 * DAY);
     const run = await runRetention(t.app.deps);
     expect(run.details.find((d) => d.candidate_id === renewing.id)).toBeUndefined();
@@ -300,7 +315,11 @@ describe('the daily retention job (moved clock)', () => {
       .where(and(eq(activityTable.modelType, 'data_protection'), eq(activityTable.verb, 'notified')));
     expect(told.filter((row) => row.summary.includes(`#${notified.id}'s`))).toHaveLength(1);
     await at(0);
-    await put(owner, '/api/settings/retention/', { retention_months: 24, renewal_notice_days: 30, expiry_action: 'anonymise' });
+    await put(owner, '/api/settings/retention/', {
+      retention_months: 24,
+      renewal_notice_days: 30,
+      expiry_action: 'anonymise',
+    });
   });
 });
 
@@ -318,14 +337,20 @@ describe('requests and the data protection page', () => {
     const filed = await superuser.post(path, { kind: 'access', note: 'Asked by phone' });
     expect(filed.status, filed.text).toBe(201);
     const request = filed.json.request;
-    expect(request).toMatchObject({ kind: 'access', status: 'open', channel: 'staff', candidate_name: 'Rae Requester' });
+    expect(request).toMatchObject({
+      kind: 'access',
+      status: 'open',
+      channel: 'staff',
+      candidate_name: 'Rae Requester',
+    });
     expect(Date.parse(request.deadline_at) - Date.parse(request.received_at)).toBe(30 * DAY);
     expect((await superuser.get(path)).json.results).toHaveLength(1);
 
     const board = await owner.get('/api/data-protection/');
     expect(board.status, board.text).toBe(200);
     expect((board.json.requests as { id: number }[]).map((row) => row.id)).toContain(request.id);
-    for (const client of [superuser, recruiter, viewer]) expect((await client.get('/api/data-protection/')).status).toBe(403);
+    for (const client of [superuser, recruiter, viewer])
+      expect((await client.get('/api/data-protection/')).status).toBe(403);
 
     const decide = `/api/data-protection/requests/${request.id}/decide/`;
     expect((await superuser.post(decide, { status: 'done' })).status).toBe(403);
@@ -335,9 +360,9 @@ describe('requests and the data protection page', () => {
     expect(done.status, done.text).toBe(200);
     expect(done.json.request).toMatchObject({ status: 'done', note: 'Export sent by email' });
     expect((await owner.post(decide, { status: 'rejected' })).status).toBe(409);
-    expect(((await owner.get('/api/data-protection/')).json.requests as { id: number }[]).map((r) => r.id)).not.toContain(
-      request.id,
-    );
+    expect(
+      ((await owner.get('/api/data-protection/')).json.requests as { id: number }[]).map((r) => r.id),
+    ).not.toContain(request.id);
   });
 
   it('reminds the owners once when 7 days are left', async () => {

@@ -35,7 +35,8 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
   async function subject(request: FastifyRequest, token: string, reply: FastifyReply, post: boolean) {
     const agency = (await getAgencySettings(deps.db)).agency_name;
     const limits = [{ key: `privacy:ip:${request.ip}`, ...PRIVACY_LIMITS.perIp }];
-    if ((await deps.throttle.reserve(limits)) !== null) return { answered: html(reply, 429, renderPrivacyTooMany(agency)) };
+    if ((await deps.throttle.reserve(limits)) !== null)
+      return { answered: html(reply, 429, renderPrivacyTooMany(agency)) };
     const id = candidateOfPrivacyToken(deps.config.secretKey, token);
     if (id === null || !(await privacySubject(deps.db, id)))
       return { answered: html(reply, 404, renderPrivacyInvalid(agency)) };
@@ -53,27 +54,23 @@ export const privacyRoutes: FastifyPluginAsyncZod = async (app) => {
     return html(reply, 200, renderPrivacyPage(await privacyView(deps, found.id)));
   });
 
-  app.post(
-    '/privacy/:token',
-    { config: { public: true }, schema: { hide: true, params } },
-    async (request, reply) => {
-      if (!originAllowed(request, deps.config)) {
-        request.log.warn({ reason: 'origin' }, 'privacy page post refused');
-        const agency = (await getAgencySettings(deps.db)).agency_name;
-        return html(reply, 403, renderPrivacyInvalid(agency));
-      }
-      const found = await subject(request, request.params.token, reply, true);
-      if ('answered' in found) return found.answered;
-      const form = new URLSearchParams(typeof request.body === 'string' ? request.body : '');
-      const action = form.get('action');
-      let status: PrivacyStatus;
-      if (!action || !(PRIVACY_ACTIONS as readonly string[]).includes(action)) {
-        status = { ok: false, text: 'Choose one of the buttons on the page.' };
-      } else {
-        status = await privacyAction(deps, found.id, action as PrivacyAction, form);
-        request.log.info({ candidateId: found.id, action }, 'privacy page action');
-      }
-      return html(reply, status?.ok === false ? 400 : 200, renderPrivacyPage(await privacyView(deps, found.id), status));
-    },
-  );
+  app.post('/privacy/:token', { config: { public: true }, schema: { hide: true, params } }, async (request, reply) => {
+    if (!originAllowed(request, deps.config)) {
+      request.log.warn({ reason: 'origin' }, 'privacy page post refused');
+      const agency = (await getAgencySettings(deps.db)).agency_name;
+      return html(reply, 403, renderPrivacyInvalid(agency));
+    }
+    const found = await subject(request, request.params.token, reply, true);
+    if ('answered' in found) return found.answered;
+    const form = new URLSearchParams(typeof request.body === 'string' ? request.body : '');
+    const action = form.get('action');
+    let status: PrivacyStatus;
+    if (!action || !(PRIVACY_ACTIONS as readonly string[]).includes(action)) {
+      status = { ok: false, text: 'Choose one of the buttons on the page.' };
+    } else {
+      status = await privacyAction(deps, found.id, action as PrivacyAction, form);
+      request.log.info({ candidateId: found.id, action }, 'privacy page action');
+    }
+    return html(reply, status?.ok === false ? 400 : 200, renderPrivacyPage(await privacyView(deps, found.id), status));
+  });
 };

@@ -24,14 +24,15 @@ export const renewalConsentText = (agency: string) =>
 
 /** Whether the person can use the page: their record exists and was not anonymised. */
 export async function privacySubject(db: Db, candidateId: number): Promise<boolean> {
-  const [row] = await db.select({ id: candidatesTable.id }).from(candidatesTable).where(eq(candidatesTable.id, candidateId));
+  const [row] = await db
+    .select({ id: candidatesTable.id })
+    .from(candidatesTable)
+    .where(eq(candidatesTable.id, candidateId));
   if (!row) return false;
   const [anonymised] = await db
     .select({ id: retentionNoticesTable.id })
     .from(retentionNoticesTable)
-    .where(
-      and(eq(retentionNoticesTable.candidateId, candidateId), isNotNull(retentionNoticesTable.anonymisedAt)),
-    )
+    .where(and(eq(retentionNoticesTable.candidateId, candidateId), isNotNull(retentionNoticesTable.anonymisedAt)))
     .limit(1);
   return !anonymised;
 }
@@ -73,7 +74,11 @@ async function openRequestKinds(db: Db, candidateId: number): Promise<DataReques
   return [...new Set(rows.map((row) => row.kind as DataRequestKind))];
 }
 
-const text = (value: string | undefined, max: number) => (value ?? '').replace(/\s+/g, ' ').trim().slice(0, max + 1);
+const text = (value: string | undefined, max: number) =>
+  (value ?? '')
+    .replace(/\s+/g, ' ')
+    .trim()
+    .slice(0, max + 1);
 
 /** Validates the correction form: the names are required; nothing longer than the form allows. */
 export function correctionOf(form: URLSearchParams): { values: Record<string, string>; error: string | null } {
@@ -149,7 +154,10 @@ export async function privacyAction(
         });
         await log(tx, 'renewed their consent');
       });
-      return { ok: true, text: `Thank you: we keep your profile until ${addMonths(now, months).toISOString().slice(0, 10)}.` };
+      return {
+        ok: true,
+        text: `Thank you: we keep your profile until ${addMonths(now, months).toISOString().slice(0, 10)}.`,
+      };
     }
     case 'withdraw': {
       await inTransaction(deps.db, async (tx) => {
@@ -180,7 +188,11 @@ export async function privacyAction(
 
 /** Files the request unless one of the same kind is open for the person (a double click files one). */
 async function fileOnce(tx: Db, candidateId: number, kind: DataRequestKind, now: Date): Promise<boolean> {
-  await tx.select({ id: candidatesTable.id }).from(candidatesTable).where(eq(candidatesTable.id, candidateId)).for('update');
+  await tx
+    .select({ id: candidatesTable.id })
+    .from(candidatesTable)
+    .where(eq(candidatesTable.id, candidateId))
+    .for('update');
   const open = await openRequestKinds(tx, candidateId);
   if (open.includes(kind)) return false;
   await fileRequest(tx, { candidateId, kind, channel: 'self_service', now });

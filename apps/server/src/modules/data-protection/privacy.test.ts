@@ -82,7 +82,14 @@ describe('/privacy/{token}', () => {
     const good = privacyToken(t.config.secretKey, candidate.id);
     const forged = privacyToken('another-secret-another-secret-another', candidate.id);
     const otherId = `${Buffer.from(String(candidate.id + 1)).toString('base64url')}.${good.split('.')[1]}`;
-    for (const token of [forged, otherId, 'garbage', `${good}x`, `${good}.extra`, privacyToken(t.config.secretKey, 999999)]) {
+    for (const token of [
+      forged,
+      otherId,
+      'garbage',
+      `${good}x`,
+      `${good}.extra`,
+      privacyToken(t.config.secretKey, 999999),
+    ]) {
       expect((await open(`/privacy/${token}`)).status, token).toBe(404);
       expect((await submit(`/privacy/${token}`, 'action=erasure')).status, token).toBe(404);
     }
@@ -98,7 +105,10 @@ describe('/privacy/{token}', () => {
     expect((await submit(path, 'action=correct&first_name=Jon&last_name=Smith&phone=call%20me')).status).toBe(400);
     expect((await submit(path, `action=correct&first_name=${'x'.repeat(101)}&last_name=Smith`)).status).toBe(400);
     expect((await submit(path, 'action=launch')).status).toBe(400);
-    const done = await submit(path, 'action=correct&first_name=Jon&last_name=Smith&phone=%2B44%2020%207946%200002&location=York');
+    const done = await submit(
+      path,
+      'action=correct&first_name=Jon&last_name=Smith&phone=%2B44%2020%207946%200002&location=York',
+    );
     expect(done.status).toBe(200);
     expect(done.html).toContain('your details are corrected');
     const [row] = await t.db.select().from(candidatesTable).where(eq(candidatesTable.id, candidate.id));
@@ -131,9 +141,9 @@ describe('/privacy/{token}', () => {
     expect(kinds).toEqual(['erasure', 'withdraw_consent']);
 
     const board = await owner.get('/api/data-protection/');
-    const mine = (board.json.requests as { candidate_id: number; kind: string; deadline_at: string; received_at: string }[]).filter(
-      (request) => request.candidate_id === candidate.id,
-    );
+    const mine = (
+      board.json.requests as { candidate_id: number; kind: string; deadline_at: string; received_at: string }[]
+    ).filter((request) => request.candidate_id === candidate.id);
     expect(mine.map((request) => request.kind).sort()).toEqual(['erasure', 'withdraw_consent']);
     for (const request of mine)
       expect(Date.parse(request.deadline_at) - Date.parse(request.received_at)).toBe(30 * 86_400_000);

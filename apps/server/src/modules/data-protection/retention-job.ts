@@ -104,7 +104,12 @@ export async function runRetention(deps: Deps, signal?: AbortSignal): Promise<Re
     });
     if (claimed) {
       tally.remindersSent += 1;
-      note({ candidate_id: request.candidateId, request_id: request.id, action: 'reminder_sent', reason: '7 days left' });
+      note({
+        candidate_id: request.candidateId,
+        request_id: request.id,
+        action: 'reminder_sent',
+        reason: '7 days left',
+      });
     }
   }
   const [run] = await deps.db
@@ -184,9 +189,16 @@ async function sendNotice(deps: Deps, person: RetentionCandidate, now: Date): Pr
       .onConflictDoNothing()
       .returning({ id: retentionNoticesTable.id });
     if (!claimed) return null;
-    if (!mailable) return { action: 'notice_sent', reason: address ? 'Unsubscribed: notice recorded, no email' : 'No email address: notice recorded' };
+    if (!mailable)
+      return {
+        action: 'notice_sent',
+        reason: address ? 'Unsubscribed: notice recorded, no email' : 'No email address: notice recorded',
+      };
     const message = await queueOutboundMessage(tx, deps.jobs, renewalDraft(deps, person, agency, now));
-    await tx.update(retentionNoticesTable).set({ messageId: message.id }).where(eq(retentionNoticesTable.id, claimed.id));
+    await tx
+      .update(retentionNoticesTable)
+      .set({ messageId: message.id })
+      .where(eq(retentionNoticesTable.id, claimed.id));
     return { action: 'notice_sent', reason: 'Renewal email queued' };
   });
 }

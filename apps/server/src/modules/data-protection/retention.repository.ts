@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, inArray, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, inArray, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { candidatesTable } from '../candidates/candidates.table';
 import { messageLinksTable, messagesTable } from '../messages/messages.table';
@@ -85,7 +85,11 @@ export async function candidatesDueBefore(
 }
 
 /** One candidate's retention facts (the consent card), or undefined. */
-export async function retentionOf(db: Db, months: number, candidateId: number): Promise<RetentionCandidate | undefined> {
+export async function retentionOf(
+  db: Db,
+  months: number,
+  candidateId: number,
+): Promise<RetentionCandidate | undefined> {
   const [row] = await db.select(columns(months)).from(candidatesTable).where(eq(candidatesTable.id, candidateId));
   return row;
 }
