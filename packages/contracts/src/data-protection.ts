@@ -1,35 +1,25 @@
 import { z } from 'zod';
 import { IdSchema } from './common';
+import { LEGAL_BASES, LEGAL_BASIS_SOURCES } from './data-protection-constants';
 
 // Data protection (issue 34): why the agency holds each person's data (legal basis), how long (retention),
 // and what people asked for (requests). docs/data-protection.md.
 
-export const LEGAL_BASES = ['consent', 'legitimate_interest', 'contract'] as const;
-export type LegalBasis = (typeof LEGAL_BASES)[number];
-export const LEGAL_BASIS_LABELS: Record<LegalBasis, string> = {
-  consent: 'Consent',
-  legitimate_interest: 'Legitimate interest',
-  contract: 'Contract',
-};
+export {
+  CONSENT_FILTERS,
+  EXPIRING_SOON_DAYS,
+  LEGAL_BASES,
+  LEGAL_BASIS_LABELS,
+  LEGAL_BASIS_SOURCE_LABELS,
+  LEGAL_BASIS_SOURCES,
+  type ConsentFilter,
+  type LegalBasis,
+  type LegalBasisSource,
+} from './data-protection-constants';
 export const LegalBasisSchema = z.enum(LEGAL_BASES, { error: 'Choose consent, legitimate interest or contract.' });
-
-export const LEGAL_BASIS_SOURCES = ['careers_page', 'import', 'manual', 'email'] as const;
-export type LegalBasisSource = (typeof LEGAL_BASIS_SOURCES)[number];
-export const LEGAL_BASIS_SOURCE_LABELS: Record<LegalBasisSource, string> = {
-  careers_page: 'Careers page',
-  import: 'Import',
-  manual: 'Entered by hand',
-  email: 'Email',
-};
 export const LegalBasisSourceSchema = z.enum(LEGAL_BASIS_SOURCES, {
   error: 'Choose careers page, import, manual or email.',
 });
-
-/** The candidates list's consent filter: expiring in the next 30 days, expired, or withdrawn. */
-export const CONSENT_FILTERS = ['expiring', 'expired', 'withdrawn'] as const;
-export type ConsentFilter = (typeof CONSENT_FILTERS)[number];
-/** "Expiring soon" on the list and the data protection page. */
-export const EXPIRING_SOON_DAYS = 30;
 
 /** A person's legal basis as the API shows it (candidates and client contacts). */
 export const LegalBasisRecordSchema = z.object({

@@ -81,6 +81,9 @@ export const TAG_TYPES = [
   'EmailTemplate',
   'Mailbox',
   'Sequence',
+  'Consent',
+  'DataProtection',
+  'RetentionSettings',
 ] as const;
 
 /** The one RTK Query API; features add their endpoints with `baseApi.injectEndpoints`. */

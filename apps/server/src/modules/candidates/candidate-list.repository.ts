@@ -17,7 +17,7 @@ import {
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
-import { EXPIRING_SOON_DAYS } from '@recruitdesk/contracts/data-protection';
+import { EXPIRING_SOON_DAYS } from '@recruitdesk/contracts/data-protection-constants';
 import type { Db } from '../../db/client';
 import { keptPerDatabase } from '../../lib/kept-per-database';
 import { columnsOf, reusableQuery } from '../../lib/reusable-select';
