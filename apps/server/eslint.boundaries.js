@@ -56,6 +56,9 @@ export const MODULE_ORDER = [
   'campaigns',
   'sequences',
   'mailboxes',
+  // personal data (issue 34): erasure, the access export and restriction read and rewrite every record above;
+  // invoices and chat register their own erasure steps at start-up
+  'personal-data',
   // money
   'invoices',
   // insight: calendar aggregates records, pipelines and money; nothing imports it

@@ -37,6 +37,7 @@ import { importsRoutes } from './modules/imports/imports.routes';
 import { mailboxesRoutes } from './modules/mailboxes/mailboxes.routes';
 import { matchingRoutes } from './modules/matching/matching.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { personalDataRoutes } from './modules/personal-data/personal-data.routes';
 import { unsubscribesRoutes } from './modules/unsubscribes/unsubscribes.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { searchRoutes } from './modules/search/search.routes';
@@ -221,6 +222,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(sequencesRoutes);
   // Mailboxes kept in sync over IMAP; the Unmatched list (issue 33, docs/email.md "Receiving").
   await app.register(mailboxesRoutes);
+  // A candidate's personal data (issue 34): the access export, restriction, erasure (docs/data-protection.md).
+  await app.register(personalDataRoutes);
   // The calendar aggregates the records below it; the invoices' due dates and payouts come in here.
   await app.register(calendarRoutes, { invoiceEvents: loadInvoiceCalendarEvents });
   // Analytics and the dashboard's attention list read the records, pipelines and money below them.
