@@ -6,7 +6,8 @@ import { activityTable } from '../activity/activity.table';
 import { applicationsTable } from '../applications/applications.table';
 import { candidatesTable } from '../candidates/candidates.table';
 import { importChangesTable, importRowResultsTable, importsTable } from '../imports/imports.table';
-import { matchFeedbackTable } from '../matching/matching.table';
+import { candidateMatchProfilesTable, matchFeedbackTable } from '../matching/matching.table';
+import { messageUploadsTable } from '../messages/message-uploads.table';
 import { messageAttachmentsTable, messageLinksTable, messagesTable } from '../messages/messages.table';
 import { notesTable } from '../notes/notes.table';
 import {
@@ -82,6 +83,14 @@ export async function deleteMessagesOf(
     .from(messageAttachmentsTable)
     .where(inArray(messageAttachmentsTable.messageId, list));
   await tx.delete(messagesTable).where(inArray(messagesTable.id, list));
+  // The compose upload a sent attachment came from shares its storage key (swept after 24 h otherwise).
+  if (keys.length)
+    await tx.delete(messageUploadsTable).where(
+      inArray(
+        messageUploadsTable.storageKey,
+        keys.map((row) => row.key),
+      ),
+    );
   return keys.map((row) => row.key);
 }
 
@@ -129,6 +138,27 @@ export async function deleteResumeDraftsOf(tx: Db, candidateId: number): Promise
 export async function deleteMatchingAndSequencesOf(tx: Db, candidateId: number): Promise<void> {
   await tx.delete(matchFeedbackTable).where(eq(matchFeedbackTable.candidateId, candidateId));
   await tx.delete(sequenceEnrolmentsTable).where(eq(sequenceEnrolmentsTable.candidateId, candidateId));
+}
+
+/**
+ * Matching's profile of the person: emptied (skills, tokens, level, salary) and left stale, after the
+ * candidate row's update (whose trigger marks it); a rebuild finds nothing to match on, and restriction
+ * keeps the record out of the lists anyway.
+ */
+export async function emptyMatchProfile(tx: Db, candidateId: number): Promise<void> {
+  await tx
+    .update(candidateMatchProfilesTable)
+    .set({
+      skills: [],
+      level: 0,
+      years: null,
+      salaryMinor: null,
+      salaryCurrency: '',
+      locationTokens: [],
+      titleTokens: [],
+      stale: true,
+    })
+    .where(eq(candidateMatchProfilesTable.candidateId, candidateId));
 }
 
 /** The address's "no more mail" entry: deleted with everything else that holds the address. */
@@ -235,4 +265,37 @@ export async function restrictedAmong(db: Db, ids: number[]): Promise<Set<number
     .from(candidatesTable)
     .where(and(inArray(candidatesTable.id, ids), eq(candidatesTable.processingRestricted, true)));
   return new Set(rows.map((row) => row.id));
+}
+
+/** The names of the person's files (resume, applications' resumes, attachments): history lines quote them. */
+export async function filenamesOf(
+  tx: Db,
+  candidateId: number,
+  pipelineIds: number[],
+  row: { resumeFilename: string | null; email: string },
+): Promise<string[]> {
+  const names = row.resumeFilename ? [row.resumeFilename] : [];
+  const applications = await tx
+    .select({ name: applicationsTable.resumeFilename })
+    .from(applicationsTable)
+    .where(
+      or(
+        eq(applicationsTable.candidateId, candidateId),
+        row.email.trim() ? sql`lower(${applicationsTable.email}) = ${row.email.trim().toLowerCase()}` : undefined,
+      ),
+    );
+  for (const application of applications) if (application.name) names.push(application.name);
+  const linked = or(
+    and(eq(messageLinksTable.recordType, 'candidate'), eq(messageLinksTable.recordId, candidateId)),
+    pipelineIds.length
+      ? and(eq(messageLinksTable.recordType, 'pipeline'), inArray(messageLinksTable.recordId, pipelineIds))
+      : undefined,
+  );
+  const attachments = await tx
+    .select({ name: messageAttachmentsTable.filename })
+    .from(messageAttachmentsTable)
+    .innerJoin(messageLinksTable, eq(messageLinksTable.messageId, messageAttachmentsTable.messageId))
+    .where(linked);
+  for (const attachment of attachments) names.push(attachment.name);
+  return names;
 }

@@ -15,6 +15,8 @@ import {
   deleteNotesAbout,
   deleteResumeDraftsOf,
   deleteUnsubscribeOf,
+  emptyMatchProfile,
+  filenamesOf,
   lockCandidate,
   pipelineIdsOf,
   scrubActivity,
@@ -48,6 +50,7 @@ const ERASED_TABLES = [
   'messages',
   'message_links',
   'message_attachments',
+  'message_uploads',
   'mailbox_messages',
   'applications',
   'activity',
@@ -91,8 +94,8 @@ export async function anonymiseCandidate(
     if (!row) throw new AppError('CANDIDATE_NOT_FOUND', 404, CANDIDATE_NOT_FOUND);
     if (row.erasedAt) return null;
     const replacement = erasedName(candidateId);
-    const terms = personTerms(row);
     const pipelineIds = await pipelineIdsOf(tx, candidateId);
+    const terms = personTerms({ ...row, filenames: await filenamesOf(tx, candidateId, pipelineIds, row) });
     const context: ErasureContext = {
       candidateId,
       replacement,
@@ -151,6 +154,7 @@ export async function anonymiseCandidate(
         updatedAt: now,
       })
       .where(eq(candidatesTable.id, candidateId));
+    await emptyMatchProfile(tx, candidateId);
 
     await recordActivity(tx, {
       actor: user,
@@ -185,7 +189,10 @@ export async function anonymiseCandidate(
  */
 export async function vacuumErasedTables(deps: Pick<Deps, 'db' | 'log'>): Promise<void> {
   const full = isEmbedded(deps.db);
-  for (const table of [...ERASED_TABLES, ...stepTables()]) {
+  // The planner's samples (pg_statistic) held the erased values too: ANALYZE above replaces them, and on
+  // the embedded database the catalog is rewritten after the tables.
+  const tables = [...ERASED_TABLES, ...stepTables(), ...(full ? ['pg_statistic'] : [])];
+  for (const table of tables) {
     try {
       await deps.db.execute(`VACUUM ${full ? '(FULL, ANALYZE)' : '(ANALYZE)'} "${table}"`);
     } catch (error) {

@@ -22,6 +22,8 @@ export interface PersonIdentity {
   linkedinUrl?: string;
   githubUrl?: string;
   portfolioUrl?: string;
+  /** Names of their files (the resume's, attachments'): replaced in text about them only. */
+  filenames?: string[];
 }
 
 const clean = (values: string[]) => [
@@ -42,7 +44,9 @@ export function personTerms(person: PersonIdentity): PersonTerms {
     person.portfolioUrl ?? '',
   ]);
   // Parts shorter than 3 letters would rewrite too much ordinary text; the full name still catches them.
-  const parts = clean([first, last]).filter((part) => part.length >= 3 && !specific.includes(part));
+  const parts = clean([first, last, ...(person.filenames ?? [])]).filter(
+    (part) => part.length >= 3 && !specific.includes(part),
+  );
   return { specific, parts };
 }
 
