@@ -12,9 +12,8 @@ import { startFakeRelay, type FakeRelay } from '../../test/mail';
 import { signedInClient } from '../../test/sign-in';
 import { chatMessagesTable, chatsTable } from '../chat/chat.table';
 import { invoiceLinesTable } from '../invoices/invoices.table';
-import { insertPlacementRow } from '../pipelines/submittals-placements.repository';
 import { placementsTable } from '../pipelines/pipelines.table';
-import { databaseBytes, filesUnder, markersIn, zipEntries } from './test-support/find-markers';
+import { databaseBytes, filesUnder, markersIn, zipEntries } from '../../test/find-markers';
 import {
   applyOnCareersPage,
   candidateBody,
@@ -22,7 +21,7 @@ import {
   sendMessage,
   uploadResume,
   type Markers,
-} from './test-support/person';
+} from '../../test/marked-person';
 
 // The proof of issue 34: a person with a marker in every field, a resume, notes, a message with an
 // attachment, an application, a pipeline with its history, an interview, a submittal, a placement and its
@@ -84,20 +83,23 @@ async function createPerson(): Promise<Person> {
   });
   await insertSubmittal(t.db, pipelineId, { note: `Submittal${m.word}` });
   await sendMessage(t, recruiter, candidateId, m);
-  const placement = await insertPlacementRow(t.db, {
-    pipelineId,
-    salary: '100000',
-    currency: 'USD',
-    startDate: '2026-12-01',
-    fee: '20000',
-    feeExplanation: `20 % for ${m.firstName} ${m.lastName}`,
-  });
+  const [placement] = await t.db
+    .insert(placementsTable)
+    .values({
+      pipelineId,
+      salary: '100000',
+      currency: 'USD',
+      startDate: '2026-12-01',
+      fee: '20000',
+      feeExplanation: `20 % for ${m.firstName} ${m.lastName}`,
+    })
+    .returning();
   const invoice = await insertInvoice(t.db, {
     kind: 'finders_fee',
     status: 'sent',
     clientId: role.clientId,
     roleId: role.id,
-    placementId: placement.id,
+    placementId: placement!.id,
     totalMinor: 2_000_000,
   });
   await t.db

@@ -5,9 +5,9 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import yauzl from 'yauzl';
-import type { Db } from '../../../db/client';
-import { isEmbedded } from '../../../db/client';
-import { rowsOf } from '../../../db/sql-helpers';
+import type { Db } from '../db/client';
+import { isEmbedded } from '../db/client';
+import { rowsOf } from '../db/sql-helpers';
 
 // Where the erasure proof looks for a person's markers: a ZIP's entries, a directory's files, the
 // PostgreSQL database's pg_dump, the embedded database's data files.

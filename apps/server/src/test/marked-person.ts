@@ -1,8 +1,8 @@
 import { randomInt } from 'node:crypto';
 import { expect } from 'vitest';
-import type { TestApp } from '../../../test/build-test-app';
-import { buildPdf } from '../../../test/documents';
-import { HttpClient } from '../../../test/http-client';
+import type { TestApp } from './build-test-app';
+import { buildPdf } from './documents';
+import { HttpClient } from './http-client';
 
 // A person with a unique marker in every field, made the way the agency would make them (through HTTP):
 // what the erasure proof and the logs proof create, then look for.
