@@ -56,7 +56,8 @@ export const MODULE_ORDER = [
   'campaigns',
   'sequences',
   'mailboxes',
-  // a person's data (issue 34): the access export, restriction and erasure
+  // personal data (issue 34): erasure, the access export and restriction read and rewrite every record above;
+  // invoices and chat register their own erasure steps at start-up
   'personal-data',
   // data protection (issue 34): consent and retention, the requests and the self-service privacy page; it erases
   // through 'personal-data'

@@ -39,6 +39,7 @@ import { dataProtectionRoutes } from './modules/data-protection/data-protection.
 import { privacyRoutes } from './modules/data-protection/privacy.routes';
 import { matchingRoutes } from './modules/matching/matching.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { personalDataRoutes } from './modules/personal-data/personal-data.routes';
 import { unsubscribesRoutes } from './modules/unsubscribes/unsubscribes.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { searchRoutes } from './modules/search/search.routes';
@@ -223,6 +224,8 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(sequencesRoutes);
   // Mailboxes kept in sync over IMAP; the Unmatched list (issue 33, docs/email.md "Receiving").
   await app.register(mailboxesRoutes);
+  // A candidate's personal data (issue 34): the access export, restriction, erasure (docs/data-protection.md).
+  await app.register(personalDataRoutes);
   // Data protection (issue 34): consent, retention and its daily job, requests, the public privacy page.
   await app.register(dataProtectionRoutes);
   await app.register(privacyRoutes);

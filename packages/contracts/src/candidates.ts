@@ -78,6 +78,10 @@ export const CandidateSchema = z.object({
   /** When that basis ends unless renewed (ISO), or null. */
   legal_basis_expires_at: z.string().nullable().optional(),
   resume: CandidateResumeSchema.nullable(),
+  /** "Do not process" (issue 34): left out of search, matching, bulk email and exports. */
+  processing_restricted: z.boolean(),
+  /** When the person was erased (the record is "Erased candidate #id"); null otherwise. */
+  erased_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });

@@ -1161,6 +1161,30 @@ export const MATRIX: Entry[] = [
     path: async (ctx) => `/api/candidates/${await candidateWithResume(ctx)}/resume/`,
     expect: WRITE(),
   },
+  // Issue 34: a candidate's personal data (owners decide: decision 118)
+  {
+    method: 'POST',
+    route: '/api/candidates/:id/export-personal-data/',
+    path: async (ctx) => `/api/candidates/${await newCandidate(ctx)}/export-personal-data/`,
+    expect: OWNER(),
+  },
+  {
+    method: 'POST',
+    route: '/api/candidates/:id/restrict/',
+    path: async (ctx) => `/api/candidates/${await newCandidate(ctx)}/restrict/`,
+    body: () => ({ restricted: true }),
+    expect: OWNER(),
+  },
+  {
+    method: 'POST',
+    route: '/api/candidates/:id/erase/',
+    path: async (ctx) => {
+      const row = await insertCandidate(ctx.t.db, { firstName: 'Matrix', lastName: 'Erasable' });
+      return `/api/candidates/${row.id}/erase/`;
+    },
+    body: () => ({ confirm_name: 'Matrix Erasable' }),
+    expect: OWNER(),
+  },
   // Issue 31: bulk resume upload (a batch is its uploader's and the owners')
   {
     method: 'POST',

@@ -85,6 +85,8 @@ export function toApiCandidate(row: CandidateListRow): Candidate {
             has_text: row.resumeHasText,
           }
         : null,
+    processing_restricted: row.processingRestricted,
+    erased_at: row.erasedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -430,6 +432,8 @@ export {
   type DuplicateCandidateRow,
 } from './candidate-duplicates.repository';
 export type { CandidateValues } from './candidates.repository';
+/** For erasure (modules/personal-data): the search text of the anonymised record. */
+export { candidateSearchText } from './candidate-search';
 
 /** After candidates were written in bulk (an import, its undo): the skill suggestions are counted again. */
 export function candidatesChangedInBulk(db: Db): void {

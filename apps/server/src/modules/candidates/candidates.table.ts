@@ -71,6 +71,13 @@ export const candidatesTable = pgTable(
      * a trigger copies it, with the filter columns, into `candidate_search`.
      */
     searchText: text('search_text').notNull().default(''),
+    /**
+     * "Do not process" (issue 34, docs/data-protection.md "Restriction"): the record stays, readable on its own
+     * page, but search, matching, bulk email and the candidate exports leave it out. Erasure sets it too.
+     */
+    processingRestricted: boolean('processing_restricted').notNull().default(false),
+    /** When the person was erased (anonymised, irreversibly): the record is "Erased candidate #id" since. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdById: integer('created_by').references(() => usersTable.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

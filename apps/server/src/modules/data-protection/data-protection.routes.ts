@@ -20,6 +20,8 @@ import {
   putConsent,
 } from './data-protection.service';
 import { registerRetentionJob } from './retention-job';
+import { registerErasureStep } from '../personal-data/personal-data.service';
+import { scrubRequestsOf } from './data-protection-erasure';
 
 const errors = errorResponses(400, 401, 403, 404, 409);
 
@@ -28,6 +30,8 @@ export const dataProtectionRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const tags = ['data-protection'];
   registerRetentionJob(deps);
+  // Erasure (issue 34): the requests' notes lose the erased person's name; an open erasure request is done.
+  registerErasureStep('data-protection', ['data_protection_requests'], scrubRequestsOf);
 
   app.get('/api/candidates/:id/consent/', {
     schema: { tags, params: IdParamSchema, response: { 200: ConsentResponseSchema, ...errors } },

@@ -15,6 +15,7 @@ import { addMonths } from '../settings/settings.service';
 import { privacyToken } from '../unsubscribes/unsubscribes.service';
 import type { UserRow } from '../users/users.service';
 import { dataProtectionRequestsTable, retentionNoticesTable } from './data-protection.table';
+import { anonymiseCandidate } from '../personal-data/personal-data.service';
 import { runRetention, WAITING_OPEN_PIPELINE } from './retention-job';
 
 // Consent and legal basis, the retention settings, the daily retention job under a moved clock, requests and the
@@ -281,7 +282,13 @@ describe('the daily retention job (moved clock)', () => {
     const fourth = await runRetention(t.app.deps);
     expect(fourth.details.find((d) => d.candidate_id === idle.id)).toBeUndefined();
     expect(fourth.anonymised).toBe(0);
-    expect(await renewalEmails(idle.id)).toHaveLength(1);
+    // The erasure took the renewal email with the person's other messages; no new one was queued.
+    expect(await renewalEmails(idle.id)).toHaveLength(0);
+    expect(await noticesOf(idle.id)).toHaveLength(1);
+    expect(await renewalEmails(busy.id)).toHaveLength(1);
+    const [erased] = await t.db.select().from(candidatesTable).where(eq(candidatesTable.id, idle.id));
+    expect(erased?.erasedAt).not.toBeNull();
+    expect(erased?.email).not.toBe(idle.email);
     await at(0);
   });
 
@@ -380,5 +387,24 @@ describe('requests and the data protection page', () => {
     const [row] = await t.db.select().from(dataProtectionRequestsTable).where(eq(dataProtectionRequestsTable.id, id));
     expect(row?.remindedAt).not.toBeNull();
     t.clock.offsetMs = 0;
+  });
+
+  it("an erasure scrubs the requests' notes, closes the open erasure request, and ends the privacy link", async () => {
+    const person = await insertCandidate(t.db, {
+      firstName: 'Quill',
+      lastName: 'Zephyrine',
+      email: 'quill.z@example.test',
+    });
+    const filed = await superuser.post(`/api/candidates/${person.id}/data-requests/`, {
+      kind: 'erasure',
+      note: 'Quill Zephyrine called from quill.z@example.test',
+    });
+    const id = filed.json.request.id as number;
+    await anonymiseCandidate(t.app.deps, person.id, { userId: ownerUser.id, reason: 'request' });
+    const [row] = await t.db.select().from(dataProtectionRequestsTable).where(eq(dataProtectionRequestsTable.id, id));
+    expect(row?.status).toBe('done');
+    expect(row?.note).not.toMatch(/Quill|Zephyrine|quill\.z@/);
+    const page = await fetch(`${t.baseUrl}/privacy/${privacyToken(t.config.secretKey, person.id)}`);
+    expect(page.status).toBe(404);
   });
 });

@@ -1,5 +1,5 @@
 import type { DataRequestKind, LegalBasis } from '@recruitdesk/contracts/data-protection';
-import { and, count, eq, isNotNull } from 'drizzle-orm';
+import { and, count, eq, isNull } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
@@ -8,7 +8,7 @@ import { recordLegalBasis, requireCandidateRow, setCandidateFieldsRow } from '..
 import { candidatesTable } from '../candidates/candidates.table';
 import { pipelinesTable } from '../pipelines/pipelines.table';
 import { addMonths, getAgencySettings, getRetentionSettings } from '../settings/settings.service';
-import { dataProtectionRequestsTable, retentionNoticesTable } from './data-protection.table';
+import { dataProtectionRequestsTable } from './data-protection.table';
 import { fileRequest } from './data-protection.service';
 import type { PrivacyStatus, PrivacyView } from './privacy-page';
 
@@ -22,19 +22,13 @@ export type PrivacyAction = (typeof PRIVACY_ACTIONS)[number];
 export const renewalConsentText = (agency: string) =>
   `I ask ${agency} to keep my profile and to contact me about roles that suit me.`;
 
-/** Whether the person can use the page: their record exists and was not anonymised. */
+/** Whether the person can use the page: their record exists and was not erased. */
 export async function privacySubject(db: Db, candidateId: number): Promise<boolean> {
   const [row] = await db
     .select({ id: candidatesTable.id })
     .from(candidatesTable)
-    .where(eq(candidatesTable.id, candidateId));
-  if (!row) return false;
-  const [anonymised] = await db
-    .select({ id: retentionNoticesTable.id })
-    .from(retentionNoticesTable)
-    .where(and(eq(retentionNoticesTable.candidateId, candidateId), isNotNull(retentionNoticesTable.anonymisedAt)))
-    .limit(1);
-  return !anonymised;
+    .where(and(eq(candidatesTable.id, candidateId), isNull(candidatesTable.erasedAt)));
+  return Boolean(row);
 }
 
 export async function privacyView(deps: Deps, candidateId: number): Promise<PrivacyView> {

@@ -56,9 +56,8 @@ const columns = (months: number) => ({
   inOpenPipeline: sql<boolean>`${inOpenPipeline}`.mapWith(Boolean),
 });
 
-/** Not anonymised already (erased people keep their row as "Erased candidate #id"; nobody's to keep or notify). */
-const present = () =>
-  sql`not exists (select 1 from ${retentionNoticesTable} where ${retentionNoticesTable.candidateId} = ${candidatesTable.id} and ${retentionNoticesTable.anonymisedAt} is not null)`;
+/** Not erased (the erased keep their row as "Erased candidate #id": nobody's to keep or notify). */
+const present = () => isNull(candidatesTable.erasedAt);
 
 /**
  * The people whose retention ends before `until` (the renewal notice's lead included), oldest expiry first,

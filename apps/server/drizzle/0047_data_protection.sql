@@ -68,3 +68,4 @@ ALTER TABLE "agency_settings" ADD CONSTRAINT "agency_settings_expiry_action" CHE
 -- People recorded before issue 34: legitimate interest since their record was made; the retention job works out
 -- their expiry from their last activity (docs/data-protection.md "Retention").
 UPDATE "candidates" SET "legal_basis_at" = "created_at" WHERE "legal_basis_at" IS NULL;
+
