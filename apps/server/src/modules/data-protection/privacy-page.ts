@@ -37,7 +37,7 @@ function page(title: string, agency: string, body: string): string {
   return `<!doctype html>
 <html lang="en">
 <head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex"><meta name="referrer" content="no-referrer"><title>${escapeHtml(title)}</title>
+<meta name="robots" content="noindex"><title>${escapeHtml(title)}</title>
 <style>${PRIVACY_PAGE_STYLE}</style></head>
 <body>
 <header class="top"><div>${escapeHtml(agency)}</div></header>
