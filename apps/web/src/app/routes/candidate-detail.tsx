@@ -12,6 +12,9 @@ import { AddToRoleDialog } from '@/features/pipelines/components/add-to-role-dia
 import { MatchingRolesCard } from '@/features/matching/components/matching-roles-card';
 import { EmailsCard } from '@/features/messages/components/emails-card';
 import { recordChip } from '@/features/messages/compose-logic';
+import { selectUser } from '@/features/auth/auth-slice';
+import { useAppSelector } from '@/lib/hooks';
+import { isOwner } from '@/lib/permissions';
 import { useAddToRole } from './add-to-role';
 import { BackLink, idParam, useCanEdit } from './route-helpers';
 import { RecordNotes } from './record-notes';
@@ -19,6 +22,7 @@ import { RecordNotes } from './record-notes';
 function CandidateDetailPage({ id }: { id: number }) {
   const navigate = useNavigate();
   const editable = useCanEdit();
+  const owner = isOwner(useAppSelector(selectUser));
   const { data, error, isLoading, isFetching, refetch } = useGetCandidateDetailQuery({ id });
   const [addingToRole, setAddingToRole] = useState(false);
   const adding = useAddToRole();
@@ -44,6 +48,7 @@ function CandidateDetailPage({ id }: { id: number }) {
     <CandidateProfile
       candidate={candidate}
       canEdit={editable}
+      canManagePersonalData={owner}
       before={back}
       onDeleted={() => void navigate(paths.app.candidates.getHref(), { replace: true })}
       pipelinesAction={
