@@ -16,7 +16,7 @@ import { escapeHtml } from '../../lib/message-html';
 // What bulk sends and sequences share: the candidates asked for, who is left out and why, and one candidate's
 // personalised message as an outbox draft.
 
-export type LeftOutReason = 'do_not_contact' | 'unsubscribed' | 'no_email' | 'missing_fields';
+export type LeftOutReason = 'do_not_contact' | 'unsubscribed' | 'no_email' | 'missing_fields' | 'restricted';
 export interface LeftOut {
   candidate_id: number;
   name: string;
@@ -38,6 +38,7 @@ export async function requireCandidates(db: Db, ids: number[]): Promise<MergeCan
       currentTitle: candidatesTable.currentTitle,
       currentCompany: candidatesTable.currentCompany,
       status: candidatesTable.status,
+      processingRestricted: candidatesTable.processingRestricted,
     })
     .from(candidatesTable)
     .where(inArray(candidatesTable.id, unique));
@@ -53,6 +54,8 @@ export async function requireCandidates(db: Db, ids: number[]): Promise<MergeCan
 /** Why a candidate gets no message, before the template is filled (null: they may be written to). */
 export function screenCandidate(candidate: MergeCandidate, unsubscribed: Set<string>): LeftOut | null {
   const base = { candidate_id: candidate.id, name: fullName(candidate) };
+  if (candidate.processingRestricted)
+    return { ...base, reason: 'restricted', detail: 'Processing restricted (data protection).' };
   if (candidate.status === 'do_not_contact')
     return { ...base, reason: 'do_not_contact', detail: 'Marked do not contact.' };
   if (!candidate.email.trim()) return { ...base, reason: 'no_email', detail: 'No email address.' };

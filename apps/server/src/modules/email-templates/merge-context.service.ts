@@ -32,7 +32,9 @@ export interface SenderFields {
 export type MergeCandidate = Pick<
   CandidateRow,
   'id' | 'firstName' | 'lastName' | 'email' | 'currentTitle' | 'currentCompany' | 'status'
->;
+> &
+  /** "Do not process" (issue 34): bulk email and sequences leave the candidate out. Absent: not restricted. */
+  Partial<Pick<CandidateRow, 'processingRestricted'>>;
 
 const notFound = (what: string, field: string) =>
   new AppError('RECORD_NOT_FOUND', 400, `The ${what} does not exist.`, {

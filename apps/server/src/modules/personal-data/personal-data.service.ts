@@ -5,7 +5,7 @@ import { AppError } from '../../lib/errors';
 import type { Deps } from '../../lib/deps';
 import { assertCan } from '../../lib/permissions';
 import { recordActivity } from '../activity/activity.service';
-import { candidateName, requireCandidateRow } from '../candidates/candidates.service';
+import { candidateName, candidateSearchText, requireCandidateRow } from '../candidates/candidates.service';
 import { candidatesTable } from '../candidates/candidates.table';
 import type { UserRow } from '../users/users.service';
 import { anonymiseCandidate } from './erasure';
@@ -61,7 +61,13 @@ export async function setProcessingRestriction(
   await inTransaction(deps.db, async (tx) => {
     await tx
       .update(candidatesTable)
-      .set({ processingRestricted: restricted, updatedAt: deps.config.now() })
+      .set({
+        processingRestricted: restricted,
+        // Restricted: no search text (the trigger candidates_restricted_search_text keeps it so on every
+        // write); lifted: the text search finds them again.
+        searchText: restricted ? '' : candidateSearchText(row),
+        updatedAt: deps.config.now(),
+      })
       .where(eq(candidatesTable.id, id));
     await recordActivity(tx, {
       actor,
