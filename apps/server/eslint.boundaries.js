@@ -64,6 +64,12 @@ export const MODULE_ORDER = [
   // interview scheduling (issue 35): times offered for a pipeline, picked through links, booked as its client
   // interview with calendar invitations sent through the outbox
   'scheduling',
+  // personal data (issue 34): erasure, the access export and restriction read and rewrite every record above;
+  // invoices and chat register their own erasure steps at start-up
+  'personal-data',
+  // data protection (issue 34): consent and retention, the requests and the self-service privacy page; it erases
+  // through 'personal-data'
+  'data-protection',
   // money
   'invoices',
   // insight: calendar aggregates records, pipelines and money; nothing imports it

@@ -38,8 +38,11 @@ import { jobPostingsRoutes } from './modules/job-postings/job-postings.routes';
 import { importsRoutes } from './modules/imports/imports.routes';
 import { mailboxesRoutes } from './modules/mailboxes/mailboxes.routes';
 import { sharesRoutes } from './modules/shares/shares.routes';
+import { dataProtectionRoutes } from './modules/data-protection/data-protection.routes';
+import { privacyRoutes } from './modules/data-protection/privacy.routes';
 import { matchingRoutes } from './modules/matching/matching.routes';
 import { messagesRoutes } from './modules/messages/messages.routes';
+import { personalDataRoutes } from './modules/personal-data/personal-data.routes';
 import { unsubscribesRoutes } from './modules/unsubscribes/unsubscribes.routes';
 import { rolesRoutes } from './modules/roles/roles.routes';
 import { searchRoutes } from './modules/search/search.routes';
@@ -229,6 +232,11 @@ export async function buildApp(config: AppConfig, deps: AppDeps): Promise<Fastif
   await app.register(sharesRoutes);
   // Interview scheduling (issue 35): slots offered for a pipeline, the public links and their picks.
   await app.register(schedulingRoutes);
+  // A candidate's personal data (issue 34): the access export, restriction, erasure (docs/data-protection.md).
+  await app.register(personalDataRoutes);
+  // Data protection (issue 34): consent, retention and its daily job, requests, the public privacy page.
+  await app.register(dataProtectionRoutes);
+  await app.register(privacyRoutes);
   // The calendar aggregates the records below it; the invoices' due dates and payouts come in here.
   await app.register(calendarRoutes, { invoiceEvents: loadInvoiceCalendarEvents });
   // Analytics and the dashboard's attention list read the records, pipelines and money below them.

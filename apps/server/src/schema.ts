@@ -34,3 +34,4 @@ export * from './modules/sequences/sequences.table';
 export * from './modules/mailboxes/mailboxes.table';
 export * from './modules/shares/shares.table';
 export * from './modules/scheduling/scheduling.table';
+export * from './modules/data-protection/data-protection.table';

@@ -73,7 +73,15 @@ export const CandidateSchema = z.object({
   source: z.string(),
   /** YYYY-MM-DD */
   consent_date: z.string().nullable(),
+  /** The legal basis the agency holds the person's data on (issue 34; the consent card has the rest). */
+  legal_basis: z.enum(['consent', 'legitimate_interest', 'contract']).optional(),
+  /** When that basis ends unless renewed (ISO), or null. */
+  legal_basis_expires_at: z.string().nullable().optional(),
   resume: CandidateResumeSchema.nullable(),
+  /** "Do not process" (issue 34): left out of search, matching, bulk email and exports. */
+  processing_restricted: z.boolean(),
+  /** When the person was erased (the record is "Erased candidate #id"); null otherwise. */
+  erased_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -179,6 +187,9 @@ export const CandidateListQuerySchema = z.object({
   status: z.preprocess(blankToUndefined, CandidateStatusSchema.optional()),
   skills: SkillsFilterSchema,
   experience: z.preprocess(blankToUndefined, ExperienceRangeSchema.optional()),
+  /** Issue 34: the legal basis, and consent expiring in the next 30 days, expired, or withdrawn. */
+  legal_basis: z.preprocess(blankToUndefined, z.enum(['consent', 'legitimate_interest', 'contract']).optional()),
+  consent: z.preprocess(blankToUndefined, z.enum(['expiring', 'expired', 'withdrawn']).optional()),
   ordering: z.preprocess(blankToUndefined, z.enum(CANDIDATE_ORDERINGS).default('-created_at')),
   ...pageQueryShape(),
 });

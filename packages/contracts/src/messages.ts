@@ -139,6 +139,7 @@ export const MERGE_FIELDS = [
   'recruiter.signature',
   'agency.name',
   'unsubscribe_url',
+  'privacy_url',
 ] as const;
 export type MergeField = (typeof MERGE_FIELDS)[number];
 

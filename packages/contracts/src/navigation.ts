@@ -97,7 +97,17 @@ export const NAVIGATION: readonly NavSection[] = [
     title: 'Admin',
     inSidebar: true,
     // Spec §6: "Other menu items are shown to everyone"; who cannot administer sees a read-only directory.
-    items: [{ id: 'users', label: 'Users', href: '/users', keywords: ['team', 'people', 'invitations'] }],
+    items: [
+      { id: 'users', label: 'Users', href: '/users', keywords: ['team', 'people', 'invitations'] },
+      // Issue 34: consents, retention and people's requests; owners decide.
+      {
+        id: 'data-protection',
+        label: 'Data protection',
+        href: '/settings/data-protection',
+        keywords: ['gdpr', 'privacy', 'consent', 'retention', 'erasure', 'requests'],
+        only: [],
+      },
+    ],
   },
   {
     title: 'Account',

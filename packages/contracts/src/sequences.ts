@@ -16,6 +16,7 @@ export const ENROLMENT_STOP_REASONS = [
   'no_email',
   'missing_fields',
   'stopped_by_user',
+  'restricted',
 ] as const;
 export type EnrolmentStopReason = (typeof ENROLMENT_STOP_REASONS)[number];
 
@@ -62,7 +63,14 @@ export const EnrolResultSchema = z.object({
     z.object({
       candidate_id: z.number().int(),
       name: z.string(),
-      reason: z.enum(['do_not_contact', 'unsubscribed', 'no_email', 'missing_fields', 'already_enrolled']),
+      reason: z.enum([
+        'do_not_contact',
+        'unsubscribed',
+        'no_email',
+        'missing_fields',
+        'already_enrolled',
+        'restricted',
+      ]),
       detail: z.string(),
     }),
   ),

@@ -45,6 +45,14 @@ export interface Database {
 }
 
 /**
+ * Whether `db` (a database, not a transaction) is the embedded one (PGlite): what runs no autovacuum and
+ * keeps its pages in DATA_DIR, so erasure vacuums the tables it rewrote (issue 34, docs/data-protection.md).
+ */
+export function isEmbedded(db: Db): boolean {
+  return (db as unknown as { $client?: unknown }).$client instanceof PGlite;
+}
+
+/**
  * How often the embedded database refreshes its statistics: PGlite runs no autovacuum, so without this
  * the planner's row counts (pg_class.reltuples) stay unknown or stale (decision 023).
  */

@@ -54,6 +54,8 @@ function lazyTransport(options: string | { streamTransport: true; buffer: true; 
   };
 }
 
+const recipientCount = (to: unknown): number => (Array.isArray(to) ? to.length : to ? 1 : 0);
+
 /** Without SMTP_URL, mails are written as .eml files under DATA_DIR/mail for the operator to read. */
 export function createMailer(
   config: { smtpUrl: string | undefined; mailFrom: string; dataDir: string },
@@ -64,7 +66,8 @@ export function createMailer(
     return {
       async send(message) {
         await transport.sendMail(mailOptions(config.mailFrom, message));
-        log.info({ to: message.to, subject: message.subject }, 'mail sent');
+        // No address or subject: they carry personal data (issue 34, docs/data-protection.md).
+        log.info({ recipients: recipientCount(message.to) }, 'mail sent');
       },
       close: () => transport.close(),
     };
@@ -78,7 +81,10 @@ export function createMailer(
       const stamp = new Date().toISOString().replace(/[:.]/g, '-');
       const file = path.join(dir, `${stamp}-${randomBytes(4).toString('hex')}.eml`);
       await writeFile(file, info.message as Buffer, { mode: 0o600 });
-      log.info({ to: message.to, subject: message.subject }, 'mail written to the outbox folder');
+      log.info(
+        { recipients: recipientCount(message.to), file: path.basename(file) },
+        'mail written to the outbox folder',
+      );
     },
     close: () => transport.close(),
   };

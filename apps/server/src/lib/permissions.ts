@@ -18,6 +18,8 @@ const RULES = {
   'records.write': ['superuser', 'recruiter'],
   'invoices.manage': [],
   'assistant.use': [],
+  /** A person's data (issue 34): the access export, restriction and erasure. Owners decide (decision 118). */
+  'personal-data.manage': [],
 } as const satisfies Record<string, readonly UserType[]>;
 
 export type Action = keyof typeof RULES;

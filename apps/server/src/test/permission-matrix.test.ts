@@ -43,6 +43,7 @@ import { mailboxesTable, mailboxMessagesTable } from '../modules/mailboxes/mailb
 import { signedInClient } from './sign-in';
 import { insertShareRow } from '../modules/shares/shares.repository';
 import { offerSlots } from '../modules/scheduling/scheduling.service';
+import { fileRequest } from '../modules/data-protection/data-protection.service';
 
 const CALLERS = ['anonymous', 'owner', 'superuser', 'recruiter', 'viewer'] as const;
 type Caller = (typeof CALLERS)[number];
@@ -598,6 +599,56 @@ export const MATRIX: Entry[] = [
   // Issue 3: settings
   { method: 'GET', route: '/api/settings/agency/', expect: SIGNED_IN() },
   { method: 'PUT', route: '/api/settings/agency/', body: () => SETTINGS, expect: OWNER() },
+  // Issue 34: data protection (retention settings, consent, requests, the data protection page)
+  { method: 'GET', route: '/api/settings/retention/', expect: OWNER() },
+  {
+    method: 'PUT',
+    route: '/api/settings/retention/',
+    body: () => ({ retention_months: 24, renewal_notice_days: 30, expiry_action: 'anonymise' }),
+    expect: OWNER(),
+  },
+  {
+    method: 'GET',
+    route: '/api/candidates/:id/consent/',
+    path: async (ctx) => `/api/candidates/${await newCandidate(ctx)}/consent/`,
+    expect: READ(),
+  },
+  {
+    method: 'PUT',
+    route: '/api/candidates/:id/consent/',
+    path: async (ctx) => `/api/candidates/${await newCandidate(ctx)}/consent/`,
+    body: () => ({ legal_basis: 'contract', source: 'manual' }),
+    expect: WRITE(),
+  },
+  {
+    method: 'GET',
+    route: '/api/candidates/:id/data-requests/',
+    path: async (ctx) => `/api/candidates/${await newCandidate(ctx)}/data-requests/`,
+    expect: ADMIN(),
+  },
+  {
+    method: 'POST',
+    route: '/api/candidates/:id/data-requests/',
+    path: async (ctx) => `/api/candidates/${await newCandidate(ctx)}/data-requests/`,
+    body: () => ({ kind: 'access', note: 'Asked by phone' }),
+    expect: ADMIN(201),
+  },
+  { method: 'GET', route: '/api/data-protection/', expect: OWNER() },
+  {
+    method: 'POST',
+    route: '/api/data-protection/requests/:id/decide/',
+    path: async (ctx) => {
+      const request = await fileRequest(ctx.t.db, {
+        candidateId: await newCandidate(ctx),
+        kind: 'erasure',
+        channel: 'staff',
+        now: new Date(),
+      });
+      return `/api/data-protection/requests/${request.id}/decide/`;
+    },
+    body: () => ({ status: 'rejected', note: 'Kept: a placement is being invoiced' }),
+    expect: OWNER(),
+  },
   // Issue 3: files (local storage links, made for the caller)
   {
     method: 'PUT',
@@ -1198,6 +1249,30 @@ export const MATRIX: Entry[] = [
     route: '/api/candidates/:id/resume/',
     path: async (ctx) => `/api/candidates/${await candidateWithResume(ctx)}/resume/`,
     expect: WRITE(),
+  },
+  // Issue 34: a candidate's personal data (owners decide: decision 118)
+  {
+    method: 'POST',
+    route: '/api/candidates/:id/export-personal-data/',
+    path: async (ctx) => `/api/candidates/${await newCandidate(ctx)}/export-personal-data/`,
+    expect: OWNER(),
+  },
+  {
+    method: 'POST',
+    route: '/api/candidates/:id/restrict/',
+    path: async (ctx) => `/api/candidates/${await newCandidate(ctx)}/restrict/`,
+    body: () => ({ restricted: true }),
+    expect: OWNER(),
+  },
+  {
+    method: 'POST',
+    route: '/api/candidates/:id/erase/',
+    path: async (ctx) => {
+      const row = await insertCandidate(ctx.t.db, { firstName: 'Matrix', lastName: 'Erasable' });
+      return `/api/candidates/${row.id}/erase/`;
+    },
+    body: () => ({ confirm_name: 'Matrix Erasable' }),
+    expect: OWNER(),
   },
   // Issue 31: bulk resume upload (a batch is its uploader's and the owners')
   {

@@ -1,3 +1,4 @@
+import type { ConsentFilter, LegalBasis } from '@recruitdesk/contracts/data-protection-constants';
 // Types only from the contracts: the candidates slice (in the main bundle) uses these endpoints' matchers,
 // so this module must not pull zod in.
 import type {
@@ -19,6 +20,9 @@ export interface CandidateListParams {
   status?: CandidateStatus;
   skills?: string[];
   experience?: ExperienceRange;
+  /** Issue 34: the legal basis, and consent expiring in 30 days, expired or withdrawn. */
+  legal_basis?: LegalBasis;
+  consent?: ConsentFilter;
   ordering?: CandidateOrdering;
   page?: number;
   page_size?: number;

@@ -20,6 +20,7 @@ const UsersRoute = lazyPage(() => import('./routes/users'));
 const UserDetailRoute = lazyPage(() => import('./routes/user-detail'));
 const ProfileRoute = lazyPage(() => import('./routes/profile'));
 const SettingsRoute = lazyPage(() => import('./routes/settings'));
+const DataProtectionRoute = lazyPage(() => import('./routes/data-protection'));
 const ClientsRoute = lazyPage(() => import('./routes/clients'));
 const ContactsRoute = lazyPage(() => import('./routes/contacts'));
 const ContactDetailRoute = lazyPage(() => import('./routes/contact-detail'));
@@ -103,6 +104,8 @@ export const appPages: RouteObject[] = [
   pageRoute('settings/mailboxes', MailboxesRoute, 'list', <MailboxesRoute />),
   pageRoute('settings/mailboxes/unmatched', UnmatchedRoute, 'list', <UnmatchedRoute />),
   pageRoute('settings/sequences', SequencesRoute, 'list', <SequencesRoute />),
+  // Data protection (issue 34; owners).
+  pageRoute('settings/data-protection', DataProtectionRoute, 'list', <DataProtectionRoute />),
   pageRoute('jobs/active', JobsActiveRoute, 'list', <JobsActiveRoute />, PAGE_TEXT.jobsActive),
   pageRoute('jobs/closed', JobsClosedRoute, 'list', <JobsClosedRoute />, PAGE_TEXT.jobsClosed),
   pageRoute('jobs/indeed', JobPostingsRoute, 'list', <JobPostingsRoute />),

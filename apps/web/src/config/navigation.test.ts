@@ -17,14 +17,20 @@ describe('the menu definition (one place for the sidebar, the user menu and the 
     }
   });
 
-  it('shows Invoices and AI Chat to owners only, Import to owners and superusers, everything else to everyone', () => {
+  it('shows Invoices, AI Chat and Data protection to owners only, Import to owners and superusers, everything else to everyone', () => {
     const ids = (types: Parameters<typeof buildUser>[0]) => visibleDestinations(buildUser(types)).map((d) => d.id);
     expect(ids({ user_type: ['owner'] })).toEqual(leaves.map((item) => item.id));
     for (const type of ['superuser', 'recruiter', 'viewer'] as const) {
       expect(ids({ user_type: [type] })).toEqual(
         leaves
           .map((item) => item.id)
-          .filter((id) => id !== 'invoices' && id !== 'ai-chat' && (id !== 'imports' || type === 'superuser')),
+          .filter(
+            (id) =>
+              id !== 'invoices' &&
+              id !== 'ai-chat' &&
+              id !== 'data-protection' &&
+              (id !== 'imports' || type === 'superuser'),
+          ),
       );
     }
     // The Account section is the user menu, not the sidebar.

@@ -13,6 +13,7 @@ import {
   Megaphone,
   Receipt,
   Settings,
+  ShieldCheck,
   Sparkles,
   UserCircle,
   UserCog,
@@ -51,6 +52,7 @@ export const NAV_ICONS: Record<string, Icon> = {
   profile: UserCircle,
   settings: Settings,
   imports: FileUp,
+  'data-protection': ShieldCheck,
 };
 
 export const navIcon = (id: string): Icon => NAV_ICONS[id] ?? CircleDot;

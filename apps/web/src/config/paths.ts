@@ -44,6 +44,8 @@ export const paths = {
     mailboxes: { path: '/settings/mailboxes', getHref: () => '/settings/mailboxes' },
     unmatched: { path: '/settings/mailboxes/unmatched', getHref: () => '/settings/mailboxes/unmatched' },
     sequences: { path: '/settings/sequences', getHref: () => '/settings/sequences' },
+    // Data protection (issue 34, owners): requests, retention, the daily job's last run.
+    dataProtection: { path: '/settings/data-protection', getHref: () => '/settings/data-protection' },
     users: { path: '/users', getHref: () => '/users' },
     user: { path: '/users/:userId', getHref: (id: Id) => `/users/${id}` },
     analytics: { path: '/analytics', getHref: () => '/analytics' },

@@ -365,9 +365,19 @@ export function filenameFromContentDisposition(header: string | null): string | 
  */
 export async function apiDownloadFile(
   path: string,
-  options: { accept: string; fallbackName: string; params?: QueryParams; signal?: AbortSignal },
+  options: {
+    accept: string;
+    fallbackName: string;
+    params?: QueryParams;
+    signal?: AbortSignal;
+    /** POST for a download that is an action (logged, e.g. a person's data export); GET by default. */
+    method?: 'GET' | 'POST';
+  },
 ): Promise<string> {
-  const request: ApiRequestOptions = { method: 'GET', headers: { Accept: `${options.accept}, application/json` } };
+  const request: ApiRequestOptions = {
+    method: options.method ?? 'GET',
+    headers: { Accept: `${options.accept}, application/json` },
+  };
   if (options.params) request.params = options.params;
   if (options.signal) request.signal = options.signal;
   const response = await send(path, request);

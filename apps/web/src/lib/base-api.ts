@@ -83,6 +83,9 @@ export const TAG_TYPES = [
   'Sequence',
   'Notification',
   'Share',
+  'Consent',
+  'DataProtection',
+  'RetentionSettings',
 ] as const;
 
 /** The one RTK Query API; features add their endpoints with `baseApi.injectEndpoints`. */

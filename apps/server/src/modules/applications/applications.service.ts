@@ -22,7 +22,7 @@ import { AppError, fieldsError } from '../../lib/errors';
 import { assertCan } from '../../lib/permissions';
 import type { Limit } from '../../lib/throttle';
 import { recordActivity } from '../activity/activity.service';
-import { findPossibleDuplicates, requireCandidateRow } from '../candidates/candidates.service';
+import { findPossibleDuplicates, recordLegalBasis, requireCandidateRow } from '../candidates/candidates.service';
 import { attachCheckedResume } from '../candidates/resume.service';
 import {
   DOCUMENT_CONTENT_TYPES,
@@ -33,7 +33,7 @@ import {
 } from '../files/document-upload.service';
 import { createPipeline } from '../pipelines/pipeline-create-delete.service';
 import { findPublicRole, requireRoleRow } from '../roles/roles.service';
-import { getAgencySettings } from '../settings/settings.service';
+import { addMonths, getAgencySettings, getRetentionSettings } from '../settings/settings.service';
 import { displayName, type UserRow } from '../users/users.service';
 import {
   decideApplicationRow,
@@ -44,6 +44,7 @@ import {
   type ApplicationWithRole,
 } from './applications.repository';
 import type { ApplicationRow } from './applications.table';
+import { careersConsentText } from './careers-pages';
 
 const notFound = () => new AppError('APPLICATION_NOT_FOUND', 404, APPLICATION_ERRORS.APPLICATION_NOT_FOUND);
 const alreadyDecided = () => new AppError('ALREADY_DECIDED', 409, APPLICATION_ERRORS.ALREADY_DECIDED);
@@ -289,6 +290,17 @@ export async function convertApplication(
           now,
         );
       }
+      // The careers page's consent, with the exact text the form showed, for the agency's period (issue 34).
+      if (app.source === 'careers_page') {
+        const { retention_months: months } = await getRetentionSettings(tx);
+        await recordLegalBasis(tx, candidateId, {
+          legalBasis: 'consent',
+          legalBasisSource: 'careers_page',
+          legalBasisAt: app.consentAt,
+          consentText: app.consentText,
+          legalBasisExpiresAt: addMonths(now, months),
+        });
+      }
       const row = await decideApplicationRow(tx, id, {
         status: 'converted',
         candidateId,
@@ -392,6 +404,7 @@ export async function submitPublicApplication(
   const key = `applications/${role.id}/${randomToken(18)}.${kind}`;
   await deps.storage.write(key, resume.bytes, DOCUMENT_CONTENT_TYPES[kind]);
   const now = deps.config.now();
+  const shown = await getAgencySettings(deps.db);
   try {
     await inTransaction(deps.db, async (tx) => {
       const row = await insertApplicationRow(tx, {
@@ -408,6 +421,7 @@ export async function submitPublicApplication(
         resumeText: extracted.ok ? extracted.text : '',
         resumeHasText: extracted.ok,
         consentAt: now,
+        consentText: careersConsentText({ agencyName: shown.agency_name, privacyText: shown.privacy_text }),
         source: 'careers_page',
         status: 'new',
         createdAt: now,

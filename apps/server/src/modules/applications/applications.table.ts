@@ -31,6 +31,8 @@ export const applicationsTable = pgTable(
     resumeHasText: boolean('resume_has_text').notNull().default(false),
     /** When the applicant consented to the processing of their data (the form's checkbox). */
     consentAt: timestamp('consent_at', { withTimezone: true }).notNull(),
+    /** The exact consent text the form showed (issue 34): the checkbox's words and the privacy notice. */
+    consentText: text('consent_text').notNull().default(''),
     /** Where the application came from: 'careers_page' | 'indeed' | 'other'. */
     source: text('source').notNull().default('careers_page'),
     /** 'new' | 'rejected' | 'converted'. */

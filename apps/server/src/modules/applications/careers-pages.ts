@@ -170,13 +170,30 @@ function textInput(
   return `<div><label for="${input.name}">${input.label}</label><input type="${input.type}" id="${input.name}" name="${input.name}" autocomplete="${input.autocomplete}"${input.required ? ' required' : ''} maxlength="${input.max}"${value ? ` value="${escapeHtml(value)}"` : ''}${error.attrs}>${error.box}</div>`;
 }
 
+/** The consent checkbox's words on the application form. */
+export const CONSENT_LABEL = 'I agree to the processing of my personal data to assess my application.';
+
+/** The privacy notice under the checkbox: the agency's own text, or a default. */
+export function careersPrivacyText(ctx: Pick<CareersContext, 'agencyName' | 'privacyText'>): string {
+  return (
+    ctx.privacyText.trim() ||
+    `${ctx.agencyName} uses the details and resume you send only to assess your application, and deletes them on request.`
+  );
+}
+
+/**
+ * The consent text an applicant agrees to (issue 34): the checkbox's words and the notice under it, as the form
+ * shows them; stored with the application and, on conversion, as the candidate's consent text.
+ */
+export function careersConsentText(ctx: Pick<CareersContext, 'agencyName' | 'privacyText'>): string {
+  return `${CONSENT_LABEL}\n\n${careersPrivacyText(ctx)}`;
+}
+
 export function renderCareersRole(ctx: CareersContext, role: PublicRole, state: CareersFormState): string {
   const salary = salaryText(role);
   const meta = [placeText(role), EMPLOYMENT_LABELS[role.employmentType] ?? '', salary ?? ''].filter(Boolean);
   const maxMb = Math.round(APPLICATION_RESUME_MAX_BYTES / (1024 * 1024));
-  const privacy =
-    ctx.privacyText.trim() ||
-    `${ctx.agencyName} uses the details and resume you send only to assess your application, and deletes them on request.`;
+  const privacy = careersPrivacyText(ctx);
   const resumeError = fieldError(state, 'resume');
   const consentError = fieldError(state, 'consent');
   const consentChecked = state.values?.consent ? ' checked' : '';
@@ -214,7 +231,7 @@ ${textInput(state, { name: 'phone', label: 'Phone', type: 'tel', autocomplete: '
 </div>
 <div><label for="resume">Resume (PDF or DOCX, up to ${maxMb} MB)</label><input type="file" id="resume" name="resume" accept=".pdf,.docx,application/pdf,application/vnd.openxmlformats-officedocument.wordprocessingml.document" required${resumeError.attrs}>${resumeError.box}</div>
 <div class="hp" aria-hidden="true"><label for="website">Website</label><input type="text" id="website" name="website" tabindex="-1" autocomplete="off"></div>
-<div><label class="consent"><input type="checkbox" id="consent" name="consent" value="on" required${consentChecked}${consentError.attrs}><span>I agree to the processing of my personal data to assess my application.</span></label>
+<div><label class="consent"><input type="checkbox" id="consent" name="consent" value="on" required${consentChecked}${consentError.attrs}><span>${escapeHtml(CONSENT_LABEL)}</span></label>
 <p class="privacy">${escapeHtml(privacy)}</p>${consentError.box}</div>
 <div><button type="submit">Send application</button></div>
 </form>

@@ -10,12 +10,13 @@ import {
 } from '../email-templates/merge-context.service';
 import { renderTemplate, type MergeContext, type RenderedTemplate } from '../email-templates/merge.service';
 import { messageBody, sendingIdentity, type MessageRecordRef, type OutboundDraft } from '../messages/outbox.service';
-import { unsubscribeUrl } from '../unsubscribes/unsubscribes.service';
+import { privacyUrl, unsubscribeUrl } from '../unsubscribes/unsubscribes.service';
+import { escapeHtml } from '../../lib/message-html';
 
 // What bulk sends and sequences share: the candidates asked for, who is left out and why, and one candidate's
 // personalised message as an outbox draft.
 
-export type LeftOutReason = 'do_not_contact' | 'unsubscribed' | 'no_email' | 'missing_fields';
+export type LeftOutReason = 'do_not_contact' | 'unsubscribed' | 'no_email' | 'missing_fields' | 'restricted';
 export interface LeftOut {
   candidate_id: number;
   name: string;
@@ -37,6 +38,7 @@ export async function requireCandidates(db: Db, ids: number[]): Promise<MergeCan
       currentTitle: candidatesTable.currentTitle,
       currentCompany: candidatesTable.currentCompany,
       status: candidatesTable.status,
+      processingRestricted: candidatesTable.processingRestricted,
     })
     .from(candidatesTable)
     .where(inArray(candidatesTable.id, unique));
@@ -52,6 +54,8 @@ export async function requireCandidates(db: Db, ids: number[]): Promise<MergeCan
 /** Why a candidate gets no message, before the template is filled (null: they may be written to). */
 export function screenCandidate(candidate: MergeCandidate, unsubscribed: Set<string>): LeftOut | null {
   const base = { candidate_id: candidate.id, name: fullName(candidate) };
+  if (candidate.processingRestricted)
+    return { ...base, reason: 'restricted', detail: 'Processing restricted (data protection).' };
   if (candidate.status === 'do_not_contact')
     return { ...base, reason: 'do_not_contact', detail: 'Marked do not contact.' };
   if (!candidate.email.trim()) return { ...base, reason: 'no_email', detail: 'No email address.' };
@@ -68,15 +72,23 @@ export function personalise(
   candidate: MergeCandidate,
   extra: MergeContext,
 ): RenderedTemplate {
-  return renderTemplate(
+  const privacy = privacyUrl(config.publicUrl, config.secretKey, candidate.id);
+  const rendered = renderTemplate(
     { subject: template.subject, body_html: template.bodyHtml },
     {
       ...senderContext(sender),
       ...extra,
       ...candidateFields(candidate),
       unsubscribe_url: unsubscribeUrl(config.publicUrl, config.secretKey, candidate.email),
+      privacy_url: privacy,
     },
   );
+  // Every email to a candidate links to their privacy page (issue 34), whether or not the template does.
+  if (rendered.bodyHtml.includes(privacy)) return rendered;
+  return {
+    ...rendered,
+    bodyHtml: `${rendered.bodyHtml}\n<p><small><a href="${escapeHtml(privacy)}">Your data with ${escapeHtml(sender.agencyName)}</a></small></p>`,
+  };
 }
 
 /** A candidate left out because the template has no value for some fields. */

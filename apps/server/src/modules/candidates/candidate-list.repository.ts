@@ -9,12 +9,15 @@ import {
   eq,
   gte,
   inArray,
+  isNotNull,
+  lt,
   lte,
   sql,
   type Placeholder,
   type SQL,
   type SQLWrapper,
 } from 'drizzle-orm';
+import { EXPIRING_SOON_DAYS } from '@recruitdesk/contracts/data-protection-constants';
 import type { Db } from '../../db/client';
 import { keptPerDatabase } from '../../lib/kept-per-database';
 import { columnsOf, reusableQuery } from '../../lib/reusable-select';
@@ -36,6 +39,11 @@ export interface CandidateListFilter {
   status?: string | undefined;
   skills?: string[] | undefined;
   experience?: ExperienceRange | undefined;
+  /** Issue 34's filters (b-tree columns, not in the search vector: a search with them filters its matches). */
+  legalBasis?: string | undefined;
+  consent?: 'expiring' | 'expired' | 'withdrawn' | undefined;
+  /** The clock the consent filter reads. */
+  now?: Date | undefined;
   ordering: string;
   limit: number;
   offset: number;
@@ -54,7 +62,50 @@ export function candidateListConditions(filter: Omit<ListConditions, 'search'>):
     conditions.push(gte(candidatesTable.yearsExperience, min));
     if (max !== null) conditions.push(lte(candidatesTable.yearsExperience, max));
   }
+  const protection = dataProtectionConditions(filter);
+  if (protection) conditions.push(protection);
   return conditions.length ? and(...conditions) : undefined;
+}
+
+/** The legal basis and consent filters (issue 34), or undefined without them. */
+function dataProtectionConditions(filter: Omit<ListConditions, 'search'>): SQL | undefined {
+  const conditions: SQL[] = [];
+  if (filter.legalBasis) conditions.push(eq(candidatesTable.legalBasis, filter.legalBasis));
+  const now = filter.now ?? new Date();
+  if (filter.consent === 'expiring')
+    conditions.push(
+      gte(candidatesTable.legalBasisExpiresAt, now),
+      lte(candidatesTable.legalBasisExpiresAt, new Date(now.getTime() + EXPIRING_SOON_DAYS * 86_400_000)),
+    );
+  if (filter.consent === 'expired') conditions.push(lt(candidatesTable.legalBasisExpiresAt, now));
+  if (filter.consent === 'withdrawn') conditions.push(isNotNull(candidatesTable.consentWithdrawnAt));
+  return conditions.length ? and(...conditions) : undefined;
+}
+
+/**
+ * A search with the legal basis or consent filters: its matches (the vector) narrowed by those columns, one
+ * page in the asked ordering and an exact count. Rare and small (an owner's review), so no plan choice.
+ */
+async function filteredSearchRows(db: Db, tsquery: string, filter: CandidateListFilter): Promise<ListAnswer> {
+  const matching = db
+    .select({ id: candidateSearchTable.candidateId })
+    .from(candidateSearchTable)
+    .where(searchMatches(tsquery));
+  const where = and(inArray(candidatesTable.id, matching), dataProtectionConditions(filter));
+  const [rows, [total]] = await Promise.all([
+    db
+      .select(listColumns)
+      .from(candidatesTable)
+      .where(where)
+      .orderBy(...orderColumns(filter.ordering))
+      .limit(filter.limit)
+      .offset(filter.offset),
+    db
+      .select({ count: sql<number>`count(*)::int` })
+      .from(candidatesTable)
+      .where(where),
+  ]);
+  return { rows, count: Number(total?.count ?? 0) };
 }
 
 /**
@@ -363,6 +414,9 @@ async function candidateListCount(
   filter: Omit<ListConditions, 'search'>,
 ): Promise<{ count: number; countEstimated: boolean }> {
   const key = JSON.stringify([
+    filter.legalBasis ?? null,
+    filter.consent ?? null,
+    filter.consent ? filter.now?.toISOString().slice(0, 10) : null,
     filter.status ?? null,
     normalizeSkills(filter.skills ?? []).sort(),
     filter.experience ?? null,
@@ -527,6 +581,7 @@ function pageWithResumes(searchRows: SearchPageRow[], total: { count: number; co
  */
 export async function listCandidateRows(db: Db, filter: CandidateListFilter): Promise<ListAnswer> {
   const tsquery = candidateSearchTsquery(filter);
+  if (tsquery && dataProtectionConditions(filter)) return filteredSearchRows(db, tsquery, filter);
   if (!tsquery) {
     const [rows, total] = await Promise.all([candidatePageQuery(db, filter), candidateListCount(db, filter)]);
     return total.countEstimated ? { rows, ...totalAround(total.count, rows, filter) } : { rows, count: total.count };

@@ -1,4 +1,4 @@
-import { asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { and, asc, count, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { lowerContains, nameMatchRank } from '../../db/sql-helpers';
 import { candidateSearchText } from './candidate-search';
@@ -162,19 +162,22 @@ const fullName = sql`${candidatesTable.firstName} || ' ' || ${candidatesTable.la
 
 /** Candidates whose full name contains `text` (any case), best matches first (the shell search). */
 export function searchCandidateRowsByName(db: Db, text: string, limit: number) {
-  return db
-    .select({
-      id: candidatesTable.id,
-      firstName: candidatesTable.firstName,
-      lastName: candidatesTable.lastName,
-      currentTitle: candidatesTable.currentTitle,
-      currentCompany: candidatesTable.currentCompany,
-      status: candidatesTable.status,
-    })
-    .from(candidatesTable)
-    .where(lowerContains(fullName, text))
-    .orderBy(nameMatchRank(fullName, text), asc(sql`lower(${fullName})`), asc(candidatesTable.id))
-    .limit(limit);
+  return (
+    db
+      .select({
+        id: candidatesTable.id,
+        firstName: candidatesTable.firstName,
+        lastName: candidatesTable.lastName,
+        currentTitle: candidatesTable.currentTitle,
+        currentCompany: candidatesTable.currentCompany,
+        status: candidatesTable.status,
+      })
+      .from(candidatesTable)
+      // A restricted candidate ("do not process", issue 34) is left out of the search.
+      .where(and(lowerContains(fullName, text), eq(candidatesTable.processingRestricted, false)))
+      .orderBy(nameMatchRank(fullName, text), asc(sql`lower(${fullName})`), asc(candidatesTable.id))
+      .limit(limit)
+  );
 }
 
 /** The candidate as notes name them (decision 008: registered with the notes module at start-up). */

@@ -14,6 +14,7 @@ import {
   type SkillSuggestionQuerySchema,
 } from '@recruitdesk/contracts/candidates';
 import type { SearchCandidate } from '@recruitdesk/contracts/search';
+import { eq } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { fromNumeric, toNumeric } from '../../db/sql-helpers';
@@ -24,7 +25,7 @@ import { keptPerDatabase } from '../../lib/kept-per-database';
 import { assertCan } from '../../lib/permissions';
 import { recordActivity } from '../activity/activity.service';
 import { deleteNotesOf } from '../notes/notes.service';
-import { getAgencySettings } from '../settings/settings.service';
+import { addMonths, getAgencySettings, getRetentionSettings } from '../settings/settings.service';
 import { type UserRow } from '../users/users.service';
 import { searchMatcher, searchTerms } from './candidate-search';
 import { suggestSkills, type KnownSkill } from './skill-suggestions';
@@ -42,7 +43,7 @@ import {
   type CandidateValues,
 } from './candidates.repository';
 import { findDuplicateRows, type DuplicateProbe } from './candidate-duplicates.repository';
-import type { CandidateRow } from './candidates.table';
+import { candidatesTable, type CandidateRow } from './candidates.table';
 
 export type { CandidateRow } from './candidates.table';
 /** The query builder itself (tests read its plan). */
@@ -72,6 +73,8 @@ export function toApiCandidate(row: CandidateListRow): Candidate {
     status: row.status as CandidateStatus,
     source: row.source,
     consent_date: row.consentDate,
+    legal_basis: row.legalBasis as NonNullable<Candidate['legal_basis']>,
+    legal_basis_expires_at: row.legalBasisExpiresAt?.toISOString() ?? null,
     resume:
       row.resumeKey && row.resumeFilename && row.resumeUploadedAt
         ? {
@@ -82,6 +85,8 @@ export function toApiCandidate(row: CandidateListRow): Candidate {
             has_text: row.resumeHasText,
           }
         : null,
+    processing_restricted: row.processingRestricted,
+    erased_at: row.erasedAt?.toISOString() ?? null,
     created_at: row.createdAt.toISOString(),
     updated_at: row.updatedAt.toISOString(),
   };
@@ -148,6 +153,9 @@ export async function listCandidates(
     status: query.status,
     skills: query.skills,
     experience: query.experience,
+    legalBasis: query.legal_basis,
+    consent: query.consent,
+    now: deps.config.now(),
     ordering: query.ordering,
     limit: query.page_size,
     offset: (query.page - 1) * query.page_size,
@@ -219,8 +227,15 @@ export async function createCandidate(
   const row = await inTransaction(deps.db, async (tx) => {
     const now = deps.config.now();
     const desiredSalaryCurrency = input.desired_salary_currency ?? (await getAgencySettings(tx)).currency;
+    // Entered by hand: legitimate interest for the agency's retention period (issue 34); the careers page's
+    // conversion records the applicant's consent over it.
+    const { retention_months: months } = await getRetentionSettings(tx);
     const created = await insertCandidateRow(tx, {
       ...candidateValues(input),
+      legalBasis: 'legitimate_interest',
+      legalBasisSource: 'manual',
+      legalBasisAt: now,
+      legalBasisExpiresAt: addMonths(now, months),
       desiredSalaryCurrency,
       createdById: actor.id,
       createdAt: now,
@@ -383,6 +398,25 @@ export async function searchCandidatesByName(
   }));
 }
 
+// ---- Legal basis (issue 34): the applications and data-protection modules record it ----
+
+export interface LegalBasisValues {
+  legalBasis: 'consent' | 'legitimate_interest' | 'contract';
+  legalBasisSource: 'careers_page' | 'import' | 'manual' | 'email';
+  legalBasisAt: Date | null;
+  consentText: string;
+  legalBasisExpiresAt: Date | null;
+  consentWithdrawnAt?: Date | null;
+}
+
+/** Sets the candidate's legal basis (no permission check, no `updated_at`: recording it is not activity). */
+export async function recordLegalBasis(db: Db, candidateId: number, values: LegalBasisValues): Promise<void> {
+  await db
+    .update(candidatesTable)
+    .set({ consentWithdrawnAt: null, ...values })
+    .where(eq(candidatesTable.id, candidateId));
+}
+
 // ---- For the imports module (issue 31): bulk writes with the repository's derived columns ----
 
 export {
@@ -398,6 +432,8 @@ export {
   type DuplicateCandidateRow,
 } from './candidate-duplicates.repository';
 export type { CandidateValues } from './candidates.repository';
+/** For erasure (modules/personal-data): the search text of the anonymised record. */
+export { candidateSearchText } from './candidate-search';
 
 /** After candidates were written in bulk (an import, its undo): the skill suggestions are counted again. */
 export function candidatesChangedInBulk(db: Db): void {

@@ -48,6 +48,14 @@ export const candidatesTable = pgTable(
     status: text('status').notNull().default('active'),
     source: text('source').notNull().default(''),
     consentDate: date('consent_date', { mode: 'string' }),
+    // Why the agency holds the person's data (issue 34, docs/data-protection.md "Consent and legal basis"): the
+    // basis, where it came from, when, the exact consent text agreed to, when it ends, and a withdrawal.
+    legalBasis: text('legal_basis').notNull().default('legitimate_interest'),
+    legalBasisSource: text('legal_basis_source').notNull().default('manual'),
+    legalBasisAt: timestamp('legal_basis_at', { withTimezone: true }),
+    consentText: text('consent_text').notNull().default(''),
+    legalBasisExpiresAt: timestamp('legal_basis_expires_at', { withTimezone: true }),
+    consentWithdrawnAt: timestamp('consent_withdrawn_at', { withTimezone: true }),
     resumeKey: text('resume_key'),
     resumeFilename: text('resume_filename'),
     resumeSize: integer('resume_size'),
@@ -63,6 +71,13 @@ export const candidatesTable = pgTable(
      * a trigger copies it, with the filter columns, into `candidate_search`.
      */
     searchText: text('search_text').notNull().default(''),
+    /**
+     * "Do not process" (issue 34, docs/data-protection.md "Restriction"): the record stays, readable on its own
+     * page, but search, matching, bulk email and the candidate exports leave it out. Erasure sets it too.
+     */
+    processingRestricted: boolean('processing_restricted').notNull().default(false),
+    /** When the person was erased (anonymised, irreversibly): the record is "Erased candidate #id" since. */
+    erasedAt: timestamp('erased_at', { withTimezone: true }),
     createdById: integer('created_by').references(() => usersTable.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
@@ -78,6 +93,7 @@ export const candidatesTable = pgTable(
     index('candidates_years_experience_idx').on(table.yearsExperience),
     index('candidates_email_lower_idx').on(sql`lower(${table.email})`),
     index('candidates_phone_digits_idx').on(table.phoneDigits),
+    index('candidates_legal_basis_expires_idx').on(table.legalBasisExpiresAt),
     index('candidates_company_lower_idx').on(sql`lower(${table.currentCompany})`),
     // The shell search: the full name contains the typed text (lowerContains on candidateFullName).
     index('candidates_full_name_trgm_idx')

@@ -9,6 +9,8 @@ import {
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/errors';
 import { requireUser } from '../users/users.service';
+import { registerErasureStep } from '../personal-data/personal-data.service';
+import { scrubChatsOf } from './chat-erasure';
 import { createChat, getChat, listChats } from './chat.service';
 
 const errors = errorResponses(400, 401, 403, 404);
@@ -17,6 +19,8 @@ const errors = errorResponses(400, 401, 403, 404);
 export const chatRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
   const tags = ['chat'];
+  // Erasure (issue 34): the erased person's name leaves the assistant's transcripts (decision 008: at start-up).
+  registerErasureStep('chat', ['chats', 'chat_messages'], scrubChatsOf);
 
   app.post('/api/chat/create/', {
     schema: { tags, body: CreateChatBodySchema, response: { 200: CreateChatResponseSchema, ...errors } },

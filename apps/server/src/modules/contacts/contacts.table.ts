@@ -19,6 +19,12 @@ export const clientContactsTable = pgTable(
     notes: text('notes').notNull().default(''),
     /** Kept with their history, but no longer someone to write to. */
     leftCompany: boolean('left_company').notNull().default(false),
+    // The legal basis (issue 34), as on candidates: a contact is usually held on legitimate interest or contract.
+    legalBasis: text('legal_basis').notNull().default('legitimate_interest'),
+    legalBasisSource: text('legal_basis_source').notNull().default('manual'),
+    legalBasisAt: timestamp('legal_basis_at', { withTimezone: true }).defaultNow(),
+    consentText: text('consent_text').notNull().default(''),
+    legalBasisExpiresAt: timestamp('legal_basis_expires_at', { withTimezone: true }),
     createdById: integer('created_by').references(() => usersTable.id, { onDelete: 'set null' }),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

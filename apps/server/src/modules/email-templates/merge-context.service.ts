@@ -8,7 +8,7 @@ import { clientContactsTable, type ContactRow } from '../contacts/contacts.table
 import { pipelinesTable } from '../pipelines/pipelines.table';
 import { rolesTable } from '../roles/roles.table';
 import { getAgencySettings } from '../settings/settings.service';
-import { unsubscribeUrl } from '../unsubscribes/unsubscribes.service';
+import { privacyUrl, unsubscribeUrl } from '../unsubscribes/unsubscribes.service';
 import type { UserRow } from '../users/users.service';
 import type { MergeContext } from './merge.service';
 
@@ -32,7 +32,9 @@ export interface SenderFields {
 export type MergeCandidate = Pick<
   CandidateRow,
   'id' | 'firstName' | 'lastName' | 'email' | 'currentTitle' | 'currentCompany' | 'status'
->;
+> &
+  /** "Do not process" (issue 34): bulk email and sequences leave the candidate out. Absent: not restricted. */
+  Partial<Pick<CandidateRow, 'processingRestricted'>>;
 
 const notFound = (what: string, field: string) =>
   new AppError('RECORD_NOT_FOUND', 400, `The ${what} does not exist.`, {
@@ -146,6 +148,7 @@ export async function loadMergeContext(
     if (!candidate) throw notFound('candidate', 'candidate_id');
     Object.assign(context, candidateFields(candidate));
     recipient ||= candidate.email;
+    context.privacy_url = privacyUrl(config.publicUrl, config.secretKey, candidate.id);
   }
   if (recipient) context.unsubscribe_url = unsubscribeUrl(config.publicUrl, config.secretKey, recipient);
   return context;

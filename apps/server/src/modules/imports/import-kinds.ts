@@ -5,6 +5,7 @@ import type { ImportKind } from '@recruitdesk/contracts/import-fields';
 import type { DuplicateMatch } from '@recruitdesk/contracts/imports';
 import type { Db } from '../../db/client';
 import { calendarDateIn } from '../../lib/time-zone';
+import { addMonths } from '../settings/settings.service';
 import {
   candidatesChangedInBulk,
   findDuplicateCandidatesOfBatch,
@@ -35,6 +36,8 @@ export interface ImportContext {
   actorId: number | null;
   timeZone: string;
   now: Date;
+  /** The agency's retention period (issue 34): an imported candidate's legal basis lasts this long. */
+  retentionMonths?: number;
 }
 
 /** A record in the database a row may be a duplicate of. */
@@ -170,6 +173,11 @@ const candidates: KindAdapter = {
         key === 'desired_salary' ? money(value) : key === 'desired_salary_currency' ? text(value).toUpperCase() : value;
     }
     columns.createdAt = dateTime(values.created_at, context.now);
+    // Imported people are held on legitimate interest for the agency's period (issue 34).
+    columns.legalBasis = 'legitimate_interest';
+    columns.legalBasisSource = 'import';
+    columns.legalBasisAt = context.now;
+    columns.legalBasisExpiresAt = addMonths(context.now, context.retentionMonths ?? 24);
     return { columns, refuse: null };
   },
   keysOf(columns, context) {

@@ -11,7 +11,7 @@ import { AppError } from '../../lib/errors';
 import { JobError, type JobContext } from '../../lib/jobs';
 import { recordActivity } from '../activity/activity.service';
 import { insertNoteRows } from '../notes/notes.service';
-import { getAgencySettings } from '../settings/settings.service';
+import { getAgencySettings, getRetentionSettings } from '../settings/settings.service';
 import { displayName, getUserById, type UserRow } from '../users/users.service';
 import { removeImportFile, localImportFile } from './import-file';
 import { KIND_ADAPTERS, type Columns, type KindAdapter } from './import-kinds';
@@ -52,8 +52,9 @@ export interface BatchCounts {
 
 /** The plan's context from the agency settings and the importing user. */
 export async function importInputOf(db: Db, row: ImportRow, mapping: string[], policy: DuplicatePolicy, now: Date) {
-  const [settings, user] = await Promise.all([
+  const [settings, retention, user] = await Promise.all([
     getAgencySettings(db),
+    getRetentionSettings(db),
     row.createdById === null ? undefined : getUserById(db, row.createdById),
   ]);
   const input: ImportPlanInput = {
@@ -68,6 +69,7 @@ export async function importInputOf(db: Db, row: ImportRow, mapping: string[], p
       actorId: user?.id ?? null,
       timeZone: user?.timeZone ?? 'UTC',
       now,
+      retentionMonths: retention.retention_months,
     },
   };
   return { input, user: user ?? null };

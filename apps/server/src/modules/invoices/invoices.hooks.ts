@@ -1,6 +1,8 @@
 import { registerNoteTarget } from '../notes/notes.service';
+import { registerErasureStep } from '../personal-data/personal-data.service';
 import { onPlacementRecorded, onSubmittalRecorded } from '../pipelines/pipelines.service';
 import { draftForPlacement, draftForSubmittal } from './invoice-create.service';
+import { scrubInvoicesOf } from './invoice-erasure';
 import { findInvoiceNoteTarget } from './invoices.repository';
 
 /**
@@ -14,4 +16,6 @@ export function registerInvoiceHooks(agencyTimeZone: string): void {
   onPlacementRecorded('invoices', (event) => draftForPlacement(event, agencyTimeZone));
   onSubmittalRecorded('invoices', (event) => draftForSubmittal(event, agencyTimeZone));
   registerNoteTarget('invoice', findInvoiceNoteTarget, { read: 'invoices.manage', write: 'invoices.manage' });
+  // Erasure (issue 34): the erased person's name leaves the invoices' text; amounts, dates, client and role stay.
+  registerErasureStep('invoices', ['invoices', 'invoice_lines', 'invoice_events'], scrubInvoicesOf);
 }

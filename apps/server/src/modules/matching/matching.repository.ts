@@ -153,7 +153,12 @@ export interface CandidateCard {
   resumeText: string;
 }
 
-export function candidateCards(db: Db, ids: number[]): Promise<CandidateCard[]> {
+export function candidateCards(
+  db: Db,
+  ids: number[],
+  /** Leave out candidates restricted from processing (issue 34): a role's list of matches does. */
+  options: { unrestrictedOnly?: boolean } = {},
+): Promise<CandidateCard[]> {
   if (!ids.length) return Promise.resolve([]);
   return db
     .select({
@@ -168,7 +173,12 @@ export function candidateCards(db: Db, ids: number[]): Promise<CandidateCard[]> 
       resumeText: candidatesTable.resumeText,
     })
     .from(candidatesTable)
-    .where(inArray(candidatesTable.id, ids));
+    .where(
+      and(
+        inArray(candidatesTable.id, ids),
+        options.unrestrictedOnly ? eq(candidatesTable.processingRestricted, false) : undefined,
+      ),
+    );
 }
 
 /** Candidates whose full name is (or starts with) the text, best first. */

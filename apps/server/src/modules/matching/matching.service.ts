@@ -194,12 +194,12 @@ export async function listRoleMatches(
   const page = scored.slice(query.offset, wanted);
   const pageIds = page.map((row) => row.id);
   const [cards, inPipeline] = await Promise.all([
-    candidateCards(deps.db, pageIds),
+    candidateCards(deps.db, pageIds, { unrestrictedOnly: true }),
     pipelineCandidateIds(deps.db, roleId, pageIds),
   ]);
   const cardById = new Map(cards.map((card) => [card.id, card]));
   return {
-    // A candidate deleted since the index last reloaded has no card: left out.
+    // A candidate deleted since the index last reloaded, or restricted from processing, has no card: left out.
     results: page
       .filter((row) => cardById.has(row.id))
       .map((row, position) =>

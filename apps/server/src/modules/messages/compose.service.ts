@@ -10,7 +10,7 @@ import { assertCan } from '../../lib/permissions';
 import { candidatesTable } from '../candidates/candidates.table';
 import { clientContactsTable } from '../contacts/contacts.table';
 import { getAgencySettings } from '../settings/settings.service';
-import { unsubscribedAddresses, unsubscribeUrl } from '../unsubscribes/unsubscribes.service';
+import { privacyUrl, unsubscribedAddresses, unsubscribeUrl } from '../unsubscribes/unsubscribes.service';
 import { displayName, type UserRow } from '../users/users.service';
 import { attachToMessage, prepareCopies, resolveAttachments } from './message-files';
 import { escapeHtml, hasLineBreak, headerSafe, htmlToText, sanitizeMessageHtml } from '../../lib/message-html';
@@ -120,7 +120,9 @@ function unsubscribeFooter(deps: Deps, appUrl: string, agency: string, recipient
   const candidate = [...recipients.to, ...recipients.cc].find((item) => item.candidateId !== undefined);
   if (!candidate) return '';
   const url = unsubscribeUrl(appUrl, deps.config.secretKey, candidate.address);
-  return `<p>—<br>You received this email from ${escapeHtml(agency)}. <a href="${escapeHtml(url)}">Unsubscribe</a></p>`;
+  // The self-service privacy page (issue 34): see, correct, keep or erase what the agency holds.
+  const privacy = privacyUrl(appUrl, deps.config.secretKey, candidate.candidateId!);
+  return `<p>—<br>You received this email from ${escapeHtml(agency)}. <a href="${escapeHtml(url)}">Unsubscribe</a> · <a href="${escapeHtml(privacy)}">Your data</a></p>`;
 }
 
 async function checkRecords(db: Db, records: ComposeInput['records']): Promise<MessageRecordRef[]> {

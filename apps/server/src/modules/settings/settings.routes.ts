@@ -2,7 +2,15 @@ import { AgencySettingsResponseSchema, AgencySettingsSchema } from '@recruitdesk
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { errorResponses } from '../../lib/errors';
 import { requireUser } from '../users/users.service';
-import { getAgencySettings, moneyVisibleTo, settingsForReader, updateAgencySettings } from './settings.service';
+import { RetentionSettingsResponseSchema, RetentionSettingsSchema } from '@recruitdesk/contracts/data-protection';
+import {
+  getAgencySettings,
+  moneyVisibleTo,
+  readRetentionSettings,
+  settingsForReader,
+  updateAgencySettings,
+  updateRetentionSettings,
+} from './settings.service';
 
 export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
   const { deps } = app;
@@ -30,5 +38,21 @@ export const settingsRoutes: FastifyPluginAsyncZod = async (app) => {
       const visible = await moneyVisibleTo(deps.db, user);
       return { success: true as const, money_visible: visible, settings: settingsForReader(settings, visible) };
     },
+  });
+  // Retention (issue 34, docs/data-protection.md "Retention"): owners only, read and write.
+  app.get('/api/settings/retention/', {
+    schema: { tags, response: { 200: RetentionSettingsResponseSchema, ...errors } },
+    handler: async (request) => ({
+      success: true as const,
+      settings: await readRetentionSettings(deps, requireUser(request)),
+    }),
+  });
+
+  app.put('/api/settings/retention/', {
+    schema: { tags, body: RetentionSettingsSchema, response: { 200: RetentionSettingsResponseSchema, ...errors } },
+    handler: async (request) => ({
+      success: true as const,
+      settings: await updateRetentionSettings(deps, requireUser(request), request.body),
+    }),
   });
 };

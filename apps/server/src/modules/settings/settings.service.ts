@@ -1,4 +1,9 @@
 import { DEFAULT_MONEY_VISIBILITY, type AgencySettings, type MoneyVisibility } from '@recruitdesk/contracts/settings';
+import {
+  DEFAULT_RETENTION_SETTINGS,
+  type ExpiryAction,
+  type RetentionSettings,
+} from '@recruitdesk/contracts/data-protection';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
 import type { Deps } from '../../lib/deps';
@@ -6,7 +11,7 @@ import { assertCan, canSeeMoney, type PermissionSubject } from '../../lib/permis
 import { recordActivity } from '../activity/activity.service';
 import { type UserRow } from '../users/users.service';
 import { findAgencySettingsRow, upsertAgencySettingsRow } from './settings.repository';
-import type { AgencySettingsRow } from './settings.table';
+import { agencySettingsTable, type AgencySettingsRow } from './settings.table';
 
 export const DEFAULT_AGENCY_SETTINGS: AgencySettings = {
   agency_name: 'My Agency',
@@ -98,4 +103,67 @@ export function settingsForReader(
   if (moneyVisible) return settings;
   const { default_finders_fee_percent: _hidden, ...rest } = settings;
   return rest;
+}
+
+// ---- Retention (issue 34): how long people's data is kept; the data-protection module's job reads it ----
+
+function toRetentionSettings(row: AgencySettingsRow | undefined): RetentionSettings {
+  if (!row) return DEFAULT_RETENTION_SETTINGS;
+  return {
+    retention_months: row.retentionMonths,
+    renewal_notice_days: row.renewalNoticeDays,
+    expiry_action: row.expiryAction as ExpiryAction,
+  };
+}
+
+/** The retention settings (no permission check: for the job and the modules that record a legal basis). */
+export async function getRetentionSettings(db: Db): Promise<RetentionSettings> {
+  return toRetentionSettings(await findAgencySettingsRow(db));
+}
+
+/** GET /api/settings/retention/: owners only. */
+export async function readRetentionSettings(deps: Deps, actor: UserRow): Promise<RetentionSettings> {
+  assertCan(actor, 'agency.manage');
+  return getRetentionSettings(deps.db);
+}
+
+/** PUT /api/settings/retention/: owners only; the agency's other settings stay as they are. */
+export async function updateRetentionSettings(
+  deps: Deps,
+  actor: UserRow,
+  input: RetentionSettings,
+): Promise<RetentionSettings> {
+  assertCan(actor, 'agency.manage');
+  return inTransaction(deps.db, async (tx) => {
+    const values = {
+      retentionMonths: input.retention_months,
+      renewalNoticeDays: input.renewal_notice_days,
+      expiryAction: input.expiry_action,
+      updatedAt: deps.config.now(),
+    };
+    const [row] = await tx
+      .insert(agencySettingsTable)
+      .values({ id: 1, ...values })
+      .onConflictDoUpdate({ target: agencySettingsTable.id, set: values })
+      .returning();
+    await recordActivity(tx, {
+      actor,
+      verb: 'updated',
+      modelType: 'agency_settings',
+      objectId: 1,
+      summary: `Retention settings updated (${input.retention_months} months, ${input.expiry_action})`,
+    });
+    return toRetentionSettings(row);
+  });
+}
+
+/** `months` calendar months after `from` (the day clamped to the month's end). */
+export function addMonths(from: Date, months: number): Date {
+  const result = new Date(from.getTime());
+  const day = result.getUTCDate();
+  result.setUTCDate(1);
+  result.setUTCMonth(result.getUTCMonth() + months);
+  const last = new Date(Date.UTC(result.getUTCFullYear(), result.getUTCMonth() + 1, 0)).getUTCDate();
+  result.setUTCDate(Math.min(day, last));
+  return result;
 }

@@ -34,6 +34,11 @@ export const agencySettingsTable = pgTable(
       .$type<MoneyVisibility>()
       .notNull()
       .default(sql`'all_but_viewers'`),
+    // Retention (issue 34, docs/data-protection.md "Retention"): months since a person's last activity, the
+    // renewal notice's lead in days, and what the daily job does at expiry (anonymise | notify).
+    retentionMonths: integer('retention_months').notNull().default(24),
+    renewalNoticeDays: integer('renewal_notice_days').notNull().default(30),
+    expiryAction: text('expiry_action').notNull().default('anonymise'),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (table) => [
@@ -42,6 +47,7 @@ export const agencySettingsTable = pgTable(
       'agency_settings_money_visibility',
       sql`${table.moneyVisibility} in ('owners', 'owners_and_superusers', 'all_but_viewers')`,
     ),
+    check('agency_settings_expiry_action', sql`${table.expiryAction} in ('anonymise', 'notify')`),
   ],
 );
 

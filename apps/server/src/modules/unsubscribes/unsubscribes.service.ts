@@ -51,3 +51,27 @@ export async function unsubscribe(db: Db, address: string, source: 'link' | 'one
     .values({ address: normal(address), source })
     .onConflictDoNothing();
 }
+
+// ---- The self-service privacy link (issue 34, decision 121): made here, before 'messages', so every email to a
+// candidate can carry it; the data-protection module serves the page. ----
+
+/** The candidate's privacy-page token: their id and its HMAC under the server secret (nothing stored). */
+export function privacyToken(secretKey: string, candidateId: number): string {
+  const encoded = Buffer.from(String(candidateId)).toString('base64url');
+  return `${encoded}.${hmac(secretKey, `privacy|${candidateId}`).slice(0, 32)}`;
+}
+
+/** The candidate id a privacy token is for, or null when this server did not make it. */
+export function candidateOfPrivacyToken(secretKey: string, token: string): number | null {
+  const [encoded, signature, extra] = token.split('.');
+  if (!encoded || !signature || extra !== undefined || token.length > 200) return null;
+  const text = Buffer.from(encoded, 'base64url').toString('utf8');
+  if (!/^[1-9][0-9]{0,9}$/.test(text)) return null;
+  const id = Number(text);
+  if (!Number.isSafeInteger(id) || id > 2_147_483_647) return null;
+  return safeEqual(signature, privacyToken(secretKey, id).split('.')[1]!) ? id : null;
+}
+
+export function privacyUrl(publicUrl: string, secretKey: string, candidateId: number): string {
+  return `${publicUrl.replace(/\/+$/, '')}/privacy/${privacyToken(secretKey, candidateId)}`;
+}

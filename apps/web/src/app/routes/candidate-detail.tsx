@@ -11,7 +11,12 @@ import { CandidateProfile } from '@/features/candidates/components/candidate-pro
 import { AddToRoleDialog } from '@/features/pipelines/components/add-to-role-dialog';
 import { MatchingRolesCard } from '@/features/matching/components/matching-roles-card';
 import { EmailsCard } from '@/features/messages/components/emails-card';
+import { ConsentCard } from '@/features/data-protection/components/consent-card';
+import { hasUserType } from '@recruitdesk/contracts/user-types';
 import { recordChip } from '@/features/messages/compose-logic';
+import { selectUser } from '@/features/auth/auth-slice';
+import { useAppSelector } from '@/lib/hooks';
+import { isOwner } from '@/lib/permissions';
 import { useAddToRole } from './add-to-role';
 import { BackLink, idParam, useCanEdit } from './route-helpers';
 import { RecordNotes } from './record-notes';
@@ -19,6 +24,10 @@ import { RecordNotes } from './record-notes';
 function CandidateDetailPage({ id }: { id: number }) {
   const navigate = useNavigate();
   const editable = useCanEdit();
+  const user = useAppSelector(selectUser);
+  const owner = isOwner(user);
+  // Owners and superusers record a person's data protection requests (issue 34).
+  const canFileRequests = hasUserType(user, 'owner', 'superuser');
   const { data, error, isLoading, isFetching, refetch } = useGetCandidateDetailQuery({ id });
   const [addingToRole, setAddingToRole] = useState(false);
   const adding = useAddToRole();
@@ -44,6 +53,7 @@ function CandidateDetailPage({ id }: { id: number }) {
     <CandidateProfile
       candidate={candidate}
       canEdit={editable}
+      canManagePersonalData={owner}
       before={back}
       onDeleted={() => void navigate(paths.app.candidates.getHref(), { replace: true })}
       pipelinesAction={
@@ -74,6 +84,7 @@ function CandidateDetailPage({ id }: { id: number }) {
               candidate: { id: candidate.id, name: candidate.name, hasResume: Boolean(candidate.resume) },
             }}
           />
+          <ConsentCard candidateId={candidate.id} canEdit={editable} canFileRequests={canFileRequests} />
           <MatchingRolesCard
             candidateId={candidate.id}
             onAdd={editable ? (role) => void adding.add(role, candidate.id) : undefined}

@@ -6,6 +6,7 @@ import { selectUser } from '@/features/auth/auth-slice';
 import { PreferencesForm } from '@/features/profile/components/preferences-form';
 import { ExportEverythingSection } from '@/features/agency-archive/components/export-everything';
 import { AgencySettingsSection } from '@/features/settings/components/agency-settings-form';
+import { RetentionSettingsSection } from '@/features/data-protection/components/retention-settings-form';
 import { StoppedMailboxesBanner } from '@/features/mailboxes/components/stopped-banner';
 import { SkillVocabularySection } from '@/features/skills/components/skill-vocabulary-section';
 import { useAppSelector } from '@/lib/hooks';
@@ -87,6 +88,15 @@ export function SettingsRoute() {
       >
         <SkillVocabularySection canEdit={canManageSkillVocabulary(user)} />
       </Section>
+      {owner ? (
+        <Section
+          id="data-protection"
+          title="Data protection"
+          description="How long people's data is kept after their last activity, and what happens when that time ends."
+        >
+          <RetentionSettingsSection />
+        </Section>
+      ) : null}
       {owner ? (
         <Section
           id="export"

@@ -7,6 +7,7 @@ import type {
   CandidateSaveResponse,
   SkillSuggestionsResponse,
 } from '@recruitdesk/contracts/candidates';
+import type { RestrictProcessingResponse } from '@recruitdesk/contracts/personal-data';
 import type { ParseResumeResponse } from '@recruitdesk/contracts/resumes';
 import type { DownloadUrlResponse } from '@recruitdesk/contracts/roles';
 import { candidateRecordsApi } from '@/api/candidates';
@@ -69,6 +70,20 @@ export const candidatesApi = candidateRecordsApi.injectEndpoints({
     deleteCandidate: build.mutation<unknown, number>({
       query: (id) => ({ url: `/api/candidates/${id}/`, method: 'DELETE' }),
       // Not the record's own tag: its page is being left, refetching it would only 404.
+      invalidatesTags: (_result, error) => (error ? [] : [listTag, 'Pipeline', 'Activity']),
+    }),
+    /** "Do not process" (issue 34): owners set or lift it; the page shows a banner while it holds. */
+    restrictCandidate: build.mutation<RestrictProcessingResponse, { id: number; restricted: boolean }>({
+      query: ({ id, restricted }) => ({ url: `/api/candidates/${id}/restrict/`, method: 'POST', body: { restricted } }),
+      invalidatesTags: (_result, error, { id }) => (error ? [] : changedTags(id)),
+    }),
+    /** Erasure (issue 34): irreversible; the page is left afterwards. */
+    eraseCandidate: build.mutation<unknown, { id: number; confirmName: string }>({
+      query: ({ id, confirmName }) => ({
+        url: `/api/candidates/${id}/erase/`,
+        method: 'POST',
+        body: { confirm_name: confirmName },
+      }),
       invalidatesTags: (_result, error) => (error ? [] : [listTag, 'Pipeline', 'Activity']),
     }),
     /**
@@ -136,6 +151,8 @@ export const {
   useCreateCandidateMutation,
   useUpdateCandidateMutation,
   useDeleteCandidateMutation,
+  useRestrictCandidateMutation,
+  useEraseCandidateMutation,
   useUploadResumeMutation,
   useParseResumeMutation,
   useRenameResumeMutation,

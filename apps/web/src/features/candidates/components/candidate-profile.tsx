@@ -22,6 +22,7 @@ import { formatDate, formatMoney } from '@/lib/format';
 import { useAppDispatch } from '@/lib/hooks';
 import { notifySuccess } from '@/lib/notify';
 import { useDeleteCandidateMutation } from '../api';
+import { PersonalDataMenu, RestrictedBanner } from './personal-data';
 import { CandidateStatusBadge, formatExperience, titleAtCompany } from './candidate-badges';
 import { CandidateFormDialog } from './candidate-form-dialog';
 import { ResumeCard } from './resume-card';
@@ -327,6 +328,7 @@ export function DeleteCandidateDialog({
 export function CandidateProfile({
   candidate,
   canEdit,
+  canManagePersonalData = false,
   onDeleted,
   pipelinesAction,
   notes,
@@ -335,6 +337,8 @@ export function CandidateProfile({
 }: {
   candidate: CandidateDetail;
   canEdit: boolean;
+  /** Owners: the "Personal data" menu (download, restrict, erase: issue 34). */
+  canManagePersonalData?: boolean;
   onDeleted: () => void;
   pipelinesAction?: ReactNode;
   notes?: ReactNode;
@@ -355,20 +359,26 @@ export function CandidateProfile({
         meta={<CandidateStatusBadge status={candidate.status} />}
         description={role || undefined}
         actions={
-          canEdit ? (
+          canEdit || canManagePersonalData ? (
             <>
-              <Button variant="secondary" onClick={() => setEditing(true)}>
-                <Pencil aria-hidden="true" className="size-4" />
-                Edit candidate
-              </Button>
-              <Button variant="ghost" onClick={() => setDeleting(true)}>
-                <Trash2 aria-hidden="true" className="size-4" />
-                Delete candidate
-              </Button>
+              {canManagePersonalData ? <PersonalDataMenu candidate={candidate} onErased={onDeleted} /> : null}
+              {canEdit ? (
+                <>
+                  <Button variant="secondary" onClick={() => setEditing(true)}>
+                    <Pencil aria-hidden="true" className="size-4" />
+                    Edit candidate
+                  </Button>
+                  <Button variant="ghost" onClick={() => setDeleting(true)}>
+                    <Trash2 aria-hidden="true" className="size-4" />
+                    Delete candidate
+                  </Button>
+                </>
+              ) : null}
             </>
           ) : null
         }
       />
+      <RestrictedBanner candidate={candidate} />
       <div className="grid grid-cols-1 gap-6 lg:grid-cols-3">
         <div className="min-w-0 space-y-6 lg:col-span-2">
           <ResumeCard candidate={candidate} canEdit={canEdit} />

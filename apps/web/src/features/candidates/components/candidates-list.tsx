@@ -11,6 +11,13 @@ import {
   type CandidateStatus,
 } from '@recruitdesk/contracts/candidate-constants';
 import type { CandidateListItem, ExperienceRange } from '@recruitdesk/contracts/candidates';
+import {
+  CONSENT_FILTERS,
+  LEGAL_BASES,
+  LEGAL_BASIS_LABELS,
+  type ConsentFilter,
+  type LegalBasis,
+} from '@recruitdesk/contracts/data-protection-constants';
 import { Button } from '@/components/ui/button';
 import { DataTable, type ColumnDef } from '@/components/ui/data-table';
 import { EmptyState, NoMatches } from '@/components/ui/empty-state';
@@ -70,6 +77,10 @@ export function candidatesQueryFromSearchParams(params: URLSearchParams): Candid
   if ((CANDIDATE_STATUSES as readonly string[]).includes(status)) query.status = status as CandidateStatus;
   if (skills.length) query.skills = skills;
   if ((EXPERIENCE_RANGES as readonly string[]).includes(experience)) query.experience = experience as ExperienceRange;
+  const legalBasis = params.get('legal_basis') ?? '';
+  if ((LEGAL_BASES as readonly string[]).includes(legalBasis)) query.legal_basis = legalBasis as LegalBasis;
+  const consent = params.get('consent') ?? '';
+  if ((CONSENT_FILTERS as readonly string[]).includes(consent)) query.consent = consent as ConsentFilter;
   return query;
 }
 
@@ -199,7 +210,9 @@ export function CandidatesList({
   const skillsKey = skills.join(',');
   const baseColumns = useMemo(() => columnsFor(skillsKey ? skillsKey.split(',') : []), [skillsKey]);
   const columns = selection ? [selectionColumn(selection, list), ...baseColumns] : baseColumns;
-  const filtered = Boolean(query.search || query.status || query.experience || skills.length);
+  const filtered = Boolean(
+    query.search || query.status || query.experience || skills.length || query.legal_basis || query.consent,
+  );
   const busy = !unsearchable && (loading || isFetching || isUninitialized);
   const page = query.page;
   const paging = useUrlPaging(
@@ -219,7 +232,15 @@ export function CandidatesList({
   }
   const clear = () => {
     setClearing(true);
-    update({ search: null, status: null, skills: null, experience: null, page: null });
+    update({
+      search: null,
+      status: null,
+      skills: null,
+      experience: null,
+      legal_basis: null,
+      consent: null,
+      page: null,
+    });
   };
   const goTo = paging.setPage;
 
@@ -281,6 +302,28 @@ export function CandidatesList({
               options={[
                 { value: 'all', label: 'Any' },
                 ...EXPERIENCE_RANGES.map((r) => ({ value: r, label: EXPERIENCE_LABELS[r] })),
+              ]}
+            />
+            <ToolbarSelect
+              label="Legal basis"
+              className="lg:w-44"
+              value={query.legal_basis ?? 'all'}
+              onChange={(basis) => update({ legal_basis: basis === 'all' ? null : basis, page: null })}
+              options={[
+                { value: 'all', label: 'Any' },
+                ...LEGAL_BASES.map((basis) => ({ value: basis, label: LEGAL_BASIS_LABELS[basis] })),
+              ]}
+            />
+            <ToolbarSelect
+              label="Consent"
+              className="lg:w-44"
+              value={query.consent ?? 'all'}
+              onChange={(consent) => update({ consent: consent === 'all' ? null : consent, page: null })}
+              options={[
+                { value: 'all', label: 'Any' },
+                { value: 'expiring', label: 'Expiring soon' },
+                { value: 'expired', label: 'Expired' },
+                { value: 'withdrawn', label: 'Withdrawn' },
               ]}
             />
             <SkillsInput

@@ -68,6 +68,8 @@ export function buildCandidate(overrides: Partial<Candidate> = {}): Candidate {
     source: 'Referral',
     consent_date: '2026-01-15',
     resume: null,
+    processing_restricted: false,
+    erased_at: null,
     created_at: '2026-02-01T09:00:00Z',
     updated_at: '2026-02-02T09:00:00Z',
     ...overrides,

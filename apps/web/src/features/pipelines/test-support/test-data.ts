@@ -104,6 +104,8 @@ export function buildCandidate(overrides: Partial<Candidate> = {}): Candidate {
     source: '',
     consent_date: null,
     resume: null,
+    processing_restricted: false,
+    erased_at: null,
     created_at: '2026-01-01T09:00:00Z',
     updated_at: '2026-01-01T09:00:00Z',
     ...overrides,

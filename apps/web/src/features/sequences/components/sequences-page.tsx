@@ -28,6 +28,7 @@ const STOP_REASONS: Record<NonNullable<Enrolment['stop_reason']>, string> = {
   no_email: 'no email address',
   missing_fields: 'missing template fields',
   stopped_by_user: 'stopped by hand',
+  restricted: 'processing restricted',
 };
 
 function EnrolmentRow({ sequence, enrolment }: { sequence: Sequence; enrolment: Enrolment }) {
