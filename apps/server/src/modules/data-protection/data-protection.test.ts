@@ -1,4 +1,5 @@
 import { and, eq } from 'drizzle-orm';
+import { notificationsTable } from '../notifications/notifications.table';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { insertCandidate } from '../../factories/candidates.factory';
 import { insertPipeline } from '../../factories/pipelines.factory';
@@ -8,7 +9,6 @@ import { buildPdf } from '../../test/documents';
 import { buildTestApp, type TestApp } from '../../test/build-test-app';
 import type { HttpClient } from '../../test/http-client';
 import { signedInClient } from '../../test/sign-in';
-import { activityTable } from '../activity/activity.table';
 import { candidatesTable } from '../candidates/candidates.table';
 import { messagesTable } from '../messages/messages.table';
 import { addMonths } from '../settings/settings.service';
@@ -318,9 +318,11 @@ describe('the daily retention job (moved clock)', () => {
     expect(again.details.find((d) => d.candidate_id === notified.id)).toBeUndefined();
     const told = await t.db
       .select()
-      .from(activityTable)
-      .where(and(eq(activityTable.modelType, 'data_protection'), eq(activityTable.verb, 'notified')));
-    expect(told.filter((row) => row.summary.includes(`#${notified.id}'s`))).toHaveLength(1);
+      .from(notificationsTable)
+      .where(
+        and(eq(notificationsTable.kind, 'data_protection.retention_due'), eq(notificationsTable.userId, ownerUser.id)),
+      );
+    expect(told.filter((row) => row.link === `/candidates/${notified.id}`)).toHaveLength(1);
     await at(0);
     await put(owner, '/api/settings/retention/', {
       retention_months: 24,
@@ -386,6 +388,13 @@ describe('requests and the data protection page', () => {
     expect(again.details.find((d) => d.request_id === id)).toBeUndefined();
     const [row] = await t.db.select().from(dataProtectionRequestsTable).where(eq(dataProtectionRequestsTable.id, id));
     expect(row?.remindedAt).not.toBeNull();
+    const reminders = await t.db
+      .select()
+      .from(notificationsTable)
+      .where(
+        and(eq(notificationsTable.kind, 'data_protection.request_due'), eq(notificationsTable.userId, ownerUser.id)),
+      );
+    expect(reminders.filter((notice) => notice.title.startsWith(`Data protection request #${id} `))).toHaveLength(1);
     t.clock.offsetMs = 0;
   });
 

@@ -18,7 +18,7 @@ import {
   type RetentionRunRow,
 } from './data-protection.table';
 import { requestsToRemind } from './data-protection.service';
-import { tellOwners } from './owner-notices';
+import { notifyOwners } from '../notifications/notifications.service';
 import { candidatesDueBefore, RETENTION_MESSAGE_KEY, type RetentionCandidate } from './retention.repository';
 
 // The daily retention job (issue 34, docs/data-protection.md "Retention"): renewal notices before expiry, and at
@@ -94,11 +94,11 @@ export async function runRetention(deps: Deps, signal?: AbortSignal): Promise<Re
         .returning({ id: dataProtectionRequestsTable.id });
       if (!row) return false;
       const days = Math.max(0, Math.ceil((request.deadlineAt.getTime() - now.getTime()) / DAY_MS));
-      await tellOwners(tx, {
+      await notifyOwners(tx, {
         kind: 'data_protection.request_due',
         title: `Data protection request #${request.id} is due in ${days} days`,
         body: `A ${request.kind.replace('_', ' ')} request must be answered by ${request.deadlineAt.toISOString().slice(0, 10)}.`,
-        link: '/data-protection',
+        link: '/settings/data-protection',
       });
       return true;
     });
@@ -160,7 +160,7 @@ async function handlePerson(
         .update(retentionNoticesTable)
         .set({ ownersNotifiedAt: now, waitingReason: 'Waiting for an owner (the agency only notifies)' })
         .where(eq(retentionNoticesTable.id, notice.id));
-      await tellOwners(tx, {
+      await notifyOwners(tx, {
         kind: 'data_protection.retention_due',
         title: `Candidate #${person.id}'s retention period has ended`,
         body: 'Renew their legal basis or erase them.',

@@ -11,6 +11,10 @@ import type { HttpClient } from '../../test/http-client';
 import { startFakeRelay, type FakeRelay } from '../../test/mail';
 import { signedInClient } from '../../test/sign-in';
 import { chatMessagesTable, chatsTable } from '../chat/chat.table';
+import { insertContact } from '../../factories/contacts.factory';
+import { notifyUsers } from '../notifications/notifications.service';
+import { slotOffersTable, slotParticipantsTable } from '../scheduling/scheduling.table';
+import { portalEventsTable, portalShareCandidatesTable, portalSharesTable } from '../shares/shares.table';
 import { invoiceLinesTable } from '../invoices/invoices.table';
 import { placementsTable } from '../pipelines/pipelines.table';
 import { databaseBytes, filesUnder, markersIn, zipEntries } from '../../test/find-markers';
@@ -114,6 +118,52 @@ async function createPerson(): Promise<Person> {
     chatId: chat!.id,
     role: 'agent',
     content: `${m.firstName} ${m.lastName} (${m.email}) fits the role.`,
+  });
+  // The client loop (issue 35) and the bell: a shortlist pitch and the client's comment, a scheduling link, a notice.
+  const contact = await insertContact(t.db, { clientId: role.clientId, email: 'hm@client.test' });
+  const [share] = await t.db
+    .insert(portalSharesTable)
+    .values({
+      roleId: role.id,
+      contactId: contact.id,
+      tokenHash: `hash-${Date.now()}`,
+      expiresAt: new Date(Date.now() + 86_400_000),
+    })
+    .returning();
+  await t.db.insert(portalShareCandidatesTable).values({
+    shareId: share!.id,
+    pipelineId,
+    pitch: `${m.firstName} ${m.lastName} is great`,
+    decisionDetail: `Pitch${m.word}`,
+  });
+  await t.db.insert(portalEventsTable).values({
+    shareId: share!.id,
+    pipelineId,
+    action: 'comment',
+    detail: `Comment about ${m.firstName} ${m.lastName}`,
+  });
+  const [offer] = await t.db
+    .insert(slotOffersTable)
+    .values({
+      pipelineId,
+      timeZone: 'UTC',
+      durationMinutes: 30,
+      calendarUid: `uid-${Date.now()}`,
+      note: `Bring ${m.firstName} ${m.lastName}`,
+    })
+    .returning();
+  await t.db.insert(slotParticipantsTable).values({
+    offerId: offer!.id,
+    kind: 'candidate',
+    name: `${m.firstName} ${m.lastName}`,
+    email: m.email,
+    tokenHash: `slot-${Date.now()}`,
+    expiresAt: new Date(Date.now() + 86_400_000),
+  });
+  await notifyUsers(t.db, [ownerId], {
+    kind: 'message.reply',
+    title: `${m.firstName} ${m.lastName} replied`,
+    link: `/roles/${role.id}/pipelines/${pipelineId}`,
   });
   const storedFiles = [...(await filesUnder(path.join(t.dataDir, 'files'))).keys()];
   return { m, candidateId, roleId: role.id, pipelineId, invoiceId: invoice.id, fileKeys: [resumeKey, ...storedFiles] };

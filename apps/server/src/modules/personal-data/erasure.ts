@@ -8,6 +8,7 @@ import { candidatesTable } from '../candidates/candidates.table';
 import { candidateSearchText } from '../candidates/candidates.service';
 import { getUserById } from '../users/users.service';
 import { runErasureSteps, stepTables, type ErasureContext } from './erasure-steps';
+import { PORTAL_ERASED_TABLES, scrubClientLoopOf } from './erasure-portal.repository';
 import {
   deleteApplicationsOf,
   deleteMatchingAndSequencesOf,
@@ -67,6 +68,7 @@ const ERASED_TABLES = [
   'sequence_enrolments',
   'sequence_step_sends',
   'unsubscribes',
+  ...PORTAL_ERASED_TABLES,
 ];
 
 export const CANDIDATE_NOT_FOUND = 'This candidate does not exist.';
@@ -76,7 +78,8 @@ export const CANDIDATE_NOT_FOUND = 'This candidate does not exist.';
  * books need (pipelines' stages and dates, offers, placements and their fees, invoices); everything that
  * identified or described the person goes, in one transaction: contact details, links, skills, salary,
  * resume and its text, notes, messages and attachments, applications, bulk-resume drafts, import cells,
- * matching verdicts, sequence enrolments, the unsubscribe entry, and their name in the history's text.
+ * matching verdicts, sequence enrolments, the unsubscribe entry, their name in the history's text, and what
+ * the client portal, the scheduling links and the in-app notices kept about them.
  * The audit row says who erased whom ("User #3 erased candidate #17") and nothing of the person. Then,
  * after the commit, their files are removed from the storage (local or S3) and the rewritten tables
  * vacuumed. Erasing an erased candidate does nothing. No permission check: the caller (the erase route's
@@ -113,6 +116,7 @@ export async function anonymiseCandidate(
     await scrubPipelines(tx, context);
     await scrubActivity(tx, context, applications.ids);
     await scrubImports(tx, context);
+    await scrubClientLoopOf(tx, context);
     await runErasureSteps(tx, context);
 
     const now = deps.config.now();
