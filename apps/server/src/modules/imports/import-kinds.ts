@@ -1,3 +1,4 @@
+// Over 400 lines: the three import kinds (candidates, clients, roles) side by side, so their differences read as one table.
 // What differs between importing candidates, clients and roles: how a row's values become a record's
 // columns, the keys a duplicate is recognised by, and the bulk reads and writes (through each module's
 // service, so derived columns such as a candidate's search text are computed the one way).

@@ -1,3 +1,4 @@
+// Over 400 lines: the list page with its filters, selection and bulk actions (email, sequences, export) in one screen component.
 import { useMemo, useState, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { FileText, SearchX, Users } from 'lucide-react';
