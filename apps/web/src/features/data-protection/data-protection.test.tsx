@@ -248,4 +248,20 @@ describe('retention settings', () => {
       expiry_action: 'notify',
     });
   });
+
+  it('shows the first ten people of a long list, and all of them on asking', async () => {
+    const many = Array.from({ length: 13 }, (_, index) => ({
+      ...dashboard().due[0]!,
+      candidate_id: 100 + index,
+      name: `Person ${index + 1}`,
+      waiting_reason: null,
+    }));
+    serve({ 'GET /api/data-protection/': () => jsonResponse(200, { ...dashboard(), due: many }) });
+    renderWithProviders(<DataProtectionPage />);
+    const due = await screen.findByRole('list', { name: 'Due for anonymisation' });
+    expect(within(due).getAllByRole('listitem')).toHaveLength(10);
+    await userEvent.setup().click(screen.getByRole('button', { name: 'Show all 13' }));
+    expect(within(due).getAllByRole('listitem')).toHaveLength(13);
+    expect(within(due).getByText('Person 13')).toBeInTheDocument();
+  });
 });

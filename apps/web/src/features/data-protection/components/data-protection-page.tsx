@@ -136,33 +136,47 @@ function RequestsList({ requests, onDecide }: { requests: DataRequest[]; onDecid
   );
 }
 
+/** How many people a list shows before "Show all". */
+export const PEOPLE_SHOWN = 10;
+
 function PeopleList({ people, label, empty }: { people: DueCandidate[]; label: string; empty: string }) {
+  const [all, setAll] = useState(false);
   if (people.length === 0) return <p className="px-5 py-6 text-sm text-gray-500 dark:text-gray-400">{empty}</p>;
+  const shown = all ? people : people.slice(0, PEOPLE_SHOWN);
   return (
-    <ul className="divide-y divide-gray-100 dark:divide-white/5" aria-label={label}>
-      {people.map((person) => (
-        <li key={person.candidate_id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3 text-sm">
-          <div className="min-w-0">
-            <Link
-              className="font-medium text-brand-700 hover:underline dark:text-brand-300"
-              to={paths.app.candidate.getHref(person.candidate_id)}
-            >
-              {person.name}
-            </Link>
-            <p className="text-gray-500 dark:text-gray-400">
-              {LEGAL_BASIS_LABELS[person.legal_basis]} · until <DateText value={person.due_at} />
-              {person.notice_sent_at ? (
-                <>
-                  {' '}
-                  · renewal email sent <DateText value={person.notice_sent_at} />
-                </>
-              ) : null}
-            </p>
-          </div>
-          {person.waiting_reason ? <Badge tone="amber">{person.waiting_reason}</Badge> : null}
-        </li>
-      ))}
-    </ul>
+    <>
+      <ul className="divide-y divide-gray-100 dark:divide-white/5" aria-label={label}>
+        {shown.map((person) => (
+          <li key={person.candidate_id} className="flex flex-wrap items-center justify-between gap-2 px-5 py-3 text-sm">
+            <div className="min-w-0">
+              <Link
+                className="font-medium text-brand-700 hover:underline dark:text-brand-300"
+                to={paths.app.candidate.getHref(person.candidate_id)}
+              >
+                {person.name}
+              </Link>
+              <p className="text-gray-500 dark:text-gray-400">
+                {LEGAL_BASIS_LABELS[person.legal_basis]} · until <DateText value={person.due_at} />
+                {person.notice_sent_at ? (
+                  <>
+                    {' '}
+                    · renewal email sent <DateText value={person.notice_sent_at} />
+                  </>
+                ) : null}
+              </p>
+            </div>
+            {person.waiting_reason ? <Badge tone="amber">{person.waiting_reason}</Badge> : null}
+          </li>
+        ))}
+      </ul>
+      {people.length > PEOPLE_SHOWN ? (
+        <div className="border-t border-gray-100 px-5 py-3 dark:border-white/5">
+          <Button variant="ghost" size="sm" onClick={() => setAll((value) => !value)} aria-expanded={all}>
+            {all ? `Show the first ${PEOPLE_SHOWN}` : `Show all ${people.length}${people.length >= 200 ? '+' : ''}`}
+          </Button>
+        </div>
+      ) : null}
+    </>
   );
 }
 
