@@ -76,13 +76,7 @@ export function SharedWithClientCard({
   });
   const shares = data?.shares ?? [];
   return (
-    <SectionCard
-      id="shared-with-client"
-      title="Shared with client"
-      description="Shortlists sent to the client's contacts, and what they did."
-      action={action}
-      flush
-    >
+    <SectionCard id="shared-with-client" title="Shared with client" action={action} flush>
       {isLoading ? (
         <div className="space-y-2 px-5 py-4">
           <Skeleton className="h-4 w-2/3" />
