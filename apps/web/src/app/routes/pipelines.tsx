@@ -154,10 +154,10 @@ export function PipelineDetailRoute() {
           roleId={roleId}
           canEdit={editable}
           currency={role?.role.salary_currency}
+          beside={<PipelineScheduling pipelineId={pipelineId} canEdit={editable} />}
           aside={
             <>
               <RecordNotes target={{ modelType: 'pipeline', objectId: pipelineId }} canWrite={editable} />
-              <PipelineScheduling pipelineId={pipelineId} canEdit={editable} />
               <PipelineEmails pipelineId={pipelineId} canSend={editable} />
             </>
           }

@@ -19,11 +19,14 @@ export function PipelineSections({
   canEdit,
   currency,
   aside,
+  beside,
 }: {
   detail: PipelineDetail;
   canEdit: boolean;
   currency?: string | undefined;
   aside?: ReactNode;
+  /** Cards in the main column after the interviews (the scheduling card). */
+  beside?: ReactNode;
 }) {
   const cur = currency ?? detail.role.salary_currency;
   return (
@@ -32,6 +35,7 @@ export function PipelineSections({
         <NextSteps detail={detail} canEdit={canEdit} />
         {detail.placement ? <PlacementCard placement={detail.placement} /> : null}
         <InterviewsList interviews={detail.interviews} />
+        {beside}
         <SubmittalsList submittals={detail.submittals} currency={cur} />
         <HistoryTimeline events={detail.events} total={detail.events_total} />
       </div>

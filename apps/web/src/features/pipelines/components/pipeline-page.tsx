@@ -15,12 +15,15 @@ export function PipelineDetailPage({
   canEdit,
   currency,
   aside,
+  beside,
 }: {
   pipelineId: number;
   roleId: number;
   canEdit: boolean;
   currency?: string | undefined;
   aside?: ReactNode;
+  /** Cards in the main column after the interviews. */
+  beside?: ReactNode;
 }) {
   const navigate = useNavigate();
   const { data, error, isLoading, isFetching, refetch } = useGetPipelineQuery(pipelineId);
@@ -45,7 +48,7 @@ export function PipelineDetailPage({
         notesHref={paths.app.notes.getHref('pipeline', detail.pipeline.id)}
         onDeleted={() => void navigate(paths.app.pipelines.getHref(roleId), { replace: true })}
       />
-      <PipelineSections detail={detail} canEdit={canEdit} currency={currency} aside={aside} />
+      <PipelineSections detail={detail} canEdit={canEdit} currency={currency} aside={aside} beside={beside} />
     </div>
   );
 }
