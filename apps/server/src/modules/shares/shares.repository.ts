@@ -5,7 +5,7 @@ import { clientContactsTable } from '../contacts/contacts.table';
 import { interviewsTable, pipelinesTable } from '../pipelines/pipelines.table';
 import { rolesTable } from '../roles/roles.table';
 import { clientsTable } from '../clients/clients.table';
-import { usersTable } from '../users/users.table';
+import { personNameColumns, usersTable } from '../users/users.table';
 import {
   portalEventsTable,
   portalShareCandidatesTable,
@@ -70,13 +70,7 @@ export async function listShareRows(db: Db, where: { roleId?: number; ids?: numb
     .select({
       share: portalSharesTable,
       contact: contactColumns,
-      createdBy: {
-        id: usersTable.id,
-        firstName: usersTable.firstName,
-        lastName: usersTable.lastName,
-        username: usersTable.username,
-        email: usersTable.email,
-      },
+      createdBy: personNameColumns,
     })
     .from(portalSharesTable)
     .innerJoin(clientContactsTable, eq(clientContactsTable.id, portalSharesTable.contactId))
@@ -253,14 +247,7 @@ export async function listInterviewsAwaitingOutcome(db: Db, pipelineIds: number[
 export async function findUsersByIds(db: Db, ids: number[]) {
   if (ids.length === 0) return [];
   return db
-    .select({
-      id: usersTable.id,
-      firstName: usersTable.firstName,
-      lastName: usersTable.lastName,
-      username: usersTable.username,
-      email: usersTable.email,
-      isActive: usersTable.isActive,
-    })
+    .select({ ...personNameColumns, isActive: usersTable.isActive })
     .from(usersTable)
     .where(inArray(usersTable.id, ids));
 }
