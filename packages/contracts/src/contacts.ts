@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { LEGAL_BASES } from './data-protection-constants';
 import { pageQueryShape } from './common';
 import { MAX_ID } from './common-constants';
 
@@ -24,6 +25,10 @@ export const ContactSchema = z.object({
   phone: z.string(),
   notes: z.string(),
   left_company: z.boolean(),
+  /** Why the agency holds this person's data (issue 34), since when, until when (null: no set end). */
+  legal_basis: z.enum(LEGAL_BASES),
+  legal_basis_at: z.string().nullable(),
+  legal_basis_expires_at: z.string().nullable(),
   created_at: z.string(),
   updated_at: z.string(),
 });
@@ -39,6 +44,7 @@ export const ContactInputSchema = z
     phone: text(50).default(''),
     notes: text(5000).default(''),
     left_company: z.boolean().default(false),
+    legal_basis: z.enum(LEGAL_BASES).default('legitimate_interest'),
   })
   .superRefine((value, ctx) => {
     if (!value.first_name && !value.last_name && !value.email) {

@@ -6,6 +6,7 @@ import {
   type ContactListQuerySchema,
   type SearchContact,
 } from '@recruitdesk/contracts/contacts';
+import { LEGAL_BASES } from '@recruitdesk/contracts/data-protection-constants';
 import type { z } from 'zod';
 import type { Db } from '../../db/client';
 import { inTransaction } from '../../db/transaction';
@@ -51,6 +52,9 @@ export function toApiContact({ contact, clientName }: ContactWithClient): Contac
     phone: contact.phone,
     notes: contact.notes,
     left_company: contact.leftCompany,
+    legal_basis: LEGAL_BASES.find((basis) => basis === contact.legalBasis) ?? 'legitimate_interest',
+    legal_basis_at: contact.legalBasisAt?.toISOString() ?? null,
+    legal_basis_expires_at: contact.legalBasisExpiresAt?.toISOString() ?? null,
     created_at: contact.createdAt.toISOString(),
     updated_at: contact.updatedAt.toISOString(),
   };
@@ -92,6 +96,7 @@ const valuesOf = (input: ContactInputParsed) => ({
   phone: input.phone,
   notes: input.notes,
   leftCompany: input.left_company,
+  legalBasis: input.legal_basis,
 });
 
 type ListQuery = z.output<typeof ContactListQuerySchema>;
@@ -176,7 +181,13 @@ export async function updateContact(
   assertCan(actor, 'records.write');
   const existing = await requireContact(deps.db, id);
   await inTransaction(deps.db, async (tx) => {
-    const row = await updateContactRow(tx, id, { ...valuesOf(input), updatedAt: deps.config.now() });
+    const now = deps.config.now();
+    const basisChanged = input.legal_basis !== existing.contact.legalBasis;
+    const row = await updateContactRow(tx, id, {
+      ...valuesOf(input),
+      ...(basisChanged ? { legalBasisAt: now, legalBasisSource: 'manual' } : {}),
+      updatedAt: now,
+    });
     if (!row) throw notFound();
     const summary =
       row.leftCompany && !existing.contact.leftCompany

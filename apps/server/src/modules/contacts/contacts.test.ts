@@ -59,6 +59,8 @@ describe('contacts', () => {
       job_title: 'VP Engineering',
       email: 'hana.kim@contactable.test',
       left_company: false,
+      legal_basis: 'legitimate_interest',
+      legal_basis_at: expect.any(String),
     });
     // The client's old fields follow its main contact (decision 104).
     expect((await viewer.get(`/api/clients/${client.id}/`)).json.client).toMatchObject({
@@ -91,6 +93,24 @@ describe('contacts', () => {
       'Added contact Hana Kim at Contactable Corp',
     ]);
     expect((await viewer.get(`/api/clients/${client.id}/`)).json.client.contact_name).toBe('');
+  });
+
+  it('carries a legal basis (issue 34): set by a full update and dated then; a value outside the list is a 400', async () => {
+    const client = await insertClient(t.db);
+    const contact = await insertContact(t.db, { clientId: client.id, firstName: 'Hana', email: 'hana@basis.test' });
+    const before = (await viewer.get(`/api/contacts/${contact.id}/`)).json.contact;
+    expect(before).toMatchObject({ legal_basis: 'legitimate_interest', legal_basis_at: expect.any(String) });
+    const consented = await recruiter.request('PUT', `/api/contacts/${contact.id}/`, {
+      body: { first_name: 'Hana', email: 'hana@basis.test', legal_basis: 'consent' },
+    });
+    expect(consented.json.contact.legal_basis).toBe('consent');
+    expect(Date.parse(consented.json.contact.legal_basis_at)).toBeGreaterThanOrEqual(Date.parse(before.legal_basis_at));
+    const refused = await recruiter.request('PUT', `/api/contacts/${contact.id}/`, {
+      body: { first_name: 'Hana', legal_basis: 'because' },
+    });
+    expect(refused.status).toBe(400);
+    expect(refused.json.fields).toHaveProperty('legal_basis');
+    expect((await viewer.get(`/api/contacts/${contact.id}/`)).json.contact.legal_basis).toBe('consent');
   });
 
   it('lets viewers read but not write', async () => {

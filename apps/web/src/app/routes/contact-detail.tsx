@@ -5,6 +5,8 @@ import { Badge } from '@/components/ui/badge';
 import { Button } from '@/components/ui/button';
 import { SectionCard } from '@/components/ui/card';
 import { DescriptionList } from '@/components/ui/description-list';
+import { DateText } from '@/components/ui/time';
+import { LEGAL_BASIS_LABELS } from '@recruitdesk/contracts/data-protection-constants';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSkeleton } from '@/components/ui/page-skeleton';
 import { RecordError } from '@/components/ui/record-error';
@@ -86,6 +88,25 @@ function ContactDetail({ id }: { id: number }) {
                   ),
                 },
                 { label: 'Phone', value: contact.phone },
+                {
+                  label: 'Legal basis',
+                  value: (
+                    <>
+                      {LEGAL_BASIS_LABELS[contact.legal_basis]}
+                      {contact.legal_basis_at ? (
+                        <>
+                          {' '}
+                          since <DateText value={contact.legal_basis_at} />
+                        </>
+                      ) : null}
+                      {contact.legal_basis_expires_at ? (
+                        <>
+                          , until <DateText value={contact.legal_basis_expires_at} />
+                        </>
+                      ) : null}
+                    </>
+                  ),
+                },
                 { label: 'Notes', value: contact.notes ? <p className="whitespace-pre-line">{contact.notes}</p> : '' },
               ]}
             />

@@ -56,6 +56,9 @@ const contact = (id: number, first: string, last: string, title: string): Contac
   phone: '',
   notes: '',
   left_company: false,
+  legal_basis: 'legitimate_interest',
+  legal_basis_at: null,
+  legal_basis_expires_at: null,
   created_at: '2026-11-02T09:00:00.000Z',
   updated_at: '2026-11-02T09:00:00.000Z',
 });

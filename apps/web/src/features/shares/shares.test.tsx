@@ -23,6 +23,9 @@ const contact = (id: number, first: string, email: string, leftCompany = false):
   phone: '',
   notes: '',
   left_company: leftCompany,
+  legal_basis: 'legitimate_interest',
+  legal_basis_at: null,
+  legal_basis_expires_at: null,
   created_at: '2026-11-02T09:00:00.000Z',
   updated_at: '2026-11-02T09:00:00.000Z',
 });

@@ -24,6 +24,7 @@ const bodyOf = (contact: Contact) => ({
   phone: contact.phone,
   notes: contact.notes,
   left_company: contact.left_company,
+  legal_basis: contact.legal_basis,
 });
 
 /** Asks before deleting a contact; the roles they managed keep no hiring manager. */

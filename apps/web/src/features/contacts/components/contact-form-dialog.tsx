@@ -1,9 +1,11 @@
 import { useState, type FormEvent } from 'react';
+import { LEGAL_BASES, LEGAL_BASIS_LABELS } from '@recruitdesk/contracts/data-protection-constants';
 import { contactDisplayName, type Contact, type ContactInputParsed } from '@recruitdesk/contracts/contacts';
 import { Checkbox } from '@/components/ui/checkbox';
 import { FormDialog } from '@/components/ui/dialog';
 import { Field } from '@/components/ui/field';
 import { Input } from '@/components/ui/input';
+import { Select } from '@/components/ui/select';
 import { Textarea } from '@/components/ui/textarea';
 import type { ApiQueryError } from '@/lib/base-api';
 import { useAppDispatch } from '@/lib/hooks';
@@ -18,6 +20,7 @@ const EMPTY: ContactInputParsed = {
   phone: '',
   notes: '',
   left_company: false,
+  legal_basis: 'legitimate_interest',
 };
 
 const valuesOf = (contact: Contact): ContactInputParsed => ({
@@ -28,6 +31,7 @@ const valuesOf = (contact: Contact): ContactInputParsed => ({
   phone: contact.phone,
   notes: contact.notes,
   left_company: contact.left_company,
+  legal_basis: contact.legal_basis,
 });
 
 /** 'Add contact' (with `clientId`) or 'Edit {name}' (with `contact`) in a dialog; the server's field errors under their fields. */
@@ -50,7 +54,7 @@ export function ContactFormDialog({
   const fields = (error as ApiQueryError | null)?.fields ?? {};
   const set = (name: keyof ContactInputParsed) => (value: string | boolean) =>
     setValues((current) => ({ ...current, [name]: value }));
-  const text = (name: Exclude<keyof ContactInputParsed, 'left_company'>) => ({
+  const text = (name: Exclude<keyof ContactInputParsed, 'left_company' | 'legal_basis'>) => ({
     value: values[name],
     onChange: (event: { target: { value: string } }) => set(name)(event.target.value),
   });
@@ -115,6 +119,15 @@ export function ContactFormDialog({
       </div>
       <Field label="Notes" error={fields.notes?.[0]}>
         <Textarea rows={3} {...text('notes')} />
+      </Field>
+      <Field label="Legal basis" error={fields.legal_basis?.[0]}>
+        <Select value={values.legal_basis} onChange={(event) => set('legal_basis')(event.target.value)}>
+          {LEGAL_BASES.map((basis) => (
+            <option key={basis} value={basis}>
+              {LEGAL_BASIS_LABELS[basis]}
+            </option>
+          ))}
+        </Select>
       </Field>
       <Checkbox
         label="Left the company"
