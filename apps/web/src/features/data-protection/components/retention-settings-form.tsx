@@ -18,6 +18,7 @@ import { Skeleton } from '@/components/ui/skeleton';
 import { paths } from '@/config/paths';
 import { errorMessage, type ApiQueryError } from '@/lib/base-api';
 import { useAppDispatch } from '@/lib/hooks';
+import { applyFieldErrors } from '@/lib/form-errors';
 import { notifySuccess } from '@/lib/notify';
 import { useGetRetentionSettingsQuery, useUpdateRetentionSettingsMutation } from '../api';
 
@@ -49,11 +50,7 @@ function RetentionForm({ settings }: { settings: RetentionSettings }) {
   const onSubmit = async (values: RetentionSettings) => {
     const result = await save(values);
     if (result.error) {
-      const fields = (result.error as ApiQueryError).fields ?? {};
-      for (const name of FIELDS) {
-        const message = fields[name]?.[0];
-        if (message) setError(name, { type: 'server', message });
-      }
+      applyFieldErrors(result.error, setError, FIELDS);
       return;
     }
     reset(result.data.settings);
