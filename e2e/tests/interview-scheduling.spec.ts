@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import ICAL from 'ical.js';
 import { apiPost, expect, login, test } from '../fixtures';
+import type { Page } from '@playwright/test';
 
 // Issue 35 "Scheduling", at phone size: the recruiter offers three times on the pipeline page; the candidate
 // (in London) and the client's hiring manager (in Sydney) open their own emailed links, see the times in their
@@ -44,6 +45,30 @@ function localIn(days: number, hour: number): string {
   return `${day}T${String(hour).padStart(2, '0')}:00`;
 }
 
+/** A finder's-fee client with a hiring manager (Hana …) and a role they manage, made through the API. */
+async function clientWithRole(
+  page: Page,
+  names: { client: string; contactLastName: string; contactEmail: string; role: string },
+) {
+  const company = await apiPost<{ client: { id: number } }>(page, '/api/clients/', {
+    name: names.client,
+    client_type: 'finders_fee',
+    state: 'Open',
+  });
+  const contact = await apiPost<{ contact: { id: number } }>(page, '/api/contacts/', {
+    client_id: company.client.id,
+    first_name: 'Hana',
+    last_name: names.contactLastName,
+    email: names.contactEmail,
+  });
+  const role = await apiPost<{ role: { id: number } }>(page, '/api/roles/', {
+    client_id: company.client.id,
+    name: names.role,
+    hiring_manager_contact_id: contact.contact.id,
+  });
+  return { contact, role };
+}
+
 test('the recruiter offers three times; candidate and contact pick one; both get the invitation', async ({
   page,
   browser,
@@ -53,21 +78,11 @@ test('the recruiter offers three times; candidate and contact pick one; both get
   const candidateEmail = `cara.${stamp}@candidate.test`;
   const contactEmail = `hana.${stamp}@client.test`;
   await login(page, 'recruiter');
-  const company = await apiPost<{ client: { id: number } }>(page, '/api/clients/', {
-    name: `Slot Co ${stamp}`,
-    client_type: 'finders_fee',
-    state: 'Open',
-  });
-  const contact = await apiPost<{ contact: { id: number } }>(page, '/api/contacts/', {
-    client_id: company.client.id,
-    first_name: 'Hana',
-    last_name: `Boss${stamp}`,
-    email: contactEmail,
-  });
-  const role = await apiPost<{ role: { id: number } }>(page, '/api/roles/', {
-    client_id: company.client.id,
-    name: `Platform Engineer ${stamp}`,
-    hiring_manager_contact_id: contact.contact.id,
+  const { role } = await clientWithRole(page, {
+    client: `Slot Co ${stamp}`,
+    contactLastName: `Boss${stamp}`,
+    contactEmail,
+    role: `Platform Engineer ${stamp}`,
   });
   const added = await apiPost<{ pipeline: { id: number; version: number } }>(
     page,
@@ -193,21 +208,11 @@ test('the client loop: share, approve and decline, offer times, picks, invitatio
   const adaEmail = `ada.${stamp}@candidate.test`;
   const contactEmail = `hana.${stamp}@loop-co.test`;
   await login(page, 'recruiter');
-  const company = await apiPost<{ client: { id: number } }>(page, '/api/clients/', {
-    name: `Loop Co ${stamp}`,
-    client_type: 'finders_fee',
-    state: 'Open',
-  });
-  const contact = await apiPost<{ contact: { id: number } }>(page, '/api/contacts/', {
-    client_id: company.client.id,
-    first_name: 'Hana',
-    last_name: `Loop${stamp}`,
-    email: contactEmail,
-  });
-  const role = await apiPost<{ role: { id: number } }>(page, '/api/roles/', {
-    client_id: company.client.id,
-    name: `Loop Engineer ${stamp}`,
-    hiring_manager_contact_id: contact.contact.id,
+  const { contact, role } = await clientWithRole(page, {
+    client: `Loop Co ${stamp}`,
+    contactLastName: `Loop${stamp}`,
+    contactEmail,
+    role: `Loop Engineer ${stamp}`,
   });
   const add = (first: string, last: string, email: string) =>
     apiPost<{ pipeline: { id: number } }>(page, `/api/roles/${role.role.id}/pipelines/`, {
